@@ -1,0 +1,235 @@
+//! The engine's one error type.
+
+use std::fmt;
+
+use crate::{ItemId, OptionId};
+
+/// Everything that can be wrong with a problem, its text, or a request to the solver.
+///
+/// Every message says what to change in the input. Positions in text are
+/// 1-based lines and columns (columns count characters, not bytes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// The problem declares no primary item, so it has nothing to cover.
+    NoPrimaryItems,
+    /// More items than the engine's 32-bit indices can address.
+    TooManyItems {
+        /// The number of items asked for.
+        count: usize,
+    },
+    /// An option names an item that does not exist.
+    ItemOutOfRange {
+        /// The index the option would have.
+        option: usize,
+        /// The offending item index.
+        item: usize,
+        /// The number of items in the problem.
+        items: usize,
+    },
+    /// An option names the same item twice.
+    RepeatedItem {
+        /// The index the option would have.
+        option: usize,
+        /// The item named twice.
+        item: ItemId,
+    },
+    /// An option names no item at all.
+    EmptyOption {
+        /// The index the option would have.
+        option: usize,
+    },
+    /// An option names only secondary items, so no search could ever choose it.
+    NoPrimaryInOption {
+        /// The index the option would have.
+        option: usize,
+    },
+    /// The problem needs more arena nodes than 32-bit indices can address.
+    TooManyNodes {
+        /// The largest number of nodes an arena may hold.
+        limit: usize,
+    },
+    /// A request named an option the problem does not have.
+    UnknownOption {
+        /// The option asked for.
+        option: usize,
+        /// The number of options in the problem.
+        options: usize,
+    },
+    /// A pre-selected option needs an item that an earlier pre-selection already covers.
+    SelectConflict {
+        /// The option that could not be selected.
+        option: OptionId,
+        /// The item both options need.
+        item: ItemId,
+        /// The earlier selection that covers it.
+        covered_by: OptionId,
+    },
+    /// Knuth-format text that could not be read.
+    Parse {
+        /// 1-based line of the problem.
+        line: usize,
+        /// 1-based column (in characters) where the problem starts.
+        column: usize,
+        /// What is wrong there.
+        kind: ParseErrorKind,
+    },
+}
+
+/// What is wrong with a piece of Knuth-format text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ParseErrorKind {
+    /// The text has no item line (only comments and blank lines).
+    MissingItemLine,
+    /// The item line has nothing before its `|`, so there are no primary items.
+    NoPrimaryItems,
+    /// The item line has a second `|`.
+    SecondSeparator,
+    /// An item name appears twice in the item line.
+    DuplicateItemName {
+        /// The name.
+        name: String,
+    },
+    /// An item name holds a character the format reserves.
+    BadItemName {
+        /// The name.
+        name: String,
+        /// The reserved character.
+        found: char,
+    },
+    /// An option names an item that the item line does not declare.
+    UnknownItem {
+        /// The name.
+        name: String,
+    },
+    /// An option names the same item twice.
+    RepeatedItem {
+        /// The name.
+        name: String,
+    },
+    /// An option names only secondary items.
+    NoPrimaryInOption,
+    /// The problem is valid text but too large for the engine.
+    TooLarge,
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::NoPrimaryItems => {
+                write!(
+                    f,
+                    "the problem has no primary items; declare at least one item that must be covered"
+                )
+            }
+            Error::TooManyItems { count } => {
+                write!(
+                    f,
+                    "{count} items are more than the engine can index; split the problem"
+                )
+            }
+            Error::ItemOutOfRange {
+                option,
+                item,
+                items,
+            } => write!(
+                f,
+                "option {option} names item {item}, but the problem has only {items} items (0 to {})",
+                items.saturating_sub(1)
+            ),
+            Error::RepeatedItem { option, item } => {
+                write!(
+                    f,
+                    "option {option} names item {item} twice; name each item once"
+                )
+            }
+            Error::EmptyOption { option } => {
+                write!(
+                    f,
+                    "option {option} is empty; an option must name at least one primary item"
+                )
+            }
+            Error::NoPrimaryInOption { option } => write!(
+                f,
+                "option {option} names only secondary items, so it could never be chosen; add a primary item or drop it"
+            ),
+            Error::TooManyNodes { limit } => {
+                write!(
+                    f,
+                    "the options hold more than {limit} entries in all; split the problem"
+                )
+            }
+            Error::UnknownOption { option, options } => {
+                write!(
+                    f,
+                    "there is no option {option}; the problem has {options} options"
+                )
+            }
+            Error::SelectConflict {
+                option,
+                item,
+                covered_by,
+            } => write!(
+                f,
+                "option {option} cannot be selected: its item {item} is already covered by option {covered_by}"
+            ),
+            Error::Parse { line, column, kind } => {
+                write!(f, "line {line}, column {column}: {kind}")
+            }
+        }
+    }
+}
+
+impl fmt::Display for ParseErrorKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseErrorKind::MissingItemLine => {
+                write!(
+                    f,
+                    "no item line; the first line that is not a comment must name the items"
+                )
+            }
+            ParseErrorKind::NoPrimaryItems => {
+                write!(
+                    f,
+                    "no primary items before `|`; name at least one item that must be covered"
+                )
+            }
+            ParseErrorKind::SecondSeparator => {
+                write!(
+                    f,
+                    "a second `|` in the item line; use one `|` between primary and secondary items"
+                )
+            }
+            ParseErrorKind::DuplicateItemName { name } => {
+                write!(
+                    f,
+                    "item `{name}` is declared twice; give each item one name"
+                )
+            }
+            ParseErrorKind::BadItemName { name, found } => {
+                write!(
+                    f,
+                    "item name `{name}` contains `{found}`, which the format reserves"
+                )
+            }
+            ParseErrorKind::UnknownItem { name } => {
+                write!(f, "unknown item `{name}`; declare it in the item line")
+            }
+            ParseErrorKind::RepeatedItem { name } => {
+                write!(
+                    f,
+                    "item `{name}` appears twice in this option; name it once"
+                )
+            }
+            ParseErrorKind::NoPrimaryInOption => write!(
+                f,
+                "this option names only secondary items, so it could never be chosen"
+            ),
+            ParseErrorKind::TooLarge => write!(f, "the problem is too large for the engine"),
+        }
+    }
+}
+
+impl std::error::Error for Error {}

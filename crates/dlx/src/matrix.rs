@@ -1,0 +1,386 @@
+//! The dancing-links arena: Knuth's DLX1 data structure.
+//!
+//! All nodes live in one `Vec` addressed by `u32` indices, laid out as in
+//! Knuth's DLX1 (TAOCP 7.2.2.1, Table 1):
+//!
+//! ```text
+//! index:  0      1 ..= N        N+1      option 0 nodes   spacer   option 1 nodes   spacer ...
+//!         root   item headers   spacer   (one per item)
+//! ```
+//!
+//! Item `k` (an [`ItemId`](crate::ItemId)) has header node `k + 1`. A header's
+//! `up`/`down` are the ends of its item's circular vertical list of option
+//! nodes and its `top` holds the list's length. An option node's `top` is its
+//! item's header and `option` its option. A spacer's `top` is 0 (the root,
+//! which no option names) and its `up`/`down` point to the first node of the
+//! option before it and the last node of the option after it, so a walk
+//! around an option can wrap without a separate table.
+//!
+//! The horizontal list of items still to be covered lives in `left`/`right`,
+//! indexed by header: the primary items form a circular list through the root
+//! 0, the secondary items one through the extra header `N + 1`, so the search
+//! never looks at secondary items when choosing what to branch on.
+
+use crate::Problem;
+use crate::index::to_u32;
+
+/// A spacer's `top`: the root, which never heads a vertical list.
+const SPACER: u32 = 0;
+
+/// The root of the list of active primary items.
+pub(crate) const ROOT: u32 = 0;
+
+/// One arena node; 16 bytes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Node {
+    /// Previous node in the vertical list. Invariant for every node `x` in an
+    /// active list: `nodes[nodes[x].up].down == x`.
+    pub(crate) up: u32,
+    /// Next node in the vertical list. Invariant: `nodes[nodes[x].down].up == x`.
+    pub(crate) down: u32,
+    /// Option node: its item's header. Header: the number of option nodes in
+    /// its list (Knuth's LEN). Spacer: [`SPACER`].
+    pub(crate) top: u32,
+    /// Option node: the option it belongs to. Header, spacer and root: 0.
+    pub(crate) option: u32,
+}
+
+/// The dancing-links matrix of one problem.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Matrix {
+    pub(crate) nodes: Vec<Node>,
+    /// Left neighbour in the active-item lists, indexed by header (0 is the
+    /// primary root, `items + 1` the secondary root). Invariant for every
+    /// active header `h`: `right[left[h]] == h`.
+    pub(crate) left: Vec<u32>,
+    /// Right neighbour in the active-item lists. Invariant: `left[right[h]] == h`.
+    pub(crate) right: Vec<u32>,
+    /// `option_first[k]` is the first node of option `k`.
+    pub(crate) option_first: Vec<u32>,
+    /// The number of primary items.
+    pub(crate) primary: u32,
+}
+
+impl Matrix {
+    /// Lays out the arena for `problem`. The builder has already checked that
+    /// every index fits in a `u32`.
+    pub(crate) fn new(problem: &Problem) -> Self {
+        let items = problem.item_count();
+        let primary = problem.primary_count();
+        let total = items + 2 + problem.option_count() + problem.entry_count();
+        let mut nodes = vec![Node::default(); items + 2];
+        for (h, header) in nodes.iter_mut().enumerate().take(items + 1).skip(1) {
+            let h = to_u32(h);
+            *header = Node {
+                up: h,
+                down: h,
+                top: 0,
+                option: 0,
+            };
+        }
+        nodes.reserve_exact(total - nodes.len());
+
+        // Horizontal lists: 0 <-> 1..=primary, and items+1 <-> primary+1..=items.
+        let mut left = vec![0; items + 2];
+        let mut right = vec![0; items + 2];
+        let secondary_root = items + 1;
+        link_circle(&mut left, &mut right, 0, 1..=primary);
+        link_circle(&mut left, &mut right, secondary_root, primary + 1..=items);
+
+        // The first spacer, index items + 1, reuses the secondary root's slot
+        // in `nodes`: that header never heads a vertical list.
+        let mut spacer = items + 1;
+        let mut option_first = Vec::with_capacity(problem.option_count());
+        for (option, option_items) in problem.options() {
+            let first = to_u32(nodes.len());
+            option_first.push(first);
+            for &item in option_items {
+                let h = item.index() + 1;
+                let x = to_u32(nodes.len());
+                let last = nodes[h].up;
+                nodes.push(Node {
+                    up: last,
+                    down: to_u32(h),
+                    top: to_u32(h),
+                    option: option.as_u32(),
+                });
+                nodes[last as usize].down = x;
+                nodes[h].up = x;
+                nodes[h].top += 1;
+            }
+            let last = to_u32(nodes.len() - 1);
+            nodes[spacer].down = last;
+            spacer = nodes.len();
+            nodes.push(Node {
+                up: first,
+                down: 0,
+                top: SPACER,
+                option: 0,
+            });
+        }
+        Matrix {
+            nodes,
+            left,
+            right,
+            option_first,
+            primary: to_u32(primary),
+        }
+    }
+
+    /// Removes the options of item header `i` from every other list they are
+    /// in, then removes `i` from the active items. Returns the links removed.
+    #[inline]
+    pub(crate) fn cover(&mut self, i: u32) -> u64 {
+        let mut updates = 1;
+        let mut p = self.nodes[i as usize].down;
+        while p != i {
+            updates += self.hide(p);
+            p = self.nodes[p as usize].down;
+        }
+        let (l, r) = (self.left[i as usize], self.right[i as usize]);
+        self.right[l as usize] = r;
+        self.left[r as usize] = l;
+        updates
+    }
+
+    /// Undoes [`cover`](Self::cover)`(i)`: the reverse steps in reverse order,
+    /// so the list is walked upwards where `cover` walked downwards.
+    #[inline]
+    pub(crate) fn uncover(&mut self, i: u32) {
+        let (l, r) = (self.left[i as usize], self.right[i as usize]);
+        self.right[l as usize] = i;
+        self.left[r as usize] = i;
+        let mut p = self.nodes[i as usize].up;
+        while p != i {
+            self.unhide(p);
+            p = self.nodes[p as usize].up;
+        }
+    }
+
+    /// Unlinks every node of `p`'s option except `p` from its vertical list,
+    /// walking right and wrapping at the spacer. Returns the links removed.
+    #[inline]
+    fn hide(&mut self, p: u32) -> u64 {
+        let mut updates = 0;
+        let mut q = p + 1;
+        while q != p {
+            let node = self.nodes[q as usize];
+            if node.top == SPACER {
+                q = node.up;
+            } else {
+                self.nodes[node.up as usize].down = node.down;
+                self.nodes[node.down as usize].up = node.up;
+                self.nodes[node.top as usize].top -= 1;
+                updates += 1;
+                q += 1;
+            }
+        }
+        updates
+    }
+
+    /// Undoes [`hide`](Self::hide)`(p)`, walking left so that links are
+    /// restored in the reverse order of their removal.
+    #[inline]
+    fn unhide(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let node = self.nodes[q as usize];
+            if node.top == SPACER {
+                q = node.down;
+            } else {
+                self.nodes[node.up as usize].down = q;
+                self.nodes[node.down as usize].up = q;
+                self.nodes[node.top as usize].top += 1;
+                q -= 1;
+            }
+        }
+    }
+
+    /// Covers every item of `p`'s option except `p`'s own, going right.
+    #[inline]
+    pub(crate) fn cover_others(&mut self, p: u32) -> u64 {
+        let mut updates = 0;
+        let mut q = p + 1;
+        while q != p {
+            let node = self.nodes[q as usize];
+            if node.top == SPACER {
+                q = node.up;
+            } else {
+                updates += self.cover(node.top);
+                q += 1;
+            }
+        }
+        updates
+    }
+
+    /// Undoes [`cover_others`](Self::cover_others)`(p)`, going left.
+    #[inline]
+    pub(crate) fn uncover_others(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            let node = self.nodes[q as usize];
+            if node.top == SPACER {
+                q = node.down;
+            } else {
+                self.uncover(node.top);
+                q -= 1;
+            }
+        }
+    }
+
+    /// Whether item header `h` is still in an active-item list.
+    pub(crate) fn is_active(&self, h: u32) -> bool {
+        self.right[self.left[h as usize] as usize] == h
+    }
+
+    /// Knuth's `sanity()`: checks every invariant of the links that are
+    /// currently active. Returns a description of the first violation.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        let items = self.left.len() - 2;
+        for root in [0, items + 1] {
+            let mut h = root;
+            let mut steps = 0;
+            loop {
+                let r = self.right[h] as usize;
+                if self.left[r] as usize != h {
+                    return Err(format!("item list: left[right[{h}]] != {h}"));
+                }
+                h = r;
+                steps += 1;
+                if h == root {
+                    break;
+                }
+                if steps > items + 1 {
+                    return Err(format!("item list from {root} does not close"));
+                }
+            }
+        }
+        for h in 1..=items {
+            if !self.is_active(to_u32(h)) {
+                continue;
+            }
+            let mut x = h;
+            let mut count = 0;
+            loop {
+                let d = self.nodes[x].down as usize;
+                if self.nodes[d].up as usize != x {
+                    return Err(format!("item {}: up[down[{x}]] != {x}", h - 1));
+                }
+                x = d;
+                if x == h {
+                    break;
+                }
+                if self.nodes[x].top as usize != h {
+                    return Err(format!(
+                        "item {}: node {x} has top {}",
+                        h - 1,
+                        self.nodes[x].top
+                    ));
+                }
+                count += 1;
+                if count > self.nodes.len() {
+                    return Err(format!("item {}: vertical list does not close", h - 1));
+                }
+            }
+            if self.nodes[h].top as usize != count {
+                return Err(format!(
+                    "item {}: len is {} but the list holds {count}",
+                    h - 1,
+                    self.nodes[h].top
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Links `root` and `members` into one circular doubly linked list.
+fn link_circle(
+    left: &mut [u32],
+    right: &mut [u32],
+    root: usize,
+    members: std::ops::RangeInclusive<usize>,
+) {
+    let mut prev = root;
+    for h in members {
+        right[prev] = to_u32(h);
+        left[h] = to_u32(prev);
+        prev = h;
+    }
+    right[prev] = to_u32(root);
+    left[root] = to_u32(prev);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Knuth's example from TAOCP 7.2.2.1 (7): items a..g, all primary.
+    fn knuth_example() -> Problem {
+        let mut b = Problem::builder(7, 0).unwrap();
+        for option in [
+            &[2, 4][..],
+            &[0, 3, 6],
+            &[1, 2, 5],
+            &[0, 3, 5],
+            &[1, 6],
+            &[3, 4, 6],
+        ] {
+            b.add_option(option).unwrap();
+        }
+        b.build()
+    }
+
+    #[test]
+    fn layout_matches_knuth_table_1() {
+        let m = Matrix::new(&knuth_example());
+        // 1 root + 7 headers + 1 secondary root/first spacer, then 16 entries and 6 spacers.
+        assert_eq!(m.nodes.len(), 9 + 16 + 6);
+        // Item a (header 1) holds options 1 and 3: nodes 12 and 20 in Knuth's table.
+        assert_eq!(m.nodes[1].top, 2);
+        assert_eq!(m.nodes[1].down, 12);
+        assert_eq!(m.nodes[1].up, 20);
+        // The spacer after option 0 (nodes 9, 10) is node 11.
+        assert_eq!(m.nodes[11].top, SPACER);
+        assert_eq!(m.nodes[11].up, 9);
+        assert_eq!(m.nodes[11].down, 14);
+        assert!(m.check().is_ok());
+    }
+
+    #[test]
+    fn every_cover_uncover_pair_restores_the_links() {
+        let original = Matrix::new(&knuth_example());
+        for i in 1..=7 {
+            let mut m = original.clone();
+            m.cover(i);
+            m.check().unwrap();
+            assert!(!m.is_active(i));
+            for j in 1..=7 {
+                if m.is_active(j) {
+                    m.cover(j);
+                    m.check().unwrap();
+                    m.uncover(j);
+                    m.check().unwrap();
+                }
+            }
+            m.uncover(i);
+            m.check().unwrap();
+            assert_eq!(m, original, "cover/uncover of {i}");
+        }
+    }
+
+    #[test]
+    fn cover_counts_updates_as_knuth_does() {
+        let mut m = Matrix::new(&knuth_example());
+        // Covering a hides options 1 (d, g) and 3 (d, f): 4 links, plus a itself.
+        assert_eq!(m.cover(1), 5);
+        assert_eq!(m.nodes[4].top, 1, "d keeps only option 5");
+    }
+
+    #[test]
+    fn check_reports_a_broken_link() {
+        let mut m = Matrix::new(&knuth_example());
+        m.nodes[12].up = 1_000;
+        assert!(m.check().is_err());
+    }
+}

@@ -1,0 +1,117 @@
+//! What a search reports: statistics, budgets and outcomes.
+
+use crate::OptionId;
+
+/// Knuth's search statistics for the last search.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search-tree nodes: how many times the search entered a level.
+    pub nodes: u64,
+    /// Link removals ("updates"), counted as in Knuth's DLX1.
+    pub updates: u64,
+    /// Solutions found.
+    pub solutions: u64,
+    /// `profile[l]` is the number of search-tree nodes at level `l`.
+    pub profile: Vec<u64>,
+}
+
+impl Stats {
+    /// The deepest level the search reached, if it ran at all.
+    #[must_use]
+    pub fn max_level(&self) -> Option<usize> {
+        self.profile.iter().rposition(|&n| n > 0)
+    }
+}
+
+/// Limits on the work one search may do; a search that reaches one stops with
+/// [`End::BudgetExhausted`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Budget {
+    /// At most this many search-tree nodes.
+    pub max_nodes: Option<u64>,
+    /// At most this many updates (checked at each search-tree node, so the
+    /// search may overrun by the updates of one node).
+    pub max_updates: Option<u64>,
+}
+
+impl Budget {
+    /// No limit.
+    pub const UNLIMITED: Budget = Budget {
+        max_nodes: None,
+        max_updates: None,
+    };
+
+    /// A limit on search-tree nodes only.
+    #[must_use]
+    pub fn nodes(max_nodes: u64) -> Self {
+        Budget {
+            max_nodes: Some(max_nodes),
+            max_updates: None,
+        }
+    }
+
+    /// A limit on updates only.
+    #[must_use]
+    pub fn updates(max_updates: u64) -> Self {
+        Budget {
+            max_nodes: None,
+            max_updates: Some(max_updates),
+        }
+    }
+
+    pub(crate) fn is_exhausted(&self, nodes: u64, updates: u64) -> bool {
+        self.max_nodes.is_some_and(|m| nodes >= m) || self.max_updates.is_some_and(|m| updates >= m)
+    }
+}
+
+/// Why a search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum End {
+    /// The whole search tree was explored: counts are exact.
+    Exhausted,
+    /// The requested number of solutions was reached; more may exist.
+    LimitReached,
+    /// The visitor asked to stop; more solutions may exist.
+    Stopped,
+    /// The [`Budget`] ran out; more solutions may exist.
+    BudgetExhausted,
+}
+
+/// The result of counting solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found.
+    pub solutions: u64,
+    /// Why the count stopped.
+    pub end: End,
+}
+
+impl Count {
+    /// Whether `solutions` is the exact number of solutions (the search ran to
+    /// the end) rather than a lower bound.
+    #[must_use]
+    pub fn is_exact(&self) -> bool {
+        self.end == End::Exhausted
+    }
+}
+
+/// How many solutions a problem has, as far as uniqueness is concerned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// No solution.
+    None,
+    /// Exactly one solution: its options, pre-selected ones first.
+    Unique(Vec<OptionId>),
+    /// Two or more solutions.
+    Multiple,
+    /// The budget ran out before the question was settled.
+    BudgetExhausted,
+}
+
+/// One step of an incremental search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Event {
+    Solution,
+    Exhausted,
+    BudgetExhausted,
+}

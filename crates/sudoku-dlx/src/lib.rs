@@ -1,0 +1,1 @@
+//! Sudoku on the `dlx` engine (under construction).
