@@ -1,0 +1,124 @@
+//! Problems with published solution counts, encoded by the crate's examples.
+
+#[allow(dead_code, unreachable_pub)]
+#[path = "../examples/langford.rs"]
+mod langford;
+#[allow(dead_code, unreachable_pub)]
+#[path = "../examples/latin_squares.rs"]
+mod latin_squares;
+#[allow(dead_code, unreachable_pub)]
+#[path = "../examples/n_queens.rs"]
+mod n_queens;
+#[allow(dead_code, unreachable_pub)]
+#[path = "../examples/polyominoes.rs"]
+mod polyominoes;
+
+use std::ops::ControlFlow;
+
+use dlx::{End, NamedProblem, Solver};
+
+/// Counts every solution, checking each one independently with
+/// [`dlx::Problem::is_solution`] and that no solution is reported twice.
+fn count_checked(named: &NamedProblem) -> u64 {
+    let problem = named.problem();
+    let mut solver = Solver::new(problem);
+    let mut seen = std::collections::HashSet::new();
+    let count = solver.for_each_solution(|options| {
+        assert!(
+            problem.is_solution(options),
+            "not an exact cover: {options:?}"
+        );
+        let mut key: Vec<usize> = options.iter().map(|o| o.index()).collect();
+        key.sort_unstable();
+        assert!(seen.insert(key), "solution reported twice");
+        ControlFlow::Continue(())
+    });
+    assert_eq!(count.end, End::Exhausted);
+    assert_eq!(count.solutions, solver.stats().solutions);
+    assert!(solver.links_match(problem), "links not restored");
+    count.solutions
+}
+
+#[test]
+fn n_queens_for_n_1_to_10() {
+    let expected = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724];
+    for (n, &count) in (1..=10).zip(&expected) {
+        assert_eq!(count_checked(&n_queens::n_queens(n)), count, "{n}-queens");
+    }
+}
+
+#[test]
+fn langford_pairs() {
+    for (n, count) in [(3, 2), (4, 2), (7, 52), (8, 300)] {
+        assert_eq!(
+            count_checked(&langford::langford(n)),
+            count,
+            "Langford n={n}"
+        );
+    }
+    // No solutions unless n is 0 or 3 modulo 4.
+    assert_eq!(count_checked(&langford::langford(5)), 0);
+}
+
+#[test]
+fn latin_squares_of_order_1_to_4() {
+    for (n, count) in [(1, 1), (2, 2), (3, 12), (4, 576)] {
+        assert_eq!(
+            count_checked(&latin_squares::latin_squares(n)),
+            count,
+            "order {n}"
+        );
+    }
+}
+
+#[test]
+fn domino_tilings() {
+    assert_eq!(count_checked(&polyominoes::dominoes(4, 4)), 36);
+    assert_eq!(count_checked(&polyominoes::dominoes(6, 6)), 6728);
+    assert_eq!(
+        count_checked(&polyominoes::dominoes(3, 3)),
+        0,
+        "an odd board"
+    );
+}
+
+#[test]
+fn pentominoes_3x20() {
+    assert_eq!(count_checked(&polyominoes::pentominoes(3, 20)), 8);
+}
+
+#[test]
+fn example_files_are_what_the_examples_write() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/exact-cover");
+    let cases = [
+        ("pentominoes-6x10.dlx", polyominoes::pentominoes(6, 10)),
+        ("queens-12.dlx", n_queens::n_queens(12)),
+        ("langford-11.dlx", langford::langford(11)),
+        ("latin-5.dlx", latin_squares::latin_squares(5)),
+    ];
+    for (file, expected) in cases {
+        let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+        assert_eq!(NamedProblem::parse(&text).unwrap(), expected, "{file}");
+    }
+}
+
+/// The big counts: minutes in debug mode, seconds in release (`.ci/run` runs
+/// these with `cargo test --release -- --ignored`).
+#[test]
+#[ignore = "slow in debug mode: run in release mode (see .ci/run)"]
+fn big_counts_from_the_example_files() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/exact-cover");
+    for (file, count) in [
+        ("pentominoes-6x10.dlx", 9356),
+        ("queens-12.dlx", 14_200),
+        ("langford-11.dlx", 35_584),
+        ("latin-5.dlx", 161_280),
+    ] {
+        let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+        assert_eq!(
+            count_checked(&NamedProblem::parse(&text).unwrap()),
+            count,
+            "{file}"
+        );
+    }
+}

@@ -1,0 +1,205 @@
+//! Property tests against a brute-force oracle on small random problems.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use dlx::{Budget, End, OptionId, Problem, Solver};
+use proptest::prelude::*;
+
+/// A small problem as plain data: item counts and options as item lists.
+#[derive(Clone, Debug)]
+struct Spec {
+    primary: usize,
+    secondary: usize,
+    options: Vec<Vec<usize>>,
+}
+
+impl Spec {
+    fn build(&self) -> Problem {
+        let mut b = Problem::builder(self.primary, self.secondary).unwrap();
+        for option in &self.options {
+            b.add_option(option).unwrap();
+        }
+        b.build()
+    }
+}
+
+/// An option over `primary + secondary` items with at least one primary item
+/// and no repeats.
+fn option_strategy(primary: usize, secondary: usize) -> impl Strategy<Value = Vec<usize>> {
+    (
+        0..primary,
+        proptest::collection::btree_set(0..primary + secondary, 0..4),
+    )
+        .prop_map(|(p, mut rest)| {
+            rest.insert(p);
+            rest.into_iter().collect()
+        })
+}
+
+fn spec_strategy() -> impl Strategy<Value = Spec> {
+    (1usize..=7, 0usize..=3).prop_flat_map(|(primary, secondary)| {
+        proptest::collection::vec(option_strategy(primary, secondary), 0..=14).prop_map(
+            move |options| Spec {
+                primary,
+                secondary,
+                options,
+            },
+        )
+    })
+}
+
+/// A problem built around a planted solution: the primary items are split into
+/// random groups that become options, then random extra options are added and
+/// everything is shuffled by a permutation.
+fn planted_strategy() -> impl Strategy<Value = (Spec, Vec<usize>)> {
+    (2usize..=9, 0usize..=2)
+        .prop_flat_map(|(primary, secondary)| {
+            (
+                Just(primary),
+                Just(secondary),
+                proptest::collection::vec(0..3usize, primary),
+                proptest::collection::vec(option_strategy(primary, secondary), 0..=8),
+                any::<u64>(),
+            )
+        })
+        .prop_map(|(primary, secondary, group_of, extra, seed)| {
+            let mut groups: Vec<Vec<usize>> = vec![Vec::new(); 3];
+            for (item, &g) in group_of.iter().enumerate() {
+                groups[g].push(item);
+            }
+            let planted: Vec<Vec<usize>> = groups.into_iter().filter(|g| !g.is_empty()).collect();
+            let mut options: Vec<Vec<usize>> = planted.iter().cloned().chain(extra).collect();
+            let mut rng = dlx::SplitMix64::new(seed);
+            let mut order: Vec<usize> = (0..options.len()).collect();
+            rng.shuffle(&mut order);
+            let shuffled: Vec<Vec<usize>> = order.iter().map(|&k| options[k].clone()).collect();
+            let planted_at: Vec<usize> = (0..planted.len())
+                .map(|k| order.iter().position(|&o| o == k).unwrap())
+                .collect();
+            options = shuffled;
+            (
+                Spec {
+                    primary,
+                    secondary,
+                    options,
+                },
+                planted_at,
+            )
+        })
+}
+
+/// Every exact cover, by trying all subsets of options: the oracle.
+fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
+    let n = spec.options.len();
+    let mut found = BTreeSet::new();
+    for mask in 0u32..(1 << n) {
+        let mut covered = vec![0; spec.primary + spec.secondary];
+        let chosen: Vec<usize> = (0..n).filter(|k| mask & (1 << k) != 0).collect();
+        for &k in &chosen {
+            for &item in &spec.options[k] {
+                covered[item] += 1;
+            }
+        }
+        let exact = covered[..spec.primary].iter().all(|&c| c == 1)
+            && covered[spec.primary..].iter().all(|&c| c <= 1);
+        if exact {
+            found.insert(chosen);
+        }
+    }
+    found
+}
+
+/// Every solution the engine reports, each checked to be an exact cover by
+/// counting item coverage directly.
+fn engine_solutions(spec: &Spec, solver: &mut Solver) -> (BTreeSet<Vec<usize>>, u64) {
+    let mut found = BTreeSet::new();
+    let count = solver.for_each_solution(|options| {
+        let mut covered = vec![0; spec.primary + spec.secondary];
+        for o in options {
+            for &item in &spec.options[o.index()] {
+                covered[item] += 1;
+            }
+        }
+        assert!(covered[..spec.primary].iter().all(|&c| c == 1));
+        assert!(covered[spec.primary..].iter().all(|&c| c <= 1));
+        let mut key: Vec<usize> = options.iter().map(|o| o.index()).collect();
+        key.sort_unstable();
+        assert!(found.insert(key), "a solution reported twice");
+        ControlFlow::Continue(())
+    });
+    assert_eq!(count.end, End::Exhausted);
+    (found, count.solutions)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn engine_agrees_with_brute_force(spec in spec_strategy(), seed in any::<u64>(), limit in 0u64..4) {
+        let problem = spec.build();
+        let expected = brute_force(&spec);
+        let mut solver = Solver::new(&problem);
+        let (found, total) = engine_solutions(&spec, &mut solver);
+        prop_assert_eq!(&found, &expected);
+        prop_assert_eq!(usize::try_from(total).unwrap(), expected.len());
+        solver.check_invariants().unwrap();
+        prop_assert!(solver.links_match(&problem));
+
+        // A limited count stops exactly where it says.
+        let limited = solver.count(Some(limit));
+        prop_assert_eq!(limited.solutions, limit.min(total));
+        prop_assert_eq!(limited.is_exact(), total < limit);
+        prop_assert!(solver.links_match(&problem));
+
+        // Randomized search finds the same set.
+        solver.set_seed(Some(seed));
+        let (shuffled, _) = engine_solutions(&spec, &mut solver);
+        prop_assert_eq!(&shuffled, &expected);
+        prop_assert!(solver.links_match(&problem));
+    }
+
+    #[test]
+    fn budgets_stop_exactly_when_the_tree_is_larger(spec in spec_strategy(), budget in 1u64..40) {
+        let problem = spec.build();
+        let mut solver = Solver::new(&problem);
+        let total = solver.count(None).solutions;
+        let nodes = solver.stats().nodes;
+        solver.set_budget(Budget::nodes(budget));
+        let count = solver.count(None);
+        if budget >= nodes {
+            prop_assert_eq!((count.solutions, count.end), (total, End::Exhausted));
+        } else {
+            prop_assert_eq!(count.end, End::BudgetExhausted);
+            prop_assert!(count.solutions <= total);
+        }
+        prop_assert!(solver.links_match(&problem));
+    }
+
+    #[test]
+    fn preselection_agrees_with_filtering_the_oracle(spec in spec_strategy(), pick in any::<prop::sample::Index>()) {
+        prop_assume!(!spec.options.is_empty());
+        let problem = spec.build();
+        let k = pick.index(spec.options.len());
+        let expected: BTreeSet<Vec<usize>> = brute_force(&spec).into_iter().filter(|s| s.contains(&k)).collect();
+        let mut solver = Solver::new(&problem);
+        solver.select(OptionId::new(k).unwrap()).unwrap();
+        let (found, _) = engine_solutions(&spec, &mut solver);
+        prop_assert_eq!(found, expected);
+        solver.reset();
+        prop_assert!(solver.links_match(&problem));
+        let mut fresh = Solver::new(&problem);
+        prop_assert_eq!(solver.count(None), fresh.count(None));
+    }
+
+    #[test]
+    fn planted_solutions_are_found((spec, planted) in planted_strategy()) {
+        let problem = spec.build();
+        let mut solver = Solver::new(&problem);
+        let (found, _) = engine_solutions(&spec, &mut solver);
+        let mut planted = planted;
+        planted.sort_unstable();
+        prop_assert!(found.contains(&planted), "planted {:?} not in {:?}", planted, found);
+        prop_assert_eq!(found, brute_force(&spec));
+    }
+}

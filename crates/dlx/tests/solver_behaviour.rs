@@ -1,0 +1,287 @@
+//! The solver's contract: pre-selection, reset, limits, budgets, iteration,
+//! randomized search and deep problems.
+
+use std::ops::ControlFlow;
+
+use dlx::{Budget, End, Error, First, NamedProblem, OptionId, Problem, Solver, Uniqueness};
+
+const KNUTH: &str = "| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
+
+fn option(k: usize) -> OptionId {
+    OptionId::new(k).unwrap()
+}
+
+/// All 2^n subsets of an n-item "free choice" problem: n primary items, each
+/// covered by its own option or by one of two options shared with a
+/// neighbour. Many solutions, easy to count by hand for small n.
+fn many_solutions(n: usize) -> Problem {
+    let mut b = Problem::builder(n, 0).unwrap();
+    for i in 0..n {
+        b.add_option(&[i]).unwrap();
+        if i + 1 < n {
+            b.add_option(&[i, i + 1]).unwrap();
+        }
+    }
+    b.build()
+}
+
+#[test]
+fn knuth_example_has_exactly_one_solution() {
+    let named = NamedProblem::parse(KNUTH).unwrap();
+    let mut solver = Solver::new(named.problem());
+    let Uniqueness::Unique(options) = solver.uniqueness() else {
+        panic!("expected a unique solution")
+    };
+    let mut lines: Vec<String> = options.iter().map(|&o| named.option_text(o)).collect();
+    lines.sort();
+    assert_eq!(lines, ["A D", "B G", "C E F"]);
+    let count = solver.count(None);
+    assert_eq!((count.solutions, count.is_exact()), (1, true));
+    // Knuth's DLX1 reports the same tree for this problem.
+    assert!(solver.stats().nodes >= 4);
+    assert!(solver.stats().updates > 0);
+    solver.check_invariants().unwrap();
+    assert!(solver.links_match(named.problem()));
+}
+
+#[test]
+fn counts_that_stop_say_so() {
+    // Fibonacci: tilings of a strip of 10 by monominoes and dominoes: 89.
+    let p = many_solutions(10);
+    let mut solver = Solver::new(&p);
+    assert_eq!(solver.count(None).solutions, 89);
+    let limited = solver.count(Some(5));
+    assert_eq!((limited.solutions, limited.end), (5, End::LimitReached));
+    assert!(!limited.is_exact());
+    let above = solver.count(Some(1000));
+    assert_eq!((above.solutions, above.end), (89, End::Exhausted));
+    let at = solver.count(Some(89));
+    assert_eq!(at.solutions, 89, "a limit equal to the count stops at it");
+    assert!(solver.links_match(&p));
+    assert_eq!(solver.uniqueness(), Uniqueness::Multiple);
+}
+
+#[test]
+fn visitor_can_stop_and_links_are_restored() {
+    let p = many_solutions(8);
+    let mut solver = Solver::new(&p);
+    let mut seen = 0;
+    let count = solver.for_each_solution(|options| {
+        assert!(p.is_solution(options));
+        seen += 1;
+        if seen == 3 {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    });
+    assert_eq!((count.solutions, count.end), (3, End::Stopped));
+    solver.check_invariants().unwrap();
+    assert!(solver.links_match(&p));
+}
+
+#[test]
+fn lending_iterator_resumes_and_restores_on_drop() {
+    let p = many_solutions(6);
+    let mut solver = Solver::new(&p);
+    let mut all = Vec::new();
+    {
+        let mut solutions = solver.solutions();
+        while let Some(options) = solutions.next() {
+            assert!(p.is_solution(options));
+            all.push(options.to_vec());
+        }
+        assert_eq!(solutions.end(), Some(End::Exhausted));
+        assert_eq!(solutions.next(), None);
+    }
+    assert_eq!(all.len(), 13);
+    {
+        let mut solutions = solver.solutions();
+        assert!(solutions.next().is_some());
+        assert!(solutions.next().is_some());
+        // Dropped mid-search.
+    }
+    assert!(solver.links_match(&p));
+    assert_eq!(solver.count(None).solutions, 13);
+}
+
+#[test]
+fn preselection_forces_options_and_reset_undoes_it() {
+    let named = NamedProblem::parse(KNUTH).unwrap();
+    let p = named.problem();
+    let mut solver = Solver::new(p);
+    // Option 3 is `A D`, part of the unique solution.
+    solver.select(option(3)).unwrap();
+    assert_eq!(solver.selected(), &[option(3)]);
+    let First::Solution(options) = solver.first_solution() else {
+        panic!("a solution")
+    };
+    assert_eq!(options[0], option(3), "pre-selected options come first");
+    assert!(p.is_solution(&options));
+    // Option 1 is `A D G`: it conflicts with `A D` on item A.
+    assert_eq!(
+        solver.select(option(1)),
+        Err(Error::SelectConflict {
+            option: option(1),
+            item: dlx::ItemId::new(0).unwrap(),
+            covered_by: option(3)
+        })
+    );
+    assert_eq!(
+        solver.selected(),
+        &[option(3)],
+        "a failed selection changes nothing"
+    );
+    solver.reset();
+    assert!(solver.links_match(p));
+    // `A D G` excludes the only solution.
+    solver.select(option(1)).unwrap();
+    assert_eq!(solver.first_solution(), First::None);
+    assert_eq!(solver.uniqueness(), Uniqueness::None);
+    solver.reset();
+    assert_eq!(solver.count(None).solutions, 1);
+    assert_eq!(
+        solver.select(option(99)),
+        Err(Error::UnknownOption {
+            option: 99,
+            options: 6
+        })
+    );
+}
+
+#[test]
+fn selecting_the_same_option_twice_is_a_conflict() {
+    let p = many_solutions(3);
+    let mut solver = Solver::new(&p);
+    solver.select(option(0)).unwrap();
+    assert!(matches!(
+        solver.select(option(0)),
+        Err(Error::SelectConflict { .. })
+    ));
+    solver.reset();
+    assert!(solver.links_match(&p));
+}
+
+#[test]
+fn budgets_stop_the_search_with_a_distinct_outcome() {
+    let p = many_solutions(20);
+    let mut solver = Solver::new(&p);
+    let full = solver.count(None);
+    let full_nodes = solver.stats().nodes;
+    assert_eq!(full.solutions, 10_946);
+    solver.set_budget(Budget::nodes(100));
+    let stopped = solver.count(None);
+    assert_eq!(stopped.end, End::BudgetExhausted);
+    assert_eq!(solver.stats().nodes, 100);
+    assert!(stopped.solutions < full.solutions);
+    assert!(solver.links_match(&p));
+    assert_eq!(
+        solver.first_solution(),
+        First::Solution(first_of(&p)),
+        "100 nodes reach the first solution"
+    );
+    solver.set_budget(Budget::nodes(full_nodes));
+    assert_eq!(
+        solver.count(None).end,
+        End::Exhausted,
+        "a budget of exactly the tree suffices"
+    );
+    solver.set_budget(Budget::updates(10));
+    assert_eq!(solver.uniqueness(), Uniqueness::BudgetExhausted);
+    solver.set_budget(Budget::nodes(1));
+    assert_eq!(solver.first_solution(), First::BudgetExhausted);
+    assert!(solver.links_match(&p));
+}
+
+/// The first solution of [`many_solutions`] in leftmost order: all monominoes.
+fn first_of(p: &Problem) -> Vec<OptionId> {
+    let mut solver = Solver::new(p);
+    match solver.first_solution() {
+        First::Solution(s) => s,
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn statistics_follow_knuth() {
+    let p = many_solutions(4);
+    let mut solver = Solver::new(&p);
+    let count = solver.count(None);
+    let stats = solver.stats();
+    assert_eq!(stats.solutions, count.solutions);
+    assert_eq!(stats.profile.iter().sum::<u64>(), stats.nodes);
+    assert_eq!(stats.profile[0], 1, "one root node");
+    assert_eq!(
+        stats.max_level(),
+        Some(4),
+        "four monominoes is the deepest solution"
+    );
+}
+
+#[test]
+fn seeded_search_is_reproducible_and_finds_the_same_solutions() {
+    let p = many_solutions(12);
+    let mut plain = Solver::new(&p);
+    let mut expected = collect(&mut plain);
+    expected.sort();
+    let mut firsts = std::collections::HashSet::new();
+    for seed in 0..20 {
+        let mut solver = Solver::new(&p);
+        solver.set_seed(Some(seed));
+        let mut got = collect(&mut solver);
+        let first = got[0].clone();
+        assert_eq!(collect(&mut solver)[0], first, "same seed, same order");
+        firsts.insert(first);
+        got.sort();
+        assert_eq!(got, expected, "seed {seed} finds every solution once");
+        assert!(solver.links_match(&p));
+    }
+    assert!(
+        firsts.len() > 1,
+        "different seeds give different first solutions"
+    );
+}
+
+fn collect(solver: &mut Solver) -> Vec<Vec<OptionId>> {
+    let mut all = Vec::new();
+    solver.for_each_solution(|s| {
+        let mut s = s.to_vec();
+        s.sort();
+        all.push(s);
+        ControlFlow::Continue(())
+    });
+    all
+}
+
+#[test]
+fn deep_problems_do_not_overflow_the_stack() {
+    // A chain of 100,000 items, each covered by its own option: depth 100,000.
+    let n = 100_000;
+    let mut b = Problem::builder(n, 0).unwrap();
+    for i in 0..n {
+        b.add_option(&[i]).unwrap();
+    }
+    let p = b.build();
+    let mut solver = Solver::new(&p);
+    let count = solver.count(None);
+    assert_eq!((count.solutions, count.end), (1, End::Exhausted));
+    assert_eq!(solver.stats().max_level(), Some(n));
+}
+
+#[test]
+fn secondary_items_are_covered_at_most_once() {
+    // Two primary items; both options share the secondary item S.
+    let named = NamedProblem::parse("A B | S\nA S\nB S\nA\nB\n").unwrap();
+    let p = named.problem();
+    let mut solver = Solver::new(p);
+    let mut solutions = Vec::new();
+    solver.for_each_solution(|s| {
+        assert!(p.is_solution(s));
+        let mut names: Vec<String> = s.iter().map(|&o| named.option_text(o)).collect();
+        names.sort();
+        solutions.push(names.join(", "));
+        ControlFlow::Continue(())
+    });
+    solutions.sort();
+    assert_eq!(solutions, ["A S, B", "A, B", "A, B S"]);
+}
