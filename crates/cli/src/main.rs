@@ -1,1 +1,68 @@
-fn main() {}
+//! `sudoku-dlx`: the command line of the sudoku-dlx workspace.
+//!
+//! A thin binary in the manner of ripgrep: [`main`] parses the flags, calls
+//! [`run`], and maps what it returns to an exit status. Files, threads,
+//! progress and output formats live here; every algorithm lives in the `dlx`
+//! and `sudoku-dlx` libraries.
+
+mod args;
+mod cover;
+mod input;
+
+use std::io::{self, BufWriter};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use crate::args::{Cli, Command};
+
+/// How a command ended, as an exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Status {
+    /// 0: everything asked for was done.
+    Success,
+    /// 1: some puzzle was invalid, unsolvable, over budget or not unique.
+    Failure,
+    /// 2: a usage, input-format or I/O error.
+    Error,
+}
+
+impl From<Status> for ExitCode {
+    fn from(status: Status) -> ExitCode {
+        match status {
+            Status::Success => ExitCode::SUCCESS,
+            Status::Failure => ExitCode::from(1),
+            Status::Error => ExitCode::from(2),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    // clap exits with status 2 on usage errors and 0 for --help and --version.
+    let cli = Cli::parse();
+    match run(&cli) {
+        Ok(status) => status.into(),
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("sudoku-dlx: {e:#}");
+            Status::Error.into()
+        }
+    }
+}
+
+/// Runs one command, writing its results to stdout.
+fn run(cli: &Cli) -> anyhow::Result<Status> {
+    let stdout = io::stdout();
+    let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
+    match &cli.command {
+        Command::Cover(args) => cover::run(args, &mut out),
+    }
+}
+
+/// Whether `e` is a write to a closed pipe (`sudoku-dlx ... | head`): the
+/// reader has all it wanted, so this is a normal end, as in ripgrep.
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain()
+        .filter_map(|cause| cause.downcast_ref::<io::Error>())
+        .any(|io| io.kind() == io::ErrorKind::BrokenPipe)
+}

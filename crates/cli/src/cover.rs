@@ -1,0 +1,112 @@
+//! `sudoku-dlx cover`: any exact-cover problem in Knuth's text format.
+
+use std::io::Write;
+use std::ops::ControlFlow;
+use std::time::Instant;
+
+use anyhow::Context;
+use dlx::{Budget, End, NamedProblem, Solver};
+
+use crate::Status;
+use crate::args::CoverArgs;
+use crate::input::{Input, TextError};
+
+/// Solves the problem `args.file` describes and prints its solutions.
+///
+/// Exit status: [`Status::Success`] when at least one solution was found and
+/// no budget cut the search short; [`Status::Failure`] when there is no
+/// solution or `--max-nodes` stopped the search; [`Status::Error`] when the
+/// problem cannot be read (the message, `FILE:LINE:COLUMN: reason`, is
+/// printed here).
+pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let input = match &args.file {
+        Some(path) => Input::open(path)?,
+        None => Input::stdin(),
+    };
+    let name = input.name().to_owned();
+    let text = match input.read_text() {
+        Ok(text) => text,
+        Err(TextError::Io(e)) => return Err(e).with_context(|| format!("{name}: cannot read")),
+        Err(TextError::NotUtf8 { line, column, byte }) => {
+            eprintln!("{name}:{line}:{column}: byte 0x{byte:02X} is not UTF-8 text");
+            return Ok(Status::Error);
+        }
+    };
+    let named = match NamedProblem::parse(&text) {
+        Ok(named) => named,
+        Err(dlx::Error::Parse { line, column, kind }) => {
+            eprintln!("{name}:{line}:{column}: {kind}");
+            return Ok(Status::Error);
+        }
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            return Ok(Status::Error);
+        }
+    };
+
+    let mut solver = Solver::new(named.problem());
+    solver.set_seed(args.seed);
+    if let Some(max_nodes) = args.max_nodes {
+        solver.set_budget(Budget::nodes(max_nodes));
+    }
+
+    let start = Instant::now();
+    let count = if args.count {
+        let count = solver.count(args.limit);
+        writeln!(out, "{}", count.solutions)?;
+        count
+    } else {
+        let mut written = Ok(());
+        let mut line = String::new();
+        let mut found: u64 = 0;
+        let count = solver.for_each_solution(|options| {
+            line.clear();
+            for &option in options {
+                line.push_str(&named.option_text(option));
+                line.push('\n');
+            }
+            line.push('\n');
+            written = out.write_all(line.as_bytes());
+            found += 1;
+            let enough = args.limit.is_some_and(|limit| found >= limit);
+            if written.is_err() || enough {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        written?;
+        count
+    };
+    out.flush()?;
+    let elapsed = start.elapsed();
+
+    if args.stats {
+        let stats = solver.stats();
+        let plural = if stats.solutions == 1 { "" } else { "s" };
+        let note = match count.end {
+            End::Exhausted => "",
+            End::LimitReached | End::Stopped => " (stopped at --limit)",
+            End::BudgetExhausted => " (stopped by --max-nodes)",
+        };
+        eprintln!(
+            "Altogether {} solution{plural}, {} nodes, {} updates, {:.3} s{note}.",
+            stats.solutions,
+            stats.nodes,
+            stats.updates,
+            elapsed.as_secs_f64()
+        );
+    }
+    if count.end == End::BudgetExhausted {
+        eprintln!(
+            "{name}: the search stopped after {} nodes (--max-nodes); there may be more solutions",
+            solver.stats().nodes
+        );
+        return Ok(Status::Failure);
+    }
+    Ok(if count.solutions > 0 {
+        Status::Success
+    } else {
+        Status::Failure
+    })
+}

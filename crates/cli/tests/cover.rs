@@ -1,0 +1,200 @@
+//! `sudoku-dlx cover`: Knuth-format exact cover.
+
+use std::collections::{BTreeSet, HashMap};
+use std::fs;
+
+use crate::common::{arg, data, run, run_with_stdin};
+
+/// A Knuth-format problem read by the test itself, to check solutions
+/// without the engine.
+struct Problem {
+    primary: Vec<String>,
+    secondary: Vec<String>,
+    options: BTreeSet<BTreeSet<String>>,
+}
+
+impl Problem {
+    fn read(name: &str) -> Problem {
+        let text = fs::read_to_string(data(name)).unwrap();
+        let mut lines = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('|'));
+        let items: Vec<&str> = lines.next().unwrap().split_whitespace().collect();
+        let split = items.iter().position(|&i| i == "|").unwrap_or(items.len());
+        Problem {
+            primary: items[..split].iter().map(|s| s.to_string()).collect(),
+            secondary: items[split..]
+                .iter()
+                .skip(1)
+                .map(|s| s.to_string())
+                .collect(),
+            options: lines.map(option_set).collect(),
+        }
+    }
+
+    /// Panics unless `solution` is an exact cover made of this problem's options.
+    fn check(&self, solution: &[BTreeSet<String>]) {
+        let mut covered: HashMap<&str, usize> = HashMap::new();
+        for option in solution {
+            assert!(self.options.contains(option), "{option:?} is not an option");
+            for item in option {
+                *covered.entry(item).or_default() += 1;
+            }
+        }
+        for item in &self.primary {
+            assert_eq!(covered.get(item.as_str()), Some(&1), "primary {item}");
+        }
+        for item in &self.secondary {
+            assert!(
+                covered.get(item.as_str()).copied().unwrap_or(0) <= 1,
+                "secondary {item}"
+            );
+        }
+    }
+}
+
+fn option_set(line: &str) -> BTreeSet<String> {
+    line.split_whitespace().map(str::to_owned).collect()
+}
+
+/// The solutions in `stdout`: groups of option lines, each group ended by a blank line.
+fn solutions(stdout: &str) -> Vec<Vec<BTreeSet<String>>> {
+    assert!(stdout.is_empty() || stdout.ends_with("\n\n"), "{stdout:?}");
+    stdout
+        .split_terminator("\n\n")
+        .map(|block| block.lines().map(option_set).collect())
+        .collect()
+}
+
+#[test]
+fn knuths_example_has_its_one_solution() {
+    let problem = Problem::read("knuth_example.dlx");
+    let out = run(&["cover", arg(&data("knuth_example.dlx"))]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(out.stderr, "");
+    let found = solutions(&out.stdout);
+    assert_eq!(found.len(), 1);
+    problem.check(&found[0]);
+    let expected: BTreeSet<_> = ["A D", "B G", "C E F"].map(option_set).into();
+    assert_eq!(found[0].iter().cloned().collect::<BTreeSet<_>>(), expected);
+}
+
+#[test]
+fn every_solution_is_printed_and_is_an_exact_cover() {
+    let problem = Problem::read("queens4.dlx");
+    let out = run(&["cover", arg(&data("queens4.dlx"))]);
+    assert_eq!(out.code, 0);
+    let found = solutions(&out.stdout);
+    assert_eq!(found.len(), 2);
+    for solution in &found {
+        problem.check(solution);
+    }
+    assert_ne!(found[0], found[1]);
+}
+
+#[test]
+fn count_limit_and_stats() {
+    let file = data("queens4.dlx");
+    let out = run(&["cover", "--count", arg(&file)]);
+    assert_eq!((out.code, out.stdout.as_str()), (0, "2\n"));
+
+    let out = run(&["cover", "--count", "--limit", "1", arg(&file)]);
+    assert_eq!((out.code, out.stdout.as_str()), (0, "1\n"));
+
+    let out = run(&["cover", "--limit", "1", arg(&file)]);
+    assert_eq!(out.code, 0);
+    let found = solutions(&out.stdout);
+    assert_eq!(found.len(), 1);
+    Problem::read("queens4.dlx").check(&found[0]);
+
+    let out = run(&["cover", "--count", "--stats", arg(&file)]);
+    assert_eq!(out.stdout, "2\n");
+    let stats = out.stderr.trim_end();
+    assert!(
+        stats.starts_with("Altogether 2 solutions, ")
+            && stats.contains(" nodes, ")
+            && stats.contains(" updates, ")
+            && stats.ends_with(" s."),
+        "{stats}"
+    );
+}
+
+#[test]
+fn seeded_search_finds_the_same_solutions_reproducibly() {
+    let problem = Problem::read("queens4.dlx");
+    let file = data("queens4.dlx");
+    let first = run(&["cover", "--seed", "12345", arg(&file)]);
+    let again = run(&["cover", "--seed", "12345", arg(&file)]);
+    assert_eq!(first.stdout, again.stdout);
+    let found = solutions(&first.stdout);
+    assert_eq!(found.len(), 2);
+    for solution in &found {
+        problem.check(solution);
+    }
+}
+
+#[test]
+fn no_solution_exits_1_with_no_output() {
+    let out = run(&["cover", arg(&data("no_solution.dlx"))]);
+    assert_eq!((out.code, out.stdout.as_str()), (1, ""));
+    let out = run(&["cover", "--count", arg(&data("no_solution.dlx"))]);
+    assert_eq!((out.code, out.stdout.as_str()), (1, "0\n"));
+}
+
+#[test]
+fn node_budget_stops_the_search_and_says_so() {
+    let out = run(&["cover", "--max-nodes", "2", arg(&data("queens4.dlx"))]);
+    assert_eq!(out.code, 1);
+    assert!(out.stderr.contains("--max-nodes"), "{}", out.stderr);
+}
+
+#[test]
+fn parse_errors_give_file_line_column_and_exit_2() {
+    let file = data("unknown_item.dlx");
+    let out = run(&["cover", arg(&file)]);
+    assert_eq!(out.code, 2);
+    assert_eq!(out.stdout, "");
+    assert_eq!(
+        out.stderr,
+        format!(
+            "{}:4:6: unknown item `Q`; declare it in the item line\n",
+            arg(&file)
+        )
+    );
+}
+
+#[test]
+fn stdin_crlf_binary_and_empty_input() {
+    let crlf = fs::read(data("crlf.dlx")).unwrap();
+    assert!(crlf.windows(2).any(|w| w == b"\r\n"));
+    let out = run_with_stdin(&["cover", "-"], crlf);
+    assert_eq!((out.code, out.stdout.as_str()), (0, "A C\nB\n\n"));
+
+    let out = run_with_stdin(&["cover"], b"A B\nA\x00\xFF\xFE B\n".to_vec());
+    assert_eq!(out.code, 2);
+    assert_eq!(out.stderr, "<stdin>:2:3: byte 0xFF is not UTF-8 text\n");
+
+    let out = run_with_stdin(&["cover"], Vec::new());
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.starts_with("<stdin>:1:1: no item line"),
+        "{}",
+        out.stderr
+    );
+
+    let out = run(&["cover", "/nonexistent/problem.dlx"]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("/nonexistent/problem.dlx"),
+        "{}",
+        out.stderr
+    );
+}
+
+#[test]
+fn help_shows_examples() {
+    let out = run(&["cover", "--help"]);
+    assert_eq!(out.code, 0);
+    assert!(out.stdout.contains("Examples:"), "{}", out.stdout);
+}

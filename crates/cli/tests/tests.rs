@@ -1,0 +1,5 @@
+//! End-to-end tests of the `sudoku-dlx` binary: one test binary, one module
+//! per subcommand, every solution checked independently of the engine.
+
+mod common;
+mod cover;
