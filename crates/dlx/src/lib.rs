@@ -54,10 +54,11 @@
 //! is chosen by the MRV heuristic: fewest remaining options, ties to the
 //! leftmost.
 
-#![forbid(unsafe_code)]
+#![deny(unsafe_code)]
 
 mod error;
 mod index;
+mod links;
 mod matrix;
 mod outcome;
 mod problem;

@@ -23,9 +23,10 @@
 
 use crate::Problem;
 use crate::index::to_u32;
+use crate::links::{hide, unhide};
 
 /// A spacer's `top`: the root, which never heads a vertical list.
-const SPACER: u32 = 0;
+pub(crate) const SPACER: u32 = 0;
 
 /// The root of the list of active primary items.
 pub(crate) const ROOT: u32 = 0;
@@ -131,11 +132,12 @@ impl Matrix {
     /// in, then removes `i` from the active items. Returns the links removed.
     #[inline]
     pub(crate) fn cover(&mut self, i: u32) -> u64 {
+        let nodes = &mut self.nodes[..];
         let mut updates = 1;
-        let mut p = self.nodes[i as usize].down;
+        let mut p = nodes[i as usize].down;
         while p != i {
-            updates += self.hide(p);
-            p = self.nodes[p as usize].down;
+            updates += hide(nodes, p);
+            p = nodes[p as usize].down;
         }
         let (l, r) = (self.left[i as usize], self.right[i as usize]);
         self.right[l as usize] = r;
@@ -150,49 +152,11 @@ impl Matrix {
         let (l, r) = (self.left[i as usize], self.right[i as usize]);
         self.right[l as usize] = i;
         self.left[r as usize] = i;
-        let mut p = self.nodes[i as usize].up;
+        let nodes = &mut self.nodes[..];
+        let mut p = nodes[i as usize].up;
         while p != i {
-            self.unhide(p);
-            p = self.nodes[p as usize].up;
-        }
-    }
-
-    /// Unlinks every node of `p`'s option except `p` from its vertical list,
-    /// walking right and wrapping at the spacer. Returns the links removed.
-    #[inline]
-    fn hide(&mut self, p: u32) -> u64 {
-        let mut updates = 0;
-        let mut q = p + 1;
-        while q != p {
-            let node = self.nodes[q as usize];
-            if node.top == SPACER {
-                q = node.up;
-            } else {
-                self.nodes[node.up as usize].down = node.down;
-                self.nodes[node.down as usize].up = node.up;
-                self.nodes[node.top as usize].top -= 1;
-                updates += 1;
-                q += 1;
-            }
-        }
-        updates
-    }
-
-    /// Undoes [`hide`](Self::hide)`(p)`, walking left so that links are
-    /// restored in the reverse order of their removal.
-    #[inline]
-    fn unhide(&mut self, p: u32) {
-        let mut q = p - 1;
-        while q != p {
-            let node = self.nodes[q as usize];
-            if node.top == SPACER {
-                q = node.down;
-            } else {
-                self.nodes[node.up as usize].down = q;
-                self.nodes[node.down as usize].up = q;
-                self.nodes[node.top as usize].top += 1;
-                q -= 1;
-            }
+            unhide(nodes, p);
+            p = nodes[p as usize].up;
         }
     }
 

@@ -546,3 +546,56 @@ impl Drop for Solutions<'_> {
         self.solver.unwind();
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Tilings of a strip of `n` cells by monominoes and dominoes (Fibonacci).
+    fn strip(n: usize) -> Problem {
+        let mut b = Problem::builder(n, 1).unwrap();
+        for i in 0..n {
+            b.add_option(&[i]).unwrap();
+            if i + 1 < n {
+                b.add_option(&[i, i + 1, n]).unwrap();
+            }
+        }
+        b.build()
+    }
+
+    /// Every way in and out of a search, small enough to run under Miri.
+    #[test]
+    fn searches_of_every_kind_restore_the_matrix() {
+        let p = strip(7);
+        let mut solver = Solver::new(&p);
+        // At most one domino (the secondary item): 1 + 6 tilings.
+        assert_eq!(
+            solver.count(None),
+            Count {
+                solutions: 7,
+                end: End::Exhausted
+            }
+        );
+        assert!(solver.links_match(&p));
+        solver.set_seed(Some(3));
+        assert_eq!(solver.count(None).solutions, 7);
+        solver.set_budget(Budget::nodes(3));
+        assert_eq!(solver.count(None).end, End::BudgetExhausted);
+        solver.set_budget(Budget::UNLIMITED);
+        solver.select(OptionId::from_u32(1)).unwrap();
+        // The domino on cells 0-1 leaves monominoes (the even options) for the rest.
+        let Uniqueness::Unique(mut options) = solver.uniqueness() else {
+            panic!("unique")
+        };
+        options.sort();
+        let expected: Vec<OptionId> = [1, 4, 6, 8, 10, 12].map(OptionId::from_u32).to_vec();
+        assert_eq!(options, expected);
+        {
+            let mut solutions = solver.solutions();
+            assert!(solutions.next().is_some());
+        }
+        solver.matrix.check().unwrap();
+        solver.reset();
+        assert!(solver.links_match(&p));
+    }
+}
