@@ -296,6 +296,11 @@ mod tests {
     }
 
     #[test]
+    fn a_node_takes_16_bytes() {
+        assert_eq!(std::mem::size_of::<Node>(), 16);
+    }
+
+    #[test]
     fn layout_matches_knuth_table_1() {
         let m = Matrix::new(&knuth_example());
         // 1 root + 7 headers + 1 secondary root/first spacer, then 16 entries and 6 spacers.
