@@ -1,0 +1,609 @@
+//! The dlx engine against a brute-force oracle.
+//!
+//! The input is a small exact-cover problem (at most 7 primary and 3
+//! secondary items, at most 16 options, some of them invalid on purpose so
+//! the builder must reject them), a few options to pre-select, a solution
+//! limit, a budget and a seed. Every search the engine offers is run and
+//! checked against an enumeration of option subsets that shares no code with
+//! the engine; see `check` for the list.
+//!
+//! A failing input's `Debug` (what `cargo fuzz fmt engine_oracle <file>`
+//! prints) is Rust code that rebuilds the problem, ready for a regression test.
+
+#![no_main]
+
+use std::fmt;
+use std::ops::ControlFlow;
+
+use arbitrary::{Arbitrary, Unstructured};
+use dlx::{Budget, Count, End, Error, First, OptionId, Problem, Solver, Uniqueness};
+use libfuzzer_sys::{Corpus, fuzz_target};
+
+const MAX_PRIMARY: usize = 7;
+const MAX_SECONDARY: usize = 3;
+const MAX_OPTIONS: usize = 16;
+const MAX_PRESELECT: usize = 3;
+
+/// One fuzz case: a problem as the builder is asked to build it, and how to search it.
+struct EngineCase {
+    primary: usize,
+    secondary: usize,
+    /// The options handed to [`dlx::ProblemBuilder::add_option`], valid or not.
+    options: Vec<Vec<usize>>,
+    /// Indices of accepted options to pre-select (possibly out of range).
+    preselect: Vec<usize>,
+    limit: u64,
+    budget: Budget,
+    seed: u64,
+}
+
+impl<'a> Arbitrary<'a> for EngineCase {
+    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
+        let primary = u.int_in_range(1..=MAX_PRIMARY)?;
+        let secondary = u.int_in_range(0..=MAX_SECONDARY)?;
+        let items = primary + secondary;
+        let option_count = u.int_in_range(0..=MAX_OPTIONS)?;
+        let mut options = Vec::with_capacity(option_count);
+        for _ in 0..option_count {
+            options.push(if u.ratio(1, 8)? {
+                // Anything at all, so the builder's checks are fuzzed too.
+                let len = u.int_in_range(0..=items + 1)?;
+                (0..len)
+                    .map(|_| u.int_in_range(0..=items))
+                    .collect::<arbitrary::Result<_>>()?
+            } else {
+                valid_option(u, primary, items)?
+            });
+        }
+        let preselect_count = u.int_in_range(0..=MAX_PRESELECT)?;
+        let preselect = (0..preselect_count)
+            .map(|_| u.int_in_range(0..=MAX_OPTIONS))
+            .collect::<arbitrary::Result<_>>()?;
+        let limit = u.int_in_range(0..=6)?;
+        let max_nodes = if u.arbitrary()? {
+            Some(u.int_in_range(0..=80)?)
+        } else {
+            None
+        };
+        let max_updates = if u.ratio(1, 3)? {
+            Some(u.int_in_range(0..=300)?)
+        } else {
+            None
+        };
+        Ok(EngineCase {
+            primary,
+            secondary,
+            options,
+            preselect,
+            limit,
+            budget: Budget {
+                max_nodes,
+                max_updates,
+            },
+            seed: u.arbitrary()?,
+        })
+    }
+}
+
+/// Distinct items in fuzz-chosen order, at least one of them primary.
+fn valid_option(
+    u: &mut Unstructured<'_>,
+    primary: usize,
+    items: usize,
+) -> arbitrary::Result<Vec<usize>> {
+    let mut free: Vec<usize> = (0..items).collect();
+    let len = u.int_in_range(1..=items.min(4))?;
+    let mut option = Vec::with_capacity(len + 1);
+    for _ in 0..len {
+        let k = u.choose_index(free.len())?;
+        option.push(free.swap_remove(k));
+    }
+    if option.iter().all(|&i| i >= primary) {
+        let at = u.int_in_range(0..=option.len())?;
+        option.insert(at, u.int_in_range(0..=primary - 1)?);
+    }
+    Ok(option)
+}
+
+/// Item names for Knuth's format: A, B, C, ...
+fn item_name(item: usize) -> char {
+    char::from(b'A' + u8::try_from(item).unwrap_or(25))
+}
+
+/// Prints Rust code that rebuilds the case, and the problem in Knuth's format.
+impl fmt::Debug for EngineCase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "// engine_oracle case")?;
+        writeln!(
+            f,
+            "let mut builder = dlx::Problem::builder({}, {}).unwrap();",
+            self.primary, self.secondary
+        )?;
+        writeln!(f, "for option in [")?;
+        for option in &self.options {
+            writeln!(f, "    &{option:?}[..],")?;
+        }
+        writeln!(f, "] {{")?;
+        writeln!(
+            f,
+            "    let _ = builder.add_option(option); // invalid ones are rejected"
+        )?;
+        writeln!(f, "}}")?;
+        writeln!(f, "let problem = builder.build();")?;
+        writeln!(
+            f,
+            "let preselect = {:?}; // indices of accepted options",
+            self.preselect
+        )?;
+        writeln!(f, "let limit = {};", self.limit)?;
+        writeln!(f, "let budget = dlx::{:?};", self.budget)?;
+        writeln!(f, "let seed = {};", self.seed)?;
+        writeln!(f, "// The accepted options in Knuth's format:")?;
+        let text = knuth_text(self.primary, self.secondary, &accepted_options(self));
+        writeln!(f, "// {text:?}")
+    }
+}
+
+fn knuth_text(primary: usize, secondary: usize, options: &[Vec<usize>]) -> String {
+    let mut text = String::new();
+    for item in 0..primary + secondary {
+        if item > 0 {
+            text.push(' ');
+        }
+        if item == primary {
+            text.push_str("| ");
+        }
+        text.push(item_name(item));
+    }
+    text.push('\n');
+    for option in options {
+        let names: Vec<String> = option.iter().map(|&i| item_name(i).to_string()).collect();
+        text.push_str(&names.join(" "));
+        text.push('\n');
+    }
+    text
+}
+
+/// Why the builder must reject `option`, if it must: every applicable reason.
+fn reasons_to_reject(option: &[usize], primary: usize, items: usize) -> Vec<&'static str> {
+    let mut reasons = Vec::new();
+    if option.is_empty() {
+        reasons.push("EmptyOption");
+    }
+    if option.iter().any(|&i| i >= items) {
+        reasons.push("ItemOutOfRange");
+    }
+    if option
+        .iter()
+        .enumerate()
+        .any(|(k, i)| option[..k].contains(i))
+    {
+        reasons.push("RepeatedItem");
+    }
+    if !option.is_empty() && option.iter().all(|&i| i >= primary) {
+        reasons.push("NoPrimaryInOption");
+    }
+    reasons
+}
+
+fn error_name(error: &Error) -> &'static str {
+    match error {
+        Error::EmptyOption { .. } => "EmptyOption",
+        Error::ItemOutOfRange { .. } => "ItemOutOfRange",
+        Error::RepeatedItem { .. } => "RepeatedItem",
+        Error::NoPrimaryInOption { .. } => "NoPrimaryInOption",
+        _ => "another error",
+    }
+}
+
+fn accepted_options(case: &EngineCase) -> Vec<Vec<usize>> {
+    let items = case.primary + case.secondary;
+    case.options
+        .iter()
+        .filter(|o| reasons_to_reject(o, case.primary, items).is_empty())
+        .cloned()
+        .collect()
+}
+
+/// A solution as option indices, in the order the engine reported them.
+type Solution = Vec<usize>;
+
+/// The problem as the oracle sees it: one bit per item for each option.
+struct Oracle {
+    masks: Vec<u16>,
+    primary_mask: u16,
+    /// Every solution, each sorted; sorted.
+    solutions: Vec<Solution>,
+}
+
+impl Oracle {
+    fn new(primary: usize, options: &[Vec<usize>]) -> Self {
+        let masks: Vec<u16> = options
+            .iter()
+            .map(|o| o.iter().fold(0, |m, &i| m | 1 << i))
+            .collect();
+        let primary_mask = (1u16 << primary) - 1;
+        let mut oracle = Oracle {
+            masks,
+            primary_mask,
+            solutions: Vec::new(),
+        };
+        let mut chosen = Vec::new();
+        oracle.enumerate(0, 0, &mut chosen);
+        oracle.solutions.sort();
+        oracle
+    }
+
+    /// Every subset of the options from `next` on that is pairwise disjoint
+    /// and, with `chosen`, covers all primary items: include or skip each.
+    fn enumerate(&mut self, next: usize, used: u16, chosen: &mut Vec<usize>) {
+        if next == self.masks.len() {
+            if used & self.primary_mask == self.primary_mask {
+                self.solutions.push(chosen.clone());
+            }
+            return;
+        }
+        if used & self.masks[next] == 0 {
+            chosen.push(next);
+            self.enumerate(next + 1, used | self.masks[next], chosen);
+            chosen.pop();
+        }
+        self.enumerate(next + 1, used, chosen);
+    }
+
+    /// The solutions that contain every option of `selected`.
+    fn solutions_with(&self, selected: &[usize]) -> Vec<Solution> {
+        self.solutions
+            .iter()
+            .filter(|s| selected.iter().all(|o| s.contains(o)))
+            .cloned()
+            .collect()
+    }
+}
+
+/// The exact-cover check, written here rather than taken from the engine:
+/// distinct options in range, each primary item covered once, each secondary at most once.
+fn assert_exact_cover(options: &[Vec<usize>], primary: usize, items: usize, solution: &[usize]) {
+    let mut covered = vec![0u32; items];
+    for (k, &o) in solution.iter().enumerate() {
+        assert!(o < options.len(), "solution {solution:?} names option {o}");
+        assert!(
+            !solution[..k].contains(&o),
+            "solution {solution:?} repeats option {o}"
+        );
+        for &i in &options[o] {
+            covered[i] += 1;
+        }
+    }
+    for (i, &c) in covered.iter().enumerate() {
+        if i < primary {
+            assert_eq!(
+                c, 1,
+                "solution {solution:?} covers primary item {i} {c} times"
+            );
+        } else {
+            assert!(
+                c <= 1,
+                "solution {solution:?} covers secondary item {i} {c} times"
+            );
+        }
+    }
+}
+
+fn indices(options: &[OptionId]) -> Solution {
+    options.iter().map(|o| o.index()).collect()
+}
+
+fn sorted_set(solutions: &[Solution]) -> Vec<Solution> {
+    let mut set: Vec<Solution> = solutions
+        .iter()
+        .map(|s| {
+            let mut s = s.clone();
+            s.sort_unstable();
+            s
+        })
+        .collect();
+    set.sort();
+    set
+}
+
+/// Every solution in search order, through the visitor.
+fn all_solutions(solver: &mut Solver) -> (Vec<Solution>, Count) {
+    let mut found = Vec::new();
+    let count = solver.for_each_solution(|s| {
+        found.push(indices(s));
+        ControlFlow::Continue(())
+    });
+    (found, count)
+}
+
+fn assert_links_intact(solver: &Solver, problem: &Problem, after: &str) {
+    if let Err(e) = solver.check_invariants() {
+        panic!("after {after}: broken invariant: {e}");
+    }
+    assert!(
+        solver.links_match(problem),
+        "after {after}: links not restored"
+    );
+}
+
+fn assert_invariants(solver: &Solver, after: &str) {
+    if let Err(e) = solver.check_invariants() {
+        panic!("after {after}: broken invariant: {e}");
+    }
+}
+
+/// What `count(Some(limit))` must say when the search has `total` solutions.
+fn expected_limited_count(limit: u64, total: usize) -> Count {
+    let total = total as u64;
+    if total >= limit {
+        Count {
+            solutions: limit,
+            end: End::LimitReached,
+        }
+    } else {
+        Count {
+            solutions: total,
+            end: End::Exhausted,
+        }
+    }
+}
+
+/// Runs every search on `solver` (in its current state: pre-selections, seed)
+/// and checks each against `expected`, the oracle's solution set for that
+/// state. Returns the search order, for the budget checks.
+fn check_searches(
+    solver: &mut Solver,
+    case: &EngineCase,
+    expected: &[Solution],
+    selected: &[usize],
+    after_search: &dyn Fn(&Solver, &str),
+) -> Vec<Solution> {
+    let (order, count) = all_solutions(solver);
+    after_search(solver, "for_each_solution");
+    assert_eq!(
+        count,
+        Count {
+            solutions: expected.len() as u64,
+            end: End::Exhausted
+        },
+        "for_each_solution's count"
+    );
+    for solution in &order {
+        assert!(
+            solution.starts_with(selected),
+            "solution {solution:?} does not start with the pre-selected {selected:?}"
+        );
+    }
+    assert_eq!(
+        sorted_set(&order),
+        expected,
+        "the engine's solutions (left) differ from the oracle's (right)"
+    );
+    let stats = solver.stats();
+    assert_eq!(stats.solutions, expected.len() as u64, "stats.solutions");
+    assert_eq!(
+        stats.profile.iter().sum::<u64>(),
+        stats.nodes,
+        "profile sums to nodes"
+    );
+
+    // The same search again gives the same order (seeded or not).
+    let (again, _) = all_solutions(solver);
+    assert_eq!(again, order, "a second identical search");
+
+    assert_eq!(solver.count(None), count, "count(None)");
+    after_search(solver, "count(None)");
+    let limited = solver.count(Some(case.limit));
+    after_search(solver, "count(Some(limit))");
+    assert_eq!(
+        limited,
+        expected_limited_count(case.limit, expected.len()),
+        "count(Some({}))",
+        case.limit
+    );
+
+    let first = solver.first_solution();
+    after_search(solver, "first_solution");
+    match (&first, order.first()) {
+        (First::Solution(s), Some(o)) => assert_eq!(&indices(s), o, "first_solution"),
+        (First::None, None) => {}
+        _ => panic!("first_solution is {first:?} but the search order starts {order:?}"),
+    }
+
+    let unique = solver.uniqueness();
+    after_search(solver, "uniqueness");
+    match (&unique, order.as_slice()) {
+        (Uniqueness::None, []) | (Uniqueness::Multiple, [_, _, ..]) => {}
+        (Uniqueness::Unique(s), [o]) => assert_eq!(&indices(s), o, "uniqueness"),
+        _ => panic!("uniqueness is {unique:?} but the solutions are {order:?}"),
+    }
+
+    // The lending iterator, dropped after `limit` solutions.
+    let mut lent = Vec::new();
+    {
+        let mut solutions = solver.solutions();
+        while (lent.len() as u64) < case.limit {
+            let Some(s) = solutions.next() else { break };
+            lent.push(indices(s));
+        }
+        if (lent.len() as u64) < case.limit {
+            assert_eq!(solutions.end(), Some(End::Exhausted), "solutions().end()");
+        }
+    }
+    after_search(solver, "dropping solutions()");
+    assert!(
+        order.starts_with(&lent),
+        "solutions() gave {lent:?}, not a prefix of {order:?}"
+    );
+    order
+}
+
+/// Under `case.budget`, the search stops with `BudgetExhausted` exactly when
+/// the full search (`nodes`, `updates`) goes past it, and finds a prefix of
+/// the full search order.
+fn check_budget(
+    solver: &mut Solver,
+    case: &EngineCase,
+    order: &[Solution],
+    after_search: &dyn Fn(&Solver, &str),
+) {
+    let (full, _) = all_solutions(solver);
+    assert_eq!(full, order, "an unlimited search before the budgeted one");
+    let (nodes, updates) = (solver.stats().nodes, solver.stats().updates);
+    let budget = case.budget;
+    let should_stop = budget.max_nodes.is_some_and(|b| nodes > b)
+        || budget.max_updates.is_some_and(|b| updates >= b);
+    solver.set_budget(budget);
+    let (found, count) = all_solutions(solver);
+    after_search(solver, "a budgeted search");
+    let stats = solver.stats().clone();
+    solver.set_budget(Budget::UNLIMITED);
+    assert_eq!(
+        count.end == End::BudgetExhausted,
+        should_stop,
+        "budget {budget:?}, full search {nodes} nodes and {updates} updates, got {count:?}"
+    );
+    assert!(
+        order.starts_with(&found),
+        "budgeted search gave {found:?}, not a prefix of {order:?}"
+    );
+    assert_eq!(found.len() as u64, count.solutions);
+    if let Some(b) = budget.max_nodes {
+        assert!(stats.nodes <= b, "{} nodes under {budget:?}", stats.nodes);
+    }
+    if count.end == End::BudgetExhausted {
+        assert!(
+            budget.max_nodes.is_some_and(|b| stats.nodes >= b)
+                || budget.max_updates.is_some_and(|b| stats.updates >= b),
+            "stopped at {stats:?} under {budget:?}"
+        );
+    } else {
+        assert_eq!(found, order, "a search the budget did not stop");
+    }
+}
+
+fn check(case: &EngineCase) -> Corpus {
+    let items = case.primary + case.secondary;
+    let mut builder = Problem::builder(case.primary, case.secondary).expect("a small problem");
+    let mut options = Vec::new();
+    for option in &case.options {
+        let reasons = reasons_to_reject(option, case.primary, items);
+        match builder.add_option(option) {
+            Ok(id) => {
+                assert!(
+                    reasons.is_empty(),
+                    "builder accepted {option:?} despite {reasons:?}"
+                );
+                assert_eq!(id.index(), options.len(), "id of option {option:?}");
+                options.push(option.clone());
+            }
+            Err(e) => assert!(
+                reasons.contains(&error_name(&e)),
+                "builder rejected {option:?} with {e:?}; applicable: {reasons:?}"
+            ),
+        }
+    }
+    assert_eq!(builder.option_count(), options.len());
+    let problem = builder.build();
+    if options.is_empty() {
+        return Corpus::Reject;
+    }
+    for (id, option) in problem.options() {
+        let got: Vec<usize> = option.iter().map(|i| i.index()).collect();
+        assert_eq!(got, options[id.index()], "option {id} as stored");
+    }
+
+    let oracle = Oracle::new(case.primary, &options);
+    for solution in &oracle.solutions {
+        assert_exact_cover(&options, case.primary, items, solution);
+        let ids: Vec<OptionId> = solution
+            .iter()
+            .map(|&o| problem.option_id(o).unwrap())
+            .collect();
+        assert!(
+            problem.is_solution(&ids),
+            "Problem::is_solution rejects {solution:?}"
+        );
+    }
+
+    let intact = |solver: &Solver, after: &str| assert_links_intact(solver, &problem, after);
+    let mut fresh = Solver::new(&problem);
+    intact(&fresh, "Solver::new");
+    let order = check_searches(&mut fresh, case, &oracle.solutions, &[], &intact);
+    for solution in &order {
+        assert_exact_cover(&options, case.primary, items, solution);
+    }
+    check_budget(&mut fresh, case, &order, &intact);
+
+    // Seeded: the same solution set, perhaps in another order.
+    let mut seeded = Solver::new(&problem);
+    seeded.set_seed(Some(case.seed));
+    let seeded_order = check_searches(&mut seeded, case, &oracle.solutions, &[], &intact);
+    check_budget(&mut seeded, case, &seeded_order, &intact);
+
+    // Pre-selection: a half-consumed search first, so `select` must unwind it.
+    let mut solver = Solver::new(&problem);
+    solver.set_seed(Some(case.seed));
+    {
+        let mut solutions = solver.solutions();
+        let _ = solutions.next();
+    }
+    let mut selected: Vec<usize> = Vec::new();
+    for &index in &case.preselect {
+        let id = OptionId::new(index).expect("a small index");
+        let result = solver.select(id);
+        if index >= options.len() {
+            assert!(
+                matches!(result, Err(Error::UnknownOption { option, .. }) if option == index),
+                "select({index}) of {} options gave {result:?}",
+                options.len()
+            );
+        } else if let Some(&earlier) = selected
+            .iter()
+            .find(|&&s| oracle.masks[s] & oracle.masks[index] != 0)
+        {
+            let Err(Error::SelectConflict {
+                option,
+                item,
+                covered_by,
+            }) = result
+            else {
+                panic!(
+                    "select({index}) after {selected:?} gave {result:?}, not a conflict with {earlier}"
+                );
+            };
+            assert_eq!(option, id);
+            assert!(
+                options[index].contains(&item.index())
+                    && options[covered_by.index()].contains(&item.index())
+                    && selected.contains(&covered_by.index()),
+                "conflict names item {item} and option {covered_by}"
+            );
+        } else {
+            assert_eq!(result, Ok(()), "select({index}) after {selected:?}");
+            selected.push(index);
+        }
+        assert_invariants(&solver, "select");
+    }
+    assert_eq!(indices(solver.selected()), selected, "Solver::selected");
+    let expected = oracle.solutions_with(&selected);
+    let invariants = |solver: &Solver, after: &str| assert_invariants(solver, after);
+    check_searches(&mut solver, case, &expected, &selected, &invariants);
+    solver.set_seed(None);
+    check_searches(&mut solver, case, &expected, &selected, &invariants);
+
+    // Reset: as good as new.
+    solver.reset();
+    intact(&solver, "reset");
+    assert!(solver.selected().is_empty(), "reset keeps selections");
+    assert_eq!(
+        all_solutions(&mut solver).0,
+        order,
+        "after reset, a fresh solver's order"
+    );
+    intact(&solver, "the search after reset");
+    Corpus::Keep
+}
+
+fuzz_target!(|case: EngineCase| -> Corpus { check(&case) });

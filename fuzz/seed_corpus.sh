@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Rewrites the text seeds in fuzz/seeds/ from the project's test data, so the
+# fuzzers start from real inputs. Run it after the test data changes and
+# commit the result; the seeds stay small (a few KiB each) on purpose.
+#
+#   bash fuzz/seed_corpus.sh
+#
+# engine_oracle's seeds are binary (its input is decoded by `Arbitrary`), so
+# they are picked from a minimized corpus instead: see docs/testing.md.
+set -euo pipefail
+
+fuzz="$(cd "$(dirname "$0")" && pwd)"
+root="$(dirname "$fuzz")"
+max_bytes=4096
+
+# Copies a file into a seed directory under a name made from its path.
+seed() {
+    local dir="$fuzz/seeds/$1" file="$2"
+    if [ "$(wc -c <"$file")" -le "$max_bytes" ]; then
+        mkdir -p "$dir"
+        cp "$file" "$dir/$(echo "${file#"$root"/}" | tr '/' '_')"
+    fi
+}
+
+# Knuth's format: the CLI's test problems and the small benchmark problems.
+rm -rf "$fuzz/seeds/knuth_format"
+for file in "$root"/crates/cli/tests/data/*.dlx "$root"/data/exact-cover/*.dlx; do
+    [ -f "$file" ] && seed knuth_format "$file"
+done
+# The engine's examples print their problems in Knuth's format.
+for example in "n_queens 4" "langford 3" "latin_squares 2"; do
+    set -- $example
+    out="$fuzz/seeds/knuth_format/example_$1_$2.dlx"
+    cargo run --quiet --manifest-path "$root/Cargo.toml" -p dlx-engine --example "$1" -- "$2" >"$out" ||
+        rm -f "$out"
+done
+
+echo "seeds: $(find "$fuzz/seeds" -type f | wc -l) files"
