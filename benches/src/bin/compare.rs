@@ -1,0 +1,315 @@
+//! Side-by-side comparison of this project and its peers, interleaved in one
+//! run, every answer cross-checked.
+//!
+//! ```text
+//! cargo run --release -p benches --bin compare -- [--quick] [--only engine|sudoku]
+//!     [--rounds N] [--cap SECONDS]
+//! ```
+//!
+//! See `docs/benchmarks.md` for what is measured and how to read the tables.
+
+use std::ops::ControlFlow;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use benches::cover_check::{Fingerprint, check_exact_cover};
+use benches::cover_solvers::{ALL_SOLVERS, CoverInput, CoverSolver, SearchSize};
+use benches::problems::{self, CoverProblem};
+use benches::timing::{median, time};
+
+/// What the command line asked for.
+#[derive(Clone, Debug)]
+struct Options {
+    quick: bool,
+    engine: bool,
+    sudoku: bool,
+    rounds: usize,
+    /// The longest one peer run may take before it is stopped.
+    cap: Duration,
+}
+
+const USAGE: &str = "usage: compare [--quick] [--only engine|sudoku] [--rounds N] [--cap SECONDS]";
+
+fn parse_args() -> Result<Options, String> {
+    let mut options = Options {
+        quick: false,
+        engine: true,
+        sudoku: true,
+        rounds: 0,
+        cap: Duration::from_secs(120),
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(arg) = args.next() {
+        let mut value = |name: &str| {
+            args.next()
+                .ok_or_else(|| format!("{name} needs a value\n{USAGE}"))
+        };
+        match arg.as_str() {
+            "--quick" => options.quick = true,
+            "--only" => match value("--only")?.as_str() {
+                "engine" => options.sudoku = false,
+                "sudoku" => options.engine = false,
+                other => return Err(format!("--only takes engine or sudoku, not {other:?}")),
+            },
+            "--rounds" => {
+                let v = value("--rounds")?;
+                options.rounds = v
+                    .parse()
+                    .ok()
+                    .filter(|&r| r > 0)
+                    .ok_or_else(|| format!("--rounds takes a positive number, not {v:?}"))?;
+            }
+            "--cap" => {
+                let v = value("--cap")?;
+                let secs: f64 = v
+                    .parse()
+                    .ok()
+                    .filter(|s: &f64| *s > 0.0)
+                    .ok_or_else(|| format!("--cap takes positive seconds, not {v:?}"))?;
+                options.cap = Duration::from_secs_f64(secs);
+            }
+            "-h" | "--help" => return Err(USAGE.to_owned()),
+            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
+        }
+    }
+    if options.rounds == 0 {
+        options.rounds = if options.quick { 1 } else { 3 };
+    }
+    Ok(options)
+}
+
+fn main() -> ExitCode {
+    let options = match parse_args() {
+        Ok(options) => options,
+        Err(message) => {
+            eprintln!("{message}");
+            return ExitCode::from(2);
+        }
+    };
+    print_setting();
+    let result = (|| {
+        if options.engine {
+            compare_engines(&options)?;
+        }
+        Ok::<(), String>(())
+    })();
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("\n*** CROSS-CHECK FAILED: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Prints what the numbers depend on: the CPU and the state of the sources.
+fn print_setting() {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines().find_map(|l| {
+                l.strip_prefix("model name")
+                    .map(|m| m.trim_start_matches([' ', '\t', ':']).to_owned())
+            })
+        })
+        .unwrap_or_else(|| "unknown".to_owned());
+    let cores = std::thread::available_parallelism().map_or(0, |n| n.get());
+    let git = |args: &[&str]| {
+        std::process::Command::new("git")
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .ok()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim().to_owned())
+            .unwrap_or_default()
+    };
+    let commit = git(&["rev-parse", "--short", "HEAD"]);
+    let dirty = git(&[
+        "status",
+        "--porcelain",
+        "--",
+        "../crates/dlx",
+        "../crates/sudoku-dlx",
+    ]);
+    let state = if dirty.is_empty() {
+        "clean"
+    } else {
+        "with uncommitted changes"
+    };
+    println!(
+        "# compare: {cpu}, {cores} core(s); commit {commit}, crates/dlx and crates/sudoku-dlx {state}\n"
+    );
+}
+
+/// How one solver fared on one problem.
+#[derive(Clone, Debug, Default)]
+struct Cell {
+    samples: Vec<Duration>,
+    /// Set when the verification run hit the cap: the solver is left out of
+    /// the timed rounds for this problem.
+    capped: bool,
+}
+
+fn compare_engines(options: &Options) -> Result<(), String> {
+    // `--quick` leaves out pentominoes, which takes seconds per count.
+    let chosen: Vec<CoverProblem> = problems::ALL
+        .into_iter()
+        .filter(|p| !options.quick || *p != problems::PENTOMINOES)
+        .collect();
+    let mut inputs = Vec::new();
+    for p in &chosen {
+        inputs.push(CoverInput::new(p.load()?.problem()));
+    }
+    let mut cells = vec![vec![Cell::default(); ALL_SOLVERS.len()]; chosen.len()];
+
+    println!("## Exact cover: count all solutions (single thread)\n");
+    println!("Verification run: every solution of every solver checked as an exact cover,");
+    println!(
+        "solution sets compared by fingerprint (peers capped at {:.0} s).",
+        options.cap.as_secs_f64()
+    );
+    for ((p, input), row) in chosen.iter().zip(&inputs).zip(&mut cells) {
+        let mut reference = None;
+        for (solver, cell) in ALL_SOLVERS.iter().zip(row.iter_mut()) {
+            let (fingerprint, elapsed) = time(|| verify_all(*solver, p, input, options.cap));
+            let fingerprint = fingerprint?;
+            let Some((fingerprint, size)) = fingerprint else {
+                println!(
+                    "  {:<18} {:<18} stopped at the {:.0} s cap",
+                    p.name,
+                    solver.name(),
+                    options.cap.as_secs_f64()
+                );
+                cell.capped = true;
+                continue;
+            };
+            let size = size.map_or_else(
+                || "nodes and updates not reported".to_owned(),
+                |s| format!("{} nodes, {} updates", s.nodes, s.updates),
+            );
+            println!(
+                "  {:<18} {:<18} {} solutions, all exact covers; {size} ({:.2} s)",
+                p.name,
+                solver.name(),
+                fingerprint.solutions,
+                elapsed.as_secs_f64()
+            );
+            match reference {
+                None => reference = Some((solver.name(), fingerprint)),
+                Some((name, expected)) if expected != fingerprint => {
+                    return Err(format!(
+                        "{}: {} and {name} report different solution sets",
+                        p.name,
+                        solver.name()
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+    }
+
+    for round in 0..options.rounds {
+        eprint!("\rtimed round {}/{}", round + 1, options.rounds);
+        for ((p, input), row) in chosen.iter().zip(&inputs).zip(&mut cells) {
+            // Rotate the order each round so no solver always runs first.
+            for k in 0..ALL_SOLVERS.len() {
+                let s = (k + round) % ALL_SOLVERS.len();
+                let cell = &mut row[s];
+                if cell.capped {
+                    continue;
+                }
+                let solver = ALL_SOLVERS[s];
+                let (count, elapsed) = time(|| solver.count(input, None));
+                let count = count.map_err(|_| "no deadline was set".to_owned())?;
+                if count != p.solutions {
+                    return Err(format!(
+                        "{}: {} counted {count} solutions, not {}",
+                        p.name,
+                        solver.name(),
+                        p.solutions
+                    ));
+                }
+                cell.samples.push(elapsed);
+            }
+        }
+    }
+    eprintln!();
+
+    println!(
+        "\nMedian of {} interleaved round(s), seconds per count; ratio = peer time / our time.\n",
+        options.rounds
+    );
+    print!("| problem | solutions |");
+    for solver in ALL_SOLVERS {
+        print!(" {} |", solver.name());
+    }
+    for solver in &ALL_SOLVERS[1..] {
+        print!(" {} / ours |", solver.name());
+    }
+    println!();
+    println!("|---|---:|{}", "---:|".repeat(2 * ALL_SOLVERS.len() - 1));
+    for (p, row) in chosen.iter().zip(&cells) {
+        let medians: Vec<Option<Duration>> = row.iter().map(|c| median(&c.samples)).collect();
+        print!("| {} | {} |", p.name, p.solutions);
+        for (m, cell) in medians.iter().zip(row) {
+            match m {
+                Some(m) => print!(" {:.3} |", m.as_secs_f64()),
+                None if cell.capped => print!(" > {:.0} (cap) |", options.cap.as_secs_f64()),
+                None => print!(" - |"),
+            }
+        }
+        for m in &medians[1..] {
+            match (m, medians[0]) {
+                (Some(peer), Some(ours)) => {
+                    print!(" {:.2}x |", peer.as_secs_f64() / ours.as_secs_f64())
+                }
+                _ => print!(" - |"),
+            }
+        }
+        println!();
+    }
+    println!();
+    Ok(())
+}
+
+/// Enumerates every solution of `input` with `solver`, checking each as an
+/// exact cover and against the published count. `Ok(None)` if the cap stopped it.
+fn verify_all(
+    solver: CoverSolver,
+    p: &CoverProblem,
+    input: &CoverInput,
+    cap: Duration,
+) -> Result<Option<(Fingerprint, Option<SearchSize>)>, String> {
+    let deadline = (solver != CoverSolver::Ours).then(|| Instant::now() + cap);
+    let mut fingerprint = Fingerprint::default();
+    let mut scratch = Vec::new();
+    let mut defect = None;
+    let run = solver.visit(input, deadline, |options| {
+        if let Err(e) = check_exact_cover(input.problem(), options) {
+            defect = Some(format!(
+                "{}: {} reported a non-solution {options:?}: {e}",
+                p.name,
+                solver.name()
+            ));
+            return ControlFlow::Break(());
+        }
+        fingerprint.add(options, &mut scratch);
+        ControlFlow::Continue(())
+    });
+    if let Some(defect) = defect {
+        return Err(defect);
+    }
+    let Ok(size) = run else {
+        return Ok(None);
+    };
+    if fingerprint.solutions != p.solutions {
+        return Err(format!(
+            "{}: {} found {} solutions, not {}",
+            p.name,
+            solver.name(),
+            fingerprint.solutions,
+            p.solutions
+        ));
+    }
+    Ok(Some((fingerprint, size)))
+}
