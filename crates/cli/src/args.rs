@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, Parser, Subcommand, ValueEnum};
 
 const MAIN_EXAMPLES: &str = "\
 Examples:
@@ -31,6 +31,45 @@ Examples:
   sudoku-dlx cover --count --stats problem.dlx count them, with Knuth's statistics
   sudoku-dlx cover --limit 1 --seed 7 -        one solution of stdin, in a random order";
 
+const RECORDS_HELP: &str = "\
+Input: one puzzle per line (n*n symbols, `.` or `0` for blanks; 16x16 as
+1-9A-G; larger grids as space-separated numbers), or n-line blocks of n cells
+each (spaces and the box separators | + - ignored). With --jigsaw, a line is
+the puzzle, a space, and one region letter per cell. Lines starting with #
+are comments. FILE `-` is stdin, as is no FILE at all.
+
+Output: one record per puzzle, in input order, whatever --jobs is.
+A record that is not a solution starts with `!` and its status:
+  !invalid: REASON   the puzzle cannot be read (also FILE:LINE:COLUMN: REASON on stderr)
+  !unsolvable        no solution
+  !multiple          more than one solution, with --unique
+  !budget            --max-nodes ran out first
+With --format json, one JSON object per line: file, line, status
+(solved|unsolvable|multiple|invalid|budget), solution or solutions, count and
+complete (count), error, nodes.
+
+Exit status: 0 when every puzzle was solved (and unique, with --unique), 1
+when any was invalid, unsolvable, over budget or not unique, 2 for usage or
+I/O errors.";
+
+const SOLVE_EXAMPLES: &str = "\
+Examples:
+  sudoku-dlx solve data/sudoku/plb_hard20.txt          one solution line per puzzle
+  sudoku-dlx solve --unique --format json puzzles.txt  JSON Lines, several solutions an error
+  sudoku-dlx solve --limit 3 --format grid -           up to 3 pretty grids per puzzle on stdin
+  sudoku-dlx solve --size 16 janko_16x16.txt           16x16, symbols 1-9A-G
+  sudoku-dlx solve --jigsaw --x jigsaw.txt             jigsaw lines with their region maps, plus X
+  sudoku-dlx solve --jobs 1 --stats big.txt            single thread, summary on stderr";
+
+const COUNT_EXAMPLES: &str = "\
+A count line is N when exact, or N+ when --limit stopped the count (there may
+be more).
+
+Examples:
+  sudoku-dlx count puzzles.txt                         exact number of solutions of each
+  sudoku-dlx count --limit 2 puzzles.txt               1, 0 or 2+: the uniqueness test
+  sudoku-dlx count --unique --format json puzzles.txt  exit status 1 unless all are unique";
+
 /// Solve Sudoku of every common shape and variant, and any exact-cover
 /// problem, with dancing links.
 #[derive(Debug, Parser)]
@@ -44,6 +83,12 @@ pub(crate) struct Cli {
 /// The subcommands. `generate` and `rate` come with the puzzle-generation work.
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
+    /// Solve Sudoku puzzles, one record per puzzle.
+    #[command(after_help = format!("{RECORDS_HELP}\n\n{SOLVE_EXAMPLES}"))]
+    Solve(SolveArgs),
+    /// Count the solutions of Sudoku puzzles, one record per puzzle.
+    #[command(after_help = format!("{RECORDS_HELP}\n\n{COUNT_EXAMPLES}"))]
+    Count(CountArgs),
     /// Solve an exact-cover problem written in Knuth's format.
     #[command(after_help = COVER_EXAMPLES)]
     Cover(CoverArgs),
@@ -69,4 +114,131 @@ pub(crate) struct CoverArgs {
     /// Give up after N search-tree nodes.
     #[arg(long, value_name = "N")]
     pub(crate) max_nodes: Option<u64>,
+}
+
+/// Flags of `sudoku-dlx solve`.
+#[derive(Debug, Args)]
+pub(crate) struct SolveArgs {
+    /// Where the puzzles are and how to read them.
+    #[command(flatten)]
+    pub(crate) puzzles: PuzzleArgs,
+    /// Print every solution of each puzzle.
+    #[arg(long, conflicts_with_all = ["limit", "unique"])]
+    pub(crate) all: bool,
+    /// Print up to N solutions of each puzzle.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "unique")]
+    pub(crate) limit: Option<u64>,
+    /// Treat a puzzle with several solutions as an error (`!multiple`).
+    #[arg(long)]
+    pub(crate) unique: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Line)]
+    pub(crate) format: Format,
+    /// Search options shared with `count`.
+    #[command(flatten)]
+    pub(crate) search: SearchArgs,
+}
+
+/// Flags of `sudoku-dlx count`.
+#[derive(Debug, Args)]
+pub(crate) struct CountArgs {
+    /// Where the puzzles are and how to read them.
+    #[command(flatten)]
+    pub(crate) puzzles: PuzzleArgs,
+    /// Stop counting each puzzle at N solutions.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) limit: Option<u64>,
+    /// Treat a puzzle with several solutions as an error (`multiple`).
+    #[arg(long)]
+    pub(crate) unique: bool,
+    /// Output format (`grid` prints the same as `line`).
+    #[arg(long, value_enum, default_value_t = Format::Line)]
+    pub(crate) format: Format,
+    /// Search options shared with `solve`.
+    #[command(flatten)]
+    pub(crate) search: SearchArgs,
+}
+
+/// Input files, shape and variants: how to read the puzzles.
+#[derive(Debug, Args)]
+pub(crate) struct PuzzleArgs {
+    /// Puzzle files; stdin when none is given or for `-`.
+    #[arg(value_name = "FILE")]
+    pub(crate) files: Vec<PathBuf>,
+    /// Every grid is N x N, with the squarest boxes (6 is 2x3, 12 is 3x4).
+    #[arg(long, value_name = "N", conflicts_with = "box_shape")]
+    pub(crate) size: Option<usize>,
+    /// Every grid has boxes of R rows by C columns, e.g. 2x3.
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub(crate) box_shape: Option<(usize, usize)>,
+    /// X: each main diagonal holds every digit once.
+    #[arg(long)]
+    pub(crate) x: bool,
+    /// Windoku: the extra windows hold every digit once.
+    #[arg(long)]
+    pub(crate) windoku: bool,
+    /// Anti-king: no digit repeats a king's move away.
+    #[arg(long)]
+    pub(crate) anti_king: bool,
+    /// Anti-knight: no digit repeats a knight's move away.
+    #[arg(long)]
+    pub(crate) anti_knight: bool,
+    /// Jigsaw: each line is the puzzle, a space, and its region map.
+    #[arg(long)]
+    pub(crate) jigsaw: bool,
+    /// How digits are written: standard (1-9, A-Z), hex (0-9A-F for 16x16) or numbers.
+    #[arg(long, value_enum)]
+    pub(crate) alphabet: Option<AlphabetArg>,
+}
+
+/// How the search runs: threads, budget, seed, statistics.
+#[derive(Debug, Args)]
+pub(crate) struct SearchArgs {
+    /// Worker threads; every core by default.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub(crate) jobs: Option<u64>,
+    /// Search in a random order drawn from S (the same S, the same result).
+    #[arg(long, value_name = "S")]
+    pub(crate) seed: Option<u64>,
+    /// Give up on a puzzle after N search-tree nodes (`!budget`).
+    #[arg(long, value_name = "N")]
+    pub(crate) max_nodes: Option<u64>,
+    /// Print a summary on stderr: puzzles, solved, unsolvable, invalid, time, puzzles/s.
+    #[arg(long)]
+    pub(crate) stats: bool,
+}
+
+/// Output formats of `solve` and `count`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum Format {
+    /// One line per puzzle.
+    Line,
+    /// Pretty grids with box separators, each followed by a blank line.
+    Grid,
+    /// JSON Lines: one object per puzzle.
+    Json,
+}
+
+/// The `--alphabet` choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum AlphabetArg {
+    /// 1-9 then A-Z; `0` and `.` are blanks.
+    Standard,
+    /// 0-9 then A-F for digits 1 to 16; `.` is a blank.
+    Hex,
+    /// Whitespace-separated numbers; `0` and `.` are blanks.
+    Numbers,
+}
+
+/// Reads `RxC` (or `R*C`), box rows by box columns.
+fn parse_box(text: &str) -> Result<(usize, usize), String> {
+    let (rows, cols) = text
+        .split_once(['x', 'X', '*'])
+        .ok_or_else(|| format!("`{text}` is not RxC, e.g. 3x3 or 2x3"))?;
+    let side = |s: &str| {
+        s.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("`{s}` in `{text}` is not a number"))
+    };
+    Ok((side(rows)?, side(cols)?))
 }

@@ -1,10 +1,20 @@
-//! Reading input: files or stdin.
+//! Reading input: files or stdin, as whole texts or as bounded lines.
+//!
+//! Nothing here trusts the bytes it reads. A line is at most
+//! [`MAX_LINE_BYTES`] long in memory however long it is on disk, and a line
+//! that is too long or not UTF-8 comes back as a [`LineError`] value with its
+//! position, for the caller to report as an invalid record.
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::Context;
+
+/// The longest line kept in memory. A 64x64 jigsaw puzzle written as
+/// space-separated numbers with its region map takes about 25 KiB; anything
+/// much longer is not a puzzle, and keeping it would let one line exhaust memory.
+pub(crate) const MAX_LINE_BYTES: usize = 64 * 1024;
 
 /// The UTF-8 byte order mark, which some editors put at the start of a file.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
@@ -70,6 +80,15 @@ impl Input {
             }
         }
     }
+
+    /// The input's lines, one at a time.
+    pub(crate) fn lines(self) -> Lines {
+        Lines {
+            input: self,
+            number: 0,
+            buf: Vec::new(),
+        }
+    }
 }
 
 /// Why a whole-text input could not be read.
@@ -86,4 +105,206 @@ pub(crate) enum TextError {
         /// The bad byte.
         byte: u8,
     },
+}
+
+/// One line of input, without its line ending (`\n` or `\r\n`).
+#[derive(Debug)]
+pub(crate) struct Line {
+    /// 1-based line number in its input.
+    pub(crate) number: u64,
+    /// The text, or why it is not usable text.
+    pub(crate) text: Result<String, LineError>,
+}
+
+/// Why a line is not usable text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum LineError {
+    /// The line is longer than [`MAX_LINE_BYTES`].
+    TooLong {
+        /// Its length in bytes, without the line ending.
+        bytes: u64,
+    },
+    /// The line holds a byte sequence that is not UTF-8.
+    NotUtf8 {
+        /// 1-based column (in characters) of the first bad byte.
+        column: usize,
+        /// The first bad byte.
+        byte: u8,
+    },
+}
+
+impl LineError {
+    /// The 1-based column the error points at.
+    pub(crate) fn column(&self) -> usize {
+        match self {
+            LineError::TooLong { .. } => MAX_LINE_BYTES + 1,
+            LineError::NotUtf8 { column, .. } => *column,
+        }
+    }
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LineError::TooLong { bytes } => write!(
+                f,
+                "line is {bytes} bytes long, more than the {MAX_LINE_BYTES} a puzzle can take"
+            ),
+            LineError::NotUtf8 { byte, .. } => {
+                write!(f, "byte 0x{byte:02X} is not UTF-8 text; puzzles are text")
+            }
+        }
+    }
+}
+
+/// The lines of an [`Input`]; see [`Input::lines`].
+pub(crate) struct Lines {
+    input: Input,
+    number: u64,
+    buf: Vec<u8>,
+}
+
+impl Lines {
+    /// Reads up to the next `\n`, keeping at most [`MAX_LINE_BYTES`] of it in
+    /// `buf`. Returns the line's full length, or `None` at the end of input.
+    fn read_bounded(&mut self) -> io::Result<Option<u64>> {
+        self.buf.clear();
+        let mut length: u64 = 0;
+        let mut seen_any = false;
+        loop {
+            let available = match self.input.reader.fill_buf() {
+                Ok(a) => a,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if available.is_empty() {
+                return Ok(seen_any.then_some(length));
+            }
+            seen_any = true;
+            let newline = available.iter().position(|&b| b == b'\n');
+            let take = newline.unwrap_or(available.len());
+            let room = (MAX_LINE_BYTES + 1).saturating_sub(self.buf.len());
+            self.buf.extend_from_slice(&available[..take.min(room)]);
+            length += take as u64;
+            let consumed = newline.map_or(take, |n| n + 1);
+            self.input.reader.consume(consumed);
+            if newline.is_some() {
+                return Ok(Some(length));
+            }
+        }
+    }
+}
+
+impl Iterator for Lines {
+    type Item = io::Result<Line>;
+
+    fn next(&mut self) -> Option<io::Result<Line>> {
+        let length = match self.read_bounded() {
+            Ok(Some(length)) => length,
+            Ok(None) => return None,
+            Err(e) => return Some(Err(e)),
+        };
+        self.number += 1;
+        let mut bytes = self.buf.as_slice();
+        if bytes.last() == Some(&b'\r') && length == bytes.len() as u64 {
+            bytes = &bytes[..bytes.len() - 1];
+        }
+        if self.number == 1 {
+            bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
+        }
+        let text = if bytes.len() > MAX_LINE_BYTES {
+            Err(LineError::TooLong { bytes: length })
+        } else {
+            match std::str::from_utf8(bytes) {
+                Ok(text) => Ok(text.to_owned()),
+                Err(e) => {
+                    let valid = &bytes[..e.valid_up_to()];
+                    Err(LineError::NotUtf8 {
+                        column: 1 + String::from_utf8_lossy(valid).chars().count(),
+                        byte: bytes.get(e.valid_up_to()).copied().unwrap_or(0),
+                    })
+                }
+            }
+        };
+        Some(Ok(Line {
+            number: self.number,
+            text,
+        }))
+    }
+}
+
+/// The inputs named on the command line, opened one after another; stdin
+/// when there are none.
+pub(crate) fn inputs(paths: &[PathBuf]) -> impl Iterator<Item = anyhow::Result<Input>> + '_ {
+    let stdin = paths.is_empty().then(Input::stdin);
+    stdin
+        .into_iter()
+        .map(Ok)
+        .chain(paths.iter().map(|p| Input::open(p)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn lines_of(bytes: &[u8]) -> Vec<(u64, Result<String, LineError>)> {
+        let input = Input {
+            name: "test".into(),
+            reader: Box::new(io::Cursor::new(bytes.to_vec())),
+        };
+        input
+            .lines()
+            .map(|l| {
+                l.map(|l| (l.number, l.text))
+                    .expect("no I/O error on a cursor")
+            })
+            .collect()
+    }
+
+    #[test]
+    fn splits_lines_and_strips_crlf_and_bom() {
+        let lines = lines_of(b"\xEF\xBB\xBFab\r\ncd\n\nlast");
+        let texts: Vec<_> = lines.iter().map(|(n, t)| (*n, t.clone().ok())).collect();
+        assert_eq!(
+            texts,
+            [
+                (1, Some("ab".into())),
+                (2, Some("cd".into())),
+                (3, Some(String::new())),
+                (4, Some("last".into()))
+            ]
+        );
+        assert!(lines_of(b"").is_empty());
+    }
+
+    #[test]
+    fn long_and_binary_lines_are_errors_with_positions() {
+        let mut long = vec![b'1'; MAX_LINE_BYTES * 3];
+        long.extend_from_slice(b"\nok\n");
+        let lines = lines_of(&long);
+        assert_eq!(
+            lines[0].1,
+            Err(LineError::TooLong {
+                bytes: (MAX_LINE_BYTES * 3) as u64
+            })
+        );
+        assert_eq!(lines[1], (2, Ok("ok".into())));
+
+        let lines = lines_of(b"\xC3\xA9.\xFFx\n");
+        assert_eq!(
+            lines[0].1,
+            Err(LineError::NotUtf8 {
+                column: 3,
+                byte: 0xFF
+            })
+        );
+    }
+
+    #[test]
+    fn a_line_of_exactly_the_limit_is_kept() {
+        let mut line = vec![b'.'; MAX_LINE_BYTES];
+        line.extend_from_slice(b"\r\n");
+        let lines = lines_of(&line);
+        assert_eq!(lines[0].1.as_ref().map(String::len), Ok(MAX_LINE_BYTES));
+    }
 }

@@ -6,8 +6,12 @@
 //! and `sudoku-dlx` libraries.
 
 mod args;
+mod batch;
 mod cover;
 mod input;
+mod records;
+mod report;
+mod sudoku;
 
 use std::io::{self, BufWriter};
 use std::process::ExitCode;
@@ -55,6 +59,8 @@ fn run(cli: &Cli) -> anyhow::Result<Status> {
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
     match &cli.command {
+        Command::Solve(args) => sudoku::solve(args, &mut out),
+        Command::Count(args) => sudoku::count(args, &mut out),
         Command::Cover(args) => cover::run(args, &mut out),
     }
 }
