@@ -1,29 +1,31 @@
-//! The two innermost loops of dancing links, with unchecked indexing.
+//! The hot loops of dancing links, with unchecked indexing.
 //!
-//! `hide` and `unhide` do almost all of the engine's work (over 80% of the
-//! instructions when counting pentomino tilings). Bounds checks cost a fifth
-//! of their instructions: `valgrind --tool=callgrind` on the 12-queens count
-//! gives 591.5 M instructions with checks and 478.9 M without (see
-//! docs/benchmarks.md). This module is the only place the engine uses
-//! `unsafe`, and each block relies on one invariant of the arena:
+//! Covering, uncovering and choosing an item do almost all of the engine's
+//! work. Bounds checks were a fifth to a quarter of their instructions
+//! (`valgrind --tool=callgrind`: the 12-queens count took 591.5 M
+//! instructions with checks, 478.9 M without them in `hide`/`unhide`; see
+//! docs/benchmarks.md for the rest of the tuning log). This module is the only
+//! place the engine uses `unsafe`, and every block relies on one invariant of
+//! the [`Matrix`]:
 //!
-//! **Every `up`, `down` and `top` value stored in an option node or header is
-//! a valid index into `nodes`, and every option node is followed by another
-//! option node or a spacer.**
+//! **(A)** Every `up`, `down` and `top` value stored in a header or option
+//! node is an index into `nodes`; every option node is followed by another
+//! option node or a spacer, and preceded by one or by a spacer.
+//! **(B)** Every value in `left` and `right` is an index into them, and
+//! `left.len() == right.len() <= nodes.len()`.
 //!
-//! [`Matrix::new`](crate::matrix::Matrix::new) establishes it (it links only
-//! nodes it has pushed, and ends every option with a spacer). `hide` and
-//! `unhide` preserve it: they store only values read from the arena or the
-//! index `q` they have just read through. The solver calls them only through
-//! `cover`/`uncover` in last-in-first-out order, so a header's length never
-//! wraps. Debug builds assert every index, and CI runs the engine's unit tests
-//! under Miri.
+//! [`Matrix::new`] establishes both (it links only nodes it has pushed and
+//! ends every option with a spacer; headers come first in `nodes`). The
+//! functions here preserve them: they store only values read from the arena,
+//! or an index they have just read through. The solver calls them in
+//! last-in-first-out order, so a list length never wraps. Debug builds assert
+//! every index, and CI runs the engine's unit tests under Miri.
 
 #![allow(unsafe_code)]
 
-use crate::matrix::{Node, SPACER};
+use crate::matrix::{Matrix, Node, ROOT, SPACER};
 
-/// Reads node `x`.
+/// Node `x`, copied.
 ///
 /// # Safety
 ///
@@ -47,19 +49,138 @@ unsafe fn node_mut(nodes: &mut [Node], x: u32) -> &mut Node {
     unsafe { nodes.get_unchecked_mut(x as usize) }
 }
 
+/// Entry `h` of an item list, for reading or writing.
+///
+/// # Safety
+///
+/// `h < list.len()`.
+#[inline(always)]
+unsafe fn entry(list: &mut [u32], h: u32) -> &mut u32 {
+    debug_assert!((h as usize) < list.len(), "item {h} outside the item lists");
+    // SAFETY: the caller guarantees `h` is in bounds.
+    unsafe { list.get_unchecked_mut(h as usize) }
+}
+
+impl Matrix {
+    /// Removes the options of item header `i` from every other list they are
+    /// in, then removes `i` from the active items. Returns the links removed.
+    ///
+    /// `i` must be a header: the `top` of an option node, or a value of `right`.
+    #[inline]
+    pub(crate) fn cover(&mut self, i: u32) -> u64 {
+        let nodes = &mut self.nodes[..];
+        let mut updates = 1;
+        // SAFETY (A), (B): `i` is a header, which indexes `nodes` and the item
+        // lists; `p` walks `i`'s list, whose links are stored values.
+        unsafe {
+            let mut p = node(nodes, i).down;
+            while p != i {
+                updates += hide(nodes, p);
+                p = node(nodes, p).down;
+            }
+            let (l, r) = (*entry(&mut self.left, i), *entry(&mut self.right, i));
+            *entry(&mut self.right, l) = r;
+            *entry(&mut self.left, r) = l;
+        }
+        updates
+    }
+
+    /// Undoes [`cover`](Self::cover)`(i)`: the reverse steps in reverse order,
+    /// so the list is walked upwards where `cover` walked downwards.
+    #[inline]
+    pub(crate) fn uncover(&mut self, i: u32) {
+        let nodes = &mut self.nodes[..];
+        // SAFETY (A), (B): as in `cover`.
+        unsafe {
+            let (l, r) = (*entry(&mut self.left, i), *entry(&mut self.right, i));
+            *entry(&mut self.right, l) = i;
+            *entry(&mut self.left, r) = i;
+            let mut p = node(nodes, i).up;
+            while p != i {
+                unhide(nodes, p);
+                p = node(nodes, p).up;
+            }
+        }
+    }
+
+    /// Covers every item of `p`'s option except `p`'s own, going right.
+    /// `p` must be an option node.
+    #[inline]
+    pub(crate) fn cover_others(&mut self, p: u32) -> u64 {
+        let mut updates = 0;
+        let mut q = p + 1;
+        while q != p {
+            // SAFETY (A): `q` is `p + 1`, the successor of an option node, or
+            // a spacer's `up`; all in bounds.
+            let x = unsafe { node(&self.nodes, q) };
+            if x.top == SPACER {
+                q = x.up;
+            } else {
+                updates += self.cover(x.top);
+                q += 1;
+            }
+        }
+        updates
+    }
+
+    /// Undoes [`cover_others`](Self::cover_others)`(p)`, going left.
+    #[inline]
+    pub(crate) fn uncover_others(&mut self, p: u32) {
+        let mut q = p - 1;
+        while q != p {
+            // SAFETY (A): `q` is `p - 1`, the predecessor of an option node,
+            // or a spacer's `down`; all in bounds.
+            let x = unsafe { node(&self.nodes, q) };
+            if x.top == SPACER {
+                q = x.down;
+            } else {
+                self.uncover(x.top);
+                q -= 1;
+            }
+        }
+    }
+
+    /// MRV: the active primary item with the fewest options and that number,
+    /// ties to the leftmost; a length of 0 or 1 cannot be beaten, so the scan
+    /// stops there. Returns `(ROOT, u32::MAX)` when no primary item is active.
+    #[inline]
+    pub(crate) fn shortest_item(&self) -> (u32, u32) {
+        let mut best = ROOT;
+        let mut best_len = u32::MAX;
+        // SAFETY (B): `h` is always a value of `right`, so it indexes `right`
+        // and, as a header, `nodes`.
+        unsafe {
+            let mut h = *self.right.get_unchecked(ROOT as usize);
+            while h != ROOT {
+                let len = node(&self.nodes, h).top;
+                if len < best_len {
+                    best = h;
+                    best_len = len;
+                    if len <= 1 {
+                        break;
+                    }
+                }
+                debug_assert!((h as usize) < self.right.len());
+                h = *self.right.get_unchecked(h as usize);
+            }
+        }
+        (best, best_len)
+    }
+}
+
 /// Unlinks every node of `p`'s option except `p` from its vertical list,
 /// walking right and wrapping at the spacer. Returns the links removed.
 ///
-/// `p` must be an option node; the caller (`Matrix::cover`) passes the nodes of
-/// a header's vertical list, which holds only option nodes.
+/// # Safety
+///
+/// `p` is an option node of an arena that satisfies (A).
 #[inline]
-pub(crate) fn hide(nodes: &mut [Node], p: u32) -> u64 {
-    debug_assert!(nodes[p as usize].top != SPACER, "hide of a spacer");
+unsafe fn hide(nodes: &mut [Node], p: u32) -> u64 {
     let mut updates = 0;
     let mut q = p + 1;
     while q != p {
-        // SAFETY: `q` is `p + 1` or the successor of an option node, which the
-        // arena invariant puts in bounds, or a spacer's `up`, a stored link.
+        // SAFETY: `q` is `p + 1`, the successor of an option node, or a
+        // spacer's `up`, a stored link: in bounds by (A).
         let x = unsafe { node(nodes, q) };
         if x.top == SPACER {
             q = x.up;
@@ -79,14 +200,16 @@ pub(crate) fn hide(nodes: &mut [Node], p: u32) -> u64 {
 
 /// Undoes [`hide`]`(p)`, walking left so that links are restored in the
 /// reverse order of their removal.
+///
+/// # Safety
+///
+/// As for [`hide`].
 #[inline]
-pub(crate) fn unhide(nodes: &mut [Node], p: u32) {
-    debug_assert!(nodes[p as usize].top != SPACER, "unhide of a spacer");
+unsafe fn unhide(nodes: &mut [Node], p: u32) {
     let mut q = p - 1;
     while q != p {
-        // SAFETY: `q` is `p - 1` (an option node or the spacer before the
-        // option, both in bounds as `p` is), the predecessor of an option node
-        // that is not its option's first, or a spacer's `down`, a stored link.
+        // SAFETY: `q` is `p - 1`, the predecessor of an option node, or a
+        // spacer's `down`, a stored link: in bounds by (A).
         let x = unsafe { node(nodes, q) };
         if x.top == SPACER {
             q = x.down;

@@ -23,7 +23,6 @@
 
 use crate::Problem;
 use crate::index::to_u32;
-use crate::links::{hide, unhide};
 
 /// A spacer's `top`: the root, which never heads a vertical list.
 pub(crate) const SPACER: u32 = 0;
@@ -125,70 +124,6 @@ impl Matrix {
             right,
             option_first,
             primary: to_u32(primary),
-        }
-    }
-
-    /// Removes the options of item header `i` from every other list they are
-    /// in, then removes `i` from the active items. Returns the links removed.
-    #[inline]
-    pub(crate) fn cover(&mut self, i: u32) -> u64 {
-        let nodes = &mut self.nodes[..];
-        let mut updates = 1;
-        let mut p = nodes[i as usize].down;
-        while p != i {
-            updates += hide(nodes, p);
-            p = nodes[p as usize].down;
-        }
-        let (l, r) = (self.left[i as usize], self.right[i as usize]);
-        self.right[l as usize] = r;
-        self.left[r as usize] = l;
-        updates
-    }
-
-    /// Undoes [`cover`](Self::cover)`(i)`: the reverse steps in reverse order,
-    /// so the list is walked upwards where `cover` walked downwards.
-    #[inline]
-    pub(crate) fn uncover(&mut self, i: u32) {
-        let (l, r) = (self.left[i as usize], self.right[i as usize]);
-        self.right[l as usize] = i;
-        self.left[r as usize] = i;
-        let nodes = &mut self.nodes[..];
-        let mut p = nodes[i as usize].up;
-        while p != i {
-            unhide(nodes, p);
-            p = nodes[p as usize].up;
-        }
-    }
-
-    /// Covers every item of `p`'s option except `p`'s own, going right.
-    #[inline]
-    pub(crate) fn cover_others(&mut self, p: u32) -> u64 {
-        let mut updates = 0;
-        let mut q = p + 1;
-        while q != p {
-            let node = self.nodes[q as usize];
-            if node.top == SPACER {
-                q = node.up;
-            } else {
-                updates += self.cover(node.top);
-                q += 1;
-            }
-        }
-        updates
-    }
-
-    /// Undoes [`cover_others`](Self::cover_others)`(p)`, going left.
-    #[inline]
-    pub(crate) fn uncover_others(&mut self, p: u32) {
-        let mut q = p - 1;
-        while q != p {
-            let node = self.nodes[q as usize];
-            if node.top == SPACER {
-                q = node.down;
-            } else {
-                self.uncover(node.top);
-                q -= 1;
-            }
         }
     }
 

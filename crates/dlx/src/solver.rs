@@ -345,7 +345,7 @@ impl Solver {
                     let (i, len) = if randomized {
                         self.choose_item_randomly()
                     } else {
-                        self.choose_item()
+                        self.matrix.shortest_item()
                     };
                     if len == 0 {
                         // A dead end: nothing was covered at this level.
@@ -404,28 +404,6 @@ impl Solver {
                 Step::Finished => return Event::Exhausted,
             }
         }
-    }
-
-    /// MRV: the active primary item with the fewest options, ties to the
-    /// leftmost; a length of 0 or 1 cannot be beaten, so the scan stops there.
-    #[inline]
-    fn choose_item(&self) -> (u32, u32) {
-        let m = &self.matrix;
-        let mut best = ROOT;
-        let mut best_len = u32::MAX;
-        let mut h = m.right[ROOT as usize];
-        while h != ROOT {
-            let len = m.nodes[h as usize].top;
-            if len < best_len {
-                best = h;
-                best_len = len;
-                if len <= 1 {
-                    break;
-                }
-            }
-            h = m.right[h as usize];
-        }
-        (best, best_len)
     }
 
     /// MRV with ties broken uniformly at random (reservoir sampling).
