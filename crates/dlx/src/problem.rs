@@ -43,7 +43,7 @@ impl Problem {
                 starts: vec![0],
                 items: Vec::new(),
             },
-            seen: vec![u32::MAX; count],
+            seen: Vec::new(),
         })
     }
 
@@ -146,7 +146,9 @@ impl Problem {
 #[derive(Clone, Debug)]
 pub struct ProblemBuilder {
     problem: Problem,
-    /// For each item, the option that last named it: detects repeats in O(1).
+    /// For each item named so far, the option that last named it: detects
+    /// repeats in O(1). Grown as items are first named, so declaring many
+    /// items costs nothing until options use them.
     seen: Vec<u32>,
 }
 
@@ -182,6 +184,9 @@ impl ProblemBuilder {
                     item,
                     items: item_count,
                 });
+            }
+            if item >= self.seen.len() {
+                self.seen.resize(item + 1, u32::MAX);
             }
             if self.seen[item] == mark {
                 self.undo_marks(items, mark);
@@ -261,6 +266,15 @@ mod tests {
         assert_eq!(p.entry_count(), 4);
         assert!(p.is_primary(ItemId::new(1).unwrap()));
         assert!(!p.is_primary(ItemId::new(2).unwrap()));
+    }
+
+    #[test]
+    fn declaring_many_items_allocates_nothing_up_front() {
+        // 2^30 items would be 4 GiB of marks if they were allocated eagerly.
+        let mut b = Problem::builder(1 << 30, 0).unwrap();
+        assert_eq!(b.seen.capacity(), 0);
+        assert!(b.add_option(&[5, 9]).is_ok());
+        assert!(b.seen.len() <= 10);
     }
 
     #[test]
