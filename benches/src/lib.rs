@@ -14,6 +14,10 @@
 //!   one interface, fed the same problem.
 //! - [`cover_check`]: an independent exact-cover checker and a fingerprint
 //!   of a solution set.
+//! - [`sudoku_sets`]: the tdoku Sudoku sets in `data/sudoku`.
+//! - [`sudoku_solvers`]: our engine, the `sudoku` crate, and the `dlx` and
+//!   `dlx-rs` crates answering "0, 1 or 2+ solutions?" per puzzle.
+//! - [`grid_check`]: an independent Sudoku grid checker.
 //! - [`timing`]: medians of interleaved rounds.
 //!
 //! The comparison program is `src/bin/compare.rs`; the criterion benches are
@@ -22,5 +26,8 @@
 
 pub mod cover_check;
 pub mod cover_solvers;
+pub mod grid_check;
 pub mod problems;
+pub mod sudoku_sets;
+pub mod sudoku_solvers;
 pub mod timing;

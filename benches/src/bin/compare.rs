@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p benches --bin compare -- [--quick] [--only engine|sudoku]
-//!     [--rounds N] [--cap SECONDS]
+//!     [--rounds N] [--cap SECONDS] [--limit N | --full]
 //! ```
 //!
 //! See `docs/benchmarks.md` for what is measured and how to read the tables.
@@ -14,7 +14,10 @@ use std::time::{Duration, Instant};
 
 use benches::cover_check::{Fingerprint, check_exact_cover};
 use benches::cover_solvers::{ALL_SOLVERS, CoverInput, CoverSolver, SearchSize};
+use benches::grid_check::check_grid;
 use benches::problems::{self, CoverProblem};
+use benches::sudoku_sets::{ALL_SETS, Digits, SudokuSet, to_line};
+use benches::sudoku_solvers::{Answer, SudokuSolver, SudokuSolverKind};
 use benches::timing::{median, time};
 
 /// What the command line asked for.
@@ -26,9 +29,15 @@ struct Options {
     rounds: usize,
     /// The longest one peer run may take before it is stopped.
     cap: Duration,
+    /// The first this many puzzles of each Sudoku set; `None` for all.
+    limit: Option<usize>,
 }
 
-const USAGE: &str = "usage: compare [--quick] [--only engine|sudoku] [--rounds N] [--cap SECONDS]";
+const USAGE: &str = "usage: compare [--quick] [--only engine|sudoku] [--rounds N] [--cap SECONDS] [--limit N | --full]";
+
+/// Puzzles per Sudoku set by default, and with `--quick`.
+const DEFAULT_LIMIT: usize = 10_000;
+const QUICK_LIMIT: usize = 2_000;
 
 fn parse_args() -> Result<Options, String> {
     let mut options = Options {
@@ -37,6 +46,7 @@ fn parse_args() -> Result<Options, String> {
         sudoku: true,
         rounds: 0,
         cap: Duration::from_secs(120),
+        limit: Some(0),
     };
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -68,9 +78,26 @@ fn parse_args() -> Result<Options, String> {
                     .ok_or_else(|| format!("--cap takes positive seconds, not {v:?}"))?;
                 options.cap = Duration::from_secs_f64(secs);
             }
+            "--limit" => {
+                let v = value("--limit")?;
+                let n = v
+                    .parse()
+                    .ok()
+                    .filter(|&n| n > 0)
+                    .ok_or_else(|| format!("--limit takes a positive number, not {v:?}"))?;
+                options.limit = Some(n);
+            }
+            "--full" => options.limit = None,
             "-h" | "--help" => return Err(USAGE.to_owned()),
             other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
         }
+    }
+    if options.limit == Some(0) {
+        options.limit = Some(if options.quick {
+            QUICK_LIMIT
+        } else {
+            DEFAULT_LIMIT
+        });
     }
     if options.rounds == 0 {
         options.rounds = if options.quick { 1 } else { 3 };
@@ -90,6 +117,9 @@ fn main() -> ExitCode {
     let result = (|| {
         if options.engine {
             compare_engines(&options)?;
+        }
+        if options.sudoku {
+            compare_sudoku(&options)?;
         }
         Ok::<(), String>(())
     })();
@@ -312,4 +342,168 @@ fn verify_all(
         ));
     }
     Ok(Some((fingerprint, size)))
+}
+
+/// The Sudoku solvers compared, ours first.
+const SUDOKU_SOLVERS: [SudokuSolverKind; 4] = [
+    SudokuSolverKind::Engine,
+    SudokuSolverKind::SudokuCrate,
+    SudokuSolverKind::KnuthDlx,
+    SudokuSolverKind::DlxRs,
+];
+
+fn compare_sudoku(options: &Options) -> Result<(), String> {
+    let mut sets = Vec::new();
+    for set in ALL_SETS {
+        sets.push((set, set.load(options.limit)?));
+    }
+    let mut solvers: Vec<SudokuSolver> = SUDOKU_SOLVERS.iter().map(|k| k.build()).collect();
+    // samples[set][solver]: one duration per round for the whole set.
+    let mut samples = vec![vec![Vec::new(); solvers.len()]; sets.len()];
+    let mut classes = vec![[0usize; 3]; sets.len()];
+
+    println!("## Sudoku: the tdoku protocol (count to 2 solutions per puzzle, single thread)\n");
+    let limit = options.limit.map_or("every puzzle".to_owned(), |n| {
+        format!("the first {n} puzzles")
+    });
+    println!(
+        "Each set: {limit}; every round checks every answer (classes agree, unique grids pass the checker)."
+    );
+    let mut answers = vec![Answer::None; sets.iter().map(|(_, p)| p.len()).max().unwrap_or(0)];
+    let mut reference = answers.clone();
+    for round in 0..options.rounds {
+        for (s, (set, puzzles)) in sets.iter().enumerate() {
+            for k in 0..solvers.len() {
+                let k = (k + round) % solvers.len();
+                eprint!(
+                    "\rround {}/{}: {:<9} {:<18}",
+                    round + 1,
+                    options.rounds,
+                    set.name,
+                    solvers[k].kind().name()
+                );
+                let solver = &mut solvers[k];
+                let ((), elapsed) = time(|| {
+                    for (answer, puzzle) in answers.iter_mut().zip(puzzles) {
+                        *answer = solver.solve(puzzle);
+                    }
+                });
+                samples[s][k].push(elapsed);
+                check_answers(set, solver.kind(), puzzles, &answers)?;
+                if round == 0 && k == 0 {
+                    reference[..puzzles.len()].copy_from_slice(&answers[..puzzles.len()]);
+                    classes[s] = [0; 3];
+                    for a in &answers[..puzzles.len()] {
+                        classes[s][usize::from(a.class())] += 1;
+                    }
+                } else {
+                    agree(set, solver.kind(), puzzles, &answers, &reference)?;
+                }
+            }
+        }
+    }
+    eprintln!("\r{:60}\r", "");
+
+    println!("Classes (0 / 1 / 2+ solutions), the same for every solver:");
+    for ((set, puzzles), c) in sets.iter().zip(&classes) {
+        println!(
+            "  {:<9} {} puzzles: {} / {} / {}",
+            set.name,
+            puzzles.len(),
+            c[0],
+            c[1],
+            c[2]
+        );
+    }
+    println!(
+        "\nMedian of {} interleaved round(s): µs per puzzle (puzzles per second); ratio = peer time / our time.\n",
+        options.rounds
+    );
+    print!("| set | puzzles |");
+    for k in SUDOKU_SOLVERS {
+        print!(" {} |", k.name());
+    }
+    for k in &SUDOKU_SOLVERS[1..] {
+        print!(" {} / ours |", k.name());
+    }
+    println!();
+    println!("|---|---:|{}", "---:|".repeat(2 * SUDOKU_SOLVERS.len() - 1));
+    for ((set, puzzles), row) in sets.iter().zip(&samples) {
+        let n = puzzles.len().max(1) as f64;
+        let medians: Vec<f64> = row
+            .iter()
+            .map(|s| median(s).map_or(f64::NAN, |m| m.as_secs_f64()))
+            .collect();
+        print!("| {} | {} |", set.name, puzzles.len());
+        for m in &medians {
+            print!(" {:.1} ({:.0}/s) |", m / n * 1e6, n / m);
+        }
+        for m in &medians[1..] {
+            print!(" {:.2}x |", m / medians[0]);
+        }
+        println!();
+    }
+    println!();
+    Ok(())
+}
+
+/// Checks one solver's answers on a set: every unique grid passes the
+/// independent checker, and a set known to be all-multiple gets only 2+.
+fn check_answers(
+    set: &SudokuSet,
+    kind: SudokuSolverKind,
+    puzzles: &[Digits],
+    answers: &[Answer],
+) -> Result<(), String> {
+    for (n, (puzzle, answer)) in puzzles.iter().zip(answers).enumerate() {
+        if let Answer::Unique(grid) = answer {
+            check_grid(puzzle, grid).map_err(|e| {
+                format!(
+                    "{} puzzle {} ({}): {} reported {}: {e}",
+                    set.name,
+                    n + 1,
+                    to_line(puzzle),
+                    kind.name(),
+                    to_line(grid)
+                )
+            })?;
+        }
+        if set.all_multiple && *answer != Answer::Multiple {
+            return Err(format!(
+                "{} puzzle {} ({}) has two or more solutions, {} says {} ",
+                set.name,
+                n + 1,
+                to_line(puzzle),
+                kind.name(),
+                answer.class()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Checks that one solver's answers equal the reference answers puzzle by puzzle.
+fn agree(
+    set: &SudokuSet,
+    kind: SudokuSolverKind,
+    puzzles: &[Digits],
+    answers: &[Answer],
+    reference: &[Answer],
+) -> Result<(), String> {
+    for (n, ((puzzle, answer), expected)) in puzzles.iter().zip(answers).zip(reference).enumerate()
+    {
+        if answer != expected {
+            return Err(format!(
+                "{} puzzle {} ({}): {} says {} solution(s), {} says {}",
+                set.name,
+                n + 1,
+                to_line(puzzle),
+                kind.name(),
+                answer.class(),
+                SUDOKU_SOLVERS[0].name(),
+                expected.class()
+            ));
+        }
+    }
+    Ok(())
 }
