@@ -1,1 +1,94 @@
-//! Sudoku on the `dlx` engine (under construction).
+//! Sudoku of every common shape and variant, solved as exact cover on the
+//! [`dlx`] engine.
+//!
+//! # What it guarantees
+//!
+//! - **Exact answers.** Solutions come from an exact-cover search;
+//!   [`Solver::count`] says whether a count is exact or stopped at a limit
+//!   or budget, and [`check_solution`] verifies any grid without the engine.
+//! - **No panics on input.** Bad text, shapes, region maps and conflicting
+//!   givens are [`Error`] values with positions (line, column, cell index,
+//!   the two cells and the digit).
+//! - **One matrix per rules.** A [`Solver`] builds the matrix once for a
+//!   [`Rules`] (shape, variants, regions); for each puzzle it pre-selects the
+//!   givens, searches and resets. Nothing on that path rebuilds the matrix
+//!   or allocates per search node.
+//! - **Variants are items, not code.** X, windoku, jigsaw, anti-king and
+//!   anti-knight add items and options to the matrix, so any combination
+//!   works.
+//! - **Round trips.** Every grid and puzzle prints (line and pretty formats)
+//!   in a form [`Puzzle::parse`] reads back.
+//! - **No I/O.** Callers hand in text and get values; [`Records`] splits a
+//!   stream of lines into records.
+//!
+//! # Example
+//!
+//! ```
+//! use sudoku_dlx::{check_solution, Outcome, ParseOptions, Puzzle, Solver, Uniqueness};
+//!
+//! let puzzle = Puzzle::parse(
+//!     "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
+//!     &ParseOptions::default(),
+//! )?;
+//! let mut solver = Solver::new(puzzle.rules())?; // reuse it for every puzzle of these rules
+//! let Uniqueness::Unique(solution) = solver.uniqueness(&puzzle)? else { panic!("unique") };
+//! assert_eq!(check_solution(&puzzle, &solution), Ok(()));
+//! assert_eq!(
+//!     solution.to_string(),
+//!     "987654321246173985351928746128537694634892157795461832519286473472319568863745219"
+//! );
+//! # Ok::<(), sudoku_dlx::Error>(())
+//! ```
+//!
+//! # Overview
+//!
+//! - [`Shape`] (n x n with r x c boxes, 4x4 to 64x64) and [`Cell`].
+//! - [`Variants`] (X, windoku, anti-king, anti-knight), [`Regions`]
+//!   (jigsaw), and [`Rules`], the three together: what a solver is built for.
+//! - [`Grid`]: digits, complete or partial; line and pretty display.
+//! - [`Puzzle`]: rules and givens; [`Puzzle::parse`] with [`ParseOptions`]
+//!   (line, block, numbers and jigsaw formats; [`Alphabet`]s `1-9A-Z`,
+//!   `0-9A-F`, numbers); [`Records`] for streams.
+//! - [`Solver`]: [`solve`](Solver::solve) ([`Outcome`]),
+//!   [`count`](Solver::count) ([`Count`]), [`uniqueness`](Solver::uniqueness)
+//!   ([`Uniqueness`]), [`for_each_solution`](Solver::for_each_solution),
+//!   [`set_budget`](Solver::set_budget) ([`Budget`]),
+//!   [`set_seed`](Solver::set_seed), [`stats`](Solver::stats) ([`Stats`]).
+//! - [`check_solution`] and [`Violation`]: the independent checker.
+//! - [`Error`] and [`Unit`]: what can be wrong, and where givens clash.
+//!
+//! # Encoding
+//!
+//! For 9x9 the matrix has 729 options (cell r,c holds digit d) and 324
+//! primary items (cell filled; row, column and box have d). Variants add
+//! primary items (diagonals, windows; jigsaw regions replace boxes) and
+//! secondary items for anti-king (one per 2x2 window and digit) and
+//! anti-knight (one per knight pair and digit).
+
+#![forbid(unsafe_code)]
+
+mod checker;
+mod encoding;
+mod error;
+mod grid;
+mod parse;
+mod puzzle;
+mod regions;
+mod rules;
+mod shape;
+mod solver;
+mod symbols;
+mod variants;
+
+pub use checker::{Violation, check_solution};
+pub use dlx::{Budget, Count, End, Stats};
+pub use error::{Error, Unit};
+pub use grid::{Grid, LineDisplay, PrettyDisplay};
+pub use parse::{ParseOptions, Record, Records};
+pub use puzzle::Puzzle;
+pub use regions::Regions;
+pub use rules::Rules;
+pub use shape::{Cell, MAX_SIZE, Shape};
+pub use solver::{Outcome, Solver, Uniqueness};
+pub use symbols::Alphabet;
+pub use variants::{Variants, windoku_windows};

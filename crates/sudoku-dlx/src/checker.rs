@@ -1,0 +1,238 @@
+//! The independent checker: is a grid a solution of a puzzle?
+//!
+//! It shares nothing with the exact-cover encoding: it walks rows, columns,
+//! boxes or regions, diagonals, windoku windows and king and knight moves
+//! directly, so a bug in the matrix cannot hide a wrong answer.
+
+use std::fmt;
+
+use crate::error::Unit;
+use crate::grid::Grid;
+use crate::puzzle::Puzzle;
+use crate::shape::Cell;
+
+/// Why a grid is not a solution of a puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Violation {
+    /// The grid has another shape than the puzzle.
+    ShapeMismatch,
+    /// A cell is blank.
+    Blank {
+        /// The cell.
+        cell: Cell,
+    },
+    /// A given was changed.
+    GivenChanged {
+        /// The cell.
+        cell: Cell,
+        /// The given.
+        given: u8,
+        /// What the grid holds there.
+        found: u8,
+    },
+    /// A digit repeats in a unit.
+    Repeat {
+        /// The unit.
+        unit: Unit,
+        /// One cell.
+        first: Cell,
+        /// Another cell of the unit with the same digit.
+        second: Cell,
+        /// The digit.
+        digit: u8,
+    },
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Violation::ShapeMismatch => write!(f, "the grid has another shape than the puzzle"),
+            Violation::Blank { cell } => write!(f, "{cell} is blank"),
+            Violation::GivenChanged { cell, given, found } => {
+                write!(f, "{cell} holds {found} but the puzzle gives {given}")
+            }
+            Violation::Repeat {
+                unit,
+                first,
+                second,
+                digit,
+            } => write!(f, "{first} and {second} both hold {digit} in one {unit}"),
+        }
+    }
+}
+
+impl std::error::Error for Violation {}
+
+/// Checks that `grid` is a complete solution of `puzzle`: every cell filled,
+/// the givens kept, and no digit repeated in a row, column, box (or jigsaw
+/// region), diagonal (X), windoku window, or king's or knight's move
+/// (anti-king, anti-knight), as the puzzle's rules say. It does not use the
+/// engine.
+///
+/// ```
+/// use sudoku_dlx::{check_solution, Grid, ParseOptions, Puzzle, Violation};
+/// let puzzle = Puzzle::parse("1...............", &ParseOptions::default())?;
+/// let good = Puzzle::parse("1234341221434321", &ParseOptions::default())?;
+/// assert_eq!(check_solution(&puzzle, good.givens()), Ok(()));
+/// let bad = Puzzle::parse("1234341221433421", &ParseOptions::default())?;
+/// assert!(matches!(check_solution(&puzzle, bad.givens()), Err(Violation::Repeat { .. })));
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// The first [`Violation`] found.
+pub fn check_solution(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
+    let shape = puzzle.shape();
+    if grid.shape() != shape {
+        return Err(Violation::ShapeMismatch);
+    }
+    for (index, (&given, &found)) in puzzle
+        .givens()
+        .digits()
+        .iter()
+        .zip(grid.digits())
+        .enumerate()
+    {
+        let cell = shape.cell(index);
+        if found == 0 {
+            return Err(Violation::Blank { cell });
+        }
+        if given != 0 && given != found {
+            return Err(Violation::GivenChanged { cell, given, found });
+        }
+    }
+    // A full unit of n cells without a repeat holds every digit 1..=n once.
+    find_repeat(puzzle, grid).map_or(Ok(()), Err)
+}
+
+/// The first repeated digit in any unit of the puzzle's rules, ignoring blanks.
+pub(crate) fn find_repeat(puzzle: &Puzzle, grid: &Grid) -> Option<Violation> {
+    let shape = puzzle.shape();
+    let n = shape.size();
+    let rules = puzzle.rules();
+    let variants = rules.variants();
+    let digit = |cell: Cell| grid.digits()[cell.row * n + cell.col];
+
+    // Groups of cells that hold each digit at most once.
+    let mut groups: Vec<(Unit, Vec<Cell>)> = Vec::new();
+    for r in 0..n {
+        groups.push((Unit::Row, (0..n).map(|c| Cell { row: r, col: c }).collect()));
+        groups.push((
+            Unit::Column,
+            (0..n).map(|c| Cell { row: c, col: r }).collect(),
+        ));
+    }
+    match rules.regions() {
+        Some(regions) => {
+            let mut by_region = vec![Vec::new(); n];
+            for index in 0..shape.cell_count() {
+                if let Some(list) = by_region.get_mut(regions.region_of(index)) {
+                    list.push(shape.cell(index));
+                }
+            }
+            groups.extend(by_region.into_iter().map(|cells| (Unit::Region, cells)));
+        }
+        None => {
+            let (br, bc) = (shape.box_rows(), shape.box_cols());
+            for top in (0..n).step_by(br) {
+                for left in (0..n).step_by(bc) {
+                    let cells = (top..top + br)
+                        .flat_map(|row| (left..left + bc).map(move |col| Cell { row, col }))
+                        .collect();
+                    groups.push((Unit::Box, cells));
+                }
+            }
+        }
+    }
+    if variants.x {
+        groups.push((
+            Unit::Diagonal,
+            (0..n).map(|k| Cell { row: k, col: k }).collect(),
+        ));
+        groups.push((
+            Unit::Diagonal,
+            (0..n)
+                .map(|k| Cell {
+                    row: k,
+                    col: n - 1 - k,
+                })
+                .collect(),
+        ));
+    }
+    if variants.windoku {
+        // Windows start one cell in and leave one cell between them.
+        let (br, bc) = (shape.box_rows(), shape.box_cols());
+        let mut top = 1;
+        while top + br < n {
+            let mut left = 1;
+            while left + bc < n {
+                let cells = (top..top + br)
+                    .flat_map(|row| (left..left + bc).map(move |col| Cell { row, col }))
+                    .collect();
+                groups.push((Unit::Window, cells));
+                left += bc + 1;
+            }
+            top += br + 1;
+        }
+    }
+    for (unit, cells) in &groups {
+        let mut seen: Vec<Option<Cell>> = vec![None; n + 1];
+        for &cell in cells {
+            let d = digit(cell);
+            if d == 0 {
+                continue;
+            }
+            if let Some(slot) = seen.get_mut(usize::from(d)) {
+                if let Some(first) = *slot {
+                    return Some(Violation::Repeat {
+                        unit: *unit,
+                        first,
+                        second: cell,
+                        digit: d,
+                    });
+                }
+                *slot = Some(cell);
+            }
+        }
+    }
+
+    let mut moves: Vec<(Unit, [(isize, isize); 4])> = Vec::new();
+    if variants.anti_king {
+        moves.push((Unit::KingMove, [(0, 1), (1, -1), (1, 0), (1, 1)]));
+    }
+    if variants.anti_knight {
+        moves.push((Unit::KnightMove, [(1, 2), (1, -2), (2, 1), (2, -1)]));
+    }
+    for (unit, steps) in moves {
+        for row in 0..n {
+            for col in 0..n {
+                let first = Cell { row, col };
+                let d = digit(first);
+                if d == 0 {
+                    continue;
+                }
+                for (dr, dc) in steps {
+                    let (Some(r2), Some(c2)) =
+                        (row.checked_add_signed(dr), col.checked_add_signed(dc))
+                    else {
+                        continue;
+                    };
+                    if r2 < n && c2 < n {
+                        let second = Cell { row: r2, col: c2 };
+                        if digit(second) == d {
+                            return Some(Violation::Repeat {
+                                unit,
+                                first,
+                                second,
+                                digit: d,
+                            });
+                        }
+                    }
+                }
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,230 @@
+//! The exact-cover matrix of a Sudoku: items, options, and how to read them back.
+//!
+//! Option `cell * n + (digit - 1)` puts `digit` in `cell`, so a given maps to
+//! its option with one multiplication. Primary items, in order: each cell is
+//! filled; each row, column and region (box or jigsaw region) has each
+//! digit; then the X diagonals and windoku windows have each digit.
+//! Anti-king and anti-knight rules are secondary items, covered at most once:
+//! one per 2x2 window and digit (two cells are a king's move apart exactly
+//! when some 2x2 window holds both), and one per knight pair and digit.
+//! Windows and pairs that lie inside one region are left out: the region
+//! already forbids the repeat.
+
+use std::ops::Range;
+
+use dlx::{ItemId, OptionId, Problem};
+
+use crate::error::{Error, Unit};
+use crate::rules::Rules;
+use crate::shape::Cell;
+use crate::variants::{KNIGHT_FORWARD, windoku_windows, window_cells};
+
+/// The exact-cover encoding of one [`Rules`].
+#[derive(Clone, Debug)]
+pub(crate) struct Encoding {
+    problem: Problem,
+    size: usize,
+    /// Item ranges and the unit each stands for; the cell items come first and
+    /// map to no unit. Every range's length is a multiple of `size`.
+    units: Vec<(Range<usize>, Unit)>,
+}
+
+impl Encoding {
+    /// Builds the matrix for `rules`.
+    pub(crate) fn new(rules: &Rules) -> Result<Encoding, Error> {
+        let shape = rules.shape();
+        let n = shape.size();
+        let cells = shape.cell_count();
+        let variants = rules.variants();
+        let unit_kind = if rules.regions().is_some() {
+            Unit::Region
+        } else {
+            Unit::Box
+        };
+
+        // For each cell, the first item of each unit it belongs to; the item
+        // for digit d is that plus d - 1.
+        let mut cell_units: Vec<Vec<usize>> = vec![Vec::with_capacity(8); cells];
+        let mut units = Vec::new();
+        let mut next = cells;
+        let mut add_units = |count: usize, unit: Unit, next: &mut usize| {
+            let start = *next;
+            *next += count * n;
+            units.push((start..*next, unit));
+            start
+        };
+
+        let rows = add_units(n, Unit::Row, &mut next);
+        let cols = add_units(n, Unit::Column, &mut next);
+        let regions = add_units(n, unit_kind, &mut next);
+        for (i, list) in cell_units.iter_mut().enumerate() {
+            let cell = shape.cell(i);
+            list.push(rows + cell.row * n);
+            list.push(cols + cell.col * n);
+            list.push(regions + rules.region_of(i) * n);
+        }
+        if variants.x {
+            let diagonals = add_units(2, Unit::Diagonal, &mut next);
+            for k in 0..n {
+                cell_units[k * n + k].push(diagonals);
+                cell_units[k * n + (n - 1 - k)].push(diagonals + n);
+            }
+        }
+        if variants.windoku {
+            let corners = windoku_windows(shape);
+            let windows = add_units(corners.len(), Unit::Window, &mut next);
+            for (w, &corner) in corners.iter().enumerate() {
+                for cell in window_cells(shape, corner) {
+                    cell_units[shape.index(cell)].push(windows + w * n);
+                }
+            }
+        }
+        let primary = next;
+
+        if variants.anti_king {
+            let mut windows = Vec::new();
+            for row in 0..n - 1 {
+                for col in 0..n - 1 {
+                    let square = [
+                        (row, col),
+                        (row, col + 1),
+                        (row + 1, col),
+                        (row + 1, col + 1),
+                    ]
+                    .map(|(row, col)| row * n + col);
+                    let region = rules.region_of(square[0]);
+                    if square.iter().any(|&i| rules.region_of(i) != region) {
+                        windows.push(square);
+                    }
+                }
+            }
+            let start = add_units(windows.len(), Unit::KingMove, &mut next);
+            for (w, square) in windows.iter().enumerate() {
+                for &i in square {
+                    cell_units[i].push(start + w * n);
+                }
+            }
+        }
+        if variants.anti_knight {
+            let mut pairs = Vec::new();
+            for i in 0..cells {
+                let Cell { row, col } = shape.cell(i);
+                for (dr, dc) in KNIGHT_FORWARD {
+                    let (Some(col2), true) = (col.checked_add_signed(dc), row + dr < n) else {
+                        continue;
+                    };
+                    if col2 >= n {
+                        continue;
+                    }
+                    let j = (row + dr) * n + col2;
+                    if rules.region_of(i) != rules.region_of(j) {
+                        pairs.push((i, j));
+                    }
+                }
+            }
+            let start = add_units(pairs.len(), Unit::KnightMove, &mut next);
+            for (p, &(i, j)) in pairs.iter().enumerate() {
+                cell_units[i].push(start + p * n);
+                cell_units[j].push(start + p * n);
+            }
+        }
+
+        let mut builder = Problem::builder(primary, next - primary).map_err(Error::Engine)?;
+        let mut items = Vec::with_capacity(16);
+        for (i, list) in cell_units.iter().enumerate() {
+            for d in 0..n {
+                items.clear();
+                items.push(i);
+                items.extend(list.iter().map(|&base| base + d));
+                builder.add_option(&items).map_err(Error::Engine)?;
+            }
+        }
+        Ok(Encoding {
+            problem: builder.build(),
+            size: n,
+            units,
+        })
+    }
+
+    /// The matrix.
+    pub(crate) fn problem(&self) -> &Problem {
+        &self.problem
+    }
+
+    /// The option that puts `digit` (1-based) in the cell at `index`; the
+    /// caller guarantees both are in range.
+    #[inline]
+    pub(crate) fn option(&self, index: usize, digit: u8) -> Option<OptionId> {
+        OptionId::new(index * self.size + usize::from(digit) - 1)
+    }
+
+    /// The cell index and digit an option places.
+    #[inline]
+    pub(crate) fn placement(&self, option: OptionId) -> (usize, u8) {
+        let k = option.index();
+        // k % size < size <= 64.
+        (
+            k / self.size,
+            u8::try_from(k % self.size + 1).unwrap_or(u8::MAX),
+        )
+    }
+
+    /// The unit an item stands for, or `None` for a cell item.
+    pub(crate) fn unit(&self, item: ItemId) -> Option<Unit> {
+        self.units
+            .iter()
+            .find(|(range, _)| range.contains(&item.index()))
+            .map(|&(_, unit)| unit)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Shape;
+    use crate::variants::Variants;
+
+    #[test]
+    fn classic_9x9_has_729_options_and_324_items() {
+        let e = Encoding::new(&Rules::classic()).unwrap();
+        assert_eq!(e.problem().option_count(), 729);
+        assert_eq!(e.problem().primary_count(), 324);
+        assert_eq!(e.problem().secondary_count(), 0);
+        assert_eq!(e.problem().entry_count(), 729 * 4);
+        let o = e.option(80, 9).unwrap();
+        assert_eq!(o.index(), 728);
+        assert_eq!(e.placement(o), (80, 9));
+    }
+
+    #[test]
+    fn variants_add_items() {
+        let rules = Rules::classic().with_variants(Variants {
+            x: true,
+            windoku: true,
+            anti_king: true,
+            anti_knight: true,
+        });
+        let e = Encoding::new(&rules).unwrap();
+        assert_eq!(e.problem().primary_count(), 324 + 18 + 36);
+        // 64 2x2 windows, 36 of them inside a box.
+        let king = 28 * 9;
+        assert_eq!(
+            e.unit(ItemId::new(324 + 18 + 36).unwrap()),
+            Some(Unit::KingMove)
+        );
+        let knight = e.problem().secondary_count() - king;
+        assert_eq!(knight % 9, 0);
+        assert_eq!(e.unit(ItemId::new(0).unwrap()), None);
+        assert_eq!(e.unit(ItemId::new(81).unwrap()), Some(Unit::Row));
+    }
+
+    #[test]
+    fn every_shape_up_to_64_encodes() {
+        for n in [4, 6, 8, 12, 16, 25] {
+            let shape = Shape::from_size(n).unwrap();
+            let e = Encoding::new(&Rules::new(shape)).unwrap();
+            assert_eq!(e.problem().option_count(), n * n * n);
+            assert_eq!(e.problem().primary_count(), 4 * n * n);
+        }
+    }
+}

@@ -1,0 +1,274 @@
+//! The crate's one error type, and the units that givens can conflict in.
+
+use std::fmt;
+
+use crate::shape::{Cell, MAX_SIZE};
+
+/// Everything that can be wrong with a puzzle, its text, or a request.
+///
+/// Positions in text are 1-based lines and columns (columns count
+/// characters) within the record handed to the parser; cell indices are
+/// 0-based and row-major. Every message says how to fix the input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Error {
+    /// Box sides that do not make a grid: below 2, or a grid above 64x64.
+    BadShape {
+        /// Rows per box asked for.
+        box_rows: usize,
+        /// Columns per box asked for.
+        box_cols: usize,
+    },
+    /// A grid side with no box shape: below 4, above 64, or prime.
+    BadSize {
+        /// The side asked for.
+        size: usize,
+    },
+    /// A record with the wrong number of cells.
+    WrongLength {
+        /// Cells found.
+        found: usize,
+        /// Cells a grid of the expected shape has.
+        expected: usize,
+    },
+    /// A character that is neither a digit of this grid nor a blank.
+    InvalidSymbol {
+        /// The cell it would fill.
+        index: usize,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+        /// The character.
+        found: char,
+        /// The grid side, so the message can say which digits are allowed.
+        size: usize,
+    },
+    /// A token of the numbers format that is not a number from 0 to the grid side.
+    InvalidNumber {
+        /// The cell it would fill.
+        index: usize,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters, where the token starts.
+        column: usize,
+        /// The token.
+        found: String,
+        /// The grid side.
+        size: usize,
+    },
+    /// A symbol alphabet that cannot write every digit of the grid.
+    AlphabetTooSmall {
+        /// The largest digit the alphabet writes.
+        largest: usize,
+        /// The grid side.
+        size: usize,
+    },
+    /// Two givens with the same digit in one unit.
+    ConflictingGivens {
+        /// The earlier given (in row-major order of selection).
+        first: Cell,
+        /// The later given.
+        second: Cell,
+        /// The digit both hold.
+        digit: u8,
+        /// The unit they share.
+        unit: Unit,
+    },
+    /// A region map with the wrong number of cells.
+    RegionMapLength {
+        /// Letters found.
+        found: usize,
+        /// Cells in the grid.
+        expected: usize,
+    },
+    /// A region map with the wrong number of regions.
+    RegionCount {
+        /// Distinct letters found.
+        found: usize,
+        /// The grid side.
+        expected: usize,
+    },
+    /// A region with the wrong number of cells.
+    RegionSize {
+        /// The region's letter.
+        region: char,
+        /// Cells it has.
+        cells: usize,
+        /// The grid side.
+        expected: usize,
+    },
+    /// Jigsaw was asked for, but the record has no region map.
+    MissingRegionMap,
+    /// A record holding nothing but comments, blanks and separators.
+    EmptyRecord,
+    /// A puzzle handed to a solver built for other rules.
+    RulesMismatch,
+    /// The engine refused the matrix (a grid too large for its indices).
+    Engine(dlx::Error),
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Error::BadShape { box_rows, box_cols } => write!(
+                f,
+                "boxes of {box_rows}x{box_cols} do not make a sudoku; use box sides of at least 2 and a grid of at most {MAX_SIZE}x{MAX_SIZE}"
+            ),
+            Error::BadSize { size } => write!(
+                f,
+                "a {size}x{size} grid has no box shape; use a side from 4 to {MAX_SIZE} that is not prime, or give the box as RxC"
+            ),
+            Error::WrongLength { found, expected } => write!(
+                f,
+                "found {found} cells, expected {expected}; check for missing or extra symbols, or give the size"
+            ),
+            Error::InvalidSymbol {
+                index,
+                line,
+                column,
+                found,
+                size,
+            } => write!(
+                f,
+                "line {line}, column {column} (cell {index}): {found:?} is not a digit of a {size}x{size} grid; use {} for digits and `.` for blanks",
+                digit_hint(*size)
+            ),
+            Error::InvalidNumber {
+                index,
+                line,
+                column,
+                found,
+                size,
+            } => write!(
+                f,
+                "line {line}, column {column} (cell {index}): `{found}` is not a number from 0 to {size}; use 1 to {size} for digits and 0 or `.` for blanks"
+            ),
+            Error::AlphabetTooSmall { largest, size } => write!(
+                f,
+                "this alphabet writes digits up to {largest}, but the grid is {size}x{size}; use the default alphabet or numbers"
+            ),
+            Error::ConflictingGivens {
+                first,
+                second,
+                digit,
+                unit,
+            } => write!(
+                f,
+                "givens at {first} and {second} both hold {digit} in the same {unit}; fix one of them"
+            ),
+            Error::RegionMapLength { found, expected } => write!(
+                f,
+                "the region map has {found} letters, expected {expected}; give one region letter per cell"
+            ),
+            Error::RegionCount { found, expected } => write!(
+                f,
+                "the region map has {found} regions, expected {expected}; use one letter per region"
+            ),
+            Error::RegionSize {
+                region,
+                cells,
+                expected,
+            } => write!(
+                f,
+                "region {region:?} has {cells} cells, expected {expected}; every region must have as many cells as the grid side"
+            ),
+            Error::MissingRegionMap => write!(
+                f,
+                "jigsaw needs a region map; write the puzzle, a space, and one region letter per cell"
+            ),
+            Error::EmptyRecord => write!(f, "the record has no cells; give a puzzle"),
+            Error::Engine(e) => write!(f, "the exact-cover engine refused the grid: {e}"),
+            Error::RulesMismatch => write!(
+                f,
+                "the puzzle's shape, variants or regions differ from the solver's; build a solver for the puzzle's rules"
+            ),
+        }
+    }
+}
+
+/// The digits a grid of side `size` writes with the default alphabet.
+fn digit_hint(size: usize) -> String {
+    match size {
+        0..=9 => format!("1-{size}"),
+        10 => "1-9 and A".to_owned(),
+        11..=35 => {
+            let last = char::from_digit(u32::try_from(size).unwrap_or(35), 36)
+                .unwrap_or('z')
+                .to_ascii_uppercase();
+            format!("1-9 and A-{last}")
+        }
+        _ => "whitespace-separated numbers".to_owned(),
+    }
+}
+
+impl std::error::Error for Error {}
+
+/// A set of cells that holds each digit at most once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Unit {
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+    /// A box of the shape.
+    Box,
+    /// A jigsaw region.
+    Region,
+    /// A main diagonal (X variant).
+    Diagonal,
+    /// An extra windoku box.
+    Window,
+    /// Two cells a king's move apart (anti-king).
+    KingMove,
+    /// Two cells a knight's move apart (anti-knight).
+    KnightMove,
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unit::Row => "row",
+            Unit::Column => "column",
+            Unit::Box => "box",
+            Unit::Region => "region",
+            Unit::Diagonal => "diagonal",
+            Unit::Window => "windoku window",
+            Unit::KingMove => "king's move",
+            Unit::KnightMove => "knight's move",
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_lower_case_and_say_what_to_do() {
+        let e = Error::InvalidSymbol {
+            index: 4,
+            line: 1,
+            column: 5,
+            found: 'x',
+            size: 16,
+        };
+        assert_eq!(
+            e.to_string(),
+            "line 1, column 5 (cell 4): 'x' is not a digit of a 16x16 grid; use 1-9 and A-G for digits and `.` for blanks"
+        );
+        let e = Error::ConflictingGivens {
+            first: Cell { row: 0, col: 0 },
+            second: Cell { row: 0, col: 8 },
+            digit: 5,
+            unit: Unit::Row,
+        };
+        assert_eq!(
+            e.to_string(),
+            "givens at r1c1 and r1c9 both hold 5 in the same row; fix one of them"
+        );
+        assert!(digit_hint(9).starts_with("1-9"));
+        assert_eq!(digit_hint(40), "whitespace-separated numbers");
+    }
+}

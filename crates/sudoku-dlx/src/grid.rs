@@ -1,0 +1,278 @@
+//! Grids of digits, complete or partial, and how they print.
+
+use std::fmt::{self, Write as _};
+
+use crate::error::Error;
+use crate::shape::{Cell, Shape};
+use crate::symbols::Alphabet;
+
+/// A grid of digits: `digit(i)` is 1 to n, or 0 for a blank.
+///
+/// `Display` writes the line format (one symbol per cell in row-major
+/// order, `.` for blanks; numbers separated by spaces above 35x35);
+/// [`pretty`](Grid::pretty) writes rows with box separators. Both read back
+/// with [`Puzzle::parse`](crate::Puzzle::parse).
+///
+/// ```
+/// use sudoku_dlx::{Grid, Shape};
+/// let shape = Shape::from_size(4)?;
+/// let grid = Grid::from_digits(shape, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0])?;
+/// assert_eq!(grid.to_string(), "123434122143432.");
+/// assert_eq!(grid.pretty().to_string(), "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 .\n");
+/// assert!(!grid.is_complete());
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Grid {
+    shape: Shape,
+    /// Row-major digits. Invariant: `len == shape.cell_count()` and every
+    /// entry is at most `shape.size()`.
+    digits: Vec<u8>,
+}
+
+impl Grid {
+    /// An empty grid.
+    #[must_use]
+    pub fn empty(shape: Shape) -> Grid {
+        Grid {
+            shape,
+            digits: vec![0; shape.cell_count()],
+        }
+    }
+
+    /// A grid of row-major digits (0 for blanks).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::WrongLength`] if there is not one digit per cell, and
+    /// [`Error::InvalidNumber`] for a digit above the grid side.
+    pub fn from_digits(shape: Shape, digits: Vec<u8>) -> Result<Grid, Error> {
+        if digits.len() != shape.cell_count() {
+            return Err(Error::WrongLength {
+                found: digits.len(),
+                expected: shape.cell_count(),
+            });
+        }
+        if let Some(index) = digits.iter().position(|&d| usize::from(d) > shape.size()) {
+            let cell = shape.cell(index);
+            return Err(Error::InvalidNumber {
+                index,
+                line: cell.row + 1,
+                column: cell.col + 1,
+                found: digits[index].to_string(),
+                size: shape.size(),
+            });
+        }
+        Ok(Grid { shape, digits })
+    }
+
+    /// The shape.
+    #[must_use]
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The digits in row-major order, 0 for blanks.
+    #[must_use]
+    pub fn digits(&self) -> &[u8] {
+        &self.digits
+    }
+
+    /// The digit at row-major `index` (0 for a blank), or `None` off the grid.
+    #[must_use]
+    pub fn digit(&self, index: usize) -> Option<u8> {
+        self.digits.get(index).copied()
+    }
+
+    /// The digit in `cell`, or `None` if it is blank or off the grid.
+    #[must_use]
+    pub fn get(&self, cell: Cell) -> Option<u8> {
+        if cell.row >= self.shape.size() || cell.col >= self.shape.size() {
+            return None;
+        }
+        self.digit(self.shape.index(cell)).filter(|&d| d != 0)
+    }
+
+    /// Writes `digit` (0 to blank it) at row-major `index`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidNumber`] if `index` is off the grid or `digit` is above
+    /// the grid side; the grid is then unchanged.
+    pub fn set(&mut self, index: usize, digit: u8) -> Result<(), Error> {
+        let size = self.shape.size();
+        match self.digits.get_mut(index) {
+            Some(slot) if usize::from(digit) <= size => {
+                *slot = digit;
+                Ok(())
+            }
+            _ => Err(Error::InvalidNumber {
+                index,
+                line: index / size + 1,
+                column: index % size + 1,
+                found: digit.to_string(),
+                size,
+            }),
+        }
+    }
+
+    /// The number of filled cells.
+    #[must_use]
+    pub fn filled_count(&self) -> usize {
+        self.digits.iter().filter(|&&d| d != 0).count()
+    }
+
+    /// Whether every cell holds a digit.
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        self.digits.iter().all(|&d| d != 0)
+    }
+
+    /// Overwrites the digits with those of `digits`: for reusing a grid.
+    pub(crate) fn digits_mut(&mut self) -> &mut [u8] {
+        &mut self.digits
+    }
+
+    /// The line format in `alphabet`.
+    #[must_use]
+    pub fn display_with(&self, alphabet: Alphabet) -> LineDisplay<'_> {
+        LineDisplay {
+            grid: self,
+            alphabet,
+        }
+    }
+
+    /// Rows on separate lines, with `|` between boxes and `-+-` lines between
+    /// bands of boxes, in the default alphabet for the size.
+    #[must_use]
+    pub fn pretty(&self) -> PrettyDisplay<'_> {
+        self.pretty_with(Alphabet::for_size(self.shape.size()))
+    }
+
+    /// [`pretty`](Self::pretty) in `alphabet`.
+    #[must_use]
+    pub fn pretty_with(&self, alphabet: Alphabet) -> PrettyDisplay<'_> {
+        PrettyDisplay {
+            grid: self,
+            alphabet,
+        }
+    }
+}
+
+impl fmt::Display for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.display_with(Alphabet::for_size(self.shape.size()))
+            .fmt(f)
+    }
+}
+
+/// A grid in the line format; see [`Grid::display_with`].
+#[derive(Clone, Copy, Debug)]
+pub struct LineDisplay<'g> {
+    grid: &'g Grid,
+    alphabet: Alphabet,
+}
+
+impl fmt::Display for LineDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let single = self.alphabet.is_single_char();
+        for (i, &d) in self.grid.digits.iter().enumerate() {
+            if !single && i > 0 {
+                f.write_char(' ')?;
+            }
+            self.alphabet.write(f, d)?;
+        }
+        Ok(())
+    }
+}
+
+/// A grid with box separators; see [`Grid::pretty`].
+#[derive(Clone, Copy, Debug)]
+pub struct PrettyDisplay<'g> {
+    grid: &'g Grid,
+    alphabet: Alphabet,
+}
+
+impl fmt::Display for PrettyDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let shape = self.grid.shape;
+        let n = shape.size();
+        let width = self.alphabet.width(n);
+        let (box_rows, box_cols) = (shape.box_rows(), shape.box_cols());
+        let segment = box_cols * width + box_cols - 1;
+        let mut symbol = String::new();
+        for row in 0..n {
+            if row > 0 && row % box_rows == 0 {
+                for b in 0..n / box_cols {
+                    if b > 0 {
+                        f.write_str("-+-")?;
+                    }
+                    for _ in 0..segment {
+                        f.write_char('-')?;
+                    }
+                }
+                f.write_char('\n')?;
+            }
+            for col in 0..n {
+                if col > 0 {
+                    f.write_str(if col % box_cols == 0 { " | " } else { " " })?;
+                }
+                symbol.clear();
+                self.alphabet
+                    .write(&mut symbol, self.grid.digits[row * n + col])?;
+                write!(f, "{symbol:>width$}")?;
+            }
+            f.write_char('\n')?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pretty_pads_numbers_and_separates_boxes() {
+        let shape = Shape::with_boxes(2, 3).unwrap();
+        let mut grid = Grid::empty(shape);
+        grid.set(0, 6).unwrap();
+        let pretty = grid.pretty_with(Alphabet::Numbers).to_string();
+        let first = pretty.lines().next().unwrap();
+        assert_eq!(first, "6 . . | . . .");
+        assert_eq!(pretty.lines().nth(2), Some("------+------"));
+        assert_eq!(pretty.lines().count(), 8);
+    }
+
+    #[test]
+    fn set_and_from_digits_reject_bad_digits() {
+        let shape = Shape::from_size(4).unwrap();
+        let mut grid = Grid::empty(shape);
+        assert!(grid.set(16, 1).is_err());
+        assert!(grid.set(0, 5).is_err());
+        assert_eq!(grid, Grid::empty(shape));
+        assert!(matches!(
+            Grid::from_digits(shape, vec![0; 15]),
+            Err(Error::WrongLength {
+                found: 15,
+                expected: 16
+            })
+        ));
+        let mut digits = vec![0; 16];
+        digits[5] = 9;
+        assert!(matches!(
+            Grid::from_digits(shape, digits),
+            Err(Error::InvalidNumber { index: 5, .. })
+        ));
+    }
+
+    #[test]
+    fn numbers_line_uses_spaces() {
+        let shape = Shape::from_size(36).unwrap();
+        let mut grid = Grid::empty(shape);
+        grid.set(1, 36).unwrap();
+        let line = grid.to_string();
+        assert!(line.starts_with(". 36 . "));
+        assert_eq!(line.split(' ').count(), 36 * 36);
+    }
+}

@@ -1,0 +1,178 @@
+//! Puzzles: rules and givens.
+
+use std::fmt;
+
+use crate::checker::{Violation, find_repeat};
+use crate::error::Error;
+use crate::grid::{Grid, PrettyDisplay};
+use crate::parse::{ParseOptions, parse_record};
+use crate::rules::Rules;
+use crate::shape::Shape;
+use crate::symbols::Alphabet;
+
+/// A puzzle: the [`Rules`] it is played by and its givens.
+///
+/// `Display` writes the line format in the puzzle's alphabet, followed by a
+/// space and the region map for jigsaw; [`Puzzle::parse`] reads it back.
+///
+/// ```
+/// use sudoku_dlx::{ParseOptions, Puzzle};
+/// let line = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+/// let puzzle = Puzzle::parse(line, &ParseOptions::default())?;
+/// assert_eq!(puzzle.shape().size(), 9);
+/// assert_eq!(puzzle.givens().filled_count(), 17);
+/// assert_eq!(puzzle.to_string(), line);
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Puzzle {
+    rules: Rules,
+    /// Invariant: `givens.shape() == rules.shape()`.
+    givens: Grid,
+    alphabet: Alphabet,
+}
+
+impl Puzzle {
+    /// A puzzle with these givens.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::WrongLength`] if the grid is not of the rules' shape.
+    pub fn new(rules: Rules, givens: Grid) -> Result<Puzzle, Error> {
+        if givens.shape() != rules.shape() {
+            return Err(Error::WrongLength {
+                found: givens.shape().cell_count(),
+                expected: rules.shape().cell_count(),
+            });
+        }
+        let alphabet = Alphabet::for_size(rules.shape().size());
+        Ok(Puzzle {
+            rules,
+            givens,
+            alphabet,
+        })
+    }
+
+    /// A puzzle with no givens: solving it fills a grid from scratch.
+    #[must_use]
+    pub fn empty(rules: Rules) -> Puzzle {
+        let givens = Grid::empty(rules.shape());
+        let alphabet = Alphabet::for_size(rules.shape().size());
+        Puzzle {
+            rules,
+            givens,
+            alphabet,
+        }
+    }
+
+    /// Reads one record: a line, a block of lines, or a jigsaw line; see
+    /// [`ParseOptions`] for the formats.
+    ///
+    /// # Errors
+    ///
+    /// An [`Error`] with the position of the first problem: wrong length,
+    /// invalid symbol, bad shape, or a bad region map.
+    pub fn parse(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
+        parse_record(text, options)
+    }
+
+    /// The rules.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// The shape.
+    #[must_use]
+    pub fn shape(&self) -> Shape {
+        self.rules.shape()
+    }
+
+    /// The givens, 0 for blanks.
+    #[must_use]
+    pub fn givens(&self) -> &Grid {
+        &self.givens
+    }
+
+    /// The alphabet the puzzle was written in, used to print it and its solutions.
+    #[must_use]
+    pub fn alphabet(&self) -> Alphabet {
+        self.alphabet
+    }
+
+    /// This puzzle, printed in `alphabet` (if it can write every digit of
+    /// the grid; otherwise the default alphabet for the size).
+    #[must_use]
+    pub fn with_alphabet(mut self, alphabet: Alphabet) -> Puzzle {
+        self.alphabet = usable(alphabet, self.shape().size());
+        self
+    }
+
+    /// The givens with box separators, in the puzzle's alphabet.
+    #[must_use]
+    pub fn pretty(&self) -> PrettyDisplay<'_> {
+        self.givens.pretty_with(self.alphabet)
+    }
+
+    /// Checks the givens against each other without searching: two equal
+    /// digits in one unit are reported as [`Error::ConflictingGivens`].
+    /// (Solving reports the same conflicts; this is for callers that want
+    /// to reject a puzzle before solving it.)
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ConflictingGivens`] for the first clash found.
+    pub fn check_givens(&self) -> Result<(), Error> {
+        match find_repeat(self, &self.givens) {
+            Some(Violation::Repeat {
+                unit,
+                first,
+                second,
+                digit,
+            }) => Err(Error::ConflictingGivens {
+                first,
+                second,
+                digit,
+                unit,
+            }),
+            _ => Ok(()),
+        }
+    }
+
+    /// `grid` (a solution, say) in the line format of this puzzle's alphabet.
+    #[must_use]
+    pub fn format_grid(&self, grid: &Grid) -> String {
+        grid.display_with(self.alphabet).to_string()
+    }
+}
+
+/// `alphabet` if it writes digits up to `size`, else the default for `size`.
+pub(crate) fn usable(alphabet: Alphabet, size: usize) -> Alphabet {
+    if alphabet.largest() >= size {
+        alphabet
+    } else {
+        Alphabet::for_size(size)
+    }
+}
+
+impl fmt::Display for Puzzle {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.givens.display_with(self.alphabet).fmt(f)?;
+        if let Some(regions) = self.rules.regions() {
+            write!(f, " {regions}")?;
+        }
+        Ok(())
+    }
+}
+
+impl Puzzle {
+    /// Sets the alphabet while parsing.
+    pub(crate) fn from_parts(rules: Rules, givens: Grid, alphabet: Alphabet) -> Puzzle {
+        let alphabet = usable(alphabet, rules.shape().size());
+        Puzzle {
+            rules,
+            givens,
+            alphabet,
+        }
+    }
+}

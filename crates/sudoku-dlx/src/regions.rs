@@ -1,0 +1,208 @@
+//! Jigsaw regions: a map of each cell to one of n regions of n cells.
+
+use std::fmt;
+
+use crate::error::Error;
+use crate::shape::{Cell, Shape};
+
+/// The letters used to print region maps: one per region, up to 64.
+const REGION_LETTERS: &[u8; 64] =
+    b"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789@$";
+
+/// A jigsaw region map: a partition of the grid into `n` regions of `n` cells,
+/// which replace the boxes.
+///
+/// Regions are numbered by first appearance in row-major order; the letters
+/// of the map they were read from are kept for messages.
+///
+/// ```
+/// use sudoku_dlx::{Regions, Shape};
+/// let shape = Shape::from_size(4)?;
+/// let regions = Regions::parse("aabbaabbccddccdd", shape)?;
+/// assert_eq!(regions.region_of(5), 0);
+/// assert_eq!(regions.region_of(15), 3);
+/// assert_eq!(regions.to_string(), "aabbaabbccddccdd");
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Regions {
+    shape: Shape,
+    /// `region[cell]` is the region of each row-major cell. Invariant: each
+    /// of `0..n` occurs exactly `n` times.
+    region: Vec<u8>,
+    /// The letter each region was written with.
+    letters: Vec<char>,
+}
+
+impl Regions {
+    /// Reads a map of one letter per cell (any non-whitespace characters;
+    /// each distinct character is a region).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RegionMapLength`], [`Error::RegionCount`] or
+    /// [`Error::RegionSize`] if the map is not a partition of the grid into
+    /// `n` regions of `n` cells.
+    pub fn parse(map: &str, shape: Shape) -> Result<Regions, Error> {
+        let n = shape.size();
+        let chars: Vec<char> = map.chars().filter(|c| !c.is_whitespace()).collect();
+        if chars.len() != shape.cell_count() {
+            return Err(Error::RegionMapLength {
+                found: chars.len(),
+                expected: shape.cell_count(),
+            });
+        }
+        let mut letters: Vec<char> = Vec::with_capacity(n);
+        let mut region = Vec::with_capacity(chars.len());
+        for &ch in &chars {
+            let k = match letters.iter().position(|&l| l == ch) {
+                Some(k) => k,
+                None => {
+                    letters.push(ch);
+                    if letters.len() > n {
+                        let found = chars
+                            .iter()
+                            .fold(Vec::new(), |mut seen, c| {
+                                if !seen.contains(c) {
+                                    seen.push(*c);
+                                }
+                                seen
+                            })
+                            .len();
+                        return Err(Error::RegionCount { found, expected: n });
+                    }
+                    letters.len() - 1
+                }
+            };
+            // k < n <= 64, so it fits.
+            region.push(u8::try_from(k).unwrap_or(u8::MAX));
+        }
+        if letters.len() != n {
+            return Err(Error::RegionCount {
+                found: letters.len(),
+                expected: n,
+            });
+        }
+        let mut sizes = vec![0usize; n];
+        for &r in &region {
+            sizes[usize::from(r)] += 1;
+        }
+        if let Some((k, &cells)) = sizes.iter().enumerate().find(|&(_, &s)| s != n) {
+            return Err(Error::RegionSize {
+                region: letters[k],
+                cells,
+                expected: n,
+            });
+        }
+        Ok(Regions {
+            shape,
+            region,
+            letters,
+        })
+    }
+
+    /// The boxes of `shape` as a region map (jigsaw with the regular boxes).
+    #[must_use]
+    pub fn boxes(shape: Shape) -> Regions {
+        let region = (0..shape.cell_count())
+            .map(|i| u8::try_from(shape.box_of(shape.cell(i))).unwrap_or(u8::MAX))
+            .collect();
+        let letters = REGION_LETTERS
+            .iter()
+            .take(shape.size())
+            .map(|&b| char::from(b))
+            .collect();
+        Regions {
+            shape,
+            region,
+            letters,
+        }
+    }
+
+    /// The shape the map covers.
+    #[must_use]
+    pub fn shape(&self) -> Shape {
+        self.shape
+    }
+
+    /// The region (from 0) of the cell at row-major `index`.
+    ///
+    /// # Panics
+    ///
+    /// If `index` is not a cell of the grid.
+    #[must_use]
+    pub fn region_of(&self, index: usize) -> usize {
+        usize::from(self.region[index])
+    }
+
+    /// The region of `cell`.
+    #[must_use]
+    pub fn region_of_cell(&self, cell: Cell) -> usize {
+        self.region_of(self.shape.index(cell))
+    }
+
+    /// The letter region `region` was written with.
+    #[must_use]
+    pub fn letter(&self, region: usize) -> char {
+        self.letters.get(region).copied().unwrap_or('?')
+    }
+}
+
+impl fmt::Display for Regions {
+    /// The map, one letter per cell, as it was read.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for &r in &self.region {
+            fmt::Write::write_char(f, self.letter(usize::from(r)))?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn four() -> Shape {
+        Shape::from_size(4).unwrap()
+    }
+
+    #[test]
+    fn maps_must_partition_the_grid() {
+        assert_eq!(
+            Regions::parse("aabb", four()),
+            Err(Error::RegionMapLength {
+                found: 4,
+                expected: 16
+            })
+        );
+        assert_eq!(
+            Regions::parse("aabbaabbccddccde", four()),
+            Err(Error::RegionCount {
+                found: 5,
+                expected: 4
+            })
+        );
+        assert_eq!(
+            Regions::parse("aaabaabbccddccdd", four()),
+            Err(Error::RegionSize {
+                region: 'a',
+                cells: 5,
+                expected: 4
+            })
+        );
+        assert_eq!(
+            Regions::parse("aaaaaaaaaaaaaaaa", four()),
+            Err(Error::RegionCount {
+                found: 1,
+                expected: 4
+            })
+        );
+    }
+
+    #[test]
+    fn boxes_are_a_region_map() {
+        let boxes = Regions::boxes(four());
+        assert_eq!(boxes.to_string(), "aabbaabbccddccdd");
+        assert_eq!(Regions::parse(&boxes.to_string(), four()), Ok(boxes));
+    }
+}

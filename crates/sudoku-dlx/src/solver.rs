@@ -1,0 +1,240 @@
+//! The reusable solver: one matrix per rules, many puzzles.
+
+use std::ops::ControlFlow;
+
+use dlx::{Budget, Count, First, OptionId, Stats};
+
+use crate::encoding::Encoding;
+use crate::error::Error;
+use crate::grid::Grid;
+use crate::puzzle::Puzzle;
+use crate::rules::Rules;
+
+/// What [`Solver::solve`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A solution (the first in search order).
+    Solved(Grid),
+    /// The puzzle has no solution.
+    NoSolution,
+    /// The budget ran out first.
+    BudgetExhausted,
+}
+
+/// How many solutions a puzzle has, as far as uniqueness is concerned.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uniqueness {
+    /// No solution.
+    None,
+    /// Exactly one: this.
+    Unique(Grid),
+    /// At least two: the first two found.
+    Multiple(Grid, Grid),
+    /// The budget ran out before the question was settled.
+    BudgetExhausted,
+}
+
+/// A solver for every puzzle of one [`Rules`]: it builds the exact-cover
+/// matrix once, and for each puzzle pre-selects the givens, searches, and
+/// resets, so nothing on the per-puzzle path rebuilds the matrix or
+/// allocates per search node.
+///
+/// ```
+/// use sudoku_dlx::{check_solution, Outcome, ParseOptions, Puzzle, Solver};
+/// let puzzle = Puzzle::parse(
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+///     &ParseOptions::default(),
+/// )?;
+/// let mut solver = Solver::new(puzzle.rules())?;
+/// let Outcome::Solved(grid) = solver.solve(&puzzle)? else { panic!("solvable") };
+/// assert_eq!(check_solution(&puzzle, &grid), Ok(()));
+/// assert_eq!(solver.count(&puzzle, Some(2))?.solutions, 1);
+/// assert!(solver.stats().nodes > 0);
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Solver {
+    rules: Rules,
+    encoding: Encoding,
+    engine: dlx::Solver,
+    /// The grid handed to `for_each_solution` visitors, reused.
+    scratch: Grid,
+}
+
+impl Solver {
+    /// Builds the matrix for `rules`.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Engine`] if the engine cannot index the matrix (not for any
+    /// shape up to 64x64).
+    pub fn new(rules: &Rules) -> Result<Solver, Error> {
+        let encoding = Encoding::new(rules)?;
+        let engine = dlx::Solver::new(encoding.problem());
+        Ok(Solver {
+            rules: rules.clone(),
+            encoding,
+            engine,
+            scratch: Grid::empty(rules.shape()),
+        })
+    }
+
+    /// The rules this solver is built for.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// Limits every later search ([`Budget::UNLIMITED`] removes the limit).
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.engine.set_budget(budget);
+    }
+
+    /// With `Some(seed)`, later searches try cells and digits in an order
+    /// drawn from `seed` (the same seed gives the same result); with `None`,
+    /// the deterministic order.
+    pub fn set_seed(&mut self, seed: Option<u64>) {
+        self.engine.set_seed(seed);
+    }
+
+    /// The engine's statistics for the last search (nodes, updates, solutions, profile).
+    #[must_use]
+    pub fn stats(&self) -> &Stats {
+        self.engine.stats()
+    }
+
+    /// The first solution, or why there is none.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RulesMismatch`] for a puzzle of other rules, and
+    /// [`Error::ConflictingGivens`] if two givens break a rule.
+    pub fn solve(&mut self, puzzle: &Puzzle) -> Result<Outcome, Error> {
+        self.with_givens(puzzle, |engine, encoding, _| {
+            match engine.first_solution() {
+                First::Solution(options) => {
+                    Outcome::Solved(grid_of(encoding, puzzle.givens().clone(), &options))
+                }
+                First::None => Outcome::NoSolution,
+                First::BudgetExhausted => Outcome::BudgetExhausted,
+            }
+        })
+    }
+
+    /// Counts solutions up to `limit`; [`Count::is_exact`] says whether the
+    /// count is exact or stopped at the limit or budget.
+    ///
+    /// # Errors
+    ///
+    /// As for [`solve`](Self::solve).
+    pub fn count(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<Count, Error> {
+        self.with_givens(puzzle, |engine, _, _| engine.count(limit))
+    }
+
+    /// None, unique (with the solution) or multiple (with two solutions);
+    /// the search stops at the second solution.
+    ///
+    /// # Errors
+    ///
+    /// As for [`solve`](Self::solve).
+    pub fn uniqueness(&mut self, puzzle: &Puzzle) -> Result<Uniqueness, Error> {
+        let mut found: Vec<Grid> = Vec::with_capacity(2);
+        let count = self.for_each_solution(puzzle, |grid| {
+            found.push(grid.clone());
+            if found.len() == 2 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })?;
+        let mut found = found.into_iter();
+        Ok(match (found.next(), found.next()) {
+            (Some(a), Some(b)) => Uniqueness::Multiple(a, b),
+            _ if count.end == dlx::End::BudgetExhausted => Uniqueness::BudgetExhausted,
+            (Some(a), None) => Uniqueness::Unique(a),
+            (None, _) => Uniqueness::None,
+        })
+    }
+
+    /// Calls `visit` with each solution until it returns
+    /// [`ControlFlow::Break`] or the search ends; the grid is reused, so
+    /// nothing is allocated per solution.
+    ///
+    /// # Errors
+    ///
+    /// As for [`solve`](Self::solve).
+    pub fn for_each_solution<F>(&mut self, puzzle: &Puzzle, mut visit: F) -> Result<Count, Error>
+    where
+        F: FnMut(&Grid) -> ControlFlow<()>,
+    {
+        self.with_givens(puzzle, |engine, encoding, scratch| {
+            engine.for_each_solution(|options| {
+                fill(encoding, scratch, options);
+                visit(scratch)
+            })
+        })
+    }
+
+    /// Selects the givens, runs `search`, and resets the engine, however the
+    /// search ends.
+    fn with_givens<T>(
+        &mut self,
+        puzzle: &Puzzle,
+        search: impl FnOnce(&mut dlx::Solver, &Encoding, &mut Grid) -> T,
+    ) -> Result<T, Error> {
+        if puzzle.rules() != &self.rules {
+            return Err(Error::RulesMismatch);
+        }
+        let selected = self.select_givens(puzzle);
+        let result = selected.map(|()| search(&mut self.engine, &self.encoding, &mut self.scratch));
+        self.engine.reset();
+        result
+    }
+
+    /// Pre-selects one option per given; a clash is reported as the two
+    /// givens, their digit, and the unit they share.
+    fn select_givens(&mut self, puzzle: &Puzzle) -> Result<(), Error> {
+        let shape = puzzle.shape();
+        for (index, &digit) in puzzle.givens().digits().iter().enumerate() {
+            if digit == 0 {
+                continue;
+            }
+            let Some(option) = self.encoding.option(index, digit) else {
+                continue;
+            };
+            match self.engine.select(option) {
+                Ok(()) => {}
+                Err(dlx::Error::SelectConflict {
+                    item, covered_by, ..
+                }) => {
+                    let (earlier, _) = self.encoding.placement(covered_by);
+                    return Err(Error::ConflictingGivens {
+                        first: shape.cell(earlier),
+                        second: shape.cell(index),
+                        digit,
+                        unit: self.encoding.unit(item).unwrap_or(crate::Unit::Box),
+                    });
+                }
+                Err(e) => return Err(Error::Engine(e)),
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes the placements of `options` into `grid`.
+fn fill(encoding: &Encoding, grid: &mut Grid, options: &[OptionId]) {
+    let digits = grid.digits_mut();
+    for &option in options {
+        let (index, digit) = encoding.placement(option);
+        if let Some(slot) = digits.get_mut(index) {
+            *slot = digit;
+        }
+    }
+}
+
+/// `givens` completed by the placements of `options`.
+fn grid_of(encoding: &Encoding, mut givens: Grid, options: &[OptionId]) -> Grid {
+    fill(encoding, &mut givens, options);
+    givens
+}

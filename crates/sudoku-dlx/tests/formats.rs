@@ -1,0 +1,116 @@
+//! Reading and writing: formats, alphabets, records.
+
+use sudoku_dlx::{Alphabet, Error, ParseOptions, Puzzle, Records, Shape};
+
+use crate::util::{lines, parse};
+
+#[test]
+fn sixteen_by_sixteen_reads_in_both_alphabets() {
+    let line = &lines("janko_16x16.txt")[0];
+    let standard = parse(line);
+    assert_eq!(standard.shape(), Shape::from_size(16).unwrap());
+    let hex_text = standard.clone().with_alphabet(Alphabet::Hex).to_string();
+    assert!(hex_text.contains('0') && !hex_text.contains('G'));
+    let options = ParseOptions {
+        alphabet: Some(Alphabet::Hex),
+        ..ParseOptions::default()
+    };
+    let hex = Puzzle::parse(&hex_text, &options).unwrap();
+    assert_eq!(hex.givens(), standard.givens());
+    assert_eq!(hex.to_string(), hex_text);
+    // G is not a hex digit.
+    assert!(matches!(
+        Puzzle::parse(line, &options),
+        Err(Error::InvalidSymbol { found: 'G', .. })
+    ));
+}
+
+#[test]
+fn pretty_output_reads_back_for_every_data_file() {
+    for name in ["plb_hard20.txt", "janko_16x16.txt", "janko_jigsaw_9x9.txt"] {
+        for line in lines(name).iter().take(5) {
+            let puzzle = parse(line);
+            let block = puzzle.pretty().to_string();
+            let back = parse(&block);
+            assert_eq!(back.givens(), puzzle.givens(), "{name}");
+            assert_eq!(parse(&puzzle.to_string()), puzzle, "{name}");
+        }
+    }
+}
+
+#[test]
+fn records_split_lines_blocks_and_comments() {
+    let line = &lines("plb_hard20.txt")[0];
+    let block = parse(line).pretty().to_string();
+    let jigsaw = &lines("janko_jigsaw_9x9.txt")[0];
+    let text = format!("# header\n{line}\n\n{block}\n{jigsaw}\n# end\n{line}\n");
+    let options = ParseOptions::default();
+    let records: Vec<_> = Records::new(
+        text.lines()
+            .map(|l| Ok::<_, std::convert::Infallible>(l.to_owned())),
+        &options,
+    )
+    .collect::<Result<_, _>>()
+    .unwrap();
+    assert_eq!(records.len(), 4);
+    assert_eq!(records[0].line, 2);
+    assert_eq!(records[1].line, 4);
+    for r in &records {
+        Puzzle::parse(&r.text, &options).unwrap();
+    }
+    assert!(
+        Puzzle::parse(&records[2].text, &options)
+            .unwrap()
+            .rules()
+            .regions()
+            .is_some()
+    );
+}
+
+#[test]
+fn records_of_a_fixed_16x16_shape_read_blocks_without_separators() {
+    let line = &lines("janko_16x16.txt")[0];
+    let rows: Vec<String> = line
+        .chars()
+        .collect::<Vec<_>>()
+        .chunks(16)
+        .map(|c| c.iter().collect())
+        .collect();
+    let text = rows.join("\n");
+    let options = ParseOptions {
+        shape: Some(Shape::from_size(16).unwrap()),
+        ..ParseOptions::default()
+    };
+    let records: Vec<_> = Records::new(
+        text.lines()
+            .map(|l| Ok::<_, std::convert::Infallible>(l.to_owned())),
+        &options,
+    )
+    .collect::<Result<_, _>>()
+    .unwrap();
+    assert_eq!(records.len(), 1);
+    assert_eq!(
+        Puzzle::parse(&records[0].text, &options).unwrap(),
+        parse(line)
+    );
+}
+
+#[test]
+fn bad_shapes_and_region_maps_are_errors() {
+    assert_eq!(Shape::from_size(7), Err(Error::BadSize { size: 7 }));
+    assert!(matches!(
+        parse_err(&format!("{} {}", ".".repeat(81), "a".repeat(81))),
+        Error::RegionCount {
+            found: 1,
+            expected: 9
+        }
+    ));
+    assert!(matches!(
+        parse_err(&".".repeat(49)),
+        Error::WrongLength { found: 49, .. }
+    ));
+}
+
+fn parse_err(text: &str) -> Error {
+    Puzzle::parse(text, &ParseOptions::default()).unwrap_err()
+}

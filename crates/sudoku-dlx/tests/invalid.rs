@@ -1,0 +1,73 @@
+//! Puzzles that must be rejected, for the right reason.
+
+use sudoku_dlx::{Error, Outcome, Rules, Solver, Unit};
+
+use crate::util::{lines, parse};
+
+#[test]
+fn emerentius_invalid_set_is_rejected_for_the_stated_reason() {
+    let mut solver = Solver::new(&Rules::classic()).unwrap();
+    for line in lines("emerentius_invalid_with_reason.txt") {
+        let (text, reason) = line.split_once(' ').unwrap();
+        let puzzle = parse(text);
+        let result = solver.solve(&puzzle);
+        let direct = puzzle.check_givens();
+        let unit = match reason {
+            "box duplicate" => Some(Unit::Box),
+            "column duplicate" => Some(Unit::Column),
+            "row duplicate" => Some(Unit::Row),
+            r if r.starts_with("unsolvable") => None,
+            r => panic!("unknown reason {r}"),
+        };
+        match unit {
+            Some(unit) => {
+                let Err(Error::ConflictingGivens {
+                    first,
+                    second,
+                    digit,
+                    unit: found,
+                }) = result
+                else {
+                    panic!("{line}: {result:?}")
+                };
+                assert_eq!(found, unit, "{line}");
+                let given = |c: sudoku_dlx::Cell| puzzle.givens().get(c);
+                assert_eq!(given(first), Some(digit));
+                assert_eq!(given(second), Some(digit));
+                assert_ne!(first, second);
+                assert!(
+                    matches!(direct, Err(Error::ConflictingGivens { digit: d, .. }) if d == digit),
+                    "{line}: {direct:?}"
+                );
+            }
+            None => {
+                assert_eq!(result, Ok(Outcome::NoSolution), "{line}");
+                assert_eq!(direct, Ok(()), "{line}");
+            }
+        }
+    }
+}
+
+#[test]
+fn conflicting_givens_name_both_cells_and_the_digit() {
+    let mut line = ".".repeat(81);
+    line.replace_range(0..1, "5");
+    line.replace_range(8..9, "5");
+    let puzzle = parse(&line);
+    let mut solver = Solver::new(puzzle.rules()).unwrap();
+    let err = solver.solve(&puzzle).unwrap_err();
+    assert_eq!(
+        err.to_string(),
+        "givens at r1c1 and r1c9 both hold 5 in the same row; fix one of them"
+    );
+    // The failed selection leaves the solver clean for the next puzzle.
+    let empty = parse(&".".repeat(81));
+    assert!(matches!(solver.solve(&empty), Ok(Outcome::Solved(_))));
+}
+
+#[test]
+fn a_solver_rejects_puzzles_of_other_rules() {
+    let mut solver = Solver::new(&Rules::classic()).unwrap();
+    let small = parse(&".".repeat(16));
+    assert_eq!(solver.solve(&small), Err(Error::RulesMismatch));
+}
