@@ -35,4 +35,14 @@ for example in "n_queens 4" "langford 3" "latin_squares 2"; do
         rm -f "$out"
 done
 
+# Sudoku text: a few lines of each data set, and the CLI's test files.
+rm -rf "$fuzz/seeds/sudoku_parse"
+mkdir -p "$fuzz/seeds/sudoku_parse"
+for file in "$root"/data/sudoku/*.txt; do
+    head -n 3 "$file" >"$fuzz/seeds/sudoku_parse/$(basename "$file")"
+done
+for file in "$root"/crates/cli/tests/data/*.txt; do
+    [ -f "$file" ] && seed sudoku_parse "$file"
+done
+
 echo "seeds: $(find "$fuzz/seeds" -type f | wc -l) files"

@@ -1,0 +1,84 @@
+//! The Sudoku parser on arbitrary bytes, for every shape and the jigsaw map.
+//!
+//! A few bytes choose the `ParseOptions` (a fixed shape or none, variants,
+//! an alphabet or none, jigsaw required or not); the rest, decoded lossily
+//! as UTF-8, is the record. `Puzzle::parse` must return a value, never
+//! panic; a puzzle it returns prints (line format, plus the region map for
+//! jigsaw) and re-parses to itself, and its pretty block re-parses to the
+//! same givens.
+
+#![no_main]
+
+use std::fmt;
+
+use arbitrary::{Arbitrary, Unstructured};
+use libfuzzer_sys::fuzz_target;
+use sudoku_dlx::{Alphabet, ParseOptions, Puzzle, Shape, Variants};
+
+/// Box sides of the shapes a fixed-shape parse may ask for.
+const BOXES: [(usize, usize); 8] = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (3, 4), (4, 4)];
+
+struct ParseCase {
+    options: ParseOptions,
+    text: String,
+}
+
+impl<'a> Arbitrary<'a> for ParseCase {
+    fn arbitrary(u: &mut Unstructured<'a>) -> arbitrary::Result<Self> {
+        let shape = match u.choose_index(BOXES.len() + 1)? {
+            0 => None,
+            k => Some(Shape::with_boxes(BOXES[k - 1].0, BOXES[k - 1].1).expect("a valid shape")),
+        };
+        let bits: u8 = u.arbitrary()?;
+        let variants = Variants {
+            x: bits & 1 != 0,
+            windoku: bits & 2 != 0,
+            anti_king: bits & 4 != 0,
+            anti_knight: bits & 8 != 0,
+        };
+        let alphabet = *u.choose(&[None, Some(Alphabet::Standard), Some(Alphabet::Hex), Some(Alphabet::Numbers)])?;
+        let jigsaw = bits & 16 != 0;
+        let len = u.len();
+        let text = String::from_utf8_lossy(u.bytes(len)?).into_owned();
+        Ok(ParseCase {
+            options: ParseOptions { shape, variants, alphabet, jigsaw },
+            text,
+        })
+    }
+}
+
+impl fmt::Debug for ParseCase {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f, "// sudoku_parse case")?;
+        writeln!(f, "let options = sudoku_dlx::{:?};", self.options)?;
+        writeln!(f, "let text = {:?};", self.text)?;
+        writeln!(f, "let parsed = sudoku_dlx::Puzzle::parse(text, &options);")
+    }
+}
+
+fn check(case: &ParseCase) {
+    let Ok(puzzle) = Puzzle::parse(&case.text, &case.options) else {
+        return;
+    };
+    let exact = ParseOptions {
+        shape: Some(puzzle.shape()),
+        variants: case.options.variants,
+        alphabet: Some(puzzle.alphabet()),
+        jigsaw: puzzle.rules().regions().is_some(),
+    };
+    assert_eq!(puzzle.rules().variants(), case.options.variants, "variants");
+    let line = puzzle.to_string();
+    match Puzzle::parse(&line, &exact) {
+        Ok(again) => assert_eq!(again, puzzle, "{line:?} re-parses to another puzzle"),
+        Err(e) => panic!("the printed puzzle {line:?} does not parse: {e}"),
+    }
+    if puzzle.rules().regions().is_none() {
+        let block = puzzle.pretty().to_string();
+        match Puzzle::parse(&block, &exact) {
+            Ok(again) => assert_eq!(again.givens(), puzzle.givens(), "{block:?} re-parses to other givens"),
+            Err(e) => panic!("the pretty puzzle {block:?} does not parse: {e}"),
+        }
+    }
+}
+
+fuzz_target!(|case: ParseCase| check(&case));
