@@ -4,7 +4,7 @@
 //!
 //! Every iteration checks its answers: each puzzle's class (0, 1 or 2+
 //! solutions) against the `sudoku` crate's, computed once, and every unique
-//! grid with the independent checker. Our engine and the `sudoku` crate run
+//! grid with the independent checker. Our two rows and the `sudoku` crate run
 //! here; the comparison program covers whole sets and the DLX peers.
 
 use std::hint::black_box;
@@ -31,7 +31,11 @@ fn count_to_two(c: &mut Criterion) {
         let expected: Vec<u8> = puzzles.iter().map(|p| reference.solve(p).class()).collect();
         group.throughput(Throughput::Elements(puzzles.len() as u64));
         // The `sudoku` crate runs too, as the yardstick of the targets.
-        for kind in [SudokuSolverKind::Engine, SudokuSolverKind::SudokuCrate] {
+        for kind in [
+            SudokuSolverKind::SudokuDlx,
+            SudokuSolverKind::Engine,
+            SudokuSolverKind::SudokuCrate,
+        ] {
             let mut solver = kind.build();
             group.bench_with_input(
                 BenchmarkId::new(kind.name(), set.name),

@@ -1,7 +1,8 @@
 //! The Sudoku solvers compared, each answering the tdoku question for one
 //! puzzle: no solution, exactly one (which?), or two or more.
 //!
-//! The exact-cover encoding is the standard one: option `9 * cell + d - 1`
+//! `sudoku-dlx` is used through its public API. For the others the
+//! exact-cover encoding is the standard one: option `9 * cell + d - 1`
 //! puts digit `d` in `cell` and covers four primary items (the cell; digit `d`
 //! in its row, its column, its box). The engine row builds it once and
 //! pre-selects the givens of each puzzle; the generic DLX peers, which cannot
@@ -40,6 +41,10 @@ impl Answer {
 /// One of the Sudoku solvers under comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SudokuSolverKind {
+    /// This project's `sudoku-dlx` crate: one `Solver` for classic rules,
+    /// a `Puzzle` made from the digits, `for_each_solution` stopped at the
+    /// second solution.
+    SudokuDlx,
     /// Our engine alone (`dlx-engine`) on the encoding above, built once,
     /// with givens pre-selected and reset per puzzle.
     Engine,
@@ -56,6 +61,7 @@ impl SudokuSolverKind {
     #[must_use]
     pub fn name(self) -> &'static str {
         match self {
+            SudokuSolverKind::SudokuDlx => "sudoku-dlx (ours)",
             SudokuSolverKind::Engine => "dlx-engine (ours)",
             SudokuSolverKind::SudokuCrate => "sudoku 0.8",
             SudokuSolverKind::KnuthDlx => "dlx 0.8",
@@ -66,9 +72,21 @@ impl SudokuSolverKind {
     /// A solver of this kind, ready for any number of puzzles.
     #[must_use]
     pub fn build(self) -> SudokuSolver {
-        let engine =
-            (self == SudokuSolverKind::Engine).then(|| dlx::Solver::new(&sudoku_problem()));
-        SudokuSolver { kind: self, engine }
+        let state = match self {
+            SudokuSolverKind::SudokuDlx => {
+                let rules = sudoku_dlx::Rules::classic();
+                let solver = sudoku_dlx::Solver::new(&rules)
+                    .unwrap_or_else(|e| unreachable!("classic rules build: {e}"));
+                State::SudokuDlx(rules, Box::new(solver))
+            }
+            SudokuSolverKind::Engine => {
+                State::Engine(Box::new(dlx::Solver::new(&sudoku_problem())))
+            }
+            SudokuSolverKind::SudokuCrate => State::None,
+            SudokuSolverKind::KnuthDlx => State::None,
+            SudokuSolverKind::DlxRs => State::None,
+        };
+        SudokuSolver { kind: self, state }
     }
 }
 
@@ -76,7 +94,16 @@ impl SudokuSolverKind {
 #[derive(Clone, Debug)]
 pub struct SudokuSolver {
     kind: SudokuSolverKind,
-    engine: Option<dlx::Solver>,
+    state: State,
+}
+
+/// What a solver keeps between puzzles: our matrix is built once; the peers
+/// keep nothing.
+#[derive(Clone, Debug)]
+enum State {
+    SudokuDlx(sudoku_dlx::Rules, Box<sudoku_dlx::Solver>),
+    Engine(Box<dlx::Solver>),
+    None,
 }
 
 impl SudokuSolver {
@@ -88,14 +115,15 @@ impl SudokuSolver {
 
     /// Counts the solutions of `puzzle` up to two, keeping the first.
     pub fn solve(&mut self, puzzle: &Digits) -> Answer {
-        match (self.kind, &mut self.engine) {
-            (SudokuSolverKind::Engine, Some(engine)) => solve_engine(engine, puzzle),
+        match (self.kind, &mut self.state) {
+            (SudokuSolverKind::SudokuDlx, State::SudokuDlx(rules, solver)) => {
+                solve_sudoku_dlx(rules, solver, puzzle)
+            }
+            (SudokuSolverKind::Engine, State::Engine(engine)) => solve_engine(engine, puzzle),
             (SudokuSolverKind::SudokuCrate, _) => solve_sudoku_crate(puzzle),
             (SudokuSolverKind::KnuthDlx, _) => solve_knuth_dlx(puzzle),
             (SudokuSolverKind::DlxRs, _) => solve_dlx_rs(puzzle),
-            (SudokuSolverKind::Engine, None) => {
-                unreachable!("an engine solver is built with its engine")
-            }
+            (kind, _) => unreachable!("{kind:?} is built with its state"),
         }
     }
 }
@@ -139,6 +167,33 @@ fn fill_grid(grid: &mut Digits, options: &[OptionId]) {
     for option in options {
         let k = option.index();
         grid[k / 9] = u8::try_from(k % 9 + 1).unwrap_or(0);
+    }
+}
+
+/// Makes a `Puzzle` of the digits and stops its search at the second solution.
+fn solve_sudoku_dlx(
+    rules: &sudoku_dlx::Rules,
+    solver: &mut sudoku_dlx::Solver,
+    puzzle: &Digits,
+) -> Answer {
+    let givens = sudoku_dlx::Grid::from_digits(rules.shape(), puzzle.to_vec())
+        .and_then(|grid| sudoku_dlx::Puzzle::new(rules.clone(), grid))
+        .unwrap_or_else(|e| unreachable!("81 digits 0-9 make a classic puzzle: {e}"));
+    let mut first = None;
+    let count = solver.for_each_solution(&givens, |grid| {
+        if first.is_some() {
+            return ControlFlow::Break(());
+        }
+        first = <[u8; 81]>::try_from(grid.digits()).ok();
+        ControlFlow::Continue(())
+    });
+    match (count.map(|c| c.solutions), first) {
+        // Clashing givens are an error: no solution.
+        (Err(_) | Ok(0), _) => Answer::None,
+        (Ok(1), Some(grid)) => Answer::Unique(grid),
+        // A 9x9 solution that is not 81 digits would fail the grid checker.
+        (Ok(1), None) => Answer::Unique([0; 81]),
+        (Ok(_), _) => Answer::Multiple,
     }
 }
 
@@ -324,7 +379,8 @@ mod tests {
     use crate::grid_check::check_grid;
     use crate::sudoku_sets::parse_line;
 
-    const ALL: [SudokuSolverKind; 4] = [
+    const ALL: [SudokuSolverKind; 5] = [
+        SudokuSolverKind::SudokuDlx,
         SudokuSolverKind::Engine,
         SudokuSolverKind::SudokuCrate,
         SudokuSolverKind::KnuthDlx,

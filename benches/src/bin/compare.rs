@@ -266,15 +266,16 @@ fn compare_engines(options: &Options) -> Result<(), String> {
     eprintln!();
 
     println!(
-        "\nMedian of {} interleaved round(s), seconds per count; ratio = peer time / our time.\n",
-        options.rounds
+        "\nMedian of {} interleaved round(s), seconds per count; ratio = other time / {} time.\n",
+        options.rounds,
+        ALL_SOLVERS[0].name()
     );
     print!("| problem | solutions |");
     for solver in ALL_SOLVERS {
         print!(" {} |", solver.name());
     }
     for solver in &ALL_SOLVERS[1..] {
-        print!(" {} / ours |", solver.name());
+        print!(" {} / {} |", solver.name(), ALL_SOLVERS[0].name());
     }
     println!();
     println!("|---|---:|{}", "---:|".repeat(2 * ALL_SOLVERS.len() - 1));
@@ -345,7 +346,8 @@ fn verify_all(
 }
 
 /// The Sudoku solvers compared, ours first.
-const SUDOKU_SOLVERS: [SudokuSolverKind; 4] = [
+const SUDOKU_SOLVERS: [SudokuSolverKind; 5] = [
+    SudokuSolverKind::SudokuDlx,
     SudokuSolverKind::Engine,
     SudokuSolverKind::SudokuCrate,
     SudokuSolverKind::KnuthDlx,
@@ -370,7 +372,8 @@ fn compare_sudoku(options: &Options) -> Result<(), String> {
         "Each set: {limit}; every round checks every answer (classes agree, unique grids pass the checker)."
     );
     let mut answers = vec![Answer::None; sets.iter().map(|(_, p)| p.len()).max().unwrap_or(0)];
-    let mut reference = answers.clone();
+    // Each set's answers from its first run: every later run must match them.
+    let mut reference: Vec<Vec<Answer>> = vec![Vec::new(); sets.len()];
     for round in 0..options.rounds {
         for (s, (set, puzzles)) in sets.iter().enumerate() {
             for k in 0..solvers.len() {
@@ -390,14 +393,14 @@ fn compare_sudoku(options: &Options) -> Result<(), String> {
                 });
                 samples[s][k].push(elapsed);
                 check_answers(set, solver.kind(), puzzles, &answers)?;
-                if round == 0 && k == 0 {
-                    reference[..puzzles.len()].copy_from_slice(&answers[..puzzles.len()]);
+                if reference[s].is_empty() {
+                    reference[s] = answers[..puzzles.len()].to_vec();
                     classes[s] = [0; 3];
                     for a in &answers[..puzzles.len()] {
                         classes[s][usize::from(a.class())] += 1;
                     }
                 } else {
-                    agree(set, solver.kind(), puzzles, &answers, &reference)?;
+                    agree(set, solver.kind(), puzzles, &answers, &reference[s])?;
                 }
             }
         }
@@ -416,15 +419,16 @@ fn compare_sudoku(options: &Options) -> Result<(), String> {
         );
     }
     println!(
-        "\nMedian of {} interleaved round(s): µs per puzzle (puzzles per second); ratio = peer time / our time.\n",
-        options.rounds
+        "\nMedian of {} interleaved round(s): µs per puzzle (puzzles per second); ratio = other time / {} time.\n",
+        options.rounds,
+        SUDOKU_SOLVERS[0].name()
     );
     print!("| set | puzzles |");
     for k in SUDOKU_SOLVERS {
         print!(" {} |", k.name());
     }
     for k in &SUDOKU_SOLVERS[1..] {
-        print!(" {} / ours |", k.name());
+        print!(" {} / {} |", k.name(), SUDOKU_SOLVERS[0].name());
     }
     println!();
     println!("|---|---:|{}", "---:|".repeat(2 * SUDOKU_SOLVERS.len() - 1));
