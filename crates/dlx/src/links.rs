@@ -23,42 +23,37 @@
 
 #![allow(unsafe_code)]
 
-use crate::matrix::{Matrix, Node, ROOT, SPACER};
+use crate::matrix::{Matrix, ROOT, SPACER};
 
-/// Node `x`, copied.
+/// Entry `x` of one of the arena's arrays, read.
 ///
 /// # Safety
 ///
-/// `x < nodes.len()`.
+/// `x < array.len()`.
 #[inline(always)]
-unsafe fn node(nodes: &[Node], x: u32) -> Node {
-    debug_assert!((x as usize) < nodes.len(), "node {x} outside the arena");
+unsafe fn get(array: &[u32], x: u32) -> u32 {
+    debug_assert!((x as usize) < array.len(), "index {x} outside the arena");
     // SAFETY: the caller guarantees `x` is in bounds.
-    unsafe { *nodes.get_unchecked(x as usize) }
+    unsafe { *array.get_unchecked(x as usize) }
 }
 
-/// Node `x`, for writing.
+/// Entry `x` of one of the arena's arrays, for writing.
 ///
 /// # Safety
 ///
-/// `x < nodes.len()`.
+/// `x < array.len()`.
 #[inline(always)]
-unsafe fn node_mut(nodes: &mut [Node], x: u32) -> &mut Node {
-    debug_assert!((x as usize) < nodes.len(), "node {x} outside the arena");
+unsafe fn entry(array: &mut [u32], x: u32) -> &mut u32 {
+    debug_assert!((x as usize) < array.len(), "index {x} outside the arena");
     // SAFETY: the caller guarantees `x` is in bounds.
-    unsafe { nodes.get_unchecked_mut(x as usize) }
+    unsafe { array.get_unchecked_mut(x as usize) }
 }
 
-/// Entry `h` of an item list, for reading or writing.
-///
-/// # Safety
-///
-/// `h < list.len()`.
-#[inline(always)]
-unsafe fn entry(list: &mut [u32], h: u32) -> &mut u32 {
-    debug_assert!((h as usize) < list.len(), "item {h} outside the item lists");
-    // SAFETY: the caller guarantees `h` is in bounds.
-    unsafe { list.get_unchecked_mut(h as usize) }
+/// The arena's link arrays, borrowed together for the hot loops.
+struct Links<'a> {
+    up: &'a mut [u32],
+    down: &'a mut [u32],
+    top: &'a mut [u32],
 }
 
 impl Matrix {
@@ -68,15 +63,19 @@ impl Matrix {
     /// `i` must be a header: the `top` of an option node, or a value of `right`.
     #[inline]
     pub(crate) fn cover(&mut self, i: u32) -> u64 {
-        let nodes = &mut self.nodes[..];
+        let mut links = Links {
+            up: &mut self.up,
+            down: &mut self.down,
+            top: &mut self.top,
+        };
         let mut updates = 1;
-        // SAFETY (A), (B): `i` is a header, which indexes `nodes` and the item
-        // lists; `p` walks `i`'s list, whose links are stored values.
+        // SAFETY (A), (B): `i` is a header, which indexes the arena and the
+        // item lists; `p` walks `i`'s list, whose links are stored values.
         unsafe {
-            let mut p = node(nodes, i).down;
+            let mut p = get(links.down, i);
             while p != i {
-                updates += hide(nodes, p);
-                p = node(nodes, p).down;
+                updates += hide(&mut links, p);
+                p = get(links.down, p);
             }
             let (l, r) = (*entry(&mut self.left, i), *entry(&mut self.right, i));
             *entry(&mut self.right, l) = r;
@@ -89,16 +88,20 @@ impl Matrix {
     /// so the list is walked upwards where `cover` walked downwards.
     #[inline]
     pub(crate) fn uncover(&mut self, i: u32) {
-        let nodes = &mut self.nodes[..];
         // SAFETY (A), (B): as in `cover`.
         unsafe {
             let (l, r) = (*entry(&mut self.left, i), *entry(&mut self.right, i));
             *entry(&mut self.right, l) = i;
             *entry(&mut self.left, r) = i;
-            let mut p = node(nodes, i).up;
+            let mut links = Links {
+                up: &mut self.up,
+                down: &mut self.down,
+                top: &mut self.top,
+            };
+            let mut p = get(links.up, i);
             while p != i {
-                unhide(nodes, p);
-                p = node(nodes, p).up;
+                unhide(&mut links, p);
+                p = get(links.up, p);
             }
         }
     }
@@ -112,11 +115,12 @@ impl Matrix {
         while q != p {
             // SAFETY (A): `q` is `p + 1`, the successor of an option node, or
             // a spacer's `up`; all in bounds.
-            let x = unsafe { node(&self.nodes, q) };
-            if x.top == SPACER {
-                q = x.up;
+            let x = unsafe { get(&self.top, q) };
+            if x == SPACER {
+                // SAFETY (A): a spacer's `up` is a stored link.
+                q = unsafe { get(&self.up, q) };
             } else {
-                updates += self.cover(x.top);
+                updates += self.cover(x);
                 q += 1;
             }
         }
@@ -130,11 +134,12 @@ impl Matrix {
         while q != p {
             // SAFETY (A): `q` is `p - 1`, the predecessor of an option node,
             // or a spacer's `down`; all in bounds.
-            let x = unsafe { node(&self.nodes, q) };
-            if x.top == SPACER {
-                q = x.down;
+            let x = unsafe { get(&self.top, q) };
+            if x == SPACER {
+                // SAFETY (A): a spacer's `down` is a stored link.
+                q = unsafe { get(&self.down, q) };
             } else {
-                self.uncover(x.top);
+                self.uncover(x);
                 q -= 1;
             }
         }
@@ -152,7 +157,7 @@ impl Matrix {
         unsafe {
             let mut h = *self.right.get_unchecked(ROOT as usize);
             while h != ROOT {
-                let len = node(&self.nodes, h).top;
+                let len = get(&self.top, h);
                 if len < best_len {
                     best = h;
                     best_len = len;
@@ -175,24 +180,26 @@ impl Matrix {
 ///
 /// `p` is an option node of an arena that satisfies (A).
 #[inline]
-unsafe fn hide(nodes: &mut [Node], p: u32) -> u64 {
+unsafe fn hide(links: &mut Links<'_>, p: u32) -> u64 {
     let mut updates = 0;
     let mut q = p + 1;
     while q != p {
         // SAFETY: `q` is `p + 1`, the successor of an option node, or a
-        // spacer's `up`, a stored link: in bounds by (A).
-        let x = unsafe { node(nodes, q) };
-        if x.top == SPACER {
-            q = x.up;
-        } else {
-            // SAFETY: `up`, `down` and `top` of an option node are stored links.
-            unsafe {
-                node_mut(nodes, x.up).down = x.down;
-                node_mut(nodes, x.down).up = x.up;
-                node_mut(nodes, x.top).top -= 1;
+        // spacer's `up`, a stored link: in bounds by (A). So are the stored
+        // links `x`, `u` and `d`.
+        unsafe {
+            let x = get(links.top, q);
+            let u = get(links.up, q);
+            if x == SPACER {
+                q = u;
+            } else {
+                let d = get(links.down, q);
+                *entry(links.down, u) = d;
+                *entry(links.up, d) = u;
+                *entry(links.top, x) -= 1;
+                updates += 1;
+                q += 1;
             }
-            updates += 1;
-            q += 1;
         }
     }
     updates
@@ -205,22 +212,24 @@ unsafe fn hide(nodes: &mut [Node], p: u32) -> u64 {
 ///
 /// As for [`hide`].
 #[inline]
-unsafe fn unhide(nodes: &mut [Node], p: u32) {
+unsafe fn unhide(links: &mut Links<'_>, p: u32) {
     let mut q = p - 1;
     while q != p {
         // SAFETY: `q` is `p - 1`, the predecessor of an option node, or a
-        // spacer's `down`, a stored link: in bounds by (A).
-        let x = unsafe { node(nodes, q) };
-        if x.top == SPACER {
-            q = x.down;
-        } else {
-            // SAFETY: `up`, `down` and `top` of an option node are stored links.
-            unsafe {
-                node_mut(nodes, x.up).down = q;
-                node_mut(nodes, x.down).up = q;
-                node_mut(nodes, x.top).top += 1;
+        // spacer's `down`, a stored link: in bounds by (A). So are the stored
+        // links `x`, `u` and `d`.
+        unsafe {
+            let x = get(links.top, q);
+            let d = get(links.down, q);
+            if x == SPACER {
+                q = d;
+            } else {
+                let u = get(links.up, q);
+                *entry(links.down, u) = q;
+                *entry(links.up, d) = q;
+                *entry(links.top, x) += 1;
+                q -= 1;
             }
-            q -= 1;
         }
     }
 }

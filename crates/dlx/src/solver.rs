@@ -143,7 +143,7 @@ impl Solver {
         };
         self.unwind();
         for node in self.option_nodes(first) {
-            let h = self.matrix.nodes[node as usize].top;
+            let h = self.matrix.top[node as usize];
             if !self.matrix.is_active(h) {
                 return Err(Error::SelectConflict {
                     option,
@@ -153,10 +153,10 @@ impl Solver {
             }
         }
         for node in self.option_nodes(first) {
-            let h = self.matrix.nodes[node as usize].top;
+            let h = self.matrix.top[node as usize];
             self.selected_by[h as usize] = option.as_u32();
         }
-        self.matrix.cover(self.matrix.nodes[first as usize].top);
+        self.matrix.cover(self.matrix.top[first as usize]);
         self.matrix.cover_others(first);
         self.selected.push(option);
         Ok(())
@@ -175,7 +175,7 @@ impl Solver {
         while let Some(option) = self.selected.pop() {
             let first = self.matrix.option_first[option.index()];
             self.matrix.uncover_others(first);
-            self.matrix.uncover(self.matrix.nodes[first as usize].top);
+            self.matrix.uncover(self.matrix.top[first as usize]);
         }
         self.selected_by.fill(NOT_SELECTED);
     }
@@ -357,7 +357,7 @@ impl Solver {
                     if randomized {
                         self.push_shuffled_options(i);
                     } else {
-                        self.choice[self.level] = self.matrix.nodes[i as usize].down;
+                        self.choice[self.level] = self.matrix.down[i as usize];
                     }
                     step = Step::Try;
                 }
@@ -397,7 +397,7 @@ impl Solver {
                     if randomized {
                         self.cursor[self.level] += 1;
                     } else {
-                        self.choice[self.level] = self.matrix.nodes[x as usize].down;
+                        self.choice[self.level] = self.matrix.down[x as usize];
                     }
                     step = Step::Try;
                 }
@@ -414,7 +414,7 @@ impl Solver {
         let mut ties = 0;
         let mut h = m.right[ROOT as usize];
         while h != ROOT {
-            let len = m.nodes[h as usize].top;
+            let len = m.top[h as usize];
             if len < best_len {
                 best = h;
                 best_len = len;
@@ -437,24 +437,24 @@ impl Solver {
     fn push_shuffled_options(&mut self, i: u32) {
         let start = self.shuffled.len();
         self.cursor[self.level] = to_u32(start);
-        let mut p = self.matrix.nodes[i as usize].down;
+        let mut p = self.matrix.down[i as usize];
         while p != i {
             self.shuffled.push(p);
-            p = self.matrix.nodes[p as usize].down;
+            p = self.matrix.down[p as usize];
         }
         self.rng.shuffle(&mut self.shuffled[start..]);
     }
 
     /// Drops the current level's shuffled options of item `i`.
     fn pop_shuffled_options(&mut self, i: u32) {
-        let len = self.matrix.nodes[i as usize].top as usize;
+        let len = self.matrix.top[i as usize] as usize;
         self.shuffled.truncate(self.shuffled.len() - len);
     }
 
     /// The nodes of the option whose first node is `first`: up to its spacer.
     fn option_nodes(&self, first: u32) -> std::ops::Range<u32> {
         let mut end = first;
-        while self.matrix.nodes[end as usize].top != 0 {
+        while self.matrix.top[end as usize] != 0 {
             end += 1;
         }
         first..end
@@ -466,7 +466,7 @@ impl Solver {
         self.solution.extend_from_slice(&self.selected);
         for &x in &self.choice[..self.level] {
             self.solution
-                .push(OptionId::from_u32(self.matrix.nodes[x as usize].option));
+                .push(OptionId::from_u32(self.matrix.option_of[x as usize]));
         }
     }
 }
