@@ -106,6 +106,14 @@ pub enum Error {
     RulesMismatch,
     /// The engine refused the matrix (a grid too large for its indices).
     Engine(dlx::Error),
+    /// Generation: the rules admit no complete grid (a region map or a
+    /// combination of variants that no grid satisfies).
+    NoCompleteGrid,
+    /// Generation: every try at a complete grid ran out of search budget.
+    GridBudget {
+        /// Tries made.
+        tries: u32,
+    },
 }
 
 impl fmt::Display for Error {
@@ -179,6 +187,14 @@ impl fmt::Display for Error {
             ),
             Error::EmptyRecord => write!(f, "the record has no cells; give a puzzle"),
             Error::Engine(e) => write!(f, "the exact-cover engine refused the grid: {e}"),
+            Error::NoCompleteGrid => write!(
+                f,
+                "no complete grid satisfies these rules; change the region map or drop a variant"
+            ),
+            Error::GridBudget { tries } => write!(
+                f,
+                "no complete grid was found in {tries} tries within the search budget; raise the budget"
+            ),
             Error::RulesMismatch => write!(
                 f,
                 "the puzzle's shape, variants or regions differ from the solver's; build a solver for the puzzle's rules"

@@ -166,6 +166,12 @@ impl fmt::Display for Puzzle {
 }
 
 impl Puzzle {
+    /// The givens, for generators that blank and restore cells in place;
+    /// the shape cannot change through it, so the invariant holds.
+    pub(crate) fn givens_mut(&mut self) -> &mut Grid {
+        &mut self.givens
+    }
+
     /// Sets the alphabet while parsing.
     pub(crate) fn from_parts(rules: Rules, givens: Grid, alphabet: Alphabet) -> Puzzle {
         let alphabet = usable(alphabet, rules.shape().size());

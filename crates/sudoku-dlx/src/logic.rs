@@ -1,0 +1,694 @@
+//! Human solving techniques on pencil marks, for rating.
+//!
+//! A [`LogicSolver`] keeps candidates as one `u64` bit set per cell (bit
+//! `d - 1` for digit d; grids are at most 64x64) and applies the simplest
+//! technique that makes progress, starting again from the simplest after
+//! each step, as a person would. *Houses* are the sets of n cells that hold
+//! every digit once: rows, columns, boxes or jigsaw regions, and the X
+//! diagonals and windoku windows when those variants are on. Anti-king and
+//! anti-knight add *peers* (cells that cannot share a digit) but no houses.
+//!
+//! Every technique is sound, so on a puzzle with a unique solution the
+//! placements are that solution's digits; the solver never guesses.
+
+use std::fmt;
+
+use crate::puzzle::Puzzle;
+use crate::rules::Rules;
+use crate::shape::Cell;
+use crate::variants::{windoku_windows, window_cells};
+
+/// A solving technique, from the simplest. The order follows the usual
+/// human ratings (Sudoku Explainer's scale): hidden singles are spotted
+/// before naked ones, an X-wing before a hidden pair.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[non_exhaustive]
+pub enum Technique {
+    /// The only cell of a house that can hold a digit.
+    HiddenSingle,
+    /// The only digit a cell can hold.
+    NakedSingle,
+    /// Pointing and claiming: a digit confined, within one house, to its
+    /// intersection with another is removed from the rest of the other.
+    LockedCandidates,
+    /// Two cells of a house with the same two candidates.
+    NakedPair,
+    /// A digit confined to the same two columns in two rows (or rows in
+    /// two columns).
+    XWing,
+    /// Two digits confined to the same two cells of a house.
+    HiddenPair,
+    /// Three cells of a house whose candidates are three digits.
+    NakedTriple,
+    /// Three digits confined to the same three cells of a house.
+    HiddenTriple,
+}
+
+impl Technique {
+    /// Every technique, from the simplest.
+    pub const ALL: [Technique; 8] = [
+        Technique::HiddenSingle,
+        Technique::NakedSingle,
+        Technique::LockedCandidates,
+        Technique::NakedPair,
+        Technique::XWing,
+        Technique::HiddenPair,
+        Technique::NakedTriple,
+        Technique::HiddenTriple,
+    ];
+
+    /// The name reports use.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Technique::HiddenSingle => "hidden single",
+            Technique::NakedSingle => "naked single",
+            Technique::LockedCandidates => "locked candidates",
+            Technique::NakedPair => "naked pair",
+            Technique::XWing => "x-wing",
+            Technique::HiddenPair => "hidden pair",
+            Technique::NakedTriple => "naked triple",
+            Technique::HiddenTriple => "hidden triple",
+        }
+    }
+
+    /// Its weight on the Sudoku Explainer scale, which the score builds on.
+    #[must_use]
+    pub fn weight(self) -> f64 {
+        match self {
+            Technique::HiddenSingle => 1.5,
+            Technique::NakedSingle => 2.3,
+            Technique::LockedCandidates => 2.7,
+            Technique::NakedPair => 3.0,
+            Technique::XWing => 3.2,
+            Technique::HiddenPair => 3.4,
+            Technique::NakedTriple => 3.6,
+            Technique::HiddenTriple => 4.0,
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Technique {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// What logic alone did with a puzzle.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct LogicReport {
+    /// Whether every cell was filled.
+    pub solved: bool,
+    /// The hardest technique used, if any step was needed.
+    pub hardest: Option<Technique>,
+    /// How many steps used each technique, indexed as [`Technique::ALL`];
+    /// a singles step places every single available at that moment.
+    pub uses: [u32; 8],
+    /// Steps in all.
+    pub steps: u32,
+    /// Cells left blank when logic got stuck (0 when solved).
+    pub blanks_left: usize,
+    /// Over the singles steps, the mean of 1 / (singles available): near 0
+    /// when many placements are open at once, 1 when the solver is led
+    /// through a single narrow path.
+    pub narrowness: f64,
+    /// Whether the candidates contradicted each other (no solution).
+    pub contradiction: bool,
+}
+
+/// A human-style solver for every puzzle of one [`Rules`].
+///
+/// ```
+/// use sudoku_dlx::{LogicSolver, ParseOptions, Puzzle, Technique};
+/// let puzzle = Puzzle::parse(
+///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+///     &ParseOptions::default(),
+/// )?;
+/// let report = LogicSolver::new(puzzle.rules()).solve(&puzzle);
+/// assert!(report.solved);
+/// assert_eq!(report.hardest, Some(Technique::HiddenSingle));
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct LogicSolver {
+    n: usize,
+    /// The houses: each a list of n cells. Rows come first (0..n), then columns (n..2n).
+    houses: Vec<Vec<usize>>,
+    /// For each cell, the houses that hold it.
+    cell_houses: Vec<Vec<usize>>,
+    /// For each cell, every other cell that cannot hold the same digit.
+    peers: Vec<Vec<usize>>,
+    /// Pairs of houses (a, b) sharing at least two cells, both ways round,
+    /// with the shared cells.
+    intersections: Vec<(usize, usize, Vec<usize>)>,
+    /// Candidates per cell; 0 once a cell is filled.
+    candidates: Vec<u64>,
+    /// Digits per cell, 0 for blank.
+    values: Vec<u8>,
+}
+
+impl LogicSolver {
+    /// A solver for `rules`.
+    #[must_use]
+    pub fn new(rules: &Rules) -> LogicSolver {
+        let shape = rules.shape();
+        let n = shape.size();
+        let cells = shape.cell_count();
+        let mut houses: Vec<Vec<usize>> = Vec::new();
+        houses.extend((0..n).map(|r| (0..n).map(|c| r * n + c).collect()));
+        houses.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect()));
+        let mut regions = vec![Vec::with_capacity(n); n];
+        for i in 0..cells {
+            if let Some(region) = regions.get_mut(rules.region_of(i)) {
+                region.push(i);
+            }
+        }
+        houses.extend(regions);
+        let variants = rules.variants();
+        if variants.x {
+            houses.push((0..n).map(|k| k * n + k).collect());
+            houses.push((0..n).map(|k| k * n + (n - 1 - k)).collect());
+        }
+        if variants.windoku {
+            for corner in windoku_windows(shape) {
+                houses.push(
+                    window_cells(shape, corner)
+                        .map(|c| shape.index(c))
+                        .collect(),
+                );
+            }
+        }
+
+        let mut cell_houses = vec![Vec::new(); cells];
+        for (h, house) in houses.iter().enumerate() {
+            for &i in house {
+                cell_houses[i].push(h);
+            }
+        }
+
+        let mut moves: Vec<(isize, isize)> = Vec::new();
+        if variants.anti_king {
+            moves.extend([
+                (-1, -1),
+                (-1, 0),
+                (-1, 1),
+                (0, -1),
+                (0, 1),
+                (1, -1),
+                (1, 0),
+                (1, 1),
+            ]);
+        }
+        if variants.anti_knight {
+            moves.extend([
+                (-2, -1),
+                (-2, 1),
+                (-1, -2),
+                (-1, 2),
+                (1, -2),
+                (1, 2),
+                (2, -1),
+                (2, 1),
+            ]);
+        }
+        let mut mark = vec![false; cells];
+        let mut peers = Vec::with_capacity(cells);
+        for (i, houses_of_i) in cell_houses.iter().enumerate() {
+            let mut list = Vec::new();
+            let mut add = |j: usize, list: &mut Vec<usize>| {
+                if j != i && !mark[j] {
+                    mark[j] = true;
+                    list.push(j);
+                }
+            };
+            for &h in houses_of_i {
+                for &j in &houses[h] {
+                    add(j, &mut list);
+                }
+            }
+            let Cell { row, col } = shape.cell(i);
+            for &(dr, dc) in &moves {
+                if let (Some(r), Some(c)) = (row.checked_add_signed(dr), col.checked_add_signed(dc))
+                    && r < n
+                    && c < n
+                {
+                    add(r * n + c, &mut list);
+                }
+            }
+            for &j in &list {
+                mark[j] = false;
+            }
+            peers.push(list);
+        }
+
+        let mut intersections = Vec::new();
+        for a in 0..houses.len() {
+            for b in 0..houses.len() {
+                if a == b {
+                    continue;
+                }
+                let shared: Vec<usize> = houses[a]
+                    .iter()
+                    .copied()
+                    .filter(|&i| cell_houses[i].contains(&b))
+                    .collect();
+                // One shared cell is a single; the whole house, a duplicate.
+                if shared.len() >= 2 && shared.len() < n {
+                    intersections.push((a, b, shared));
+                }
+            }
+        }
+
+        LogicSolver {
+            n,
+            houses,
+            cell_houses,
+            peers,
+            intersections,
+            candidates: vec![0; cells],
+            values: vec![0; cells],
+        }
+    }
+
+    /// Solves `puzzle` as far as the techniques go. The puzzle must be of
+    /// this solver's rules (a puzzle of another shape is reported as a
+    /// contradiction).
+    pub fn solve(&mut self, puzzle: &Puzzle) -> LogicReport {
+        let mut report = LogicReport::default();
+        if !self.load(puzzle) {
+            report.contradiction = true;
+            return report;
+        }
+        let mut narrow_sum = 0.0;
+        let mut single_steps = 0u32;
+        let mut singles = Vec::new();
+        loop {
+            if self.values.iter().all(|&v| v != 0) {
+                report.solved = true;
+                break;
+            }
+            let technique = match self.collect_singles(&mut singles) {
+                Err(()) => {
+                    report.contradiction = true;
+                    break;
+                }
+                Ok(Some(technique)) => {
+                    narrow_sum += 1.0 / singles.len() as f64;
+                    single_steps += 1;
+                    for &(i, d) in &singles {
+                        if self.values[i] == 0 && !self.place(i, d) {
+                            report.contradiction = true;
+                        }
+                    }
+                    Some(technique)
+                }
+                Ok(None) => self.eliminate(),
+            };
+            if report.contradiction {
+                break;
+            }
+            let Some(technique) = technique else { break };
+            report.steps += 1;
+            report.uses[technique.index()] += 1;
+            report.hardest = report.hardest.max(Some(technique));
+        }
+        report.blanks_left = self.values.iter().filter(|&&v| v == 0).count();
+        report.narrowness = if single_steps > 0 {
+            narrow_sum / f64::from(single_steps)
+        } else {
+            0.0
+        };
+        report
+    }
+
+    /// Loads the givens; `false` if they clash or the shape is wrong.
+    fn load(&mut self, puzzle: &Puzzle) -> bool {
+        let digits = puzzle.givens().digits();
+        if digits.len() != self.values.len() {
+            return false;
+        }
+        let all = if self.n == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.n) - 1
+        };
+        self.candidates.fill(all);
+        self.values.fill(0);
+        digits
+            .iter()
+            .enumerate()
+            .all(|(i, &d)| d == 0 || self.place(i, d))
+    }
+
+    /// Puts `d` in cell `i`; `false` if `d` is not a candidate there or a
+    /// peer is left with no candidate.
+    fn place(&mut self, i: usize, d: u8) -> bool {
+        let bit = 1u64 << (d - 1);
+        if self.candidates[i] & bit == 0 {
+            return false;
+        }
+        self.values[i] = d;
+        self.candidates[i] = 0;
+        let mut ok = true;
+        for &j in &self.peers[i] {
+            if self.values[j] == 0 {
+                self.candidates[j] &= !bit;
+                ok &= self.candidates[j] != 0;
+            } else {
+                ok &= self.values[j] != d;
+            }
+        }
+        ok
+    }
+
+    /// Every hidden single, or if there is none every naked single, into
+    /// `out`; which kind, or `None` if there are neither. `Err` if some
+    /// house can no longer hold a digit or some cell has no candidate.
+    fn collect_singles(&self, out: &mut Vec<(usize, u8)>) -> Result<Option<Technique>, ()> {
+        out.clear();
+        for house in &self.houses {
+            let mut placed = 0u64;
+            let mut once = 0u64;
+            let mut twice = 0u64;
+            for &i in house {
+                let v = self.values[i];
+                if v != 0 {
+                    placed |= 1 << (v - 1);
+                }
+                let c = self.candidates[i];
+                twice |= once & c;
+                once |= c;
+            }
+            let full = self.full();
+            if (placed | once) != full {
+                return Err(());
+            }
+            let mut hidden = once & !twice & !placed;
+            while hidden != 0 {
+                let bit = hidden & hidden.wrapping_neg();
+                hidden &= hidden - 1;
+                if let Some(&i) = house.iter().find(|&&i| self.candidates[i] & bit != 0) {
+                    out.push((i, digit_of(bit)));
+                }
+            }
+        }
+        if !out.is_empty() {
+            out.sort_unstable();
+            out.dedup_by_key(|&mut (i, _)| i);
+            return Ok(Some(Technique::HiddenSingle));
+        }
+        for (i, &c) in self.candidates.iter().enumerate() {
+            if self.values[i] == 0 {
+                if c == 0 {
+                    return Err(());
+                }
+                if c.count_ones() == 1 {
+                    out.push((i, digit_of(c)));
+                }
+            }
+        }
+        Ok((!out.is_empty()).then_some(Technique::NakedSingle))
+    }
+
+    fn full(&self) -> u64 {
+        if self.n == 64 {
+            u64::MAX
+        } else {
+            (1u64 << self.n) - 1
+        }
+    }
+
+    /// The simplest elimination technique that removes a candidate, applied
+    /// once; `None` if none does.
+    fn eliminate(&mut self) -> Option<Technique> {
+        if self.locked_candidates() {
+            return Some(Technique::LockedCandidates);
+        }
+        if self.naked_subset(2) {
+            return Some(Technique::NakedPair);
+        }
+        if self.x_wing() {
+            return Some(Technique::XWing);
+        }
+        if self.hidden_subset(2) {
+            return Some(Technique::HiddenPair);
+        }
+        if self.naked_subset(3) {
+            return Some(Technique::NakedTriple);
+        }
+        if self.hidden_subset(3) {
+            return Some(Technique::HiddenTriple);
+        }
+        None
+    }
+
+    /// Removes `mask` from cell `i`; whether anything went.
+    fn remove(&mut self, i: usize, mask: u64) -> bool {
+        let before = self.candidates[i];
+        self.candidates[i] &= !mask;
+        self.candidates[i] != before
+    }
+
+    fn locked_candidates(&mut self) -> bool {
+        let mut progress = false;
+        for k in 0..self.intersections.len() {
+            let (a, b) = (self.intersections[k].0, self.intersections[k].1);
+            let inside: u64 = self.intersections[k]
+                .2
+                .iter()
+                .fold(0, |m, &i| m | self.candidates[i]);
+            let outside_a: u64 = self.houses[a]
+                .iter()
+                .filter(|&&i| !self.cell_houses[i].contains(&b))
+                .fold(0, |m, &i| m | self.candidates[i]);
+            // Digits of `a` that only `a ∩ b` can hold.
+            let locked = inside & !outside_a;
+            if locked == 0 {
+                continue;
+            }
+            for idx in 0..self.houses[b].len() {
+                let i = self.houses[b][idx];
+                if !self.cell_houses[i].contains(&a) {
+                    progress |= self.remove(i, locked);
+                }
+            }
+            if progress {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Naked subsets of `size` cells in any house.
+    fn naked_subset(&mut self, size: usize) -> bool {
+        for h in 0..self.houses.len() {
+            let open: Vec<usize> = self.houses[h]
+                .iter()
+                .copied()
+                .filter(|&i| self.values[i] == 0)
+                .collect();
+            if open.len() <= size {
+                continue;
+            }
+            let cands: Vec<u64> = open.iter().map(|&i| self.candidates[i]).collect();
+            let mut found = None;
+            for_each_combination(open.len(), size, |pick| {
+                let union = pick.iter().fold(0, |m, &k| m | cands[k]);
+                if union.count_ones() as usize == size {
+                    let elsewhere = cands
+                        .iter()
+                        .enumerate()
+                        .any(|(k, &c)| !pick.contains(&k) && c & union != 0);
+                    if elsewhere {
+                        found = Some((pick.to_vec(), union));
+                        return true;
+                    }
+                }
+                false
+            });
+            if let Some((pick, union)) = found {
+                for (k, &i) in open.iter().enumerate() {
+                    if !pick.contains(&k) {
+                        self.remove(i, union);
+                    }
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Hidden subsets of `size` digits in any house.
+    fn hidden_subset(&mut self, size: usize) -> bool {
+        for h in 0..self.houses.len() {
+            let house = &self.houses[h];
+            // For each digit still open in the house, the positions (bit k
+            // for the house's k-th cell) that can hold it.
+            let mut digits = Vec::new();
+            let mut positions = Vec::new();
+            for d in 0..self.n {
+                let bit = 1u64 << d;
+                let mut pos = 0u64;
+                for (k, &i) in house.iter().enumerate() {
+                    if self.candidates[i] & bit != 0 {
+                        pos |= 1 << k;
+                    }
+                }
+                if pos != 0 {
+                    digits.push(bit);
+                    positions.push(pos);
+                }
+            }
+            if digits.len() <= size {
+                continue;
+            }
+            let mut found = None;
+            for_each_combination(digits.len(), size, |pick| {
+                let union = pick.iter().fold(0u64, |m, &k| m | positions[k]);
+                if union.count_ones() as usize == size {
+                    let keep = pick.iter().fold(0u64, |m, &k| m | digits[k]);
+                    let extra = (0..house.len())
+                        .filter(|k| union & (1 << k) != 0)
+                        .any(|k| self.candidates[house[k]] & !keep != 0);
+                    if extra {
+                        found = Some((union, keep));
+                        return true;
+                    }
+                }
+                false
+            });
+            if let Some((union, keep)) = found {
+                for k in 0..self.houses[h].len() {
+                    if union & (1 << k) != 0 {
+                        let i = self.houses[h][k];
+                        self.remove(i, !keep);
+                    }
+                }
+                return true;
+            }
+        }
+        false
+    }
+
+    /// X-wing on rows (base) and columns (cover), then the other way round.
+    fn x_wing(&mut self) -> bool {
+        let n = self.n;
+        for rows_first in [true, false] {
+            let at = |line: usize, k: usize| {
+                if rows_first {
+                    line * n + k
+                } else {
+                    k * n + line
+                }
+            };
+            for d in 0..n {
+                let bit = 1u64 << d;
+                let spots: Vec<u64> = (0..n)
+                    .map(|line| {
+                        (0..n)
+                            .filter(|&k| self.candidates[at(line, k)] & bit != 0)
+                            .fold(0u64, |m, k| m | 1 << k)
+                    })
+                    .collect();
+                for a in 0..n {
+                    if spots[a].count_ones() != 2 {
+                        continue;
+                    }
+                    for b in a + 1..n {
+                        if spots[b] != spots[a] {
+                            continue;
+                        }
+                        let mut progress = false;
+                        for line in (0..n).filter(|&l| l != a && l != b) {
+                            for k in (0..n).filter(|&k| spots[a] & (1 << k) != 0) {
+                                progress |= self.remove(at(line, k), bit);
+                            }
+                        }
+                        if progress {
+                            return true;
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+}
+
+/// The digit of a one-bit candidate set.
+fn digit_of(bit: u64) -> u8 {
+    // trailing_zeros < 64, so the digit is at most 64.
+    u8::try_from(bit.trailing_zeros() + 1).unwrap_or(u8::MAX)
+}
+
+/// Calls `visit` with every `size`-subset of `0..len` in lexicographic
+/// order, until it returns `true`.
+fn for_each_combination(len: usize, size: usize, mut visit: impl FnMut(&[usize]) -> bool) {
+    if size == 0 || size > len {
+        return;
+    }
+    let mut pick: Vec<usize> = (0..size).collect();
+    loop {
+        if visit(&pick) {
+            return;
+        }
+        // Advance the rightmost index that can move.
+        let Some(k) = (0..size).rev().find(|&k| pick[k] < len - size + k) else {
+            return;
+        };
+        pick[k] += 1;
+        for j in k + 1..size {
+            pick[j] = pick[j - 1] + 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::parse::ParseOptions;
+
+    fn report(line: &str) -> LogicReport {
+        let puzzle = Puzzle::parse(line, &ParseOptions::default()).unwrap();
+        LogicSolver::new(puzzle.rules()).solve(&puzzle)
+    }
+
+    #[test]
+    fn combinations_are_all_visited() {
+        let mut seen = Vec::new();
+        for_each_combination(5, 3, |p| {
+            seen.push(p.to_vec());
+            false
+        });
+        assert_eq!(seen.len(), 10);
+        assert_eq!(seen[0], [0, 1, 2]);
+        assert_eq!(seen[9], [2, 3, 4]);
+    }
+
+    #[test]
+    fn easy_puzzles_fall_to_singles_and_hard_ones_do_not() {
+        let easy = report(
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+        );
+        assert!(easy.solved);
+        assert!(easy.hardest <= Some(Technique::NakedSingle));
+        // Arto Inkala's "world's hardest": far beyond these techniques.
+        let hard = report(
+            "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..",
+        );
+        assert!(!hard.solved);
+        assert!(hard.blanks_left > 0);
+        assert!(!hard.contradiction);
+    }
+
+    #[test]
+    fn clashing_givens_are_a_contradiction() {
+        let mut line = ".".repeat(81);
+        line.replace_range(0..2, "11");
+        assert!(report(&line).contradiction);
+    }
+}

@@ -1,0 +1,280 @@
+//! Difficulty rating: human techniques first, search effort beyond them.
+
+use std::fmt;
+use std::str::FromStr;
+
+use dlx::SplitMix64;
+
+use crate::error::Error;
+use crate::logic::{LogicReport, LogicSolver, Technique};
+use crate::puzzle::Puzzle;
+use crate::rules::Rules;
+use crate::solver::Solver;
+use crate::{Budget, End};
+
+/// Seeded random orders the search effort is averaged over.
+pub(crate) const SEEDS: u64 = 8;
+/// The score of a puzzle that the techniques cannot finish, before effort.
+pub(crate) const BEYOND_LOGIC: f64 = 4.5;
+/// Score per doubling of search effort, beyond logic.
+pub(crate) const EFFORT_WEIGHT: f64 = 1.0;
+/// Score for a grid left entirely blank by logic (scaled by the fraction left).
+pub(crate) const STUCK_WEIGHT: f64 = 1.0;
+/// Score for a path of singles with one placement open at each step.
+pub(crate) const NARROWNESS_WEIGHT: f64 = 0.6;
+/// Score per blank beyond [`EASY_BLANKS`] (counted as on a 9x9 grid).
+pub(crate) const WORK_PER_BLANK: f64 = 0.2;
+/// Blanks (of 81) a person fills without noticing the work: 36 givens.
+pub(crate) const EASY_BLANKS: f64 = 45.0;
+
+/// A difficulty level, from the score.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Score below 3.5: singles on a well-filled grid.
+    Easy,
+    /// 3.5 to 5.5: singles on a sparse grid, or a simple elimination.
+    Medium,
+    /// 5.5 to 7.5: subsets or an X-wing, or a little guessing.
+    Hard,
+    /// 7.5 to 10.5: beyond the techniques, with real search.
+    Expert,
+    /// 10.5 and up: beyond the techniques, with heavy search.
+    Extreme,
+}
+
+impl Level {
+    /// Every level, from the easiest.
+    pub const ALL: [Level; 5] = [
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Expert,
+        Level::Extreme,
+    ];
+
+    /// The lowest score of Medium, Hard, Expert and Extreme.
+    #[must_use]
+    pub fn thresholds() -> [f64; 4] {
+        [3.5, 5.5, 7.5, 10.5]
+    }
+
+    /// The level of `score`.
+    #[must_use]
+    pub fn of_score(score: f64) -> Level {
+        let above = Level::thresholds().iter().filter(|&&t| score >= t).count();
+        Level::ALL[above.min(4)]
+    }
+
+    /// The name the CLI uses.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Expert => "expert",
+            Level::Extreme => "extreme",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A level name that is not one of [`Level::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownLevel {
+    /// The name given.
+    pub name: String,
+}
+
+impl fmt::Display for UnknownLevel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown level `{}`; use easy, medium, hard, expert or extreme",
+            self.name
+        )
+    }
+}
+
+impl std::error::Error for UnknownLevel {}
+
+impl FromStr for Level {
+    type Err = UnknownLevel;
+
+    fn from_str(name: &str) -> Result<Level, UnknownLevel> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(name.trim()))
+            .ok_or_else(|| UnknownLevel {
+                name: name.to_owned(),
+            })
+    }
+}
+
+/// The rating of a puzzle with a unique solution.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    /// The score; see the [`Rater`] docs.
+    pub score: f64,
+    /// The level of the score.
+    pub level: Level,
+    /// Whether the techniques alone solve it.
+    pub solved_by_logic: bool,
+    /// The hardest technique used (the last one tried when logic got stuck).
+    pub hardest: Option<Technique>,
+    /// Mean search-tree nodes of a count to 2 over the seeded orders.
+    pub mean_nodes: f64,
+    /// `mean_nodes / (blanks + 1)`: 1.0 when no order ever guesses wrong.
+    pub effort: f64,
+    /// What logic did.
+    pub logic: LogicReport,
+}
+
+/// What rating a puzzle found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Rated {
+    /// A unique puzzle and its rating.
+    Rated(Rating),
+    /// No solution.
+    NoSolution,
+    /// More than one solution: a rating would describe no single puzzle.
+    Multiple,
+    /// The node budget ran out first.
+    BudgetExhausted,
+}
+
+/// Rates every puzzle of one [`Rules`], reusing one solver.
+///
+/// A puzzle's **score** is the sum of two parts:
+///
+/// - **Difficulty.** Solved by logic ([`LogicSolver`]): the weight of the
+///   hardest technique needed ([`Technique::weight`], on Sudoku
+///   Explainer's scale: 1.5 for hidden singles up to 4.0 for hidden
+///   triples), plus up to 0.6 for how narrow the path of singles is (one
+///   placement open at a time is harder to find than twenty). Beyond the
+///   techniques: 4.5, plus log2 of the search effort, plus up to 1 for the
+///   share of the grid logic left blank. Search effort is the engine's
+///   search-tree nodes for a count to 2 divided by the nodes a search
+///   without a wrong guess needs (blanks + 1), averaged over 8 seeded
+///   random orders so that one lucky order does not decide.
+/// - **Work.** 0.2 per blank beyond 45 (counted as on 9x9): a 17-clue
+///   puzzle has 19 more cells to find than a 36-clue one, which takes a
+///   person time even when every step is a single.
+///
+/// The **level** cuts the score at [`Level::thresholds`]; docs/rating.md
+/// has the calibration on the published data sets.
+///
+/// ```
+/// use sudoku_dlx::{Level, ParseOptions, Puzzle, Rated, Rater};
+/// let easy = Puzzle::parse(
+///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
+///     &ParseOptions::default(),
+/// )?;
+/// let mut rater = Rater::new(easy.rules())?;
+/// let Rated::Rated(rating) = rater.rate_puzzle(&easy)? else { panic!("unique") };
+/// assert_eq!(rating.level, Level::Easy);
+/// assert!(rating.solved_by_logic);
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Rater {
+    solver: Solver,
+    logic: LogicSolver,
+}
+
+impl Rater {
+    /// A rater for `rules`, without a budget.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Engine`] if the matrix cannot be built.
+    pub fn new(rules: &Rules) -> Result<Rater, Error> {
+        Ok(Rater {
+            solver: Solver::new(rules)?,
+            logic: LogicSolver::new(rules),
+        })
+    }
+
+    /// Limits each of the seeded searches.
+    pub fn set_budget(&mut self, budget: Budget) {
+        self.solver.set_budget(budget);
+    }
+
+    /// Rates `puzzle`, or says why it has no rating.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RulesMismatch`] for a puzzle of other rules and
+    /// [`Error::ConflictingGivens`] for clashing givens.
+    pub fn rate_puzzle(&mut self, puzzle: &Puzzle) -> Result<Rated, Error> {
+        let mut total_nodes = 0u64;
+        let mut seeds = SplitMix64::new(0x005E_ED0F_D1FF);
+        for _ in 0..SEEDS {
+            self.solver.set_seed(Some(seeds.next_u64()));
+            let count = self.solver.count(puzzle, Some(2));
+            self.solver.set_seed(None);
+            let count = count?;
+            match (count.end, count.solutions) {
+                (End::BudgetExhausted, _) => return Ok(Rated::BudgetExhausted),
+                (_, 0) => return Ok(Rated::NoSolution),
+                (_, 1) => {}
+                _ => return Ok(Rated::Multiple),
+            }
+            total_nodes += self.solver.stats().nodes;
+        }
+        let mean_nodes = total_nodes as f64 / SEEDS as f64;
+        let blanks = puzzle.shape().cell_count() - puzzle.givens().filled_count();
+        let effort = (mean_nodes / (blanks + 1) as f64).max(1.0);
+        let logic = self.logic.solve(puzzle);
+        let score = score(&logic, effort, blanks, puzzle.shape().cell_count());
+        Ok(Rated::Rated(Rating {
+            score,
+            level: Level::of_score(score),
+            solved_by_logic: logic.solved,
+            hardest: logic.hardest,
+            mean_nodes,
+            effort,
+            logic,
+        }))
+    }
+}
+
+/// The score of a puzzle from what logic did and the search effort.
+fn score(logic: &LogicReport, effort: f64, blanks: usize, cells: usize) -> f64 {
+    let blanks_of_81 = 81.0 * blanks as f64 / cells as f64;
+    let work = WORK_PER_BLANK * (blanks_of_81 - EASY_BLANKS).max(0.0);
+    work + if logic.solved {
+        let base = logic.hardest.map_or(0.0, Technique::weight);
+        base + NARROWNESS_WEIGHT * logic.narrowness
+    } else {
+        let stuck = if blanks == 0 {
+            0.0
+        } else {
+            logic.blanks_left as f64 / cells as f64
+        };
+        BEYOND_LOGIC + EFFORT_WEIGHT * effort.log2() + STUCK_WEIGHT * stuck
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_cut_the_score_in_order() {
+        assert_eq!(Level::of_score(0.0), Level::Easy);
+        assert_eq!(Level::of_score(4.0), Level::Medium);
+        assert_eq!(Level::of_score(6.0), Level::Hard);
+        assert_eq!(Level::of_score(8.0), Level::Expert);
+        assert_eq!(Level::of_score(100.0), Level::Extreme);
+        for level in Level::ALL {
+            assert_eq!(level.name().parse::<Level>(), Ok(level));
+        }
+        assert!("trivial".parse::<Level>().is_err());
+    }
+}
