@@ -3,12 +3,15 @@
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use sudoku_dlx::{Level, Symmetry};
 
 const MAIN_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx solve data/sudoku/plb_hard20.txt
   sudoku-dlx count --limit 2 puzzles.txt
   sudoku-dlx cover problem.dlx
+  sudoku-dlx generate --count 10 --seed 1
+  sudoku-dlx rate puzzles.txt
 
 Exit status: 0 when every puzzle was solved, 1 when any puzzle was invalid,
 unsolvable, over budget or not unique, 2 for usage or I/O errors.
@@ -70,6 +73,36 @@ Examples:
   sudoku-dlx count --limit 2 puzzles.txt               1, 0 or 2+: the uniqueness test
   sudoku-dlx count --unique --format json puzzles.txt  exit status 1 unless all are unique";
 
+const GENERATE_EXAMPLES: &str = "\
+Output: one puzzle per line (jigsaw: the puzzle, a space, its region map),
+followed by a space and the solution with --with-solution; or, with
+--format json, one object per puzzle: index, seed, puzzle, solution, clues,
+symmetry, minimal, attempts, and score, level, clues_met, difficulty_met
+when asked for. A target that was not met is reported on stderr and makes
+the exit status 1. Puzzle k of a run uses a seed derived from (--seed, k),
+so the output is the same for any --jobs.
+
+Examples:
+  sudoku-dlx generate --seed 1                      one 9x9 puzzle, 180-degree symmetric
+  sudoku-dlx generate --count 100 --jobs 4 --seed 7 100 puzzles, the same for any --jobs
+  sudoku-dlx generate --symmetry none --minimal     a minimal puzzle, no symmetry
+  sudoku-dlx generate --clues 24 --with-solution    24 clues if it can, and the solution
+  sudoku-dlx generate --difficulty hard --format json
+  sudoku-dlx generate --size 16 --symmetry rot90    16x16 with 90-degree symmetry
+  sudoku-dlx generate --jigsaw iiiiihhhheeeiihhhheeeiihccceeeaaacccbbbaaacccbbbaaadddbbbgffdddggggffdddggggfffff";
+
+const RATE_EXAMPLES: &str = "\
+A rated record is `SCORE LEVEL HARDEST`, e.g. `6.76 hard locked candidates`
+or `10.52 extreme beyond techniques`; levels are easy, medium, hard, expert
+and extreme (docs/rating.md). A puzzle without exactly one solution is
+`!unsolvable` or `!multiple`; JSON adds score, level, hardest,
+solved_by_logic, effort and mean_nodes, with status `rated`.
+
+Examples:
+  sudoku-dlx rate data/sudoku/emerentius_easy.txt
+  sudoku-dlx rate --format json puzzles.txt
+  sudoku-dlx generate --count 10 --seed 3 | sudoku-dlx rate";
+
 /// Solve Sudoku of every common shape and variant, and any exact-cover
 /// problem, with dancing links.
 #[derive(Debug, Parser)]
@@ -80,7 +113,7 @@ pub(crate) struct Cli {
     pub(crate) command: Command,
 }
 
-/// The subcommands. `generate` and `rate` come with the puzzle-generation work.
+/// The subcommands.
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
     /// Solve Sudoku puzzles, one record per puzzle.
@@ -89,9 +122,110 @@ pub(crate) enum Command {
     /// Count the solutions of Sudoku puzzles, one record per puzzle.
     #[command(after_help = format!("{RECORDS_HELP}\n\n{COUNT_EXAMPLES}"))]
     Count(CountArgs),
+    /// Generate puzzles with a unique solution, symmetric, minimal or of a level.
+    #[command(after_help = GENERATE_EXAMPLES)]
+    Generate(GenerateArgs),
+    /// Rate the difficulty of Sudoku puzzles: a score and a level per puzzle.
+    #[command(after_help = format!("{RECORDS_HELP}\n\n{RATE_EXAMPLES}"))]
+    Rate(RateArgs),
     /// Solve an exact-cover problem written in Knuth's format.
     #[command(after_help = COVER_EXAMPLES)]
     Cover(CoverArgs),
+}
+
+/// Flags of `sudoku-dlx generate`.
+#[derive(Debug, Args)]
+pub(crate) struct GenerateArgs {
+    /// Symmetry of the givens: none, rot180, rot90, horizontal, vertical, diagonal, antidiagonal.
+    #[arg(long, value_name = "S", default_value = "rot180", value_parser = parse_symmetry)]
+    pub(crate) symmetry: Symmetry,
+    /// Strictly minimal: no given can be removed without a second solution (verified).
+    #[arg(long)]
+    pub(crate) minimal: bool,
+    /// Aim for exactly N givens (best effort; a miss is reported).
+    #[arg(long, value_name = "N")]
+    pub(crate) clues: Option<usize>,
+    /// Generate until the rating has this level: easy, medium, hard, expert, extreme.
+    #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
+    pub(crate) difficulty: Option<Level>,
+    /// Attempts (complete grids) per puzzle before a target is given up.
+    #[arg(long, value_name = "N", default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..))]
+    pub(crate) attempts: u32,
+    /// How many puzzles.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub(crate) count: u64,
+    /// Worker threads; every core by default. The output does not depend on it.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub(crate) jobs: Option<u64>,
+    /// Seed of the run; a random one (printed on stderr) when absent.
+    #[arg(long, value_name = "S")]
+    pub(crate) seed: Option<u64>,
+    /// Print each puzzle's solution after it.
+    #[arg(long)]
+    pub(crate) with_solution: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RateFormat::Line)]
+    pub(crate) format: RateFormat,
+    /// Node budget of each uniqueness check (default: 2000 per cell).
+    #[arg(long, value_name = "N")]
+    pub(crate) max_nodes: Option<u64>,
+    /// Grid side N, with the squarest boxes (6 is 2x3, 12 is 3x4).
+    #[arg(long, value_name = "N", conflicts_with = "box_shape")]
+    pub(crate) size: Option<usize>,
+    /// Boxes of R rows by C columns, e.g. 2x3.
+    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
+    pub(crate) box_shape: Option<(usize, usize)>,
+    /// X: each main diagonal holds every digit once.
+    #[arg(long)]
+    pub(crate) x: bool,
+    /// Windoku: the extra windows hold every digit once.
+    #[arg(long)]
+    pub(crate) windoku: bool,
+    /// Anti-king: no digit repeats a king's move away.
+    #[arg(long)]
+    pub(crate) anti_king: bool,
+    /// Anti-knight: no digit repeats a knight's move away.
+    #[arg(long)]
+    pub(crate) anti_knight: bool,
+    /// Jigsaw with this region map (one letter per cell, n regions of n cells).
+    #[arg(long, value_name = "MAP")]
+    pub(crate) jigsaw: Option<String>,
+}
+
+/// Flags of `sudoku-dlx rate`.
+#[derive(Debug, Args)]
+pub(crate) struct RateArgs {
+    /// Where the puzzles are and how to read them.
+    #[command(flatten)]
+    pub(crate) puzzles: PuzzleArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RateFormat::Line)]
+    pub(crate) format: RateFormat,
+    /// Worker threads; every core by default.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub(crate) jobs: Option<u64>,
+    /// Give up on a puzzle after N search-tree nodes in one seeded search (`!budget`).
+    #[arg(long, value_name = "N")]
+    pub(crate) max_nodes: Option<u64>,
+}
+
+/// Output formats of `generate` and `rate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum RateFormat {
+    /// One line per puzzle.
+    Line,
+    /// JSON Lines: one object per puzzle.
+    Json,
+}
+
+fn parse_symmetry(text: &str) -> Result<Symmetry, String> {
+    text.parse()
+        .map_err(|e: sudoku_dlx::UnknownSymmetry| e.to_string())
+}
+
+fn parse_level(text: &str) -> Result<Level, String> {
+    text.parse()
+        .map_err(|e: sudoku_dlx::UnknownLevel| e.to_string())
 }
 
 /// Flags of `sudoku-dlx cover`.

@@ -8,7 +8,9 @@
 mod args;
 mod batch;
 mod cover;
+mod generate;
 mod input;
+mod rate;
 mod records;
 mod report;
 mod sudoku;
@@ -62,6 +64,8 @@ fn run(cli: &Cli) -> anyhow::Result<Status> {
         Command::Solve(args) => sudoku::solve(args, &mut out),
         Command::Count(args) => sudoku::count(args, &mut out),
         Command::Cover(args) => cover::run(args, &mut out),
+        Command::Generate(args) => generate::run(args, &mut out),
+        Command::Rate(args) => rate::run(args, &mut out),
     }
 }
 

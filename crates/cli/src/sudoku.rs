@@ -68,7 +68,7 @@ pub(crate) fn count(args: &CountArgs, out: &mut dyn Write) -> anyhow::Result<Sta
 }
 
 /// Reads the flags that say how to read puzzles.
-fn parse_options(args: &PuzzleArgs) -> anyhow::Result<ParseOptions> {
+pub(crate) fn parse_options(args: &PuzzleArgs) -> anyhow::Result<ParseOptions> {
     let shape = match (args.size, args.box_shape) {
         (Some(size), _) => Some(Shape::from_size(size).context("--size")?),
         (None, Some((rows, cols))) => Some(Shape::with_boxes(rows, cols).context("--box")?),
@@ -317,7 +317,7 @@ impl Workspace {
 }
 
 /// Where and what a library error is, with lines counted in the input.
-fn problem(record_line: u64, e: &Error) -> Problem {
+pub(crate) fn problem(record_line: u64, e: &Error) -> Problem {
     let message = e.to_string();
     let located = match e {
         Error::InvalidSymbol {
@@ -357,7 +357,7 @@ fn problem(record_line: u64, e: &Error) -> Problem {
     }
 }
 
-fn line_problem(line: u64, e: &LineError) -> Problem {
+pub(crate) fn line_problem(line: u64, e: &LineError) -> Problem {
     Problem {
         line,
         column: Some(e.column()),

@@ -4,4 +4,5 @@
 mod checker;
 mod common;
 mod cover;
+mod generate;
 mod sudoku;

@@ -200,6 +200,12 @@ impl Rater {
         })
     }
 
+    /// The rules this rater is built for.
+    #[must_use]
+    pub fn rules(&self) -> &Rules {
+        self.solver.rules()
+    }
+
     /// Limits each of the seeded searches.
     pub fn set_budget(&mut self, budget: Budget) {
         self.solver.set_budget(budget);

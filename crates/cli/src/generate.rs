@@ -1,0 +1,174 @@
+//! `sudoku-dlx generate`: puzzles from seeds, in parallel, in index order.
+//!
+//! Puzzle k of a run comes from [`puzzle_seed`]`(seed, k)` alone, so the
+//! output is the same whatever `--jobs` is. Indices are handed to the pool
+//! in chunks ([`crate::batch::Pool::map`] keeps their order), with one
+//! [`Generator`] per piece of work.
+
+use std::io::Write;
+
+use anyhow::Context;
+use serde_json::{Map, json};
+use sudoku_dlx::{
+    GenerateOptions, Generated, Generator, Regions, Rules, Shape, Variants, puzzle_seed,
+};
+
+use crate::Status;
+use crate::args::{GenerateArgs, RateFormat};
+use crate::batch::{Pool, Progress};
+
+/// Puzzles per chunk: enough to keep every thread busy, few to bound memory.
+const CHUNK: u64 = 1024;
+
+/// Runs `sudoku-dlx generate`.
+pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let rules = rules(args)?;
+    let options = GenerateOptions {
+        symmetry: args.symmetry,
+        minimal: args.minimal,
+        clues: args.clues,
+        difficulty: args.difficulty,
+        attempts: args.attempts,
+        max_nodes: args.max_nodes,
+    };
+    // Fail on bad rules before starting threads.
+    Generator::new(&rules, options.clone()).context("cannot generate for these rules")?;
+    let mut stderr = std::io::stderr().lock();
+    let seed = match args.seed {
+        Some(seed) => seed,
+        None => {
+            let seed = clock_seed();
+            writeln!(stderr, "sudoku-dlx: generating with --seed {seed}")?;
+            seed
+        }
+    };
+    let jobs = args.jobs.map(|j| usize::try_from(j).unwrap_or(usize::MAX));
+    let pool = Pool::new(jobs)?;
+    let progress = Progress::new("puzzles");
+    let mut status = Status::Success;
+    let mut next = 0;
+    while next < args.count {
+        let end = args.count.min(next.saturating_add(CHUNK));
+        let mut indices: Vec<u64> = (next..end).collect();
+        let results = pool.map(
+            &mut indices,
+            || Generator::new(&rules, options.clone()),
+            |generator, k| {
+                let seed = puzzle_seed(seed, k);
+                let generated = match generator {
+                    Ok(g) => g.generate(seed).map_err(|e| e.to_string()),
+                    Err(e) => Err(e.to_string()),
+                };
+                (k, seed, generated)
+            },
+        );
+        progress.advance(results.len());
+        for (k, seed, generated) in results {
+            let generated = generated.map_err(|e| anyhow::anyhow!("puzzle {k}: {e}"))?;
+            out.write_all(record(args, k, seed, &generated).as_bytes())?;
+            let missed = missed_targets(args, &generated);
+            if !missed.is_empty() {
+                status = Status::Failure;
+                out.flush()?;
+                writeln!(
+                    stderr,
+                    "sudoku-dlx: puzzle {k}: {} not met in {} attempts; printed the closest",
+                    missed.join(", "),
+                    args.attempts
+                )?;
+            }
+        }
+        next = end;
+    }
+    out.flush()?;
+    progress.finish();
+    Ok(status)
+}
+
+/// The rules from the shape and variant flags.
+fn rules(args: &GenerateArgs) -> anyhow::Result<Rules> {
+    let shape = match (args.size, args.box_shape, &args.jigsaw) {
+        (Some(size), _, _) => Shape::from_size(size).context("--size")?,
+        (None, Some((rows, cols)), _) => Shape::with_boxes(rows, cols).context("--box")?,
+        (None, None, Some(map)) => {
+            let cells = map.chars().filter(|c| !c.is_whitespace()).count();
+            Shape::from_cell_count(cells)
+                .with_context(|| format!("--jigsaw: a map of {cells} letters fits no grid"))?
+        }
+        (None, None, None) => Shape::CLASSIC,
+    };
+    let mut rules = Rules::new(shape).with_variants(Variants {
+        x: args.x,
+        windoku: args.windoku,
+        anti_king: args.anti_king,
+        anti_knight: args.anti_knight,
+    });
+    if let Some(map) = &args.jigsaw {
+        let regions = Regions::parse(map, shape).context("--jigsaw")?;
+        rules = rules.with_regions(regions).context("--jigsaw")?;
+    }
+    Ok(rules)
+}
+
+/// The targets asked for and missed.
+fn missed_targets(args: &GenerateArgs, g: &Generated) -> Vec<String> {
+    let mut missed = Vec::new();
+    if args.minimal && !g.minimal {
+        missed.push("--minimal".to_owned());
+    }
+    if let (Some(n), Some(false)) = (args.clues, g.clues_met) {
+        missed.push(format!(
+            "--clues {n} (got {})",
+            g.puzzle.givens().filled_count()
+        ));
+    }
+    if let (Some(level), Some(false)) = (args.difficulty, g.difficulty_met) {
+        let got = g.rating.as_ref().map_or("unrated", |r| r.level.name());
+        missed.push(format!("--difficulty {level} (got {got})"));
+    }
+    missed
+}
+
+/// One output record.
+fn record(args: &GenerateArgs, index: u64, seed: u64, g: &Generated) -> String {
+    let solution = g.puzzle.format_grid(&g.solution);
+    match args.format {
+        RateFormat::Line if args.with_solution => format!("{} {solution}\n", g.puzzle),
+        RateFormat::Line => format!("{}\n", g.puzzle),
+        RateFormat::Json => {
+            let mut o = Map::new();
+            o.insert("index".into(), index.into());
+            o.insert("seed".into(), seed.into());
+            o.insert("puzzle".into(), g.puzzle.to_string().into());
+            if args.with_solution {
+                o.insert("solution".into(), solution.into());
+            }
+            o.insert("clues".into(), g.puzzle.givens().filled_count().into());
+            o.insert("symmetry".into(), args.symmetry.name().into());
+            o.insert("minimal".into(), g.minimal.into());
+            o.insert("attempts".into(), g.attempts.into());
+            if let Some(met) = g.clues_met {
+                o.insert("clues_met".into(), met.into());
+            }
+            if let Some(r) = &g.rating {
+                o.insert("score".into(), json!((r.score * 100.0).round() / 100.0));
+                o.insert("level".into(), r.level.name().into());
+            }
+            if let Some(met) = g.difficulty_met {
+                o.insert("difficulty_met".into(), met.into());
+            }
+            let mut text = json!(o).to_string();
+            text.push('\n');
+            text
+        }
+    }
+}
+
+/// A seed from the clock, for runs without `--seed`.
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| {
+            u64::try_from(d.as_nanos() & u128::from(u64::MAX)).unwrap_or(0)
+        })
+}

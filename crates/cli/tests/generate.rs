@@ -1,0 +1,221 @@
+//! `sudoku-dlx generate` and `rate`: unique, symmetric, reproducible puzzles
+//! independent of --jobs, and one rating record per input puzzle.
+
+use sudoku_dlx::{ParseOptions, Puzzle, Rules, Solver, Symmetry, Uniqueness, check_solution};
+
+use crate::common::{run, run_with_stdin};
+
+/// Parses `puzzle` and `solution` lines and checks the pair: unique, the
+/// solution its one solution, and the checker agrees.
+fn check_pair(puzzle: &str, solution: &str, options: &ParseOptions) -> Puzzle {
+    let puzzle = Puzzle::parse(puzzle, options).unwrap();
+    let mut solver = Solver::new(puzzle.rules()).unwrap();
+    let Uniqueness::Unique(grid) = solver.uniqueness(&puzzle).unwrap() else {
+        panic!("{puzzle} is not unique")
+    };
+    assert_eq!(puzzle.format_grid(&grid), solution);
+    assert_eq!(check_solution(&puzzle, &grid), Ok(()));
+    puzzle
+}
+
+#[test]
+fn output_is_reproducible_and_independent_of_jobs() {
+    let one = run(&["generate", "--seed", "9", "--count", "12", "--jobs", "1"]);
+    let two = run(&["generate", "--seed", "9", "--count", "12", "--jobs", "2"]);
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    assert_eq!(one.stdout, two.stdout);
+    assert_eq!(one.stdout.lines().count(), 12);
+    // A longer run starts with the same puzzles.
+    let more = run(&["generate", "--seed", "9", "--count", "14", "--jobs", "2"]);
+    assert!(more.stdout.starts_with(&one.stdout));
+    let other = run(&["generate", "--seed", "10", "--count", "12"]);
+    assert_ne!(one.stdout, other.stdout);
+}
+
+#[test]
+fn puzzles_are_unique_and_symmetric_as_asked() {
+    for symmetry in [
+        "none",
+        "rot180",
+        "rot90",
+        "horizontal",
+        "vertical",
+        "diagonal",
+        "antidiagonal",
+    ] {
+        let out = run(&[
+            "generate",
+            "--seed",
+            "3",
+            "--count",
+            "3",
+            "--symmetry",
+            symmetry,
+            "--with-solution",
+        ]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        let symmetry: Symmetry = symmetry.parse().unwrap();
+        for line in out.stdout.lines() {
+            let (puzzle, solution) = line.split_once(' ').unwrap();
+            let puzzle = check_pair(puzzle, solution, &ParseOptions::default());
+            assert!(symmetry.holds_for(puzzle.givens()), "{puzzle}");
+        }
+    }
+}
+
+#[test]
+fn shapes_variants_and_jigsaw_generate() {
+    let map = "iiiiihhhheeeiihhhheeeiihccceeeaaacccbbbaaacccbbbaaadddbbbgffdddggggffdddggggfffff";
+    for flags in [
+        &["--size", "4"][..],
+        &["--box", "2x3"],
+        &["--size", "16", "--symmetry", "rot90"],
+        &["--x"],
+        &["--windoku"],
+        &["--jigsaw", map],
+    ] {
+        let mut args = vec![
+            "generate",
+            "--seed",
+            "5",
+            "--with-solution",
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(flags);
+        let out = run(&args);
+        assert_eq!(out.code, 0, "{flags:?}: {}", out.stderr);
+        let record: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+        let puzzle = record["puzzle"].as_str().unwrap();
+        let solution = record["solution"].as_str().unwrap();
+        let options = ParseOptions {
+            variants: sudoku_dlx::Variants {
+                x: flags.contains(&"--x"),
+                windoku: flags.contains(&"--windoku"),
+                ..sudoku_dlx::Variants::NONE
+            },
+            jigsaw: flags.contains(&"--jigsaw"),
+            ..ParseOptions::default()
+        };
+        check_pair(puzzle, solution, &options);
+    }
+}
+
+#[test]
+fn minimal_puzzles_lose_uniqueness_without_any_clue() {
+    let out = run(&[
+        "generate",
+        "--seed",
+        "2",
+        "--symmetry",
+        "none",
+        "--minimal",
+        "--count",
+        "2",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let mut solver = Solver::new(&Rules::classic()).unwrap();
+    for line in out.stdout.lines() {
+        for (k, c) in line.char_indices().filter(|&(_, c)| c != '.') {
+            let _ = c;
+            let mut fewer = line.to_owned();
+            fewer.replace_range(k..=k, ".");
+            let puzzle = Puzzle::parse(&fewer, &ParseOptions::default()).unwrap();
+            assert_eq!(
+                solver.count(&puzzle, Some(2)).unwrap().solutions,
+                2,
+                "{line} {k}"
+            );
+        }
+    }
+}
+
+#[test]
+fn missed_targets_are_reported_with_status_1() {
+    let out = run(&[
+        "generate",
+        "--seed",
+        "1",
+        "--clues",
+        "12",
+        "--attempts",
+        "2",
+    ]);
+    assert_eq!(out.code, 1);
+    assert_eq!(out.stdout.lines().count(), 1);
+    assert!(out.stderr.contains("--clues 12"), "{}", out.stderr);
+    let out = run(&[
+        "generate", "--seed", "1", "--clues", "30", "--format", "json",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert!(out.stdout.contains("\"clues\":30"), "{}", out.stdout);
+    assert!(out.stdout.contains("\"clues_met\":true"));
+}
+
+#[test]
+fn a_difficulty_target_is_met_and_rated_so() {
+    let out = run(&[
+        "generate",
+        "--seed",
+        "4",
+        "--difficulty",
+        "medium",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let record: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(record["level"], "medium");
+    let rated = run_with_stdin(&["rate"], record["puzzle"].as_str().unwrap().into());
+    assert!(
+        rated.stdout.split(' ').nth(1) == Some("medium"),
+        "{}",
+        rated.stdout
+    );
+}
+
+#[test]
+fn bad_flags_are_usage_errors() {
+    for args in [
+        &["generate", "--symmetry", "spiral"][..],
+        &["generate", "--difficulty", "trivial"],
+        &["generate", "--size", "7"],
+        &["generate", "--jigsaw", "abc"],
+    ] {
+        let out = run(args);
+        assert_eq!(out.code, 2, "{args:?}");
+        assert!(!out.stderr.is_empty());
+    }
+}
+
+#[test]
+fn rate_prints_one_record_per_puzzle_in_order() {
+    let easy = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+    let hardest =
+        "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+    let input = format!("{easy}\n# a comment\n1x3\n{}\n{hardest}\n", ".".repeat(81));
+    let out = run_with_stdin(&["rate", "--jobs", "2"], input.clone().into_bytes());
+    assert_eq!(out.code, 1);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 4, "{}", out.stdout);
+    assert!(lines[0].ends_with("easy hidden single"), "{}", lines[0]);
+    assert!(lines[1].starts_with("!invalid: "));
+    assert_eq!(lines[2], "!multiple");
+    assert!(
+        lines[3].contains("extreme beyond techniques"),
+        "{}",
+        lines[3]
+    );
+    assert!(out.stderr.contains("<stdin>:3"), "{}", out.stderr);
+    let json = run_with_stdin(&["rate", "--format", "json"], input.into_bytes());
+    let records: Vec<serde_json::Value> = json
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records[0]["status"], "rated");
+    assert_eq!(records[0]["level"], "easy");
+    assert_eq!(records[1]["status"], "invalid");
+    assert_eq!(records[2]["status"], "multiple");
+    assert_eq!(records[3]["line"], 5);
+}
