@@ -55,6 +55,11 @@
 //!   [`set_budget`](Solver::set_budget) ([`Budget`]),
 //!   [`set_seed`](Solver::set_seed), [`stats`](Solver::stats) ([`Stats`]).
 //! - [`check_solution`] and [`Violation`]: the independent checker.
+//! - [`Generator`] ([`GenerateOptions`], [`Generated`], [`Symmetry`],
+//!   [`puzzle_seed`]): unique puzzles from a seed, symmetric, minimal, or
+//!   of a clue count or level. [`Rater`] ([`Rating`], [`Level`]) scores
+//!   difficulty from human techniques ([`LogicSolver`], [`Technique`]) and
+//!   search effort averaged over seeded orders.
 //! - [`Error`] and [`Unit`]: what can be wrong, and where givens clash.
 //!
 //! # Encoding
