@@ -243,7 +243,10 @@ mod tests {
     fn a_node_takes_16_bytes() {
         let m = Matrix::new(&knuth_example());
         let arrays = [&m.up, &m.down, &m.top, &m.option_of];
-        let bytes: usize = arrays.iter().map(|a| a.len() * std::mem::size_of::<u32>()).sum();
+        let bytes: usize = arrays
+            .iter()
+            .map(|a| a.len() * std::mem::size_of::<u32>())
+            .sum();
         assert_eq!(bytes, 16 * m.top.len());
     }
 
