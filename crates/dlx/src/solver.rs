@@ -168,16 +168,31 @@ impl Solver {
         &self.selected
     }
 
+    /// Undoes the most recent pre-selection (and any search in progress) and
+    /// returns it, or `None` if nothing is selected.
+    ///
+    /// Selections form a stack: a caller that tries many variations of a set
+    /// of forced options (a puzzle generator removing clues, say) can keep the
+    /// options it is sure of selected and push and pop the rest, instead of
+    /// selecting everything again for each try.
+    pub fn unselect_last(&mut self) -> Option<OptionId> {
+        self.unwind();
+        let option = self.selected.pop()?;
+        let first = self.matrix.option_first[option.index()];
+        self.matrix.uncover_others(first);
+        self.matrix.uncover(self.matrix.top[first as usize]);
+        for node in self.option_nodes(first) {
+            let h = self.matrix.top[node as usize];
+            self.selected_by[h as usize] = NOT_SELECTED;
+        }
+        Some(option)
+    }
+
     /// Undoes every pre-selection and any search in progress, restoring the
     /// matrix exactly as [`Solver::new`] built it. Budget and seed are kept.
     pub fn reset(&mut self) {
+        while self.unselect_last().is_some() {}
         self.unwind();
-        while let Some(option) = self.selected.pop() {
-            let first = self.matrix.option_first[option.index()];
-            self.matrix.uncover_others(first);
-            self.matrix.uncover(self.matrix.top[first as usize]);
-        }
-        self.selected_by.fill(NOT_SELECTED);
     }
 
     /// Counts solutions, stopping after `limit` of them if given.

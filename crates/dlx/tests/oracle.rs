@@ -193,6 +193,27 @@ proptest! {
     }
 
     #[test]
+    fn unselecting_the_last_option_is_like_never_selecting_it(
+        spec in spec_strategy(),
+        first in any::<prop::sample::Index>(),
+        second in any::<prop::sample::Index>(),
+    ) {
+        prop_assume!(!spec.options.is_empty());
+        let problem = spec.build();
+        let (a, b) = (first.index(spec.options.len()), second.index(spec.options.len()));
+        let mut solver = Solver::new(&problem);
+        solver.select(OptionId::new(a).unwrap()).unwrap();
+        if solver.select(OptionId::new(b).unwrap()).is_ok() {
+            prop_assert_eq!(solver.unselect_last(), OptionId::new(b));
+        }
+        let expected: BTreeSet<Vec<usize>> = brute_force(&spec).into_iter().filter(|s| s.contains(&a)).collect();
+        let (found, _) = engine_solutions(&spec, &mut solver);
+        prop_assert_eq!(found, expected);
+        prop_assert_eq!(solver.unselect_last(), OptionId::new(a));
+        prop_assert!(solver.links_match(&problem));
+    }
+
+    #[test]
     fn planted_solutions_are_found((spec, planted) in planted_strategy()) {
         let problem = spec.build();
         let mut solver = Solver::new(&problem);

@@ -285,3 +285,29 @@ fn secondary_items_are_covered_at_most_once() {
     solutions.sort();
     assert_eq!(solutions, ["A S, B", "A, B", "A, B S"]);
 }
+
+#[test]
+fn selections_form_a_stack() {
+    let named = NamedProblem::parse(KNUTH).unwrap();
+    let p = named.problem();
+    let mut solver = Solver::new(p);
+    assert_eq!(solver.unselect_last(), None);
+    // `A D` (3) then `B G` (4): both in the unique solution.
+    solver.select(option(3)).unwrap();
+    solver.select(option(4)).unwrap();
+    assert_eq!(solver.count(None).solutions, 1);
+    assert_eq!(solver.unselect_last(), Some(option(4)));
+    assert_eq!(solver.selected(), &[option(3)]);
+    // With only `A D` selected, `B C F` (2) is selectable again and excludes `B G`.
+    solver.select(option(2)).unwrap();
+    assert_eq!(solver.count(None).solutions, 0);
+    assert_eq!(solver.unselect_last(), Some(option(2)));
+    // The item freed by an unselection can be taken by another option.
+    assert_eq!(solver.count(None).solutions, 1);
+    assert_eq!(solver.unselect_last(), Some(option(3)));
+    assert!(solver.links_match(p));
+    solver.select(option(1)).unwrap(); // `A D G`, which conflicted with `A D` before
+    assert_eq!(solver.count(None).solutions, 0);
+    solver.reset();
+    assert!(solver.links_match(p));
+}
