@@ -9,8 +9,10 @@
 //! with the library's checker. A wrong puzzle aborts the run.
 //!
 //! ```sh
-//! cargo run --release -p benches --bin generate [SECONDS_PER_ROW]
+//! cargo run --release -p benches --bin generate [SECONDS_PER_ROW [SYMMETRY]]
 //! ```
+//!
+//! With a symmetry, only its rows (and the peer's) run: handy for profiling.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -27,8 +29,19 @@ fn main() -> ExitCode {
         "| generator | symmetry | minimal | puzzles | mean clues | strictly minimal | attempts/puzzle | puzzles/s |"
     );
     println!("|---|---|---|---|---|---|---|---|");
+    let only: Option<Symmetry> = match std::env::args().nth(2).map(|s| s.parse()) {
+        None => None,
+        Some(Ok(symmetry)) => Some(symmetry),
+        Some(Err(e)) => {
+            eprintln!("generate: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
     let mut ours_rot180 = 0.0;
     for symmetry in Symmetry::ALL {
+        if only.is_some_and(|s| s != symmetry) {
+            continue;
+        }
         for minimal in [false, true] {
             match run_ours(symmetry, minimal, budget) {
                 Ok(rate) => {

@@ -75,6 +75,7 @@
 mod checker;
 mod encoding;
 mod error;
+mod forced;
 mod generate;
 mod grid;
 mod logic;
@@ -101,7 +102,7 @@ pub use rate::{Level, Rated, Rater, Rating, UnknownLevel};
 pub use regions::Regions;
 pub use rules::Rules;
 pub use shape::{Cell, MAX_SIZE, Shape};
-pub use solver::{Outcome, Solver, Uniqueness};
+pub use solver::{Outcome, Session, Solver, Uniqueness};
 pub use symbols::Alphabet;
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use variants::{Variants, windoku_windows};

@@ -274,6 +274,23 @@ impl LogicSolver {
         }
     }
 
+    /// The houses (rows, columns, regions, and the variants' diagonals and
+    /// windows): each a list of n cells that hold every digit once.
+    pub(crate) fn houses(&self) -> &[Vec<usize>] {
+        &self.houses
+    }
+
+    /// For each cell, the indices in [`houses`](Self::houses) of the houses
+    /// that hold it.
+    pub(crate) fn cell_houses(&self) -> &[Vec<usize>] {
+        &self.cell_houses
+    }
+
+    /// For each cell, every other cell that cannot hold the same digit.
+    pub(crate) fn peers(&self) -> &[Vec<usize>] {
+        &self.peers
+    }
+
     /// Solves `puzzle` as far as the techniques go. The puzzle must be of
     /// this solver's rules (a puzzle of another shape is reported as a
     /// contradiction).

@@ -194,31 +194,133 @@ impl Solver {
     /// Pre-selects one option per given; a clash is reported as the two
     /// givens, their digit, and the unit they share.
     fn select_givens(&mut self, puzzle: &Puzzle) -> Result<(), Error> {
-        let shape = puzzle.shape();
         for (index, &digit) in puzzle.givens().digits().iter().enumerate() {
-            if digit == 0 {
-                continue;
-            }
-            let Some(option) = self.encoding.option(index, digit) else {
-                continue;
-            };
-            match self.engine.select(option) {
-                Ok(()) => {}
-                Err(dlx::Error::SelectConflict {
-                    item, covered_by, ..
-                }) => {
-                    let (earlier, _) = self.encoding.placement(covered_by);
-                    return Err(Error::ConflictingGivens {
-                        first: shape.cell(earlier),
-                        second: shape.cell(index),
-                        digit,
-                        unit: self.encoding.unit(item).unwrap_or(crate::Unit::Box),
-                    });
-                }
-                Err(e) => return Err(Error::Engine(e)),
+            if digit != 0 {
+                self.select_given(index, digit)?;
             }
         }
         Ok(())
+    }
+
+    /// Pre-selects `digit` in the cell at `index`, on top of the engine's
+    /// selection stack.
+    fn select_given(&mut self, index: usize, digit: u8) -> Result<(), Error> {
+        let shape = self.rules.shape();
+        let in_range = index < shape.cell_count() && (1..=shape.size()).contains(&digit.into());
+        let option = in_range
+            .then(|| self.encoding.option(index, digit))
+            .flatten();
+        let Some(option) = option else {
+            return Err(Error::InvalidNumber {
+                index,
+                line: index / shape.size() + 1,
+                column: index % shape.size() + 1,
+                found: digit.to_string(),
+                size: shape.size(),
+            });
+        };
+        match self.engine.select(option) {
+            Ok(()) => Ok(()),
+            Err(dlx::Error::SelectConflict {
+                item, covered_by, ..
+            }) => {
+                let (earlier, _) = self.encoding.placement(covered_by);
+                Err(Error::ConflictingGivens {
+                    first: shape.cell(earlier),
+                    second: shape.cell(index),
+                    digit,
+                    unit: self.encoding.unit(item).unwrap_or(crate::Unit::Box),
+                })
+            }
+            Err(e) => Err(Error::Engine(e)),
+        }
+    }
+
+    /// An incremental session: givens pushed and popped one at a time, for a
+    /// caller that tries many puzzles differing in a few givens (a generator
+    /// removing clues). The engine is cleared first and again when the
+    /// session is dropped, so the solver's other methods always start from
+    /// no givens.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Rules, Solver};
+    /// let mut solver = Solver::new(&Rules::classic())?;
+    /// let mut session = solver.session();
+    /// session.push(0, 5)?;
+    /// session.push(1, 3)?;
+    /// assert!(session.push(2, 5).is_err()); // two 5s in the top row
+    /// assert_eq!(session.pop(), Some((1, 3)));
+    /// assert_eq!(session.givens(), &[(0, 5)]);
+    /// assert_eq!(session.count(Some(2)).solutions, 2);
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    pub fn session(&mut self) -> Session<'_> {
+        self.engine.reset();
+        Session {
+            solver: self,
+            givens: Vec::new(),
+        }
+    }
+}
+
+/// Givens on a stack, searched with whatever is on it; see [`Solver::session`].
+///
+/// Each [`push`](Self::push) and [`pop`](Self::pop) costs one engine
+/// selection (covering or uncovering a cell's few items), so a test that
+/// changes the top few givens costs a few selections rather than one per
+/// given of the puzzle.
+#[derive(Debug)]
+pub struct Session<'s> {
+    solver: &'s mut Solver,
+    /// The givens selected in the engine, bottom first. Invariant: the
+    /// engine's selection stack holds exactly their options, in this order.
+    givens: Vec<(usize, u8)>,
+}
+
+impl Session<'_> {
+    /// Puts `digit` in the cell at row-major `index`, on top of the stack.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::InvalidNumber`] if `index` is off the grid or `digit` is not
+    /// a digit of it, and [`Error::ConflictingGivens`] if a given on the
+    /// stack breaks a rule with it; the session is then unchanged.
+    pub fn push(&mut self, index: usize, digit: u8) -> Result<(), Error> {
+        self.solver.select_given(index, digit)?;
+        self.givens.push((index, digit));
+        Ok(())
+    }
+
+    /// Takes the most recently pushed given off the stack and returns it,
+    /// or `None` if the stack is empty.
+    pub fn pop(&mut self) -> Option<(usize, u8)> {
+        let given = self.givens.pop()?;
+        self.solver.engine.unselect_last();
+        Some(given)
+    }
+
+    /// The givens on the stack, bottom first.
+    #[must_use]
+    pub fn givens(&self) -> &[(usize, u8)] {
+        &self.givens
+    }
+
+    /// Counts the solutions of the givens on the stack, up to `limit`, under
+    /// the solver's budget; as [`Solver::count`].
+    pub fn count(&mut self, limit: Option<u64>) -> Count {
+        self.solver.engine.count(limit)
+    }
+
+    /// The engine's statistics for the last search.
+    #[must_use]
+    pub fn stats(&self) -> &Stats {
+        self.solver.engine.stats()
+    }
+}
+
+impl Drop for Session<'_> {
+    fn drop(&mut self) {
+        self.solver.engine.reset();
     }
 }
 
