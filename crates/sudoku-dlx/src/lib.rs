@@ -106,3 +106,8 @@ pub use solver::{Outcome, Session, Solver, Uniqueness};
 pub use symbols::Alphabet;
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use variants::{Variants, windoku_windows};
+
+/// The README's Rust examples, compiled and run as doctests so they cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExamples;
