@@ -116,7 +116,7 @@ fn search(grid: &mut [u32], peers: &[Vec<usize>], n: usize, limit: usize, count:
         *count += 1;
         return;
     };
-    for d in (1..=n as u32).filter(|&d| free & (1u64 << d) != 0) {
+    for d in (1..=u32::try_from(n).unwrap()).filter(|&d| free & (1u64 << d) != 0) {
         grid[cell] = d;
         search(grid, peers, n, limit, count);
         if *count >= limit {
