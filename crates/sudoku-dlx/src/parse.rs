@@ -302,6 +302,9 @@ pub struct Records<I> {
     jigsaw: bool,
     line: usize,
     pending: Option<Block>,
+    /// A line read while a block was pending that does not belong to it: it
+    /// ended the block and starts the next record.
+    held: Option<String>,
 }
 
 /// A block being collected.
@@ -325,6 +328,7 @@ where
             jigsaw: options.jigsaw,
             line: 0,
             pending: None,
+            held: None,
         }
     }
 
@@ -365,12 +369,17 @@ where
 
     fn next(&mut self) -> Option<Self::Item> {
         loop {
-            let line = match self.lines.next() {
-                None => return self.pending.take().map(|b| Ok(b.record)),
-                Some(Err(e)) => return Some(Err(e)),
-                Some(Ok(line)) => line,
+            let line = if let Some(line) = self.held.take() {
+                line
+            } else {
+                let line = match self.lines.next() {
+                    None => return self.pending.take().map(|b| Ok(b.record)),
+                    Some(Err(e)) => return Some(Err(e)),
+                    Some(Ok(line)) => line,
+                };
+                self.line += 1;
+                line
             };
-            self.line += 1;
             if is_comment(&line) {
                 continue;
             }
@@ -382,6 +391,13 @@ where
             }
             let cells = self.cells(&line);
             if let Some(block) = &mut self.pending {
+                if cells != 0 && cells != block.size {
+                    // Not a row of this block: the block ends short (the
+                    // parser reports its length) and this line is read
+                    // afresh, so one bad line never swallows the next ones.
+                    self.held = Some(line);
+                    return self.pending.take().map(|b| Ok(b.record));
+                }
                 block.record.text.push('\n');
                 block.record.text.push_str(&line);
                 if cells > 0 {
@@ -407,7 +423,11 @@ where
                 text: line,
                 line: self.line,
             };
-            if size <= 1 {
+            // Only a line of n cells, for a side n the shape allows, starts a
+            // block; anything else is a record of its own, which the parser
+            // will reject with its length.
+            let starts_block = cells == size && Shape::from_size(size).is_ok();
+            if !starts_block {
                 return Some(Ok(record));
             }
             self.pending = Some(Block {
@@ -425,6 +445,28 @@ mod tests {
 
     fn parse(text: &str) -> Result<Puzzle, Error> {
         Puzzle::parse(text, &ParseOptions::default())
+    }
+
+    /// A regression test: a line of 93 symbols (a puzzle with a reason
+    /// after it) used to start a 93-row block that swallowed the records
+    /// after it, so a batch lost them.
+    #[test]
+    fn a_bad_line_never_swallows_the_records_after_it() {
+        let good =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let text =
+            format!("{good} box duplicate\n{good} x\n12\n{good}\n1234\n3412\n2143\n43\n{good}\n");
+        let lines = text.lines().map(|l| Ok::<_, std::io::Error>(l.to_owned()));
+        let records: Vec<Record> = Records::new(lines, &ParseOptions::default())
+            .collect::<Result<_, _>>()
+            .unwrap();
+        let starts: Vec<usize> = records.iter().map(|r| r.line).collect();
+        // Each bad line is its own record; the short 4x4 block ends at the
+        // line that does not fit it, which starts a record of its own.
+        assert_eq!(starts, [1, 2, 3, 4, 5, 8, 9]);
+        assert_eq!(records[4].text, "1234\n3412\n2143");
+        assert!(parse(&records[3].text).is_ok());
+        assert!(parse(&records[6].text).is_ok());
     }
 
     #[test]
