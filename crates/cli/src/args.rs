@@ -2,8 +2,9 @@
 
 use std::path::PathBuf;
 
+use anyhow::Context;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sudoku_dlx::{Level, Symmetry};
+use sudoku_dlx::{Level, Shape, Symmetry, Variants};
 
 const MAIN_EXAMPLES: &str = "\
 Examples:
@@ -169,24 +170,10 @@ pub(crate) struct GenerateArgs {
     /// Node budget of each uniqueness check (default: 2000 per cell).
     #[arg(long, value_name = "N")]
     pub(crate) max_nodes: Option<u64>,
-    /// Grid side N, with the squarest boxes (6 is 2x3, 12 is 3x4).
-    #[arg(long, value_name = "N", conflicts_with = "box_shape")]
-    pub(crate) size: Option<usize>,
-    /// Boxes of R rows by C columns, e.g. 2x3.
-    #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
-    pub(crate) box_shape: Option<(usize, usize)>,
-    /// X: each main diagonal holds every digit once.
-    #[arg(long)]
-    pub(crate) x: bool,
-    /// Windoku: the extra windows hold every digit once.
-    #[arg(long)]
-    pub(crate) windoku: bool,
-    /// Anti-king: no digit repeats a king's move away.
-    #[arg(long)]
-    pub(crate) anti_king: bool,
-    /// Anti-knight: no digit repeats a knight's move away.
-    #[arg(long)]
-    pub(crate) anti_knight: bool,
+    #[command(flatten)]
+    pub(crate) shape: ShapeArgs,
+    #[command(flatten)]
+    pub(crate) variants: VariantArgs,
     /// Jigsaw with this region map (one letter per cell, n regions of n cells).
     #[arg(long, value_name = "MAP")]
     pub(crate) jigsaw: Option<String>,
@@ -293,18 +280,31 @@ pub(crate) struct CountArgs {
     pub(crate) search: SearchArgs,
 }
 
-/// Input files, shape and variants: how to read the puzzles.
+/// The grid shape flags, shared by every Sudoku command.
 #[derive(Debug, Args)]
-pub(crate) struct PuzzleArgs {
-    /// Puzzle files; stdin when none is given or for `-`.
-    #[arg(value_name = "FILE")]
-    pub(crate) files: Vec<PathBuf>,
+pub(crate) struct ShapeArgs {
     /// Every grid is N x N, with the squarest boxes (6 is 2x3, 12 is 3x4).
     #[arg(long, value_name = "N", conflicts_with = "box_shape")]
     pub(crate) size: Option<usize>,
     /// Every grid has boxes of R rows by C columns, e.g. 2x3.
     #[arg(long = "box", value_name = "RxC", value_parser = parse_box)]
     pub(crate) box_shape: Option<(usize, usize)>,
+}
+
+impl ShapeArgs {
+    /// The shape the flags fix, if any.
+    pub(crate) fn shape(&self) -> anyhow::Result<Option<Shape>> {
+        Ok(match (self.size, self.box_shape) {
+            (Some(size), _) => Some(Shape::from_size(size).context("--size")?),
+            (None, Some((rows, cols))) => Some(Shape::with_boxes(rows, cols).context("--box")?),
+            (None, None) => None,
+        })
+    }
+}
+
+/// The variant flags, shared by every Sudoku command.
+#[derive(Debug, Args)]
+pub(crate) struct VariantArgs {
     /// X: each main diagonal holds every digit once.
     #[arg(long)]
     pub(crate) x: bool,
@@ -317,6 +317,30 @@ pub(crate) struct PuzzleArgs {
     /// Anti-knight: no digit repeats a knight's move away.
     #[arg(long)]
     pub(crate) anti_knight: bool,
+}
+
+impl VariantArgs {
+    /// The variants the flags ask for.
+    pub(crate) fn variants(&self) -> Variants {
+        Variants {
+            x: self.x,
+            windoku: self.windoku,
+            anti_king: self.anti_king,
+            anti_knight: self.anti_knight,
+        }
+    }
+}
+
+/// Input files, shape and variants: how to read the puzzles.
+#[derive(Debug, Args)]
+pub(crate) struct PuzzleArgs {
+    /// Puzzle files; stdin when none is given or for `-`.
+    #[arg(value_name = "FILE")]
+    pub(crate) files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub(crate) shape: ShapeArgs,
+    #[command(flatten)]
+    pub(crate) variants: VariantArgs,
     /// Jigsaw: each line is the puzzle, a space, and its region map.
     #[arg(long)]
     pub(crate) jigsaw: bool,

@@ -9,9 +9,7 @@ use std::io::Write;
 
 use anyhow::Context;
 use serde_json::{Map, json};
-use sudoku_dlx::{
-    GenerateOptions, Generated, Generator, Regions, Rules, Shape, Variants, puzzle_seed,
-};
+use sudoku_dlx::{GenerateOptions, Generated, Generator, Regions, Rules, Shape, puzzle_seed};
 
 use crate::Status;
 use crate::args::{GenerateArgs, RateFormat};
@@ -87,22 +85,16 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
 
 /// The rules from the shape and variant flags.
 fn rules(args: &GenerateArgs) -> anyhow::Result<Rules> {
-    let shape = match (args.size, args.box_shape, &args.jigsaw) {
-        (Some(size), _, _) => Shape::from_size(size).context("--size")?,
-        (None, Some((rows, cols)), _) => Shape::with_boxes(rows, cols).context("--box")?,
-        (None, None, Some(map)) => {
+    let shape = match (args.shape.shape()?, &args.jigsaw) {
+        (Some(shape), _) => shape,
+        (None, Some(map)) => {
             let cells = map.chars().filter(|c| !c.is_whitespace()).count();
             Shape::from_cell_count(cells)
                 .with_context(|| format!("--jigsaw: a map of {cells} letters fits no grid"))?
         }
-        (None, None, None) => Shape::CLASSIC,
+        (None, None) => Shape::CLASSIC,
     };
-    let mut rules = Rules::new(shape).with_variants(Variants {
-        x: args.x,
-        windoku: args.windoku,
-        anti_king: args.anti_king,
-        anti_knight: args.anti_knight,
-    });
+    let mut rules = Rules::new(shape).with_variants(args.variants.variants());
     if let Some(map) = &args.jigsaw {
         let regions = Regions::parse(map, shape).context("--jigsaw")?;
         rules = rules.with_regions(regions).context("--jigsaw")?;

@@ -12,8 +12,7 @@ use std::time::Instant;
 
 use anyhow::Context;
 use sudoku_dlx::{
-    Alphabet, Budget, End, Error, Grid, Outcome, ParseOptions, Puzzle, Rules, Shape, Solver,
-    Uniqueness, Variants,
+    Alphabet, Budget, End, Error, Grid, Outcome, ParseOptions, Puzzle, Rules, Solver, Uniqueness,
 };
 
 use crate::Status;
@@ -69,19 +68,9 @@ pub(crate) fn count(args: &CountArgs, out: &mut dyn Write) -> anyhow::Result<Sta
 
 /// Reads the flags that say how to read puzzles.
 pub(crate) fn parse_options(args: &PuzzleArgs) -> anyhow::Result<ParseOptions> {
-    let shape = match (args.size, args.box_shape) {
-        (Some(size), _) => Some(Shape::from_size(size).context("--size")?),
-        (None, Some((rows, cols))) => Some(Shape::with_boxes(rows, cols).context("--box")?),
-        (None, None) => None,
-    };
     Ok(ParseOptions {
-        shape,
-        variants: Variants {
-            x: args.x,
-            windoku: args.windoku,
-            anti_king: args.anti_king,
-            anti_knight: args.anti_knight,
-        },
+        shape: args.shape.shape()?,
+        variants: args.variants.variants(),
         alphabet: args.alphabet.map(|a| match a {
             AlphabetArg::Standard => Alphabet::Standard,
             AlphabetArg::Hex => Alphabet::Hex,
