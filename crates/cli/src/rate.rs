@@ -6,15 +6,13 @@
 
 use std::io::Write;
 
-use anyhow::Context;
 use serde_json::{Map, Value, json};
 use sudoku_dlx::{Error, Puzzle, Rated, Rater, Rules};
 
 use crate::Status;
 use crate::args::{Format, RateArgs, RateFormat};
-use crate::batch::{Pool, Progress, read_chunk};
-use crate::input::inputs;
-use crate::records::{Body, Framer, Record, classify};
+use crate::batch::{Pool, Progress};
+use crate::records::{Body, Record, for_each_chunk};
 use crate::report::{self, Answer, PuzzleStatus};
 use crate::sudoku::{line_problem, parse_options, problem};
 
@@ -26,44 +24,21 @@ pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status
     let progress = Progress::new("puzzles");
     let mut stderr = std::io::stderr().lock();
     let mut all_rated = true;
-    let mut lines_chunk = Vec::new();
-    let mut records: Vec<Record> = Vec::new();
-    for input in inputs(&args.puzzles.files) {
-        let input = input?;
-        let name = input.name().to_owned();
-        let mut lines = input.lines();
-        let mut framer = Framer::default();
-        loop {
-            let ended = read_chunk(&mut lines, &mut lines_chunk)
-                .with_context(|| format!("{name}: cannot read"))?;
-            let classes = pool.map(
-                &mut lines_chunk,
-                || (),
-                |(), line| (line.number, classify(line, &parse)),
-            );
-            for (number, class) in classes {
-                framer.push(number, class, &mut records);
-            }
-            if ended {
-                framer.finish(&mut records);
-            }
-            let answers = pool.map(&mut records, Workspace::default, |workspace, record| {
-                workspace.answer(args, &name, record, &parse)
-            });
-            progress.advance(answers.len());
-            for answer in answers {
-                all_rated &= answer.status == PuzzleStatus::Solved;
-                out.write_all(answer.stdout.as_bytes())?;
-                if let Some(message) = &answer.stderr {
-                    out.flush()?;
-                    writeln!(stderr, "{message}")?;
-                }
-            }
-            if ended {
-                break;
+    for_each_chunk(&args.puzzles.files, &parse, &pool, |name, records| {
+        let answers = pool.map(records, Workspace::default, |workspace, record| {
+            workspace.answer(args, name, record, &parse)
+        });
+        progress.advance(answers.len());
+        for answer in answers {
+            all_rated &= answer.status == PuzzleStatus::Solved;
+            out.write_all(answer.stdout.as_bytes())?;
+            if let Some(message) = &answer.stderr {
+                out.flush()?;
+                writeln!(stderr, "{message}")?;
             }
         }
-    }
+        Ok(())
+    })?;
     out.flush()?;
     progress.finish();
     Ok(if all_rated {

@@ -14,9 +14,13 @@
 //! [`Error::WrongLength`] tells how many cells it has. Only the grouping
 //! ([`Framer`]) runs serially.
 
+use std::path::PathBuf;
+
+use anyhow::Context;
 use sudoku_dlx::{Error, ParseOptions, Puzzle, Shape};
 
-use crate::input::{Line, LineError};
+use crate::batch::{Pool, read_chunk};
+use crate::input::{Line, LineError, inputs};
 
 /// What a line is, for framing.
 #[derive(Debug)]
@@ -180,6 +184,49 @@ impl Block {
         self.text.push_str(text);
         self.last_line = number;
     }
+}
+
+/// Reads the puzzle records of `files` (stdin for none or `-`) in bounded
+/// chunks: each chunk's lines are classified in parallel on `pool` and framed
+/// into records, which `each_chunk` gets, with the file's name and in input
+/// order, before the next chunk is read. Records left in the vector are
+/// dropped, so `each_chunk` should drain it (as [`Pool::map`] does).
+pub(crate) fn for_each_chunk(
+    files: &[PathBuf],
+    options: &ParseOptions,
+    pool: &Pool,
+    mut each_chunk: impl FnMut(&str, &mut Vec<Record>) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let mut lines_chunk = Vec::new();
+    let mut records: Vec<Record> = Vec::new();
+    for input in inputs(files) {
+        let input = input?;
+        let name = input.name().to_owned();
+        let mut lines = input.lines();
+        let mut framer = Framer::default();
+        loop {
+            let ended = read_chunk(&mut lines, &mut lines_chunk)
+                .with_context(|| format!("{name}: cannot read"))?;
+            let classes = pool.map(
+                &mut lines_chunk,
+                || (),
+                |(), line| (line.number, classify(line, options)),
+            );
+            for (number, class) in classes {
+                framer.push(number, class, &mut records);
+            }
+            if ended {
+                framer.finish(&mut records);
+            }
+            each_chunk(&name, &mut records)?;
+            records.clear();
+            if ended {
+                break;
+            }
+        }
+        debug_assert!(!framer.is_collecting());
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -10,16 +10,15 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use anyhow::Context;
 use sudoku_dlx::{
     Alphabet, Budget, End, Error, Grid, Outcome, ParseOptions, Puzzle, Rules, Solver, Uniqueness,
 };
 
 use crate::Status;
 use crate::args::{AlphabetArg, CountArgs, Format, PuzzleArgs, SearchArgs, SolveArgs};
-use crate::batch::{Pool, Progress, read_chunk};
-use crate::input::{LineError, inputs};
-use crate::records::{Body, Framer, Record, classify};
+use crate::batch::{Pool, Progress};
+use crate::input::LineError;
+use crate::records::{Body, Record, for_each_chunk};
 use crate::report::{self, Answer, PuzzleStatus};
 
 /// What to do with each puzzle.
@@ -127,47 +126,23 @@ fn run(
     let mut tally = Tally::default();
     let mut stderr = std::io::stderr().lock();
 
-    let mut lines_chunk = Vec::new();
-    let mut records: Vec<Record> = Vec::new();
-    for input in inputs(&puzzles.files) {
-        let input = input?;
-        let name = input.name().to_owned();
-        let mut lines = input.lines();
-        let mut framer = Framer::default();
-        loop {
-            let ended = read_chunk(&mut lines, &mut lines_chunk)
-                .with_context(|| format!("{name}: cannot read"))?;
-            let classes = pool.map(
-                &mut lines_chunk,
-                || (),
-                |(), line| (line.number, classify(line, &config.parse)),
-            );
-            for (number, class) in classes {
-                framer.push(number, class, &mut records);
-            }
-            if ended {
-                framer.finish(&mut records);
-            }
-            let answers = pool.map(&mut records, Workspace::default, |workspace, record| {
-                workspace.answer(&config, &name, record)
-            });
-            progress.advance(answers.len());
-            for answer in answers {
-                tally.add(answer.status);
-                out.write_all(answer.stdout.as_bytes())?;
-                if let Some(message) = &answer.stderr {
-                    // Flush stdout first, so a terminal shows records and
-                    // messages in order.
-                    out.flush()?;
-                    writeln!(stderr, "{message}")?;
-                }
-            }
-            if ended {
-                break;
+    for_each_chunk(&puzzles.files, &config.parse, &pool, |name, records| {
+        let answers = pool.map(records, Workspace::default, |workspace, record| {
+            workspace.answer(&config, name, record)
+        });
+        progress.advance(answers.len());
+        for answer in answers {
+            tally.add(answer.status);
+            out.write_all(answer.stdout.as_bytes())?;
+            if let Some(message) = &answer.stderr {
+                // Flush stdout first, so a terminal shows records and
+                // messages in order.
+                out.flush()?;
+                writeln!(stderr, "{message}")?;
             }
         }
-        debug_assert!(!framer.is_collecting());
-    }
+        Ok(())
+    })?;
     out.flush()?;
     progress.finish();
 
