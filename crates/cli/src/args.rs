@@ -361,9 +361,32 @@ pub(crate) struct SearchArgs {
     /// Give up on a puzzle after N search-tree nodes (`!budget`).
     #[arg(long, value_name = "N")]
     pub(crate) max_nodes: Option<u64>,
+    /// How to search: bitsets where the grid has at most 128 cells and no
+    /// --seed is given, dancing links otherwise (auto); or always dancing
+    /// links (links). The answers are the same; node counts differ.
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    pub(crate) method: MethodArg,
     /// Print a summary on stderr: puzzles, solved, unsolvable, invalid, time, puzzles/s.
     #[arg(long)]
     pub(crate) stats: bool,
+}
+
+/// The `--method` choices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum MethodArg {
+    /// Bitsets where they apply, dancing links otherwise.
+    Auto,
+    /// Always the dancing-links engine.
+    Links,
+}
+
+impl From<MethodArg> for sudoku_dlx::Method {
+    fn from(arg: MethodArg) -> Self {
+        match arg {
+            MethodArg::Auto => sudoku_dlx::Method::Auto,
+            MethodArg::Links => sudoku_dlx::Method::DancingLinks,
+        }
+    }
 }
 
 /// Output formats of `solve` and `count`.

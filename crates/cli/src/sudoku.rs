@@ -40,6 +40,7 @@ pub(crate) struct Config {
     pub(crate) parse: ParseOptions,
     pub(crate) budget: Budget,
     pub(crate) seed: Option<u64>,
+    pub(crate) method: sudoku_dlx::Method,
 }
 
 /// Runs `sudoku-dlx solve`.
@@ -116,6 +117,7 @@ fn run(
         parse: parse_options(puzzles)?,
         budget: search.max_nodes.map_or(Budget::UNLIMITED, Budget::nodes),
         seed: search.seed,
+        method: search.method.into(),
     };
     let jobs = search
         .jobs
@@ -220,6 +222,7 @@ impl Workspace {
             let mut solver = Solver::new(rules)?;
             solver.set_budget(config.budget);
             solver.set_seed(config.seed);
+            solver.set_method(config.method);
             self.solver = Some(solver);
         }
         self.solver.as_mut().ok_or(Error::RulesMismatch)

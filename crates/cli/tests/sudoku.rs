@@ -248,21 +248,35 @@ fn count_gives_published_counts_and_marks_limits() {
 
 #[test]
 fn a_node_budget_gives_budget_records() {
-    let out = run(&[
-        "solve",
-        "--max-nodes",
-        "2",
-        "--format",
-        "json",
-        arg(&data("good.txt")),
-    ]);
+    // Dancing links count a node per forced move, so two nodes solve none.
+    let links = ["solve", "--method", "links", "--max-nodes", "2"];
+    let good = data("good.txt");
+    let out = run(&[&links[..], &["--format", "json", arg(&good)]].concat());
     assert_eq!(out.code, 1);
     for line in out.stdout.lines() {
         let record: serde_json::Value = serde_json::from_str(line).unwrap();
         assert_eq!(record["status"], "budget");
     }
-    let out = run(&["solve", "--max-nodes", "2", arg(&data("good.txt"))]);
+    let out = run(&[&links[..], &[arg(&good)]].concat());
     assert_eq!(out.stdout, "!budget\n".repeat(5));
+}
+
+#[test]
+fn a_node_budget_holds_on_bitsets_too() {
+    // Bitsets take every forced move inside one node: one node solves a
+    // puzzle that singles finish, and stops one that needs a guess.
+    let singles =
+        "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
+    let guess = ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
+    let out = run_with_stdin(
+        &["solve", "--max-nodes", "1", "-"],
+        format!("{singles}\n{guess}\n").into_bytes(),
+    );
+    assert_eq!(out.code, 1);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[1], "!budget");
+    check(singles, lines[0], &Extra::default());
 }
 
 #[test]

@@ -72,6 +72,7 @@
 
 #![forbid(unsafe_code)]
 
+mod bitwise;
 mod checker;
 mod encoding;
 mod error;
@@ -102,7 +103,7 @@ pub use rate::{Level, Rated, Rater, Rating, UnknownLevel};
 pub use regions::Regions;
 pub use rules::Rules;
 pub use shape::{Cell, MAX_SIZE, Shape};
-pub use solver::{Outcome, Session, Solver, Uniqueness};
+pub use solver::{Method, Outcome, Session, Solver, Uniqueness};
 pub use symbols::Alphabet;
 pub use symmetry::{Symmetry, UnknownSymmetry};
 pub use variants::{Variants, windoku_windows};

@@ -2,8 +2,9 @@
 
 use std::ops::ControlFlow;
 
-use dlx::{Budget, Count, First, OptionId, Stats};
+use dlx::{Budget, Count, End, First, OptionId, Stats};
 
+use crate::bitwise::{BitRules, BitStats, Board, Start, Stop};
 use crate::encoding::Encoding;
 use crate::error::Error;
 use crate::grid::Grid;
@@ -34,10 +35,29 @@ pub enum Uniqueness {
     BudgetExhausted,
 }
 
+/// How a [`Solver`] searches; both answer every question the same way.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// Bitsets where they apply (grids of at most 128 cells, so up to
+    /// 10x10 with any variants, searched without a seed or an update
+    /// budget), dancing links otherwise.
+    #[default]
+    Auto,
+    /// Always the dancing-links engine, whose statistics are Knuth's
+    /// (nodes and link updates).
+    DancingLinks,
+}
+
 /// A solver for every puzzle of one [`Rules`]: it builds the exact-cover
 /// matrix once, and for each puzzle pre-selects the givens, searches, and
 /// resets, so nothing on the per-puzzle path rebuilds the matrix or
 /// allocates per search node.
+///
+/// For grids of at most 128 cells it searches the same exact-cover
+/// problem on bitsets instead (see [`Method`]): one 128-bit set of cells
+/// per digit, every forced move (naked and hidden single) taken before it
+/// branches on a cell with fewest candidates. That is several times faster
+/// than following links, and the tests hold the two to the same answers.
 ///
 /// ```
 /// use sudoku_dlx::{check_solution, Outcome, ParseOptions, Puzzle, Solver};
@@ -57,6 +77,14 @@ pub struct Solver {
     rules: Rules,
     encoding: Encoding,
     engine: dlx::Solver,
+    /// The bitset form of the rules, if the grid fits in 128 cells.
+    bits: Option<Box<BitRules>>,
+    method: Method,
+    seed: Option<u64>,
+    budget: Budget,
+    /// The statistics of the last search, if it ran on bitsets; `None`
+    /// when the engine's are the current ones.
+    bit_stats: Option<Stats>,
     /// The grid handed to `for_each_solution` visitors, reused.
     scratch: Grid,
 }
@@ -75,6 +103,11 @@ impl Solver {
             rules: rules.clone(),
             encoding,
             engine,
+            bits: BitRules::new(rules).map(Box::new),
+            method: Method::Auto,
+            seed: None,
+            budget: Budget::UNLIMITED,
+            bit_stats: None,
             scratch: Grid::empty(rules.shape()),
         })
     }
@@ -86,21 +119,59 @@ impl Solver {
     }
 
     /// Limits every later search ([`Budget::UNLIMITED`] removes the limit).
+    /// A node budget holds on either [`Method`]; an update budget makes the
+    /// solver use the engine, which counts link updates.
     pub fn set_budget(&mut self, budget: Budget) {
+        self.budget = budget;
         self.engine.set_budget(budget);
     }
 
     /// With `Some(seed)`, later searches try cells and digits in an order
-    /// drawn from `seed` (the same seed gives the same result); with `None`,
-    /// the deterministic order.
+    /// drawn from `seed` (the same seed gives the same result) on the
+    /// engine; with `None`, the deterministic order.
     pub fn set_seed(&mut self, seed: Option<u64>) {
+        self.seed = seed;
         self.engine.set_seed(seed);
     }
 
-    /// The engine's statistics for the last search (nodes, updates, solutions, profile).
+    /// Chooses how later searches run ([`Method::Auto`] by default).
+    pub fn set_method(&mut self, method: Method) {
+        self.method = method;
+    }
+
+    /// The method the next search of this solver will use:
+    /// [`Method::DancingLinks`] unless bitsets apply.
+    #[must_use]
+    pub fn effective_method(&self) -> Method {
+        if self.method == Method::Auto
+            && self.seed.is_none()
+            && self.budget.max_updates.is_none()
+            && self.bits.is_some()
+        {
+            Method::Auto
+        } else {
+            Method::DancingLinks
+        }
+    }
+
+    /// The statistics of the last search: nodes, updates, solutions and the
+    /// per-level profile. On dancing links these are Knuth's (nodes entered,
+    /// link removals); on bitsets a node is a board branched on or found
+    /// complete, after all forced moves, and an update is one digit placed.
     #[must_use]
     pub fn stats(&self) -> &Stats {
-        self.engine.stats()
+        self.bit_stats
+            .as_ref()
+            .unwrap_or_else(|| self.engine.stats())
+    }
+
+    /// Whether the next search of `puzzle` runs on bitsets.
+    fn bitwise_applies(&self, puzzle: &Puzzle) -> bool {
+        self.method == Method::Auto
+            && self.seed.is_none()
+            && self.budget.max_updates.is_none()
+            && self.bits.is_some()
+            && puzzle.rules() == &self.rules
     }
 
     /// The first solution, or why there is none.
@@ -110,6 +181,25 @@ impl Solver {
     /// [`Error::RulesMismatch`] for a puzzle of other rules, and
     /// [`Error::ConflictingGivens`] if two givens break a rule.
     pub fn solve(&mut self, puzzle: &Puzzle) -> Result<Outcome, Error> {
+        if let (true, Some(bits)) = (self.bitwise_applies(puzzle), self.bits.as_deref()) {
+            let mut found = None;
+            if let Some((count, stats)) = run_bitwise(bits, puzzle, self.budget, |board| {
+                found = Some(*board);
+                ControlFlow::Break(())
+            }) {
+                let outcome = match (found, count.end) {
+                    (Some(board), _) => {
+                        let mut grid = puzzle.givens().clone();
+                        bits.write_digits(&board, grid.digits_mut());
+                        Outcome::Solved(grid)
+                    }
+                    (None, End::BudgetExhausted) => Outcome::BudgetExhausted,
+                    (None, _) => Outcome::NoSolution,
+                };
+                self.bit_stats = Some(stats);
+                return Ok(outcome);
+            }
+        }
         self.with_givens(puzzle, |engine, encoding, _| {
             match engine.first_solution() {
                 First::Solution(options) => {
@@ -128,6 +218,24 @@ impl Solver {
     ///
     /// As for [`solve`](Self::solve).
     pub fn count(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<Count, Error> {
+        let applies = self.bitwise_applies(puzzle) && limit != Some(0);
+        if let (true, Some(bits)) = (applies, self.bits.as_deref()) {
+            let mut found = 0;
+            if let Some((mut count, stats)) = run_bitwise(bits, puzzle, self.budget, |_| {
+                found += 1;
+                if limit.is_some_and(|l| found >= l) {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            }) {
+                if count.end == End::Stopped {
+                    count.end = End::LimitReached;
+                }
+                self.bit_stats = Some(stats);
+                return Ok(count);
+            }
+        }
         self.with_givens(puzzle, |engine, _, _| engine.count(limit))
     }
 
@@ -167,6 +275,17 @@ impl Solver {
     where
         F: FnMut(&Grid) -> ControlFlow<()>,
     {
+        if let (true, Some(bits)) = (self.bitwise_applies(puzzle), self.bits.as_deref()) {
+            let grid = &mut self.scratch;
+            *grid = puzzle.givens().clone();
+            if let Some((count, stats)) = run_bitwise(bits, puzzle, self.budget, |board| {
+                bits.write_digits(board, grid.digits_mut());
+                visit(grid)
+            }) {
+                self.bit_stats = Some(stats);
+                return Ok(count);
+            }
+        }
         self.with_givens(puzzle, |engine, encoding, scratch| {
             engine.for_each_solution(|options| {
                 fill(encoding, scratch, options);
@@ -185,6 +304,7 @@ impl Solver {
         if puzzle.rules() != &self.rules {
             return Err(Error::RulesMismatch);
         }
+        self.bit_stats = None;
         let selected = self.select_givens(puzzle);
         let result = selected.map(|()| search(&mut self.engine, &self.encoding, &mut self.scratch));
         self.engine.reset();
@@ -256,6 +376,7 @@ impl Solver {
     /// ```
     pub fn session(&mut self) -> Session<'_> {
         self.engine.reset();
+        self.bit_stats = None;
         Session {
             solver: self,
             givens: Vec::new(),
@@ -322,6 +443,44 @@ impl Drop for Session<'_> {
     fn drop(&mut self) {
         self.solver.engine.reset();
     }
+}
+
+/// Runs the bitset search on `puzzle`'s givens under `budget`'s node
+/// limit, calling `visit` with each solution until it breaks; `None` if the
+/// givens clash (the engine then says how).
+fn run_bitwise<F>(
+    bits: &BitRules,
+    puzzle: &Puzzle,
+    budget: Budget,
+    mut visit: F,
+) -> Option<(Count, Stats)>
+where
+    F: FnMut(&Board) -> ControlFlow<()>,
+{
+    let mut stats = BitStats::default();
+    let end = match bits.start(puzzle.givens().digits(), &mut stats) {
+        Start::Clash => return None,
+        Start::DeadEnd => End::Exhausted,
+        Start::Board(board) => {
+            let max_nodes = budget.max_nodes.unwrap_or(u64::MAX);
+            match bits.search(&board, max_nodes, &mut stats, &mut visit) {
+                ControlFlow::Continue(()) => End::Exhausted,
+                ControlFlow::Break(Stop::Visitor) => End::Stopped,
+                ControlFlow::Break(Stop::Budget) => End::BudgetExhausted,
+            }
+        }
+    };
+    let count = Count {
+        solutions: stats.solutions,
+        end,
+    };
+    let stats = Stats {
+        nodes: stats.nodes,
+        updates: stats.placements,
+        solutions: stats.solutions,
+        profile: stats.profile,
+    };
+    Some((count, stats))
 }
 
 /// Writes the placements of `options` into `grid`.

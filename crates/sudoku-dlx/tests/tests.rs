@@ -8,6 +8,7 @@ mod formats;
 mod generate;
 mod invalid;
 mod large;
+mod methods;
 mod properties;
 mod rating;
 mod shapes;

@@ -1,0 +1,489 @@
+//! Algorithm X on bitsets: the same exact-cover problem as the engine's
+//! matrix, for grids of at most 128 cells, with the options held as one
+//! 128-bit set of cells per digit instead of linked nodes.
+//!
+//! Option "digit d in cell c" is alive while bit c of `candidates[d]` is set.
+//! The primary items are the cells and each unit's digits; an item with one
+//! live option is a forced move (a naked single for a cell, a hidden single
+//! for a unit's digit), and an item with none is a dead end. Selecting an
+//! option clears the cell from every digit's set and the digit from the
+//! cell's peers, which is what covering its items does to the matrix. Anti-
+//! king and anti-knight (the engine's secondary items) are peers too.
+//!
+//! The search takes every forced move before it branches, then branches on
+//! a cell with the fewest candidates, copying the 200-byte board per level
+//! instead of undoing. Each selection costs a few word operations where the
+//! linked matrix costs dozens of dependent link updates, which is why this
+//! path exists; `tests` and the benchmarks check it against the engine.
+
+use std::ops::ControlFlow;
+
+use crate::rules::Rules;
+use crate::shape::Cell;
+use crate::variants::{KNIGHT_FORWARD, windoku_windows, window_cells};
+
+/// The most cells a board holds: one bit each in a `u128`.
+pub(crate) const MAX_CELLS: usize = 128;
+
+/// The most digits a board holds: a grid of at most 128 cells has at most
+/// 11 rows.
+const MAX_DIGITS: usize = 11;
+
+/// One search state: the live options and the cells still open.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Board {
+    /// `candidates[d]` has bit c set while digit d + 1 may go in cell c; a
+    /// filled cell keeps exactly its own digit's bit.
+    candidates: [u128; MAX_DIGITS],
+    /// The cells not yet filled.
+    open: u128,
+    /// `digits[c]`: the digits whose candidates hold cell c (bit d for
+    /// digit d + 1), the same options seen by cell.
+    digits: [DigitMask; MAX_CELLS],
+    /// `missing[d]`: the units in which digit d + 1 is not filled yet (the
+    /// only ones that can hold a hidden single or lack a place for it).
+    missing: [UnitMask; MAX_DIGITS],
+}
+
+/// The digit sets of one board, as a bit mask (bit d for digit d + 1).
+type DigitMask = u16;
+
+/// A puzzle's givens on a board.
+#[derive(Clone, Copy, Debug)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "made once per puzzle and searched at once, never stored"
+)]
+pub(crate) enum Start {
+    /// The givens and their forced moves, ready to search.
+    Board(Board),
+    /// The forced moves reach a cell or unit with no place: no solution.
+    DeadEnd,
+    /// Two givens break a rule, or a given is out of range; the engine
+    /// path reports which.
+    Clash,
+}
+
+/// Why a search stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// The visitor asked to stop.
+    Visitor,
+    /// The node budget ran out.
+    Budget,
+}
+
+/// The bitset form of one [`Rules`]: its units and each cell's peers.
+#[derive(Clone, Debug)]
+pub(crate) struct BitRules {
+    size: usize,
+    cells: usize,
+    /// Each unit (row, column, region, diagonal, window) as a cell mask;
+    /// each must hold every digit once.
+    units: [u128; MAX_UNITS],
+    /// How many of `units` there are.
+    unit_count: usize,
+    /// `peers[c]`: the cells that may not share cell c's digit (its units
+    /// and king or knight neighbours), without c itself.
+    peers: [u128; MAX_CELLS],
+    /// `cell_units[c]`: the units holding cell c, as a mask over `units`.
+    cell_units: [UnitMask; MAX_CELLS],
+}
+
+/// A set of units, as a bit mask over [`BitRules::units`].
+type UnitMask = u64;
+
+/// The most units a board tracks: one bit each in a [`UnitMask`].
+const MAX_UNITS: usize = 64;
+
+/// The units each digit must still be checked in for a hidden single or a
+/// missing place, after selections shrank that digit's candidates.
+#[derive(Clone, Copy, Debug, Default)]
+struct Pending {
+    units: [UnitMask; MAX_DIGITS],
+    /// The digits whose `units` entry is not empty.
+    digits: DigitMask,
+    /// Options selected since the counter was last read (statistics).
+    placed: u64,
+}
+
+/// What one search did.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub(crate) struct BitStats {
+    /// Search-tree nodes: boards the search branched on or found complete.
+    pub(crate) nodes: u64,
+    /// Options selected, forced and guessed.
+    pub(crate) placements: u64,
+    /// Complete grids found.
+    pub(crate) solutions: u64,
+    /// `profile[l]`: the nodes at depth `l` (guesses above them).
+    pub(crate) profile: Vec<u64>,
+}
+
+impl BitRules {
+    /// The bitset form of `rules`, or `None` if its grid has more than
+    /// [`MAX_CELLS`] cells.
+    pub(crate) fn new(rules: &Rules) -> Option<BitRules> {
+        let shape = rules.shape();
+        let n = shape.size();
+        let cells = shape.cell_count();
+        if cells > MAX_CELLS || n > MAX_DIGITS {
+            return None;
+        }
+        let bit = |i: usize| 1u128 << i;
+        let mut units = Vec::with_capacity(3 * n + 6);
+        for k in 0..n {
+            units.push((0..n).fold(0, |m, c| m | bit(k * n + c)));
+            units.push((0..n).fold(0, |m, r| m | bit(r * n + k)));
+        }
+        for region in 0..n {
+            units.push(
+                (0..cells)
+                    .filter(|&i| rules.region_of(i) == region)
+                    .fold(0, |m, i| m | bit(i)),
+            );
+        }
+        let variants = rules.variants();
+        if variants.x {
+            units.push((0..n).fold(0, |m, k| m | bit(k * n + k)));
+            units.push((0..n).fold(0, |m, k| m | bit(k * n + n - 1 - k)));
+        }
+        if variants.windoku {
+            for corner in windoku_windows(shape) {
+                units.push(window_cells(shape, corner).fold(0, |m, c| m | bit(shape.index(c))));
+            }
+        }
+        let mut peers: Vec<u128> = (0..cells)
+            .map(|i| {
+                units
+                    .iter()
+                    .filter(|&&u| u & bit(i) != 0)
+                    .fold(0, |m, &u| m | u)
+            })
+            .collect();
+        let mut link = |i: usize, j: usize| {
+            peers[i] |= bit(j);
+            peers[j] |= bit(i);
+        };
+        for i in 0..cells {
+            let Cell { row, col } = shape.cell(i);
+            let mut moves: Vec<(usize, isize)> = Vec::new();
+            if variants.anti_king {
+                moves.extend([(0, 1), (1, -1), (1, 0), (1, 1)]);
+            }
+            if variants.anti_knight {
+                moves.extend(KNIGHT_FORWARD);
+            }
+            for (dr, dc) in moves {
+                if let (Some(c2), true) = (col.checked_add_signed(dc), row + dr < n)
+                    && c2 < n
+                {
+                    link(i, (row + dr) * n + c2);
+                }
+            }
+        }
+        for (i, p) in peers.iter_mut().enumerate() {
+            *p &= !bit(i);
+        }
+        if units.len() > MAX_UNITS {
+            return None;
+        }
+        let units_meeting = |cells: u128| -> UnitMask {
+            units
+                .iter()
+                .enumerate()
+                .filter(|&(_, &u)| u & cells != 0)
+                .fold(0, |m, (k, _)| m | 1 << k)
+        };
+        let mut cell_units = [0; MAX_CELLS];
+        for (i, units) in cell_units.iter_mut().enumerate().take(cells) {
+            *units = units_meeting(bit(i));
+        }
+        let mut peer_array = [0; MAX_CELLS];
+        peer_array[..cells].copy_from_slice(&peers);
+        let mut unit_array = [0; MAX_UNITS];
+        unit_array[..units.len()].copy_from_slice(&units);
+        Some(BitRules {
+            size: n,
+            cells,
+            units: unit_array,
+            unit_count: units.len(),
+            peers: peer_array,
+            cell_units,
+        })
+    }
+
+    /// The board with every option alive and every cell open.
+    pub(crate) fn empty_board(&self) -> Board {
+        let all = if self.cells == MAX_CELLS {
+            u128::MAX
+        } else {
+            (1u128 << self.cells) - 1
+        };
+        let mut candidates = [0; MAX_DIGITS];
+        candidates[..self.size].fill(all);
+        Board {
+            candidates,
+            open: all,
+            digits: [(1 << self.size) - 1; MAX_CELLS],
+            missing: [UnitMask::MAX >> (MAX_UNITS - self.unit_count); MAX_DIGITS],
+        }
+    }
+
+    /// The board with `digits` (row-major, 0 for empty, 1-based otherwise)
+    /// filled in and every forced move taken.
+    pub(crate) fn start(&self, digits: &[u8], stats: &mut BitStats) -> Start {
+        let mut board = self.empty_board();
+        let mut pending = Pending::default();
+        if digits.len() != self.cells {
+            return Start::Clash;
+        }
+        for (cell, &digit) in digits.iter().enumerate() {
+            if digit != 0 {
+                let d = usize::from(digit - 1);
+                if d >= self.size || board.candidates[d] & (1 << cell) == 0 {
+                    return Start::Clash;
+                }
+                self.select(&mut board, cell, d, &mut pending);
+            }
+        }
+        let alive = self.propagate(&mut board, &mut pending);
+        stats.placements += pending.placed;
+        if alive {
+            Start::Board(board)
+        } else {
+            Start::DeadEnd
+        }
+    }
+
+    /// Selects digit `d` for `cell`: the cell leaves every other digit's
+    /// set and its peers leave digit `d`'s. `pending` gains the units in
+    /// which those digits lost places.
+    #[inline]
+    fn select(&self, board: &mut Board, cell: usize, d: usize, pending: &mut Pending) {
+        let bit = 1u128 << cell;
+        let units = self.cell_units[cell];
+        let mut others = board.digits[cell] & !(1 << d);
+        board.digits[cell] = 1 << d;
+        pending.digits |= others;
+        while others != 0 {
+            let e = others.trailing_zeros() as usize;
+            others &= others - 1;
+            board.candidates[e] &= !bit;
+            pending.units[e] |= units;
+        }
+        let touched = self.remove_digit(board, self.peers[cell], d);
+        pending.units[d] |= touched & !units;
+        pending.digits |= 1 << d;
+        pending.placed += 1;
+        board.missing[d] &= !units;
+        board.open &= !bit;
+    }
+
+    /// Takes digit `d` out of `cells` and returns the units of the cells
+    /// that had it: the units where `d` lost a place.
+    #[inline]
+    fn remove_digit(&self, board: &mut Board, cells: u128, d: usize) -> UnitMask {
+        let mut lost = board.candidates[d] & cells;
+        board.candidates[d] &= !lost;
+        let mut touched = 0;
+        while lost != 0 {
+            let c = first_cell(lost);
+            lost &= lost - 1;
+            touched |= self.cell_units[c];
+            board.digits[c] &= !(1 << d);
+        }
+        touched
+    }
+
+    /// Fills `cells`, whose only candidate is digit `d`, with it: their
+    /// peers leave digit `d`'s set. Returns false if two of them are peers.
+    #[inline]
+    fn fill_singles(
+        &self,
+        board: &mut Board,
+        cells: u128,
+        d: usize,
+        pending: &mut Pending,
+    ) -> bool {
+        let mut peers = 0;
+        let mut rest = cells;
+        while rest != 0 {
+            let c = first_cell(rest);
+            rest &= rest - 1;
+            peers |= self.peers[c];
+            board.missing[d] &= !self.cell_units[c];
+        }
+        if peers & cells != 0 {
+            return false;
+        }
+        board.open &= !cells;
+        pending.units[d] |= self.remove_digit(board, peers, d);
+        pending.digits |= 1 << d;
+        pending.placed += u64::from(cells.count_ones());
+        true
+    }
+
+    /// Takes forced moves until there are none: cells with one candidate,
+    /// and `pending` units in which a digit has one place. Returns false
+    /// at a dead end (a cell with no candidate, or a unit without a place
+    /// for a digit).
+    fn propagate(&self, board: &mut Board, pending: &mut Pending) -> bool {
+        loop {
+            // Naked singles first: they cost one pass over the digits.
+            loop {
+                let (mut ones, mut twos) = (0u128, 0u128);
+                for &set in &board.candidates {
+                    twos |= ones & set;
+                    ones |= set;
+                }
+                if board.open & !ones != 0 {
+                    return false;
+                }
+                let singles = board.open & !twos;
+                if singles == 0 {
+                    break;
+                }
+                // A single's cell has no other digit to clear, so each
+                // digit's singles are filled together.
+                for d in 0..MAX_DIGITS {
+                    let cells = singles & board.candidates[d];
+                    if cells != 0 && !self.fill_singles(board, cells, d, pending) {
+                        return false;
+                    }
+                }
+            }
+            // Then every pending unit; a hidden single found here may make
+            // new naked singles (or an empty cell), so go round again.
+            let mut selected = false;
+            while pending.digits != 0 {
+                let d = pending.digits.trailing_zeros() as usize;
+                pending.digits &= pending.digits - 1;
+                let mut units = std::mem::take(&mut pending.units[d]) & board.missing[d];
+                while units != 0 {
+                    let k = units.trailing_zeros() as usize;
+                    units &= units - 1;
+                    let places = board.candidates[d] & self.units[k];
+                    if places == 0 {
+                        return false;
+                    }
+                    if places & (places - 1) == 0 && places & board.open != 0 {
+                        self.select(board, first_cell(places), d, pending);
+                        units |= std::mem::take(&mut pending.units[d]) & board.missing[d];
+                        pending.digits &= !(1 << d);
+                        selected = true;
+                    }
+                }
+            }
+            if !selected {
+                return true;
+            }
+        }
+    }
+
+    /// The open cell with the fewest candidates (the first of them).
+    fn branch_cell(&self, board: &Board) -> usize {
+        let (mut ones, mut twos, mut threes) = (0u128, 0u128, 0u128);
+        for &set in &board.candidates {
+            threes |= twos & set;
+            twos |= ones & set;
+            ones |= set;
+        }
+        let pairs = board.open & !threes;
+        if pairs != 0 {
+            return first_cell(pairs);
+        }
+        let mut best = (u32::MAX, 0);
+        let mut open = board.open;
+        while open != 0 {
+            let cell = first_cell(open);
+            open &= open - 1;
+            let count = board.digits[cell].count_ones();
+            if count < best.0 {
+                best = (count, cell);
+            }
+        }
+        best.1
+    }
+
+    /// Searches every completion of `board` (a [`Start::Board`] or a
+    /// child of one), calling `visit` with each; stops when `visit` breaks
+    /// or `max_nodes` nodes have been visited.
+    pub(crate) fn search<F>(
+        &self,
+        board: &Board,
+        max_nodes: u64,
+        stats: &mut BitStats,
+        visit: &mut F,
+    ) -> ControlFlow<Stop>
+    where
+        F: FnMut(&Board) -> ControlFlow<()>,
+    {
+        self.search_level(board, 0, max_nodes, stats, visit)
+    }
+
+    /// [`search`](Self::search) at `level` of the tree.
+    fn search_level<F>(
+        &self,
+        board: &Board,
+        level: usize,
+        max_nodes: u64,
+        stats: &mut BitStats,
+        visit: &mut F,
+    ) -> ControlFlow<Stop>
+    where
+        F: FnMut(&Board) -> ControlFlow<()>,
+    {
+        if stats.nodes >= max_nodes {
+            return ControlFlow::Break(Stop::Budget);
+        }
+        stats.nodes += 1;
+        if stats.profile.len() <= level {
+            stats.profile.resize(level + 1, 0);
+        }
+        stats.profile[level] += 1;
+        if board.open == 0 {
+            stats.solutions += 1;
+            return match visit(board) {
+                ControlFlow::Continue(()) => ControlFlow::Continue(()),
+                ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
+            };
+        }
+        let cell = self.branch_cell(board);
+        let mut digits = board.digits[cell];
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            let mut child = *board;
+            let mut pending = Pending::default();
+            self.select(&mut child, cell, d, &mut pending);
+            let alive = self.propagate(&mut child, &mut pending);
+            stats.placements += pending.placed;
+            if alive {
+                self.search_level(&child, level + 1, max_nodes, stats, visit)?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
+    /// The digits of a complete board, row-major and 1-based, into `out`.
+    pub(crate) fn write_digits(&self, board: &Board, out: &mut [u8]) {
+        for (d, &set) in board.candidates[..self.size].iter().enumerate() {
+            let digit = u8::try_from(d + 1).unwrap_or(u8::MAX);
+            let mut cells = set;
+            while cells != 0 {
+                let cell = first_cell(cells);
+                cells &= cells - 1;
+                if let Some(slot) = out.get_mut(cell) {
+                    *slot = digit;
+                }
+            }
+        }
+    }
+}
+
+/// The lowest cell of a non-empty mask.
+#[inline]
+fn first_cell(mask: u128) -> usize {
+    mask.trailing_zeros() as usize
+}

@@ -1,0 +1,289 @@
+//! The two search methods (bitsets and dancing links) against each other
+//! and against the independent checker: the same counts, the same
+//! solution sets, the same errors, on every shape and variant the bitsets
+//! take.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+
+use proptest::prelude::*;
+use sudoku_dlx::{
+    Budget, Count, End, Error, Grid, Method, Outcome, Puzzle, Regions, Rules, Shape, Solver,
+    Uniqueness, Variants, check_solution,
+};
+
+use crate::util::{lines, parse};
+
+/// Every solution of `puzzle` up to `limit`, as sorted lines, each checked
+/// by the independent checker, with the count the method reported.
+fn solutions(
+    solver: &mut Solver,
+    puzzle: &Puzzle,
+    limit: usize,
+) -> Result<(BTreeSet<String>, Count), Error> {
+    let mut found = BTreeSet::new();
+    let count = solver.for_each_solution(puzzle, |grid| {
+        if let Err(v) = check_solution(puzzle, grid) {
+            panic!("{puzzle}: {grid} fails the checker: {v}");
+        }
+        assert!(found.insert(grid.to_string()), "{grid} found twice");
+        if found.len() >= limit {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
+        }
+    })?;
+    Ok((found, count))
+}
+
+/// A solver of `rules` with `method`.
+fn solver(rules: &Rules, method: Method) -> Solver {
+    let mut solver = Solver::new(rules).unwrap();
+    solver.set_method(method);
+    solver
+}
+
+/// Both methods on `puzzle`: equal errors, or equal solution sets up to
+/// `limit` with equal counts, and equal answers to count, solve and
+/// uniqueness.
+fn agree(puzzle: &Puzzle, limit: usize) {
+    let mut bits = solver(puzzle.rules(), Method::Auto);
+    let mut links = solver(puzzle.rules(), Method::DancingLinks);
+    assert_eq!(bits.effective_method(), Method::Auto);
+    assert_eq!(links.effective_method(), Method::DancingLinks);
+    // Random givens can make a proof of "no solution" take very long on
+    // the larger grids; such puzzles are skipped, not waited for.
+    bits.set_budget(Budget::nodes(BUDGET));
+    links.set_budget(Budget::nodes(BUDGET));
+    let by_bits = solutions(&mut bits, puzzle, limit);
+    let by_links = solutions(&mut links, puzzle, limit);
+    match (&by_bits, &by_links) {
+        (Ok((_, a)), Ok((_, b)))
+            if a.end == End::BudgetExhausted || b.end == End::BudgetExhausted =>
+        {
+            return;
+        }
+        (Ok((a, count_a)), Ok((b, count_b))) => {
+            assert_eq!(count_a.solutions, count_b.solutions, "{puzzle}");
+            assert_eq!(count_a.is_exact(), count_b.is_exact(), "{puzzle}");
+            // Stopped at the limit, the two orders may have found different
+            // solutions; searched to the end, they found the same ones.
+            if count_a.is_exact() {
+                assert_eq!(a, b, "{puzzle}: solution sets differ");
+            }
+        }
+        _ => assert_eq!(by_bits.map(|_| ()), by_links.map(|_| ()), "{puzzle}"),
+    }
+    let cap = Some(u64::try_from(limit).unwrap());
+    let counted = bits.count(puzzle, cap).map(|c| (c.solutions, c.end));
+    assert_eq!(
+        counted,
+        links.count(puzzle, cap).map(|c| (c.solutions, c.end)),
+        "{puzzle}"
+    );
+    let unique = |s: &mut Solver| match s.uniqueness(puzzle) {
+        Ok(Uniqueness::Unique(grid)) => Ok(Some(grid)),
+        Ok(Uniqueness::None) => Ok(None),
+        Ok(Uniqueness::Multiple(a, b)) => {
+            assert_ne!(a, b);
+            Err(None)
+        }
+        Ok(Uniqueness::BudgetExhausted) => panic!("the count settled it within budget"),
+        Err(e) => Err(Some(e)),
+    };
+    assert_eq!(unique(&mut bits), unique(&mut links), "{puzzle}");
+    match (bits.solve(puzzle), links.solve(puzzle)) {
+        (Ok(Outcome::Solved(a)), Ok(Outcome::Solved(b))) => {
+            assert_eq!(check_solution(puzzle, &a), Ok(()));
+            assert_eq!(check_solution(puzzle, &b), Ok(()));
+        }
+        (a, b) => assert_eq!(a, b, "{puzzle}"),
+    }
+}
+
+/// The node budget of each search in [`agree`].
+const BUDGET: u64 = 100_000;
+
+/// Every shape the bitsets take (at most 128 cells).
+fn small_shapes() -> Vec<Shape> {
+    [
+        (2, 2),
+        (2, 3),
+        (3, 2),
+        (2, 4),
+        (4, 2),
+        (3, 3),
+        (2, 5),
+        (5, 2),
+    ]
+    .iter()
+    .map(|&(r, c)| Shape::with_boxes(r, c).unwrap())
+    .collect()
+}
+
+/// A complete grid of `rules` from the engine's seeded search, if any.
+fn random_grid(rules: &Rules, seed: u64) -> Option<Grid> {
+    let mut engine = solver(rules, Method::DancingLinks);
+    engine.set_seed(Some(seed));
+    engine.set_budget(Budget::nodes(200_000));
+    match engine.solve(&Puzzle::empty(rules.clone())).unwrap() {
+        Outcome::Solved(grid) => Some(grid),
+        _ => None,
+    }
+}
+
+/// `grid` with the cells whose bit in `keep` (drawn per cell) is clear
+/// blanked.
+fn thinned(rules: &Rules, grid: &Grid, keep: &[bool]) -> Puzzle {
+    let digits = grid
+        .digits()
+        .iter()
+        .zip(keep.iter().cycle())
+        .map(|(&d, &k)| if k { d } else { 0 })
+        .collect();
+    Puzzle::new(
+        rules.clone(),
+        Grid::from_digits(rules.shape(), digits).unwrap(),
+    )
+    .unwrap()
+}
+
+fn variants_strategy() -> impl Strategy<Value = Variants> {
+    (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
+        |(x, windoku, anti_king, anti_knight)| Variants {
+            x,
+            windoku,
+            anti_king,
+            anti_knight,
+        },
+    )
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Puzzles planted in a grid of every small shape and variant mix,
+    /// thinned until they have several solutions or one.
+    #[test]
+    fn methods_agree_on_planted_puzzles(
+        shape in proptest::sample::select(small_shapes()),
+        variants in variants_strategy(),
+        seed in any::<u64>(),
+        keep in proptest::collection::vec(proptest::bool::weighted(0.45), 100),
+    ) {
+        let rules = Rules::new(shape).with_variants(variants);
+        if let Some(grid) = random_grid(&rules, seed) {
+            agree(&thinned(&rules, &grid, &keep), 40);
+        }
+    }
+
+    /// Random givens, most of them clashing or leading nowhere: the errors
+    /// and the "no solution" answers must match too.
+    #[test]
+    fn methods_agree_on_random_givens(
+        shape in proptest::sample::select(small_shapes()),
+        variants in variants_strategy(),
+        givens in proptest::collection::vec((0usize..100, 1u8..=10), 0..14),
+    ) {
+        let n = shape.size();
+        let mut digits = vec![0; shape.cell_count()];
+        for (cell, digit) in givens {
+            if cell < digits.len() && usize::from(digit) <= n {
+                digits[cell] = digit;
+            }
+        }
+        let rules = Rules::new(shape).with_variants(variants);
+        let puzzle = Puzzle::new(rules, Grid::from_digits(shape, digits).unwrap()).unwrap();
+        agree(&puzzle, 25);
+    }
+}
+
+#[test]
+fn methods_agree_on_tdoku_counts_and_jigsaw() {
+    for line in lines("tdoku_test_puzzles_with_counts.txt") {
+        let mut fields = line.split(':');
+        let puzzle = parse(fields.next().unwrap());
+        let expected: usize = fields.next().unwrap().parse().unwrap();
+        agree(&puzzle, expected + 1);
+    }
+    for line in lines("janko_jigsaw_9x9.txt").iter().take(20) {
+        let mut fields = line.split_whitespace();
+        let (Some(givens), Some(map)) = (fields.next(), fields.next()) else {
+            panic!("{line}: a puzzle and a region map");
+        };
+        let regions = Regions::parse(map, Shape::CLASSIC).unwrap();
+        let rules = Rules::classic().with_regions(regions).unwrap();
+        let digits = givens
+            .bytes()
+            .map(|b| if b.is_ascii_digit() { b - b'0' } else { 0 })
+            .collect();
+        let puzzle =
+            Puzzle::new(rules, Grid::from_digits(Shape::CLASSIC, digits).unwrap()).unwrap();
+        agree(&puzzle, 10);
+        // Blank a third of the givens: several solutions, same sets.
+        let fewer: Vec<u8> = puzzle
+            .givens()
+            .digits()
+            .iter()
+            .enumerate()
+            .map(|(i, &d)| if i % 3 == 0 { 0 } else { d })
+            .collect();
+        let fewer = Puzzle::new(
+            puzzle.rules().clone(),
+            Grid::from_digits(Shape::CLASSIC, fewer).unwrap(),
+        )
+        .unwrap();
+        agree(&fewer, 30);
+    }
+}
+
+#[test]
+fn clashing_givens_report_the_same_error_on_both_methods() {
+    let puzzle = parse(&format!("5.5{}", ".".repeat(78)));
+    let by_bits = solver(puzzle.rules(), Method::Auto).solve(&puzzle);
+    let by_links = solver(puzzle.rules(), Method::DancingLinks).solve(&puzzle);
+    assert!(matches!(by_bits, Err(Error::ConflictingGivens { .. })));
+    assert_eq!(by_bits, by_links);
+}
+
+#[test]
+fn auto_falls_back_to_links_where_bitsets_do_not_apply() {
+    let classic = Rules::classic();
+    let mut s = Solver::new(&classic).unwrap();
+    assert_eq!(s.effective_method(), Method::Auto);
+    s.set_seed(Some(7));
+    assert_eq!(s.effective_method(), Method::DancingLinks);
+    s.set_seed(None);
+    s.set_budget(Budget::updates(1_000_000));
+    assert_eq!(s.effective_method(), Method::DancingLinks);
+    s.set_budget(Budget::nodes(1_000));
+    assert_eq!(s.effective_method(), Method::Auto);
+    let sixteen = Solver::new(&Rules::new(Shape::from_size(16).unwrap())).unwrap();
+    assert_eq!(sixteen.effective_method(), Method::DancingLinks);
+}
+
+#[test]
+fn bitset_statistics_describe_the_search() {
+    // Needs guesses: more than one node, and the profile sums to the nodes.
+    let puzzle =
+        parse(".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...");
+    let mut s = Solver::new(puzzle.rules()).unwrap();
+    assert_eq!(s.count(&puzzle, None).unwrap().solutions, 1);
+    let stats = s.stats().clone();
+    assert!(stats.nodes > 1);
+    assert_eq!(stats.profile.iter().sum::<u64>(), stats.nodes);
+    assert_eq!(stats.solutions, 1);
+    assert!(
+        stats.updates >= 81 - 21,
+        "every blank cell is placed at least once"
+    );
+    // The node budget stops it before the end.
+    s.set_budget(Budget::nodes(stats.nodes - 1));
+    let count = s.count(&puzzle, None).unwrap();
+    assert_eq!(count.end, End::BudgetExhausted);
+    assert!(s.stats().nodes < stats.nodes);
+    // A limit of zero finds nothing, as on the engine.
+    s.set_budget(Budget::UNLIMITED);
+    let zero = s.count(&puzzle, Some(0)).unwrap();
+    assert_eq!((zero.solutions, zero.end), (0, End::LimitReached));
+}
