@@ -33,6 +33,7 @@ fn count_to_two(c: &mut Criterion) {
         // The `sudoku` crate runs too, as the yardstick of the targets.
         for kind in [
             SudokuSolverKind::SudokuDlx,
+            SudokuSolverKind::SudokuDlxLinks,
             SudokuSolverKind::Engine,
             SudokuSolverKind::SudokuCrate,
         ] {

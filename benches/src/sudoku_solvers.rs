@@ -43,8 +43,10 @@ impl Answer {
 pub enum SudokuSolverKind {
     /// This project's `sudoku-dlx` crate: one `Solver` for classic rules,
     /// a `Puzzle` made from the digits, `for_each_solution` stopped at the
-    /// second solution.
+    /// second solution. Its default method searches 9x9 on bitsets.
     SudokuDlx,
+    /// The same with `Method::DancingLinks`: the crate on our engine.
+    SudokuDlxLinks,
     /// Our engine alone (`dlx-engine`) on the encoding above, built once,
     /// with givens pre-selected and reset per puzzle.
     Engine,
@@ -62,6 +64,7 @@ impl SudokuSolverKind {
     pub fn name(self) -> &'static str {
         match self {
             SudokuSolverKind::SudokuDlx => "sudoku-dlx (ours)",
+            SudokuSolverKind::SudokuDlxLinks => "sudoku-dlx links (ours)",
             SudokuSolverKind::Engine => "dlx-engine (ours)",
             SudokuSolverKind::SudokuCrate => "sudoku 0.8",
             SudokuSolverKind::KnuthDlx => "dlx 0.8",
@@ -73,10 +76,13 @@ impl SudokuSolverKind {
     #[must_use]
     pub fn build(self) -> SudokuSolver {
         let state = match self {
-            SudokuSolverKind::SudokuDlx => {
+            SudokuSolverKind::SudokuDlx | SudokuSolverKind::SudokuDlxLinks => {
                 let rules = sudoku_dlx::Rules::classic();
-                let solver = sudoku_dlx::Solver::new(&rules)
+                let mut solver = sudoku_dlx::Solver::new(&rules)
                     .unwrap_or_else(|e| unreachable!("classic rules build: {e}"));
+                if self == SudokuSolverKind::SudokuDlxLinks {
+                    solver.set_method(sudoku_dlx::Method::DancingLinks);
+                }
                 State::SudokuDlx(rules, Box::new(solver))
             }
             SudokuSolverKind::Engine => {
@@ -116,9 +122,10 @@ impl SudokuSolver {
     /// Counts the solutions of `puzzle` up to two, keeping the first.
     pub fn solve(&mut self, puzzle: &Digits) -> Answer {
         match (self.kind, &mut self.state) {
-            (SudokuSolverKind::SudokuDlx, State::SudokuDlx(rules, solver)) => {
-                solve_sudoku_dlx(rules, solver, puzzle)
-            }
+            (
+                SudokuSolverKind::SudokuDlx | SudokuSolverKind::SudokuDlxLinks,
+                State::SudokuDlx(rules, solver),
+            ) => solve_sudoku_dlx(rules, solver, puzzle),
             (SudokuSolverKind::Engine, State::Engine(engine)) => solve_engine(engine, puzzle),
             (SudokuSolverKind::SudokuCrate, _) => solve_sudoku_crate(puzzle),
             (SudokuSolverKind::KnuthDlx, _) => solve_knuth_dlx(puzzle),

@@ -346,8 +346,9 @@ fn verify_all(
 }
 
 /// The Sudoku solvers compared, ours first.
-const SUDOKU_SOLVERS: [SudokuSolverKind; 5] = [
+const SUDOKU_SOLVERS: [SudokuSolverKind; 6] = [
     SudokuSolverKind::SudokuDlx,
+    SudokuSolverKind::SudokuDlxLinks,
     SudokuSolverKind::Engine,
     SudokuSolverKind::SudokuCrate,
     SudokuSolverKind::KnuthDlx,

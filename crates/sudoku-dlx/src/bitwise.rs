@@ -103,6 +103,9 @@ struct Pending {
     units: [UnitMask; MAX_DIGITS],
     /// The digits whose `units` entry is not empty.
     digits: DigitMask,
+    /// Cells left with one candidate or none since they were last
+    /// looked at: naked singles and dead ends.
+    narrowed: u128,
     /// Options selected since the counter was last read (statistics).
     placed: u64,
 }
@@ -272,7 +275,7 @@ impl BitRules {
             board.candidates[e] &= !bit;
             pending.units[e] |= units;
         }
-        let touched = self.remove_digit(board, self.peers[cell], d);
+        let touched = self.remove_digit(board, self.peers[cell], d, pending);
         pending.units[d] |= touched & !units;
         pending.digits |= 1 << d;
         pending.placed += 1;
@@ -280,10 +283,17 @@ impl BitRules {
         board.open &= !bit;
     }
 
-    /// Takes digit `d` out of `cells` and returns the units of the cells
-    /// that had it: the units where `d` lost a place.
+    /// Takes digit `d` out of `cells`: `pending` gains the units where `d`
+    /// lost a place (those of the cells that had it) and the cells left
+    /// with one candidate or none.
     #[inline]
-    fn remove_digit(&self, board: &mut Board, cells: u128, d: usize) -> UnitMask {
+    fn remove_digit(
+        &self,
+        board: &mut Board,
+        cells: u128,
+        d: usize,
+        pending: &mut Pending,
+    ) -> UnitMask {
         let mut lost = board.candidates[d] & cells;
         board.candidates[d] &= !lost;
         let mut touched = 0;
@@ -291,37 +301,13 @@ impl BitRules {
             let c = first_cell(lost);
             lost &= lost - 1;
             touched |= self.cell_units[c];
-            board.digits[c] &= !(1 << d);
+            let left = board.digits[c] & !(1 << d);
+            board.digits[c] = left;
+            if left & left.wrapping_sub(1) == 0 {
+                pending.narrowed |= 1 << c;
+            }
         }
         touched
-    }
-
-    /// Fills `cells`, whose only candidate is digit `d`, with it: their
-    /// peers leave digit `d`'s set. Returns false if two of them are peers.
-    #[inline]
-    fn fill_singles(
-        &self,
-        board: &mut Board,
-        cells: u128,
-        d: usize,
-        pending: &mut Pending,
-    ) -> bool {
-        let mut peers = 0;
-        let mut rest = cells;
-        while rest != 0 {
-            let c = first_cell(rest);
-            rest &= rest - 1;
-            peers |= self.peers[c];
-            board.missing[d] &= !self.cell_units[c];
-        }
-        if peers & cells != 0 {
-            return false;
-        }
-        board.open &= !cells;
-        pending.units[d] |= self.remove_digit(board, peers, d);
-        pending.digits |= 1 << d;
-        pending.placed += u64::from(cells.count_ones());
-        true
     }
 
     /// Takes forced moves until there are none: cells with one candidate,
@@ -330,53 +316,41 @@ impl BitRules {
     /// for a digit).
     fn propagate(&self, board: &mut Board, pending: &mut Pending) -> bool {
         loop {
-            // Naked singles first: they cost one pass over the digits.
-            loop {
-                let (mut ones, mut twos) = (0u128, 0u128);
-                for &set in &board.candidates {
-                    twos |= ones & set;
-                    ones |= set;
+            // Naked singles first: only cells that just narrowed can be.
+            while pending.narrowed != 0 {
+                let cell = first_cell(pending.narrowed);
+                pending.narrowed &= pending.narrowed - 1;
+                if board.open & (1 << cell) == 0 {
+                    continue;
                 }
-                if board.open & !ones != 0 {
+                let digits = board.digits[cell];
+                if digits == 0 {
                     return false;
                 }
-                let singles = board.open & !twos;
-                if singles == 0 {
-                    break;
-                }
-                // A single's cell has no other digit to clear, so each
-                // digit's singles are filled together.
-                for d in 0..MAX_DIGITS {
-                    let cells = singles & board.candidates[d];
-                    if cells != 0 && !self.fill_singles(board, cells, d, pending) {
-                        return false;
-                    }
-                }
+                self.select(board, cell, digits.trailing_zeros() as usize, pending);
             }
-            // Then every pending unit; a hidden single found here may make
-            // new naked singles (or an empty cell), so go round again.
-            let mut selected = false;
-            while pending.digits != 0 {
-                let d = pending.digits.trailing_zeros() as usize;
-                pending.digits &= pending.digits - 1;
-                let mut units = std::mem::take(&mut pending.units[d]) & board.missing[d];
-                while units != 0 {
-                    let k = units.trailing_zeros() as usize;
-                    units &= units - 1;
-                    let places = board.candidates[d] & self.units[k];
+            // Then one digit's pending units; a hidden single found there
+            // may narrow cells, so go round again.
+            if pending.digits == 0 {
+                return true;
+            }
+            let d = pending.digits.trailing_zeros() as usize;
+            pending.digits &= pending.digits - 1;
+            let mut units = std::mem::take(&mut pending.units[d]) & board.missing[d];
+            while units != 0 {
+                let k = units.trailing_zeros() as usize;
+                units &= units - 1;
+                let places = board.candidates[d] & self.units[k];
+                if places & places.wrapping_sub(1) == 0 {
                     if places == 0 {
                         return false;
                     }
-                    if places & (places - 1) == 0 && places & board.open != 0 {
+                    if places & board.open != 0 {
                         self.select(board, first_cell(places), d, pending);
                         units |= std::mem::take(&mut pending.units[d]) & board.missing[d];
                         pending.digits &= !(1 << d);
-                        selected = true;
                     }
                 }
-            }
-            if !selected {
-                return true;
             }
         }
     }
