@@ -8,7 +8,7 @@ use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use crate::rate::{Level, Rated, Rater, Rating};
 use crate::rules::Rules;
-use crate::solver::{Outcome, Session, Solver};
+use crate::solver::{Method, Outcome, Session, Solver};
 use crate::symmetry::Symmetry;
 use crate::{Budget, Count, End};
 
@@ -330,6 +330,9 @@ impl Generator {
     /// off and puts back; past [`PILE_LIMIT`] cells the pile is slid under
     /// the undecided orbits, which pops and re-pushes them once.
     fn remove_orbits(&mut self, solution: &Grid) -> Result<Pass, Error> {
+        if self.solver.effective_method() == Method::Auto {
+            return Ok(self.remove_orbits_on_bitsets());
+        }
         let Generator {
             solver,
             orbits,
@@ -422,6 +425,64 @@ impl Generator {
         Ok(pass)
     }
 
+    /// [`remove_orbits`](Self::remove_orbits) when the solver searches on
+    /// bitsets: a check there starts from the givens in a few word
+    /// operations each, so every orbit is tested on the work digits
+    /// directly, with no stack to keep.
+    fn remove_orbits_on_bitsets(&mut self) -> Pass {
+        let Generator {
+            solver,
+            orbits,
+            order,
+            work,
+            options,
+            forcing,
+            ..
+        } = self;
+        let mut pass = Pass::default();
+        let target = options.clues.unwrap_or(0);
+        let mut clues = work.givens().filled_count();
+        forcing.load(work.givens());
+        let mut digits = work.givens().digits().to_vec();
+        for &o in order.iter() {
+            if clues <= target {
+                return pass;
+            }
+            let orbit = &orbits[o];
+            let removable = if clues - orbit.len() < target {
+                Some(false)
+            } else if forcing.singles_restore(orbit) {
+                Some(true)
+            } else {
+                for &i in orbit {
+                    digits[i] = 0;
+                }
+                let answer = solver
+                    .count_on_bitsets(&digits, Some(2))
+                    .and_then(|count| unique(&count));
+                if answer.is_none() {
+                    pass.undecided += 1;
+                }
+                answer
+            };
+            let blanks = work.givens_mut().digits_mut();
+            if removable == Some(true) {
+                for &i in orbit {
+                    blanks[i] = 0;
+                    digits[i] = 0;
+                    forcing.blank(i);
+                }
+                clues -= orbit.len();
+            } else {
+                for &i in orbit {
+                    digits[i] = blanks[i];
+                }
+            }
+        }
+        pass.complete = true;
+        pass
+    }
+
     /// Whether no single given of the work puzzle can be blanked. After a
     /// complete, decided pass, givens that are orbits of their own were
     /// already tried; the others are tried one by one.
@@ -448,6 +509,19 @@ impl Generator {
             .any(|&(i, _)| self.forcing.singles_restore(&[i]))
         {
             return Ok(false);
+        }
+        if self.solver.effective_method() == Method::Auto {
+            // A check costs a board built from the givens: test each alone.
+            let mut digits = givens.to_vec();
+            for &(i, digit) in &to_test {
+                digits[i] = 0;
+                let count = self.solver.count_on_bitsets(&digits, Some(2));
+                digits[i] = digit;
+                if count.and_then(|c| unique(&c)) != Some(false) {
+                    return Ok(false);
+                }
+            }
+            return Ok(true);
         }
         let mut session = self.solver.session();
         for &(i, digit) in &settled {

@@ -183,10 +183,12 @@ impl Solver {
     pub fn solve(&mut self, puzzle: &Puzzle) -> Result<Outcome, Error> {
         if let (true, Some(bits)) = (self.bitwise_applies(puzzle), self.bits.as_deref()) {
             let mut found = None;
-            if let Some((count, stats)) = run_bitwise(bits, puzzle, self.budget, |board| {
-                found = Some(*board);
-                ControlFlow::Break(())
-            }) {
+            if let Some((count, stats)) =
+                run_bitwise(bits, puzzle.givens().digits(), self.budget, |board| {
+                    found = Some(*board);
+                    ControlFlow::Break(())
+                })
+            {
                 let outcome = match (found, count.end) {
                     (Some(board), _) => {
                         let mut grid = puzzle.givens().clone();
@@ -218,23 +220,10 @@ impl Solver {
     ///
     /// As for [`solve`](Self::solve).
     pub fn count(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<Count, Error> {
-        let applies = self.bitwise_applies(puzzle) && limit != Some(0);
-        if let (true, Some(bits)) = (applies, self.bits.as_deref()) {
-            let mut found = 0;
-            if let Some((mut count, stats)) = run_bitwise(bits, puzzle, self.budget, |_| {
-                found += 1;
-                if limit.is_some_and(|l| found >= l) {
-                    ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
-                }
-            }) {
-                if count.end == End::Stopped {
-                    count.end = End::LimitReached;
-                }
-                self.bit_stats = Some(stats);
-                return Ok(count);
-            }
+        if puzzle.rules() == &self.rules
+            && let Some(count) = self.count_on_bitsets(puzzle.givens().digits(), limit)
+        {
+            return Ok(count);
         }
         self.with_givens(puzzle, |engine, _, _| engine.count(limit))
     }
@@ -278,10 +267,12 @@ impl Solver {
         if let (true, Some(bits)) = (self.bitwise_applies(puzzle), self.bits.as_deref()) {
             let grid = &mut self.scratch;
             *grid = puzzle.givens().clone();
-            if let Some((count, stats)) = run_bitwise(bits, puzzle, self.budget, |board| {
-                bits.write_digits(board, grid.digits_mut());
-                visit(grid)
-            }) {
+            if let Some((count, stats)) =
+                run_bitwise(bits, puzzle.givens().digits(), self.budget, |board| {
+                    bits.write_digits(board, grid.digits_mut());
+                    visit(grid)
+                })
+            {
                 self.bit_stats = Some(stats);
                 return Ok(count);
             }
@@ -292,6 +283,31 @@ impl Solver {
                 visit(scratch)
             })
         })
+    }
+
+    /// Counts the completions of `givens` (row-major digits of this
+    /// solver's rules, 0 for blank) up to `limit` on bitsets, without
+    /// making a [`Puzzle`]; `None` if bitsets do not apply or the givens
+    /// clash. For a generator's many checks.
+    pub(crate) fn count_on_bitsets(&mut self, givens: &[u8], limit: Option<u64>) -> Option<Count> {
+        if self.effective_method() != Method::Auto || limit == Some(0) {
+            return None;
+        }
+        let bits = self.bits.as_deref()?;
+        let mut found = 0;
+        let (mut count, stats) = run_bitwise(bits, givens, self.budget, |_| {
+            found += 1;
+            if limit.is_some_and(|l| found >= l) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })?;
+        if count.end == End::Stopped {
+            count.end = End::LimitReached;
+        }
+        self.bit_stats = Some(stats);
+        Some(count)
     }
 
     /// Selects the givens, runs `search`, and resets the engine, however the
@@ -445,12 +461,12 @@ impl Drop for Session<'_> {
     }
 }
 
-/// Runs the bitset search on `puzzle`'s givens under `budget`'s node
+/// Runs the bitset search on `givens` (row-major digits) under `budget`'s node
 /// limit, calling `visit` with each solution until it breaks; `None` if the
 /// givens clash (the engine then says how).
 fn run_bitwise<F>(
     bits: &BitRules,
-    puzzle: &Puzzle,
+    givens: &[u8],
     budget: Budget,
     mut visit: F,
 ) -> Option<(Count, Stats)>
@@ -458,7 +474,7 @@ where
     F: FnMut(&Board) -> ControlFlow<()>,
 {
     let mut stats = BitStats::default();
-    let end = match bits.start(puzzle.givens().digits(), &mut stats) {
+    let end = match bits.start(givens, &mut stats) {
         Start::Clash => return None,
         Start::DeadEnd => End::Exhausted,
         Start::Board(board) => {
