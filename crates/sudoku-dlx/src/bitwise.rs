@@ -11,12 +11,14 @@
 //! king and anti-knight (the engine's secondary items) are peers too.
 //!
 //! The search takes every forced move before it branches, then branches on
-//! a cell with the fewest candidates, copying the 200-byte board per level
+//! a cell with the fewest candidates, copying the board (about 550 bytes) per level
 //! instead of undoing. Each selection costs a few word operations where the
 //! linked matrix costs dozens of dependent link updates, which is why this
 //! path exists; `tests` and the benchmarks check it against the engine.
 
 use std::ops::ControlFlow;
+
+use dlx::Stats;
 
 use crate::rules::Rules;
 use crate::shape::Cell;
@@ -110,19 +112,6 @@ struct Pending {
     placed: u64,
 }
 
-/// What one search did.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub(crate) struct BitStats {
-    /// Search-tree nodes: boards the search branched on or found complete.
-    pub(crate) nodes: u64,
-    /// Options selected, forced and guessed.
-    pub(crate) placements: u64,
-    /// Complete grids found.
-    pub(crate) solutions: u64,
-    /// `profile[l]`: the nodes at depth `l` (guesses above them).
-    pub(crate) profile: Vec<u64>,
-}
-
 impl BitRules {
     /// The bitset form of `rules`, or `None` if its grid has more than
     /// [`MAX_CELLS`] cells.
@@ -168,16 +157,17 @@ impl BitRules {
             peers[i] |= bit(j);
             peers[j] |= bit(i);
         };
+        // The forward half of each move; `link` adds both directions.
+        let mut moves: Vec<(usize, isize)> = Vec::new();
+        if variants.anti_king {
+            moves.extend([(0, 1), (1, -1), (1, 0), (1, 1)]);
+        }
+        if variants.anti_knight {
+            moves.extend(KNIGHT_FORWARD);
+        }
         for i in 0..cells {
             let Cell { row, col } = shape.cell(i);
-            let mut moves: Vec<(usize, isize)> = Vec::new();
-            if variants.anti_king {
-                moves.extend([(0, 1), (1, -1), (1, 0), (1, 1)]);
-            }
-            if variants.anti_knight {
-                moves.extend(KNIGHT_FORWARD);
-            }
-            for (dr, dc) in moves {
+            for &(dr, dc) in &moves {
                 if let (Some(c2), true) = (col.checked_add_signed(dc), row + dr < n)
                     && c2 < n
                 {
@@ -217,7 +207,7 @@ impl BitRules {
     }
 
     /// The board with every option alive and every cell open.
-    pub(crate) fn empty_board(&self) -> Board {
+    fn empty_board(&self) -> Board {
         let all = if self.cells == MAX_CELLS {
             u128::MAX
         } else {
@@ -235,7 +225,7 @@ impl BitRules {
 
     /// The board with `digits` (row-major, 0 for empty, 1-based otherwise)
     /// filled in and every forced move taken.
-    pub(crate) fn start(&self, digits: &[u8], stats: &mut BitStats) -> Start {
+    pub(crate) fn start(&self, digits: &[u8], stats: &mut Stats) -> Start {
         let mut board = self.empty_board();
         let mut pending = Pending::default();
         if digits.len() != self.cells {
@@ -251,7 +241,7 @@ impl BitRules {
             }
         }
         let alive = self.propagate(&mut board, &mut pending);
-        stats.placements += pending.placed;
+        stats.updates += pending.placed;
         if alive {
             Start::Board(board)
         } else {
@@ -355,7 +345,9 @@ impl BitRules {
         }
     }
 
-    /// The open cell with the fewest candidates (the first of them).
+    /// The open cell with the fewest candidates (the first of them). After
+    /// [`propagate`](Self::propagate) every open cell has at least two, so
+    /// an open cell with fewer than three has exactly two.
     fn branch_cell(&self, board: &Board) -> usize {
         let (mut ones, mut twos, mut threes) = (0u128, 0u128, 0u128);
         for &set in &board.candidates {
@@ -382,12 +374,14 @@ impl BitRules {
 
     /// Searches every completion of `board` (a [`Start::Board`] or a
     /// child of one), calling `visit` with each; stops when `visit` breaks
-    /// or `max_nodes` nodes have been visited.
+    /// or `max_nodes` nodes have been visited. `stats` counts as the
+    /// engine's do, with a node being a board after its forced moves (one
+    /// branched on or found complete) and an update one digit placed.
     pub(crate) fn search<F>(
         &self,
         board: &Board,
         max_nodes: u64,
-        stats: &mut BitStats,
+        stats: &mut Stats,
         visit: &mut F,
     ) -> ControlFlow<Stop>
     where
@@ -402,7 +396,7 @@ impl BitRules {
         board: &Board,
         level: usize,
         max_nodes: u64,
-        stats: &mut BitStats,
+        stats: &mut Stats,
         visit: &mut F,
     ) -> ControlFlow<Stop>
     where
@@ -432,7 +426,7 @@ impl BitRules {
             let mut pending = Pending::default();
             self.select(&mut child, cell, d, &mut pending);
             let alive = self.propagate(&mut child, &mut pending);
-            stats.placements += pending.placed;
+            stats.updates += pending.placed;
             if alive {
                 self.search_level(&child, level + 1, max_nodes, stats, visit)?;
             }

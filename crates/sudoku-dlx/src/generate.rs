@@ -8,7 +8,7 @@ use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use crate::rate::{Level, Rated, Rater, Rating};
 use crate::rules::Rules;
-use crate::solver::{Method, Outcome, Session, Solver};
+use crate::solver::{Outcome, Session, Solver};
 use crate::symmetry::Symmetry;
 use crate::{Budget, Count, End};
 
@@ -330,8 +330,8 @@ impl Generator {
     /// off and puts back; past [`PILE_LIMIT`] cells the pile is slid under
     /// the undecided orbits, which pops and re-pushes them once.
     fn remove_orbits(&mut self, solution: &Grid) -> Result<Pass, Error> {
-        if self.solver.effective_method() == Method::Auto {
-            return Ok(self.remove_orbits_on_bitsets());
+        if self.solver.uses_bitsets() {
+            return Ok(self.remove_orbits_on_bitsets(solution));
         }
         let Generator {
             solver,
@@ -429,7 +429,7 @@ impl Generator {
     /// bitsets: a check there starts from the givens in a few word
     /// operations each, so every orbit is tested on the work digits
     /// directly, with no stack to keep.
-    fn remove_orbits_on_bitsets(&mut self) -> Pass {
+    fn remove_orbits_on_bitsets(&mut self, solution: &Grid) -> Pass {
         let Generator {
             solver,
             orbits,
@@ -443,7 +443,6 @@ impl Generator {
         let target = options.clues.unwrap_or(0);
         let mut clues = work.givens().filled_count();
         forcing.load(work.givens());
-        let mut digits = work.givens().digits().to_vec();
         for &o in order.iter() {
             if clues <= target {
                 return pass;
@@ -454,28 +453,28 @@ impl Generator {
             } else if forcing.singles_restore(orbit) {
                 Some(true)
             } else {
+                let givens = work.givens_mut().digits_mut();
                 for &i in orbit {
-                    digits[i] = 0;
+                    givens[i] = 0;
                 }
                 let answer = solver
-                    .count_on_bitsets(&digits, Some(2))
+                    .count_on_bitsets(work.givens().digits(), Some(2))
                     .and_then(|count| unique(&count));
                 if answer.is_none() {
                     pass.undecided += 1;
                 }
                 answer
             };
-            let blanks = work.givens_mut().digits_mut();
+            let givens = work.givens_mut().digits_mut();
             if removable == Some(true) {
                 for &i in orbit {
-                    blanks[i] = 0;
-                    digits[i] = 0;
+                    givens[i] = 0;
                     forcing.blank(i);
                 }
                 clues -= orbit.len();
             } else {
                 for &i in orbit {
-                    digits[i] = blanks[i];
+                    givens[i] = solution.digits()[i];
                 }
             }
         }
@@ -510,7 +509,7 @@ impl Generator {
         {
             return Ok(false);
         }
-        if self.solver.effective_method() == Method::Auto {
+        if self.solver.uses_bitsets() {
             // A check costs a board built from the givens: test each alone.
             let mut digits = givens.to_vec();
             for &(i, digit) in &to_test {

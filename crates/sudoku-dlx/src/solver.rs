@@ -4,7 +4,7 @@ use std::ops::ControlFlow;
 
 use dlx::{Budget, Count, End, First, OptionId, Stats};
 
-use crate::bitwise::{BitRules, BitStats, Board, Start, Stop};
+use crate::bitwise::{BitRules, Board, Start, Stop};
 use crate::encoding::Encoding;
 use crate::error::Error;
 use crate::grid::Grid;
@@ -143,15 +143,20 @@ impl Solver {
     /// [`Method::DancingLinks`] unless bitsets apply.
     #[must_use]
     pub fn effective_method(&self) -> Method {
-        if self.method == Method::Auto
-            && self.seed.is_none()
-            && self.budget.max_updates.is_none()
-            && self.bits.is_some()
-        {
+        if self.uses_bitsets() {
             Method::Auto
         } else {
             Method::DancingLinks
         }
+    }
+
+    /// Whether the next search runs on bitsets: the method allows it, the
+    /// grid fits, and nothing asks for the engine (a seed, an update budget).
+    pub(crate) fn uses_bitsets(&self) -> bool {
+        self.method == Method::Auto
+            && self.seed.is_none()
+            && self.budget.max_updates.is_none()
+            && self.bits.is_some()
     }
 
     /// The statistics of the last search: nodes, updates, solutions and the
@@ -167,11 +172,7 @@ impl Solver {
 
     /// Whether the next search of `puzzle` runs on bitsets.
     fn bitwise_applies(&self, puzzle: &Puzzle) -> bool {
-        self.method == Method::Auto
-            && self.seed.is_none()
-            && self.budget.max_updates.is_none()
-            && self.bits.is_some()
-            && puzzle.rules() == &self.rules
+        self.uses_bitsets() && puzzle.rules() == &self.rules
     }
 
     /// The first solution, or why there is none.
@@ -265,8 +266,9 @@ impl Solver {
         F: FnMut(&Grid) -> ControlFlow<()>,
     {
         if let (true, Some(bits)) = (self.bitwise_applies(puzzle), self.bits.as_deref()) {
+            // A complete board writes every cell, so the scratch grid needs
+            // no reset.
             let grid = &mut self.scratch;
-            *grid = puzzle.givens().clone();
             if let Some((count, stats)) =
                 run_bitwise(bits, puzzle.givens().digits(), self.budget, |board| {
                     bits.write_digits(board, grid.digits_mut());
@@ -290,7 +292,7 @@ impl Solver {
     /// making a [`Puzzle`]; `None` if bitsets do not apply or the givens
     /// clash. For a generator's many checks.
     pub(crate) fn count_on_bitsets(&mut self, givens: &[u8], limit: Option<u64>) -> Option<Count> {
-        if self.effective_method() != Method::Auto || limit == Some(0) {
+        if !self.uses_bitsets() || limit == Some(0) {
             return None;
         }
         let bits = self.bits.as_deref()?;
@@ -473,7 +475,7 @@ fn run_bitwise<F>(
 where
     F: FnMut(&Board) -> ControlFlow<()>,
 {
-    let mut stats = BitStats::default();
+    let mut stats = Stats::default();
     let end = match bits.start(givens, &mut stats) {
         Start::Clash => return None,
         Start::DeadEnd => End::Exhausted,
@@ -489,12 +491,6 @@ where
     let count = Count {
         solutions: stats.solutions,
         end,
-    };
-    let stats = Stats {
-        nodes: stats.nodes,
-        updates: stats.placements,
-        solutions: stats.solutions,
-        profile: stats.profile,
     };
     Some((count, stats))
 }
