@@ -54,6 +54,30 @@ struct Links<'a> {
     up: &'a mut [u32],
     down: &'a mut [u32],
     top: &'a mut [u32],
+    /// The header of the last item whose list [`hide`] emptied, or 0.
+    emptied: u32,
+}
+
+impl<'a> Links<'a> {
+    fn of(matrix: &'a mut Matrix) -> Self {
+        Links {
+            up: &mut matrix.up,
+            down: &mut matrix.down,
+            top: &mut matrix.top,
+            emptied: 0,
+        }
+    }
+}
+
+/// What [`Matrix::cover_others_unless_doomed`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum OptionCover {
+    /// Every other item of the option is covered, after this many updates.
+    Covered(u64),
+    /// Covering emptied the list of a primary item that is not in the
+    /// option, so no solution contains the option. Every link is restored
+    /// already; the number counts the updates made before giving up.
+    Doomed(u64),
 }
 
 impl Matrix {
@@ -63,11 +87,7 @@ impl Matrix {
     /// `i` must be a header: the `top` of an option node, or a value of `right`.
     #[inline]
     pub(crate) fn cover(&mut self, i: u32) -> u64 {
-        let mut links = Links {
-            up: &mut self.up,
-            down: &mut self.down,
-            top: &mut self.top,
-        };
+        let mut links = Links::of(self);
         let mut updates = 1;
         // SAFETY (A), (B): `i` is a header, which indexes the arena and the
         // item lists; `p` walks `i`'s list, whose links are stored values.
@@ -77,11 +97,24 @@ impl Matrix {
                 updates += hide(&mut links, p);
                 p = get(links.down, p);
             }
+            self.unlink_item(i);
+        }
+        updates
+    }
+
+    /// Removes item header `i` from its list of active items.
+    ///
+    /// # Safety
+    ///
+    /// `i` is a header, active (linked into its list).
+    #[inline(always)]
+    unsafe fn unlink_item(&mut self, i: u32) {
+        // SAFETY (B): `i` and its stored neighbours index the item lists.
+        unsafe {
             let (l, r) = (*entry(&mut self.left, i), *entry(&mut self.right, i));
             *entry(&mut self.right, l) = r;
             *entry(&mut self.left, r) = l;
         }
-        updates
     }
 
     /// Undoes [`cover`](Self::cover)`(i)`: the reverse steps in reverse order,
@@ -93,11 +126,7 @@ impl Matrix {
             let (l, r) = (*entry(&mut self.left, i), *entry(&mut self.right, i));
             *entry(&mut self.right, l) = i;
             *entry(&mut self.left, r) = i;
-            let mut links = Links {
-                up: &mut self.up,
-                down: &mut self.down,
-                top: &mut self.top,
-            };
+            let mut links = Links::of(self);
             let mut p = get(links.up, i);
             while p != i {
                 unhide(&mut links, p);
@@ -110,6 +139,27 @@ impl Matrix {
     /// `p` must be an option node.
     #[inline]
     pub(crate) fn cover_others(&mut self, p: u32) -> u64 {
+        match self.cover_others_checking::<false>(p) {
+            OptionCover::Covered(updates) | OptionCover::Doomed(updates) => updates,
+        }
+    }
+
+    /// [`cover_others`](Self::cover_others)`(p)`, except that it gives up as
+    /// soon as a primary item outside `p`'s option has no option left: that
+    /// item can no longer be covered, so no solution contains the option.
+    /// Knuth's Algorithm X finds such an item only at the next level, after
+    /// covering every item of the option and scanning for the shortest list
+    /// (and only if no list of length 1 comes first in the scan); stopping
+    /// here saves the rest of the covering and all of its undoing.
+    #[inline]
+    pub(crate) fn cover_others_unless_doomed(&mut self, p: u32) -> OptionCover {
+        self.cover_others_checking::<true>(p)
+    }
+
+    /// [`cover_others`](Self::cover_others) if not `GIVE_UP`, else
+    /// [`cover_others_unless_doomed`](Self::cover_others_unless_doomed).
+    #[inline(always)]
+    fn cover_others_checking<const GIVE_UP: bool>(&mut self, p: u32) -> OptionCover {
         let mut updates = 0;
         let mut q = p + 1;
         while q != p {
@@ -119,21 +169,81 @@ impl Matrix {
             if x == SPACER {
                 // SAFETY (A): a spacer's `up` is a stored link.
                 q = unsafe { get(&self.up, q) };
-            } else {
+                continue;
+            }
+            if !GIVE_UP {
                 updates += self.cover(x);
                 q += 1;
+                continue;
             }
+            let (covered, made) = self.cover_unless_doomed(x, p, q);
+            updates += made;
+            if !covered {
+                // Undo the items before `q`, going left from the one just
+                // before it (across the spacer if `q` is first).
+                // SAFETY (A): `q - 1` is an option node or a spacer.
+                let before = q - 1;
+                let last = if unsafe { get(&self.top, before) } == SPACER {
+                    // SAFETY (A): a spacer's `down` is a stored link.
+                    unsafe { get(&self.down, before) }
+                } else {
+                    before
+                };
+                self.uncover_others_from(p, last);
+                return OptionCover::Doomed(updates);
+            }
+            q += 1;
         }
-        updates
+        OptionCover::Covered(updates)
+    }
+
+    /// Covers item header `i`, the item of node `at` in the option of node
+    /// `p`, unless hiding one of its options empties a primary item that the
+    /// option does not cover after `at`; then undoes what it did. Returns
+    /// whether it covered `i`, and the updates made.
+    #[inline]
+    fn cover_unless_doomed(&mut self, i: u32, p: u32, at: u32) -> (bool, u64) {
+        let primary = self.primary;
+        let mut links = Links::of(self);
+        let mut updates = 1;
+        // SAFETY (A), (B): as in `cover`; `unhide` walks back up over the
+        // options just hidden, in reverse order.
+        unsafe {
+            let mut o = get(links.down, i);
+            while o != i {
+                updates += hide(&mut links, o);
+                let emptied = links.emptied;
+                if emptied != 0 {
+                    links.emptied = 0;
+                    if emptied <= primary && !option_covers_later(&links, p, at, emptied) {
+                        while o != i {
+                            unhide(&mut links, o);
+                            o = get(links.up, o);
+                        }
+                        return (false, updates);
+                    }
+                }
+                o = get(links.down, o);
+            }
+            self.unlink_item(i);
+        }
+        (true, updates)
     }
 
     /// Undoes [`cover_others`](Self::cover_others)`(p)`, going left.
     #[inline]
     pub(crate) fn uncover_others(&mut self, p: u32) {
-        let mut q = p - 1;
+        self.uncover_others_from(p, p - 1);
+    }
+
+    /// Uncovers the items of `p`'s option from node `last` leftwards (across
+    /// the spacer) until `p`: undoes covering them from `p + 1` up to `last`.
+    #[inline]
+    fn uncover_others_from(&mut self, p: u32, last: u32) {
+        let mut q = last;
         while q != p {
-            // SAFETY (A): `q` is `p - 1`, the predecessor of an option node,
-            // or a spacer's `down`; all in bounds.
+            // SAFETY (A): `q` is `last`, a node of the option, its
+            // predecessor, or a spacer's `down`; all in bounds.
             let x = unsafe { get(&self.top, q) };
             if x == SPACER {
                 // SAFETY (A): a spacer's `down` is a stored link.
@@ -143,6 +253,18 @@ impl Matrix {
                 q -= 1;
             }
         }
+    }
+
+    /// Whether some active primary item has no option left.
+    pub(crate) fn has_empty_primary(&self) -> bool {
+        let mut h = self.right[ROOT as usize];
+        while h != ROOT {
+            if self.top[h as usize] == 0 {
+                return true;
+            }
+            h = self.right[h as usize];
+        }
+        false
     }
 
     /// MRV: the active primary item with the fewest options and that number,
@@ -196,7 +318,11 @@ unsafe fn hide(links: &mut Links<'_>, p: u32) -> u64 {
                 let d = get(links.down, q);
                 *entry(links.down, u) = d;
                 *entry(links.up, d) = u;
-                *entry(links.top, x) -= 1;
+                let len = get(links.top, x) - 1;
+                *entry(links.top, x) = len;
+                if len == 0 {
+                    links.emptied = x;
+                }
                 updates += 1;
                 q += 1;
             }
@@ -232,4 +358,24 @@ unsafe fn unhide(links: &mut Links<'_>, p: u32) {
             }
         }
     }
+}
+
+/// Whether the option of node `p` has a node of item header `item` after
+/// node `at`, going right and across the spacer until `p`. Runs only when a
+/// list has emptied, which is rare next to the updates.
+#[cold]
+#[inline(never)]
+fn option_covers_later(links: &Links<'_>, p: u32, at: u32, item: u32) -> bool {
+    let mut q = at + 1;
+    while q != p {
+        let x = links.top[q as usize];
+        if x == SPACER {
+            q = links.up[q as usize];
+        } else if x == item {
+            return true;
+        } else {
+            q += 1;
+        }
+    }
+    false
 }

@@ -4,6 +4,7 @@ use std::ops::ControlFlow;
 
 use crate::error::Error;
 use crate::index::to_u32;
+use crate::links::OptionCover;
 use crate::matrix::{Matrix, ROOT};
 use crate::outcome::{Budget, Count, End, Event, Stats, Uniqueness};
 use crate::random::SplitMix64;
@@ -397,9 +398,18 @@ impl Solver {
                         continue;
                     }
                     self.choice[l] = x;
-                    self.stats.updates += self.matrix.cover_others(x);
-                    self.level += 1;
-                    step = Step::Enter;
+                    match self.matrix.cover_others_unless_doomed(x) {
+                        OptionCover::Covered(updates) => {
+                            self.stats.updates += updates;
+                            self.level += 1;
+                            step = Step::Enter;
+                        }
+                        OptionCover::Doomed(updates) => {
+                            // X6 at once: the links are already restored.
+                            self.stats.updates += updates;
+                            self.next_option(l, x);
+                        }
+                    }
                 }
                 Step::Backtrack => {
                     if self.level == 0 {
@@ -409,15 +419,21 @@ impl Solver {
                     self.level -= 1;
                     let x = self.choice[self.level];
                     self.matrix.uncover_others(x);
-                    if randomized {
-                        self.cursor[self.level] += 1;
-                    } else {
-                        self.choice[self.level] = self.matrix.down[x as usize];
-                    }
+                    self.next_option(self.level, x);
                     step = Step::Try;
                 }
                 Step::Finished => return Event::Exhausted,
             }
+        }
+    }
+
+    /// Moves level `l` on from option node `x`, its current choice, to the
+    /// next option of its item (X6).
+    fn next_option(&mut self, l: usize, x: u32) {
+        if self.seed.is_some() {
+            self.cursor[l] += 1;
+        } else {
+            self.choice[l] = self.matrix.down[x as usize];
         }
     }
 
