@@ -2,12 +2,15 @@
 //! Knuth-style statistics: the engine alone, like running DLX1.
 //!
 //! `cargo run --release -p dlx-engine --example count_file -- data/exact-cover/queens-12.dlx`
+//!
+//! With `--prune` after the file, it first drops the options no solution can
+//! contain (`Problem::prune`) and says how many; the time includes pruning.
 
 use std::time::Instant;
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: count_file FILE.dlx");
+        eprintln!("usage: count_file FILE.dlx [--prune]");
         std::process::exit(2);
     };
     let text = match std::fs::read_to_string(&path) {
@@ -24,8 +27,18 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let mut solver = dlx::Solver::new(named.problem());
+    let prune = std::env::args().nth(2).is_some_and(|a| a == "--prune");
     let start = Instant::now();
+    let pruned = prune.then(|| named.problem().prune());
+    if let Some(pruned) = &pruned {
+        println!(
+            "pruned {} of {} options in {} passes",
+            pruned.removed(),
+            named.problem().option_count(),
+            pruned.passes()
+        );
+    }
+    let mut solver = dlx::Solver::new(pruned.as_ref().map_or(named.problem(), |p| p.problem()));
     let count = solver.count(None);
     let elapsed = start.elapsed();
     let stats = solver.stats();

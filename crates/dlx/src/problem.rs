@@ -120,6 +120,25 @@ impl Problem {
         }
     }
 
+    /// This problem without the options `k` where `dropped[k]` is true; the
+    /// others keep their order (and are renumbered from 0).
+    pub(crate) fn without_options(&self, dropped: &[bool]) -> Problem {
+        let mut starts = vec![0];
+        let mut items = Vec::new();
+        for ((_, option), &drop) in self.options().zip(dropped) {
+            if !drop {
+                items.extend_from_slice(option);
+                starts.push(to_u32(items.len()));
+            }
+        }
+        Problem {
+            primary: self.primary,
+            secondary: self.secondary,
+            starts,
+            items,
+        }
+    }
+
     /// Checks that `options` is a solution: every primary item covered exactly
     /// once and every secondary item at most once.
     ///

@@ -15,27 +15,38 @@ mod polyominoes;
 
 use std::ops::ControlFlow;
 
-use dlx::{End, NamedProblem, Solver};
+use dlx::{End, NamedProblem, OptionId, Problem, Solver};
 
 /// Counts every solution, checking each one independently with
 /// [`dlx::Problem::is_solution`] and that no solution is reported twice.
 fn count_checked(named: &NamedProblem) -> u64 {
-    let problem = named.problem();
-    let mut solver = Solver::new(problem);
+    count_solutions_of(named.problem(), false)
+}
+
+/// Like [`count_checked`], after pruning the problem when `prune` is set;
+/// pruned solutions are mapped back and checked against the original problem.
+fn count_solutions_of(problem: &Problem, prune: bool) -> u64 {
+    let pruned = prune.then(|| problem.prune());
+    let searched = pruned.as_ref().map_or(problem, |p| p.problem());
+    let mut solver = Solver::new(searched);
     let mut seen = std::collections::HashSet::new();
     let count = solver.for_each_solution(|options| {
+        let original: Vec<OptionId> = options
+            .iter()
+            .map(|&o| pruned.as_ref().map_or(o, |p| p.original(o)))
+            .collect();
         assert!(
-            problem.is_solution(options),
-            "not an exact cover: {options:?}"
+            problem.is_solution(&original),
+            "not an exact cover: {original:?}"
         );
-        let mut key: Vec<usize> = options.iter().map(|o| o.index()).collect();
+        let mut key: Vec<usize> = original.iter().map(|o| o.index()).collect();
         key.sort_unstable();
         assert!(seen.insert(key), "solution reported twice");
         ControlFlow::Continue(())
     });
     assert_eq!(count.end, End::Exhausted);
     assert_eq!(count.solutions, solver.stats().solutions);
-    assert!(solver.links_match(problem), "links not restored");
+    assert!(solver.links_match(searched), "links not restored");
     count.solutions
 }
 
@@ -88,6 +99,15 @@ fn pentominoes_3x20() {
 }
 
 #[test]
+fn pruning_keeps_every_pentomino_solution() {
+    let named = polyominoes::pentominoes(3, 20);
+    let pruned = named.problem().prune();
+    assert!(pruned.removed() > 0, "a 3x20 board blocks some placements");
+    assert_eq!(pruned.problem().prune().removed(), 0, "a fixed point");
+    assert_eq!(count_solutions_of(named.problem(), true), 8);
+}
+
+#[test]
 fn example_files_are_what_the_examples_write() {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/exact-cover");
     let cases = [
@@ -115,10 +135,12 @@ fn big_counts_from_the_example_files() {
         ("latin-5.dlx", 161_280),
     ] {
         let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+        let named = NamedProblem::parse(&text).unwrap();
+        assert_eq!(count_checked(&named), count, "{file}");
         assert_eq!(
-            count_checked(&NamedProblem::parse(&text).unwrap()),
+            count_solutions_of(named.problem(), true),
             count,
-            "{file}"
+            "{file} pruned"
         );
     }
 }

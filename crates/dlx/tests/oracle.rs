@@ -214,6 +214,28 @@ proptest! {
     }
 
     #[test]
+    fn pruning_keeps_exactly_the_solutions(spec in spec_strategy()) {
+        let problem = spec.build();
+        let pruned = problem.prune();
+        let kept = pruned.kept();
+        prop_assert!(kept.windows(2).all(|w| w[0] < w[1]), "kept options stay in order");
+        prop_assert_eq!(kept.len() + pruned.removed(), spec.options.len());
+        for (k, (_, items)) in pruned.problem().options().enumerate() {
+            prop_assert_eq!(items, problem.option(kept[k]));
+        }
+        let mut solver = Solver::new(pruned.problem());
+        let mut found = BTreeSet::new();
+        solver.for_each_solution(|options| {
+            let mut key: Vec<usize> = options.iter().map(|&o| pruned.original(o).index()).collect();
+            key.sort_unstable();
+            found.insert(key);
+            ControlFlow::Continue(())
+        });
+        prop_assert_eq!(found, brute_force(&spec));
+        prop_assert_eq!(pruned.problem().prune().removed(), 0, "pruning reaches a fixed point");
+    }
+
+    #[test]
     fn planted_solutions_are_found((spec, planted) in planted_strategy()) {
         let problem = spec.build();
         let mut solver = Solver::new(&problem);
