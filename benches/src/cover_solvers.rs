@@ -16,6 +16,9 @@ use dlx::Problem;
 pub enum CoverSolver {
     /// This project's engine (`dlx-engine`, lib `dlx`).
     Ours,
+    /// This project's engine on the problem without its blocked options
+    /// ([`Problem::prune`]); the pruning is part of the time.
+    OursPruned,
     /// The `dlx` crate 0.8 (Algorithm X, `x` module), a port of Knuth's DLX1.
     KnuthDlx,
     /// The `dlx-rs` crate 1.3.
@@ -23,8 +26,12 @@ pub enum CoverSolver {
 }
 
 /// Every solver, ours first.
-pub const ALL_SOLVERS: [CoverSolver; 3] =
-    [CoverSolver::Ours, CoverSolver::KnuthDlx, CoverSolver::DlxRs];
+pub const ALL_SOLVERS: [CoverSolver; 4] = [
+    CoverSolver::Ours,
+    CoverSolver::OursPruned,
+    CoverSolver::KnuthDlx,
+    CoverSolver::DlxRs,
+];
 
 /// The size of a search as the solver reports it, where it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -77,9 +84,16 @@ impl CoverSolver {
     pub fn name(self) -> &'static str {
         match self {
             CoverSolver::Ours => "dlx-engine (ours)",
+            CoverSolver::OursPruned => "dlx-engine pruned (ours)",
             CoverSolver::KnuthDlx => "dlx 0.8",
             CoverSolver::DlxRs => "dlx-rs 1.3",
         }
+    }
+
+    /// Whether this is one of this project's solvers.
+    #[must_use]
+    pub fn is_ours(self) -> bool {
+        matches!(self, CoverSolver::Ours | CoverSolver::OursPruned)
     }
 
     /// Builds the solver from `input` and counts every solution with the
@@ -104,6 +118,12 @@ impl CoverSolver {
         match self {
             CoverSolver::Ours => {
                 let count = dlx::Solver::new(&input.problem).count(None);
+                assert!(count.is_exact(), "an unlimited count must be exact");
+                solutions = count.solutions;
+            }
+            CoverSolver::OursPruned => {
+                let pruned = input.problem.prune();
+                let count = dlx::Solver::new(pruned.problem()).count(None);
                 assert!(count.is_exact(), "an unlimited count must be exact");
                 solutions = count.solutions;
             }
@@ -152,7 +172,8 @@ impl CoverSolver {
             visit(options).map_break(|()| false)
         };
         let (timed_out, size) = match self {
-            CoverSolver::Ours => visit_ours(input, &mut on_solution),
+            CoverSolver::Ours => visit_ours(input, false, &mut on_solution),
+            CoverSolver::OursPruned => visit_ours(input, true, &mut on_solution),
             CoverSolver::KnuthDlx => visit_knuth_dlx(input, &mut on_solution),
             CoverSolver::DlxRs => (visit_dlx_rs(input, &mut on_solution), None),
         };
@@ -167,13 +188,23 @@ impl CoverSolver {
 /// The visitor the adapters call: `Break(true)` means the deadline passed.
 type Visitor<'a> = dyn FnMut(&[usize]) -> ControlFlow<bool> + 'a;
 
-fn visit_ours(input: &CoverInput, visit: &mut Visitor<'_>) -> (bool, Option<SearchSize>) {
-    let mut solver = dlx::Solver::new(&input.problem);
+/// Our engine on `input`, or on `input` pruned; solutions are reported in
+/// the original option numbering either way.
+fn visit_ours(
+    input: &CoverInput,
+    prune: bool,
+    visit: &mut Visitor<'_>,
+) -> (bool, Option<SearchSize>) {
+    let pruned = prune.then(|| input.problem.prune());
+    let mut solver = dlx::Solver::new(pruned.as_ref().map_or(&input.problem, |p| p.problem()));
     let mut indices = Vec::new();
     let mut timed_out = false;
     solver.for_each_solution(|options| {
         indices.clear();
-        indices.extend(options.iter().map(|o| o.index()));
+        indices.extend(options.iter().map(|&o| match &pruned {
+            Some(pruned) => pruned.original(o).index(),
+            None => o.index(),
+        }));
         visit(&indices).map_break(|t| timed_out = t)
     });
     let stats = solver.stats();

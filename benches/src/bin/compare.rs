@@ -265,20 +265,34 @@ fn compare_engines(options: &Options) -> Result<(), String> {
     }
     eprintln!();
 
+    let ours: Vec<usize> = (0..ALL_SOLVERS.len())
+        .filter(|&k| ALL_SOLVERS[k].is_ours())
+        .collect();
+    let peers: Vec<usize> = (0..ALL_SOLVERS.len())
+        .filter(|&k| !ALL_SOLVERS[k].is_ours())
+        .collect();
     println!(
-        "\nMedian of {} interleaved round(s), seconds per count; ratio = other time / {} time.\n",
+        "\nMedian of {} interleaved round(s), seconds per count; ratio = peer time / our time.\n",
         options.rounds,
-        ALL_SOLVERS[0].name()
     );
     print!("| problem | solutions |");
     for solver in ALL_SOLVERS {
         print!(" {} |", solver.name());
     }
-    for solver in &ALL_SOLVERS[1..] {
-        print!(" {} / {} |", solver.name(), ALL_SOLVERS[0].name());
+    for &peer in &peers {
+        for &our in &ours {
+            print!(
+                " {} / {} |",
+                ALL_SOLVERS[peer].name(),
+                ALL_SOLVERS[our].name()
+            );
+        }
     }
     println!();
-    println!("|---|---:|{}", "---:|".repeat(2 * ALL_SOLVERS.len() - 1));
+    println!(
+        "|---|---:|{}",
+        "---:|".repeat(ALL_SOLVERS.len() + peers.len() * ours.len())
+    );
     for (p, row) in chosen.iter().zip(&cells) {
         let medians: Vec<Option<Duration>> = row.iter().map(|c| median(&c.samples)).collect();
         print!("| {} | {} |", p.name, p.solutions);
@@ -289,12 +303,14 @@ fn compare_engines(options: &Options) -> Result<(), String> {
                 None => print!(" - |"),
             }
         }
-        for m in &medians[1..] {
-            match (m, medians[0]) {
-                (Some(peer), Some(ours)) => {
-                    print!(" {:.2}x |", peer.as_secs_f64() / ours.as_secs_f64())
+        for &peer in &peers {
+            for &our in &ours {
+                match (medians[peer], medians[our]) {
+                    (Some(peer), Some(ours)) => {
+                        print!(" {:.2}x |", peer.as_secs_f64() / ours.as_secs_f64())
+                    }
+                    _ => print!(" - |"),
                 }
-                _ => print!(" - |"),
             }
         }
         println!();
@@ -311,7 +327,7 @@ fn verify_all(
     input: &CoverInput,
     cap: Duration,
 ) -> Result<Option<(Fingerprint, Option<SearchSize>)>, String> {
-    let deadline = (solver != CoverSolver::Ours).then(|| Instant::now() + cap);
+    let deadline = (!solver.is_ours()).then(|| Instant::now() + cap);
     let mut fingerprint = Fingerprint::default();
     let mut scratch = Vec::new();
     let mut defect = None;
