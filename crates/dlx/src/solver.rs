@@ -348,11 +348,7 @@ impl Solver {
                         self.step = Step::Enter;
                         return Event::BudgetExhausted;
                     }
-                    self.stats.nodes += 1;
-                    if self.stats.profile.len() <= self.level {
-                        self.stats.profile.push(0);
-                    }
-                    self.stats.profile[self.level] += 1;
+                    self.count_node(self.level);
                     if self.matrix.right[ROOT as usize] == ROOT {
                         self.stats.solutions += 1;
                         self.step = Step::Backtrack;
@@ -405,9 +401,24 @@ impl Solver {
                             step = Step::Enter;
                         }
                         OptionCover::Doomed(updates) => {
-                            // X6 at once: the links are already restored.
                             self.stats.updates += updates;
-                            self.next_option(l, x);
+                            if self
+                                .budget
+                                .is_exhausted(self.stats.nodes, self.stats.updates)
+                            {
+                                // The budget ends the search at this node:
+                                // cover the option after all and stop at X2
+                                // below, the one place a search pauses.
+                                self.stats.updates += self.matrix.cover_others(x);
+                                self.level += 1;
+                                step = Step::Enter;
+                            } else {
+                                // The node below is a dead end, counted as
+                                // Algorithm X counts it but never entered:
+                                // X6 at once (the links are restored).
+                                self.count_node(l + 1);
+                                self.next_option(l, x);
+                            }
                         }
                     }
                 }
@@ -425,6 +436,15 @@ impl Solver {
                 Step::Finished => return Event::Exhausted,
             }
         }
+    }
+
+    /// Counts a search-tree node at level `level`.
+    fn count_node(&mut self, level: usize) {
+        self.stats.nodes += 1;
+        if self.stats.profile.len() <= level {
+            self.stats.profile.resize(level + 1, 0);
+        }
+        self.stats.profile[level] += 1;
     }
 
     /// Moves level `l` on from option node `x`, its current choice, to the
