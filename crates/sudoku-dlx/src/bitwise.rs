@@ -12,13 +12,16 @@
 //!
 //! The search takes every forced move before it branches, then branches on
 //! a cell with the fewest candidates, copying the board (about 550 bytes) per level
-//! instead of undoing. Each selection costs a few word operations where the
+//! instead of undoing. Which of those cells, and in which order its digits
+//! are tried, is an [`Order`]: the first cell and the smallest digit first
+//! ([`Lowest`]) for solving and counting, or drawn from a seed
+//! ([`Shuffled`]) for the generator's random complete grids. Each selection costs a few word operations where the
 //! linked matrix costs dozens of dependent link updates, which is why this
 //! path exists; `tests` and the benchmarks check it against the engine.
 
 use std::ops::ControlFlow;
 
-use dlx::Stats;
+use dlx::{SplitMix64, Stats};
 
 use crate::rules::Rules;
 use crate::shape::Cell;
@@ -46,6 +49,9 @@ pub(crate) struct Board {
     /// only ones that can hold a hidden single or lack a place for it).
     missing: [UnitMask; MAX_DIGITS],
 }
+
+/// Bits of a cell's candidate count: up to [`MAX_DIGITS`] fits in 4.
+const COUNT_BITS: usize = 4;
 
 /// The digit sets of one board, as a bit mask (bit d for digit d + 1).
 type DigitMask = u16;
@@ -345,61 +351,69 @@ impl BitRules {
         }
     }
 
-    /// The open cell with the fewest candidates (the first of them). After
+    /// The open cells with the fewest candidates. After
     /// [`propagate`](Self::propagate) every open cell has at least two, so
     /// an open cell with fewer than three has exactly two.
-    fn branch_cell(&self, board: &Board) -> usize {
-        let (mut ones, mut twos, mut threes) = (0u128, 0u128, 0u128);
-        for &set in &board.candidates {
-            threes |= twos & set;
-            twos |= ones & set;
-            ones |= set;
-        }
-        let pairs = board.open & !threes;
+    fn fewest_candidates(&self, board: &Board) -> u128 {
+        let pairs = bivalue_cells(board);
         if pairs != 0 {
-            return first_cell(pairs);
+            return pairs;
         }
-        let mut best = (u32::MAX, 0);
-        let mut open = board.open;
-        while open != 0 {
-            let cell = first_cell(open);
-            open &= open - 1;
-            let count = board.digits[cell].count_ones();
-            if count < best.0 {
-                best = (count, cell);
+        // Otherwise count every cell's candidates in binary, one bit plane
+        // per bit of the count (a ripple-carry adder on whole sets), then
+        // keep the open cells whose count is smallest, top bit first.
+        let mut count = [0u128; COUNT_BITS];
+        for &set in &board.candidates {
+            let mut carry = set;
+            for plane in &mut count {
+                let sum = *plane ^ carry;
+                carry &= *plane;
+                *plane = sum;
             }
         }
-        best.1
+        let mut fewest = board.open;
+        for plane in count.iter().rev() {
+            let below = fewest & !plane;
+            if below != 0 {
+                fewest = below;
+            }
+        }
+        fewest
     }
 
     /// Searches every completion of `board` (a [`Start::Board`] or a
-    /// child of one), calling `visit` with each; stops when `visit` breaks
-    /// or `max_nodes` nodes have been visited. `stats` counts as the
-    /// engine's do, with a node being a board after its forced moves (one
-    /// branched on or found complete) and an update one digit placed.
-    pub(crate) fn search<F>(
+    /// child of one) in `order`, calling `visit` with each; stops when
+    /// `visit` breaks or `max_nodes` nodes have been visited. `stats`
+    /// counts as the engine's do, with a node being a board after its
+    /// forced moves (one branched on or found complete) and an update one
+    /// digit placed.
+    pub(crate) fn search<O, F>(
         &self,
         board: &Board,
+        order: &mut O,
         max_nodes: u64,
         stats: &mut Stats,
         visit: &mut F,
     ) -> ControlFlow<Stop>
     where
+        O: Order,
         F: FnMut(&Board) -> ControlFlow<()>,
     {
-        self.search_level(board, 0, max_nodes, stats, visit)
+        self.search_level(board, 0, order, max_nodes, stats, visit)
     }
 
     /// [`search`](Self::search) at `level` of the tree.
-    fn search_level<F>(
+    fn search_level<O, F>(
         &self,
         board: &Board,
         level: usize,
+        order: &mut O,
         max_nodes: u64,
         stats: &mut Stats,
         visit: &mut F,
     ) -> ControlFlow<Stop>
     where
+        O: Order,
         F: FnMut(&Board) -> ControlFlow<()>,
     {
         if stats.nodes >= max_nodes {
@@ -417,18 +431,18 @@ impl BitRules {
                 ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
             };
         }
-        let cell = self.branch_cell(board);
+        let cell = order.branch_cell(self, board);
         let mut digits = board.digits[cell];
         while digits != 0 {
-            let d = digits.trailing_zeros() as usize;
-            digits &= digits - 1;
+            let d = order.pick_digit(digits);
+            digits &= !(1 << d);
             let mut child = *board;
             let mut pending = Pending::default();
             self.select(&mut child, cell, d, &mut pending);
             let alive = self.propagate(&mut child, &mut pending);
             stats.updates += pending.placed;
             if alive {
-                self.search_level(&child, level + 1, max_nodes, stats, visit)?;
+                self.search_level(&child, level + 1, order, max_nodes, stats, visit)?;
             }
         }
         ControlFlow::Continue(())
@@ -450,8 +464,149 @@ impl BitRules {
     }
 }
 
+/// Which cell a search branches on, among those with the fewest
+/// candidates, and in which order it tries the cell's digits.
+pub(crate) trait Order {
+    /// The cell to branch on.
+    fn branch_cell(&mut self, bits: &BitRules, board: &Board) -> usize;
+    /// One digit (bit index) of `digits` (not empty), to try next.
+    fn pick_digit(&mut self, digits: DigitMask) -> usize;
+}
+
+/// The fixed order: the lowest cell, digits from the smallest.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Lowest;
+
+impl Order for Lowest {
+    #[inline]
+    fn branch_cell(&mut self, _bits: &BitRules, board: &Board) -> usize {
+        let pairs = bivalue_cells(board);
+        if pairs != 0 {
+            return first_cell(pairs);
+        }
+        let mut best = (u32::MAX, 0);
+        let mut open = board.open;
+        while open != 0 {
+            let cell = first_cell(open);
+            open &= open - 1;
+            let count = board.digits[cell].count_ones();
+            if count < best.0 {
+                best = (count, cell);
+            }
+        }
+        best.1
+    }
+
+    #[inline]
+    fn pick_digit(&mut self, digits: DigitMask) -> usize {
+        digits.trailing_zeros() as usize
+    }
+}
+
+/// A seeded random order: the cell uniformly among the ties, the digits
+/// in a uniformly random order (each next one uniform among those left).
+///
+/// Every completion of a board is reachable as the first solution found:
+/// whatever the completion, the cell branched on has its digit among its
+/// candidates, and that digit is tried first with positive probability;
+/// forced moves keep every completion. So a random fill of an empty board
+/// can give any complete grid, though not every grid with the same
+/// probability.
+#[derive(Debug)]
+pub(crate) struct Shuffled<'r>(pub(crate) &'r mut SplitMix64);
+
+impl Order for Shuffled<'_> {
+    fn branch_cell(&mut self, bits: &BitRules, board: &Board) -> usize {
+        let ties = bits.fewest_candidates(board);
+        nth_bit(ties, self.0.below(ties.count_ones()))
+    }
+
+    fn pick_digit(&mut self, digits: DigitMask) -> usize {
+        nth_bit(u128::from(digits), self.0.below(digits.count_ones()))
+    }
+}
+
+/// The index of the `n`th lowest set bit of `mask` (which has more than
+/// `n` set bits).
+fn nth_bit(mut mask: u128, n: u32) -> usize {
+    for _ in 0..n {
+        mask &= mask - 1;
+    }
+    first_cell(mask)
+}
+
+/// The open cells with two candidates.
+#[inline]
+fn bivalue_cells(board: &Board) -> u128 {
+    let (mut ones, mut twos, mut threes) = (0u128, 0u128, 0u128);
+    for &set in &board.candidates {
+        threes |= twos & set;
+        twos |= ones & set;
+        ones |= set;
+    }
+    board.open & !threes
+}
+
 /// The lowest cell of a non-empty mask.
 #[inline]
 fn first_cell(mask: u128) -> usize {
     mask.trailing_zeros() as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::Shape;
+
+    /// The open cells with the fewest candidates, by counting each cell's.
+    fn fewest_by_counting(board: &Board) -> u128 {
+        let open = (0..MAX_CELLS).filter(|&c| board.open & (1 << c) != 0);
+        let count = |c: usize| board.digits[c].count_ones();
+        let fewest = open.clone().map(count).min().unwrap_or(0);
+        open.filter(|&c| count(c) == fewest)
+            .fold(0, |m, c| m | 1 << c)
+    }
+
+    #[test]
+    fn fewest_candidates_agrees_with_counting() {
+        let mut rng = SplitMix64::new(5);
+        for n in [4, 6, 8, 9, 10] {
+            let rules = Rules::new(Shape::from_size(n).unwrap());
+            let bits = BitRules::new(&rules).unwrap();
+            let mut stats = Stats::default();
+            let empty = vec![0; bits.cells];
+            let Start::Board(board) = bits.start(&empty, &mut stats) else {
+                panic!("an empty board has no forced move");
+            };
+            let mut grid = vec![0; bits.cells];
+            let mut order = Shuffled(&mut rng);
+            let _ = bits.search(&board, &mut order, u64::MAX, &mut stats, &mut |b| {
+                bits.write_digits(b, &mut grid);
+                ControlFlow::Break(())
+            });
+            // Boards of givens drawn from the grid, each after its forced
+            // moves: the sparse ones have no bivalue cell.
+            for keep in [0, 1, 1, 2, 2, 3, 4, 6] {
+                let givens: Vec<u8> = grid
+                    .iter()
+                    .map(|&d| if rng.below(10) < keep { d } else { 0 })
+                    .collect();
+                if let Start::Board(board) = bits.start(&givens, &mut stats)
+                    && board.open != 0
+                {
+                    assert_eq!(
+                        bits.fewest_candidates(&board),
+                        fewest_by_counting(&board),
+                        "{n}x{n}: {givens:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn nth_bit_counts_set_bits_from_the_lowest() {
+        let mask: u128 = (1 << 3) | (1 << 64) | (1 << 127);
+        assert_eq!([0, 1, 2].map(|n| nth_bit(mask, n)), [3, 64, 127]);
+    }
 }

@@ -1,4 +1,5 @@
 //! Puzzle generation: a random complete grid, then clues removed in
+//! random symmetric orbits while the puzzle stays unique.
 
 use dlx::SplitMix64;
 
@@ -107,11 +108,13 @@ pub fn puzzle_seed(seed: u64, index: u64) -> u64 {
 }
 
 /// Generates puzzles of one [`Rules`]: build it once, call
+/// [`generate`](Self::generate) with a seed per puzzle.
 ///
-///
-/// 1. **Grid.** The engine's seeded randomized search (random MRV ties and
-///    option order) solves the empty puzzle of the rules; a try that runs
-///    out of budget is retried with the next seed.
+/// 1. **Grid.** A seeded randomized search completes a random first row:
+///    on bitsets for grids of at most 128 cells (a branch cell drawn among
+///    those with the fewest candidates, its digits in a random order), on
+///    the engine otherwise (random MRV ties and option order). A try that
+///    runs out of budget is retried with the next seed.
 /// 2. **Removal.** The orbits of the [`Symmetry`] are visited in a random
 ///    order; an orbit is blanked and kept blank when a count with limit 2
 ///    proves the puzzle still unique. One pass suffices: blanking cells only
@@ -124,12 +127,11 @@ pub fn puzzle_seed(seed: u64, index: u64) -> u64 {
 ///    [`GenerateOptions::attempts`]; then the closest puzzle is returned
 ///    with the targets it missed.
 ///
-/// Every uniqueness check runs on one reused [`Solver`] (the matrix is
-/// built once per [`Generator`]), through a [`Session`] that pushes and pops
-/// only the givens a check changes; removals that naked and hidden singles
-/// prove unique skip the engine altogether.
-///
-/// [`generate`](Self::generate) with a seed per puzzle.
+/// Every search runs on one reused [`Solver`] (the matrix is built once
+/// per [`Generator`]). On bitsets a uniqueness check starts from the work
+/// digits; on the engine it goes through a [`Session`] that pushes and pops
+/// only the givens a check changes. Removals that naked and hidden singles
+/// prove unique skip the search altogether.
 ///
 /// ```
 /// use sudoku_dlx::{GenerateOptions, Generator, Rules, Solver, Symmetry, Uniqueness};
@@ -289,12 +291,20 @@ impl Generator {
     }
 
     /// Solves the puzzle whose only givens are a random first row, in a
-    /// random order, retrying over budget.
+    /// random order, retrying over budget: on bitsets where they apply
+    /// (a cell drawn uniformly among those with the fewest candidates, its
+    /// digits in a random order), else on the engine with a seed (random
+    /// MRV ties and option order). Each try draws its own stream from
+    /// `rng`, so the rest of the attempt does not depend on how many draws
+    /// the search took.
     ///
     /// The first row costs nothing in generality: every rule is "these cells
     /// differ", so relabelling the digits of a grid gives a grid, and any
-    /// grid can be relabelled to have any first row. It saves the engine the
-    /// levels where every item ties and each tie costs a random draw.
+    /// grid can be relabelled to have any first row. It saves the search the
+    /// levels where every cell ties and each tie costs a random draw. Both
+    /// searches can reach every completion of that row (see
+    /// [`Shuffled`](crate::bitwise::Shuffled)), so every complete grid can
+    /// be drawn, though not uniformly.
     fn random_grid(&mut self, rng: &mut SplitMix64) -> Result<Grid, Error> {
         let n = self.rules.shape().size();
         let mut first_row: Vec<u8> = (1..=n).filter_map(|d| u8::try_from(d).ok()).collect();
@@ -304,10 +314,20 @@ impl Generator {
         let mut tries = 0;
         while tries < GRID_TRIES {
             tries += 1;
-            self.solver.set_seed(Some(rng.next_u64()));
-            let outcome = self.solver.solve(&start);
-            self.solver.set_seed(None);
-            match outcome? {
+            let seed = rng.next_u64();
+            let outcome = match self
+                .solver
+                .random_solution_on_bitsets(start.givens(), &mut SplitMix64::new(seed))
+            {
+                Some(outcome) => outcome,
+                None => {
+                    self.solver.set_seed(Some(seed));
+                    let outcome = self.solver.solve(&start);
+                    self.solver.set_seed(None);
+                    outcome?
+                }
+            };
+            match outcome {
                 Outcome::Solved(grid) => return Ok(grid),
                 Outcome::NoSolution => return Err(Error::NoCompleteGrid),
                 Outcome::BudgetExhausted => {}

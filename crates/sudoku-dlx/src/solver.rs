@@ -2,9 +2,9 @@
 
 use std::ops::ControlFlow;
 
-use dlx::{Budget, Count, End, First, OptionId, Stats};
+use dlx::{Budget, Count, End, First, OptionId, SplitMix64, Stats};
 
-use crate::bitwise::{BitRules, Board, Start, Stop};
+use crate::bitwise::{BitRules, Board, Lowest, Order, Shuffled, Start, Stop};
 use crate::encoding::Encoding;
 use crate::error::Error;
 use crate::grid::Grid;
@@ -182,26 +182,10 @@ impl Solver {
     /// [`Error::RulesMismatch`] for a puzzle of other rules, and
     /// [`Error::ConflictingGivens`] if two givens break a rule.
     pub fn solve(&mut self, puzzle: &Puzzle) -> Result<Outcome, Error> {
-        if let (true, Some(bits)) = (self.bitwise_applies(puzzle), self.bits.as_deref()) {
-            let mut found = None;
-            if let Some((count, stats)) =
-                run_bitwise(bits, puzzle.givens().digits(), self.budget, |board| {
-                    found = Some(*board);
-                    ControlFlow::Break(())
-                })
-            {
-                let outcome = match (found, count.end) {
-                    (Some(board), _) => {
-                        let mut grid = puzzle.givens().clone();
-                        bits.write_digits(&board, grid.digits_mut());
-                        Outcome::Solved(grid)
-                    }
-                    (None, End::BudgetExhausted) => Outcome::BudgetExhausted,
-                    (None, _) => Outcome::NoSolution,
-                };
-                self.bit_stats = Some(stats);
-                return Ok(outcome);
-            }
+        if self.bitwise_applies(puzzle)
+            && let Some(outcome) = self.first_on_bitsets(puzzle.givens(), &mut Lowest)
+        {
+            return Ok(outcome);
         }
         self.with_givens(puzzle, |engine, encoding, _| {
             match engine.first_solution() {
@@ -212,6 +196,46 @@ impl Solver {
                 First::BudgetExhausted => Outcome::BudgetExhausted,
             }
         })
+    }
+
+    /// A random completion of `givens` (a grid of this solver's rules):
+    /// the first solution of a bitset search that branches on a cell drawn
+    /// uniformly among those with the fewest candidates and tries its
+    /// digits in a random order, both drawn from `rng` (see
+    /// [`Shuffled`]). `None` where bitsets do not apply (as for
+    /// [`count_on_bitsets`](Self::count_on_bitsets)) or the givens clash.
+    pub(crate) fn random_solution_on_bitsets(
+        &mut self,
+        givens: &Grid,
+        rng: &mut SplitMix64,
+    ) -> Option<Outcome> {
+        if !self.uses_bitsets() {
+            return None;
+        }
+        self.first_on_bitsets(givens, &mut Shuffled(rng))
+    }
+
+    /// The first completion of `givens` on bitsets, branching in `order`;
+    /// `None` if there are no bitsets or the givens clash.
+    fn first_on_bitsets<O: Order>(&mut self, givens: &Grid, order: &mut O) -> Option<Outcome> {
+        let bits = self.bits.as_deref()?;
+        let mut found = None;
+        let (count, stats) =
+            run_bitwise_in_order(bits, givens.digits(), self.budget, order, |board| {
+                found = Some(*board);
+                ControlFlow::Break(())
+            })?;
+        let outcome = match (found, count.end) {
+            (Some(board), _) => {
+                let mut grid = givens.clone();
+                bits.write_digits(&board, grid.digits_mut());
+                Outcome::Solved(grid)
+            }
+            (None, End::BudgetExhausted) => Outcome::BudgetExhausted,
+            (None, _) => Outcome::NoSolution,
+        };
+        self.bit_stats = Some(stats);
+        Some(outcome)
     }
 
     /// Counts solutions up to `limit`; [`Count::is_exact`] says whether the
@@ -470,9 +494,24 @@ fn run_bitwise<F>(
     bits: &BitRules,
     givens: &[u8],
     budget: Budget,
+    visit: F,
+) -> Option<(Count, Stats)>
+where
+    F: FnMut(&Board) -> ControlFlow<()>,
+{
+    run_bitwise_in_order(bits, givens, budget, &mut Lowest, visit)
+}
+
+/// [`run_bitwise`], branching in `order`.
+fn run_bitwise_in_order<O, F>(
+    bits: &BitRules,
+    givens: &[u8],
+    budget: Budget,
+    order: &mut O,
     mut visit: F,
 ) -> Option<(Count, Stats)>
 where
+    O: Order,
     F: FnMut(&Board) -> ControlFlow<()>,
 {
     let mut stats = Stats::default();
@@ -481,7 +520,7 @@ where
         Start::DeadEnd => End::Exhausted,
         Start::Board(board) => {
             let max_nodes = budget.max_nodes.unwrap_or(u64::MAX);
-            match bits.search(&board, max_nodes, &mut stats, &mut visit) {
+            match bits.search(&board, order, max_nodes, &mut stats, &mut visit) {
                 ControlFlow::Continue(()) => End::Exhausted,
                 ControlFlow::Break(Stop::Visitor) => End::Stopped,
                 ControlFlow::Break(Stop::Budget) => End::BudgetExhausted,

@@ -2,6 +2,8 @@
 //! that shares nothing with the engine), symmetric as asked, minimal when
 //! asked, and reproducible from its seed.
 
+use std::collections::BTreeSet;
+
 use sudoku_dlx::{
     GenerateOptions, Generator, Grid, Puzzle, Regions, Rules, Shape, Symmetry, Variants,
     check_solution, puzzle_seed,
@@ -250,4 +252,86 @@ fn impossible_rules_are_an_error_not_a_panic() {
     });
     let mut generator = Generator::new(&rules, GenerateOptions::default()).unwrap();
     assert!(generator.generate(0).is_err());
+}
+
+/// Draws `seeds` complete grids of `rules` and checks each with the
+/// independent checker, and that another generator draws the same grid
+/// from the same seed. Returns the grids drawn, as lines.
+fn random_fills(rules: &Rules, seeds: u64) -> Vec<String> {
+    let mut generator = Generator::new(rules, GenerateOptions::default()).unwrap();
+    let mut again = Generator::new(rules, GenerateOptions::default()).unwrap();
+    let empty = Puzzle::empty(rules.clone());
+    (0..seeds)
+        .map(|k| {
+            let seed = puzzle_seed(21, k);
+            let grid = generator.complete_grid(seed).unwrap();
+            assert_eq!(check_solution(&empty, &grid), Ok(()), "{rules}: {grid}");
+            assert_eq!(
+                again.complete_grid(seed).unwrap(),
+                grid,
+                "{rules}: seed {seed}"
+            );
+            grid.to_string()
+        })
+        .collect()
+}
+
+#[test]
+fn random_fills_are_complete_grids_of_every_shape_and_variant() {
+    let map = "iiiiihhhheeeiihhhheeeiihccceeeaaacccbbbaaacccbbbaaadddbbbgffdddggggffdddggggfffff";
+    let jigsaw = Rules::classic()
+        .with_regions(Regions::parse(map, Shape::CLASSIC).unwrap())
+        .unwrap();
+    let none = Variants::NONE;
+    let x = Variants { x: true, ..none };
+    let mut cases: Vec<Rules> = [4, 6, 8, 9, 10]
+        .into_iter()
+        .map(|n| Rules::new(Shape::from_size(n).unwrap()))
+        .collect();
+    cases.push(Rules::new(Shape::with_boxes(3, 2).unwrap()));
+    cases.push(Rules::new(Shape::from_size(6).unwrap()).with_variants(x));
+    for variants in [
+        x,
+        Variants {
+            windoku: true,
+            ..none
+        },
+        Variants {
+            anti_king: true,
+            ..none
+        },
+        Variants {
+            anti_knight: true,
+            ..none
+        },
+    ] {
+        cases.push(Rules::classic().with_variants(variants));
+    }
+    cases.push(jigsaw.clone().with_variants(x));
+    cases.push(jigsaw);
+    for rules in &cases {
+        let grids = random_fills(rules, 6);
+        if rules.shape().size() >= 6 {
+            // Far more grids than draws: different seeds, different grids.
+            let distinct: BTreeSet<_> = grids.iter().collect();
+            assert_eq!(distinct.len(), grids.len(), "{rules}: a grid drawn twice");
+        }
+    }
+}
+
+#[test]
+fn random_fills_reach_every_four_by_four_grid() {
+    // The draw is not uniform, but no grid is out of reach: the 288 grids
+    // of 4x4 all turn up.
+    let grids = random_fills(&Rules::new(Shape::from_size(4).unwrap()), 4000);
+    let distinct: BTreeSet<_> = grids.iter().collect();
+    assert_eq!(distinct.len(), 288);
+}
+
+#[test]
+fn random_fills_of_sixteen_by_sixteen_run_on_the_engine() {
+    // Too many cells for the bitsets: the engine's seeded search fills it.
+    let rules = Rules::new(Shape::from_size(16).unwrap());
+    let grids = random_fills(&rules, 2);
+    assert_ne!(grids[0], grids[1]);
 }

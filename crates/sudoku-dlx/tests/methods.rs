@@ -8,8 +8,8 @@ use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 use sudoku_dlx::{
-    Budget, Count, End, Error, Grid, Method, Outcome, Puzzle, Regions, Rules, Shape, Solver,
-    Uniqueness, Variants, check_solution,
+    Budget, Count, End, Error, GenerateOptions, Generator, Grid, Method, Outcome, Puzzle, Regions,
+    Rules, Shape, Solver, Uniqueness, Variants, check_solution,
 };
 
 use crate::util::{lines, parse};
@@ -174,6 +174,39 @@ proptest! {
         let rules = Rules::new(shape).with_variants(variants);
         if let Some(grid) = random_grid(&rules, seed) {
             agree(&thinned(&rules, &grid, &keep), 40);
+        }
+    }
+
+    /// The generator's random fill (on bitsets for these shapes): every
+    /// grid it draws passes the checker, and it finds a grid wherever the
+    /// plain search does.
+    #[test]
+    fn random_fills_are_grids_wherever_a_search_finds_one(
+        shape in proptest::sample::select(small_shapes()),
+        variants in variants_strategy(),
+        seed in any::<u64>(),
+    ) {
+        let rules = Rules::new(shape).with_variants(variants);
+        let options = GenerateOptions {
+            max_nodes: Some(BUDGET),
+            ..GenerateOptions::default()
+        };
+        let drawn = Generator::new(&rules, options).unwrap().complete_grid(seed);
+        match drawn {
+            Ok(grid) => {
+                prop_assert_eq!(check_solution(&Puzzle::empty(rules.clone()), &grid), Ok(()));
+            }
+            Err(e) => {
+                let mut plain = solver(&rules, Method::Auto);
+                plain.set_budget(Budget::nodes(BUDGET));
+                let found = plain.solve(&Puzzle::empty(rules.clone())).unwrap();
+                prop_assert!(
+                    !matches!(found, Outcome::Solved(_)),
+                    "{}: the plain search found a grid, the random fill said {}",
+                    rules,
+                    e
+                );
+            }
         }
     }
 
