@@ -481,6 +481,57 @@ impl BitRules {
         ControlFlow::Continue(())
     }
 
+    /// Searches for a completion of `board` other than `solution` (row-major
+    /// digits, 1-based), given that `solution` is the only completion that
+    /// agrees with it on `cells`: any other completion differs from it in
+    /// one of `cells`. So for each cell in turn, with the cells before it
+    /// set to their digits in `solution`, the search runs with the cell's
+    /// digit in `solution` excluded; the branch where every cell agrees
+    /// holds `solution` alone and is never searched. A cell that forced
+    /// moves filled holds its digit in `solution`, so it adds no branch.
+    ///
+    /// Breaks with [`Stop::Visitor`] at another completion and with
+    /// [`Stop::Budget`] when `max_nodes` nodes have been visited; continues
+    /// if there is none.
+    pub(crate) fn search_other(
+        &self,
+        board: &Board,
+        solution: &[u8],
+        cells: &[usize],
+        max_nodes: u64,
+        stats: &mut Stats,
+    ) -> ControlFlow<Stop> {
+        let mut agreed = *board;
+        for &cell in cells {
+            let bit = 1u128 << cell;
+            if agreed.open & bit == 0 {
+                continue;
+            }
+            let d = usize::from(solution[cell].saturating_sub(1));
+            let mut other = agreed;
+            let mut pending = Pending::default();
+            let touched = self.remove_digit(&mut other, bit, d, &mut pending);
+            pending.units[d] |= touched;
+            pending.digits |= 1 << d;
+            let alive = self.propagate(&mut other, &mut pending);
+            stats.updates += pending.placed;
+            if alive {
+                self.search(&other, &mut Lowest, max_nodes, stats, &mut |_| {
+                    ControlFlow::Break(())
+                })?;
+            }
+            let mut pending = Pending::default();
+            self.select(&mut agreed, cell, d, &mut pending);
+            let alive = self.propagate(&mut agreed, &mut pending);
+            stats.updates += pending.placed;
+            if !alive {
+                // Only if `solution` does not complete `board` after all.
+                break;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+
     /// The digits of a complete board, row-major and 1-based, into `out`.
     pub(crate) fn write_digits(&self, board: &Board, out: &mut [u8]) {
         for (d, &set) in board.candidates[..self.size].iter().enumerate() {

@@ -448,7 +448,10 @@ impl Generator {
     /// [`remove_orbits`](Self::remove_orbits) when the solver searches on
     /// bitsets: a check there starts from the givens in a few word
     /// operations each, so every orbit is tested on the work digits
-    /// directly, with no stack to keep.
+    /// directly, with no stack to keep. The work puzzle is unique with
+    /// `solution` throughout, so a check only looks for a solution that
+    /// differs from it in the blanked orbit
+    /// ([`Solver::unique_on_bitsets`]) instead of counting to 2.
     fn remove_orbits_on_bitsets(&mut self, solution: &Grid) -> Pass {
         let Generator {
             solver,
@@ -477,9 +480,8 @@ impl Generator {
                 for &i in orbit {
                     givens[i] = 0;
                 }
-                let answer = solver
-                    .count_on_bitsets(work.givens().digits(), Some(2))
-                    .and_then(|count| unique(&count));
+                let answer =
+                    solver.unique_on_bitsets(work.givens().digits(), solution.digits(), orbit);
                 if answer.is_none() {
                     pass.undecided += 1;
                 }
@@ -534,9 +536,9 @@ impl Generator {
             let mut digits = givens.to_vec();
             for &(i, digit) in &to_test {
                 digits[i] = 0;
-                let count = self.solver.count_on_bitsets(&digits, Some(2));
+                let unique = self.solver.unique_on_bitsets(&digits, givens, &[i]);
                 digits[i] = digit;
-                if count.and_then(|c| unique(&c)) != Some(false) {
+                if unique != Some(false) {
                     return Ok(false);
                 }
             }

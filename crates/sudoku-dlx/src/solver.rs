@@ -336,6 +336,43 @@ impl Solver {
         Some(count)
     }
 
+    /// Whether `givens` (row-major digits of this solver's rules, 0 for
+    /// blank) have `solution` as their only solution, where the givens with
+    /// `solution`'s digits put back in `blanked` are known to have no other:
+    /// a generator's test of a removal from a unique puzzle. `Some(true)`
+    /// unique, `Some(false)` not, `None` if the node budget ran out first,
+    /// bitsets do not apply or the givens clash.
+    ///
+    /// Cheaper than a count to 2, which must walk to `solution` as well:
+    /// this searches only for completions that differ from it in `blanked`
+    /// ([`BitRules::search_other`]), the only place another can differ.
+    pub(crate) fn unique_on_bitsets(
+        &mut self,
+        givens: &[u8],
+        solution: &[u8],
+        blanked: &[usize],
+    ) -> Option<bool> {
+        if !self.uses_bitsets() {
+            return None;
+        }
+        let bits = self.bits.as_deref()?;
+        let mut stats = Stats::default();
+        let unique = match bits.start(givens, &mut stats) {
+            Start::Clash => return None,
+            Start::DeadEnd => Some(false),
+            Start::Board(board) => {
+                let max_nodes = self.budget.max_nodes.unwrap_or(u64::MAX);
+                match bits.search_other(&board, solution, blanked, max_nodes, &mut stats) {
+                    ControlFlow::Continue(()) => Some(true),
+                    ControlFlow::Break(Stop::Visitor) => Some(false),
+                    ControlFlow::Break(Stop::Budget) => None,
+                }
+            }
+        };
+        self.bit_stats = Some(stats);
+        unique
+    }
+
     /// Selects the givens, runs `search`, and resets the engine, however the
     /// search ends.
     fn with_givens<T>(
@@ -549,4 +586,66 @@ fn fill(encoding: &Encoding, grid: &mut Grid, options: &[OptionId]) {
 fn grid_of(encoding: &Encoding, mut givens: Grid, options: &[OptionId]) -> Grid {
     fill(encoding, &mut givens, options);
     givens
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{GenerateOptions, Generator, Shape, Variants, puzzle_seed};
+
+    /// Along a generator-like pass (orbits of two cells and single cells
+    /// blanked while the puzzle stays unique), the search for another
+    /// solution answers as a count to 2 does, with and without a node
+    /// budget too small to finish.
+    #[test]
+    fn unique_on_bitsets_agrees_with_a_count_to_two() {
+        let x = Variants {
+            x: true,
+            ..Variants::NONE
+        };
+        let cases = [4, 6, 9, 10]
+            .map(|n| Rules::new(Shape::from_size(n).unwrap()))
+            .into_iter()
+            .chain([Rules::classic().with_variants(x)]);
+        let (mut unique, mut not_unique) = (0, 0);
+        for rules in cases {
+            let mut generator = Generator::new(&rules, GenerateOptions::default()).unwrap();
+            let mut solver = Solver::new(&rules).unwrap();
+            let cells = rules.shape().cell_count();
+            for k in 0..3 {
+                let solution = generator.complete_grid(puzzle_seed(4, k)).unwrap();
+                let mut givens = solution.digits().to_vec();
+                for step in 0..cells {
+                    let i = (step * 37 + usize::try_from(k).unwrap()) % cells;
+                    if givens[i] == 0 {
+                        continue;
+                    }
+                    let pair = [i, cells - 1 - i];
+                    let orbit: &[usize] = if step % 3 == 0 || pair[0] == pair[1] {
+                        &pair[..1]
+                    } else {
+                        &pair
+                    };
+                    let mut tried = givens.clone();
+                    for &c in orbit {
+                        tried[c] = 0;
+                    }
+                    let counted = solver.count_on_bitsets(&tried, Some(2)).unwrap().solutions == 1;
+                    let answer = solver.unique_on_bitsets(&tried, solution.digits(), orbit);
+                    assert_eq!(answer, Some(counted), "{rules}: {tried:?}");
+                    solver.set_budget(Budget::nodes(1));
+                    let hurried = solver.unique_on_bitsets(&tried, solution.digits(), orbit);
+                    assert!(hurried.is_none() || hurried == Some(counted));
+                    solver.set_budget(Budget::UNLIMITED);
+                    if counted {
+                        givens = tried;
+                        unique += 1;
+                    } else {
+                        not_unique += 1;
+                    }
+                }
+            }
+        }
+        assert!(unique > 50 && not_unique > 50, "{unique} / {not_unique}");
+    }
 }
