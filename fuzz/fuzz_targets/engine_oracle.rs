@@ -5,7 +5,7 @@
 //! the builder must reject them), a few options to pre-select, a solution
 //! limit, a budget and a seed. Every search the engine offers is run and
 //! checked against an enumeration of option subsets that shares no code with
-//! the engine; see `check` for the list.
+//! the engine, and so is the search of the pruned problem; see `check`.
 //!
 //! A failing input's `Debug` (what `cargo fuzz fmt engine_oracle <file>`
 //! prints) is Rust code that rebuilds the problem, ready for a regression test.
@@ -535,6 +535,22 @@ fn check(case: &EngineCase) -> Corpus {
         assert_exact_cover(&options, case.primary, items, solution);
     }
     check_budget(&mut fresh, case, &order, &intact);
+
+    // Pruned: the same solutions once mapped back, and nothing left to prune.
+    let pruned = problem.prune();
+    assert_eq!(pruned.kept().len() + pruned.removed(), options.len());
+    let mut pruned_solver = Solver::new(pruned.problem());
+    let (pruned_order, _) = all_solutions(&mut pruned_solver);
+    let mapped: Vec<Solution> = pruned_order
+        .iter()
+        .map(|s| s.iter().map(|&o| pruned.kept()[o].index()).collect())
+        .collect();
+    assert_eq!(
+        sorted_set(&mapped),
+        oracle.solutions,
+        "the pruned problem's solutions (left) differ from the oracle's (right)"
+    );
+    assert_eq!(pruned.problem().prune().removed(), 0, "pruning twice");
 
     // Seeded: the same solution set, perhaps in another order.
     let mut seeded = Solver::new(&problem);
