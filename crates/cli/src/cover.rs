@@ -44,13 +44,25 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         }
     };
 
-    let mut solver = Solver::new(named.problem());
+    let start = Instant::now();
+    let pruned = args.prune.then(|| named.problem().prune());
+    if let Some(pruned) = &pruned
+        && args.stats
+    {
+        let passes = pruned.passes();
+        eprintln!(
+            "Pruned {} of {} options in {passes} pass{}.",
+            pruned.removed(),
+            named.problem().option_count(),
+            if passes == 1 { "" } else { "es" }
+        );
+    }
+    let mut solver = Solver::new(pruned.as_ref().map_or(named.problem(), |p| p.problem()));
     solver.set_seed(args.seed);
     if let Some(max_nodes) = args.max_nodes {
         solver.set_budget(Budget::nodes(max_nodes));
     }
 
-    let start = Instant::now();
     let count = if args.count {
         let count = solver.count(args.limit);
         writeln!(out, "{}", count.solutions)?;
@@ -62,6 +74,7 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         let count = solver.for_each_solution(|options| {
             line.clear();
             for &option in options {
+                let option = pruned.as_ref().map_or(option, |p| p.original(option));
                 line.push_str(&named.option_text(option));
                 line.push('\n');
             }

@@ -121,6 +121,33 @@ fn count_limit_and_stats() {
 }
 
 #[test]
+fn pruning_drops_blocked_options_and_keeps_the_solutions() {
+    // In Knuth's example, A D G, B C F and D E G each leave an item with no
+    // option (pruning needs four passes to find all three).
+    let file = data("knuth_example.dlx");
+    let plain = run(&["cover", arg(&file)]);
+    let out = run(&["cover", "--prune", "--stats", arg(&file)]);
+    assert_eq!(out.code, 0);
+    let found = solutions(&out.stdout);
+    assert_eq!(found.len(), 1);
+    let as_set = |s: &[BTreeSet<String>]| s.iter().cloned().collect::<BTreeSet<_>>();
+    assert_eq!(as_set(&found[0]), as_set(&solutions(&plain.stdout)[0]));
+    Problem::read("knuth_example.dlx").check(&found[0]);
+    assert!(
+        out.stderr
+            .starts_with("Pruned 3 of 6 options in 4 passes.\nAltogether 1 solution, "),
+        "{}",
+        out.stderr
+    );
+
+    // Nothing to prune in 4-queens: the same two solutions, in the same order.
+    let file = data("queens4.dlx");
+    let out = run(&["cover", "--prune", arg(&file)]);
+    assert_eq!(out.stdout, run(&["cover", arg(&file)]).stdout);
+    assert_eq!(solutions(&out.stdout).len(), 2);
+}
+
+#[test]
 fn seeded_search_finds_the_same_solutions_reproducibly() {
     let problem = Problem::read("queens4.dlx");
     let file = data("queens4.dlx");
