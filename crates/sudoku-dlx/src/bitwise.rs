@@ -332,9 +332,9 @@ impl BitRules {
             touched |= self.cell_units[c];
             let left = board.digits[c] & !(1 << d);
             board.digits[c] = left;
-            if left & left.wrapping_sub(1) == 0 {
-                pending.narrowed |= 1 << c;
-            }
+            // Without a branch: whether a cell narrows is a coin toss.
+            let narrowed = u128::from(left & left.wrapping_sub(1) == 0);
+            pending.narrowed |= narrowed << c;
         }
         touched
     }
