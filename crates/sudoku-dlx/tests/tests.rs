@@ -7,6 +7,7 @@ mod counts;
 mod formats;
 mod generate;
 mod invalid;
+mod jigsaw_maps;
 mod large;
 mod methods;
 mod properties;

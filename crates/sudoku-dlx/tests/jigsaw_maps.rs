@@ -1,0 +1,223 @@
+//! Random jigsaw region maps: partitions into connected regions of n cells,
+//! away from the boxes, reproducible, and playable, each checked here from
+//! the map's letters alone and by the solver and the independent counter.
+
+use sudoku_dlx::{
+    Budget, Error, GenerateOptions, Grid, Outcome, Puzzle, RandomJigsaw, RandomRegions, Regions,
+    Rules, Shape, Solver, Symmetry, Variants, check_solution, random_regions,
+};
+
+use crate::generate::count_by_backtracking;
+
+/// Every shape the tests draw maps for: square and oblong boxes, up to 12x12.
+fn shapes() -> Vec<Shape> {
+    [(2, 2), (2, 3), (3, 2), (2, 4), (3, 3), (2, 5), (3, 4)]
+        .into_iter()
+        .map(|(r, c)| Shape::with_boxes(r, c).unwrap())
+        .collect()
+}
+
+/// The map as cell sets: each region's cells, in row-major order, the
+/// regions sorted, so two maps compare equal exactly when they cut the
+/// grid the same way, whatever their letters.
+fn partition(regions: &Regions) -> Vec<Vec<usize>> {
+    let cells = regions.shape().cell_count();
+    let mut sets: Vec<Vec<usize>> = vec![Vec::new(); regions.shape().size()];
+    for i in 0..cells {
+        sets[regions.region_of(i)].push(i);
+    }
+    sets.sort();
+    sets
+}
+
+/// Panics unless `regions` cuts the grid into n regions of n orthogonally
+/// connected cells, read from the letters of its map alone.
+fn assert_regions_whole(regions: &Regions) {
+    let shape = regions.shape();
+    let n = shape.size();
+    let map: Vec<char> = regions.to_string().chars().collect();
+    assert_eq!(map.len(), n * n, "{regions}");
+    let mut letters = map.clone();
+    letters.sort_unstable();
+    letters.dedup();
+    assert_eq!(letters.len(), n, "{regions}: not {n} regions");
+    for letter in letters {
+        let cells: Vec<usize> = (0..n * n).filter(|&i| map[i] == letter).collect();
+        assert_eq!(cells.len(), n, "{regions}: region {letter:?}");
+        let mut reached = vec![cells[0]];
+        let mut k = 0;
+        while k < reached.len() {
+            let (row, col) = (reached[k] / n, reached[k] % n);
+            for (r, c) in [
+                (row.wrapping_sub(1), col),
+                (row + 1, col),
+                (row, col.wrapping_sub(1)),
+                (row, col + 1),
+            ] {
+                if r < n && c < n && map[r * n + c] == letter && !reached.contains(&(r * n + c)) {
+                    reached.push(r * n + c);
+                }
+            }
+            k += 1;
+        }
+        assert_eq!(
+            reached.len(),
+            n,
+            "{regions}: region {letter:?} is not connected"
+        );
+    }
+}
+
+#[test]
+fn maps_are_connected_regions_of_n_cells_away_from_the_boxes() {
+    for shape in shapes() {
+        let mut drawer = RandomRegions::new(shape, Variants::NONE).unwrap();
+        let boxes = partition(&Regions::boxes(shape));
+        for seed in 0..6 {
+            let regions = drawer.draw(seed).unwrap();
+            assert_eq!(regions.shape(), shape);
+            assert_regions_whole(&regions);
+            assert_ne!(partition(&regions), boxes, "{shape} seed {seed}: the boxes");
+        }
+    }
+}
+
+#[test]
+fn the_same_seed_gives_the_same_map_and_others_differ() {
+    for shape in shapes() {
+        let mut drawer = RandomRegions::new(shape, Variants::NONE).unwrap();
+        let maps: Vec<Regions> = (0..8).map(|seed| drawer.draw(seed).unwrap()).collect();
+        // A fresh drawer, and the one-shot function, draw the same maps.
+        let mut again = RandomRegions::new(shape, Variants::NONE).unwrap();
+        assert_eq!(again.draw(3).unwrap(), maps[3]);
+        assert_eq!(random_regions(shape, 5).unwrap(), maps[5]);
+        let mut distinct: Vec<Vec<Vec<usize>>> = maps.iter().map(partition).collect();
+        distinct.sort();
+        distinct.dedup();
+        // 4x4 has few maps; larger shapes should hardly ever repeat.
+        let least = if shape.size() == 4 { 4 } else { 8 };
+        assert!(
+            distinct.len() >= least,
+            "{shape}: {} of 8 maps distinct",
+            distinct.len()
+        );
+    }
+}
+
+/// The solver's own answer to "can the empty grid of these rules be
+/// filled?": seeded searches of 5000 nodes each, restarted, since a fixed
+/// order can spend millions of nodes on a map that has solutions.
+fn solver_fills(rules: &Rules) -> Option<Grid> {
+    let mut solver = Solver::new(rules).unwrap();
+    solver.set_budget(Budget::nodes(5_000));
+    let empty = Puzzle::empty(rules.clone());
+    (0..64).find_map(|seed| {
+        solver.set_seed(Some(seed));
+        match solver.solve(&empty).unwrap() {
+            Outcome::Solved(grid) => Some(grid),
+            Outcome::NoSolution => panic!("{rules}: no solution"),
+            _ => None,
+        }
+    })
+}
+
+#[test]
+fn every_map_has_a_solution_the_solver_finds() {
+    for shape in shapes() {
+        let mut drawer = RandomRegions::new(shape, Variants::NONE).unwrap();
+        for seed in 0..6 {
+            let (regions, witness) = drawer.draw_with_solution(seed).unwrap();
+            let rules = Rules::new(shape).with_regions(regions).unwrap();
+            let empty = Puzzle::empty(rules.clone());
+            assert_eq!(
+                check_solution(&empty, &witness),
+                Ok(()),
+                "{shape} seed {seed}"
+            );
+            let map = rules.regions().unwrap();
+            let grid = solver_fills(&rules).unwrap_or_else(|| panic!("{shape}: {map} unfilled"));
+            assert_eq!(check_solution(&empty, &grid), Ok(()));
+        }
+    }
+}
+
+#[test]
+fn sixteen_by_sixteen_maps_are_whole_and_playable() {
+    let shape = Shape::from_size(16).unwrap();
+    let (regions, witness) = RandomRegions::new(shape, Variants::NONE)
+        .unwrap()
+        .draw_with_solution(1)
+        .unwrap();
+    assert_regions_whole(&regions);
+    assert_ne!(partition(&regions), partition(&Regions::boxes(shape)));
+    let rules = Rules::new(shape).with_regions(regions).unwrap();
+    assert_eq!(check_solution(&Puzzle::empty(rules), &witness), Ok(()));
+}
+
+#[test]
+fn maps_drawn_for_variants_are_playable_with_them() {
+    let x = Variants {
+        x: true,
+        ..Variants::NONE
+    };
+    let windoku = Variants {
+        windoku: true,
+        ..Variants::NONE
+    };
+    for variants in [x, windoku] {
+        let mut drawer = RandomRegions::new(Shape::CLASSIC, variants).unwrap();
+        for seed in 0..3 {
+            let (regions, witness) = drawer.draw_with_solution(seed).unwrap();
+            assert_regions_whole(&regions);
+            let rules = Rules::new(Shape::CLASSIC)
+                .with_variants(variants)
+                .with_regions(regions)
+                .unwrap();
+            assert_eq!(
+                check_solution(&Puzzle::empty(rules), &witness),
+                Ok(()),
+                "{variants} seed {seed}"
+            );
+        }
+    }
+}
+
+#[test]
+fn rules_without_a_grid_are_an_error_not_a_panic() {
+    let anti_king = Variants {
+        anti_king: true,
+        ..Variants::NONE
+    };
+    let mut drawer = RandomRegions::new(Shape::from_size(4).unwrap(), anti_king).unwrap();
+    assert_eq!(drawer.draw(1), Err(Error::NoCompleteGrid));
+}
+
+#[test]
+fn puzzles_on_random_maps_are_unique_and_reproducible() {
+    for (shape, symmetry) in [
+        (Shape::from_size(6).unwrap(), Symmetry::Rot180),
+        (Shape::from_size(4).unwrap(), Symmetry::None),
+    ] {
+        let options = GenerateOptions {
+            symmetry,
+            ..GenerateOptions::default()
+        };
+        let mut jigsaw = RandomJigsaw::new(shape, Variants::NONE, options.clone()).unwrap();
+        let mut maps = Vec::new();
+        for seed in 0..3 {
+            let generated = jigsaw.generate(seed).unwrap();
+            let puzzle = &generated.puzzle;
+            let regions = puzzle.rules().regions().expect("a jigsaw puzzle");
+            assert_regions_whole(regions);
+            maps.push(partition(regions));
+            assert!(symmetry.holds_for(puzzle.givens()), "{puzzle}");
+            assert_eq!(check_solution(puzzle, &generated.solution), Ok(()));
+            assert_eq!(count_by_backtracking(puzzle, 2), 1, "{puzzle}");
+            // The same seed, the same map and puzzle, from a fresh generator.
+            let mut again = RandomJigsaw::new(shape, Variants::NONE, options.clone()).unwrap();
+            assert_eq!(again.generate(seed).unwrap().puzzle, generated.puzzle);
+        }
+        maps.dedup();
+        assert!(maps.len() > 1, "{shape}: every puzzle on one map");
+    }
+}
