@@ -91,6 +91,7 @@ Examples:
   sudoku-dlx generate --clues 24 --with-solution    24 clues if it can, and the solution
   sudoku-dlx generate --difficulty hard --format json
   sudoku-dlx generate --size 16 --symmetry rot90    16x16 with 90-degree symmetry
+  sudoku-dlx generate --jigsaw random --count 5     jigsaw, each on its own random region map
   sudoku-dlx generate --jigsaw iiiiihhhheeeiihhhheeeiihccceeeaaacccbbbaaacccbbbaaadddbbbgffdddggggffdddggggfffff";
 
 const RATE_EXAMPLES: &str = "\
@@ -175,9 +176,26 @@ pub(crate) struct GenerateArgs {
     pub(crate) shape: ShapeArgs,
     #[command(flatten)]
     pub(crate) variants: VariantArgs,
-    /// Jigsaw with this region map (one letter per cell, n regions of n cells).
-    #[arg(long, value_name = "MAP")]
-    pub(crate) jigsaw: Option<String>,
+    /// Jigsaw with this region map (one letter per cell, n regions of n
+    /// cells), or `random`: a fresh random map for each puzzle.
+    #[arg(long, value_name = "MAP", value_parser = parse_jigsaw)]
+    pub(crate) jigsaw: Option<JigsawArg>,
+}
+
+/// What `generate --jigsaw` asks for.
+#[derive(Clone, Debug)]
+pub(crate) enum JigsawArg {
+    /// This region map, one letter per cell.
+    Map(String),
+    /// A random map per puzzle, drawn from the puzzle's seed.
+    Random,
+}
+
+fn parse_jigsaw(text: &str) -> Result<JigsawArg, String> {
+    Ok(match text {
+        "random" => JigsawArg::Random,
+        map => JigsawArg::Map(map.to_owned()),
+    })
 }
 
 /// Flags of `sudoku-dlx rate`.

@@ -1,18 +1,21 @@
 //! `sudoku-dlx generate`: puzzles from seeds, in parallel, in index order.
 //!
-//! Puzzle k of a run comes from [`puzzle_seed`]`(seed, k)` alone, so the
-//! output is the same whatever `--jobs` is. Indices are handed to the pool
-//! in chunks ([`crate::batch::Pool::map`] keeps their order), with one
-//! [`Generator`] per piece of work.
+//! Puzzle k of a run comes from [`puzzle_seed`]`(seed, k)` alone (with
+//! `--jigsaw random`, its region map too), so the output is the same
+//! whatever `--jobs` is. Indices are handed to the pool in chunks
+//! ([`crate::batch::Pool::map`] keeps their order), with one [`Maker`] per
+//! piece of work.
 
 use std::io::Write;
 
 use anyhow::Context;
 use serde_json::{Map, json};
-use sudoku_dlx::{GenerateOptions, Generated, Generator, Regions, Rules, Shape, puzzle_seed};
+use sudoku_dlx::{
+    GenerateOptions, Generated, Generator, RandomJigsaw, Regions, Rules, Shape, puzzle_seed,
+};
 
 use crate::Status;
-use crate::args::{GenerateArgs, RateFormat};
+use crate::args::{GenerateArgs, JigsawArg, RateFormat};
 use crate::batch::{Pool, Progress};
 
 /// Puzzles per chunk: enough to keep every thread busy, few to bound memory.
@@ -20,7 +23,7 @@ const CHUNK: u64 = 1024;
 
 /// Runs `sudoku-dlx generate`.
 pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    let rules = rules(args)?;
+    let plan = plan(args)?;
     let options = GenerateOptions {
         symmetry: args.symmetry,
         minimal: args.minimal,
@@ -30,7 +33,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         max_nodes: args.max_nodes,
     };
     // Fail on bad rules before starting threads.
-    Generator::new(&rules, options.clone()).context("cannot generate for these rules")?;
+    Maker::new(&plan, &options).context("cannot generate for these rules")?;
     let mut stderr = std::io::stderr().lock();
     let seed = match args.seed {
         Some(seed) => seed,
@@ -50,10 +53,10 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         let mut indices: Vec<u64> = (next..end).collect();
         let results = pool.map(
             &mut indices,
-            || Generator::new(&rules, options.clone()),
-            |generator, k| {
+            || Maker::new(&plan, &options),
+            |maker, k| {
                 let seed = puzzle_seed(seed, k);
-                let generated = match generator {
+                let generated = match maker {
                     Ok(g) => g.generate(seed).map_err(|e| e.to_string()),
                     Err(e) => Err(e.to_string()),
                 };
@@ -83,23 +86,63 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     Ok(status)
 }
 
-/// The rules from the shape and variant flags.
-fn rules(args: &GenerateArgs) -> anyhow::Result<Rules> {
+/// What the puzzles are generated for.
+enum Plan {
+    /// Every puzzle has these rules.
+    Rules(Rules),
+    /// `--jigsaw random`: these rules (with the boxes), but each puzzle on
+    /// its own random region map.
+    RandomJigsaw(Rules),
+}
+
+/// The plan from the shape, variant and jigsaw flags.
+fn plan(args: &GenerateArgs) -> anyhow::Result<Plan> {
     let shape = match (args.shape.shape()?, &args.jigsaw) {
         (Some(shape), _) => shape,
-        (None, Some(map)) => {
+        (None, Some(JigsawArg::Map(map))) => {
             let cells = map.chars().filter(|c| !c.is_whitespace()).count();
             Shape::from_cell_count(cells)
                 .with_context(|| format!("--jigsaw: a map of {cells} letters fits no grid"))?
         }
-        (None, None) => Shape::CLASSIC,
+        (None, _) => Shape::CLASSIC,
     };
-    let mut rules = Rules::new(shape).with_variants(args.variants.variants());
-    if let Some(map) = &args.jigsaw {
-        let regions = Regions::parse(map, shape).context("--jigsaw")?;
-        rules = rules.with_regions(regions).context("--jigsaw")?;
+    let rules = Rules::new(shape).with_variants(args.variants.variants());
+    Ok(match &args.jigsaw {
+        None => Plan::Rules(rules),
+        Some(JigsawArg::Random) => Plan::RandomJigsaw(rules),
+        Some(JigsawArg::Map(map)) => {
+            let regions = Regions::parse(map, shape).context("--jigsaw")?;
+            Plan::Rules(rules.with_regions(regions).context("--jigsaw")?)
+        }
+    })
+}
+
+/// Makes the puzzles of a [`Plan`], one per seed.
+enum Maker {
+    /// One generator, for the rules of every puzzle.
+    Fixed(Generator),
+    /// A map drawn per puzzle, and a generator built for it.
+    RandomJigsaw(RandomJigsaw),
+}
+
+impl Maker {
+    fn new(plan: &Plan, options: &GenerateOptions) -> Result<Maker, sudoku_dlx::Error> {
+        Ok(match plan {
+            Plan::Rules(rules) => Maker::Fixed(Generator::new(rules, options.clone())?),
+            Plan::RandomJigsaw(rules) => Maker::RandomJigsaw(RandomJigsaw::new(
+                rules.shape(),
+                rules.variants(),
+                options.clone(),
+            )?),
+        })
     }
-    Ok(rules)
+
+    fn generate(&mut self, seed: u64) -> Result<Generated, sudoku_dlx::Error> {
+        match self {
+            Maker::Fixed(generator) => generator.generate(seed),
+            Maker::RandomJigsaw(jigsaw) => jigsaw.generate(seed),
+        }
+    }
 }
 
 /// The targets asked for and missed.

@@ -1,7 +1,7 @@
 //! `sudoku-dlx generate` and `rate`: unique, symmetric, reproducible puzzles
 //! independent of --jobs, and one rating record per input puzzle.
 
-use sudoku_dlx::{ParseOptions, Puzzle, Symmetry};
+use sudoku_dlx::{ParseOptions, Puzzle, Regions, Shape, Symmetry};
 
 use crate::checker::{self, Extra};
 use crate::common::{run, run_with_stdin};
@@ -258,4 +258,94 @@ fn rate_prints_one_record_per_puzzle_in_order() {
     assert_eq!(records[1]["status"], "invalid");
     assert_eq!(records[2]["status"], "multiple");
     assert_eq!(records[3]["line"], 5);
+}
+
+#[test]
+fn random_jigsaw_puzzles_are_unique_on_their_own_maps_for_any_jobs() {
+    let args = [
+        "generate", "--jigsaw", "random", "--count", "3", "--seed", "5",
+    ];
+    let one = run(&[&args[..], &["--jobs", "1"]].concat());
+    let two = run(&[&args[..], &["--jobs", "2"]].concat());
+    assert_eq!(one.code, 0, "{}", one.stderr);
+    assert_eq!(one.stdout, two.stdout);
+    let records: Vec<(&str, &str)> = one
+        .stdout
+        .lines()
+        .map(|line| line.split_once(' ').expect("a puzzle and its region map"))
+        .collect();
+    assert_eq!(records.len(), 3, "{}", one.stdout);
+    let boxes = Regions::boxes(Shape::CLASSIC).to_string();
+    for (k, &(_, map)) in records.iter().enumerate() {
+        assert_ne!(map, boxes, "puzzle {k} is on the boxes");
+        assert!(records[..k].iter().all(|&(_, m)| m != map), "{map} twice");
+    }
+    // `solve --jigsaw` reads the output back; the tests' own checker and
+    // counter, not the library, judge its answers.
+    let solved = run_with_stdin(
+        &["solve", "--jigsaw", "--unique"],
+        one.stdout.clone().into_bytes(),
+    );
+    assert_eq!(solved.code, 0, "{}", solved.stderr);
+    let solutions: Vec<&str> = solved.stdout.lines().collect();
+    assert_eq!(solutions.len(), 3, "{}", solved.stdout);
+    for (&(cells, map), solution) in records.iter().zip(solutions) {
+        let extra = Extra {
+            regions: Some(map),
+            ..Extra::default()
+        };
+        checker::check(cells, solution, &extra);
+        assert_eq!(
+            checker::count_solutions(cells, &extra, 2),
+            1,
+            "{cells} {map}"
+        );
+    }
+}
+
+#[test]
+fn random_jigsaw_takes_the_shape_and_variants_and_keeps_the_targets() {
+    let flags = "--jigsaw random --size 6 --x --symmetry none --minimal --seed 2";
+    let mut args = vec!["generate", "--with-solution", "--format", "json"];
+    args.extend(flags.split(' '));
+    let out = run(&args);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let record: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(record["minimal"], true);
+    let (cells, map) = record["puzzle"].as_str().unwrap().split_once(' ').unwrap();
+    assert_eq!(map.len(), 36);
+    let extra = Extra {
+        x: true,
+        regions: Some(map),
+        ..Extra::default()
+    };
+    checker::check(cells, record["solution"].as_str().unwrap(), &extra);
+    assert_eq!(checker::count_solutions(cells, &extra, 2), 1);
+    // Minimal: every given is needed.
+    for (k, _) in cells.char_indices().filter(|&(_, c)| c != '.') {
+        let mut fewer = cells.to_owned();
+        fewer.replace_range(k..=k, ".");
+        assert_eq!(
+            checker::count_solutions(&fewer, &extra, 2),
+            2,
+            "{cells} {k}"
+        );
+    }
+}
+
+#[test]
+fn random_jigsaw_on_rules_without_a_grid_is_an_error() {
+    let out = run(&[
+        "generate",
+        "--jigsaw",
+        "random",
+        "--size",
+        "4",
+        "--anti-king",
+        "--seed",
+        "1",
+    ]);
+    assert_eq!(out.code, 2);
+    assert!(out.stdout.is_empty());
+    assert!(out.stderr.contains("no complete grid"), "{}", out.stderr);
 }
