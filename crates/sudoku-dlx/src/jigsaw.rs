@@ -105,10 +105,11 @@ impl RandomRegions {
     ///
     /// Trades go on for at least 8 rounds, and then until
     /// `min(n * n / 6, 2 * n)` cells (13 on 9x9, 2 on 4x4) lie outside the
-    /// box that holds most of their region, for at most 32 rounds. Few
-    /// trades exist when variants pin the grid down (anti-king, say): then
-    /// the map is as far from the boxes as the rounds got, which may be
-    /// not at all.
+    /// box that holds most of their region, for at most 32 rounds, and stop
+    /// early once three searches for a fresh grid have run out of budget
+    /// (as they do on large grids). Few trades exist when variants pin the
+    /// grid down (anti-king, say). A map that stops short is as far from
+    /// the boxes as the rounds got, which may be not at all.
     ///
     /// # Errors
     ///
