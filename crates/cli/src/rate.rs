@@ -31,11 +31,7 @@ pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status
         progress.advance(answers.len());
         for answer in answers {
             all_rated &= answer.status == PuzzleStatus::Solved;
-            out.write_all(answer.stdout.as_bytes())?;
-            if let Some(message) = &answer.stderr {
-                out.flush()?;
-                writeln!(stderr, "{message}")?;
-            }
+            answer.write(out, &mut stderr)?;
         }
         Ok(())
     })?;

@@ -44,6 +44,24 @@ pub(crate) struct Answer {
     pub(crate) stderr: Option<String>,
 }
 
+impl Answer {
+    /// Writes the record to `out` and its message, if any, to `stderr`;
+    /// `out` is flushed first, so a terminal shows records and messages in
+    /// order.
+    pub(crate) fn write(
+        &self,
+        out: &mut dyn std::io::Write,
+        stderr: &mut dyn std::io::Write,
+    ) -> std::io::Result<()> {
+        out.write_all(self.stdout.as_bytes())?;
+        if let Some(message) = &self.stderr {
+            out.flush()?;
+            writeln!(stderr, "{message}")?;
+        }
+        Ok(())
+    }
+}
+
 /// The record of a puzzle that could not be read.
 pub(crate) fn invalid(format: Format, name: &str, problem: &Problem) -> Answer {
     let position = match problem.column {

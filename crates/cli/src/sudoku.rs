@@ -135,13 +135,7 @@ fn run(
         progress.advance(answers.len());
         for answer in answers {
             tally.add(answer.status);
-            out.write_all(answer.stdout.as_bytes())?;
-            if let Some(message) = &answer.stderr {
-                // Flush stdout first, so a terminal shows records and
-                // messages in order.
-                out.flush()?;
-                writeln!(stderr, "{message}")?;
-            }
+            answer.write(out, &mut stderr)?;
         }
         Ok(())
     })?;

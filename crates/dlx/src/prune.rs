@@ -101,11 +101,12 @@ impl Problem {
                 break;
             }
             problem = problem.without_options(&blocked);
-            let mut k = 0;
-            kept.retain(|_| {
-                k += 1;
-                !blocked[k - 1]
-            });
+            kept = kept
+                .iter()
+                .zip(&blocked)
+                .filter(|&(_, &drop)| !drop)
+                .map(|(&option, _)| option)
+                .collect();
         }
         Pruned {
             problem,
