@@ -44,6 +44,15 @@ pub enum Error {
         /// The index the option would have.
         option: usize,
     },
+    /// An option names more items than the engine allows in one option.
+    OptionTooLong {
+        /// The index the option would have.
+        option: usize,
+        /// The number of items it names.
+        len: usize,
+        /// The most items one option may name.
+        limit: usize,
+    },
     /// The problem needs more arena nodes than 32-bit indices can address.
     TooManyNodes {
         /// The largest number of nodes an arena may hold.
@@ -112,6 +121,13 @@ pub enum ParseErrorKind {
     NoPrimaryInOption,
     /// The problem is valid text but too large for the engine.
     TooLarge,
+    /// This option names more items than one option may.
+    OptionTooLong {
+        /// The number of items it names.
+        len: usize,
+        /// The most items one option may name.
+        limit: usize,
+    },
 }
 
 impl fmt::Display for Error {
@@ -154,6 +170,12 @@ impl fmt::Display for Error {
                 f,
                 "option {option} names only secondary items, so it could never be chosen; add a primary item or drop it"
             ),
+            Error::OptionTooLong { option, len, limit } => {
+                write!(
+                    f,
+                    "option {option} names {len} items, more than the {limit} one option may name"
+                )
+            }
             Error::TooManyNodes { limit } => {
                 write!(
                     f,
@@ -228,6 +250,10 @@ impl fmt::Display for ParseErrorKind {
                 "this option names only secondary items, so it could never be chosen"
             ),
             ParseErrorKind::TooLarge => write!(f, "the problem is too large for the engine"),
+            ParseErrorKind::OptionTooLong { len, limit } => write!(
+                f,
+                "this option names {len} items, more than the {limit} one option may name"
+            ),
         }
     }
 }

@@ -58,6 +58,7 @@
 
 mod error;
 mod index;
+mod link;
 mod links;
 mod matrix;
 mod outcome;

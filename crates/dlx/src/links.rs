@@ -8,22 +8,25 @@
 //! place the engine uses `unsafe`, and every block relies on one invariant of
 //! the [`Matrix`]:
 //!
-//! **(A)** Every `up`, `down` and `top` value stored in a header or option
-//! node is an index into `nodes`; every option node is followed by another
-//! option node or a spacer, and preceded by one or by a spacer.
+//! **(A)** Every `top` value stored in a header or option node, and the node
+//! of every `up` and `down` link, is an index into the arena.
 //! **(B)** Every value in `left` and `right` is an index into them, and
 //! `left.len() == right.len() <= nodes.len()`.
+//! **(C)** Every link to an option node carries that node's true place in
+//! its option ([`Link::span`]), so the span's nodes are the option's nodes,
+//! all in the arena.
 //!
-//! [`Matrix::new`] establishes both (it links only nodes it has pushed and
-//! ends every option with a spacer; headers come first in `nodes`). The
+//! [`Matrix::new`] establishes all three (it links only nodes it has pushed,
+//! with the places it laid them out at; headers come first in `nodes`). The
 //! functions here preserve them: they store only values read from the arena,
-//! or an index they have just read through. The solver calls them in
+//! or a link to a node of the span they are walking ([`OptionSpan::link_to`]). The solver calls them in
 //! last-in-first-out order, so a list length never wraps. Debug builds assert
 //! every index, and CI runs the engine's unit tests under Miri.
 
 #![allow(unsafe_code)]
 
-use crate::matrix::{Matrix, ROOT, SPACER};
+use crate::link::{Link, OptionSpan};
+use crate::matrix::{Matrix, ROOT};
 
 /// Entry `x` of one of the arena's arrays, read.
 ///
@@ -31,7 +34,7 @@ use crate::matrix::{Matrix, ROOT, SPACER};
 ///
 /// `x < array.len()`.
 #[inline(always)]
-unsafe fn get(array: &[u32], x: u32) -> u32 {
+unsafe fn get<T: Copy>(array: &[T], x: u32) -> T {
     debug_assert!((x as usize) < array.len(), "index {x} outside the arena");
     // SAFETY: the caller guarantees `x` is in bounds.
     unsafe { *array.get_unchecked(x as usize) }
@@ -43,7 +46,7 @@ unsafe fn get(array: &[u32], x: u32) -> u32 {
 ///
 /// `x < array.len()`.
 #[inline(always)]
-unsafe fn entry(array: &mut [u32], x: u32) -> &mut u32 {
+unsafe fn entry<T>(array: &mut [T], x: u32) -> &mut T {
     debug_assert!((x as usize) < array.len(), "index {x} outside the arena");
     // SAFETY: the caller guarantees `x` is in bounds.
     unsafe { array.get_unchecked_mut(x as usize) }
@@ -51,8 +54,8 @@ unsafe fn entry(array: &mut [u32], x: u32) -> &mut u32 {
 
 /// The arena's link arrays, borrowed together for the hot loops.
 struct Links<'a> {
-    up: &'a mut [u32],
-    down: &'a mut [u32],
+    up: &'a mut [Link],
+    down: &'a mut [Link],
     top: &'a mut [u32],
     /// The header of the last item whose list [`hide`] emptied, or 0.
     emptied: u32,
@@ -89,13 +92,14 @@ impl Matrix {
     pub(crate) fn cover(&mut self, i: u32) -> u64 {
         let mut links = Links::of(self);
         let mut updates = 1;
-        // SAFETY (A), (B): `i` is a header, which indexes the arena and the
-        // item lists; `p` walks `i`'s list, whose links are stored values.
+        // SAFETY (A), (B), (C): `i` is a header, which indexes the arena and
+        // the item lists; `p` walks `i`'s list, whose links are stored values
+        // to option nodes until the walk is back at `i`.
         unsafe {
             let mut p = get(links.down, i);
-            while p != i {
+            while p.node() != i {
                 updates += hide(&mut links, p);
-                p = get(links.down, p);
+                p = get(links.down, p.node());
             }
             self.unlink_item(i);
         }
@@ -128,17 +132,18 @@ impl Matrix {
             *entry(&mut self.left, r) = i;
             let mut links = Links::of(self);
             let mut p = get(links.up, i);
-            while p != i {
+            while p.node() != i {
                 unhide(&mut links, p);
-                p = get(links.up, p);
+                p = get(links.up, p.node());
             }
         }
     }
 
     /// Covers every item of `p`'s option except `p`'s own, going right.
-    /// `p` must be an option node.
+    /// `p` must be a stored link to an option node (or one of
+    /// `option_first`).
     #[inline]
-    pub(crate) fn cover_others(&mut self, p: u32) -> u64 {
+    pub(crate) fn cover_others(&mut self, p: Link) -> u64 {
         match self.cover_others_checking::<false>(p) {
             OptionCover::Covered(updates) | OptionCover::Doomed(updates) => updates,
         }
@@ -152,78 +157,65 @@ impl Matrix {
     /// (and only if no list of length 1 comes first in the scan); stopping
     /// here saves the rest of the covering and all of its undoing.
     #[inline]
-    pub(crate) fn cover_others_unless_doomed(&mut self, p: u32) -> OptionCover {
+    pub(crate) fn cover_others_unless_doomed(&mut self, p: Link) -> OptionCover {
         self.cover_others_checking::<true>(p)
     }
 
     /// [`cover_others`](Self::cover_others) if not `GIVE_UP`, else
     /// [`cover_others_unless_doomed`](Self::cover_others_unless_doomed).
     #[inline(always)]
-    fn cover_others_checking<const GIVE_UP: bool>(&mut self, p: u32) -> OptionCover {
+    fn cover_others_checking<const GIVE_UP: bool>(&mut self, p: Link) -> OptionCover {
+        let link = p;
+        let span = p.span();
+        let p = p.node();
         let mut updates = 0;
-        let mut q = p + 1;
-        while q != p {
-            // SAFETY (A): `q` is `p + 1`, the successor of an option node, or
-            // a spacer's `up`; all in bounds.
+        let mut q = p;
+        for _ in 1..span.size() {
+            q = span.after(q);
+            // SAFETY (C): `q` is a node of the option.
             let x = unsafe { get(&self.top, q) };
-            if x == SPACER {
-                // SAFETY (A): a spacer's `up` is a stored link.
-                q = unsafe { get(&self.up, q) };
-                continue;
-            }
             if !GIVE_UP {
                 updates += self.cover(x);
-                q += 1;
                 continue;
             }
-            let (covered, made) = self.cover_unless_doomed(x, p, q);
+            let (covered, made) = self.cover_unless_doomed(x, link, q);
             updates += made;
             if !covered {
-                // Undo the items before `q`, going left from the one just
-                // before it (across the spacer if `q` is first).
-                // SAFETY (A): `q - 1` is an option node or a spacer.
-                let before = q - 1;
-                let last = if unsafe { get(&self.top, before) } == SPACER {
-                    // SAFETY (A): a spacer's `down` is a stored link.
-                    unsafe { get(&self.down, before) }
-                } else {
-                    before
-                };
-                self.uncover_others_from(p, last);
+                // Undo the items covered before `q`, going left.
+                self.uncover_others_from(span, p, span.before(q));
                 return OptionCover::Doomed(updates);
             }
-            q += 1;
         }
         OptionCover::Covered(updates)
     }
 
-    /// Covers item header `i`, the item of node `at` in the option of node
-    /// `p`, unless hiding one of its options empties a primary item that the
-    /// option does not cover after `at`; then undoes what it did. Returns
-    /// whether it covered `i`, and the updates made.
+    /// Covers item header `i`, the item of node `at` in the option of the
+    /// node `p` links to, unless hiding one of its options empties a primary
+    /// item that the option does not cover after `at`; then undoes what it
+    /// did. Returns whether it covered `i`, and the updates made.
     #[inline]
-    fn cover_unless_doomed(&mut self, i: u32, p: u32, at: u32) -> (bool, u64) {
+    fn cover_unless_doomed(&mut self, i: u32, p: Link, at: u32) -> (bool, u64) {
         let primary = self.primary;
         let mut links = Links::of(self);
         let mut updates = 1;
-        // SAFETY (A), (B): as in `cover`; `unhide` walks back up over the
-        // options just hidden, in reverse order.
+        // SAFETY (A), (B), (C): as in `cover`; `unhide` walks back up over
+        // the options just hidden, in reverse order.
         unsafe {
             let mut o = get(links.down, i);
-            while o != i {
+            while o.node() != i {
                 updates += hide(&mut links, o);
                 let emptied = links.emptied;
                 if emptied != 0 {
                     links.emptied = 0;
                     if emptied <= primary && !option_covers_later(&links, p, at, emptied) {
-                        while o != i {
+                        while o.node() != i {
                             unhide(&mut links, o);
-                            o = get(links.up, o);
+                            o = get(links.up, o.node());
                         }
                         return (false, updates);
                     }
                 }
-                o = get(links.down, o);
+                o = get(links.down, o.node());
             }
             self.unlink_item(i);
         }
@@ -232,26 +224,23 @@ impl Matrix {
 
     /// Undoes [`cover_others`](Self::cover_others)`(p)`, going left.
     #[inline]
-    pub(crate) fn uncover_others(&mut self, p: u32) {
-        self.uncover_others_from(p, p - 1);
+    pub(crate) fn uncover_others(&mut self, p: Link) {
+        let span = p.span();
+        let p = p.node();
+        self.uncover_others_from(span, p, span.before(p));
     }
 
-    /// Uncovers the items of `p`'s option from node `last` leftwards (across
-    /// the spacer) until `p`: undoes covering them from `p + 1` up to `last`.
+    /// Uncovers the items of the option of node `p` (whose nodes are `span`)
+    /// from node `last` leftwards, around the option, until `p`: undoes
+    /// covering them from the one after `p` up to `last`.
     #[inline]
-    fn uncover_others_from(&mut self, p: u32, last: u32) {
+    fn uncover_others_from(&mut self, span: OptionSpan, p: u32, last: u32) {
         let mut q = last;
         while q != p {
-            // SAFETY (A): `q` is `last`, a node of the option, its
-            // predecessor, or a spacer's `down`; all in bounds.
+            // SAFETY (C): `q` is a node of the option.
             let x = unsafe { get(&self.top, q) };
-            if x == SPACER {
-                // SAFETY (A): a spacer's `down` is a stored link.
-                q = unsafe { get(&self.down, q) };
-            } else {
-                self.uncover(x);
-                q -= 1;
-            }
+            self.uncover(x);
+            q = span.before(q);
         }
     }
 
@@ -296,39 +285,42 @@ impl Matrix {
 }
 
 /// Unlinks every node of `p`'s option except `p` from its vertical list,
-/// walking right and wrapping at the spacer. Returns the links removed.
+/// going right around the option from `p`. Returns the links removed.
+///
+/// The walk takes a fixed number of steps and wraps with a conditional move
+/// (see `link.rs`); it notes in `links.emptied` an item whose list it
+/// empties (only primary items can empty: `SECONDARY_BIAS`).
 ///
 /// # Safety
 ///
-/// `p` is an option node of an arena that satisfies (A).
+/// `p` is a stored link to an option node of an arena that satisfies (A)
+/// and (C).
 #[inline]
-unsafe fn hide(links: &mut Links<'_>, p: u32) -> u64 {
-    let mut updates = 0;
-    let mut q = p + 1;
-    while q != p {
-        // SAFETY: `q` is `p + 1`, the successor of an option node, or a
-        // spacer's `up`, a stored link: in bounds by (A). So are the stored
-        // links `x`, `u` and `d`.
+unsafe fn hide(links: &mut Links<'_>, p: Link) -> u64 {
+    let span = p.span();
+    let p = p.node();
+    let mut q = p;
+    loop {
+        q = span.after(q);
+        if q == p {
+            break;
+        }
+        // SAFETY (A), (C): `q` is a node of `p`'s option, and `x`, `u` and
+        // `d` are stored values.
         unsafe {
             let x = get(links.top, q);
             let u = get(links.up, q);
-            if x == SPACER {
-                q = u;
-            } else {
-                let d = get(links.down, q);
-                *entry(links.down, u) = d;
-                *entry(links.up, d) = u;
-                let len = get(links.top, x) - 1;
-                *entry(links.top, x) = len;
-                if len == 0 {
-                    links.emptied = x;
-                }
-                updates += 1;
-                q += 1;
+            let d = get(links.down, q);
+            *entry(links.down, u.node()) = d;
+            *entry(links.up, d.node()) = u;
+            let len = get(links.top, x).wrapping_sub(1);
+            *entry(links.top, x) = len;
+            if len == 0 {
+                links.emptied = x;
             }
         }
     }
-    updates
+    u64::from(span.size() - 1)
 }
 
 /// Undoes [`hide`]`(p)`, walking left so that links are restored in the
@@ -338,44 +330,43 @@ unsafe fn hide(links: &mut Links<'_>, p: u32) -> u64 {
 ///
 /// As for [`hide`].
 #[inline]
-unsafe fn unhide(links: &mut Links<'_>, p: u32) {
-    let mut q = p - 1;
-    while q != p {
-        // SAFETY: `q` is `p - 1`, the predecessor of an option node, or a
-        // spacer's `down`, a stored link: in bounds by (A). So are the stored
-        // links `x`, `u` and `d`.
+unsafe fn unhide(links: &mut Links<'_>, p: Link) {
+    let span = p.span();
+    let p = p.node();
+    let mut q = p;
+    loop {
+        q = span.before(q);
+        if q == p {
+            break;
+        }
+        let to_q = span.link_to(q);
+        // SAFETY: as in `hide`.
         unsafe {
             let x = get(links.top, q);
+            let u = get(links.up, q);
             let d = get(links.down, q);
-            if x == SPACER {
-                q = d;
-            } else {
-                let u = get(links.up, q);
-                *entry(links.down, u) = q;
-                *entry(links.up, d) = q;
-                *entry(links.top, x) += 1;
-                q -= 1;
-            }
+            *entry(links.down, u.node()) = to_q;
+            *entry(links.up, d.node()) = to_q;
+            let len = entry(links.top, x);
+            *len = len.wrapping_add(1);
         }
     }
 }
 
-/// Whether the option of node `p` has a node of item header `item` after
-/// node `at`, going right and across the spacer until `p`. Runs only when a
-/// list has emptied, which is rare next to the updates.
+/// Whether the option of the node `p` links to has a node of item header
+/// `item` after node `at`, going right around the option until `p`. Runs
+/// only when a list has emptied, which is rare next to the updates.
 #[cold]
 #[inline(never)]
-fn option_covers_later(links: &Links<'_>, p: u32, at: u32, item: u32) -> bool {
-    let mut q = at + 1;
+fn option_covers_later(links: &Links<'_>, p: Link, at: u32, item: u32) -> bool {
+    let span = p.span();
+    let p = p.node();
+    let mut q = span.after(at);
     while q != p {
-        let x = links.top[q as usize];
-        if x == SPACER {
-            q = links.up[q as usize];
-        } else if x == item {
+        if links.top[q as usize] == item {
             return true;
-        } else {
-            q += 1;
         }
+        q = span.after(q);
     }
     false
 }

@@ -10,17 +10,20 @@
 //!
 //! Item `k` (an [`ItemId`](crate::ItemId)) has header node `k + 1`. A header's
 //! `up`/`down` are the ends of its item's circular vertical list of option
-//! nodes and its `top` holds the list's length. An option node's `top` is its
+//! nodes and its `top` holds the list's length (plus [`SECONDARY_BIAS`] for a
+//! secondary item). Each `up`/`down` value is a [`Link`]: the node index, and
+//! for an option node also its place in its option (see `link.rs`). An option node's `top` is its
 //! item's header and `option` its option. A spacer's `top` is 0 (the root,
 //! which no option names) and its `up`/`down` point to the first node of the
-//! option before it and the last node of the option after it, so a walk
-//! around an option can wrap without a separate table.
+//! option before it and the last node of the option after it, as in DLX1;
+//! the hot loops wrap around an option with the span its links carry instead.
 //!
-//! The arena is stored as a structure of arrays, one `Vec<u32>` per field
-//! (16 bytes a node in all). The hot loops write `down[u]` and `up[d]` for
-//! vertical neighbours scattered over the arena; with separate arrays a cache
-//! line holds 16 of those links rather than 4 whole nodes, which made the
-//! pentomino count 15% faster (docs/benchmarks.md, tuning log).
+//! The arena is stored as a structure of arrays, one `Vec` per field (24
+//! bytes a node in all: 8 for each link, 4 for `top` and for the option). The
+//! hot loops write `down[u]` and `up[d]` for vertical neighbours scattered
+//! over the arena; with separate arrays a cache line holds 8 of those links
+//! rather than a few whole nodes, which made the pentomino count 15% faster
+//! (docs/benchmarks.md, tuning log).
 //!
 //! The horizontal list of items still to be covered lives in `left`/`right`,
 //! indexed by header: the primary items form a circular list through the root
@@ -29,9 +32,16 @@
 
 use crate::Problem;
 use crate::index::to_u32;
+use crate::link::Link;
 
 /// A spacer's `top`: the root, which never heads a vertical list.
 pub(crate) const SPACER: u32 = 0;
+
+/// Added to a secondary item's length. Hiding the last option of a
+/// secondary item then never looks like emptying it, so the only items whose
+/// lists can empty (which dooms an option, `links.rs`) are primary ones, and
+/// one emptied secondary item cannot hide an emptied primary one.
+pub(crate) const SECONDARY_BIAS: u32 = 1 << 31;
 
 /// The root of the list of active primary items.
 pub(crate) const ROOT: u32 = 0;
@@ -50,12 +60,13 @@ struct Node {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Matrix {
     /// Previous node in node `x`'s vertical list. Invariant for every node `x`
-    /// in an active list: `down[up[x]] == x`.
-    pub(crate) up: Vec<u32>,
-    /// Next node in the vertical list. Invariant: `up[down[x]] == x`.
-    pub(crate) down: Vec<u32>,
+    /// in an active list: `down[up[x]]` links to `x`.
+    pub(crate) up: Vec<Link>,
+    /// Next node in the vertical list. Invariant: `up[down[x]]` links to `x`.
+    pub(crate) down: Vec<Link>,
     /// Option node: its item's header. Header: the number of option nodes in
-    /// its list (Knuth's LEN). Spacer: [`SPACER`].
+    /// its list (Knuth's LEN), plus [`SECONDARY_BIAS`] if the item is
+    /// secondary. Spacer: [`SPACER`].
     pub(crate) top: Vec<u32>,
     /// Option node: the option it belongs to. Header, spacer and root: 0.
     pub(crate) option_of: Vec<u32>,
@@ -65,8 +76,8 @@ pub(crate) struct Matrix {
     pub(crate) left: Vec<u32>,
     /// Right neighbour in the active-item lists. Invariant: `left[right[h]] == h`.
     pub(crate) right: Vec<u32>,
-    /// `option_first[k]` is the first node of option `k`.
-    pub(crate) option_first: Vec<u32>,
+    /// `option_first[k]` links to the first node of option `k`.
+    pub(crate) option_first: Vec<Link>,
     /// The number of primary items.
     pub(crate) primary: u32,
 }
@@ -80,11 +91,12 @@ impl Matrix {
         let total = items + 2 + problem.option_count() + problem.entry_count();
         let mut nodes = vec![Node::default(); items + 2];
         for (h, header) in nodes.iter_mut().enumerate().take(items + 1).skip(1) {
+            let top = if h <= primary { 0 } else { SECONDARY_BIAS };
             let h = to_u32(h);
             *header = Node {
                 up: h,
                 down: h,
-                top: 0,
+                top,
                 option: 0,
             };
         }
@@ -103,7 +115,7 @@ impl Matrix {
         let mut option_first = Vec::with_capacity(problem.option_count());
         for (option, option_items) in problem.options() {
             let first = to_u32(nodes.len());
-            option_first.push(first);
+            option_first.push(Link::to_option_node(first, 0, to_u32(option_items.len())));
             for &item in option_items {
                 let h = item.index() + 1;
                 let x = to_u32(nodes.len());
@@ -128,9 +140,18 @@ impl Matrix {
                 option: 0,
             });
         }
+        // Every option node knows its place: the links to it say so.
+        let mut place = vec![None; nodes.len()];
+        for &first in &option_first {
+            let span = first.span();
+            for q in first.node()..first.node() + span.size() {
+                place[q as usize] = Some(span.link_to(q));
+            }
+        }
+        let link = |x: u32| place[x as usize].unwrap_or(Link::to_header(x));
         Matrix {
-            up: nodes.iter().map(|n| n.up).collect(),
-            down: nodes.iter().map(|n| n.down).collect(),
+            up: nodes.iter().map(|n| link(n.up)).collect(),
+            down: nodes.iter().map(|n| link(n.down)).collect(),
             top: nodes.iter().map(|n| n.top).collect(),
             option_of: nodes.iter().map(|n| n.option).collect(),
             left,
@@ -174,8 +195,8 @@ impl Matrix {
             let mut x = h;
             let mut count = 0;
             loop {
-                let d = self.down[x] as usize;
-                if self.up[d] as usize != x {
+                let d = self.down[x].node() as usize;
+                if self.up[d].node() as usize != x {
                     return Err(format!("item {}: up[down[{x}]] != {x}", h - 1));
                 }
                 x = d;
@@ -190,11 +211,15 @@ impl Matrix {
                     return Err(format!("item {}: vertical list does not close", h - 1));
                 }
             }
-            if self.top[h] as usize != count {
+            let len = if h <= self.primary as usize {
+                self.top[h]
+            } else {
+                self.top[h].wrapping_sub(SECONDARY_BIAS)
+            };
+            if len as usize != count {
                 return Err(format!(
-                    "item {}: len is {} but the list holds {count}",
-                    h - 1,
-                    self.top[h]
+                    "item {}: len is {len} but the list holds {count}",
+                    h - 1
                 ));
             }
         }
@@ -240,14 +265,11 @@ mod tests {
     }
 
     #[test]
-    fn a_node_takes_16_bytes() {
+    fn a_node_takes_24_bytes() {
         let m = Matrix::new(&knuth_example());
-        let arrays = [&m.up, &m.down, &m.top, &m.option_of];
-        let bytes: usize = arrays
-            .iter()
-            .map(|a| a.len() * std::mem::size_of::<u32>())
-            .sum();
-        assert_eq!(bytes, 16 * m.top.len());
+        let links = (m.up.len() + m.down.len()) * std::mem::size_of::<Link>();
+        let fields = (m.top.len() + m.option_of.len()) * std::mem::size_of::<u32>();
+        assert_eq!(links + fields, 24 * m.top.len());
     }
 
     #[test]
@@ -257,12 +279,14 @@ mod tests {
         assert_eq!(m.top.len(), 9 + 16 + 6);
         // Item a (header 1) holds options 1 and 3: nodes 12 and 20 in Knuth's table.
         assert_eq!(m.top[1], 2);
-        assert_eq!(m.down[1], 12);
-        assert_eq!(m.up[1], 20);
+        assert_eq!(m.down[1].node(), 12);
+        assert_eq!(m.up[1].node(), 20);
         // The spacer after option 0 (nodes 9, 10) is node 11.
         assert_eq!(m.top[11], SPACER);
-        assert_eq!(m.up[11], 9);
-        assert_eq!(m.down[11], 14);
+        assert_eq!(m.up[11].node(), 9);
+        assert_eq!(m.down[11].node(), 14);
+        // Node 14 is the last of option 1 (a, d, g: nodes 12 to 14).
+        assert_eq!(m.down[11], Link::to_option_node(14, 2, 3));
         assert!(m.check().is_ok());
     }
 
@@ -299,7 +323,7 @@ mod tests {
     #[test]
     fn check_reports_a_broken_link() {
         let mut m = Matrix::new(&knuth_example());
-        m.up[12] = 1_000;
+        m.up[12] = Link::to_header(1_000);
         assert!(m.check().is_err());
     }
 }

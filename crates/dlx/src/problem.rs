@@ -2,6 +2,7 @@
 
 use crate::error::Error;
 use crate::index::{INDEX_LIMIT, ItemId, OptionId, to_u32};
+use crate::link::MAX_OPTION_LEN;
 
 /// An exact-cover problem: items, and options that are sets of items.
 ///
@@ -177,13 +178,21 @@ impl ProblemBuilder {
     /// # Errors
     ///
     /// [`Error::EmptyOption`], [`Error::ItemOutOfRange`], [`Error::RepeatedItem`],
-    /// [`Error::NoPrimaryInOption`], or [`Error::TooManyNodes`]. A rejected option
+    /// [`Error::NoPrimaryInOption`], [`Error::OptionTooLong`] (more than
+    /// 65,535 items), or [`Error::TooManyNodes`]. A rejected option
     /// leaves the builder as it was.
     pub fn add_option(&mut self, items: &[usize]) -> Result<OptionId, Error> {
         let p = &mut self.problem;
         let option = p.option_count();
         if items.is_empty() {
             return Err(Error::EmptyOption { option });
+        }
+        if items.len() > MAX_OPTION_LEN {
+            return Err(Error::OptionTooLong {
+                option,
+                len: items.len(),
+                limit: MAX_OPTION_LEN,
+            });
         }
         let item_count = p.item_count();
         // Root, headers, a spacer per option and one before the first, and the entries.
@@ -285,6 +294,25 @@ mod tests {
         assert_eq!(p.entry_count(), 4);
         assert!(p.is_primary(ItemId::new(1).unwrap()));
         assert!(!p.is_primary(ItemId::new(2).unwrap()));
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "65,535 items")]
+    fn an_option_may_name_up_to_65535_items() {
+        let mut b = Problem::builder(MAX_OPTION_LEN + 1, 0).unwrap();
+        let all: Vec<usize> = (0..=MAX_OPTION_LEN).collect();
+        assert_eq!(
+            b.add_option(&all),
+            Err(Error::OptionTooLong {
+                option: 0,
+                len: 65_536,
+                limit: 65_535
+            })
+        );
+        assert_eq!(b.add_option(&all[1..]).map(OptionId::index), Ok(0));
+        assert_eq!(b.add_option(&[0]).map(OptionId::index), Ok(1));
+        let mut solver = crate::Solver::new(&b.build());
+        assert_eq!(solver.count(None).solutions, 1);
     }
 
     #[test]

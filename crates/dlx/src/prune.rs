@@ -123,11 +123,12 @@ fn blocked_options(problem: &Problem) -> Vec<bool> {
     (0..problem.option_count())
         .map(|k| {
             let first = matrix.option_first[k];
-            matrix.cover(matrix.top[first as usize]);
+            let item = matrix.top[first.node() as usize];
+            matrix.cover(item);
             matrix.cover_others(first);
             let blocked = matrix.has_empty_primary();
             matrix.uncover_others(first);
-            matrix.uncover(matrix.top[first as usize]);
+            matrix.uncover(item);
             blocked
         })
         .collect()

@@ -4,6 +4,7 @@ use std::ops::ControlFlow;
 
 use crate::error::Error;
 use crate::index::to_u32;
+use crate::link::Link;
 use crate::links::OptionCover;
 use crate::matrix::{Matrix, ROOT};
 use crate::outcome::{Budget, Count, End, Event, Stats, Uniqueness};
@@ -54,16 +55,17 @@ pub struct Solver {
     /// For each item header, the pre-selected option covering it, or [`NOT_SELECTED`].
     selected_by: Vec<u32>,
     /// The search stack. Invariant: for every `l < level`, the item
-    /// `item_at[l]` and the other items of option node `choice[l]` are covered.
+    /// `item_at[l]` and the other items of the option node `choice[l]` links
+    /// to are covered.
     level: usize,
     item_at: Vec<u32>,
-    choice: Vec<u32>,
+    choice: Vec<Link>,
     step: Step,
     /// Randomized search: the options of each level's item, shuffled, stacked
     /// level after level; `cursor[l]` indexes the option level `l` is trying.
     seed: Option<u64>,
     rng: SplitMix64,
-    shuffled: Vec<u32>,
+    shuffled: Vec<Link>,
     cursor: Vec<u32>,
     budget: Budget,
     stats: Stats,
@@ -85,7 +87,7 @@ impl Solver {
             selected_by: vec![NOT_SELECTED; headers],
             level: 0,
             item_at: vec![0; depth],
-            choice: vec![0; depth],
+            choice: vec![Link::to_header(ROOT); depth],
             step: Step::Enter,
             seed: None,
             rng: SplitMix64::new(0),
@@ -143,7 +145,7 @@ impl Solver {
             });
         };
         self.unwind();
-        for node in self.option_nodes(first) {
+        for node in self.option_nodes(first.node()) {
             let h = self.matrix.top[node as usize];
             if !self.matrix.is_active(h) {
                 return Err(Error::SelectConflict {
@@ -153,11 +155,11 @@ impl Solver {
                 });
             }
         }
-        for node in self.option_nodes(first) {
+        for node in self.option_nodes(first.node()) {
             let h = self.matrix.top[node as usize];
             self.selected_by[h as usize] = option.as_u32();
         }
-        self.matrix.cover(self.matrix.top[first as usize]);
+        self.matrix.cover(self.matrix.top[first.node() as usize]);
         self.matrix.cover_others(first);
         self.selected.push(option);
         Ok(())
@@ -181,8 +183,8 @@ impl Solver {
         let option = self.selected.pop()?;
         let first = self.matrix.option_first[option.index()];
         self.matrix.uncover_others(first);
-        self.matrix.uncover(self.matrix.top[first as usize]);
-        for node in self.option_nodes(first) {
+        self.matrix.uncover(self.matrix.top[first.node() as usize]);
+        for node in self.option_nodes(first.node()) {
             let h = self.matrix.top[node as usize];
             self.selected_by[h as usize] = NOT_SELECTED;
         }
@@ -380,11 +382,11 @@ impl Solver {
                         self.shuffled
                             .get(self.cursor[l] as usize)
                             .copied()
-                            .unwrap_or(i)
+                            .unwrap_or(Link::to_header(i))
                     } else {
                         self.choice[l]
                     };
-                    if x == i {
+                    if x.node() == i {
                         // X7: every option of `i` has been tried.
                         self.matrix.uncover(i);
                         if randomized {
@@ -449,11 +451,11 @@ impl Solver {
 
     /// Moves level `l` on from option node `x`, its current choice, to the
     /// next option of its item (X6).
-    fn next_option(&mut self, l: usize, x: u32) {
+    fn next_option(&mut self, l: usize, x: Link) {
         if self.seed.is_some() {
             self.cursor[l] += 1;
         } else {
-            self.choice[l] = self.matrix.down[x as usize];
+            self.choice[l] = self.matrix.down[x.node() as usize];
         }
     }
 
@@ -489,9 +491,9 @@ impl Solver {
         let start = self.shuffled.len();
         self.cursor[self.level] = to_u32(start);
         let mut p = self.matrix.down[i as usize];
-        while p != i {
+        while p.node() != i {
             self.shuffled.push(p);
-            p = self.matrix.down[p as usize];
+            p = self.matrix.down[p.node() as usize];
         }
         self.rng.shuffle(&mut self.shuffled[start..]);
     }
@@ -517,7 +519,7 @@ impl Solver {
         self.solution.extend_from_slice(&self.selected);
         for &x in &self.choice[..self.level] {
             self.solution
-                .push(OptionId::from_u32(self.matrix.option_of[x as usize]));
+                .push(OptionId::from_u32(self.matrix.option_of[x.node() as usize]));
         }
     }
 }

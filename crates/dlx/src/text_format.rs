@@ -167,6 +167,9 @@ impl NamedProblem {
             builder.add_option(&option).map_err(|e| {
                 let kind = match e {
                     Error::NoPrimaryInOption { .. } => ParseErrorKind::NoPrimaryInOption,
+                    Error::OptionTooLong { len, limit, .. } => {
+                        ParseErrorKind::OptionTooLong { len, limit }
+                    }
                     _ => ParseErrorKind::TooLarge,
                 };
                 parse_error(line, first_column, kind)
@@ -329,6 +332,24 @@ mod tests {
         assert_eq!(
             err("A | S\n S\n"),
             (2, 2, ParseErrorKind::NoPrimaryInOption)
+        );
+    }
+
+    #[test]
+    #[ignore = "a line of 65,536 names: slow in debug builds, run in release"]
+    fn an_option_too_long_for_the_engine_is_a_parse_error() {
+        let names: Vec<String> = (0..65_536).map(|k| format!("i{k}")).collect();
+        let line = names.join(" ");
+        assert_eq!(
+            err(&format!("{line}\n\n  {line}\n")),
+            (
+                3,
+                3,
+                ParseErrorKind::OptionTooLong {
+                    len: 65_536,
+                    limit: 65_535
+                }
+            )
         );
     }
 
