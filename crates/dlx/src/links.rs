@@ -19,9 +19,10 @@
 //! [`Matrix::new`] establishes all three (it links only nodes it has pushed,
 //! with the places it laid them out at; headers come first in `nodes`). The
 //! functions here preserve them: they store only values read from the arena,
-//! or a link to a node of the span they are walking ([`OptionSpan::link_to`]). The solver calls them in
-//! last-in-first-out order, so a list length never wraps. Debug builds assert
-//! every index, and CI runs the engine's unit tests under Miri.
+//! or a link to a node of the span they are walking ([`OptionSpan::link_to`]).
+//! The solver calls them in last-in-first-out order, so a list length never
+//! wraps. Debug builds assert every index, and CI runs the engine's unit tests
+//! under Miri.
 
 #![allow(unsafe_code)]
 

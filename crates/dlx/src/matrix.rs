@@ -12,11 +12,12 @@
 //! `up`/`down` are the ends of its item's circular vertical list of option
 //! nodes and its `top` holds the list's length (plus [`SECONDARY_BIAS`] for a
 //! secondary item). Each `up`/`down` value is a [`Link`]: the node index, and
-//! for an option node also its place in its option (see `link.rs`). An option node's `top` is its
-//! item's header and `option` its option. A spacer's `top` is 0 (the root,
-//! which no option names) and its `up`/`down` point to the first node of the
-//! option before it and the last node of the option after it, as in DLX1;
-//! the hot loops wrap around an option with the span its links carry instead.
+//! for an option node also its place in its option (see `link.rs`). An option
+//! node's `top` is its item's header and `option` its option. A spacer's `top`
+//! is 0 (the root, which no option names) and its `up`/`down` point to the
+//! first node of the option before it and the last node of the option after
+//! it, as in DLX1; the hot loops wrap around an option with the span its links
+//! carry instead.
 //!
 //! The arena is stored as a structure of arrays, one `Vec` per field (24
 //! bytes a node in all: 8 for each link, 4 for `top` and for the option). The

@@ -145,7 +145,7 @@ impl Solver {
             });
         };
         self.unwind();
-        for node in self.option_nodes(first.node()) {
+        for node in Self::option_nodes(first) {
             let h = self.matrix.top[node as usize];
             if !self.matrix.is_active(h) {
                 return Err(Error::SelectConflict {
@@ -155,7 +155,7 @@ impl Solver {
                 });
             }
         }
-        for node in self.option_nodes(first.node()) {
+        for node in Self::option_nodes(first) {
             let h = self.matrix.top[node as usize];
             self.selected_by[h as usize] = option.as_u32();
         }
@@ -184,7 +184,7 @@ impl Solver {
         let first = self.matrix.option_first[option.index()];
         self.matrix.uncover_others(first);
         self.matrix.uncover(self.matrix.top[first.node() as usize]);
-        for node in self.option_nodes(first.node()) {
+        for node in Self::option_nodes(first) {
             let h = self.matrix.top[node as usize];
             self.selected_by[h as usize] = NOT_SELECTED;
         }
@@ -504,13 +504,9 @@ impl Solver {
         self.shuffled.truncate(self.shuffled.len() - len);
     }
 
-    /// The nodes of the option whose first node is `first`: up to its spacer.
-    fn option_nodes(&self, first: u32) -> std::ops::Range<u32> {
-        let mut end = first;
-        while self.matrix.top[end as usize] != 0 {
-            end += 1;
-        }
-        first..end
+    /// The nodes of the option whose first node `first` links to.
+    fn option_nodes(first: Link) -> std::ops::Range<u32> {
+        first.node()..first.node() + first.span().size()
     }
 
     /// Writes the current solution into `self.solution`.
