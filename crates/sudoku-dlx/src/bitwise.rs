@@ -23,9 +23,7 @@ use std::ops::ControlFlow;
 
 use dlx::{SplitMix64, Stats};
 
-use crate::rules::Rules;
-use crate::shape::Cell;
-use crate::variants::{KNIGHT_FORWARD, windoku_windows, window_cells};
+use crate::geometry::Geometry;
 
 /// The most cells a board holds: one bit each in a `u128`.
 pub(crate) const MAX_CELLS: usize = 128;
@@ -119,95 +117,32 @@ struct Pending {
 }
 
 impl BitRules {
-    /// The bitset form of `rules`, or `None` if its grid has more than
-    /// [`MAX_CELLS`] cells.
-    pub(crate) fn new(rules: &Rules) -> Option<BitRules> {
-        let shape = rules.shape();
-        let n = shape.size();
-        let cells = shape.cell_count();
-        if cells > MAX_CELLS || n > MAX_DIGITS {
+    /// The bitset form of the rules `geometry` was built for, or `None` if
+    /// its grid has more than [`MAX_CELLS`] cells or [`MAX_UNITS`] units.
+    pub(crate) fn new(geometry: &Geometry) -> Option<BitRules> {
+        let n = geometry.shape().size();
+        let cells = geometry.shape().cell_count();
+        let unit_count = geometry.unit_count();
+        if cells > MAX_CELLS || n > MAX_DIGITS || unit_count > MAX_UNITS {
             return None;
         }
-        let bit = |i: usize| 1u128 << i;
-        let mut units = Vec::with_capacity(3 * n + 6);
-        for k in 0..n {
-            units.push((0..n).fold(0, |m, c| m | bit(k * n + c)));
-            units.push((0..n).fold(0, |m, r| m | bit(r * n + k)));
+        let mask = |cells: &[usize]| cells.iter().fold(0u128, |m, &i| m | 1 << i);
+        let mut units = [0; MAX_UNITS];
+        for (k, unit) in units.iter_mut().enumerate().take(unit_count) {
+            *unit = mask(geometry.unit(k));
         }
-        for region in 0..n {
-            units.push(
-                (0..cells)
-                    .filter(|&i| rules.region_of(i) == region)
-                    .fold(0, |m, i| m | bit(i)),
-            );
-        }
-        let variants = rules.variants();
-        if variants.x {
-            units.push((0..n).fold(0, |m, k| m | bit(k * n + k)));
-            units.push((0..n).fold(0, |m, k| m | bit(k * n + n - 1 - k)));
-        }
-        if variants.windoku {
-            for corner in windoku_windows(shape) {
-                units.push(window_cells(shape, corner).fold(0, |m, c| m | bit(shape.index(c))));
-            }
-        }
-        let mut peers: Vec<u128> = (0..cells)
-            .map(|i| {
-                units
-                    .iter()
-                    .filter(|&&u| u & bit(i) != 0)
-                    .fold(0, |m, &u| m | u)
-            })
-            .collect();
-        let mut link = |i: usize, j: usize| {
-            peers[i] |= bit(j);
-            peers[j] |= bit(i);
-        };
-        // The forward half of each move; `link` adds both directions.
-        let mut moves: Vec<(usize, isize)> = Vec::new();
-        if variants.anti_king {
-            moves.extend([(0, 1), (1, -1), (1, 0), (1, 1)]);
-        }
-        if variants.anti_knight {
-            moves.extend(KNIGHT_FORWARD);
-        }
-        for i in 0..cells {
-            let Cell { row, col } = shape.cell(i);
-            for &(dr, dc) in &moves {
-                if let (Some(c2), true) = (col.checked_add_signed(dc), row + dr < n)
-                    && c2 < n
-                {
-                    link(i, (row + dr) * n + c2);
-                }
-            }
-        }
-        for (i, p) in peers.iter_mut().enumerate() {
-            *p &= !bit(i);
-        }
-        if units.len() > MAX_UNITS {
-            return None;
-        }
-        let units_meeting = |cells: u128| -> UnitMask {
-            units
-                .iter()
-                .enumerate()
-                .filter(|&(_, &u)| u & cells != 0)
-                .fold(0, |m, (k, _)| m | 1 << k)
-        };
+        let mut peers = [0; MAX_CELLS];
         let mut cell_units = [0; MAX_CELLS];
-        for (i, units) in cell_units.iter_mut().enumerate().take(cells) {
-            *units = units_meeting(bit(i));
+        for i in 0..cells {
+            peers[i] = mask(geometry.peers(i));
+            cell_units[i] = geometry.cell_units(i).iter().fold(0, |m, &k| m | 1 << k);
         }
-        let mut peer_array = [0; MAX_CELLS];
-        peer_array[..cells].copy_from_slice(&peers);
-        let mut unit_array = [0; MAX_UNITS];
-        unit_array[..units.len()].copy_from_slice(&units);
         Some(BitRules {
             size: n,
             cells,
-            units: unit_array,
-            unit_count: units.len(),
-            peers: peer_array,
+            units,
+            unit_count,
+            peers,
             cell_units,
         })
     }
@@ -651,7 +586,12 @@ fn first_cell(mask: u128) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Rules;
     use crate::shape::Shape;
+
+    fn bit_rules(rules: &Rules) -> BitRules {
+        BitRules::new(&Geometry::new(rules)).unwrap()
+    }
 
     /// A complete grid of `bits`, drawn with `rng`.
     fn random_grid(bits: &BitRules, rng: &mut SplitMix64) -> Vec<u8> {
@@ -681,7 +621,7 @@ mod tests {
         let mut rng = SplitMix64::new(5);
         for n in [4, 6, 8, 9, 10] {
             let rules = Rules::new(Shape::from_size(n).unwrap());
-            let bits = BitRules::new(&rules).unwrap();
+            let bits = bit_rules(&rules);
             let grid = random_grid(&bits, &mut rng);
             // Boards of givens drawn from the grid, each after its forced
             // moves: the sparse ones have no bivalue cell.
@@ -736,7 +676,7 @@ mod tests {
             .into_iter()
             .chain([Rules::classic().with_variants(x)])
         {
-            let bits = BitRules::new(&rules).unwrap();
+            let bits = bit_rules(&rules);
             let n = u32::try_from(bits.size).unwrap();
             let grid = random_grid(&bits, &mut rng);
             for round in 0..200 {

@@ -15,9 +15,8 @@ use std::ops::Range;
 use dlx::{ItemId, OptionId, Problem};
 
 use crate::error::{Error, Unit};
+use crate::geometry::Geometry;
 use crate::rules::Rules;
-use crate::shape::Cell;
-use crate::variants::{KNIGHT_FORWARD, windoku_windows, window_cells};
 
 /// The exact-cover encoding of one [`Rules`].
 #[derive(Clone, Debug)]
@@ -30,98 +29,57 @@ pub(crate) struct Encoding {
 }
 
 impl Encoding {
-    /// Builds the matrix for `rules`.
-    pub(crate) fn new(rules: &Rules) -> Result<Encoding, Error> {
+    /// Builds the matrix for `rules`, whose units are `geometry`'s.
+    pub(crate) fn new(rules: &Rules, geometry: &Geometry) -> Result<Encoding, Error> {
         let shape = rules.shape();
         let n = shape.size();
         let cells = shape.cell_count();
         let variants = rules.variants();
-        let unit_kind = if rules.regions().is_some() {
-            Unit::Region
-        } else {
-            Unit::Box
-        };
 
-        // For each cell, the first item of each unit it belongs to; the item
-        // for digit d is that plus d - 1.
-        let mut cell_units: Vec<Vec<usize>> = vec![Vec::with_capacity(8); cells];
-        let mut units = Vec::new();
-        let mut next = cells;
+        // Unit k of the geometry has items `cells + k * n + d - 1` for digit
+        // d; consecutive units of one kind share a range.
+        let mut units: Vec<(Range<usize>, Unit)> = Vec::new();
         let mut add_units = |count: usize, unit: Unit, next: &mut usize| {
             let start = *next;
             *next += count * n;
-            units.push((start..*next, unit));
+            match units.last_mut() {
+                Some((range, kind)) if *kind == unit && range.end == start => range.end = *next,
+                _ => units.push((start..*next, unit)),
+            }
             start
         };
-
-        let rows = add_units(n, Unit::Row, &mut next);
-        let cols = add_units(n, Unit::Column, &mut next);
-        let regions = add_units(n, unit_kind, &mut next);
-        for (i, list) in cell_units.iter_mut().enumerate() {
-            let cell = shape.cell(i);
-            list.push(rows + cell.row * n);
-            list.push(cols + cell.col * n);
-            list.push(regions + rules.region_of(i) * n);
-        }
-        if variants.x {
-            let diagonals = add_units(2, Unit::Diagonal, &mut next);
-            for k in 0..n {
-                cell_units[k * n + k].push(diagonals);
-                cell_units[k * n + (n - 1 - k)].push(diagonals + n);
-            }
-        }
-        if variants.windoku {
-            let corners = windoku_windows(shape);
-            let windows = add_units(corners.len(), Unit::Window, &mut next);
-            for (w, &corner) in corners.iter().enumerate() {
-                for cell in window_cells(shape, corner) {
-                    cell_units[shape.index(cell)].push(windows + w * n);
-                }
-            }
+        let mut next = cells;
+        for k in 0..geometry.unit_count() {
+            add_units(1, geometry.kind(k), &mut next);
         }
         let primary = next;
+        // For each cell, the first item of each unit it belongs to; the item
+        // for digit d is that plus d - 1.
+        let mut cell_units: Vec<Vec<usize>> = (0..cells)
+            .map(|i| {
+                let list = geometry.cell_units(i).iter();
+                list.map(|&k| cells + k * n).collect()
+            })
+            .collect();
 
+        let region = |i: usize| rules.region_of(i);
         if variants.anti_king {
-            let mut windows = Vec::new();
-            for row in 0..n - 1 {
-                for col in 0..n - 1 {
-                    let square = [
-                        (row, col),
-                        (row, col + 1),
-                        (row + 1, col),
-                        (row + 1, col + 1),
-                    ]
-                    .map(|(row, col)| row * n + col);
-                    let region = rules.region_of(square[0]);
-                    if square.iter().any(|&i| rules.region_of(i) != region) {
-                        windows.push(square);
-                    }
-                }
-            }
-            let start = add_units(windows.len(), Unit::KingMove, &mut next);
-            for (w, square) in windows.iter().enumerate() {
+            let squares: Vec<[usize; 4]> = geometry
+                .king_squares()
+                .filter(|square| square.iter().any(|&i| region(i) != region(square[0])))
+                .collect();
+            let start = add_units(squares.len(), Unit::KingMove, &mut next);
+            for (w, square) in squares.iter().enumerate() {
                 for &i in square {
                     cell_units[i].push(start + w * n);
                 }
             }
         }
         if variants.anti_knight {
-            let mut pairs = Vec::new();
-            for i in 0..cells {
-                let Cell { row, col } = shape.cell(i);
-                for (dr, dc) in KNIGHT_FORWARD {
-                    let (Some(col2), true) = (col.checked_add_signed(dc), row + dr < n) else {
-                        continue;
-                    };
-                    if col2 >= n {
-                        continue;
-                    }
-                    let j = (row + dr) * n + col2;
-                    if rules.region_of(i) != rules.region_of(j) {
-                        pairs.push((i, j));
-                    }
-                }
-            }
+            let pairs: Vec<(usize, usize)> = geometry
+                .knight_pairs()
+                .filter(|&(i, j)| region(i) != region(j))
+                .collect();
             let start = add_units(pairs.len(), Unit::KnightMove, &mut next);
             for (p, &(i, j)) in pairs.iter().enumerate() {
                 cell_units[i].push(start + p * n);
@@ -184,9 +142,13 @@ mod tests {
     use crate::shape::Shape;
     use crate::variants::Variants;
 
+    fn encoding(rules: &Rules) -> Encoding {
+        Encoding::new(rules, &Geometry::new(rules)).unwrap()
+    }
+
     #[test]
     fn classic_9x9_has_729_options_and_324_items() {
-        let e = Encoding::new(&Rules::classic()).unwrap();
+        let e = encoding(&Rules::classic());
         assert_eq!(e.problem().option_count(), 729);
         assert_eq!(e.problem().primary_count(), 324);
         assert_eq!(e.problem().secondary_count(), 0);
@@ -204,7 +166,7 @@ mod tests {
             anti_king: true,
             anti_knight: true,
         });
-        let e = Encoding::new(&rules).unwrap();
+        let e = encoding(&rules);
         assert_eq!(e.problem().primary_count(), 324 + 18 + 36);
         // 64 2x2 windows, 36 of them inside a box.
         let king = 28 * 9;
@@ -222,7 +184,7 @@ mod tests {
     fn every_shape_up_to_64_encodes() {
         for n in [4, 6, 8, 12, 16, 25] {
             let shape = Shape::from_size(n).unwrap();
-            let e = Encoding::new(&Rules::new(shape)).unwrap();
+            let e = encoding(&Rules::new(shape));
             assert_eq!(e.problem().option_count(), n * n * n);
             assert_eq!(e.problem().primary_count(), 4 * n * n);
         }

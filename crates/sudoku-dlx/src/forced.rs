@@ -8,18 +8,18 @@
 //! puzzle, and there is only one. Early in a removal pass most orbits fall
 //! to this, and the engine is asked only about the rest.
 
+use std::sync::Arc;
+
+use crate::geometry::Geometry;
 use crate::grid::Grid;
-use crate::logic::LogicSolver;
-use crate::rules::Rules;
 
 /// The givens of a puzzle being whittled down, with, for every cell, which
 /// digits its given peers hold.
 #[derive(Clone, Debug)]
 pub(crate) struct Forcing {
     n: usize,
-    houses: Vec<Vec<usize>>,
-    cell_houses: Vec<Vec<usize>>,
-    peers: Vec<Vec<usize>>,
+    /// The houses (units) and peers of the rules.
+    geometry: Arc<Geometry>,
     /// Digits per cell, 0 for blank.
     values: Vec<u8>,
     /// `seen[i * n + d - 1]`: how many given peers of cell `i` hold `d`.
@@ -32,16 +32,13 @@ pub(crate) struct Forcing {
 }
 
 impl Forcing {
-    /// For `rules`, with every cell blank.
-    pub(crate) fn new(rules: &Rules) -> Forcing {
-        let logic = LogicSolver::new(rules);
-        let n = rules.shape().size();
-        let cells = rules.shape().cell_count();
+    /// For the rules of `geometry`, with every cell blank.
+    pub(crate) fn new(geometry: Arc<Geometry>) -> Forcing {
+        let n = geometry.shape().size();
+        let cells = geometry.shape().cell_count();
         Forcing {
             n,
-            houses: logic.houses().to_vec(),
-            cell_houses: logic.cell_houses().to_vec(),
-            peers: logic.peers().to_vec(),
+            geometry,
             values: vec![0; cells],
             seen: vec![0; cells * n],
             seen_mask: vec![0; cells],
@@ -65,7 +62,7 @@ impl Forcing {
     pub(crate) fn fill(&mut self, i: usize, d: u8) {
         self.values[i] = d;
         let k = usize::from(d) - 1;
-        for &j in &self.peers[i] {
+        for &j in self.geometry.peers(i) {
             let count = &mut self.seen[j * self.n + k];
             *count += 1;
             if *count == 1 {
@@ -78,7 +75,7 @@ impl Forcing {
     pub(crate) fn blank(&mut self, i: usize) {
         let k = usize::from(self.values[i]) - 1;
         self.values[i] = 0;
-        for &j in &self.peers[i] {
+        for &j in self.geometry.peers(i) {
             let count = &mut self.seen[j * self.n + k];
             *count -= 1;
             if *count == 0 {
@@ -133,8 +130,9 @@ impl Forcing {
         if self.seen_mask[i] | bit == full {
             return true;
         }
-        self.cell_houses[i].iter().any(|&h| {
-            self.houses[h]
+        self.geometry.cell_units(i).iter().any(|&h| {
+            self.geometry
+                .unit(h)
                 .iter()
                 .all(|&j| j == i || self.values[j] != 0 || self.seen_mask[j] & bit != 0)
         })
@@ -144,7 +142,7 @@ impl Forcing {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Generator, Puzzle, Solver, puzzle_seed};
+    use crate::{Generator, Puzzle, Rules, Solver, puzzle_seed};
 
     /// Whenever singles claim a blanked orbit is forced back, the engine
     /// agrees that the smaller puzzle is unique; and the givens are left
@@ -154,7 +152,7 @@ mod tests {
         let rules = Rules::classic();
         let mut generator = Generator::new(&rules, crate::GenerateOptions::default()).unwrap();
         let mut solver = Solver::new(&rules).unwrap();
-        let mut forcing = Forcing::new(&rules);
+        let mut forcing = Forcing::new(Arc::new(Geometry::new(&rules)));
         let (mut proven, mut refused) = (0, 0);
         for k in 0..4 {
             let grid = generator.complete_grid(puzzle_seed(3, k)).unwrap();

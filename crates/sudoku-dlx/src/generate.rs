@@ -1,6 +1,8 @@
 //! Puzzle generation: a random complete grid, then clues removed in
 //! random symmetric orbits while the puzzle stays unique.
 
+use std::sync::Arc;
+
 use dlx::SplitMix64;
 
 use crate::error::Error;
@@ -197,6 +199,7 @@ impl Generator {
             Some(_) => Some(Rater::new(rules)?),
             None => None,
         };
+        let forcing = Forcing::new(Arc::clone(solver.geometry()));
         Ok(Generator {
             rules: rules.clone(),
             order: (0..orbits.len()).collect(),
@@ -206,7 +209,7 @@ impl Generator {
             solver,
             rater,
             budget,
-            forcing: Forcing::new(rules),
+            forcing,
             kept: Vec::new(),
         })
     }

@@ -84,6 +84,7 @@ mod encoding;
 mod error;
 mod forced;
 mod generate;
+mod geometry;
 mod grid;
 mod jigsaw;
 mod logic;

@@ -12,11 +12,11 @@
 //! placements are that solution's digits; the solver never guesses.
 
 use std::fmt;
+use std::sync::Arc;
 
+use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 use crate::rules::Rules;
-use crate::shape::Cell;
-use crate::variants::{windoku_windows, window_cells};
 
 /// A solving technique, from the simplest. The order follows the usual
 /// human ratings (Sudoku Explainer's scale): hidden singles are spotted
@@ -136,12 +136,9 @@ pub struct LogicReport {
 #[derive(Clone, Debug)]
 pub struct LogicSolver {
     n: usize,
-    /// The houses: each a list of n cells. Rows come first (0..n), then columns (n..2n).
-    houses: Vec<Vec<usize>>,
-    /// For each cell, the houses that hold it.
-    cell_houses: Vec<Vec<usize>>,
-    /// For each cell, every other cell that cannot hold the same digit.
-    peers: Vec<Vec<usize>>,
+    /// The houses are the geometry's units: each a list of n cells. Rows
+    /// come first (0..n), then columns (n..2n).
+    geometry: Arc<Geometry>,
     /// Pairs of houses (a, b) sharing at least two cells, both ways round,
     /// with the shared cells.
     intersections: Vec<(usize, usize, Vec<usize>)>,
@@ -155,106 +152,26 @@ impl LogicSolver {
     /// A solver for `rules`.
     #[must_use]
     pub fn new(rules: &Rules) -> LogicSolver {
-        let shape = rules.shape();
+        LogicSolver::with_geometry(Arc::new(Geometry::new(rules)))
+    }
+
+    /// A solver for the rules `geometry` was built for, sharing it.
+    pub(crate) fn with_geometry(geometry: Arc<Geometry>) -> LogicSolver {
+        let shape = geometry.shape();
         let n = shape.size();
         let cells = shape.cell_count();
-        let mut houses: Vec<Vec<usize>> = Vec::new();
-        houses.extend((0..n).map(|r| (0..n).map(|c| r * n + c).collect()));
-        houses.extend((0..n).map(|c| (0..n).map(|r| r * n + c).collect()));
-        let mut regions = vec![Vec::with_capacity(n); n];
-        for i in 0..cells {
-            if let Some(region) = regions.get_mut(rules.region_of(i)) {
-                region.push(i);
-            }
-        }
-        houses.extend(regions);
-        let variants = rules.variants();
-        if variants.x {
-            houses.push((0..n).map(|k| k * n + k).collect());
-            houses.push((0..n).map(|k| k * n + (n - 1 - k)).collect());
-        }
-        if variants.windoku {
-            for corner in windoku_windows(shape) {
-                houses.push(
-                    window_cells(shape, corner)
-                        .map(|c| shape.index(c))
-                        .collect(),
-                );
-            }
-        }
-
-        let mut cell_houses = vec![Vec::new(); cells];
-        for (h, house) in houses.iter().enumerate() {
-            for &i in house {
-                cell_houses[i].push(h);
-            }
-        }
-
-        let mut moves: Vec<(isize, isize)> = Vec::new();
-        if variants.anti_king {
-            moves.extend([
-                (-1, -1),
-                (-1, 0),
-                (-1, 1),
-                (0, -1),
-                (0, 1),
-                (1, -1),
-                (1, 0),
-                (1, 1),
-            ]);
-        }
-        if variants.anti_knight {
-            moves.extend([
-                (-2, -1),
-                (-2, 1),
-                (-1, -2),
-                (-1, 2),
-                (1, -2),
-                (1, 2),
-                (2, -1),
-                (2, 1),
-            ]);
-        }
-        let mut mark = vec![false; cells];
-        let mut peers = Vec::with_capacity(cells);
-        for (i, houses_of_i) in cell_houses.iter().enumerate() {
-            let mut list = Vec::new();
-            let mut add = |j: usize, list: &mut Vec<usize>| {
-                if j != i && !mark[j] {
-                    mark[j] = true;
-                    list.push(j);
-                }
-            };
-            for &h in houses_of_i {
-                for &j in &houses[h] {
-                    add(j, &mut list);
-                }
-            }
-            let Cell { row, col } = shape.cell(i);
-            for &(dr, dc) in &moves {
-                if let (Some(r), Some(c)) = (row.checked_add_signed(dr), col.checked_add_signed(dc))
-                    && r < n
-                    && c < n
-                {
-                    add(r * n + c, &mut list);
-                }
-            }
-            for &j in &list {
-                mark[j] = false;
-            }
-            peers.push(list);
-        }
-
+        let houses = geometry.unit_count();
         let mut intersections = Vec::new();
-        for a in 0..houses.len() {
-            for b in 0..houses.len() {
+        for a in 0..houses {
+            for b in 0..houses {
                 if a == b {
                     continue;
                 }
-                let shared: Vec<usize> = houses[a]
+                let shared: Vec<usize> = geometry
+                    .unit(a)
                     .iter()
                     .copied()
-                    .filter(|&i| cell_houses[i].contains(&b))
+                    .filter(|&i| geometry.cell_units(i).contains(&b))
                     .collect();
                 // One shared cell is a single; the whole house, a duplicate.
                 if shared.len() >= 2 && shared.len() < n {
@@ -265,30 +182,11 @@ impl LogicSolver {
 
         LogicSolver {
             n,
-            houses,
-            cell_houses,
-            peers,
+            geometry,
             intersections,
             candidates: vec![0; cells],
             values: vec![0; cells],
         }
-    }
-
-    /// The houses (rows, columns, regions, and the variants' diagonals and
-    /// windows): each a list of n cells that hold every digit once.
-    pub(crate) fn houses(&self) -> &[Vec<usize>] {
-        &self.houses
-    }
-
-    /// For each cell, the indices in [`houses`](Self::houses) of the houses
-    /// that hold it.
-    pub(crate) fn cell_houses(&self) -> &[Vec<usize>] {
-        &self.cell_houses
-    }
-
-    /// For each cell, every other cell that cannot hold the same digit.
-    pub(crate) fn peers(&self) -> &[Vec<usize>] {
-        &self.peers
     }
 
     /// Solves `puzzle` as far as the techniques go. The puzzle must be of
@@ -371,7 +269,7 @@ impl LogicSolver {
         self.values[i] = d;
         self.candidates[i] = 0;
         let mut ok = true;
-        for &j in &self.peers[i] {
+        for &j in self.geometry.peers(i) {
             if self.values[j] == 0 {
                 self.candidates[j] &= !bit;
                 ok &= self.candidates[j] != 0;
@@ -387,7 +285,7 @@ impl LogicSolver {
     /// house can no longer hold a digit or some cell has no candidate.
     fn collect_singles(&self, out: &mut Vec<(usize, u8)>) -> Result<Option<Technique>, ()> {
         out.clear();
-        for house in &self.houses {
+        for house in (0..self.geometry.unit_count()).map(|k| self.geometry.unit(k)) {
             let mut placed = 0u64;
             let mut once = 0u64;
             let mut twice = 0u64;
@@ -471,6 +369,7 @@ impl LogicSolver {
     }
 
     fn locked_candidates(&mut self) -> bool {
+        let geometry = Arc::clone(&self.geometry);
         let mut progress = false;
         for k in 0..self.intersections.len() {
             let (a, b) = (self.intersections[k].0, self.intersections[k].1);
@@ -478,18 +377,18 @@ impl LogicSolver {
                 .2
                 .iter()
                 .fold(0, |m, &i| m | self.candidates[i]);
-            let outside_a: u64 = self.houses[a]
+            let outside_a: u64 = geometry
+                .unit(a)
                 .iter()
-                .filter(|&&i| !self.cell_houses[i].contains(&b))
+                .filter(|&&i| !geometry.cell_units(i).contains(&b))
                 .fold(0, |m, &i| m | self.candidates[i]);
             // Digits of `a` that only `a ∩ b` can hold.
             let locked = inside & !outside_a;
             if locked == 0 {
                 continue;
             }
-            for idx in 0..self.houses[b].len() {
-                let i = self.houses[b][idx];
-                if !self.cell_houses[i].contains(&a) {
+            for &i in geometry.unit(b) {
+                if !geometry.cell_units(i).contains(&a) {
                     progress |= self.remove(i, locked);
                 }
             }
@@ -502,8 +401,10 @@ impl LogicSolver {
 
     /// Naked subsets of `size` cells in any house.
     fn naked_subset(&mut self, size: usize) -> bool {
-        for h in 0..self.houses.len() {
-            let open: Vec<usize> = self.houses[h]
+        let geometry = Arc::clone(&self.geometry);
+        for h in 0..geometry.unit_count() {
+            let open: Vec<usize> = geometry
+                .unit(h)
                 .iter()
                 .copied()
                 .filter(|&i| self.values[i] == 0)
@@ -541,8 +442,9 @@ impl LogicSolver {
 
     /// Hidden subsets of `size` digits in any house.
     fn hidden_subset(&mut self, size: usize) -> bool {
-        for h in 0..self.houses.len() {
-            let house = &self.houses[h];
+        let geometry = Arc::clone(&self.geometry);
+        for h in 0..geometry.unit_count() {
+            let house = geometry.unit(h);
             // For each digit still open in the house, the positions (bit k
             // for the house's k-th cell) that can hold it.
             let mut digits = Vec::new();
@@ -579,9 +481,8 @@ impl LogicSolver {
                 false
             });
             if let Some((union, keep)) = found {
-                for k in 0..self.houses[h].len() {
+                for (k, &i) in house.iter().enumerate() {
                     if union & (1 << k) != 0 {
-                        let i = self.houses[h][k];
                         self.remove(i, !keep);
                     }
                 }

@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use dlx::SplitMix64;
 
@@ -194,9 +195,10 @@ impl Rater {
     ///
     /// [`Error::Engine`] if the matrix cannot be built.
     pub fn new(rules: &Rules) -> Result<Rater, Error> {
+        let solver = Solver::new(rules)?;
         Ok(Rater {
-            solver: Solver::new(rules)?,
-            logic: LogicSolver::new(rules),
+            logic: LogicSolver::with_geometry(Arc::clone(solver.geometry())),
+            solver,
         })
     }
 

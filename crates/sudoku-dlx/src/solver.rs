@@ -1,12 +1,14 @@
 //! The reusable solver: one matrix per rules, many puzzles.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use dlx::{Budget, Count, End, First, OptionId, SplitMix64, Stats};
 
 use crate::bitwise::{BitRules, Board, Lowest, Order, Shuffled, Start, Stop};
 use crate::encoding::Encoding;
 use crate::error::Error;
+use crate::geometry::Geometry;
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use crate::rules::Rules;
@@ -75,6 +77,9 @@ pub enum Method {
 #[derive(Clone, Debug)]
 pub struct Solver {
     rules: Rules,
+    /// The units and peers of the rules, shared with whatever else works on
+    /// them beside this solver (a generator's proofs, a rater's techniques).
+    geometry: Arc<Geometry>,
     encoding: Encoding,
     engine: dlx::Solver,
     /// The bitset form of the rules, if the grid fits in 128 cells.
@@ -97,13 +102,15 @@ impl Solver {
     /// [`Error::Engine`] if the engine cannot index the matrix (not for any
     /// shape up to 64x64).
     pub fn new(rules: &Rules) -> Result<Solver, Error> {
-        let encoding = Encoding::new(rules)?;
+        let geometry = Arc::new(Geometry::new(rules));
+        let encoding = Encoding::new(rules, &geometry)?;
         let engine = dlx::Solver::new(encoding.problem());
         Ok(Solver {
             rules: rules.clone(),
+            bits: BitRules::new(&geometry).map(Box::new),
+            geometry,
             encoding,
             engine,
-            bits: BitRules::new(rules).map(Box::new),
             method: Method::Auto,
             seed: None,
             budget: Budget::UNLIMITED,
@@ -116,6 +123,11 @@ impl Solver {
     #[must_use]
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The units and peers of the rules.
+    pub(crate) fn geometry(&self) -> &Arc<Geometry> {
+        &self.geometry
     }
 
     /// Limits every later search ([`Budget::UNLIMITED`] removes the limit).

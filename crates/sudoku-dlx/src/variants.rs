@@ -94,10 +94,6 @@ pub(crate) fn window_cells(shape: Shape, corner: Cell) -> impl Iterator<Item = C
     })
 }
 
-/// The offsets of a knight's move that lead forward (to a later cell in
-/// row-major order); the other four are their negations.
-pub(crate) const KNIGHT_FORWARD: [(usize, isize); 4] = [(1, -2), (1, 2), (2, -1), (2, 1)];
-
 #[cfg(test)]
 mod tests {
     use super::*;
