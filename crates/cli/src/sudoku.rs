@@ -277,43 +277,23 @@ impl Workspace {
     }
 }
 
-/// Where and what a library error is, with lines counted in the input.
+/// Where and what a library error is, with lines counted in the input: the
+/// error's position within its record moved to the record's line, and its
+/// reason prefixed with the cell.
 pub(crate) fn problem(record_line: u64, e: &Error) -> Problem {
-    let message = e.to_string();
-    let located = match e {
-        Error::InvalidSymbol {
-            index,
-            line,
-            column,
-            ..
-        }
-        | Error::InvalidNumber {
-            index,
-            line,
-            column,
-            ..
-        } => Some((*index, *line, *column)),
-        _ => None,
-    };
-    match located {
-        Some((index, line, column)) => {
-            // The library's message starts with the record-relative
-            // position; the file-relative one replaces it.
-            let prefix = format!("line {line}, column {column} (cell {index}): ");
-            let message = message
-                .strip_prefix(&prefix)
-                .map_or_else(|| message.clone(), |rest| format!("cell {index}: {rest}"));
-            let offset = u64::try_from(line.saturating_sub(1)).unwrap_or(0);
+    match e.position() {
+        Some(position) => {
+            let offset = u64::try_from(position.line.saturating_sub(1)).unwrap_or(0);
             Problem {
                 line: record_line.saturating_add(offset),
-                column: Some(column),
-                message,
+                column: Some(position.column),
+                message: format!("cell {}: {}", position.cell, e.reason()),
             }
         }
         None => Problem {
             line: record_line,
             column: None,
-            message,
+            message: e.to_string(),
         },
     }
 }

@@ -114,11 +114,94 @@ pub enum Error {
         /// Tries made.
         tries: u32,
     },
+    /// A given pushed on a [`Session`](crate::Session) off the grid, or with
+    /// a digit that is not one of the grid's.
+    BadGiven {
+        /// The row-major cell index given.
+        index: usize,
+        /// The digit given.
+        digit: u8,
+        /// The grid side: cells run from 0 to `size * size - 1`, digits
+        /// from 1 to `size`.
+        size: usize,
+    },
 }
+
+/// Where in a record's text an error was found; see [`Error::position`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// 1-based line within the record's text.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// The 0-based, row-major index of the cell the text there would fill.
+    pub cell: usize,
+}
+
+impl Error {
+    /// Where in the record's text the error is, for the errors that have
+    /// one place ([`InvalidSymbol`](Error::InvalidSymbol) and
+    /// [`InvalidNumber`](Error::InvalidNumber)); `None` for the others,
+    /// such as a wrong number of cells or two clashing givens.
+    ///
+    /// ```
+    /// use sudoku_dlx::{ParseOptions, Position, Puzzle};
+    /// let e = Puzzle::parse("12.4\n3x12\n2143\n4321", &ParseOptions::default()).unwrap_err();
+    /// assert_eq!(e.position(), Some(Position { line: 2, column: 2, cell: 5 }));
+    /// assert_eq!(
+    ///     e.reason().to_string(),
+    ///     "'x' is not a digit of a 4x4 grid; use 1-4 for digits and `.` for blanks"
+    /// );
+    /// assert_eq!(e.to_string(), format!("line 2, column 2 (cell 5): {}", e.reason()));
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    #[must_use]
+    pub fn position(&self) -> Option<Position> {
+        match *self {
+            Error::InvalidSymbol {
+                index,
+                line,
+                column,
+                ..
+            }
+            | Error::InvalidNumber {
+                index,
+                line,
+                column,
+                ..
+            } => Some(Position {
+                line,
+                column,
+                cell: index,
+            }),
+            _ => None,
+        }
+    }
+
+    /// What is wrong and how to fix it, without the
+    /// [`position`](Self::position): for a caller that says where in its
+    /// own terms (a file's line numbers, say). `Display` writes the
+    /// position, if any, then this.
+    pub fn reason(&self) -> impl fmt::Display + '_ {
+        Reason(self)
+    }
+}
+
+/// The position-free message of an [`Error`]; see [`Error::reason`].
+struct Reason<'e>(&'e Error);
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        if let Some(Position { line, column, cell }) = self.position() {
+            write!(f, "line {line}, column {column} (cell {cell}): ")?;
+        }
+        self.reason().fmt(f)
+    }
+}
+
+impl fmt::Display for Reason<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
             Error::BadShape { box_rows, box_cols } => write!(
                 f,
                 "boxes of {box_rows}x{box_cols} do not make a sudoku; use box sides of at least 2 and a grid of at most {MAX_SIZE}x{MAX_SIZE}"
@@ -131,26 +214,14 @@ impl fmt::Display for Error {
                 f,
                 "found {found} cells, expected {expected}; check for missing or extra symbols, or give the size"
             ),
-            Error::InvalidSymbol {
-                index,
-                line,
-                column,
-                found,
-                size,
-            } => write!(
+            Error::InvalidSymbol { found, size, .. } => write!(
                 f,
-                "line {line}, column {column} (cell {index}): {found:?} is not a digit of a {size}x{size} grid; use {} for digits and `.` for blanks",
+                "{found:?} is not a digit of a {size}x{size} grid; use {} for digits and `.` for blanks",
                 digit_hint(*size)
             ),
-            Error::InvalidNumber {
-                index,
-                line,
-                column,
-                found,
-                size,
-            } => write!(
+            Error::InvalidNumber { found, size, .. } => write!(
                 f,
-                "line {line}, column {column} (cell {index}): `{found}` is not a number from 0 to {size}; use 1 to {size} for digits and 0 or `.` for blanks"
+                "`{found}` is not a number from 0 to {size}; use 1 to {size} for digits and 0 or `.` for blanks"
             ),
             Error::AlphabetTooSmall { largest, size } => write!(
                 f,
@@ -198,6 +269,11 @@ impl fmt::Display for Error {
             Error::RulesMismatch => write!(
                 f,
                 "the puzzle's shape, variants or regions differ from the solver's; build a solver for the puzzle's rules"
+            ),
+            Error::BadGiven { index, digit, size } => write!(
+                f,
+                "a given of {digit} in cell {index} does not fit a {size}x{size} grid; give cells 0 to {} and digits 1 to {size}",
+                size * size - 1
             ),
         }
     }
@@ -285,6 +361,16 @@ mod tests {
             "givens at r1c1 and r1c9 both hold 5 in the same row; fix one of them"
         );
         assert!(digit_hint(9).starts_with("1-9"));
+        let e = Error::BadGiven {
+            index: 81,
+            digit: 1,
+            size: 9,
+        };
+        assert_eq!(
+            e.to_string(),
+            "a given of 1 in cell 81 does not fit a 9x9 grid; give cells 0 to 80 and digits 1 to 9"
+        );
+        assert_eq!(e.position(), None);
         assert_eq!(digit_hint(40), "whitespace-separated numbers");
     }
 }

@@ -66,7 +66,8 @@
 //!   of a clue count or level. [`Rater`] ([`Rating`], [`Level`]) scores
 //!   difficulty from human techniques ([`LogicSolver`], [`Technique`]) and
 //!   search effort averaged over seeded orders.
-//! - [`Error`] and [`Unit`]: what can be wrong, and where givens clash.
+//! - [`Error`] ([`Error::position`], [`Error::reason`]) and [`Unit`]: what
+//!   can be wrong, where in the text, and where givens clash.
 //!
 //! # Encoding
 //!
@@ -101,7 +102,7 @@ mod variants;
 
 pub use checker::{Violation, check_solution};
 pub use dlx::{Budget, Count, End, Stats};
-pub use error::{Error, Unit};
+pub use error::{Error, Position, Unit};
 pub use generate::{GenerateOptions, Generated, Generator, default_check_budget, puzzle_seed};
 pub use grid::{Grid, LineDisplay, PrettyDisplay};
 pub use jigsaw::{RandomJigsaw, RandomRegions, random_regions};

@@ -422,11 +422,9 @@ impl Solver {
             .then(|| self.encoding.option(index, digit))
             .flatten();
         let Some(option) = option else {
-            return Err(Error::InvalidNumber {
+            return Err(Error::BadGiven {
                 index,
-                line: index / shape.size() + 1,
-                column: index % shape.size() + 1,
-                found: digit.to_string(),
+                digit,
                 size: shape.size(),
             });
         };
@@ -454,12 +452,13 @@ impl Solver {
     /// no givens.
     ///
     /// ```
-    /// use sudoku_dlx::{Rules, Solver};
+    /// use sudoku_dlx::{Error, Rules, Solver};
     /// let mut solver = Solver::new(&Rules::classic())?;
     /// let mut session = solver.session();
     /// session.push(0, 5)?;
     /// session.push(1, 3)?;
     /// assert!(session.push(2, 5).is_err()); // two 5s in the top row
+    /// assert!(matches!(session.push(81, 1), Err(Error::BadGiven { .. })));
     /// assert_eq!(session.pop(), Some((1, 3)));
     /// assert_eq!(session.givens(), &[(0, 5)]);
     /// assert_eq!(session.count(Some(2)).solutions, 2);
@@ -494,9 +493,9 @@ impl Session<'_> {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidNumber`] if `index` is off the grid or `digit` is not
-    /// a digit of it, and [`Error::ConflictingGivens`] if a given on the
-    /// stack breaks a rule with it; the session is then unchanged.
+    /// [`Error::BadGiven`] if `index` is off the grid or `digit` is not a
+    /// digit of it, and [`Error::ConflictingGivens`] if a given on the stack
+    /// breaks a rule with it; the session is then unchanged.
     pub fn push(&mut self, index: usize, digit: u8) -> Result<(), Error> {
         self.solver.select_given(index, digit)?;
         self.givens.push((index, digit));
