@@ -21,7 +21,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx::{SplitMix64, Stats};
+use dlx::{Budget, SplitMix64, Stats};
 
 use crate::geometry::Geometry;
 
@@ -68,6 +68,24 @@ pub(crate) enum Start {
     /// Two givens break a rule, or a given is out of range; the engine
     /// path reports which.
     Clash,
+}
+
+/// Where a search gives up: at this many nodes, or once this many digits
+/// have been placed (checked at each node, as the engine checks its budget).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Limit {
+    nodes: u64,
+    updates: u64,
+}
+
+impl Limit {
+    /// The limit of `budget`, with an update being one digit placed.
+    pub(crate) fn of(budget: Budget) -> Limit {
+        Limit {
+            nodes: budget.max_nodes.unwrap_or(u64::MAX),
+            updates: budget.max_updates.unwrap_or(u64::MAX),
+        }
+    }
 }
 
 /// Why a search stopped.
@@ -351,7 +369,7 @@ impl BitRules {
 
     /// Searches every completion of `board` (a [`Start::Board`] or a
     /// child of one) in `order`, calling `visit` with each; stops when
-    /// `visit` breaks or `max_nodes` nodes have been visited. `stats`
+    /// `visit` breaks or the search reaches `limit`. `stats`
     /// counts as the engine's do, with a node being a board after its
     /// forced moves (one branched on or found complete) and an update one
     /// digit placed.
@@ -359,7 +377,7 @@ impl BitRules {
         &self,
         board: &Board,
         order: &mut O,
-        max_nodes: u64,
+        limit: Limit,
         stats: &mut Stats,
         visit: &mut F,
     ) -> ControlFlow<Stop>
@@ -367,7 +385,7 @@ impl BitRules {
         O: Order,
         F: FnMut(&Board) -> ControlFlow<()>,
     {
-        self.search_level(board, 0, order, max_nodes, stats, visit)
+        self.search_level(board, 0, order, limit, stats, visit)
     }
 
     /// [`search`](Self::search) at `level` of the tree.
@@ -376,7 +394,7 @@ impl BitRules {
         board: &Board,
         level: usize,
         order: &mut O,
-        max_nodes: u64,
+        limit: Limit,
         stats: &mut Stats,
         visit: &mut F,
     ) -> ControlFlow<Stop>
@@ -384,7 +402,7 @@ impl BitRules {
         O: Order,
         F: FnMut(&Board) -> ControlFlow<()>,
     {
-        if stats.nodes >= max_nodes {
+        if stats.nodes >= limit.nodes || stats.updates >= limit.updates {
             return ControlFlow::Break(Stop::Budget);
         }
         stats.nodes += 1;
@@ -410,7 +428,7 @@ impl BitRules {
             let alive = self.propagate(&mut child, &mut pending);
             stats.updates += pending.placed;
             if alive {
-                self.search_level(&child, level + 1, order, max_nodes, stats, visit)?;
+                self.search_level(&child, level + 1, order, limit, stats, visit)?;
             }
         }
         ControlFlow::Continue(())
@@ -426,14 +444,14 @@ impl BitRules {
     /// moves filled holds its digit in `solution`, so it adds no branch.
     ///
     /// Breaks with [`Stop::Visitor`] at another completion and with
-    /// [`Stop::Budget`] when `max_nodes` nodes have been visited; continues
+    /// [`Stop::Budget`] when the search reaches `limit`; continues
     /// if there is none.
     pub(crate) fn search_other(
         &self,
         board: &Board,
         solution: &[u8],
         cells: &[usize],
-        max_nodes: u64,
+        limit: Limit,
         stats: &mut Stats,
     ) -> ControlFlow<Stop> {
         let mut agreed = *board;
@@ -451,7 +469,7 @@ impl BitRules {
             let alive = self.propagate(&mut other, &mut pending);
             stats.updates += pending.placed;
             if alive {
-                self.search(&other, &mut Lowest, max_nodes, stats, &mut |_| {
+                self.search(&other, &mut Lowest, limit, stats, &mut |_| {
                     ControlFlow::Break(())
                 })?;
             }
@@ -600,10 +618,17 @@ mod tests {
             panic!("an empty board has no forced move");
         };
         let mut grid = vec![0; bits.cells];
-        let _ = bits.search(&board, &mut Shuffled(rng), u64::MAX, &mut stats, &mut |b| {
-            bits.write_digits(b, &mut grid);
-            ControlFlow::Break(())
-        });
+        let unlimited = Limit::of(Budget::UNLIMITED);
+        let _ = bits.search(
+            &board,
+            &mut Shuffled(rng),
+            unlimited,
+            &mut stats,
+            &mut |b| {
+                bits.write_digits(b, &mut grid);
+                ControlFlow::Break(())
+            },
+        );
         grid
     }
 

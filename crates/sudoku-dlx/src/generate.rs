@@ -5,13 +5,14 @@ use std::sync::Arc;
 
 use dlx::SplitMix64;
 
+use crate::backend::SearchOptions;
 use crate::error::Error;
 use crate::forced::Forcing;
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use crate::rate::{Level, Rated, Rater, Rating};
 use crate::rules::Rules;
-use crate::solver::{Outcome, Session, Solver};
+use crate::solver::{Method, Outcome, Session, Solver};
 use crate::symmetry::Symmetry;
 use crate::{Budget, Count, End};
 
@@ -317,20 +318,12 @@ impl Generator {
         let mut tries = 0;
         while tries < GRID_TRIES {
             tries += 1;
-            let seed = rng.next_u64();
-            let outcome = match self
-                .solver
-                .random_solution_on_bitsets(start.givens(), &mut SplitMix64::new(seed))
-            {
-                Some(outcome) => outcome,
-                None => {
-                    self.solver.set_seed(Some(seed));
-                    let outcome = self.solver.solve(&start);
-                    self.solver.set_seed(None);
-                    outcome?
-                }
+            let random = SearchOptions {
+                method: Method::Bitsets,
+                seed: Some(rng.next_u64()),
+                ..self.solver.options()
             };
-            match outcome {
+            match self.solver.solve_with(&start, &random)? {
                 Outcome::Solved(grid) => return Ok(grid),
                 Outcome::NoSolution => return Err(Error::NoCompleteGrid),
                 Outcome::BudgetExhausted => {}
@@ -354,7 +347,7 @@ impl Generator {
     /// the undecided orbits, which pops and re-pushes them once.
     fn remove_orbits(&mut self, solution: &Grid) -> Result<Pass, Error> {
         if self.solver.uses_bitsets() {
-            return Ok(self.remove_orbits_on_bitsets(solution));
+            return self.remove_orbits_on_bitsets(solution);
         }
         let Generator {
             solver,
@@ -455,7 +448,7 @@ impl Generator {
     /// `solution` throughout, so a check only looks for a solution that
     /// differs from it in the blanked orbit
     /// ([`Solver::unique_on_bitsets`]) instead of counting to 2.
-    fn remove_orbits_on_bitsets(&mut self, solution: &Grid) -> Pass {
+    fn remove_orbits_on_bitsets(&mut self, solution: &Grid) -> Result<Pass, Error> {
         let Generator {
             solver,
             orbits,
@@ -471,7 +464,7 @@ impl Generator {
         forcing.load(work.givens());
         for &o in order.iter() {
             if clues <= target {
-                return pass;
+                return Ok(pass);
             }
             let orbit = &orbits[o];
             let removable = if clues - orbit.len() < target {
@@ -483,8 +476,11 @@ impl Generator {
                 for &i in orbit {
                     givens[i] = 0;
                 }
-                let answer =
-                    solver.unique_on_bitsets(work.givens().digits(), solution.digits(), orbit);
+                let answer = solver.unique_after_blanking(
+                    work.givens().digits(),
+                    solution.digits(),
+                    orbit,
+                )?;
                 if answer.is_none() {
                     pass.undecided += 1;
                 }
@@ -504,7 +500,7 @@ impl Generator {
             }
         }
         pass.complete = true;
-        pass
+        Ok(pass)
     }
 
     /// Whether no single given of the work puzzle can be blanked. After a
@@ -539,7 +535,7 @@ impl Generator {
             let mut digits = givens.to_vec();
             for &(i, digit) in &to_test {
                 digits[i] = 0;
-                let unique = self.solver.unique_on_bitsets(&digits, givens, &[i]);
+                let unique = self.solver.unique_after_blanking(&digits, givens, &[i])?;
                 digits[i] = digit;
                 if unique != Some(false) {
                     return Ok(false);

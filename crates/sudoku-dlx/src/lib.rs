@@ -79,6 +79,8 @@
 
 #![forbid(unsafe_code)]
 
+mod backend;
+mod bitsets;
 mod bitwise;
 mod checker;
 mod encoding;
@@ -88,6 +90,7 @@ mod generate;
 mod geometry;
 mod grid;
 mod jigsaw;
+mod links;
 mod logic;
 mod parse;
 mod puzzle;

@@ -6,11 +6,12 @@ use std::sync::Arc;
 
 use dlx::SplitMix64;
 
+use crate::backend::SearchOptions;
 use crate::error::Error;
 use crate::logic::{LogicReport, LogicSolver, Technique};
 use crate::puzzle::Puzzle;
 use crate::rules::Rules;
-use crate::solver::Solver;
+use crate::solver::{Method, Solver};
 use crate::{Budget, End};
 
 /// Seeded random orders the search effort is averaged over.
@@ -186,6 +187,8 @@ pub enum Rated {
 pub struct Rater {
     solver: Solver,
     logic: LogicSolver,
+    /// The budget of each seeded search.
+    budget: Budget,
 }
 
 impl Rater {
@@ -199,8 +202,15 @@ impl Rater {
         Ok(Rater {
             logic: LogicSolver::with_geometry(Arc::clone(solver.geometry())),
             solver,
+            budget: Budget::UNLIMITED,
         })
     }
+
+    /// The method whose search-tree nodes the effort counts, and on which
+    /// the levels are calibrated (docs/rating.md): the engine's, where a
+    /// node is one choice of Algorithm X. On bitsets a node is a board after
+    /// all its forced moves, so the same puzzle would show far less effort.
+    pub const METHOD: Method = Method::DancingLinks;
 
     /// The rules this rater is built for.
     #[must_use]
@@ -210,7 +220,7 @@ impl Rater {
 
     /// Limits each of the seeded searches.
     pub fn set_budget(&mut self, budget: Budget) {
-        self.solver.set_budget(budget);
+        self.budget = budget;
     }
 
     /// Rates `puzzle`, or says why it has no rating.
@@ -223,10 +233,12 @@ impl Rater {
         let mut total_nodes = 0u64;
         let mut seeds = SplitMix64::new(0x005E_ED0F_D1FF);
         for _ in 0..SEEDS {
-            self.solver.set_seed(Some(seeds.next_u64()));
-            let count = self.solver.count(puzzle, Some(2));
-            self.solver.set_seed(None);
-            let count = count?;
+            let options = SearchOptions {
+                method: Rater::METHOD,
+                budget: self.budget,
+                seed: Some(seeds.next_u64()),
+            };
+            let count = self.solver.count_with(puzzle, Some(2), &options)?;
             match (count.end, count.solutions) {
                 (End::BudgetExhausted, _) => return Ok(Rated::BudgetExhausted),
                 (_, 0) => return Ok(Rated::NoSolution),

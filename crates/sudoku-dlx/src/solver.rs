@@ -3,13 +3,14 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use dlx::{Budget, Count, End, First, OptionId, SplitMix64, Stats};
+use dlx::{Budget, Count, End, Stats};
 
-use crate::bitwise::{BitRules, Board, Lowest, Order, Shuffled, Start, Stop};
-use crate::encoding::Encoding;
+use crate::backend::{Backend, SearchOptions};
+use crate::bitsets::Bitsets;
 use crate::error::Error;
 use crate::geometry::Geometry;
 use crate::grid::Grid;
+use crate::links::Links;
 use crate::puzzle::Puzzle;
 use crate::rules::Rules;
 
@@ -37,17 +38,28 @@ pub enum Uniqueness {
     BudgetExhausted,
 }
 
-/// How a [`Solver`] searches; both answer every question the same way.
+/// How a [`Solver`] searches. Every method gives the same answers (the
+/// same solutions, counts and errors); they differ in speed, in the order
+/// solutions come in, and in what a node of [`Stats`] is.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Method {
-    /// Bitsets where they apply (grids of at most 128 cells, so up to
-    /// 10x10 with any variants, searched without a seed or an update
-    /// budget), dancing links otherwise.
+    /// Bitsets where they apply: the grid has at most 128 cells (up to
+    /// 10x10, with any variants), no seed is set (a seed asks for the
+    /// engine's random order, which `--seed` has always meant), and no
+    /// update budget (a link update exists only on the engine). Dancing
+    /// links otherwise.
     #[default]
     Auto,
     /// Always the dancing-links engine, whose statistics are Knuth's
-    /// (nodes and link updates).
+    /// (nodes entered and link updates).
     DancingLinks,
+    /// Bitsets wherever the grid has a bitset form (at most 128 cells),
+    /// also with a seed, which then draws the cell to branch on among those
+    /// with the fewest candidates and the order of its digits; a node is a
+    /// board after its forced moves, an update a digit placed. Larger grids
+    /// have no bitset form and run on the engine.
+    Bitsets,
 }
 
 /// A solver for every puzzle of one [`Rules`]: it builds the exact-cover
@@ -80,18 +92,20 @@ pub struct Solver {
     /// The units and peers of the rules, shared with whatever else works on
     /// them beside this solver (a generator's proofs, a rater's techniques).
     geometry: Arc<Geometry>,
-    encoding: Encoding,
-    engine: dlx::Solver,
-    /// The bitset form of the rules, if the grid fits in 128 cells.
-    bits: Option<Box<BitRules>>,
-    method: Method,
-    seed: Option<u64>,
-    budget: Budget,
-    /// The statistics of the last search, if it ran on bitsets; `None`
-    /// when the engine's are the current ones.
-    bit_stats: Option<Stats>,
-    /// The grid handed to `for_each_solution` visitors, reused.
-    scratch: Grid,
+    links: Links,
+    /// The bitset backend, if the grid has a bitset form.
+    bitsets: Option<Bitsets>,
+    /// The method, budget and seed of searches that do not say otherwise.
+    options: SearchOptions,
+    /// Which backend ran the last search, for [`stats`](Self::stats).
+    ran: Ran,
+}
+
+/// A backend that ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ran {
+    Links,
+    Bitsets,
 }
 
 impl Solver {
@@ -103,19 +117,13 @@ impl Solver {
     /// shape up to 64x64).
     pub fn new(rules: &Rules) -> Result<Solver, Error> {
         let geometry = Arc::new(Geometry::new(rules));
-        let encoding = Encoding::new(rules, &geometry)?;
-        let engine = dlx::Solver::new(encoding.problem());
         Ok(Solver {
             rules: rules.clone(),
-            bits: BitRules::new(&geometry).map(Box::new),
+            links: Links::new(rules, &geometry)?,
+            bitsets: Bitsets::new(&geometry),
             geometry,
-            encoding,
-            engine,
-            method: Method::Auto,
-            seed: None,
-            budget: Budget::UNLIMITED,
-            bit_stats: None,
-            scratch: Grid::empty(rules.shape()),
+            options: SearchOptions::default(),
+            ran: Ran::Links,
         })
     }
 
@@ -131,44 +139,50 @@ impl Solver {
     }
 
     /// Limits every later search ([`Budget::UNLIMITED`] removes the limit).
-    /// A node budget holds on either [`Method`]; an update budget makes the
-    /// solver use the engine, which counts link updates.
+    /// A node budget holds on every [`Method`]; an update budget makes
+    /// [`Method::Auto`] use the engine, which counts link updates.
     pub fn set_budget(&mut self, budget: Budget) {
-        self.budget = budget;
-        self.engine.set_budget(budget);
+        self.options.budget = budget;
     }
 
     /// With `Some(seed)`, later searches try cells and digits in an order
-    /// drawn from `seed` (the same seed gives the same result) on the
-    /// engine; with `None`, the deterministic order.
+    /// drawn from `seed` (the same seed gives the same result): on the
+    /// engine, unless the method is [`Method::Bitsets`]. With `None`, the
+    /// deterministic order.
     pub fn set_seed(&mut self, seed: Option<u64>) {
-        self.seed = seed;
-        self.engine.set_seed(seed);
+        self.options.seed = seed;
     }
 
     /// Chooses how later searches run ([`Method::Auto`] by default).
     pub fn set_method(&mut self, method: Method) {
-        self.method = method;
+        self.options.method = method;
     }
 
     /// The method the next search of this solver will use:
-    /// [`Method::DancingLinks`] unless bitsets apply.
+    /// [`Method::Bitsets`] or [`Method::DancingLinks`], as the method, the
+    /// grid, the seed and the budget set decide.
     #[must_use]
     pub fn effective_method(&self) -> Method {
-        if self.uses_bitsets() {
-            Method::Auto
+        if self.runs_on_bitsets(&self.options) {
+            Method::Bitsets
         } else {
             Method::DancingLinks
         }
     }
 
-    /// Whether the next search runs on bitsets: the method allows it, the
-    /// grid fits, and nothing asks for the engine (a seed, an update budget).
-    pub(crate) fn uses_bitsets(&self) -> bool {
-        self.method == Method::Auto
-            && self.seed.is_none()
-            && self.budget.max_updates.is_none()
-            && self.bits.is_some()
+    /// The method, budget and seed set on this solver.
+    pub(crate) fn options(&self) -> SearchOptions {
+        self.options
+    }
+
+    /// Whether a search with `options` runs on bitsets.
+    fn runs_on_bitsets(&self, options: &SearchOptions) -> bool {
+        self.bitsets.is_some()
+            && match options.method {
+                Method::Auto => options.seed.is_none() && options.budget.max_updates.is_none(),
+                Method::Bitsets => true,
+                Method::DancingLinks => false,
+            }
     }
 
     /// The statistics of the last search: nodes, updates, solutions and the
@@ -177,14 +191,46 @@ impl Solver {
     /// complete, after all forced moves, and an update is one digit placed.
     #[must_use]
     pub fn stats(&self) -> &Stats {
-        self.bit_stats
-            .as_ref()
-            .unwrap_or_else(|| self.engine.stats())
+        match (self.ran, &self.bitsets) {
+            (Ran::Bitsets, Some(bitsets)) => bitsets.stats(),
+            _ => self.links.stats(),
+        }
     }
 
-    /// Whether the next search of `puzzle` runs on bitsets.
-    fn bitwise_applies(&self, puzzle: &Puzzle) -> bool {
-        self.uses_bitsets() && puzzle.rules() == &self.rules
+    /// Runs `search` on the givens of `puzzle`, on the backend `options`
+    /// pick: the bitsets where they run and the givens do not clash, the
+    /// engine otherwise (which names a clash as the error).
+    fn run<T>(
+        &mut self,
+        puzzle: &Puzzle,
+        options: &SearchOptions,
+        search: impl FnOnce(&mut dyn Backend) -> T,
+    ) -> Result<T, Error> {
+        self.run_on(puzzle.rules(), puzzle.givens().digits(), options, search)
+    }
+
+    /// [`run`](Self::run) on row-major `digits` of `rules`.
+    fn run_on<T>(
+        &mut self,
+        rules: &Rules,
+        digits: &[u8],
+        options: &SearchOptions,
+        search: impl FnOnce(&mut dyn Backend) -> T,
+    ) -> Result<T, Error> {
+        if rules != &self.rules {
+            return Err(Error::RulesMismatch);
+        }
+        if self.runs_on_bitsets(options)
+            && let Some(bitsets) = &mut self.bitsets
+            && bitsets.load(digits)
+        {
+            self.ran = Ran::Bitsets;
+            return Ok(search(bitsets));
+        }
+        self.ran = Ran::Links;
+        let result = self.links.load(digits).map(|()| search(&mut self.links));
+        self.links.clear();
+        result
     }
 
     /// The first solution, or why there is none.
@@ -194,60 +240,17 @@ impl Solver {
     /// [`Error::RulesMismatch`] for a puzzle of other rules, and
     /// [`Error::ConflictingGivens`] if two givens break a rule.
     pub fn solve(&mut self, puzzle: &Puzzle) -> Result<Outcome, Error> {
-        if self.bitwise_applies(puzzle)
-            && let Some(outcome) = self.first_on_bitsets(puzzle.givens(), &mut Lowest)
-        {
-            return Ok(outcome);
-        }
-        self.with_givens(puzzle, |engine, encoding, _| {
-            match engine.first_solution() {
-                First::Solution(options) => {
-                    Outcome::Solved(grid_of(encoding, puzzle.givens().clone(), &options))
-                }
-                First::None => Outcome::NoSolution,
-                First::BudgetExhausted => Outcome::BudgetExhausted,
-            }
-        })
+        let options = self.options;
+        self.solve_with(puzzle, &options)
     }
 
-    /// A random completion of `givens` (a grid of this solver's rules):
-    /// the first solution of a bitset search that branches on a cell drawn
-    /// uniformly among those with the fewest candidates and tries its
-    /// digits in a random order, both drawn from `rng` (see
-    /// [`Shuffled`]). `None` where bitsets do not apply (as for
-    /// [`count_on_bitsets`](Self::count_on_bitsets)) or the givens clash.
-    pub(crate) fn random_solution_on_bitsets(
+    /// [`solve`](Self::solve) with `options` instead of the solver's.
+    pub(crate) fn solve_with(
         &mut self,
-        givens: &Grid,
-        rng: &mut SplitMix64,
-    ) -> Option<Outcome> {
-        if !self.uses_bitsets() {
-            return None;
-        }
-        self.first_on_bitsets(givens, &mut Shuffled(rng))
-    }
-
-    /// The first completion of `givens` on bitsets, branching in `order`;
-    /// `None` if there are no bitsets or the givens clash.
-    fn first_on_bitsets<O: Order>(&mut self, givens: &Grid, order: &mut O) -> Option<Outcome> {
-        let bits = self.bits.as_deref()?;
-        let mut found = None;
-        let (count, stats) =
-            run_bitwise_in_order(bits, givens.digits(), self.budget, order, |board| {
-                found = Some(*board);
-                ControlFlow::Break(())
-            })?;
-        let outcome = match (found, count.end) {
-            (Some(board), _) => {
-                let mut grid = givens.clone();
-                bits.write_digits(&board, grid.digits_mut());
-                Outcome::Solved(grid)
-            }
-            (None, End::BudgetExhausted) => Outcome::BudgetExhausted,
-            (None, _) => Outcome::NoSolution,
-        };
-        self.bit_stats = Some(stats);
-        Some(outcome)
+        puzzle: &Puzzle,
+        options: &SearchOptions,
+    ) -> Result<Outcome, Error> {
+        self.run(puzzle, options, |backend| backend.first(options))
     }
 
     /// Counts solutions up to `limit`; [`Count::is_exact`] says whether the
@@ -257,12 +260,18 @@ impl Solver {
     ///
     /// As for [`solve`](Self::solve).
     pub fn count(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<Count, Error> {
-        if puzzle.rules() == &self.rules
-            && let Some(count) = self.count_on_bitsets(puzzle.givens().digits(), limit)
-        {
-            return Ok(count);
-        }
-        self.with_givens(puzzle, |engine, _, _| engine.count(limit))
+        let options = self.options;
+        self.count_with(puzzle, limit, &options)
+    }
+
+    /// [`count`](Self::count) with `options` instead of the solver's.
+    pub(crate) fn count_with(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: Option<u64>,
+        options: &SearchOptions,
+    ) -> Result<Count, Error> {
+        self.run(puzzle, options, |backend| backend.count(limit, options))
     }
 
     /// None, unique (with the solution) or multiple (with two solutions);
@@ -284,7 +293,7 @@ impl Solver {
         let mut found = found.into_iter();
         Ok(match (found.next(), found.next()) {
             (Some(a), Some(b)) => Uniqueness::Multiple(a, b),
-            _ if count.end == dlx::End::BudgetExhausted => Uniqueness::BudgetExhausted,
+            _ if count.end == End::BudgetExhausted => Uniqueness::BudgetExhausted,
             (Some(a), None) => Uniqueness::Unique(a),
             (None, _) => Uniqueness::None,
         })
@@ -301,155 +310,40 @@ impl Solver {
     where
         F: FnMut(&Grid) -> ControlFlow<()>,
     {
-        if let (true, Some(bits)) = (self.bitwise_applies(puzzle), self.bits.as_deref()) {
-            // A complete board writes every cell, so the scratch grid needs
-            // no reset.
-            let grid = &mut self.scratch;
-            if let Some((count, stats)) =
-                run_bitwise(bits, puzzle.givens().digits(), self.budget, |board| {
-                    bits.write_digits(board, grid.digits_mut());
-                    visit(grid)
-                })
-            {
-                self.bit_stats = Some(stats);
-                return Ok(count);
-            }
-        }
-        self.with_givens(puzzle, |engine, encoding, scratch| {
-            engine.for_each_solution(|options| {
-                fill(encoding, scratch, options);
-                visit(scratch)
-            })
+        let options = self.options;
+        self.run(puzzle, &options, |backend| {
+            backend.for_each(&options, &mut visit)
         })
     }
 
-    /// Counts the completions of `givens` (row-major digits of this
-    /// solver's rules, 0 for blank) up to `limit` on bitsets, without
-    /// making a [`Puzzle`]; `None` if bitsets do not apply or the givens
-    /// clash. For a generator's many checks.
-    pub(crate) fn count_on_bitsets(&mut self, givens: &[u8], limit: Option<u64>) -> Option<Count> {
-        if !self.uses_bitsets() || limit == Some(0) {
-            return None;
-        }
-        let bits = self.bits.as_deref()?;
-        let mut found = 0;
-        let (mut count, stats) = run_bitwise(bits, givens, self.budget, |_| {
-            found += 1;
-            if limit.is_some_and(|l| found >= l) {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
-        })?;
-        if count.end == End::Stopped {
-            count.end = End::LimitReached;
-        }
-        self.bit_stats = Some(stats);
-        Some(count)
-    }
-
-    /// Whether `givens` (row-major digits of this solver's rules, 0 for
+    /// Whether `digits` (row-major givens of this solver's rules, 0 for
     /// blank) have `solution` as their only solution, where the givens with
     /// `solution`'s digits put back in `blanked` are known to have no other:
-    /// a generator's test of a removal from a unique puzzle. `Some(true)`
-    /// unique, `Some(false)` not, `None` if the node budget ran out first,
-    /// bitsets do not apply or the givens clash.
-    ///
-    /// Cheaper than a count to 2, which must walk to `solution` as well:
-    /// this searches only for completions that differ from it in `blanked`
-    /// ([`BitRules::search_other`]), the only place another can differ.
-    pub(crate) fn unique_on_bitsets(
+    /// a generator's test of a removal from a unique puzzle. `None` if the
+    /// budget ran out first.
+    pub(crate) fn unique_after_blanking(
         &mut self,
-        givens: &[u8],
+        digits: &[u8],
         solution: &[u8],
         blanked: &[usize],
-    ) -> Option<bool> {
-        if !self.uses_bitsets() {
-            return None;
-        }
-        let bits = self.bits.as_deref()?;
-        let mut stats = Stats::default();
-        let unique = match bits.start(givens, &mut stats) {
-            Start::Clash => return None,
-            Start::DeadEnd => Some(false),
-            Start::Board(board) => {
-                let max_nodes = self.budget.max_nodes.unwrap_or(u64::MAX);
-                match bits.search_other(&board, solution, blanked, max_nodes, &mut stats) {
-                    ControlFlow::Continue(()) => Some(true),
-                    ControlFlow::Break(Stop::Visitor) => Some(false),
-                    ControlFlow::Break(Stop::Budget) => None,
-                }
-            }
-        };
-        self.bit_stats = Some(stats);
-        unique
+    ) -> Result<Option<bool>, Error> {
+        let options = self.options;
+        let rules = self.rules.clone();
+        self.run_on(&rules, digits, &options, |backend| {
+            backend.unique_after_blanking(solution, blanked, &options)
+        })
     }
 
-    /// Selects the givens, runs `search`, and resets the engine, however the
-    /// search ends.
-    fn with_givens<T>(
-        &mut self,
-        puzzle: &Puzzle,
-        search: impl FnOnce(&mut dlx::Solver, &Encoding, &mut Grid) -> T,
-    ) -> Result<T, Error> {
-        if puzzle.rules() != &self.rules {
-            return Err(Error::RulesMismatch);
-        }
-        self.bit_stats = None;
-        let selected = self.select_givens(puzzle);
-        let result = selected.map(|()| search(&mut self.engine, &self.encoding, &mut self.scratch));
-        self.engine.reset();
-        result
+    /// Whether the solver's own searches run on bitsets.
+    pub(crate) fn uses_bitsets(&self) -> bool {
+        self.runs_on_bitsets(&self.options)
     }
 
-    /// Pre-selects one option per given; a clash is reported as the two
-    /// givens, their digit, and the unit they share.
-    fn select_givens(&mut self, puzzle: &Puzzle) -> Result<(), Error> {
-        for (index, &digit) in puzzle.givens().digits().iter().enumerate() {
-            if digit != 0 {
-                self.select_given(index, digit)?;
-            }
-        }
-        Ok(())
-    }
-
-    /// Pre-selects `digit` in the cell at `index`, on top of the engine's
-    /// selection stack.
-    fn select_given(&mut self, index: usize, digit: u8) -> Result<(), Error> {
-        let shape = self.rules.shape();
-        let in_range = index < shape.cell_count() && (1..=shape.size()).contains(&digit.into());
-        let option = in_range
-            .then(|| self.encoding.option(index, digit))
-            .flatten();
-        let Some(option) = option else {
-            return Err(Error::BadGiven {
-                index,
-                digit,
-                size: shape.size(),
-            });
-        };
-        match self.engine.select(option) {
-            Ok(()) => Ok(()),
-            Err(dlx::Error::SelectConflict {
-                item, covered_by, ..
-            }) => {
-                let (earlier, _) = self.encoding.placement(covered_by);
-                Err(Error::ConflictingGivens {
-                    first: shape.cell(earlier),
-                    second: shape.cell(index),
-                    digit,
-                    unit: self.encoding.unit(item).unwrap_or(crate::Unit::Box),
-                })
-            }
-            Err(e) => Err(Error::Engine(e)),
-        }
-    }
-
-    /// An incremental session: givens pushed and popped one at a time, for a
-    /// caller that tries many puzzles differing in a few givens (a generator
-    /// removing clues). The engine is cleared first and again when the
-    /// session is dropped, so the solver's other methods always start from
-    /// no givens.
+    /// An incremental session on the dancing-links engine: givens pushed
+    /// and popped one at a time, for a caller that tries many puzzles
+    /// differing in a few givens (a generator removing clues). The engine
+    /// is cleared first and again when the session is dropped, so the
+    /// solver's other methods always start from no givens.
     ///
     /// ```
     /// use sudoku_dlx::{Error, Rules, Solver};
@@ -465,8 +359,8 @@ impl Solver {
     /// # Ok::<(), sudoku_dlx::Error>(())
     /// ```
     pub fn session(&mut self) -> Session<'_> {
-        self.engine.reset();
-        self.bit_stats = None;
+        self.links.clear();
+        self.ran = Ran::Links;
         Session {
             solver: self,
             givens: Vec::new(),
@@ -497,7 +391,7 @@ impl Session<'_> {
     /// digit of it, and [`Error::ConflictingGivens`] if a given on the stack
     /// breaks a rule with it; the session is then unchanged.
     pub fn push(&mut self, index: usize, digit: u8) -> Result<(), Error> {
-        self.solver.select_given(index, digit)?;
+        self.solver.links.push(index, digit)?;
         self.givens.push((index, digit));
         Ok(())
     }
@@ -506,7 +400,7 @@ impl Session<'_> {
     /// or `None` if the stack is empty.
     pub fn pop(&mut self) -> Option<(usize, u8)> {
         let given = self.givens.pop()?;
-        self.solver.engine.unselect_last();
+        self.solver.links.pop();
         Some(given)
     }
 
@@ -517,86 +411,23 @@ impl Session<'_> {
     }
 
     /// Counts the solutions of the givens on the stack, up to `limit`, under
-    /// the solver's budget; as [`Solver::count`].
+    /// the solver's budget and seed; as [`Solver::count`].
     pub fn count(&mut self, limit: Option<u64>) -> Count {
-        self.solver.engine.count(limit)
+        let options = self.solver.options;
+        self.solver.links.count(limit, &options)
     }
 
     /// The engine's statistics for the last search.
     #[must_use]
     pub fn stats(&self) -> &Stats {
-        self.solver.engine.stats()
+        self.solver.links.stats()
     }
 }
 
 impl Drop for Session<'_> {
     fn drop(&mut self) {
-        self.solver.engine.reset();
+        self.solver.links.clear();
     }
-}
-
-/// Runs the bitset search on `givens` (row-major digits) under `budget`'s node
-/// limit, calling `visit` with each solution until it breaks; `None` if the
-/// givens clash (the engine then says how).
-fn run_bitwise<F>(
-    bits: &BitRules,
-    givens: &[u8],
-    budget: Budget,
-    visit: F,
-) -> Option<(Count, Stats)>
-where
-    F: FnMut(&Board) -> ControlFlow<()>,
-{
-    run_bitwise_in_order(bits, givens, budget, &mut Lowest, visit)
-}
-
-/// [`run_bitwise`], branching in `order`.
-fn run_bitwise_in_order<O, F>(
-    bits: &BitRules,
-    givens: &[u8],
-    budget: Budget,
-    order: &mut O,
-    mut visit: F,
-) -> Option<(Count, Stats)>
-where
-    O: Order,
-    F: FnMut(&Board) -> ControlFlow<()>,
-{
-    let mut stats = Stats::default();
-    let end = match bits.start(givens, &mut stats) {
-        Start::Clash => return None,
-        Start::DeadEnd => End::Exhausted,
-        Start::Board(board) => {
-            let max_nodes = budget.max_nodes.unwrap_or(u64::MAX);
-            match bits.search(&board, order, max_nodes, &mut stats, &mut visit) {
-                ControlFlow::Continue(()) => End::Exhausted,
-                ControlFlow::Break(Stop::Visitor) => End::Stopped,
-                ControlFlow::Break(Stop::Budget) => End::BudgetExhausted,
-            }
-        }
-    };
-    let count = Count {
-        solutions: stats.solutions,
-        end,
-    };
-    Some((count, stats))
-}
-
-/// Writes the placements of `options` into `grid`.
-fn fill(encoding: &Encoding, grid: &mut Grid, options: &[OptionId]) {
-    let digits = grid.digits_mut();
-    for &option in options {
-        let (index, digit) = encoding.placement(option);
-        if let Some(slot) = digits.get_mut(index) {
-            *slot = digit;
-        }
-    }
-}
-
-/// `givens` completed by the placements of `options`.
-fn grid_of(encoding: &Encoding, mut givens: Grid, options: &[OptionId]) -> Grid {
-    fill(encoding, &mut givens, options);
-    givens
 }
 
 #[cfg(test)]
@@ -605,11 +436,11 @@ mod tests {
     use crate::{GenerateOptions, Generator, Shape, Variants, puzzle_seed};
 
     /// Along a generator-like pass (orbits of two cells and single cells
-    /// blanked while the puzzle stays unique), the search for another
-    /// solution answers as a count to 2 does, with and without a node
-    /// budget too small to finish.
+    /// blanked while the puzzle stays unique), the bitsets' search for
+    /// another solution answers as the engine's count to 2 does, with and
+    /// without a node budget too small to finish.
     #[test]
-    fn unique_on_bitsets_agrees_with_a_count_to_two() {
+    fn unique_after_blanking_agrees_on_both_backends() {
         let x = Variants {
             x: true,
             ..Variants::NONE
@@ -621,11 +452,15 @@ mod tests {
         let (mut unique, mut not_unique) = (0, 0);
         for rules in cases {
             let mut generator = Generator::new(&rules, GenerateOptions::default()).unwrap();
-            let mut solver = Solver::new(&rules).unwrap();
+            let mut bits = Solver::new(&rules).unwrap();
+            bits.set_method(Method::Bitsets);
+            let mut links = Solver::new(&rules).unwrap();
+            links.set_method(Method::DancingLinks);
             let cells = rules.shape().cell_count();
             for k in 0..3 {
                 let solution = generator.complete_grid(puzzle_seed(4, k)).unwrap();
-                let mut givens = solution.digits().to_vec();
+                let solution = solution.digits();
+                let mut givens = solution.to_vec();
                 for step in 0..cells {
                     let i = (step * 37 + usize::try_from(k).unwrap()) % cells;
                     if givens[i] == 0 {
@@ -641,13 +476,14 @@ mod tests {
                     for &c in orbit {
                         tried[c] = 0;
                     }
-                    let counted = solver.count_on_bitsets(&tried, Some(2)).unwrap().solutions == 1;
-                    let answer = solver.unique_on_bitsets(&tried, solution.digits(), orbit);
-                    assert_eq!(answer, Some(counted), "{rules}: {tried:?}");
-                    solver.set_budget(Budget::nodes(1));
-                    let hurried = solver.unique_on_bitsets(&tried, solution.digits(), orbit);
+                    let counted = links.unique_after_blanking(&tried, solution, orbit);
+                    let counted = counted.unwrap().unwrap();
+                    let answer = bits.unique_after_blanking(&tried, solution, orbit);
+                    assert_eq!(answer, Ok(Some(counted)), "{rules}: {tried:?}");
+                    bits.set_budget(Budget::nodes(1));
+                    let hurried = bits.unique_after_blanking(&tried, solution, orbit).unwrap();
                     assert!(hurried.is_none() || hurried == Some(counted));
-                    solver.set_budget(Budget::UNLIMITED);
+                    bits.set_budget(Budget::UNLIMITED);
                     if counted {
                         givens = tried;
                         unique += 1;

@@ -49,7 +49,7 @@ fn solver(rules: &Rules, method: Method) -> Solver {
 fn agree(puzzle: &Puzzle, limit: usize) {
     let mut bits = solver(puzzle.rules(), Method::Auto);
     let mut links = solver(puzzle.rules(), Method::DancingLinks);
-    assert_eq!(bits.effective_method(), Method::Auto);
+    assert_eq!(bits.effective_method(), Method::Bitsets);
     assert_eq!(links.effective_method(), Method::DancingLinks);
     // Random givens can make a proof of "no solution" take very long on
     // the larger grids; such puzzles are skipped, not waited for.
@@ -283,15 +283,23 @@ fn clashing_givens_report_the_same_error_on_both_methods() {
 fn auto_falls_back_to_links_where_bitsets_do_not_apply() {
     let classic = Rules::classic();
     let mut s = Solver::new(&classic).unwrap();
-    assert_eq!(s.effective_method(), Method::Auto);
+    assert_eq!(s.effective_method(), Method::Bitsets);
     s.set_seed(Some(7));
     assert_eq!(s.effective_method(), Method::DancingLinks);
     s.set_seed(None);
     s.set_budget(Budget::updates(1_000_000));
     assert_eq!(s.effective_method(), Method::DancingLinks);
     s.set_budget(Budget::nodes(1_000));
-    assert_eq!(s.effective_method(), Method::Auto);
-    let sixteen = Solver::new(&Rules::new(Shape::from_size(16).unwrap())).unwrap();
+    assert_eq!(s.effective_method(), Method::Bitsets);
+    let mut sixteen = Solver::new(&Rules::new(Shape::from_size(16).unwrap())).unwrap();
+    assert_eq!(sixteen.effective_method(), Method::DancingLinks);
+    // Asked for by name, bitsets take seeds and update budgets too, where
+    // the grid has a bitset form.
+    s.set_method(Method::Bitsets);
+    s.set_seed(Some(7));
+    s.set_budget(Budget::updates(1_000_000));
+    assert_eq!(s.effective_method(), Method::Bitsets);
+    sixteen.set_method(Method::Bitsets);
     assert_eq!(sixteen.effective_method(), Method::DancingLinks);
 }
 
@@ -319,4 +327,28 @@ fn bitset_statistics_describe_the_search() {
     s.set_budget(Budget::UNLIMITED);
     let zero = s.count(&puzzle, Some(0)).unwrap();
     assert_eq!((zero.solutions, zero.end), (0, End::LimitReached));
+}
+
+#[test]
+fn bitsets_by_name_draw_seeded_grids_and_hold_update_budgets() {
+    let rules = Rules::classic();
+    let empty = Puzzle::empty(rules.clone());
+    let mut s = solver(&rules, Method::Bitsets);
+    let mut grids = BTreeSet::new();
+    for seed in 0..20 {
+        s.set_seed(Some(seed));
+        let Outcome::Solved(grid) = s.solve(&empty).unwrap() else {
+            panic!("an empty grid has solutions");
+        };
+        assert_eq!(check_solution(&empty, &grid), Ok(()));
+        let again = s.solve(&empty).unwrap();
+        assert_eq!(again, Outcome::Solved(grid.clone()), "seed {seed}");
+        grids.insert(grid.to_string());
+    }
+    assert!(grids.len() > 15, "{} grids from 20 seeds", grids.len());
+    // On bitsets an update is a digit placed: ten stop long before 81.
+    s.set_seed(None);
+    s.set_budget(Budget::updates(10));
+    assert_eq!(s.solve(&empty).unwrap(), Outcome::BudgetExhausted);
+    assert!(s.stats().updates < 81, "{:?}", s.stats());
 }

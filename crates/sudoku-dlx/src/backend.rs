@@ -1,0 +1,75 @@
+//! The private interface of the two ways the [`Solver`](crate::Solver)
+//! searches: dancing links ([`Links`](crate::links::Links)) and bitsets
+//! ([`Bitsets`](crate::bitsets::Bitsets)).
+//!
+//! A backend holds a stack of givens (loaded whole, or pushed and popped
+//! one at a time) and answers the four questions every caller asks of them:
+//! the first solution, each solution, how many, and whether a puzzle known to
+//! be unique stays unique with some cells blanked. Once the givens are on
+//! it, a search cannot fail. The `Solver` picks a backend per search from
+//! [`SearchOptions`] and loads the givens (each backend's `load`, which is
+//! where clashing givens show); nothing above it asks which one ran.
+
+use std::ops::ControlFlow;
+
+use dlx::{Budget, Count, Stats};
+
+use crate::error::Error;
+use crate::grid::Grid;
+use crate::solver::{Method, Outcome};
+
+/// How one search runs: the method, the budget and the order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct SearchOptions {
+    /// Which backend may run it.
+    pub(crate) method: Method,
+    /// Where the search gives up.
+    pub(crate) budget: Budget,
+    /// A random order drawn from this seed; `None` for the fixed order.
+    pub(crate) seed: Option<u64>,
+}
+
+/// One way of searching the exact cover of one [`Rules`](crate::Rules).
+pub(crate) trait Backend {
+    /// Puts `digit` in the cell at `index`, on top of the givens.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::BadGiven`] off the grid, and on the engine
+    /// [`Error::ConflictingGivens`] for a given that breaks a rule with
+    /// one below it (the bitsets find no solution for such givens instead).
+    fn push(&mut self, index: usize, digit: u8) -> Result<(), Error>;
+
+    /// Takes the most recently pushed given off.
+    fn pop(&mut self);
+
+    /// Removes every given.
+    fn clear(&mut self);
+
+    /// The first solution of the givens, in the order `options` asks for.
+    fn first(&mut self, options: &SearchOptions) -> Outcome;
+
+    /// Calls `visit` with each solution until it breaks or the search ends.
+    fn for_each(
+        &mut self,
+        options: &SearchOptions,
+        visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    ) -> Count;
+
+    /// Counts the solutions up to `limit`.
+    fn count(&mut self, limit: Option<u64>, options: &SearchOptions) -> Count;
+
+    /// Whether the givens have `solution` (row-major digits) as their only
+    /// solution, when the givens with `solution`'s digits put back in
+    /// `blanked` are known to have no other: `None` if the budget ran out
+    /// first.
+    fn unique_after_blanking(
+        &mut self,
+        solution: &[u8],
+        blanked: &[usize],
+        options: &SearchOptions,
+    ) -> Option<bool>;
+
+    /// The statistics of the last search.
+    fn stats(&self) -> &Stats;
+}

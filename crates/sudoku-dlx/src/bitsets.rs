@@ -1,0 +1,279 @@
+//! The bitset backend: the search of `bitwise.rs` on a digits array of
+//! givens, for grids of at most 128 cells.
+
+use std::ops::ControlFlow;
+
+use dlx::{Count, End, SplitMix64, Stats};
+
+use crate::backend::{Backend, SearchOptions};
+use crate::bitwise::{BitRules, Board, Limit, Lowest, Order, Shuffled, Start, Stop};
+use crate::error::{Error, Unit};
+use crate::geometry::Geometry;
+use crate::grid::Grid;
+use crate::solver::Outcome;
+
+/// Searches on bitsets; see [`Backend`].
+#[derive(Clone, Debug)]
+pub(crate) struct Bitsets {
+    bits: Box<BitRules>,
+    /// The givens, row-major, 0 for blank; a search starts from them all
+    /// at once.
+    digits: Vec<u8>,
+    /// The cells pushed, bottom first, for [`pop`](Backend::pop).
+    pushed: Vec<usize>,
+    /// The board of `digits` after its forced moves, and the digits those
+    /// placed, when [`load`](Self::load) has just made it.
+    started: Option<(Start, u64)>,
+    stats: Stats,
+    /// The grid handed to visitors, reused: a complete board writes every
+    /// cell, so it needs no reset.
+    scratch: Grid,
+}
+
+impl Bitsets {
+    /// The backend for the rules of `geometry`, or `None` if they have no
+    /// bitset form (more than 128 cells).
+    pub(crate) fn new(geometry: &Geometry) -> Option<Bitsets> {
+        let bits = BitRules::new(geometry)?;
+        let shape = geometry.shape();
+        Some(Bitsets {
+            bits: Box::new(bits),
+            digits: vec![0; shape.cell_count()],
+            pushed: Vec::new(),
+            started: None,
+            stats: Stats::default(),
+            scratch: Grid::empty(shape),
+        })
+    }
+
+    /// Replaces the givens with `digits` (row-major, 0 for blank); `false`,
+    /// loading nothing, if two of them break a rule, which the bitsets
+    /// cannot name: the engine's order of selection defines which two a
+    /// clash is reported as.
+    pub(crate) fn load(&mut self, digits: &[u8]) -> bool {
+        if digits.len() != self.digits.len() {
+            return false;
+        }
+        let mut stats = Stats::default();
+        let start = self.bits.start(digits, &mut stats);
+        if matches!(start, Start::Clash) {
+            self.started = None;
+            return false;
+        }
+        self.digits.copy_from_slice(digits);
+        self.pushed.clear();
+        self.started = Some((start, stats.updates));
+        true
+    }
+
+    /// The board the givens start from, and its statistics so far. Givens
+    /// pushed so that they clash have no solution.
+    fn start(&mut self) -> (Start, Stats) {
+        let mut stats = Stats::default();
+        let start = match self.started.take() {
+            Some((start, updates)) => {
+                stats.updates = updates;
+                start
+            }
+            None => match self.bits.start(&self.digits, &mut stats) {
+                Start::Clash => Start::DeadEnd,
+                start => start,
+            },
+        };
+        (start, stats)
+    }
+
+    /// Searches the givens, calling `visit` with each complete board until
+    /// it breaks; see [`search`].
+    fn search<F>(&mut self, options: &SearchOptions, visit: F) -> Count
+    where
+        F: FnMut(&BitRules, &Board) -> ControlFlow<()>,
+    {
+        let (start, stats) = self.start();
+        let (count, stats) = search(&self.bits, start, stats, options, visit);
+        self.stats = stats;
+        count
+    }
+}
+
+/// Searches every completion of `start` on `bits`, calling `visit` with each
+/// until it breaks, in the order `options` asks for: the fixed order, or
+/// with a seed the shuffled one. `stats` continue from the start's.
+fn search<F>(
+    bits: &BitRules,
+    start: Start,
+    stats: Stats,
+    options: &SearchOptions,
+    mut visit: F,
+) -> (Count, Stats)
+where
+    F: FnMut(&BitRules, &Board) -> ControlFlow<()>,
+{
+    match options.seed {
+        None => search_in_order(bits, start, stats, options, &mut Lowest, &mut visit),
+        Some(seed) => {
+            let mut rng = SplitMix64::new(seed);
+            let mut order = Shuffled(&mut rng);
+            search_in_order(bits, start, stats, options, &mut order, &mut visit)
+        }
+    }
+}
+
+/// [`search`] in `order`.
+fn search_in_order<O, F>(
+    bits: &BitRules,
+    start: Start,
+    mut stats: Stats,
+    options: &SearchOptions,
+    order: &mut O,
+    visit: &mut F,
+) -> (Count, Stats)
+where
+    O: Order,
+    F: FnMut(&BitRules, &Board) -> ControlFlow<()>,
+{
+    let end = match start {
+        Start::Clash | Start::DeadEnd => End::Exhausted,
+        Start::Board(board) => {
+            let limit = Limit::of(options.budget);
+            match bits.search(&board, order, limit, &mut stats, &mut |b| visit(bits, b)) {
+                ControlFlow::Continue(()) => End::Exhausted,
+                ControlFlow::Break(Stop::Visitor) => End::Stopped,
+                ControlFlow::Break(Stop::Budget) => End::BudgetExhausted,
+            }
+        }
+    };
+    let count = Count {
+        solutions: stats.solutions,
+        end,
+    };
+    (count, stats)
+}
+
+impl Backend for Bitsets {
+    fn push(&mut self, index: usize, digit: u8) -> Result<(), Error> {
+        let shape = self.scratch.shape();
+        let size = shape.size();
+        match self.digits.get_mut(index) {
+            Some(slot) if (1..=size).contains(&usize::from(digit)) => {
+                if *slot != 0 {
+                    // The cell's item is covered already, as the engine
+                    // reports it.
+                    return Err(Error::ConflictingGivens {
+                        first: shape.cell(index),
+                        second: shape.cell(index),
+                        digit,
+                        unit: Unit::Box,
+                    });
+                }
+                *slot = digit;
+                self.pushed.push(index);
+                self.started = None;
+                Ok(())
+            }
+            _ => Err(Error::BadGiven { index, digit, size }),
+        }
+    }
+
+    fn pop(&mut self) {
+        if let Some(index) = self.pushed.pop() {
+            self.digits[index] = 0;
+            self.started = None;
+        }
+    }
+
+    fn clear(&mut self) {
+        self.digits.fill(0);
+        self.pushed.clear();
+        self.started = None;
+    }
+
+    fn first(&mut self, options: &SearchOptions) -> Outcome {
+        let mut found = None;
+        let count = self.search(options, |_, board| {
+            found = Some(*board);
+            ControlFlow::Break(())
+        });
+        match (found, count.end) {
+            (Some(board), _) => {
+                let mut grid = self.scratch.clone();
+                self.bits.write_digits(&board, grid.digits_mut());
+                Outcome::Solved(grid)
+            }
+            (None, End::BudgetExhausted) => Outcome::BudgetExhausted,
+            (None, _) => Outcome::NoSolution,
+        }
+    }
+
+    fn for_each(
+        &mut self,
+        options: &SearchOptions,
+        visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    ) -> Count {
+        let (start, stats) = self.start();
+        let Bitsets { bits, scratch, .. } = self;
+        let (count, stats) = search(bits, start, stats, options, |bits, board| {
+            bits.write_digits(board, scratch.digits_mut());
+            visit(scratch)
+        });
+        self.stats = stats;
+        count
+    }
+
+    fn count(&mut self, limit: Option<u64>, options: &SearchOptions) -> Count {
+        if limit == Some(0) {
+            self.started = None;
+            self.stats = Stats::default();
+            return Count {
+                solutions: 0,
+                end: End::LimitReached,
+            };
+        }
+        let mut found = 0;
+        let mut count = self.search(options, |_, _| {
+            found += 1;
+            if limit.is_some_and(|l| found >= l) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        if count.end == End::Stopped {
+            count.end = End::LimitReached;
+        }
+        count
+    }
+
+    /// Cheaper than a count to 2, which must walk to `solution` as well:
+    /// this searches only for completions that differ from it in
+    /// `blanked` ([`BitRules::search_other`]), the only place another can
+    /// differ.
+    fn unique_after_blanking(
+        &mut self,
+        solution: &[u8],
+        blanked: &[usize],
+        options: &SearchOptions,
+    ) -> Option<bool> {
+        let (start, mut stats) = self.start();
+        let unique = match start {
+            Start::Clash | Start::DeadEnd => Some(false),
+            Start::Board(board) => {
+                let limit = Limit::of(options.budget);
+                match self
+                    .bits
+                    .search_other(&board, solution, blanked, limit, &mut stats)
+                {
+                    ControlFlow::Continue(()) => Some(true),
+                    ControlFlow::Break(Stop::Visitor) => Some(false),
+                    ControlFlow::Break(Stop::Budget) => None,
+                }
+            }
+        };
+        self.stats = stats;
+        unique
+    }
+
+    fn stats(&self) -> &Stats {
+        &self.stats
+    }
+}

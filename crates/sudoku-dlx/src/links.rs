@@ -1,0 +1,177 @@
+//! The dancing-links backend: the `dlx` engine on the exact-cover encoding,
+//! with the givens as the engine's pre-selected options.
+
+use std::ops::ControlFlow;
+
+use dlx::{Count, End, First, OptionId, Stats};
+
+use crate::backend::{Backend, SearchOptions};
+use crate::encoding::Encoding;
+use crate::error::{Error, Unit};
+use crate::geometry::Geometry;
+use crate::grid::Grid;
+use crate::rules::Rules;
+use crate::shape::Shape;
+use crate::solver::Outcome;
+
+/// Searches with the engine; see [`Backend`].
+#[derive(Clone, Debug)]
+pub(crate) struct Links {
+    shape: Shape,
+    encoding: Encoding,
+    /// Invariant: its selection stack holds exactly the givens, one option
+    /// each, in the order they were loaded or pushed.
+    engine: dlx::Solver,
+    /// The grid handed to visitors, reused: a solution's options cover
+    /// every cell, so it needs no reset.
+    scratch: Grid,
+}
+
+impl Links {
+    /// The backend for `rules`, whose units are `geometry`'s.
+    pub(crate) fn new(rules: &Rules, geometry: &Geometry) -> Result<Links, Error> {
+        let encoding = Encoding::new(rules, geometry)?;
+        let engine = dlx::Solver::new(encoding.problem());
+        Ok(Links {
+            shape: rules.shape(),
+            encoding,
+            engine,
+            scratch: Grid::empty(rules.shape()),
+        })
+    }
+
+    /// Sets the engine's budget and seed for the next search.
+    fn prepare(&mut self, options: &SearchOptions) {
+        self.engine.set_budget(options.budget);
+        self.engine.set_seed(options.seed);
+    }
+
+    /// Pre-selects `digit` in the cell at `index`, on top of the engine's
+    /// selection stack; a clash is reported as the two givens, their digit,
+    /// and the unit they share.
+    fn select(&mut self, index: usize, digit: u8) -> Result<(), Error> {
+        let shape = self.shape;
+        let in_range = index < shape.cell_count() && (1..=shape.size()).contains(&digit.into());
+        let option = in_range
+            .then(|| self.encoding.option(index, digit))
+            .flatten();
+        let Some(option) = option else {
+            return Err(Error::BadGiven {
+                index,
+                digit,
+                size: shape.size(),
+            });
+        };
+        match self.engine.select(option) {
+            Ok(()) => Ok(()),
+            Err(dlx::Error::SelectConflict {
+                item, covered_by, ..
+            }) => {
+                let (earlier, _) = self.encoding.placement(covered_by);
+                Err(Error::ConflictingGivens {
+                    first: shape.cell(earlier),
+                    second: shape.cell(index),
+                    digit,
+                    unit: self.encoding.unit(item).unwrap_or(Unit::Box),
+                })
+            }
+            Err(e) => Err(Error::Engine(e)),
+        }
+    }
+
+    /// Replaces the givens with `digits` (row-major, 0 for blank),
+    /// selected in row-major order, so that a clash names the earlier given
+    /// first.
+    ///
+    /// # Errors
+    ///
+    /// As for [`push`](Backend::push); the givens are then a part of `digits`.
+    pub(crate) fn load(&mut self, digits: &[u8]) -> Result<(), Error> {
+        self.engine.reset();
+        for (index, &digit) in digits.iter().enumerate() {
+            if digit != 0 {
+                self.select(index, digit)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Backend for Links {
+    fn push(&mut self, index: usize, digit: u8) -> Result<(), Error> {
+        self.select(index, digit)
+    }
+
+    fn pop(&mut self) {
+        self.engine.unselect_last();
+    }
+
+    fn clear(&mut self) {
+        self.engine.reset();
+    }
+
+    fn first(&mut self, options: &SearchOptions) -> Outcome {
+        self.prepare(options);
+        match self.engine.first_solution() {
+            First::Solution(found) => {
+                let mut grid = Grid::empty(self.shape);
+                fill(&self.encoding, &mut grid, &found);
+                Outcome::Solved(grid)
+            }
+            First::None => Outcome::NoSolution,
+            First::BudgetExhausted => Outcome::BudgetExhausted,
+        }
+    }
+
+    fn for_each(
+        &mut self,
+        options: &SearchOptions,
+        visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
+    ) -> Count {
+        self.prepare(options);
+        let Links {
+            encoding,
+            engine,
+            scratch,
+            ..
+        } = self;
+        engine.for_each_solution(|found| {
+            fill(encoding, scratch, found);
+            visit(scratch)
+        })
+    }
+
+    fn count(&mut self, limit: Option<u64>, options: &SearchOptions) -> Count {
+        self.prepare(options);
+        self.engine.count(limit)
+    }
+
+    /// A count to 2: one solution, `solution`, means unique.
+    fn unique_after_blanking(
+        &mut self,
+        _solution: &[u8],
+        _blanked: &[usize],
+        options: &SearchOptions,
+    ) -> Option<bool> {
+        let count = self.count(Some(2), options);
+        match count.end {
+            End::BudgetExhausted if count.solutions < 2 => None,
+            _ => Some(count.solutions == 1),
+        }
+    }
+
+    fn stats(&self) -> &Stats {
+        self.engine.stats()
+    }
+}
+
+/// Writes the placements of `options` into `grid`.
+fn fill(encoding: &Encoding, grid: &mut Grid, options: &[OptionId]) {
+    let digits = grid.digits_mut();
+    for &option in options {
+        let (index, digit) = encoding.placement(option);
+        if let Some(slot) = digits.get_mut(index) {
+            *slot = digit;
+        }
+    }
+}
