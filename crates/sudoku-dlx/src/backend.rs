@@ -43,6 +43,27 @@ pub(crate) trait Backend {
     /// Takes the most recently pushed given off.
     fn pop(&mut self);
 
+    /// Pushes each of `cells` with its digit in `digits` (row-major), in
+    /// order; on an error the cells before the bad one stay pushed.
+    ///
+    /// # Errors
+    ///
+    /// As for [`push`](Self::push).
+    fn push_cells(&mut self, cells: &[usize], digits: &[u8]) -> Result<(), Error> {
+        for &i in cells {
+            self.push(i, digits.get(i).copied().unwrap_or(0))?;
+        }
+        Ok(())
+    }
+
+    /// Takes the givens of `cells` off: the most recently pushed ones, in
+    /// the order they were pushed.
+    fn pop_cells(&mut self, cells: &[usize]) {
+        for _ in cells {
+            self.pop();
+        }
+    }
+
     /// Removes every given.
     fn clear(&mut self);
 

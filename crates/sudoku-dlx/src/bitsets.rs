@@ -19,7 +19,9 @@ pub(crate) struct Bitsets {
     /// The givens, row-major, 0 for blank; a search starts from them all
     /// at once.
     digits: Vec<u8>,
-    /// The cells pushed, bottom first, for [`pop`](Backend::pop).
+    /// The cells pushed one by one, bottom first, for [`pop`](Backend::pop);
+    /// [`push_cells`](Backend::push_cells) leaves them out, as its caller
+    /// names the cells it pops.
     pushed: Vec<usize>,
     /// The board of `digits` after its forced moves, and the digits those
     /// placed, when [`load`](Self::load) has just made it.
@@ -81,6 +83,27 @@ impl Bitsets {
             },
         };
         (start, stats)
+    }
+
+    /// Writes `digit` into the blank cell at `index`.
+    fn write(&mut self, index: usize, digit: u8) -> Result<(), Error> {
+        let shape = self.scratch.shape();
+        let size = shape.size();
+        self.started = None;
+        match self.digits.get_mut(index) {
+            Some(slot @ 0) if (1..=size).contains(&usize::from(digit)) => {
+                *slot = digit;
+                Ok(())
+            }
+            // The cell's item is covered already, as the engine reports it.
+            Some(_) if (1..=size).contains(&usize::from(digit)) => Err(Error::ConflictingGivens {
+                first: shape.cell(index),
+                second: shape.cell(index),
+                digit,
+                unit: Unit::Box,
+            }),
+            _ => Err(Error::BadGiven { index, digit, size }),
+        }
     }
 
     /// Searches the givens, calling `visit` with each complete board until
@@ -152,33 +175,34 @@ where
 
 impl Backend for Bitsets {
     fn push(&mut self, index: usize, digit: u8) -> Result<(), Error> {
-        let shape = self.scratch.shape();
-        let size = shape.size();
-        match self.digits.get_mut(index) {
-            Some(slot) if (1..=size).contains(&usize::from(digit)) => {
-                if *slot != 0 {
-                    // The cell's item is covered already, as the engine
-                    // reports it.
-                    return Err(Error::ConflictingGivens {
-                        first: shape.cell(index),
-                        second: shape.cell(index),
-                        digit,
-                        unit: Unit::Box,
-                    });
-                }
-                *slot = digit;
-                self.pushed.push(index);
-                self.started = None;
-                Ok(())
-            }
-            _ => Err(Error::BadGiven { index, digit, size }),
-        }
+        self.write(index, digit)?;
+        self.pushed.push(index);
+        Ok(())
     }
 
     fn pop(&mut self) {
         if let Some(index) = self.pushed.pop() {
             self.digits[index] = 0;
             self.started = None;
+        }
+    }
+
+    /// Writes the digits, without a call per cell or a record of them: the
+    /// generator pushes whole orbits and piles of them before every check,
+    /// and pops them by name.
+    fn push_cells(&mut self, cells: &[usize], digits: &[u8]) -> Result<(), Error> {
+        for &index in cells {
+            self.write(index, digits.get(index).copied().unwrap_or(0))?;
+        }
+        Ok(())
+    }
+
+    fn pop_cells(&mut self, cells: &[usize]) {
+        self.started = None;
+        for &index in cells {
+            if let Some(slot) = self.digits.get_mut(index) {
+                *slot = 0;
+            }
         }
     }
 

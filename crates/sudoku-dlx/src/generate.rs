@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use dlx::SplitMix64;
 
+use crate::Budget;
 use crate::backend::SearchOptions;
 use crate::error::Error;
 use crate::forced::Forcing;
@@ -12,9 +13,9 @@ use crate::grid::Grid;
 use crate::puzzle::Puzzle;
 use crate::rate::{Level, Rated, Rater, Rating};
 use crate::rules::Rules;
-use crate::solver::{Method, Outcome, Session, Solver};
+use crate::session::Planted;
+use crate::solver::{Method, Outcome, Solver};
 use crate::symmetry::Symmetry;
-use crate::{Budget, Count, End};
 
 /// What to generate; see the [`Generator`] docs for how each is met.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -119,8 +120,10 @@ pub fn puzzle_seed(seed: u64, index: u64) -> u64 {
 ///    the engine otherwise (random MRV ties and option order). A try that
 ///    runs out of budget is retried with the next seed.
 /// 2. **Removal.** The orbits of the [`Symmetry`] are visited in a random
-///    order; an orbit is blanked and kept blank when a count with limit 2
-///    proves the puzzle still unique. One pass suffices: blanking cells only
+///    order; an orbit is blanked and kept blank when a check proves the
+///    puzzle still unique (on the engine a count to 2; on bitsets a search
+///    for a solution that differs from the planted one in the orbit). One
+///    pass suffices: blanking cells only
 ///    adds solutions, so an orbit that could not be removed earlier cannot
 ///    be removed later. The result is *orbit-minimal*.
 /// 3. **Targets.** `minimal` asks for strict minimality (no single given
@@ -131,10 +134,10 @@ pub fn puzzle_seed(seed: u64, index: u64) -> u64 {
 ///    with the targets it missed.
 ///
 /// Every search runs on one reused [`Solver`] (the matrix is built once
-/// per [`Generator`]). On bitsets a uniqueness check starts from the work
-/// digits; on the engine it goes through a [`Session`] that pushes and pops
-/// only the givens a check changes. Removals that naked and hidden singles
-/// prove unique skip the search altogether.
+/// per [`Generator`]), which picks the method; the checks go through a
+/// stack of the solution's cells that pushes and pops only the givens a
+/// check changes. Removals that naked and hidden singles prove unique skip
+/// the search altogether.
 ///
 /// ```
 /// use sudoku_dlx::{GenerateOptions, Generator, Rules, Solver, Symmetry, Uniqueness};
@@ -337,18 +340,17 @@ impl Generator {
     ///
     /// An orbit that singles force back from the other givens is removable
     /// without a search (see [`Forcing`]); early in the pass most are. For
-    /// the others the givens live on one [`Session`]'s stack, filled at the
+    /// the others the givens live on one [`Planted`] stack, filled at the
     /// first such check, so a check pushes and pops only what changed: the
     /// undecided orbits lie in reverse visiting order, the next one to test
     /// on top, so popping it (and the orbits singles removed since the last
-    /// check) and counting to 2 decides it. An orbit that must stay goes
-    /// back on top, onto a small pile of kept orbits that each check lifts
-    /// off and puts back; past [`PILE_LIMIT`] cells the pile is slid under
-    /// the undecided orbits, which pops and re-pushes them once.
+    /// check) leaves the puzzle to test. An orbit that must stay goes back
+    /// on top, onto a small pile of kept orbits that each check lifts off
+    /// and puts back; past [`PILE_LIMIT`] cells the pile is slid under the
+    /// undecided orbits, which pops and re-pushes them once. (On the engine
+    /// a push is a selection; on bitsets a digit written, and a check starts
+    /// from the digits, so the stack costs next to nothing there.)
     fn remove_orbits(&mut self, solution: &Grid) -> Result<Pass, Error> {
-        if self.solver.uses_bitsets() {
-            return self.remove_orbits_on_bitsets(solution);
-        }
         let Generator {
             solver,
             orbits,
@@ -362,12 +364,11 @@ impl Generator {
         let mut pass = Pass::default();
         let target = options.clues.unwrap_or(0);
         let mut clues = work.givens().filled_count();
-        let digits = solution.digits();
         forcing.load(work.givens());
         kept.clear();
-        let mut session = solver.session();
+        let mut planted = solver.planted(solution.digits());
         let mut stacked = false;
-        // Once stacked, the session holds, bottom up: `kept[..bottom]`; the
+        // Once stacked, the stack holds, bottom up: `kept[..bottom]`; the
         // orbits `order[next..]`, last first; then `kept[bottom..piled]`.
         let (mut bottom, mut piled, mut next) = (0, 0, 0);
         for k in 0..order.len() {
@@ -384,44 +385,38 @@ impl Generator {
                 if stacked {
                     // Take off the pile and the orbits decided since the
                     // last check, this one included.
-                    for _ in bottom..piled {
-                        session.pop();
-                    }
+                    planted.pop(&kept[bottom..piled]);
                     for &decided in &order[next..=k] {
-                        for _ in &orbits[decided] {
-                            session.pop();
-                        }
+                        planted.pop(&orbits[decided]);
                     }
                     if kept.len() - bottom > PILE_LIMIT {
                         for &later in &order[k + 1..] {
-                            for _ in &orbits[later] {
-                                session.pop();
-                            }
+                            planted.pop(&orbits[later]);
                         }
-                        push_cells(&mut session, &kept[bottom..], digits)?;
+                        planted.push(&kept[bottom..])?;
                         bottom = kept.len();
                         for &later in order[k + 1..].iter().rev() {
-                            push_cells(&mut session, &orbits[later], digits)?;
+                            planted.push(&orbits[later])?;
                         }
                     } else {
-                        push_cells(&mut session, &kept[bottom..], digits)?;
+                        planted.push(&kept[bottom..])?;
                     }
                 } else {
-                    push_cells(&mut session, kept, digits)?;
+                    planted.push(kept)?;
                     bottom = kept.len();
                     for &later in order[k + 1..].iter().rev() {
-                        push_cells(&mut session, &orbits[later], digits)?;
+                        planted.push(&orbits[later])?;
                     }
                     stacked = true;
                 }
                 piled = kept.len();
                 next = k + 1;
-                let answer = unique(&session.count(Some(2)));
+                let answer = planted.unique_without(orbit);
                 if answer.is_none() {
                     pass.undecided += 1;
                 }
                 if answer != Some(true) {
-                    push_cells(&mut session, orbit, digits)?;
+                    planted.push(orbit)?;
                     piled += orbit.len();
                 }
                 answer
@@ -435,68 +430,6 @@ impl Generator {
                 clues -= orbit.len();
             } else {
                 kept.extend_from_slice(orbit);
-            }
-        }
-        pass.complete = true;
-        Ok(pass)
-    }
-
-    /// [`remove_orbits`](Self::remove_orbits) when the solver searches on
-    /// bitsets: a check there starts from the givens in a few word
-    /// operations each, so every orbit is tested on the work digits
-    /// directly, with no stack to keep. The work puzzle is unique with
-    /// `solution` throughout, so a check only looks for a solution that
-    /// differs from it in the blanked orbit
-    /// ([`Solver::unique_on_bitsets`]) instead of counting to 2.
-    fn remove_orbits_on_bitsets(&mut self, solution: &Grid) -> Result<Pass, Error> {
-        let Generator {
-            solver,
-            orbits,
-            order,
-            work,
-            options,
-            forcing,
-            ..
-        } = self;
-        let mut pass = Pass::default();
-        let target = options.clues.unwrap_or(0);
-        let mut clues = work.givens().filled_count();
-        forcing.load(work.givens());
-        for &o in order.iter() {
-            if clues <= target {
-                return Ok(pass);
-            }
-            let orbit = &orbits[o];
-            let removable = if clues - orbit.len() < target {
-                Some(false)
-            } else if forcing.singles_restore(orbit) {
-                Some(true)
-            } else {
-                let givens = work.givens_mut().digits_mut();
-                for &i in orbit {
-                    givens[i] = 0;
-                }
-                let answer = solver.unique_after_blanking(
-                    work.givens().digits(),
-                    solution.digits(),
-                    orbit,
-                )?;
-                if answer.is_none() {
-                    pass.undecided += 1;
-                }
-                answer
-            };
-            let givens = work.givens_mut().digits_mut();
-            if removable == Some(true) {
-                for &i in orbit {
-                    givens[i] = 0;
-                    forcing.blank(i);
-                }
-                clues -= orbit.len();
-            } else {
-                for &i in orbit {
-                    givens[i] = solution.digits()[i];
-                }
             }
         }
         pass.complete = true;
@@ -517,37 +450,20 @@ impl Generator {
                     continue;
                 }
                 if proven_orbits && orbit.len() == 1 {
-                    settled.push((i, givens[i]));
+                    settled.push(i);
                 } else {
-                    to_test.push((i, givens[i]));
+                    to_test.push(i);
                 }
             }
         }
         // A given that singles force back is removable: no search needed.
-        if to_test
-            .iter()
-            .any(|&(i, _)| self.forcing.singles_restore(&[i]))
-        {
+        if to_test.iter().any(|&i| self.forcing.singles_restore(&[i])) {
             return Ok(false);
         }
-        if self.solver.uses_bitsets() {
-            // A check costs a board built from the givens: test each alone.
-            let mut digits = givens.to_vec();
-            for &(i, digit) in &to_test {
-                digits[i] = 0;
-                let unique = self.solver.unique_after_blanking(&digits, givens, &[i])?;
-                digits[i] = digit;
-                if unique != Some(false) {
-                    return Ok(false);
-                }
-            }
-            return Ok(true);
-        }
-        let mut session = self.solver.session();
-        for &(i, digit) in &settled {
-            session.push(i, digit)?;
-        }
-        all_essential(&mut session, &to_test)
+        // The work puzzle's givens are cells of its solution.
+        let mut planted = self.solver.planted(givens);
+        planted.push(&settled)?;
+        all_essential(&mut planted, &to_test)
     }
 
     /// The node budget of each check.
@@ -557,42 +473,22 @@ impl Generator {
     }
 }
 
-/// Pushes the cells of `orbit` with their digits in `solution`.
-fn push_cells(session: &mut Session<'_>, orbit: &[usize], solution: &[u8]) -> Result<(), Error> {
-    for &i in orbit {
-        session.push(i, solution[i])?;
-    }
-    Ok(())
-}
-
-/// `Some(true)` if a count to 2 found exactly one solution, `Some(false)` if
-/// two (or none), `None` if the budget ran out first.
-fn unique(count: &Count) -> Option<bool> {
-    match count.end {
-        End::BudgetExhausted if count.solutions < 2 => None,
-        _ => Some(count.solutions == 1),
-    }
-}
-
 /// Whether blanking any one of `cells` alone, with every other given on the
 /// stack or in `cells`, gives a second solution (an undecided check counts
 /// as "maybe not"). Divide and conquer: to test the cells of one half, the
 /// other half is pushed once, so the whole costs O(m log m) pushes for m
 /// cells instead of O(m²).
-fn all_essential(session: &mut Session<'_>, cells: &[(usize, u8)]) -> Result<bool, Error> {
+fn all_essential(planted: &mut Planted<'_>, cells: &[usize]) -> Result<bool, Error> {
     match cells {
         [] => Ok(true),
-        [_] => Ok(unique(&session.count(Some(2))) == Some(false)),
+        &[i] => Ok(planted.unique_without(&[i]) == Some(false)),
         _ => {
             let (left, right) = cells.split_at(cells.len() / 2);
-            for (half, other) in [(left, right), (right, left)] {
-                for &(i, digit) in half {
-                    session.push(i, digit)?;
-                }
-                let essential = all_essential(session, other)?;
-                for _ in half {
-                    session.pop();
-                }
+            // The right half first, so that the cells are tried in order.
+            for (half, other) in [(right, left), (left, right)] {
+                planted.push(half)?;
+                let essential = all_essential(planted, other)?;
+                planted.pop(half);
                 if !essential {
                     return Ok(false);
                 }

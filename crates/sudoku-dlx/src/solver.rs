@@ -13,6 +13,7 @@ use crate::grid::Grid;
 use crate::links::Links;
 use crate::puzzle::Puzzle;
 use crate::rules::Rules;
+use crate::session::{Planted, Session};
 
 /// What [`Solver::solve`] found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -206,20 +207,10 @@ impl Solver {
         options: &SearchOptions,
         search: impl FnOnce(&mut dyn Backend) -> T,
     ) -> Result<T, Error> {
-        self.run_on(puzzle.rules(), puzzle.givens().digits(), options, search)
-    }
-
-    /// [`run`](Self::run) on row-major `digits` of `rules`.
-    fn run_on<T>(
-        &mut self,
-        rules: &Rules,
-        digits: &[u8],
-        options: &SearchOptions,
-        search: impl FnOnce(&mut dyn Backend) -> T,
-    ) -> Result<T, Error> {
-        if rules != &self.rules {
+        if puzzle.rules() != &self.rules {
             return Err(Error::RulesMismatch);
         }
+        let digits = puzzle.givens().digits();
         if self.runs_on_bitsets(options)
             && let Some(bitsets) = &mut self.bitsets
             && bitsets.load(digits)
@@ -316,29 +307,6 @@ impl Solver {
         })
     }
 
-    /// Whether `digits` (row-major givens of this solver's rules, 0 for
-    /// blank) have `solution` as their only solution, where the givens with
-    /// `solution`'s digits put back in `blanked` are known to have no other:
-    /// a generator's test of a removal from a unique puzzle. `None` if the
-    /// budget ran out first.
-    pub(crate) fn unique_after_blanking(
-        &mut self,
-        digits: &[u8],
-        solution: &[u8],
-        blanked: &[usize],
-    ) -> Result<Option<bool>, Error> {
-        let options = self.options;
-        let rules = self.rules.clone();
-        self.run_on(&rules, digits, &options, |backend| {
-            backend.unique_after_blanking(solution, blanked, &options)
-        })
-    }
-
-    /// Whether the solver's own searches run on bitsets.
-    pub(crate) fn uses_bitsets(&self) -> bool {
-        self.runs_on_bitsets(&self.options)
-    }
-
     /// An incremental session on the dancing-links engine: givens pushed
     /// and popped one at a time, for a caller that tries many puzzles
     /// differing in a few givens (a generator removing clues). The engine
@@ -361,72 +329,27 @@ impl Solver {
     pub fn session(&mut self) -> Session<'_> {
         self.links.clear();
         self.ran = Ran::Links;
-        Session {
-            solver: self,
-            givens: Vec::new(),
-        }
-    }
-}
-
-/// Givens on a stack, searched with whatever is on it; see [`Solver::session`].
-///
-/// Each [`push`](Self::push) and [`pop`](Self::pop) costs one engine
-/// selection (covering or uncovering a cell's few items), so a test that
-/// changes the top few givens costs a few selections rather than one per
-/// given of the puzzle.
-#[derive(Debug)]
-pub struct Session<'s> {
-    solver: &'s mut Solver,
-    /// The givens selected in the engine, bottom first. Invariant: the
-    /// engine's selection stack holds exactly their options, in this order.
-    givens: Vec<(usize, u8)>,
-}
-
-impl Session<'_> {
-    /// Puts `digit` in the cell at row-major `index`, on top of the stack.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::BadGiven`] if `index` is off the grid or `digit` is not a
-    /// digit of it, and [`Error::ConflictingGivens`] if a given on the stack
-    /// breaks a rule with it; the session is then unchanged.
-    pub fn push(&mut self, index: usize, digit: u8) -> Result<(), Error> {
-        self.solver.links.push(index, digit)?;
-        self.givens.push((index, digit));
-        Ok(())
+        Session::new(&mut self.links, self.options)
     }
 
-    /// Takes the most recently pushed given off the stack and returns it,
-    /// or `None` if the stack is empty.
-    pub fn pop(&mut self) -> Option<(usize, u8)> {
-        let given = self.givens.pop()?;
-        self.solver.links.pop();
-        Some(given)
-    }
-
-    /// The givens on the stack, bottom first.
-    #[must_use]
-    pub fn givens(&self) -> &[(usize, u8)] {
-        &self.givens
-    }
-
-    /// Counts the solutions of the givens on the stack, up to `limit`, under
-    /// the solver's budget and seed; as [`Solver::count`].
-    pub fn count(&mut self, limit: Option<u64>) -> Count {
-        let options = self.solver.options;
-        self.solver.links.count(limit, &options)
-    }
-
-    /// The engine's statistics for the last search.
-    #[must_use]
-    pub fn stats(&self) -> &Stats {
-        self.solver.links.stats()
-    }
-}
-
-impl Drop for Session<'_> {
-    fn drop(&mut self) {
-        self.solver.links.clear();
+    /// A stack of cells of `solution` (row-major digits of a complete grid
+    /// of these rules), for a generator that blanks cells of a unique
+    /// puzzle and asks whether it stays unique: on the backend the solver's
+    /// own options pick, with its budget. Cleared first and when dropped.
+    pub(crate) fn planted<'s>(&'s mut self, solution: &'s [u8]) -> Planted<'s> {
+        let options = self.options;
+        let on_bitsets = self.runs_on_bitsets(&options);
+        let backend: &mut dyn Backend = match &mut self.bitsets {
+            Some(bitsets) if on_bitsets => {
+                self.ran = Ran::Bitsets;
+                bitsets
+            }
+            _ => {
+                self.ran = Ran::Links;
+                &mut self.links
+            }
+        };
+        Planted::new(backend, solution, options)
     }
 }
 
@@ -435,12 +358,26 @@ mod tests {
     use super::*;
     use crate::{GenerateOptions, Generator, Shape, Variants, puzzle_seed};
 
+    /// Whether `givens` have `solution` as their only solution, by a
+    /// planted stack of `solver`, given that they do with `blanked` filled.
+    fn unique_without(
+        solver: &mut Solver,
+        solution: &[u8],
+        givens: &[u8],
+        blanked: &[usize],
+    ) -> Option<bool> {
+        let mut planted = solver.planted(solution);
+        let cells: Vec<usize> = (0..givens.len()).filter(|&i| givens[i] != 0).collect();
+        planted.push(&cells).unwrap();
+        planted.unique_without(blanked)
+    }
+
     /// Along a generator-like pass (orbits of two cells and single cells
     /// blanked while the puzzle stays unique), the bitsets' search for
     /// another solution answers as the engine's count to 2 does, with and
     /// without a node budget too small to finish.
     #[test]
-    fn unique_after_blanking_agrees_on_both_backends() {
+    fn unique_without_agrees_on_both_backends() {
         let x = Variants {
             x: true,
             ..Variants::NONE
@@ -476,12 +413,11 @@ mod tests {
                     for &c in orbit {
                         tried[c] = 0;
                     }
-                    let counted = links.unique_after_blanking(&tried, solution, orbit);
-                    let counted = counted.unwrap().unwrap();
-                    let answer = bits.unique_after_blanking(&tried, solution, orbit);
-                    assert_eq!(answer, Ok(Some(counted)), "{rules}: {tried:?}");
+                    let counted = unique_without(&mut links, solution, &tried, orbit).unwrap();
+                    let answer = unique_without(&mut bits, solution, &tried, orbit);
+                    assert_eq!(answer, Some(counted), "{rules}: {tried:?}");
                     bits.set_budget(Budget::nodes(1));
-                    let hurried = bits.unique_after_blanking(&tried, solution, orbit).unwrap();
+                    let hurried = unique_without(&mut bits, solution, &tried, orbit);
                     assert!(hurried.is_none() || hurried == Some(counted));
                     bits.set_budget(Budget::UNLIMITED);
                     if counted {
