@@ -5,7 +5,9 @@
 //! as UTF-8, is the record. `Puzzle::parse` must return a value, never
 //! panic; a puzzle it returns prints (line format, plus the region map for
 //! jigsaw) and re-parses to itself, and its pretty block re-parses to the
-//! same givens.
+//! same givens. The same text, read as a stream by `Records`, never panics
+//! either, and loses no line: every line with a cell is in exactly one
+//! record, at its own line number, and records come in order.
 
 #![no_main]
 
@@ -13,7 +15,7 @@ use std::fmt;
 
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::fuzz_target;
-use sudoku_dlx::{Alphabet, ParseOptions, Puzzle, Shape, Variants};
+use sudoku_dlx::{Alphabet, ParseOptions, Puzzle, Records, Shape, Variants};
 
 /// Box sides of the shapes a fixed-shape parse may ask for.
 const BOXES: [(usize, usize); 8] = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (4, 2), (3, 4), (4, 4)];
@@ -57,6 +59,7 @@ impl fmt::Debug for ParseCase {
 }
 
 fn check(case: &ParseCase) {
+    check_records(case);
     let Ok(puzzle) = Puzzle::parse(&case.text, &case.options) else {
         return;
     };
@@ -78,6 +81,34 @@ fn check(case: &ParseCase) {
             Ok(again) => assert_eq!(again.givens(), puzzle.givens(), "{block:?} re-parses to other givens"),
             Err(e) => panic!("the pretty puzzle {block:?} does not parse: {e}"),
         }
+    }
+}
+
+/// Frames the text as a stream: each record's lines are the stream's lines
+/// from the record's first, and every line outside the records holds no
+/// cell (blank, a comment or a separator).
+fn check_records(case: &ParseCase) {
+    let lines: Vec<&str> = case.text.lines().collect();
+    let stream = lines.iter().map(|l| Ok::<_, std::convert::Infallible>((*l).to_owned()));
+    let mut covered = vec![false; lines.len()];
+    let mut next = 1;
+    for record in Records::new(stream, &case.options) {
+        let Ok(record) = record;
+        assert!(record.line >= next, "record at line {} after line {next}", record.line);
+        for (k, text) in record.text.split('\n').enumerate() {
+            let line = record.line + k;
+            assert_eq!(Some(&text), lines.get(line - 1), "line {line} of a record");
+            covered[line - 1] = true;
+        }
+        next = record.line + record.text.split('\n').count();
+        // Whatever it is, a record parses to a value.
+        let _ = Puzzle::parse(&record.text, &case.options);
+    }
+    for (k, line) in lines.iter().enumerate() {
+        let empty = line.trim().is_empty()
+            || line.trim_start().starts_with('#')
+            || line.chars().all(|c| c.is_whitespace() || matches!(c, '|' | '+' | '-'));
+        assert!(covered[k] || empty, "line {} ({line:?}) is in no record", k + 1);
     }
 }
 

@@ -24,7 +24,7 @@ pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status
     let progress = Progress::new("puzzles");
     let mut stderr = std::io::stderr().lock();
     let mut all_rated = true;
-    for_each_chunk(&args.puzzles.files, &parse, &pool, |name, records| {
+    for_each_chunk(&args.puzzles.files, &parse, |name, records| {
         let answers = pool.map(records, Workspace::default, |workspace, record| {
             workspace.answer(args, name, record, &parse)
         });
@@ -64,8 +64,7 @@ impl Workspace {
         };
         let line = record.line;
         let puzzle = match record.body {
-            Body::Parsed(result) => result,
-            Body::Block(text) => Puzzle::parse(&text, parse),
+            Body::Text(text) => Puzzle::parse(&text, parse),
             Body::Bad(e) => return report::invalid(format, name, &line_problem(line, &e)),
         };
         let rated = puzzle.and_then(|puzzle| self.rate(args, &puzzle));

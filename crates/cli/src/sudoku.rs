@@ -1,10 +1,9 @@
 //! `sudoku-dlx solve` and `sudoku-dlx count`: batches of Sudoku puzzles.
 //!
-//! Per chunk of input: lines are classified in parallel
-//! ([`crate::records::classify`]), grouped into records serially
-//! ([`crate::records::Framer`]), solved in parallel with one reusable
-//! [`sudoku_dlx::Solver`] per piece of work ([`Workspace`]), and written in
-//! input order ([`crate::report`]).
+//! Per chunk of input: lines are grouped into records serially by the
+//! library's framer ([`crate::records`]), parsed and solved in parallel with
+//! one reusable [`sudoku_dlx::Solver`] per piece of work ([`Workspace`]),
+//! and written in input order ([`crate::report`]).
 
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -128,7 +127,7 @@ fn run(
     let mut tally = Tally::default();
     let mut stderr = std::io::stderr().lock();
 
-    for_each_chunk(&puzzles.files, &config.parse, &pool, |name, records| {
+    for_each_chunk(&puzzles.files, &config.parse, |name, records| {
         let answers = pool.map(records, Workspace::default, |workspace, record| {
             workspace.answer(&config, name, record)
         });
@@ -196,8 +195,7 @@ impl Workspace {
     fn answer(&mut self, config: &Config, name: &str, record: Record) -> Answer {
         let line = record.line;
         let puzzle = match record.body {
-            Body::Parsed(result) => result,
-            Body::Block(text) => Puzzle::parse(&text, &config.parse),
+            Body::Text(text) => Puzzle::parse(&text, &config.parse),
             Body::Bad(e) => return report::invalid(config.format, name, &line_problem(line, &e)),
         };
         let puzzle = match puzzle {

@@ -23,8 +23,8 @@
 //!   works.
 //! - **Round trips.** Every grid and puzzle prints (line and pretty formats)
 //!   in a form [`Puzzle::parse`] reads back.
-//! - **No I/O.** Callers hand in text and get values; [`Records`] splits a
-//!   stream of lines into records.
+//! - **No I/O.** Callers hand in text and get values; [`Framer`] and
+//!   [`Records`] split a stream of lines into records.
 //!
 //! # Example
 //!
@@ -53,7 +53,7 @@
 //! - [`Grid`]: digits, complete or partial; line and pretty display.
 //! - [`Puzzle`]: rules and givens; [`Puzzle::parse`] with [`ParseOptions`]
 //!   (line, block, numbers and jigsaw formats; [`Alphabet`]s `1-9A-Z`,
-//!   `0-9A-F`, numbers); [`Records`] for streams.
+//!   `0-9A-F`, numbers); [`Framer`] and [`Records`] for streams.
 //! - [`Solver`]: [`solve`](Solver::solve) ([`Outcome`]),
 //!   [`set_method`](Solver::set_method) ([`Method`]),
 //!   [`count`](Solver::count) ([`Count`]), [`uniqueness`](Solver::uniqueness)
@@ -95,6 +95,7 @@ mod logic;
 mod parse;
 mod puzzle;
 mod rate;
+mod records;
 mod regions;
 mod rules;
 mod session;
@@ -111,9 +112,10 @@ pub use generate::{GenerateOptions, Generated, Generator, default_check_budget, 
 pub use grid::{Grid, LineDisplay, PrettyDisplay};
 pub use jigsaw::{RandomJigsaw, RandomRegions, random_regions};
 pub use logic::{LogicReport, LogicSolver, Technique};
-pub use parse::{ParseOptions, Record, Records};
+pub use parse::ParseOptions;
 pub use puzzle::Puzzle;
 pub use rate::{Level, Rated, Rater, Rating, UnknownLevel};
+pub use records::{Framer, Record, Records};
 pub use regions::Regions;
 pub use rules::Rules;
 pub use session::Session;
