@@ -115,6 +115,11 @@ run solve-bad-size $n solve --size 7 "$d/plb_hard20.txt"
 run solve-bad-box $n solve --box 1x9 "$d/plb_hard20.txt"
 run solve-bad-flag $n solve --limit 0 "$d/plb_hard20.txt"
 run solve-conflict $n solve --all --unique "$d/plb_hard20.txt"
+run solve-conflict-limit $n solve --limit 2 --unique "$d/plb_hard20.txt"
+run solve-conflict-all-limit $n solve --all --limit 2 "$d/plb_hard20.txt"
+run count-limit-unique $n count --limit 2 --unique "$d/plb_hard20.txt"
+run rate-bad-jobs $n rate --jobs 0 "$d/plb_hard20.txt"
+run solve-bad-format $n solve --format xml "$d/plb_hard20.txt"
 run solve-help $n solve --help
 run count-help $n count --help
 run rate-help $n rate --help

@@ -4,7 +4,7 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sudoku_dlx::{Level, Shape, Symmetry, Variants};
+use sudoku_dlx::{Alphabet, Level, ParseOptions, Shape, Symmetry, Variants};
 
 const MAIN_EXAMPLES: &str = "\
 Examples:
@@ -138,6 +138,9 @@ pub(crate) enum Command {
 
 /// Flags of `sudoku-dlx generate`.
 #[derive(Debug, Args)]
+#[command(mut_arg("jobs", |a| a.help(
+    "Worker threads; every core by default. The output does not depend on it"
+)))]
 pub(crate) struct GenerateArgs {
     /// Symmetry of the givens: none, rot180, rot90, horizontal, vertical, diagonal, antidiagonal.
     #[arg(long, value_name = "S", default_value = "rot180", value_parser = parse_symmetry)]
@@ -157,18 +160,16 @@ pub(crate) struct GenerateArgs {
     /// How many puzzles.
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub(crate) count: u64,
-    /// Worker threads; every core by default. The output does not depend on it.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub(crate) jobs: Option<u64>,
+    #[command(flatten)]
+    pub(crate) jobs: JobsArgs,
     /// Seed of the run; a random one (printed on stderr) when absent.
     #[arg(long, value_name = "S")]
     pub(crate) seed: Option<u64>,
     /// Print each puzzle's solution after it.
     #[arg(long)]
     pub(crate) with_solution: bool,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = RateFormat::Line)]
-    pub(crate) format: RateFormat,
+    #[command(flatten)]
+    pub(crate) output: RecordFormatArgs,
     /// Node budget of each uniqueness check (default: 2000 per cell).
     #[arg(long, value_name = "N")]
     pub(crate) max_nodes: Option<u64>,
@@ -204,24 +205,54 @@ pub(crate) struct RateArgs {
     /// Where the puzzles are and how to read them.
     #[command(flatten)]
     pub(crate) puzzles: PuzzleArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = RateFormat::Line)]
-    pub(crate) format: RateFormat,
-    /// Worker threads; every core by default.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub(crate) jobs: Option<u64>,
+    #[command(flatten)]
+    pub(crate) output: RecordFormatArgs,
+    #[command(flatten)]
+    pub(crate) jobs: JobsArgs,
     /// Give up on a puzzle after N search-tree nodes in one seeded search (`!budget`).
     #[arg(long, value_name = "N")]
     pub(crate) max_nodes: Option<u64>,
 }
 
+/// The output format of `generate` and `rate`.
+#[derive(Debug, Args)]
+pub(crate) struct RecordFormatArgs {
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = RecordFormat::Line)]
+    pub(crate) format: RecordFormat,
+}
+
 /// Output formats of `generate` and `rate`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum RateFormat {
+pub(crate) enum RecordFormat {
     /// One line per puzzle.
     Line,
     /// JSON Lines: one object per puzzle.
     Json,
+}
+
+impl From<RecordFormat> for Format {
+    fn from(format: RecordFormat) -> Format {
+        match format {
+            RecordFormat::Line => Format::Line,
+            RecordFormat::Json => Format::Json,
+        }
+    }
+}
+
+/// The worker threads of every batch command.
+#[derive(Debug, Args)]
+pub(crate) struct JobsArgs {
+    /// Worker threads; every core by default.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub(crate) jobs: Option<u64>,
+}
+
+impl JobsArgs {
+    /// The threads asked for, or `None` for one per core.
+    pub(crate) fn threads(&self) -> Option<usize> {
+        self.jobs.map(|j| usize::try_from(j).unwrap_or(usize::MAX))
+    }
 }
 
 fn parse_symmetry(text: &str) -> Result<Symmetry, String> {
@@ -262,6 +293,9 @@ pub(crate) struct CoverArgs {
 
 /// Flags of `sudoku-dlx solve`.
 #[derive(Debug, Args)]
+#[command(mut_arg("limit", |a| a
+    .help("Print up to N solutions of each puzzle")
+    .conflicts_with("unique")))]
 pub(crate) struct SolveArgs {
     /// Where the puzzles are and how to read them.
     #[command(flatten)]
@@ -269,15 +303,8 @@ pub(crate) struct SolveArgs {
     /// Print every solution of each puzzle.
     #[arg(long, conflicts_with_all = ["limit", "unique"])]
     pub(crate) all: bool,
-    /// Print up to N solutions of each puzzle.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..), conflicts_with = "unique")]
-    pub(crate) limit: Option<u64>,
-    /// Treat a puzzle with several solutions as an error (`!multiple`).
-    #[arg(long)]
-    pub(crate) unique: bool,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = Format::Line)]
-    pub(crate) format: Format,
+    #[command(flatten)]
+    pub(crate) answer: AnswerArgs,
     /// Search options shared with `count`.
     #[command(flatten)]
     pub(crate) search: SearchArgs,
@@ -285,22 +312,35 @@ pub(crate) struct SolveArgs {
 
 /// Flags of `sudoku-dlx count`.
 #[derive(Debug, Args)]
+#[command(
+    mut_arg("limit", |a| a.help("Stop counting each puzzle at N solutions")),
+    mut_arg("unique", |a| a.help("Treat a puzzle with several solutions as an error (`multiple`)")),
+    mut_arg("format", |a| a.help("Output format (`grid` prints the same as `line`)")),
+)]
 pub(crate) struct CountArgs {
     /// Where the puzzles are and how to read them.
     #[command(flatten)]
     pub(crate) puzzles: PuzzleArgs,
-    /// Stop counting each puzzle at N solutions.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
-    pub(crate) limit: Option<u64>,
-    /// Treat a puzzle with several solutions as an error (`multiple`).
-    #[arg(long)]
-    pub(crate) unique: bool,
-    /// Output format (`grid` prints the same as `line`).
-    #[arg(long, value_enum, default_value_t = Format::Line)]
-    pub(crate) format: Format,
+    #[command(flatten)]
+    pub(crate) answer: AnswerArgs,
     /// Search options shared with `solve`.
     #[command(flatten)]
     pub(crate) search: SearchArgs,
+}
+
+/// What to print for each puzzle, shared by `solve` and `count` (each says
+/// what its `--limit` does).
+#[derive(Debug, Args)]
+pub(crate) struct AnswerArgs {
+    /// Stop at N solutions of each puzzle.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) limit: Option<u64>,
+    /// Treat a puzzle with several solutions as an error (`!multiple`).
+    #[arg(long)]
+    pub(crate) unique: bool,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = Format::Line)]
+    pub(crate) format: Format,
 }
 
 /// The grid shape flags, shared by every Sudoku command.
@@ -372,12 +412,27 @@ pub(crate) struct PuzzleArgs {
     pub(crate) alphabet: Option<AlphabetArg>,
 }
 
+impl PuzzleArgs {
+    /// How to read the puzzles, as the flags say.
+    pub(crate) fn parse_options(&self) -> anyhow::Result<ParseOptions> {
+        Ok(ParseOptions {
+            shape: self.shape.shape()?,
+            variants: self.variants.variants(),
+            alphabet: self.alphabet.map(|a| match a {
+                AlphabetArg::Standard => Alphabet::Standard,
+                AlphabetArg::Hex => Alphabet::Hex,
+                AlphabetArg::Numbers => Alphabet::Numbers,
+            }),
+            jigsaw: self.jigsaw,
+        })
+    }
+}
+
 /// How the search runs: threads, budget, seed, statistics.
 #[derive(Debug, Args)]
 pub(crate) struct SearchArgs {
-    /// Worker threads; every core by default.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub(crate) jobs: Option<u64>,
+    #[command(flatten)]
+    pub(crate) jobs: JobsArgs,
     /// Search in a random order drawn from S (the same S, the same result).
     #[arg(long, value_name = "S")]
     pub(crate) seed: Option<u64>,

@@ -7,9 +7,9 @@ use std::time::Instant;
 use anyhow::Context;
 use dlx::{Budget, End, NamedProblem, Solver};
 
-use crate::Status;
 use crate::args::CoverArgs;
 use crate::input::{Input, TextError};
+use crate::report::Status;
 
 /// Solves the problem `args.file` describes and prints its solutions.
 ///

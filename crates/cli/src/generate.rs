@@ -9,14 +9,14 @@
 use std::io::Write;
 
 use anyhow::Context;
-use serde_json::{Map, json};
+use serde::Serialize;
 use sudoku_dlx::{
     GenerateOptions, Generated, Generator, RandomJigsaw, Regions, Rules, Shape, puzzle_seed,
 };
 
-use crate::Status;
-use crate::args::{GenerateArgs, JigsawArg, RateFormat};
+use crate::args::{GenerateArgs, JigsawArg, RecordFormat};
 use crate::batch::{Pool, Progress};
+use crate::report::{Status, json_line, round2};
 
 /// Puzzles per chunk: enough to keep every thread busy, few to bound memory.
 const CHUNK: u64 = 1024;
@@ -43,8 +43,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
             seed
         }
     };
-    let jobs = args.jobs.map(|j| usize::try_from(j).unwrap_or(usize::MAX));
-    let pool = Pool::new(jobs)?;
+    let pool = Pool::new(args.jobs.threads())?;
     let progress = Progress::new("puzzles");
     let mut status = Status::Success;
     let mut next = 0;
@@ -164,38 +163,50 @@ fn missed_targets(args: &GenerateArgs, g: &Generated) -> Vec<String> {
     missed
 }
 
+/// One `generate` record in JSON: its fields in sorted order, the targets'
+/// only when asked for.
+#[derive(Debug, Serialize)]
+struct GenerateRecord<'a> {
+    attempts: u32,
+    clues: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    clues_met: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    difficulty_met: Option<bool>,
+    index: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<&'static str>,
+    minimal: bool,
+    puzzle: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<f64>,
+    seed: u64,
+    /// With `--with-solution`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    symmetry: &'a str,
+}
+
 /// One output record.
 fn record(args: &GenerateArgs, index: u64, seed: u64, g: &Generated) -> String {
     let solution = g.puzzle.format_grid(&g.solution);
-    match args.format {
-        RateFormat::Line if args.with_solution => format!("{} {solution}\n", g.puzzle),
-        RateFormat::Line => format!("{}\n", g.puzzle),
-        RateFormat::Json => {
-            let mut o = Map::new();
-            o.insert("index".into(), index.into());
-            o.insert("seed".into(), seed.into());
-            o.insert("puzzle".into(), g.puzzle.to_string().into());
-            if args.with_solution {
-                o.insert("solution".into(), solution.into());
-            }
-            o.insert("clues".into(), g.puzzle.givens().filled_count().into());
-            o.insert("symmetry".into(), args.symmetry.name().into());
-            o.insert("minimal".into(), g.minimal.into());
-            o.insert("attempts".into(), g.attempts.into());
-            if let Some(met) = g.clues_met {
-                o.insert("clues_met".into(), met.into());
-            }
-            if let Some(r) = &g.rating {
-                o.insert("score".into(), json!((r.score * 100.0).round() / 100.0));
-                o.insert("level".into(), r.level.name().into());
-            }
-            if let Some(met) = g.difficulty_met {
-                o.insert("difficulty_met".into(), met.into());
-            }
-            let mut text = json!(o).to_string();
-            text.push('\n');
-            text
-        }
+    match args.output.format {
+        RecordFormat::Line if args.with_solution => format!("{} {solution}\n", g.puzzle),
+        RecordFormat::Line => format!("{}\n", g.puzzle),
+        RecordFormat::Json => json_line(&GenerateRecord {
+            attempts: g.attempts,
+            clues: g.puzzle.givens().filled_count(),
+            clues_met: g.clues_met,
+            difficulty_met: g.difficulty_met,
+            index,
+            level: g.rating.as_ref().map(|r| r.level.name()),
+            minimal: g.minimal,
+            puzzle: g.puzzle.to_string(),
+            score: g.rating.as_ref().map(|r| round2(r.score)),
+            seed,
+            solution: args.with_solution.then_some(solution),
+            symmetry: args.symmetry.name(),
+        }),
     }
 }
 

@@ -21,27 +21,7 @@ use std::process::ExitCode;
 use clap::Parser;
 
 use crate::args::{Cli, Command};
-
-/// How a command ended, as an exit status.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) enum Status {
-    /// 0: everything asked for was done.
-    Success,
-    /// 1: some puzzle was invalid, unsolvable, over budget or not unique.
-    Failure,
-    /// 2: a usage, input-format or I/O error.
-    Error,
-}
-
-impl From<Status> for ExitCode {
-    fn from(status: Status) -> ExitCode {
-        match status {
-            Status::Success => ExitCode::SUCCESS,
-            Status::Failure => ExitCode::from(1),
-            Status::Error => ExitCode::from(2),
-        }
-    }
-}
+use crate::report::Status;
 
 fn main() -> ExitCode {
     // clap exits with status 2 on usage errors and 0 for --help and --version.

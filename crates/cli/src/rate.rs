@@ -6,42 +6,86 @@
 
 use std::io::Write;
 
-use serde_json::{Map, Value, json};
-use sudoku_dlx::{Error, Puzzle, Rated, Rater, Rules};
+use serde::Serialize;
+use sudoku_dlx::{Budget, Error, ParseOptions, Puzzle, Rated, Rater, Rating};
 
-use crate::Status;
-use crate::args::{Format, RateArgs, RateFormat};
-use crate::batch::{Pool, Progress};
-use crate::records::{Body, Record, for_each_chunk};
-use crate::report::{self, Answer, PuzzleStatus};
-use crate::sudoku::{line_problem, parse_options, problem};
+use crate::args::{RateArgs, RecordFormat};
+use crate::records::{Body, Record, answer_all};
+use crate::report::{self, Answer, Problem, PuzzleStatus, Status, round2};
 
 /// Runs `sudoku-dlx rate`.
 pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    let parse = parse_options(&args.puzzles)?;
-    let jobs = args.jobs.map(|j| usize::try_from(j).unwrap_or(usize::MAX));
-    let pool = Pool::new(jobs)?;
-    let progress = Progress::new("puzzles");
-    let mut stderr = std::io::stderr().lock();
+    let parse = args.puzzles.parse_options()?;
     let mut all_rated = true;
-    for_each_chunk(&args.puzzles.files, &parse, |name, records| {
-        let answers = pool.map(records, Workspace::default, |workspace, record| {
-            workspace.answer(args, name, record, &parse)
-        });
-        progress.advance(answers.len());
-        for answer in answers {
-            all_rated &= answer.status == PuzzleStatus::Solved;
-            answer.write(out, &mut stderr)?;
-        }
-        Ok(())
-    })?;
-    out.flush()?;
-    progress.finish();
+    answer_all(
+        &args.puzzles.files,
+        &parse,
+        &args.jobs,
+        out,
+        |workspace: &mut Workspace, name, record| workspace.answer(args, name, record, &parse),
+        |status| all_rated &= status == PuzzleStatus::Solved,
+    )?;
     Ok(if all_rated {
         Status::Success
     } else {
         Status::Failure
     })
+}
+
+/// One `rate` record in JSON: its fields in sorted order, each absent when
+/// it does not apply.
+#[derive(Debug, Serialize)]
+struct RateRecord<'a> {
+    /// Where an invalid record went wrong, when one column says it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    effort: Option<f64>,
+    /// Why an invalid record could not be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+    file: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hardest: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    level: Option<&'static str>,
+    line: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    mean_nodes: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    score: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solved_by_logic: Option<bool>,
+    /// `rated`, or why not: `unsolvable`, `multiple`, `invalid`, `budget`.
+    status: &'static str,
+}
+
+impl<'a> RateRecord<'a> {
+    /// The record, without a rating, of file `name`'s line `line`.
+    fn unrated(name: &'a str, line: u64, status: &'static str) -> RateRecord<'a> {
+        RateRecord {
+            column: None,
+            effort: None,
+            error: None,
+            file: name,
+            hardest: None,
+            level: None,
+            line,
+            mean_nodes: None,
+            score: None,
+            solved_by_logic: None,
+            status,
+        }
+    }
+
+    /// The record of a puzzle that could not be read.
+    fn invalid(name: &'a str, problem: &'a Problem) -> RateRecord<'a> {
+        RateRecord {
+            column: problem.column,
+            error: Some(&problem.message),
+            ..RateRecord::unrated(name, problem.line, PuzzleStatus::Invalid.name())
+        }
+    }
 }
 
 /// One worker's rater, rebuilt when the rules change.
@@ -56,30 +100,29 @@ impl Workspace {
         args: &RateArgs,
         name: &str,
         record: Record,
-        parse: &sudoku_dlx::ParseOptions,
+        parse: &ParseOptions,
     ) -> Answer {
-        let format = match args.format {
-            RateFormat::Line => Format::Line,
-            RateFormat::Json => Format::Json,
-        };
         let line = record.line;
+        let invalid = |problem: Problem| {
+            let format = args.output.format.into();
+            report::invalid(format, name, &problem, &RateRecord::invalid(name, &problem))
+        };
         let puzzle = match record.body {
             Body::Text(text) => Puzzle::parse(&text, parse),
-            Body::Bad(e) => return report::invalid(format, name, &line_problem(line, &e)),
+            Body::Bad(e) => return invalid(Problem::of_line(line, &e)),
         };
-        let rated = puzzle.and_then(|puzzle| self.rate(args, &puzzle));
-        match rated {
-            Ok(rated) => answer(args.format, name, line, &rated),
-            Err(e) => report::invalid(format, name, &problem(line, &e)),
+        match puzzle.and_then(|puzzle| self.rate(args, &puzzle)) {
+            Ok(rated) => answer(args.output.format, name, line, &rated),
+            Err(e) => invalid(Problem::of_error(line, &e)),
         }
     }
 
     fn rate(&mut self, args: &RateArgs, puzzle: &Puzzle) -> Result<Rated, Error> {
-        let rules: &Rules = puzzle.rules();
+        let rules = puzzle.rules();
         if self.rater.as_ref().is_none_or(|r| r.rules() != rules) {
             let mut rater = Rater::new(rules)?;
             if let Some(nodes) = args.max_nodes {
-                rater.set_budget(sudoku_dlx::Budget::nodes(nodes));
+                rater.set_budget(Budget::nodes(nodes));
             }
             self.rater = Some(rater);
         }
@@ -91,46 +134,36 @@ impl Workspace {
 }
 
 /// The record of a rated (or unratable) puzzle.
-fn answer(format: RateFormat, name: &str, line: u64, rated: &Rated) -> Answer {
+fn answer(format: RecordFormat, name: &str, line: u64, rated: &Rated) -> Answer {
     let status = match rated {
         Rated::Rated(_) => PuzzleStatus::Solved,
         Rated::NoSolution => PuzzleStatus::Unsolvable,
         Rated::Multiple => PuzzleStatus::Multiple,
         Rated::BudgetExhausted => PuzzleStatus::Budget,
     };
-    let hardest = |r: &sudoku_dlx::Rating| {
+    let hardest = |r: &Rating| {
         if r.solved_by_logic {
-            r.hardest.map_or("none", |t| t.name()).to_owned()
+            r.hardest.map_or("none", |t| t.name())
         } else {
-            "beyond techniques".to_owned()
+            "beyond techniques"
         }
     };
     let stdout = match (format, rated) {
-        (RateFormat::Line, Rated::Rated(r)) => {
+        (RecordFormat::Line, Rated::Rated(r)) => {
             format!("{:.2} {} {}\n", r.score, r.level, hardest(r))
         }
-        (RateFormat::Line, _) => format!("!{}\n", status.name()),
-        (RateFormat::Json, rated) => {
-            let mut object = Map::new();
-            object.insert("file".into(), name.into());
-            object.insert("line".into(), line.into());
-            let rated_name = if status == PuzzleStatus::Solved {
-                "rated"
-            } else {
-                status.name()
-            };
-            object.insert("status".into(), rated_name.into());
-            if let Rated::Rated(r) = rated {
-                object.insert("score".into(), round2(r.score));
-                object.insert("level".into(), r.level.name().into());
-                object.insert("hardest".into(), hardest(r).into());
-                object.insert("solved_by_logic".into(), r.solved_by_logic.into());
-                object.insert("effort".into(), round2(r.effort));
-                object.insert("mean_nodes".into(), round2(r.mean_nodes));
-            }
-            let mut text = json!(object).to_string();
-            text.push('\n');
-            text
+        (RecordFormat::Line, _) => format!("!{}\n", status.name()),
+        (RecordFormat::Json, Rated::Rated(r)) => report::json_line(&RateRecord {
+            effort: Some(round2(r.effort)),
+            hardest: Some(hardest(r)),
+            level: Some(r.level.name()),
+            mean_nodes: Some(round2(r.mean_nodes)),
+            score: Some(round2(r.score)),
+            solved_by_logic: Some(r.solved_by_logic),
+            ..RateRecord::unrated(name, line, "rated")
+        }),
+        (RecordFormat::Json, _) => {
+            report::json_line(&RateRecord::unrated(name, line, status.name()))
         }
     };
     Answer {
@@ -138,8 +171,4 @@ fn answer(format: RateFormat, name: &str, line: u64, rated: &Rated) -> Answer {
         stdout,
         stderr: None,
     }
-}
-
-fn round2(x: f64) -> Value {
-    json!((x * 100.0).round() / 100.0)
 }

@@ -1,15 +1,43 @@
-//! Formatting records: line, grid and JSON output, and stderr messages.
+//! What commands report: their exit status, and for the record commands
+//! (`solve`, `count`, `rate`) what they print for a record: its status,
+//! its stdout and stderr text, where in the input a record that cannot be
+//! read went wrong, and JSON lines. Each command's JSON schema is a
+//! `#[derive(Serialize)]` struct beside the command, with its fields in
+//! sorted order, absent when empty.
 
-use serde_json::{Map, Value, json};
-use sudoku_dlx::Puzzle;
+use std::process::ExitCode;
+
+use serde::Serialize;
+use sudoku_dlx::Error;
 
 use crate::args::Format;
-use crate::sudoku::{Config, Found, Problem, Task};
+use crate::input::LineError;
+
+/// How a command ended, as an exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) enum Status {
+    /// 0: everything asked for was done.
+    Success,
+    /// 1: some puzzle was invalid, unsolvable, over budget or not unique.
+    Failure,
+    /// 2: a usage, input-format or I/O error.
+    Error,
+}
+
+impl From<Status> for ExitCode {
+    fn from(status: Status) -> ExitCode {
+        match status {
+            Status::Success => ExitCode::SUCCESS,
+            Status::Failure => ExitCode::from(1),
+            Status::Error => ExitCode::from(2),
+        }
+    }
+}
 
 /// The status of one puzzle, as the JSON `status` field and the `!` records name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum PuzzleStatus {
-    /// Solved (with `--unique`: and the solution is unique).
+    /// Solved (with `--unique`: and the solution is unique); for `rate`, rated.
     Solved,
     /// No solution.
     Unsolvable,
@@ -62,8 +90,54 @@ impl Answer {
     }
 }
 
-/// The record of a puzzle that could not be read.
-pub(crate) fn invalid(format: Format, name: &str, problem: &Problem) -> Answer {
+/// Why a record has no answer: where (lines counted in the input) and what.
+#[derive(Debug)]
+pub(crate) struct Problem {
+    pub(crate) line: u64,
+    pub(crate) column: Option<usize>,
+    pub(crate) message: String,
+}
+
+impl Problem {
+    /// A library error of the record starting at `record_line`: the error's
+    /// position within its record moved to the input's lines, and its
+    /// reason prefixed with the cell.
+    pub(crate) fn of_error(record_line: u64, e: &Error) -> Problem {
+        match e.position() {
+            Some(position) => {
+                let offset = u64::try_from(position.line.saturating_sub(1)).unwrap_or(0);
+                Problem {
+                    line: record_line.saturating_add(offset),
+                    column: Some(position.column),
+                    message: format!("cell {}: {}", position.cell, e.reason()),
+                }
+            }
+            None => Problem {
+                line: record_line,
+                column: None,
+                message: e.to_string(),
+            },
+        }
+    }
+
+    /// Input line `line`, which is not usable text.
+    pub(crate) fn of_line(line: u64, e: &LineError) -> Problem {
+        Problem {
+            line,
+            column: Some(e.column()),
+            message: e.to_string(),
+        }
+    }
+}
+
+/// The record of a puzzle that could not be read, in `format`: `json` is
+/// the command's JSON record of it.
+pub(crate) fn invalid(
+    format: Format,
+    name: &str,
+    problem: &Problem,
+    json: &impl Serialize,
+) -> Answer {
     let position = match problem.column {
         Some(column) => format!("{name}:{}:{column}", problem.line),
         None => format!("{name}:{}", problem.line),
@@ -71,14 +145,7 @@ pub(crate) fn invalid(format: Format, name: &str, problem: &Problem) -> Answer {
     let stdout = match format {
         Format::Line => format!("!invalid: {}\n", problem.message),
         Format::Grid => format!("!invalid: {}\n\n", problem.message),
-        Format::Json => {
-            let mut object = base(name, problem.line, PuzzleStatus::Invalid);
-            object.insert("error".into(), problem.message.clone().into());
-            if let Some(column) = problem.column {
-                object.insert("column".into(), column.into());
-            }
-            json_line(object)
-        }
+        Format::Json => json_line(json),
     };
     Answer {
         status: PuzzleStatus::Invalid,
@@ -87,82 +154,19 @@ pub(crate) fn invalid(format: Format, name: &str, problem: &Problem) -> Answer {
     }
 }
 
-/// The record of a puzzle that was searched.
-pub(crate) fn found(
-    config: &Config,
-    name: &str,
-    line: u64,
-    puzzle: &Puzzle,
-    found: &Found,
-) -> Answer {
-    let status = found.status.unwrap_or(PuzzleStatus::Invalid);
-    let enumerate = matches!(config.task, Task::Enumerate { .. });
-    let stdout = match config.format {
-        Format::Json => {
-            let mut object = base(name, line, status);
-            let lines: Vec<Value> = found
-                .solutions
-                .iter()
-                .map(|g| puzzle.format_grid(g).into())
-                .collect();
-            if let Some(first) = lines.first() {
-                object.insert("solution".into(), first.clone());
-            }
-            if enumerate {
-                object.insert("solutions".into(), lines.into());
-            }
-            if let Some((count, complete)) = found.count {
-                object.insert("count".into(), count.into());
-                object.insert("complete".into(), complete.into());
-            }
-            object.insert("nodes".into(), found.nodes.into());
-            json_line(object)
-        }
-        _ if found.count.is_some() => {
-            let (count, complete) = found.count.unwrap_or((0, false));
-            let plus = if complete { "" } else { "+" };
-            match status {
-                PuzzleStatus::Budget => format!("!budget {count}+\n"),
-                _ => format!("{count}{plus}\n"),
-            }
-        }
-        Format::Line => match status {
-            PuzzleStatus::Solved => {
-                let lines: Vec<String> = found
-                    .solutions
-                    .iter()
-                    .map(|g| puzzle.format_grid(g))
-                    .collect();
-                format!("{}\n", lines.join(" "))
-            }
-            other => format!("!{}\n", other.name()),
-        },
-        Format::Grid => match status {
-            PuzzleStatus::Solved => found
-                .solutions
-                .iter()
-                .map(|g| format!("{}\n", g.pretty_with(puzzle.alphabet())))
-                .collect(),
-            other => format!("!{}\n\n", other.name()),
-        },
-    };
-    Answer {
-        status,
-        stdout,
-        stderr: None,
-    }
+/// `record` as one line of JSON. A record of strings, numbers and booleans
+/// always serializes; were it not to, the line would say so, so that the
+/// output keeps one line per record.
+pub(crate) fn json_line(record: &impl Serialize) -> String {
+    let mut line = serde_json::to_string(record).unwrap_or_else(|e| {
+        serde_json::json!({ "error": format!("cannot write the record: {e}") }).to_string()
+    });
+    line.push('\n');
+    line
 }
 
-fn base(name: &str, line: u64, status: PuzzleStatus) -> Map<String, Value> {
-    let mut object = Map::new();
-    object.insert("file".into(), name.into());
-    object.insert("line".into(), line.into());
-    object.insert("status".into(), status.name().into());
-    object
-}
-
-fn json_line(object: Map<String, Value>) -> String {
-    let mut text = json!(object).to_string();
-    text.push('\n');
-    text
+/// A score, effort or mean rounded to two decimals, as the JSON records
+/// print them.
+pub(crate) fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
 }

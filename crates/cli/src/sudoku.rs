@@ -9,20 +9,18 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
+use serde::Serialize;
 use sudoku_dlx::{
-    Alphabet, Budget, End, Error, Grid, Outcome, ParseOptions, Puzzle, Rules, Solver, Uniqueness,
+    Budget, End, Error, Grid, Outcome, ParseOptions, Puzzle, Rules, Solver, Uniqueness,
 };
 
-use crate::Status;
-use crate::args::{AlphabetArg, CountArgs, Format, PuzzleArgs, SearchArgs, SolveArgs};
-use crate::batch::{Pool, Progress};
-use crate::input::LineError;
-use crate::records::{Body, Record, for_each_chunk};
-use crate::report::{self, Answer, PuzzleStatus};
+use crate::args::{AnswerArgs, CountArgs, Format, PuzzleArgs, SearchArgs, SolveArgs};
+use crate::records::{Body, Record, answer_all};
+use crate::report::{self, Answer, Problem, PuzzleStatus, Status};
 
 /// What to do with each puzzle.
 #[derive(Clone, Copy, Debug)]
-pub(crate) enum Task {
+enum Task {
     /// Find one solution (`unique`: and check it is the only one).
     Solve { unique: bool },
     /// Find up to `limit` solutions (all when `None`).
@@ -33,50 +31,35 @@ pub(crate) enum Task {
 
 /// Everything a worker needs to answer a record.
 #[derive(Debug)]
-pub(crate) struct Config {
-    pub(crate) task: Task,
-    pub(crate) format: Format,
-    pub(crate) parse: ParseOptions,
-    pub(crate) budget: Budget,
-    pub(crate) seed: Option<u64>,
-    pub(crate) method: sudoku_dlx::Method,
+struct Config {
+    task: Task,
+    format: Format,
+    parse: ParseOptions,
+    budget: Budget,
+    seed: Option<u64>,
+    method: sudoku_dlx::Method,
 }
 
 /// Runs `sudoku-dlx solve`.
 pub(crate) fn solve(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    let task = if args.all {
-        Task::Enumerate { limit: None }
-    } else if args.limit.is_some() {
-        Task::Enumerate { limit: args.limit }
+    let limit = args.answer.limit;
+    let task = if args.all || limit.is_some() {
+        Task::Enumerate { limit }
     } else {
         Task::Solve {
-            unique: args.unique,
+            unique: args.answer.unique,
         }
     };
-    run(&args.puzzles, &args.search, task, args.format, out)
+    run(&args.puzzles, &args.answer, &args.search, task, out)
 }
 
 /// Runs `sudoku-dlx count`.
 pub(crate) fn count(args: &CountArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let task = Task::Count {
-        limit: args.limit,
-        unique: args.unique,
+        limit: args.answer.limit,
+        unique: args.answer.unique,
     };
-    run(&args.puzzles, &args.search, task, args.format, out)
-}
-
-/// Reads the flags that say how to read puzzles.
-pub(crate) fn parse_options(args: &PuzzleArgs) -> anyhow::Result<ParseOptions> {
-    Ok(ParseOptions {
-        shape: args.shape.shape()?,
-        variants: args.variants.variants(),
-        alphabet: args.alphabet.map(|a| match a {
-            AlphabetArg::Standard => Alphabet::Standard,
-            AlphabetArg::Hex => Alphabet::Hex,
-            AlphabetArg::Numbers => Alphabet::Numbers,
-        }),
-        jigsaw: args.jigsaw,
-    })
+    run(&args.puzzles, &args.answer, &args.search, task, out)
 }
 
 /// Tallies for `--stats`.
@@ -105,41 +88,29 @@ impl Tally {
 
 fn run(
     puzzles: &PuzzleArgs,
+    answer: &AnswerArgs,
     search: &SearchArgs,
     task: Task,
-    format: Format,
     out: &mut dyn Write,
 ) -> anyhow::Result<Status> {
     let config = Config {
         task,
-        format,
-        parse: parse_options(puzzles)?,
+        format: answer.format,
+        parse: puzzles.parse_options()?,
         budget: search.max_nodes.map_or(Budget::UNLIMITED, Budget::nodes),
         seed: search.seed,
         method: search.method.into(),
     };
-    let jobs = search
-        .jobs
-        .map(|j| usize::try_from(j).unwrap_or(usize::MAX));
-    let pool = Pool::new(jobs)?;
-    let progress = Progress::new("puzzles");
     let start = Instant::now();
     let mut tally = Tally::default();
-    let mut stderr = std::io::stderr().lock();
-
-    for_each_chunk(&puzzles.files, &config.parse, |name, records| {
-        let answers = pool.map(records, Workspace::default, |workspace, record| {
-            workspace.answer(&config, name, record)
-        });
-        progress.advance(answers.len());
-        for answer in answers {
-            tally.add(answer.status);
-            answer.write(out, &mut stderr)?;
-        }
-        Ok(())
-    })?;
-    out.flush()?;
-    progress.finish();
+    answer_all(
+        &puzzles.files,
+        &config.parse,
+        &search.jobs,
+        out,
+        |workspace: &mut Workspace, name, record| workspace.answer(&config, name, record),
+        |status| tally.add(status),
+    )?;
 
     if search.stats {
         let secs = start.elapsed().as_secs_f64();
@@ -149,7 +120,7 @@ fn run(
             0.0
         };
         writeln!(
-            stderr,
+            std::io::stderr().lock(),
             "{} puzzles: {} solved, {} unsolvable, {} multiple, {} invalid, {} over budget; {secs:.3} s, {rate:.0} puzzles/s",
             tally.puzzles,
             tally.solved,
@@ -166,45 +137,93 @@ fn run(
     })
 }
 
+/// One `solve` or `count` record in JSON: its fields in sorted order, each
+/// absent when it does not apply.
+#[derive(Debug, Serialize)]
+struct PuzzleRecord<'a> {
+    /// Where an invalid record went wrong, when one column says it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<usize>,
+    /// `count`: whether the count is exact.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    complete: Option<bool>,
+    /// `count`: the solutions counted.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    count: Option<u64>,
+    /// Why an invalid record could not be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+    file: &'a str,
+    line: u64,
+    /// Search-tree nodes, for a puzzle that was searched.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u64>,
+    /// The first solution found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solution: Option<String>,
+    /// `solve --all` or `--limit`: every solution found.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<Vec<String>>,
+    status: &'static str,
+}
+
+impl<'a> PuzzleRecord<'a> {
+    /// The record of a puzzle of file `name` that could not be read.
+    fn invalid(name: &'a str, problem: &'a Problem) -> PuzzleRecord<'a> {
+        PuzzleRecord {
+            column: problem.column,
+            complete: None,
+            count: None,
+            error: Some(&problem.message),
+            file: name,
+            line: problem.line,
+            nodes: None,
+            solution: None,
+            solutions: None,
+            status: PuzzleStatus::Invalid.name(),
+        }
+    }
+}
+
 /// One worker's solver, kept while the rules stay the same (rebuilt for a
 /// new shape, variant or jigsaw region map).
 #[derive(Debug, Default)]
-pub(crate) struct Workspace {
+struct Workspace {
     solver: Option<Solver>,
 }
 
-/// Why a record has no answer: where and what.
-#[derive(Debug)]
-pub(crate) struct Problem {
-    pub(crate) line: u64,
-    pub(crate) column: Option<usize>,
-    pub(crate) message: String,
-}
-
 /// What the search found, before formatting.
-#[derive(Debug, Default)]
-pub(crate) struct Found {
-    pub(crate) status: Option<PuzzleStatus>,
-    pub(crate) solutions: Vec<Grid>,
-    pub(crate) count: Option<(u64, bool)>,
-    pub(crate) nodes: u64,
+#[derive(Debug)]
+struct Found {
+    status: PuzzleStatus,
+    solutions: Vec<Grid>,
+    count: Option<(u64, bool)>,
+    nodes: u64,
 }
 
 impl Workspace {
     /// Parses, solves and formats one record.
     fn answer(&mut self, config: &Config, name: &str, record: Record) -> Answer {
         let line = record.line;
+        let invalid = |problem: Problem| {
+            report::invalid(
+                config.format,
+                name,
+                &problem,
+                &PuzzleRecord::invalid(name, &problem),
+            )
+        };
         let puzzle = match record.body {
             Body::Text(text) => Puzzle::parse(&text, &config.parse),
-            Body::Bad(e) => return report::invalid(config.format, name, &line_problem(line, &e)),
+            Body::Bad(e) => return invalid(Problem::of_line(line, &e)),
         };
         let puzzle = match puzzle {
             Ok(puzzle) => puzzle,
-            Err(e) => return report::invalid(config.format, name, &problem(line, &e)),
+            Err(e) => return invalid(Problem::of_error(line, &e)),
         };
         match self.search(config, &puzzle) {
-            Ok(found) => report::found(config, name, line, &puzzle, &found),
-            Err(e) => report::invalid(config.format, name, &problem(line, &e)),
+            Ok(found) => found.answer(config, name, line, &puzzle),
+            Err(e) => invalid(Problem::of_error(line, &e)),
         }
     }
 
@@ -222,8 +241,13 @@ impl Workspace {
 
     fn search(&mut self, config: &Config, puzzle: &Puzzle) -> Result<Found, Error> {
         let solver = self.solver(config, puzzle.rules())?;
-        let mut found = Found::default();
-        let status = match config.task {
+        let mut found = Found {
+            status: PuzzleStatus::Solved,
+            solutions: Vec::new(),
+            count: None,
+            nodes: 0,
+        };
+        found.status = match config.task {
             Task::Solve { unique: false } => match solver.solve(puzzle)? {
                 Outcome::Solved(grid) => {
                     found.solutions.push(grid);
@@ -269,37 +293,63 @@ impl Workspace {
                 }
             }
         };
-        found.status = Some(status);
         found.nodes = solver.stats().nodes;
         Ok(found)
     }
 }
 
-/// Where and what a library error is, with lines counted in the input: the
-/// error's position within its record moved to the record's line, and its
-/// reason prefixed with the cell.
-pub(crate) fn problem(record_line: u64, e: &Error) -> Problem {
-    match e.position() {
-        Some(position) => {
-            let offset = u64::try_from(position.line.saturating_sub(1)).unwrap_or(0);
-            Problem {
-                line: record_line.saturating_add(offset),
-                column: Some(position.column),
-                message: format!("cell {}: {}", position.cell, e.reason()),
+impl Found {
+    /// The record of a puzzle that was searched.
+    fn answer(&self, config: &Config, name: &str, line: u64, puzzle: &Puzzle) -> Answer {
+        let status = self.status;
+        let lines = || -> Vec<String> {
+            self.solutions
+                .iter()
+                .map(|g| puzzle.format_grid(g))
+                .collect()
+        };
+        let stdout = match config.format {
+            Format::Json => {
+                let lines = lines();
+                let enumerate = matches!(config.task, Task::Enumerate { .. });
+                report::json_line(&PuzzleRecord {
+                    column: None,
+                    complete: self.count.map(|(_, complete)| complete),
+                    count: self.count.map(|(count, _)| count),
+                    error: None,
+                    file: name,
+                    line,
+                    nodes: Some(self.nodes),
+                    solution: lines.first().cloned(),
+                    solutions: enumerate.then_some(lines),
+                    status: status.name(),
+                })
             }
+            _ if self.count.is_some() => {
+                let (count, complete) = self.count.unwrap_or((0, false));
+                let plus = if complete { "" } else { "+" };
+                match status {
+                    PuzzleStatus::Budget => format!("!budget {count}+\n"),
+                    _ => format!("{count}{plus}\n"),
+                }
+            }
+            Format::Line => match status {
+                PuzzleStatus::Solved => format!("{}\n", lines().join(" ")),
+                other => format!("!{}\n", other.name()),
+            },
+            Format::Grid => match status {
+                PuzzleStatus::Solved => self
+                    .solutions
+                    .iter()
+                    .map(|g| format!("{}\n", g.pretty_with(puzzle.alphabet())))
+                    .collect(),
+                other => format!("!{}\n\n", other.name()),
+            },
+        };
+        Answer {
+            status,
+            stdout,
+            stderr: None,
         }
-        None => Problem {
-            line: record_line,
-            column: None,
-            message: e.to_string(),
-        },
-    }
-}
-
-pub(crate) fn line_problem(line: u64, e: &LineError) -> Problem {
-    Problem {
-        line,
-        column: Some(e.column()),
-        message: e.to_string(),
     }
 }
