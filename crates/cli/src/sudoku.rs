@@ -10,6 +10,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use serde::Serialize;
+use smallvec::SmallVec;
 use sudoku_dlx::{
     Budget, End, Error, Grid, Outcome, ParseOptions, Puzzle, Rules, Solver, Uniqueness,
 };
@@ -196,7 +197,8 @@ struct Workspace {
 #[derive(Debug)]
 struct Found {
     status: PuzzleStatus,
-    solutions: Vec<Grid>,
+    /// Usually the one solution of a puzzle, kept without an allocation.
+    solutions: SmallVec<[Grid; 1]>,
     count: Option<(u64, bool)>,
     nodes: u64,
 }
@@ -243,7 +245,7 @@ impl Workspace {
         let solver = self.solver(config, puzzle.rules())?;
         let mut found = Found {
             status: PuzzleStatus::Solved,
-            solutions: Vec::new(),
+            solutions: SmallVec::new(),
             count: None,
             nodes: 0,
         };

@@ -6,6 +6,8 @@
 
 use std::fmt;
 
+use bitvec::prelude::bitvec;
+
 use crate::error::Unit;
 use crate::grid::Grid;
 use crate::puzzle::Puzzle;
@@ -177,23 +179,23 @@ pub(crate) fn find_repeat(puzzle: &Puzzle, grid: &Grid) -> Option<Violation> {
             top += br + 1;
         }
     }
+    // The digits seen so far in the group at hand.
+    let mut seen = bitvec![0; n + 1];
     for (unit, cells) in &groups {
-        let mut seen: Vec<Option<Cell>> = vec![None; n + 1];
-        for &cell in cells {
+        seen.fill(false);
+        for (k, &cell) in cells.iter().enumerate() {
             let d = digit(cell);
-            if d == 0 {
+            if d == 0 || usize::from(d) > n {
                 continue;
             }
-            if let Some(slot) = seen.get_mut(usize::from(d)) {
-                if let Some(first) = *slot {
-                    return Some(Violation::Repeat {
-                        unit: *unit,
-                        first,
-                        second: cell,
-                        digit: d,
-                    });
-                }
-                *slot = Some(cell);
+            if seen.replace(usize::from(d), true) {
+                let first = cells[..k].iter().find(|&&c| digit(c) == d);
+                return Some(Violation::Repeat {
+                    unit: *unit,
+                    first: first.copied().unwrap_or(cell),
+                    second: cell,
+                    digit: d,
+                });
             }
         }
     }

@@ -13,6 +13,7 @@
 use std::ops::Range;
 
 use dlx::{ItemId, OptionId, Problem};
+use smallvec::SmallVec;
 
 use crate::error::{Error, Unit};
 use crate::geometry::Geometry;
@@ -55,7 +56,9 @@ impl Encoding {
         let primary = next;
         // For each cell, the first item of each unit it belongs to; the item
         // for digit d is that plus d - 1.
-        let mut cell_units: Vec<Vec<usize>> = (0..cells)
+        // Inline up to 16: three houses, two diagonals or windows, four
+        // king squares and seven knight pairs fit on most cells.
+        let mut cell_units: Vec<SmallVec<[usize; 16]>> = (0..cells)
             .map(|i| {
                 let list = geometry.cell_units(i).iter();
                 list.map(|&k| cells + k * n).collect()
@@ -88,7 +91,7 @@ impl Encoding {
         }
 
         let mut builder = Problem::builder(primary, next - primary).map_err(Error::Engine)?;
-        let mut items = Vec::with_capacity(16);
+        let mut items: SmallVec<[usize; 17]> = SmallVec::new();
         for (i, list) in cell_units.iter().enumerate() {
             for d in 0..n {
                 items.clear();

@@ -14,6 +14,8 @@
 use std::fmt;
 use std::sync::Arc;
 
+use smallvec::SmallVec;
+
 use crate::geometry::Geometry;
 use crate::puzzle::Puzzle;
 use crate::rules::Rules;
@@ -141,12 +143,20 @@ pub struct LogicSolver {
     geometry: Arc<Geometry>,
     /// Pairs of houses (a, b) sharing at least two cells, both ways round,
     /// with the shared cells.
-    intersections: Vec<(usize, usize, Vec<usize>)>,
+    intersections: Vec<(usize, usize, Cells)>,
     /// Candidates per cell; 0 once a cell is filled.
     candidates: Vec<u64>,
     /// Digits per cell, 0 for blank.
     values: Vec<u8>,
 }
+
+/// Cells of one house (or of two houses' overlap): at most the side of the
+/// grid, so up to 16 stay inline and a technique's scan of a house does not
+/// allocate on the common sizes.
+type Cells = SmallVec<[usize; 16]>;
+
+/// One 64-bit mask per cell, digit or line of a house, inline like [`Cells`].
+type Masks = SmallVec<[u64; 16]>;
 
 impl LogicSolver {
     /// A solver for `rules`.
@@ -167,7 +177,7 @@ impl LogicSolver {
                 if a == b {
                     continue;
                 }
-                let shared: Vec<usize> = geometry
+                let shared: Cells = geometry
                     .unit(a)
                     .iter()
                     .copied()
@@ -403,7 +413,7 @@ impl LogicSolver {
     fn naked_subset(&mut self, size: usize) -> bool {
         let geometry = Arc::clone(&self.geometry);
         for h in 0..geometry.unit_count() {
-            let open: Vec<usize> = geometry
+            let open: Cells = geometry
                 .unit(h)
                 .iter()
                 .copied()
@@ -412,7 +422,7 @@ impl LogicSolver {
             if open.len() <= size {
                 continue;
             }
-            let cands: Vec<u64> = open.iter().map(|&i| self.candidates[i]).collect();
+            let cands: Masks = open.iter().map(|&i| self.candidates[i]).collect();
             let mut found = None;
             for_each_combination(open.len(), size, |pick| {
                 let union = pick.iter().fold(0, |m, &k| m | cands[k]);
@@ -447,8 +457,8 @@ impl LogicSolver {
             let house = geometry.unit(h);
             // For each digit still open in the house, the positions (bit k
             // for the house's k-th cell) that can hold it.
-            let mut digits = Vec::new();
-            let mut positions = Vec::new();
+            let mut digits = Masks::new();
+            let mut positions = Masks::new();
             for d in 0..self.n {
                 let bit = 1u64 << d;
                 let mut pos = 0u64;
@@ -505,7 +515,7 @@ impl LogicSolver {
             };
             for d in 0..n {
                 let bit = 1u64 << d;
-                let spots: Vec<u64> = (0..n)
+                let spots: Masks = (0..n)
                     .map(|line| {
                         (0..n)
                             .filter(|&k| self.candidates[at(line, k)] & bit != 0)

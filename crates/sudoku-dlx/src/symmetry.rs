@@ -3,6 +3,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use bitvec::prelude::bitvec;
+
 use crate::grid::Grid;
 use crate::shape::{Cell, Shape};
 
@@ -86,7 +88,7 @@ impl Symmetry {
     #[must_use]
     pub fn orbits(self, shape: Shape) -> Vec<Vec<usize>> {
         let n = shape.size();
-        let mut seen = vec![false; shape.cell_count()];
+        let mut seen = bitvec![0; shape.cell_count()];
         let mut orbits = Vec::new();
         for start in 0..shape.cell_count() {
             if seen[start] {
@@ -97,10 +99,9 @@ impl Symmetry {
             // The generator has order 1, 2 or 4, so this ends within 4 steps.
             loop {
                 let index = shape.index(cell);
-                if seen[index] {
+                if seen.replace(index, true) {
                     break;
                 }
-                seen[index] = true;
                 orbit.push(index);
                 cell = self.map(cell, n);
             }
