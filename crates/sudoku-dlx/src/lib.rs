@@ -79,51 +79,37 @@
 
 #![forbid(unsafe_code)]
 
-mod backend;
-mod bitsets;
-mod bitwise;
-mod checker;
-mod encoding;
-mod error;
-mod forced;
-mod generate;
-mod geometry;
-mod grid;
-mod jigsaw;
-mod links;
-mod logic;
-mod parse;
-mod puzzle;
+// Floors, bottom up; each imports only from the floors below it and from
+// itself, and no two files import each other (tests/layers.rs checks this).
+mod make;
+mod model;
 mod rate;
-mod records;
-mod regions;
-mod rules;
-mod session;
-mod shape;
-mod solver;
-mod symbols;
-mod symmetry;
-mod variants;
+mod solve;
+mod text;
 
-pub use checker::{Violation, check_solution};
 pub use dlx::{Budget, Count, End, Stats};
-pub use error::{Error, Position, Unit};
-pub use generate::{GenerateOptions, Generated, Generator, default_check_budget, puzzle_seed};
-pub use grid::{Grid, LineDisplay, PrettyDisplay};
-pub use jigsaw::{RandomJigsaw, RandomRegions, random_regions};
-pub use logic::{LogicReport, LogicSolver, Technique};
-pub use parse::ParseOptions;
-pub use puzzle::Puzzle;
-pub use rate::{Level, Rated, Rater, Rating, UnknownLevel};
-pub use records::{Framer, Record, Records};
-pub use regions::Regions;
-pub use rules::Rules;
-pub use session::Session;
-pub use shape::{Cell, MAX_SIZE, Shape};
-pub use solver::{Method, Outcome, Solver, Uniqueness};
-pub use symbols::Alphabet;
-pub use symmetry::{Symmetry, UnknownSymmetry};
-pub use variants::{Variants, windoku_windows};
+pub use make::generator::{
+    GenerateOptions, Generated, Generator, default_check_budget, puzzle_seed,
+};
+pub use make::jigsaw::{RandomJigsaw, RandomRegions, random_regions};
+pub use make::symmetry::{Symmetry, UnknownSymmetry};
+pub use model::cell::{Cell, MAX_SIZE};
+pub use model::checker::{Violation, check_solution};
+pub use model::error::{Error, Position, Unit};
+pub use model::grid::{Grid, LineDisplay, PrettyDisplay};
+pub use model::puzzle::Puzzle;
+pub use model::regions::Regions;
+pub use model::rules::Rules;
+pub use model::shape::Shape;
+pub use model::symbols::Alphabet;
+pub use model::variants::{Variants, windoku_windows};
+pub use rate::rater::{Level, Rated, Rater, Rating, UnknownLevel};
+pub use rate::techniques::{LogicReport, LogicSolver, Technique};
+pub use solve::backend::{Method, Outcome};
+pub use solve::session::Session;
+pub use solve::solver::{Solver, Uniqueness};
+pub use text::framer::{Framer, Record, Records};
+pub use text::parse::ParseOptions;
 
 /// The README's Rust examples, compiled and run as doctests so they cannot rot.
 #[cfg(doctest)]

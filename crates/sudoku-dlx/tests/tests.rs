@@ -9,6 +9,7 @@ mod generate;
 mod invalid;
 mod jigsaw_maps;
 mod large;
+mod layers;
 mod methods;
 mod properties;
 mod rating;

@@ -2,10 +2,8 @@
 
 use std::fmt;
 
-use crate::error::Error;
-
-/// The largest side a grid may have.
-pub const MAX_SIZE: usize = 64;
+use crate::model::cell::{Cell, MAX_SIZE};
+use crate::model::error::Error;
 
 /// The shape of a Sudoku grid: side `n = box_rows * box_cols`, with boxes of
 /// `box_rows` rows by `box_cols` columns.
@@ -159,21 +157,6 @@ impl fmt::Display for Shape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.size();
         write!(f, "{n}x{n} ({}x{} boxes)", self.box_rows, self.box_cols)
-    }
-}
-
-/// A cell of a grid: 0-based row and column, displayed 1-based as `r1c1`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Cell {
-    /// The row, from 0 at the top.
-    pub row: usize,
-    /// The column, from 0 at the left.
-    pub col: usize,
-}
-
-impl fmt::Display for Cell {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "r{}c{}", self.row + 1, self.col + 1)
     }
 }
 

@@ -2,13 +2,11 @@
 
 use std::fmt;
 
-use crate::checker::{Violation, find_repeat};
-use crate::error::Error;
-use crate::grid::{Grid, PrettyDisplay};
-use crate::parse::{ParseOptions, parse_record};
-use crate::rules::Rules;
-use crate::shape::Shape;
-use crate::symbols::Alphabet;
+use crate::model::error::Error;
+use crate::model::grid::{Grid, PrettyDisplay};
+use crate::model::rules::Rules;
+use crate::model::shape::Shape;
+use crate::model::symbols::Alphabet;
 
 /// A puzzle: the [`Rules`] it is played by and its givens.
 ///
@@ -65,17 +63,6 @@ impl Puzzle {
         }
     }
 
-    /// Reads one record: a line, a block of lines, or a jigsaw line; see
-    /// [`ParseOptions`] for the formats.
-    ///
-    /// # Errors
-    ///
-    /// An [`Error`] with the position of the first problem: wrong length,
-    /// invalid symbol, bad shape, or a bad region map.
-    pub fn parse(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
-        parse_record(text, options)
-    }
-
     /// The rules.
     #[must_use]
     pub fn rules(&self) -> &Rules {
@@ -112,31 +99,6 @@ impl Puzzle {
     #[must_use]
     pub fn pretty(&self) -> PrettyDisplay<'_> {
         self.givens.pretty_with(self.alphabet)
-    }
-
-    /// Checks the givens against each other without searching: two equal
-    /// digits in one unit are reported as [`Error::ConflictingGivens`].
-    /// (Solving reports the same conflicts; this is for callers that want
-    /// to reject a puzzle before solving it.)
-    ///
-    /// # Errors
-    ///
-    /// [`Error::ConflictingGivens`] for the first clash found.
-    pub fn check_givens(&self) -> Result<(), Error> {
-        match find_repeat(self, &self.givens) {
-            Some(Violation::Repeat {
-                unit,
-                first,
-                second,
-                digit,
-            }) => Err(Error::ConflictingGivens {
-                first,
-                second,
-                digit,
-                unit,
-            }),
-            _ => Ok(()),
-        }
     }
 
     /// `grid` (a solution, say) in the line format of this puzzle's alphabet.

@@ -5,8 +5,9 @@ use std::str::FromStr;
 
 use bitvec::prelude::bitvec;
 
-use crate::grid::Grid;
-use crate::shape::{Cell, Shape};
+use crate::model::cell::Cell;
+use crate::model::grid::Grid;
+use crate::model::shape::Shape;
 
 /// A symmetry of the pattern of givens: which cells must be given or blank
 /// together. Every grid is square, so every symmetry applies to every shape.

@@ -15,9 +15,9 @@ use std::ops::Range;
 use dlx::{ItemId, OptionId, Problem};
 use smallvec::SmallVec;
 
-use crate::error::{Error, Unit};
-use crate::geometry::Geometry;
-use crate::rules::Rules;
+use crate::model::error::{Error, Unit};
+use crate::model::geometry::Geometry;
+use crate::model::rules::Rules;
 
 /// The exact-cover encoding of one [`Rules`].
 #[derive(Clone, Debug)]
@@ -142,8 +142,8 @@ impl Encoding {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::shape::Shape;
-    use crate::variants::Variants;
+    use crate::model::shape::Shape;
+    use crate::model::variants::Variants;
 
     fn encoding(rules: &Rules) -> Encoding {
         Encoding::new(rules, &Geometry::new(rules)).unwrap()

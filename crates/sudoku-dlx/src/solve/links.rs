@@ -5,14 +5,13 @@ use std::ops::ControlFlow;
 
 use dlx::{Count, End, First, OptionId, Stats};
 
-use crate::backend::{Backend, SearchOptions};
-use crate::encoding::Encoding;
-use crate::error::{Error, Unit};
-use crate::geometry::Geometry;
-use crate::grid::Grid;
-use crate::rules::Rules;
-use crate::shape::Shape;
-use crate::solver::Outcome;
+use crate::model::error::{Error, Unit};
+use crate::model::geometry::Geometry;
+use crate::model::grid::Grid;
+use crate::model::rules::Rules;
+use crate::model::shape::Shape;
+use crate::solve::backend::{Backend, Outcome, SearchOptions};
+use crate::solve::encoding::Encoding;
 
 /// Searches with the engine; see [`Backend`].
 #[derive(Clone, Debug)]

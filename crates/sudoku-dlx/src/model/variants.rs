@@ -2,7 +2,8 @@
 
 use std::fmt;
 
-use crate::shape::{Cell, Shape};
+use crate::model::cell::Cell;
+use crate::model::shape::Shape;
 
 /// Which variant rules apply on top of rows, columns and boxes (or jigsaw
 /// regions). Any combination is allowed.

@@ -2,9 +2,10 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::error::Error;
-use crate::shape::{Cell, Shape};
-use crate::symbols::Alphabet;
+use crate::model::cell::Cell;
+use crate::model::error::Error;
+use crate::model::shape::Shape;
+use crate::model::symbols::Alphabet;
 
 /// A grid of digits: `digit(i)` is 1 to n, or 0 for a blank.
 ///

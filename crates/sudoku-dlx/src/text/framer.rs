@@ -2,9 +2,9 @@
 //! per n-line block. [`Framer`] takes the lines one at a time (the CLI feeds
 //! it from its bounded reader); [`Records`] is the same rule as an iterator.
 
-use crate::parse::{LineCells, ParseOptions, is_comment, split_jigsaw};
-use crate::shape::Shape;
-use crate::symbols::Alphabet;
+use crate::model::shape::Shape;
+use crate::model::symbols::Alphabet;
+use crate::text::parse::{LineCells, ParseOptions, is_comment, split_jigsaw};
 
 /// One record of a stream, as [`Framer`] and [`Records`] find it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -246,8 +246,8 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::error::Error;
-    use crate::puzzle::Puzzle;
+    use crate::model::error::Error;
+    use crate::model::puzzle::Puzzle;
 
     fn parse(text: &str) -> Result<Puzzle, Error> {
         Puzzle::parse(text, &ParseOptions::default())

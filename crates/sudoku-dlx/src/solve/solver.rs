@@ -5,26 +5,15 @@ use std::sync::Arc;
 
 use dlx::{Budget, Count, End, Stats};
 
-use crate::backend::{Backend, SearchOptions};
-use crate::bitsets::Bitsets;
-use crate::error::Error;
-use crate::geometry::Geometry;
-use crate::grid::Grid;
-use crate::links::Links;
-use crate::puzzle::Puzzle;
-use crate::rules::Rules;
-use crate::session::{Planted, Session};
-
-/// What [`Solver::solve`] found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// A solution (the first in search order).
-    Solved(Grid),
-    /// The puzzle has no solution.
-    NoSolution,
-    /// The budget ran out first.
-    BudgetExhausted,
-}
+use crate::model::error::Error;
+use crate::model::geometry::Geometry;
+use crate::model::grid::Grid;
+use crate::model::puzzle::Puzzle;
+use crate::model::rules::Rules;
+use crate::solve::backend::{Backend, Method, Outcome, SearchOptions};
+use crate::solve::bitsets::Bitsets;
+use crate::solve::links::Links;
+use crate::solve::session::{Planted, Session};
 
 /// How many solutions a puzzle has, as far as uniqueness is concerned.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -37,30 +26,6 @@ pub enum Uniqueness {
     Multiple(Grid, Grid),
     /// The budget ran out before the question was settled.
     BudgetExhausted,
-}
-
-/// How a [`Solver`] searches. Every method gives the same answers (the
-/// same solutions, counts and errors); they differ in speed, in the order
-/// solutions come in, and in what a node of [`Stats`] is.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Method {
-    /// Bitsets where they apply: the grid has at most 128 cells (up to
-    /// 10x10, with any variants), no seed is set (a seed asks for the
-    /// engine's random order, which `--seed` has always meant), and no
-    /// update budget (a link update exists only on the engine). Dancing
-    /// links otherwise.
-    #[default]
-    Auto,
-    /// Always the dancing-links engine, whose statistics are Knuth's
-    /// (nodes entered and link updates).
-    DancingLinks,
-    /// Bitsets wherever the grid has a bitset form (at most 128 cells),
-    /// also with a seed, which then draws the cell to branch on among those
-    /// with the fewest candidates and the order of its digits; a node is a
-    /// board after its forced moves, an update a digit placed. Larger grids
-    /// have no bitset form and run on the engine.
-    Bitsets,
 }
 
 /// A solver for every puzzle of one [`Rules`]: it builds the exact-cover

@@ -10,8 +10,8 @@
 
 use std::sync::Arc;
 
-use crate::geometry::Geometry;
-use crate::grid::Grid;
+use crate::model::geometry::Geometry;
+use crate::model::grid::Grid;
 
 /// The givens of a puzzle being whittled down, with, for every cell, which
 /// digits its given peers hold.

@@ -1,13 +1,14 @@
 //! Reading puzzles: the line, block, numbers and jigsaw formats.
 
-use crate::error::Error;
-use crate::grid::Grid;
-use crate::puzzle::Puzzle;
-use crate::regions::Regions;
-use crate::rules::Rules;
-use crate::shape::{MAX_SIZE, Shape};
-use crate::symbols::{Alphabet, Symbol};
-use crate::variants::Variants;
+use crate::model::cell::MAX_SIZE;
+use crate::model::error::Error;
+use crate::model::grid::Grid;
+use crate::model::puzzle::Puzzle;
+use crate::model::regions::Regions;
+use crate::model::rules::Rules;
+use crate::model::shape::Shape;
+use crate::model::symbols::{Alphabet, Symbol};
+use crate::model::variants::Variants;
 
 /// How to read a record. The default reads any shape from its length with
 /// the standard alphabet (or numbers, when the text is plainly numbers), no
@@ -55,8 +56,21 @@ type Segment<'t> = (usize, usize, &'t str);
 /// A cell's text and where it was: symbol or number token, line, column (1-based).
 type Located<'t> = (&'t str, usize, usize);
 
+impl Puzzle {
+    /// Reads one record: a line, a block of lines, or a jigsaw line; see
+    /// [`ParseOptions`] for the formats.
+    ///
+    /// # Errors
+    ///
+    /// An [`Error`] with the position of the first problem: wrong length,
+    /// invalid symbol, bad shape, or a bad region map.
+    pub fn parse(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
+        parse_record(text, options)
+    }
+}
+
 /// Reads one record; see [`Puzzle::parse`].
-pub(crate) fn parse_record(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
+fn parse_record(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
     let lines: Vec<Segment<'_>> = text
         .lines()
         .enumerate()

@@ -16,9 +16,9 @@ use std::sync::Arc;
 
 use smallvec::SmallVec;
 
-use crate::geometry::Geometry;
-use crate::puzzle::Puzzle;
-use crate::rules::Rules;
+use crate::model::geometry::Geometry;
+use crate::model::puzzle::Puzzle;
+use crate::model::rules::Rules;
 
 /// A solving technique, from the simplest. The order follows the usual
 /// human ratings (Sudoku Explainer's scale): hidden singles are spotted
@@ -578,7 +578,7 @@ fn for_each_combination(len: usize, size: usize, mut visit: impl FnMut(&[usize])
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::parse::ParseOptions;
+    use crate::text::parse::ParseOptions;
 
     fn report(line: &str) -> LogicReport {
         let puzzle = Puzzle::parse(line, &ParseOptions::default()).unwrap();

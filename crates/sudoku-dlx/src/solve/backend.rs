@@ -1,6 +1,6 @@
 //! The private interface of the two ways the [`Solver`](crate::Solver)
-//! searches: dancing links ([`Links`](crate::links::Links)) and bitsets
-//! ([`Bitsets`](crate::bitsets::Bitsets)).
+//! searches: dancing links ([`Links`](crate::solve::links::Links)) and bitsets
+//! ([`Bitsets`](crate::solve::bitsets::Bitsets)).
 //!
 //! A backend holds a stack of givens (loaded whole, or pushed and popped
 //! one at a time) and answers the four questions every caller asks of them:
@@ -14,9 +14,43 @@ use std::ops::ControlFlow;
 
 use dlx::{Budget, Count, Stats};
 
-use crate::error::Error;
-use crate::grid::Grid;
-use crate::solver::{Method, Outcome};
+use crate::model::error::Error;
+use crate::model::grid::Grid;
+
+/// How a [`Solver`](crate::solve::solver::Solver) searches. Every method gives the same answers (the
+/// same solutions, counts and errors); they differ in speed, in the order
+/// solutions come in, and in what a node of [`Stats`] is.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Method {
+    /// Bitsets where they apply: the grid has at most 128 cells (up to
+    /// 10x10, with any variants), no seed is set (a seed asks for the
+    /// engine's random order, which `--seed` has always meant), and no
+    /// update budget (a link update exists only on the engine). Dancing
+    /// links otherwise.
+    #[default]
+    Auto,
+    /// Always the dancing-links engine, whose statistics are Knuth's
+    /// (nodes entered and link updates).
+    DancingLinks,
+    /// Bitsets wherever the grid has a bitset form (at most 128 cells),
+    /// also with a seed, which then draws the cell to branch on among those
+    /// with the fewest candidates and the order of its digits; a node is a
+    /// board after its forced moves, an update a digit placed. Larger grids
+    /// have no bitset form and run on the engine.
+    Bitsets,
+}
+
+/// What [`Solver::solve`](crate::solve::solver::Solver::solve) found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// A solution (the first in search order).
+    Solved(Grid),
+    /// The puzzle has no solution.
+    NoSolution,
+    /// The budget ran out first.
+    BudgetExhausted,
+}
 
 /// How one search runs: the method, the budget and the order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

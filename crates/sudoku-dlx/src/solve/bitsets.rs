@@ -1,16 +1,15 @@
-//! The bitset backend: the search of `bitwise.rs` on a digits array of
+//! The bitset backend: the search of `bitboard.rs` on a digits array of
 //! givens, for grids of at most 128 cells.
 
 use std::ops::ControlFlow;
 
 use dlx::{Count, End, SplitMix64, Stats};
 
-use crate::backend::{Backend, SearchOptions};
-use crate::bitwise::{BitRules, Board, Limit, Lowest, Order, Shuffled, Start, Stop};
-use crate::error::{Error, Unit};
-use crate::geometry::Geometry;
-use crate::grid::Grid;
-use crate::solver::Outcome;
+use crate::model::error::{Error, Unit};
+use crate::model::geometry::Geometry;
+use crate::model::grid::Grid;
+use crate::solve::backend::{Backend, Outcome, SearchOptions};
+use crate::solve::bitboard::{BitRules, Board, Limit, Lowest, Order, Shuffled, Start, Stop};
 
 /// Searches on bitsets; see [`Backend`].
 #[derive(Clone, Debug)]

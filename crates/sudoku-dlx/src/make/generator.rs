@@ -5,17 +5,17 @@ use std::sync::Arc;
 
 use dlx::SplitMix64;
 
-use crate::Budget;
-use crate::backend::SearchOptions;
-use crate::error::Error;
-use crate::forced::Forcing;
-use crate::grid::Grid;
-use crate::puzzle::Puzzle;
-use crate::rate::{Level, Rated, Rater, Rating};
-use crate::rules::Rules;
-use crate::session::Planted;
-use crate::solver::{Method, Outcome, Solver};
-use crate::symmetry::Symmetry;
+use crate::make::forcing::Forcing;
+use crate::make::symmetry::Symmetry;
+use crate::model::error::Error;
+use crate::model::grid::Grid;
+use crate::model::puzzle::Puzzle;
+use crate::model::rules::Rules;
+use crate::rate::rater::{Level, Rated, Rater, Rating};
+use crate::solve::backend::{Method, Outcome, SearchOptions};
+use crate::solve::session::Planted;
+use crate::solve::solver::Solver;
+use dlx::Budget;
 
 /// What to generate; see the [`Generator`] docs for how each is met.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -310,7 +310,7 @@ impl Generator {
     /// grid can be relabelled to have any first row. It saves the search the
     /// levels where every cell ties and each tie costs a random draw. Both
     /// searches can reach every completion of that row (see
-    /// [`Shuffled`](crate::bitwise::Shuffled)), so every complete grid can
+    /// [`Shuffled`](crate::solve::bitboard::Shuffled)), so every complete grid can
     /// be drawn, though not uniformly.
     fn random_grid(&mut self, rng: &mut SplitMix64) -> Result<Grid, Error> {
         let n = self.rules.shape().size();

@@ -4,12 +4,12 @@
 
 use dlx::{Count, Stats};
 
-use crate::backend::{Backend, SearchOptions};
-use crate::error::Error;
-use crate::links::Links;
+use crate::model::error::Error;
+use crate::solve::backend::{Backend, SearchOptions};
+use crate::solve::links::Links;
 
 /// Givens on a stack, searched with whatever is on it; see
-/// [`Solver::session`](crate::Solver::session).
+/// [`Solver::session`](crate::solve::solver::Solver::session).
 ///
 /// It runs on the dancing-links engine, whatever the solver's method: each
 /// [`push`](Self::push) and [`pop`](Self::pop) costs one engine selection
@@ -66,7 +66,7 @@ impl Session<'_> {
     }
 
     /// Counts the solutions of the givens on the stack, up to `limit`, under
-    /// the solver's budget and seed; as [`Solver::count`](crate::Solver::count).
+    /// the solver's budget and seed; as [`Solver::count`](crate::solve::solver::Solver::count).
     pub fn count(&mut self, limit: Option<u64>) -> Count {
         self.links.count(limit, &self.options)
     }
@@ -87,7 +87,7 @@ impl Drop for Session<'_> {
 /// Cells of a planted solution on a stack of givens, and whether the puzzle
 /// they make is unique: the small interface the generator removes clues
 /// through, the same on both backends. See
-/// [`Solver::planted`](crate::Solver::planted).
+/// [`Solver::planted`](crate::solve::solver::Solver::planted).
 pub(crate) struct Planted<'s> {
     backend: &'s mut dyn Backend,
     /// The complete grid the givens come from, row-major.

@@ -23,7 +23,7 @@ use std::ops::ControlFlow;
 
 use dlx::{Budget, SplitMix64, Stats};
 
-use crate::geometry::Geometry;
+use crate::model::geometry::Geometry;
 
 /// The most cells a board holds: one bit each in a `u128`.
 pub(crate) const MAX_CELLS: usize = 128;
@@ -604,8 +604,8 @@ fn first_cell(mask: u128) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Rules;
-    use crate::shape::Shape;
+    use crate::model::rules::Rules;
+    use crate::model::shape::Shape;
 
     fn bit_rules(rules: &Rules) -> BitRules {
         BitRules::new(&Geometry::new(rules)).unwrap()

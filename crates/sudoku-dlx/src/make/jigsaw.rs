@@ -18,13 +18,13 @@
 
 use dlx::SplitMix64;
 
-use crate::error::Error;
-use crate::generate::{GenerateOptions, Generated, Generator};
-use crate::grid::Grid;
-use crate::regions::Regions;
-use crate::rules::Rules;
-use crate::shape::Shape;
-use crate::variants::Variants;
+use crate::make::generator::{GenerateOptions, Generated, Generator};
+use crate::model::error::Error;
+use crate::model::grid::Grid;
+use crate::model::regions::Regions;
+use crate::model::rules::Rules;
+use crate::model::shape::Shape;
+use crate::model::variants::Variants;
 
 /// Rounds of trades in every draw, each but the first around a fresh grid.
 const ROUNDS: usize = 8;
@@ -398,8 +398,8 @@ fn regions_from(shape: Shape, region: &[usize]) -> Result<Regions, Error> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::checker::check_solution;
-    use crate::puzzle::Puzzle;
+    use crate::model::checker::check_solution;
+    use crate::model::puzzle::Puzzle;
 
     /// Whether every region of `layout` obeys its invariant, checked from
     /// scratch: n cells, the digits 1 to n, `place` agreeing, and a flood

@@ -8,10 +8,10 @@ use std::fmt;
 
 use bitvec::prelude::bitvec;
 
-use crate::error::Unit;
-use crate::grid::Grid;
-use crate::puzzle::Puzzle;
-use crate::shape::Cell;
+use crate::model::cell::Cell;
+use crate::model::error::{Error, Unit};
+use crate::model::grid::Grid;
+use crate::model::puzzle::Puzzle;
 
 /// Why a grid is not a solution of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -107,6 +107,33 @@ pub fn check_solution(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
     }
     // A full unit of n cells without a repeat holds every digit 1..=n once.
     find_repeat(puzzle, grid).map_or(Ok(()), Err)
+}
+
+impl Puzzle {
+    /// Checks the givens against each other without searching: two equal
+    /// digits in one unit are reported as [`Error::ConflictingGivens`].
+    /// (Solving reports the same conflicts; this is for callers that want
+    /// to reject a puzzle before solving it.)
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ConflictingGivens`] for the first clash found.
+    pub fn check_givens(&self) -> Result<(), Error> {
+        match find_repeat(self, self.givens()) {
+            Some(Violation::Repeat {
+                unit,
+                first,
+                second,
+                digit,
+            }) => Err(Error::ConflictingGivens {
+                first,
+                second,
+                digit,
+                unit,
+            }),
+            _ => Ok(()),
+        }
+    }
 }
 
 /// The first repeated digit in any unit of the puzzle's rules, ignoring blanks.

@@ -2,10 +2,11 @@
 
 use std::fmt;
 
-use crate::error::Error;
-use crate::regions::Regions;
-use crate::shape::{Cell, Shape};
-use crate::variants::Variants;
+use crate::model::cell::Cell;
+use crate::model::error::Error;
+use crate::model::regions::Regions;
+use crate::model::shape::Shape;
+use crate::model::variants::Variants;
 
 /// The rules of a puzzle: its shape, its variants, and, for jigsaw, the
 /// regions that replace the boxes.

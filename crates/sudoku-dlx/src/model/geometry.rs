@@ -8,10 +8,10 @@
 
 use smallvec::SmallVec;
 
-use crate::error::Unit;
-use crate::rules::Rules;
-use crate::shape::Shape;
-use crate::variants::{windoku_windows, window_cells};
+use crate::model::error::Unit;
+use crate::model::rules::Rules;
+use crate::model::shape::Shape;
+use crate::model::variants::{windoku_windows, window_cells};
 
 /// The offsets of a knight's move that lead forward (to a later cell in
 /// row-major order); the other four are their negations.
@@ -222,7 +222,7 @@ impl Geometry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variants::Variants;
+    use crate::model::variants::Variants;
 
     #[test]
     fn classic_units_and_peers() {

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::shape::MAX_SIZE;
+use crate::model::cell::MAX_SIZE;
 
 /// How a grid writes its digits.
 ///

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::shape::{Cell, MAX_SIZE};
+use crate::model::cell::{Cell, MAX_SIZE};
 
 /// Everything that can be wrong with a puzzle, its text, or a request.
 ///

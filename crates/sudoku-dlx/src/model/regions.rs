@@ -2,8 +2,9 @@
 
 use std::fmt;
 
-use crate::error::Error;
-use crate::shape::{Cell, Shape};
+use crate::model::cell::Cell;
+use crate::model::error::Error;
+use crate::model::shape::Shape;
 
 /// The letters used to print region maps: one per region, up to 64.
 const REGION_LETTERS: &[u8; 64] =

@@ -6,13 +6,13 @@ use std::sync::Arc;
 
 use dlx::SplitMix64;
 
-use crate::backend::SearchOptions;
-use crate::error::Error;
-use crate::logic::{LogicReport, LogicSolver, Technique};
-use crate::puzzle::Puzzle;
-use crate::rules::Rules;
-use crate::solver::{Method, Solver};
-use crate::{Budget, End};
+use crate::model::error::Error;
+use crate::model::puzzle::Puzzle;
+use crate::model::rules::Rules;
+use crate::rate::techniques::{LogicReport, LogicSolver, Technique};
+use crate::solve::backend::{Method, SearchOptions};
+use crate::solve::solver::Solver;
+use dlx::{Budget, End};
 
 /// Seeded random orders the search effort is averaged over.
 pub(crate) const SEEDS: u64 = 8;

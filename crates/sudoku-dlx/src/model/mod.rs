@@ -1,0 +1,18 @@
+//! The bottom floor: what a puzzle is. Shapes and cells, rules (variants and
+//! jigsaw regions), grids, puzzles, alphabets, the one error type, the
+//! `Geometry` (units, each cell's units, peers) built once per rules, and the
+//! independent checker, which on purpose does not use the `Geometry`.
+//!
+//! Imports only from this floor (and `dlx`).
+
+pub(crate) mod cell;
+pub(crate) mod checker;
+pub(crate) mod error;
+pub(crate) mod geometry;
+pub(crate) mod grid;
+pub(crate) mod puzzle;
+pub(crate) mod regions;
+pub(crate) mod rules;
+pub(crate) mod shape;
+pub(crate) mod symbols;
+pub(crate) mod variants;

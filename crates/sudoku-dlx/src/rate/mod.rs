@@ -1,0 +1,7 @@
+//! Rating: the human techniques and the rater that scores a puzzle from them
+//! and from search effort.
+//!
+//! Imports from `model`, `text` and `solve`.
+
+pub(crate) mod rater;
+pub(crate) mod techniques;

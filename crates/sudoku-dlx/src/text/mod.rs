@@ -1,0 +1,7 @@
+//! Text in and out: parsing a record into a `Puzzle` (`Puzzle::parse`) and
+//! the one record framer that splits a stream of lines into records.
+//!
+//! Imports from `model` only.
+
+pub(crate) mod framer;
+pub(crate) mod parse;

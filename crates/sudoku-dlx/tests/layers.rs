@@ -1,0 +1,222 @@
+//! The library's folders are floors whose imports run only downward:
+//! `model` at the bottom, then `text`, `solve`, `rate` and `make`. This
+//! reads every `crate::` path in the library's code (comments and
+//! `#[cfg(test)]` modules aside: tests may use the public API from the
+//! crate root) and fails on a path into a higher floor, on a path through
+//! the crate root's re-exports (`crate::Budget`) instead of the item's
+//! source, on `super::` outside a test, and on files that import each
+//! other, directly or round a longer cycle.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+use std::path::Path;
+
+/// The floors, bottom up.
+const FLOORS: [&str; 5] = ["model", "text", "solve", "rate", "make"];
+
+/// A source file: its folder, its name without `.rs`, and its text.
+struct Source {
+    folder: String,
+    file: String,
+    text: String,
+}
+
+/// What is wrong with the imports of `sources`, one line per finding.
+fn violations(sources: &[Source]) -> Vec<String> {
+    let mut found = Vec::new();
+    // Edges "folder/file -> folder/file" between distinct files.
+    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    for source in sources {
+        let here = format!("{}/{}", source.folder, source.file);
+        let Some(floor) = FLOORS.iter().position(|&f| f == source.folder) else {
+            found.push(format!("{here}: folder `{}` is not a floor", source.folder));
+            continue;
+        };
+        for (number, line) in library_lines(&source.text) {
+            let at = format!("{here}.rs:{number}");
+            if line.contains("super::") {
+                found.push(format!("{at}: `super::` outside a test; name the file"));
+            }
+            for path in crate_paths(line) {
+                let mut segments = path.split("::");
+                let folder = segments.next().unwrap_or_default();
+                let file = segments.next().unwrap_or_default();
+                let Some(target) = FLOORS.iter().position(|&f| f == folder) else {
+                    found.push(format!(
+                        "{at}: `crate::{path}` goes through the crate root; name the item at its source"
+                    ));
+                    continue;
+                };
+                if target > floor {
+                    found.push(format!(
+                        "{at}: `crate::{path}`: floor `{}` imports from `{folder}` above it",
+                        source.folder
+                    ));
+                }
+                if file.is_empty() || !file.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+                    found.push(format!(
+                        "{at}: `crate::{path}`: name the file (one `use` line per file)"
+                    ));
+                    continue;
+                }
+                let there = format!("{folder}/{file}");
+                if there != here {
+                    edges.entry(here.clone()).or_default().insert(there);
+                }
+            }
+        }
+    }
+    found.extend(cycles(&edges));
+    found
+}
+
+/// The lines of library code in `text`, numbered from 1: up to the first
+/// `#[cfg(test)]`, without comment lines.
+fn library_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    text.lines()
+        .enumerate()
+        .take_while(|(_, line)| line.trim() != "#[cfg(test)]")
+        .filter(|(_, line)| !line.trim_start().starts_with("//"))
+        .map(|(i, line)| (i + 1, line))
+}
+
+/// The paths after each `crate::` on `line`, as far as they name modules
+/// and items (`model::grid::Grid`, `{Budget, End}` gives `{`).
+fn crate_paths(line: &str) -> Vec<&str> {
+    line.match_indices("crate::")
+        .map(|(i, m)| {
+            let rest = &line[i + m.len()..];
+            let end = rest
+                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
+                .unwrap_or(rest.len());
+            if end == 0 { &rest[..1] } else { &rest[..end] }
+        })
+        .collect()
+}
+
+/// One finding per file that some import cycle passes through, first file
+/// of each cycle named with the cycle.
+fn cycles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
+    let mut found = Vec::new();
+    let mut reported = BTreeSet::new();
+    for start in edges.keys() {
+        // Depth-first from `start`, looking for a way back to it.
+        let mut stack = vec![(start.clone(), vec![start.clone()])];
+        let mut seen = BTreeSet::new();
+        while let Some((at, path)) = stack.pop() {
+            for next in edges.get(&at).into_iter().flatten() {
+                if next == start {
+                    let members: BTreeSet<&String> = path.iter().collect();
+                    if members.iter().all(|m| !reported.contains(*m)) {
+                        found.push(format!("import cycle: {} -> {start}", path.join(" -> ")));
+                    }
+                    reported.extend(path.iter().cloned());
+                } else if seen.insert(next.clone()) {
+                    let mut longer = path.clone();
+                    longer.push(next.clone());
+                    stack.push((next.clone(), longer));
+                }
+            }
+        }
+    }
+    found
+}
+
+/// Every `.rs` file in a folder of the library's `src/`.
+fn library_sources() -> Vec<Source> {
+    let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut sources = Vec::new();
+    for folder in fs::read_dir(&src).expect("src/ is readable") {
+        let folder = folder.expect("src/ lists").path();
+        if !folder.is_dir() {
+            continue;
+        }
+        for file in fs::read_dir(&folder).expect("a floor is readable") {
+            let file = file.expect("a floor lists").path();
+            if file.extension().is_some_and(|e| e == "rs") {
+                sources.push(Source {
+                    folder: name(&folder),
+                    file: name(&file),
+                    text: fs::read_to_string(&file).expect("a source file is text"),
+                });
+            }
+        }
+    }
+    sources
+}
+
+/// A path's last component without its extension.
+fn name(path: &Path) -> String {
+    path.file_stem()
+        .and_then(|s| s.to_str())
+        .expect("a UTF-8 file name")
+        .to_string()
+}
+
+#[test]
+fn imports_run_only_downward_and_without_cycles() {
+    let sources = library_sources();
+    // Every floor is there, with its files: an empty scan would pass.
+    for floor in FLOORS {
+        assert!(
+            sources.iter().filter(|s| s.folder == floor).count() >= 2,
+            "floor {floor} has no files"
+        );
+    }
+    let found = violations(&sources);
+    assert!(found.is_empty(), "layering broken:\n{}", found.join("\n"));
+}
+
+#[test]
+fn the_check_catches_each_kind_of_break() {
+    let source = |folder: &str, file: &str, text: &str| Source {
+        folder: folder.to_string(),
+        file: file.to_string(),
+        text: text.to_string(),
+    };
+    let broken = [
+        // An upward import, from the bottom floor to the top.
+        source("model", "grid", "use crate::make::generator::Generator;\n"),
+        // Through the crate root's re-exports.
+        source(
+            "make",
+            "generator",
+            "use crate::Budget;\nuse crate::{Error, Grid};\n",
+        ),
+        // Two files of one floor importing each other.
+        source("solve", "solver", "use crate::solve::backend::Method;\n"),
+        source("solve", "backend", "use crate::solve::solver::Solver;\n"),
+        // A path relative to the folder's mod.rs.
+        source("text", "parse", "    let x = super::thing();\n"),
+    ];
+    let found = violations(&broken);
+    let expect = [
+        "model/grid.rs:1: `crate::make::generator::Generator`: floor `model` imports from `make` above it",
+        "make/generator.rs:1: `crate::Budget` goes through the crate root",
+        "make/generator.rs:2: `crate::{` goes through the crate root",
+        "import cycle: solve/backend -> solve/solver -> solve/backend",
+        "text/parse.rs:1: `super::` outside a test",
+    ];
+    for e in expect {
+        assert!(
+            found.iter().any(|f| f.starts_with(e)),
+            "missing {e:?} in {found:#?}"
+        );
+    }
+    assert_eq!(found.len(), expect.len(), "{found:#?}");
+
+    // Comments and test modules are not library code.
+    let fine = [
+        source(
+            "model",
+            "grid",
+            "//! See [`Solver`](crate::Solver).\n#[cfg(test)]\nmod tests {\n    use super::*;\n    use crate::Generator;\n}\n",
+        ),
+        source(
+            "make",
+            "jigsaw",
+            "use crate::model::grid::Grid;\nuse crate::make::generator::Generator;\n",
+        ),
+    ];
+    assert_eq!(violations(&fine), Vec::<String>::new());
+}
