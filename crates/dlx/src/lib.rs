@@ -58,8 +58,6 @@
 
 mod error;
 mod index;
-mod link;
-mod links;
 mod matrix;
 mod outcome;
 mod problem;

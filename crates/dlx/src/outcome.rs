@@ -21,6 +21,24 @@ impl Stats {
     pub fn max_level(&self) -> Option<usize> {
         self.profile.iter().rposition(|&n| n > 0)
     }
+
+    /// Forgets the last search.
+    pub(crate) fn clear(&mut self) {
+        self.nodes = 0;
+        self.updates = 0;
+        self.solutions = 0;
+        self.profile.clear();
+    }
+
+    /// Counts a search-tree node at level `level`.
+    #[inline]
+    pub(crate) fn count_node(&mut self, level: usize) {
+        self.nodes += 1;
+        if self.profile.len() <= level {
+            self.profile.resize(level + 1, 0);
+        }
+        self.profile[level] += 1;
+    }
 }
 
 /// Limits on the work one search may do; a search that reaches one stops with

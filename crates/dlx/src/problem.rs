@@ -2,7 +2,7 @@
 
 use crate::error::Error;
 use crate::index::{INDEX_LIMIT, ItemId, OptionId, to_u32};
-use crate::link::MAX_OPTION_LEN;
+use crate::matrix::MAX_OPTION_LEN;
 
 /// An exact-cover problem: items, and options that are sets of items.
 ///

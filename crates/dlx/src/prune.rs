@@ -9,7 +9,7 @@
 //! search is spent discovering the same dead ends again at every node.
 
 use crate::index::{OptionId, to_u32};
-use crate::matrix::Matrix;
+use crate::matrix::blocked_options;
 use crate::problem::Problem;
 
 /// A problem without its blocked options, and the way back to the original
@@ -115,23 +115,6 @@ impl Problem {
             passes,
         }
     }
-}
-
-/// For each option of `problem`, whether it is blocked.
-fn blocked_options(problem: &Problem) -> Vec<bool> {
-    let mut matrix = Matrix::new(problem);
-    (0..problem.option_count())
-        .map(|k| {
-            let first = matrix.option_first[k];
-            let item = matrix.top[first.node() as usize];
-            matrix.cover(item);
-            matrix.cover_others(first);
-            let blocked = matrix.has_empty_primary();
-            matrix.uncover_others(first);
-            matrix.uncover(item);
-            blocked
-        })
-        .collect()
 }
 
 #[cfg(test)]

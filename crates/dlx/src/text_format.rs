@@ -14,6 +14,8 @@
 use std::collections::HashMap;
 use std::fmt;
 
+use smallvec::SmallVec;
+
 use crate::error::{Error, ParseErrorKind};
 use crate::{ItemId, OptionId, Problem};
 
@@ -136,7 +138,11 @@ impl NamedProblem {
         let mut builder = Problem::builder(primary, names.len() - primary)
             .map_err(|_| parse_error(item_line, 1, ParseErrorKind::TooLarge))?;
 
-        let mut option: Vec<usize> = Vec::new();
+        // An option's items: a short list, on the stack for up to 16 items.
+        let mut option: SmallVec<[usize; 16]> = SmallVec::new();
+        // The line that last named each item: finds a repeat in O(1), so a
+        // hostile line of many items costs linear time, not quadratic.
+        let mut named_on: Vec<usize> = vec![0; names.len()];
         for (line, text) in lines {
             option.clear();
             let mut first_column = 1;
@@ -156,7 +162,7 @@ impl NamedProblem {
                     };
                     return Err(parse_error(line, token.column, kind));
                 };
-                if option.contains(&item) {
+                if std::mem::replace(&mut named_on[item], line) == line {
                     let kind = ParseErrorKind::RepeatedItem {
                         name: token.text.to_owned(),
                     };

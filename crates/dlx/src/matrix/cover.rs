@@ -1,57 +1,18 @@
-//! The hot loops of dancing links, with unchecked indexing.
+//! Algorithm X's steps on the arena, with unchecked indexing: covering and
+//! uncovering an item, hiding and unhiding an option, covering the other
+//! items of a chosen option, and choosing an item.
 //!
-//! Covering, uncovering and choosing an item do almost all of the engine's
-//! work. Bounds checks were a fifth to a quarter of their instructions
+//! Covering, uncovering and choosing do almost all of the engine's work.
+//! Bounds checks were a fifth to a quarter of their instructions
 //! (`valgrind --tool=callgrind`: the 12-queens count took 591.5 M
 //! instructions with checks, 478.9 M without them in `hide`/`unhide`; see
-//! docs/benchmarks.md for the rest of the tuning log). This module is the only
-//! place the engine uses `unsafe`, and every block relies on one invariant of
-//! the [`Matrix`]:
-//!
-//! **(A)** Every `top` value stored in a header or option node, and the node
-//! of every `up` and `down` link, is an index into the arena.
-//! **(B)** Every value in `left` and `right` is an index into them, and
-//! `left.len() == right.len() <= nodes.len()`.
-//! **(C)** Every link to an option node carries that node's true place in
-//! its option ([`Link::span`]), so the span's nodes are the option's nodes,
-//! all in the arena.
-//!
-//! [`Matrix::new`] establishes all three (it links only nodes it has pushed,
-//! with the places it laid them out at; headers come first in `nodes`). The
-//! functions here preserve them: they store only values read from the arena,
-//! or a link to a node of the span they are walking ([`OptionSpan::link_to`]).
-//! The solver calls them in last-in-first-out order, so a list length never
-//! wraps. Debug builds assert every index, and CI runs the engine's unit tests
-//! under Miri.
+//! docs/benchmarks.md for the rest of the tuning log). Every unchecked access
+//! here relies on invariants (A) to (C) of `mod.rs`, which these steps keep
+//! whatever order they are called in; the search (`search.rs`) calls them in
+//! last-in-first-out order, which is what restores the lists exactly.
 
-#![allow(unsafe_code)]
-
-use crate::link::{Link, OptionSpan};
-use crate::matrix::{Matrix, ROOT};
-
-/// Entry `x` of one of the arena's arrays, read.
-///
-/// # Safety
-///
-/// `x < array.len()`.
-#[inline(always)]
-unsafe fn get<T: Copy>(array: &[T], x: u32) -> T {
-    debug_assert!((x as usize) < array.len(), "index {x} outside the arena");
-    // SAFETY: the caller guarantees `x` is in bounds.
-    unsafe { *array.get_unchecked(x as usize) }
-}
-
-/// Entry `x` of one of the arena's arrays, for writing.
-///
-/// # Safety
-///
-/// `x < array.len()`.
-#[inline(always)]
-unsafe fn entry<T>(array: &mut [T], x: u32) -> &mut T {
-    debug_assert!((x as usize) < array.len(), "index {x} outside the arena");
-    // SAFETY: the caller guarantees `x` is in bounds.
-    unsafe { array.get_unchecked_mut(x as usize) }
-}
+use super::link::{Link, OptionSpan};
+use super::{Header, Matrix, ROOT, entry, get};
 
 /// The arena's link arrays, borrowed together for the hot loops.
 struct Links<'a> {
@@ -75,7 +36,7 @@ impl<'a> Links<'a> {
 
 /// What [`Matrix::cover_others_unless_doomed`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum OptionCover {
+pub(super) enum OptionCover {
     /// Every other item of the option is covered, after this many updates.
     Covered(u64),
     /// Covering emptied the list of a primary item that is not in the
@@ -85,17 +46,15 @@ pub(crate) enum OptionCover {
 }
 
 impl Matrix {
-    /// Removes the options of item header `i` from every other list they are
-    /// in, then removes `i` from the active items. Returns the links removed.
-    ///
-    /// `i` must be a header: the `top` of an option node, or a value of `right`.
+    /// Removes the options of item `i` from every other list they are in,
+    /// then removes `i` from the active items. Returns the links removed.
     #[inline]
-    pub(crate) fn cover(&mut self, i: u32) -> u64 {
+    pub(super) fn cover(&mut self, i: Header) -> u64 {
+        let i = i.get();
         let mut links = Links::of(self);
         let mut updates = 1;
-        // SAFETY (A), (B), (C): `i` is a header, which indexes the arena and
-        // the item lists; `p` walks `i`'s list, whose links are stored values
-        // to option nodes until the walk is back at `i`.
+        // SAFETY: `i` is a header (`Header`), so below `N + 2 <= n` (B); `p`
+        // walks `i`'s list, whose links are stored values: (A) and (C).
         unsafe {
             let mut p = get(links.down, i);
             while p.node() != i {
@@ -107,14 +66,14 @@ impl Matrix {
         updates
     }
 
-    /// Removes item header `i` from its list of active items.
+    /// Removes header `i` from its list of active items.
     ///
     /// # Safety
     ///
-    /// `i` is a header, active (linked into its list).
+    /// `i` is below the number of headers (invariant (B)).
     #[inline(always)]
     unsafe fn unlink_item(&mut self, i: u32) {
-        // SAFETY (B): `i` and its stored neighbours index the item lists.
+        // SAFETY: (B): `i` and its stored neighbours index the item lists.
         unsafe {
             let (l, r) = (*entry(&mut self.left, i), *entry(&mut self.right, i));
             *entry(&mut self.right, l) = r;
@@ -125,8 +84,9 @@ impl Matrix {
     /// Undoes [`cover`](Self::cover)`(i)`: the reverse steps in reverse order,
     /// so the list is walked upwards where `cover` walked downwards.
     #[inline]
-    pub(crate) fn uncover(&mut self, i: u32) {
-        // SAFETY (A), (B): as in `cover`.
+    pub(super) fn uncover(&mut self, i: Header) {
+        let i = i.get();
+        // SAFETY: as in `cover`.
         unsafe {
             let (l, r) = (*entry(&mut self.left, i), *entry(&mut self.right, i));
             *entry(&mut self.right, l) = i;
@@ -141,10 +101,8 @@ impl Matrix {
     }
 
     /// Covers every item of `p`'s option except `p`'s own, going right.
-    /// `p` must be a stored link to an option node (or one of
-    /// `option_first`).
     #[inline]
-    pub(crate) fn cover_others(&mut self, p: Link) -> u64 {
+    pub(super) fn cover_others(&mut self, p: Link) -> u64 {
         match self.cover_others_checking::<false>(p) {
             OptionCover::Covered(updates) | OptionCover::Doomed(updates) => updates,
         }
@@ -158,7 +116,7 @@ impl Matrix {
     /// (and only if no list of length 1 comes first in the scan); stopping
     /// here saves the rest of the covering and all of its undoing.
     #[inline]
-    pub(crate) fn cover_others_unless_doomed(&mut self, p: Link) -> OptionCover {
+    pub(super) fn cover_others_unless_doomed(&mut self, p: Link) -> OptionCover {
         self.cover_others_checking::<true>(p)
     }
 
@@ -166,41 +124,41 @@ impl Matrix {
     /// [`cover_others_unless_doomed`](Self::cover_others_unless_doomed).
     #[inline(always)]
     fn cover_others_checking<const GIVE_UP: bool>(&mut self, p: Link) -> OptionCover {
-        let link = p;
         let span = p.span();
-        let p = p.node();
         let mut updates = 0;
-        let mut q = p;
+        let mut q = p.node();
         for _ in 1..span.size() {
             q = span.after(q);
-            // SAFETY (C): `q` is a node of the option.
-            let x = unsafe { get(&self.top, q) };
+            // SAFETY: (C): `q` is a node of the option, and by (A) its top
+            // is a header.
+            let x = unsafe { Header::new_unchecked(get(&self.top, q)) };
             if !GIVE_UP {
                 updates += self.cover(x);
                 continue;
             }
-            let (covered, made) = self.cover_unless_doomed(x, link, q);
+            let (covered, made) = self.cover_unless_doomed(x, p, q);
             updates += made;
             if !covered {
                 // Undo the items covered before `q`, going left.
-                self.uncover_others_from(span, p, span.before(q));
+                self.uncover_others_from(span, p.node(), span.before(q));
                 return OptionCover::Doomed(updates);
             }
         }
         OptionCover::Covered(updates)
     }
 
-    /// Covers item header `i`, the item of node `at` in the option of the
-    /// node `p` links to, unless hiding one of its options empties a primary
-    /// item that the option does not cover after `at`; then undoes what it
-    /// did. Returns whether it covered `i`, and the updates made.
+    /// Covers item `i`, the item of node `at` in the option of the node `p`
+    /// links to, unless hiding one of its options empties a primary item that
+    /// the option does not cover after `at`; then undoes what it did.
+    /// Returns whether it covered `i`, and the updates made.
     #[inline]
-    fn cover_unless_doomed(&mut self, i: u32, p: Link, at: u32) -> (bool, u64) {
+    fn cover_unless_doomed(&mut self, i: Header, p: Link, at: u32) -> (bool, u64) {
+        let i = i.get();
         let primary = self.primary;
         let mut links = Links::of(self);
         let mut updates = 1;
-        // SAFETY (A), (B), (C): as in `cover`; `unhide` walks back up over
-        // the options just hidden, in reverse order.
+        // SAFETY: as in `cover`; `unhide` walks back up over the options just
+        // hidden, in reverse order.
         unsafe {
             let mut o = get(links.down, i);
             while o.node() != i {
@@ -225,28 +183,29 @@ impl Matrix {
 
     /// Undoes [`cover_others`](Self::cover_others)`(p)`, going left.
     #[inline]
-    pub(crate) fn uncover_others(&mut self, p: Link) {
+    pub(super) fn uncover_others(&mut self, p: Link) {
         let span = p.span();
-        let p = p.node();
-        self.uncover_others_from(span, p, span.before(p));
+        self.uncover_others_from(span, p.node(), span.before(p.node()));
     }
 
-    /// Uncovers the items of the option of node `p` (whose nodes are `span`)
-    /// from node `last` leftwards, around the option, until `p`: undoes
-    /// covering them from the one after `p` up to `last`.
+    /// Uncovers the items of the option `span` of node `p`, from node `last`
+    /// leftwards around the option until `p`: undoes covering them from the
+    /// one after `p` up to `last`.
     #[inline]
     fn uncover_others_from(&mut self, span: OptionSpan, p: u32, last: u32) {
         let mut q = last;
         while q != p {
-            // SAFETY (C): `q` is a node of the option.
-            let x = unsafe { get(&self.top, q) };
+            // SAFETY: (C): the walk stays on the option's nodes other than
+            // `p` (none for a link to a header) until it is back at `p`; by
+            // (A) the top of each is a header.
+            let x = unsafe { Header::new_unchecked(get(&self.top, q)) };
             self.uncover(x);
             q = span.before(q);
         }
     }
 
     /// Whether some active primary item has no option left.
-    pub(crate) fn has_empty_primary(&self) -> bool {
+    pub(super) fn has_empty_primary(&self) -> bool {
         let mut h = self.right[ROOT as usize];
         while h != ROOT {
             if self.top[h as usize] == 0 {
@@ -257,17 +216,24 @@ impl Matrix {
         false
     }
 
+    /// Whether no primary item is left to cover.
+    #[inline]
+    pub(super) fn all_primary_covered(&self) -> bool {
+        self.right[ROOT as usize] == ROOT
+    }
+
     /// MRV: the active primary item with the fewest options and that number,
     /// ties to the leftmost; a length of 0 or 1 cannot be beaten, so the scan
-    /// stops there. Returns `(ROOT, u32::MAX)` when no primary item is active.
+    /// stops there. Returns the root and `u32::MAX` when no primary item is
+    /// active.
     #[inline]
-    pub(crate) fn shortest_item(&self) -> (u32, u32) {
+    pub(super) fn shortest_item(&self) -> (Header, u32) {
         let mut best = ROOT;
         let mut best_len = u32::MAX;
-        // SAFETY (B): `h` is always a value of `right`, so it indexes `right`
-        // and, as a header, `nodes`.
+        // SAFETY: (B): `h` is always a value of `right`, so it indexes `right`
+        // and, being below `N + 2 <= n`, `top`.
         unsafe {
-            let mut h = *self.right.get_unchecked(ROOT as usize);
+            let mut h = get(&self.right, ROOT);
             while h != ROOT {
                 let len = get(&self.top, h);
                 if len < best_len {
@@ -277,11 +243,43 @@ impl Matrix {
                         break;
                     }
                 }
-                debug_assert!((h as usize) < self.right.len());
-                h = *self.right.get_unchecked(h as usize);
+                h = get(&self.right, h);
             }
+            (Header::new_unchecked(best), best_len)
         }
-        (best, best_len)
+    }
+
+    /// The active primary items and their lengths, leftmost first.
+    pub(super) fn active_primaries(&self) -> impl Iterator<Item = (Header, u32)> + '_ {
+        let mut h = self.right[ROOT as usize];
+        std::iter::from_fn(move || {
+            (h != ROOT).then(|| {
+                // SAFETY: (B): a value of `right` is a header.
+                let item = unsafe { Header::new_unchecked(h) };
+                let len = self.top[h as usize];
+                h = self.right[h as usize];
+                (item, len)
+            })
+        })
+    }
+
+    /// The first option node in `i`'s list, or a link to `i` if it is empty.
+    #[inline]
+    pub(super) fn first_option(&self, i: Header) -> Link {
+        self.down[i.get() as usize]
+    }
+
+    /// The node after `p` in its item's list (a link to the header after the last).
+    #[inline]
+    pub(super) fn next_option(&self, p: Link) -> Link {
+        self.down[p.node() as usize]
+    }
+
+    /// The number of options in `i`'s list (plus [`super::SECONDARY_BIAS`]
+    /// for a secondary item).
+    #[inline]
+    pub(super) fn len(&self, i: Header) -> u32 {
+        self.top[i.get() as usize]
     }
 }
 
@@ -289,16 +287,18 @@ impl Matrix {
 /// going right around the option from `p`. Returns the links removed.
 ///
 /// The walk takes a fixed number of steps and wraps with a conditional move
-/// (see `link.rs`); it notes in `links.emptied` an item whose list it
+/// (see `link.rs`), none for a link to a header; it notes in `links.emptied` an item whose list it
 /// empties (only primary items can empty: `SECONDARY_BIAS`).
 ///
 /// # Safety
 ///
-/// `p` is a stored link to an option node of an arena that satisfies (A)
-/// and (C).
+/// `links` are the arrays of a matrix that satisfies (A) and (C), and `p`
+/// a link of that matrix.
 #[inline]
 unsafe fn hide(links: &mut Links<'_>, p: Link) -> u64 {
     let span = p.span();
+    // Around the option from `p` back to `p`: a test of `q` against `p`
+    // ends the walk in fewer instructions than a step counter.
     let p = p.node();
     let mut q = p;
     loop {
@@ -306,8 +306,8 @@ unsafe fn hide(links: &mut Links<'_>, p: Link) -> u64 {
         if q == p {
             break;
         }
-        // SAFETY (A), (C): `q` is a node of `p`'s option, and `x`, `u` and
-        // `d` are stored values.
+        // SAFETY: (C): `q` is a node of `p`'s option; by (A) its top `x` is
+        // a header and `u`, `d` are nodes of the arena.
         unsafe {
             let x = get(links.top, q);
             let u = get(links.up, q);
@@ -361,13 +361,91 @@ unsafe fn unhide(links: &mut Links<'_>, p: Link) {
 #[inline(never)]
 fn option_covers_later(links: &Links<'_>, p: Link, at: u32, item: u32) -> bool {
     let span = p.span();
-    let p = p.node();
-    let mut q = span.after(at);
-    while q != p {
+    let mut q = at;
+    loop {
+        q = span.after(q);
+        if q == p.node() {
+            return false;
+        }
         if links.top[q as usize] == item {
             return true;
         }
-        q = span.after(q);
     }
-    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::layout::tests::knuth_example;
+    use super::*;
+
+    /// Every header of a fresh matrix for Knuth's example.
+    fn headers(m: &Matrix) -> Vec<Header> {
+        (1..=7).map(|h| m.header(h).unwrap()).collect()
+    }
+
+    #[test]
+    fn every_cover_uncover_pair_restores_the_links() {
+        let original = Matrix::new(&knuth_example());
+        for i in headers(&original) {
+            let mut m = original.clone();
+            m.cover(i);
+            m.check().unwrap();
+            assert!(!m.is_active(i));
+            for j in headers(&original) {
+                if m.is_active(j) {
+                    m.cover(j);
+                    m.check().unwrap();
+                    m.uncover(j);
+                    m.check().unwrap();
+                }
+            }
+            m.uncover(i);
+            m.check().unwrap();
+            assert_eq!(m, original, "cover/uncover of {i:?}");
+        }
+    }
+
+    #[test]
+    fn every_option_covers_and_uncovers_exactly() {
+        let original = Matrix::new(&knuth_example());
+        let mut m = original.clone();
+        for k in 0..m.option_count() {
+            let first = m.option_first[k];
+            let i = m.option_headers(k).unwrap().next().unwrap();
+            m.cover(i);
+            m.cover_others(first);
+            m.check().unwrap();
+            m.uncover_others(first);
+            m.uncover(i);
+            m.check().unwrap();
+            assert_eq!(m, original, "option {k}");
+        }
+    }
+
+    #[test]
+    fn cover_counts_updates_as_knuth_does() {
+        let mut m = Matrix::new(&knuth_example());
+        // Covering a hides options 1 (d, g) and 3 (d, f): 4 links, plus a itself.
+        let a = m.header(1).unwrap();
+        assert_eq!(m.cover(a), 5);
+        assert_eq!(m.top[4], 1, "d keeps only option 5");
+    }
+
+    #[test]
+    fn check_reports_a_broken_link() {
+        let mut m = Matrix::new(&knuth_example());
+        m.misdirect_up(12, 3);
+        assert!(m.check().is_err());
+    }
+
+    #[test]
+    fn header_links_are_harmless_to_every_step() {
+        // A link to a header spans only its node: not a single update.
+        let original = Matrix::new(&knuth_example());
+        let mut m = original.clone();
+        let root = m.first_option(m.header(0).unwrap());
+        assert_eq!(m.cover_others(root), 0);
+        m.uncover_others(root);
+        assert_eq!(m, original);
+    }
 }

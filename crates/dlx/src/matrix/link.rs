@@ -9,29 +9,49 @@
 //! index, so the walk knows both ends of the option from the link it already
 //! loaded and wraps with a conditional move, a fixed number of steps. On the
 //! pentomino count that was 1.25x faster (docs/benchmarks.md, tuning log).
+//!
+//! Links are made only by the layout, which gives every option node its true
+//! place (the constructors are `unsafe fn`), and by [`OptionSpan::link_to`],
+//! which links to a node of a span it came from; `Link::default()` links to
+//! the root, with an empty span. That is what makes invariant (C) of
+//! `matrix/mod.rs` hold for every `Link` value there is.
 
 /// The most nodes one option may have: a position in an option is 16 bits.
 pub(crate) const MAX_OPTION_LEN: usize = u16::MAX as usize;
 
 /// A value of `up` or `down`: a node index (low 32 bits) and, when the node
 /// is an option node, its position in its option (bits 32 to 47) and the
-/// option's number of nodes (bits 48 to 63). Links to headers carry only
-/// the index.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// number of the option's other nodes, its size less one (bits 48 to 63).
+/// Links to headers and spacers carry only the index, so they look like links
+/// to an option of one node, the node itself: a walk around "the option" from
+/// such a link visits no node, which keeps every walk in the arena whatever
+/// link it is given, at no cost in the walk.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 #[repr(transparent)]
 pub(crate) struct Link(u64);
 
 impl Link {
     /// A link to header (or spacer) node `node`.
-    pub(crate) fn to_header(node: u32) -> Self {
+    ///
+    /// # Safety
+    ///
+    /// `node` is in the arena of the matrix the link will be stored in
+    /// (invariant (A)).
+    pub(super) unsafe fn to_header(node: u32) -> Self {
         Link(u64::from(node))
     }
 
     /// A link to option node `node`, at `position` in an option of `size`
     /// nodes; `position < size <= MAX_OPTION_LEN`.
-    pub(crate) fn to_option_node(node: u32, position: u32, size: u32) -> Self {
+    ///
+    /// # Safety
+    ///
+    /// That is `node`'s true place: the option's `size` nodes, from
+    /// `node - position` on, are option nodes of the arena the link will be
+    /// used with (invariant (C)).
+    pub(super) unsafe fn to_option_node(node: u32, position: u32, size: u32) -> Self {
         debug_assert!(position < size && size as usize <= MAX_OPTION_LEN);
-        Link(u64::from(node) | (u64::from(position) << 32) | (u64::from(size) << 48))
+        Link(u64::from(node) | (u64::from(position) << 32) | (u64::from(size - 1) << 48))
     }
 
     /// The node linked to.
@@ -41,19 +61,18 @@ impl Link {
         self.0 as u32
     }
 
-    /// The nodes of the option of the node linked to, which must be an
-    /// option node.
+    /// The nodes of the option of the node linked to; for a link to a header
+    /// or spacer, that node alone.
     #[inline(always)]
     #[allow(clippy::cast_possible_truncation)] // fields of 16 bits
-    pub(crate) fn span(self) -> OptionSpan {
+    pub(super) fn span(self) -> OptionSpan {
         let node = self.node();
         let position = u32::from((self.0 >> 32) as u16);
-        let size = u32::from((self.0 >> 48) as u16);
-        debug_assert!(position < size, "link {self:?} is not to an option node");
-        let first = node - position;
+        let others = u32::from((self.0 >> 48) as u16);
+        let first = node.wrapping_sub(position);
         OptionSpan {
             first,
-            last: first + size - 1,
+            last: first.wrapping_add(others),
             // `link_to(q)` adds `q` once as the index and once shifted into
             // the position field, less the first node's index there.
             base: (self.0 & !0xffff_ffff_ffff).wrapping_sub(u64::from(first) << 32),
@@ -63,7 +82,7 @@ impl Link {
 
 /// The nodes `first..=last` of one option, for walking around it.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct OptionSpan {
+pub(super) struct OptionSpan {
     first: u32,
     last: u32,
     base: u64,
@@ -72,25 +91,31 @@ pub(crate) struct OptionSpan {
 impl OptionSpan {
     /// The option's number of nodes.
     #[inline(always)]
-    pub(crate) fn size(self) -> u32 {
-        self.last - self.first + 1
+    pub(super) fn size(self) -> u32 {
+        self.last.wrapping_sub(self.first).wrapping_add(1)
+    }
+
+    /// The first node of the option.
+    #[inline(always)]
+    pub(super) fn first(self) -> u32 {
+        self.first
     }
 
     /// The node after `q`, wrapping from the last to the first.
     #[inline(always)]
-    pub(crate) fn after(self, q: u32) -> u32 {
+    pub(super) fn after(self, q: u32) -> u32 {
         if q == self.last { self.first } else { q + 1 }
     }
 
     /// The node before `q`, wrapping from the first to the last.
     #[inline(always)]
-    pub(crate) fn before(self, q: u32) -> u32 {
+    pub(super) fn before(self, q: u32) -> u32 {
         if q == self.first { self.last } else { q - 1 }
     }
 
     /// A link to node `q` of this option.
     #[inline(always)]
-    pub(crate) fn link_to(self, q: u32) -> Link {
+    pub(super) fn link_to(self, q: u32) -> Link {
         debug_assert!(self.first <= q && q <= self.last);
         Link(self.base.wrapping_add(u64::from(q) * 0x1_0000_0001))
     }
@@ -108,17 +133,33 @@ mod tests {
             (u32::MAX - 5, 4, 5),
             (70_000, 65_534, 65_535),
         ] {
-            let link = Link::to_option_node(node, position, size);
+            // SAFETY: only the link's arithmetic is tested; nothing is indexed.
+            let link = unsafe { Link::to_option_node(node, position, size) };
             assert_eq!(link.node(), node);
             let span = link.span();
             assert_eq!(span.size(), size);
             let first = node - position;
+            assert_eq!(span.first(), first);
             for q in first..first + size {
-                assert_eq!(span.link_to(q), Link::to_option_node(q, q - first, size));
+                // SAFETY: as above.
+                let expected = unsafe { Link::to_option_node(q, q - first, size) };
+                assert_eq!(span.link_to(q), expected);
             }
             assert_eq!(span.after(first + size - 1), first);
             assert_eq!(span.before(first), first + size - 1);
         }
-        assert_eq!(Link::to_header(7).node(), 7);
+        // SAFETY: as above.
+        assert_eq!(unsafe { Link::to_header(7) }.node(), 7);
+    }
+
+    #[test]
+    fn a_header_link_spans_its_node_alone() {
+        for node in [0, 1, 7, u32::MAX] {
+            // SAFETY: as above.
+            let span = unsafe { Link::to_header(node) }.span();
+            assert_eq!((span.size(), span.first()), (1, node));
+            assert_eq!((span.after(node), span.before(node)), (node, node));
+        }
+        assert_eq!(Link::default().span().size(), 1);
     }
 }

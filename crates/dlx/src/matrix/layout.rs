@@ -1,0 +1,238 @@
+//! Laying out a problem in the arena, and checking the result once.
+
+use super::link::Link;
+use super::{Matrix, SECONDARY_BIAS, SPACER};
+use crate::Problem;
+use crate::index::to_u32;
+
+/// One arena node while the matrix is laid out; [`Matrix`] then stores each
+/// field in its own array.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Node {
+    up: u32,
+    down: u32,
+    top: u32,
+    option: u32,
+}
+
+impl Matrix {
+    /// Lays out the arena for `problem`, which establishes invariants (A) to
+    /// (C): every link and `top` it stores is to a node it has laid out, and
+    /// every link to an option node is made from the place it laid the node
+    /// at. Debug builds (so every test, and Miri) then check them all. The
+    /// builder has already checked that every index fits in a `u32`.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, if the layout broke an invariant: a bug in this
+    /// file, caught before any unchecked step runs.
+    pub(super) fn new(problem: &Problem) -> Self {
+        let items = problem.item_count();
+        let primary = problem.primary_count();
+        let total = items + 2 + problem.option_count() + problem.entry_count();
+        let mut nodes = vec![Node::default(); items + 2];
+        for (h, header) in nodes.iter_mut().enumerate().take(items + 1).skip(1) {
+            let top = if h <= primary { 0 } else { SECONDARY_BIAS };
+            let h = to_u32(h);
+            *header = Node {
+                up: h,
+                down: h,
+                top,
+                option: 0,
+            };
+        }
+        nodes.reserve_exact(total - nodes.len());
+
+        // Horizontal lists: 0 <-> 1..=primary, and items+1 <-> primary+1..=items.
+        let mut left = vec![0; items + 2];
+        let mut right = vec![0; items + 2];
+        let secondary_root = items + 1;
+        link_circle(&mut left, &mut right, 0, 1..=primary);
+        link_circle(&mut left, &mut right, secondary_root, primary + 1..=items);
+
+        // The first spacer, index items + 1, reuses the secondary root's slot
+        // in `nodes`: that header never heads a vertical list.
+        let mut spacer = items + 1;
+        let mut option_spans = Vec::with_capacity(problem.option_count());
+        for (option, option_items) in problem.options() {
+            let first = to_u32(nodes.len());
+            option_spans.push((first, to_u32(option_items.len())));
+            for &item in option_items {
+                let h = item.index() + 1;
+                let x = to_u32(nodes.len());
+                let last = nodes[h].up;
+                nodes.push(Node {
+                    up: last,
+                    down: to_u32(h),
+                    top: to_u32(h),
+                    option: option.as_u32(),
+                });
+                nodes[last as usize].down = x;
+                nodes[h].up = x;
+                nodes[h].top += 1;
+            }
+            let last = to_u32(nodes.len() - 1);
+            nodes[spacer].down = last;
+            spacer = nodes.len();
+            nodes.push(Node {
+                up: first,
+                down: 0,
+                top: SPACER,
+                option: 0,
+            });
+        }
+        // Every node knows its place: the links to it say so. Headers and
+        // spacers have the plain link to their index.
+        let mut place: Vec<Link> = (0..to_u32(nodes.len()))
+            // SAFETY: `x` is a node of this arena.
+            .map(|x| unsafe { Link::to_header(x) })
+            .collect();
+        for &(first, size) in &option_spans {
+            for q in first..first + size {
+                // SAFETY: `q` is node `q - first` of the option just laid out
+                // at `first..first + size`, all option nodes of this arena.
+                place[q as usize] = unsafe { Link::to_option_node(q, q - first, size) };
+            }
+        }
+        let link = |x: u32| place[x as usize];
+        let matrix = Matrix {
+            up: nodes.iter().map(|n| link(n.up)).collect(),
+            down: nodes.iter().map(|n| link(n.down)).collect(),
+            top: nodes.iter().map(|n| n.top).collect(),
+            option_of: nodes.iter().map(|n| n.option).collect(),
+            left,
+            right,
+            option_first: option_spans.iter().map(|&(first, _)| link(first)).collect(),
+            primary: to_u32(primary),
+        };
+        if cfg!(debug_assertions) {
+            matrix.validate();
+        }
+        matrix
+    }
+
+    /// Checks invariants (A) to (C) of `mod.rs` over the whole arena, in
+    /// linear time.
+    ///
+    /// # Panics
+    ///
+    /// At the first value that breaks one.
+    fn validate(&self) {
+        let n = self.top.len();
+        let headers = self.headers();
+        assert!(
+            self.up.len() == n && self.down.len() == n && self.option_of.len() == n,
+            "(A): the arena's arrays differ in length"
+        );
+        assert!(
+            self.right.len() == headers && headers <= n,
+            "(B): the item lists' arrays"
+        );
+        assert!(
+            self.left
+                .iter()
+                .chain(&self.right)
+                .all(|&h| (h as usize) < headers),
+            "(B): an item list leaves the headers"
+        );
+        // The true place of every option node, from the options' first links.
+        let mut place: Vec<Option<Link>> = vec![None; n];
+        for (k, &first) in self.option_first.iter().enumerate() {
+            let span = first.span();
+            let end = span.first() as usize + span.size() as usize;
+            assert!(end <= n, "(C): option {k} leaves the arena");
+            for q in span.first()..span.first() + span.size() {
+                let top = self.top[q as usize] as usize;
+                assert!(
+                    (1..headers - 1).contains(&top) && place[q as usize].is_none(),
+                    "(A), (C): node {q} of option {k}"
+                );
+                place[q as usize] = Some(span.link_to(q));
+            }
+        }
+        for link in self.up.iter().chain(&self.down) {
+            let x = link.node() as usize;
+            assert!(x < n, "(A): a link leaves the arena");
+            // SAFETY: `x` is in the arena, just checked; the link is only compared.
+            let expected = place[x].unwrap_or(unsafe { Link::to_header(link.node()) });
+            assert_eq!(*link, expected, "(C): a link to node {x}");
+        }
+    }
+}
+
+/// Links `root` and `members` into one circular doubly linked list.
+fn link_circle(
+    left: &mut [u32],
+    right: &mut [u32],
+    root: usize,
+    members: std::ops::RangeInclusive<usize>,
+) {
+    let mut prev = root;
+    for h in members {
+        right[prev] = to_u32(h);
+        left[h] = to_u32(prev);
+        prev = h;
+    }
+    right[prev] = to_u32(root);
+    left[root] = to_u32(prev);
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::super::{Matrix, SPACER};
+    use super::*;
+
+    /// Knuth's example from TAOCP 7.2.2.1 (7): items a..g, all primary.
+    pub(in crate::matrix) fn knuth_example() -> Problem {
+        let mut b = Problem::builder(7, 0).unwrap();
+        for option in [
+            &[2, 4][..],
+            &[0, 3, 6],
+            &[1, 2, 5],
+            &[0, 3, 5],
+            &[1, 6],
+            &[3, 4, 6],
+        ] {
+            b.add_option(option).unwrap();
+        }
+        b.build()
+    }
+
+    #[test]
+    fn a_node_takes_24_bytes() {
+        let m = Matrix::new(&knuth_example());
+        let links = (m.up.len() + m.down.len()) * std::mem::size_of::<Link>();
+        let fields = (m.top.len() + m.option_of.len()) * std::mem::size_of::<u32>();
+        assert_eq!(links + fields, 24 * m.top.len());
+    }
+
+    #[test]
+    fn layout_matches_knuth_table_1() {
+        let m = Matrix::new(&knuth_example());
+        // 1 root + 7 headers + 1 secondary root/first spacer, then 16 entries and 6 spacers.
+        assert_eq!(m.top.len(), 9 + 16 + 6);
+        // Item a (header 1) holds options 1 and 3: nodes 12 and 20 in Knuth's table.
+        assert_eq!(m.top[1], 2);
+        assert_eq!(m.down[1].node(), 12);
+        assert_eq!(m.up[1].node(), 20);
+        // The spacer after option 0 (nodes 9, 10) is node 11.
+        assert_eq!(m.top[11], SPACER);
+        assert_eq!(m.up[11].node(), 9);
+        assert_eq!(m.down[11].node(), 14);
+        // Node 14 is the last of option 1 (a, d, g: nodes 12 to 14).
+        assert_eq!(m.down[11].span().first(), 12);
+        assert_eq!(m.down[11].span().size(), 3);
+        assert!(m.check().is_ok());
+    }
+
+    #[test]
+    fn validation_accepts_every_layout_of_the_examples() {
+        // `new` validates; a problem with secondary items and empty lists too.
+        let mut b = Problem::builder(3, 2).unwrap();
+        b.add_option(&[0, 3]).unwrap();
+        b.add_option(&[4, 1]).unwrap();
+        let m = Matrix::new(&b.build());
+        assert!(m.check().is_ok());
+        assert_eq!(m.headers(), 7);
+    }
+}

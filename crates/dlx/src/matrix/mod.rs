@@ -1,0 +1,282 @@
+//! The dancing-links matrix and the search that dances on it: the engine's
+//! only module with `unsafe` code.
+//!
+//! All nodes live in one arena addressed by `u32` indices, laid out as in
+//! Knuth's DLX1 (TAOCP 7.2.2.1, Table 1):
+//!
+//! ```text
+//! index:  0      1 ..= N        N+1      option 0 nodes   spacer   option 1 nodes   spacer ...
+//!         root   item headers   spacer   (one per item)
+//! ```
+//!
+//! Item `k` (an [`ItemId`](crate::ItemId)) has header node `k + 1`. A header's
+//! `up`/`down` are the ends of its item's circular vertical list of option
+//! nodes and its `top` holds the list's length (plus [`SECONDARY_BIAS`] for a
+//! secondary item). Each `up`/`down` value is a [`Link`]: the node index, and
+//! for an option node also its place in its option (see `link.rs`). An option
+//! node's `top` is its item's header and `option_of` its option. A spacer's
+//! `top` is 0 (the root, which no option names).
+//!
+//! The arena is stored as a structure of arrays, one `Vec` per field (24
+//! bytes a node in all: 8 for each link, 4 for `top` and for the option). The
+//! hot loops write `down[u]` and `up[d]` for vertical neighbours scattered
+//! over the arena; with separate arrays a cache line holds 8 of those links
+//! rather than a few whole nodes, which made the pentomino count 15% faster
+//! (docs/benchmarks.md, tuning log).
+//!
+//! The horizontal list of items still to be covered lives in `left`/`right`,
+//! indexed by header: the primary items form a circular list through the root
+//! 0, the secondary items one through the extra header `N + 1`, so the search
+//! never looks at secondary items when choosing what to branch on.
+//!
+//! # Soundness
+//!
+//! Bounds checks were a fifth to a quarter of the hot loops' instructions
+//! (tuning log #3 and #5), so `cover.rs` indexes the arena unchecked. Every
+//! such access relies on these invariants, which [`Matrix::new`] establishes
+//! (and, in debug builds, so in every test and under Miri, checks over the
+//! whole arena: `validate`), and which every step keeps:
+//!
+//! - **(A)** `up`, `down`, `top` and `option_of` have one length, the arena's
+//!   `n`; the node of every link stored in `up` or `down` is below `n`; the
+//!   `top` of every option node is a header, `1..=N`.
+//! - **(B)** `left` and `right` have `N + 2 <= n` entries, each below `N + 2`.
+//! - **(C)** Every [`Link`] to an option node carries that node's true place
+//!   in its option, so the nodes of its span are the option's nodes, all
+//!   option nodes below `n`; a link to a header or spacer spans that node
+//!   alone.
+//!
+//! Nothing outside this module can reach them: the fields are private to it,
+//! the only code that stores into them is the layout (`layout.rs`) and the
+//! steps of `cover.rs`, and the search state that holds links and headers
+//! between steps (`search.rs`) lives here too, with exactly one matrix. The
+//! steps keep (A) to (C) whatever order they are called in: they store only
+//! values read from the arena, a header taken from a node's `top`, or a link
+//! to a node of the span they are walking ([`link::OptionSpan`]); they write
+//! `top` only at headers; and every walk around an option visits only the
+//! nodes of the span other than its start, none for a link to a header. So a search that went wrong could corrupt
+//! the lists (which [`Matrix::check`], Knuth's `sanity()`, finds), but could
+//! not index outside the arena. Debug builds assert every index, and CI runs
+//! the unit tests under Miri.
+
+#![allow(unsafe_code)]
+
+mod cover;
+mod layout;
+mod link;
+mod search;
+
+pub(crate) use link::MAX_OPTION_LEN;
+pub(crate) use search::{Search, blocked_options};
+
+use link::Link;
+
+/// A spacer's `top`: the root, which never heads a vertical list.
+const SPACER: u32 = 0;
+
+/// Added to a secondary item's length. Hiding the last option of a
+/// secondary item then never looks like emptying it, so the only items whose
+/// lists can empty (which dooms an option, `cover.rs`) are primary ones, and
+/// one emptied secondary item cannot hide an emptied primary one.
+const SECONDARY_BIAS: u32 = 1 << 31;
+
+/// The root of the list of active primary items.
+const ROOT: u32 = 0;
+
+/// An item's header node (or one of the two roots), as the matrix hands it
+/// out: only [`Header::new_unchecked`] makes one, and its callers make sure
+/// the value is below the number of headers, `N + 2` (invariant (B)), which
+/// is all the steps rely on. Every index `left`, `right`, `up`, `down` or
+/// `top` is read at is then in bounds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Header(u32);
+
+impl Header {
+    /// The header `h`.
+    ///
+    /// # Safety
+    ///
+    /// `h` is below the number of headers (`N + 2`) of the matrix it will be
+    /// used with.
+    #[inline(always)]
+    unsafe fn new_unchecked(h: u32) -> Self {
+        Header(h)
+    }
+
+    /// The header's index in the arena.
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self.0
+    }
+
+    /// The item whose header this is (header `k + 1` is item `k`); the
+    /// roots have none.
+    fn item(self) -> Option<crate::ItemId> {
+        self.0.checked_sub(1).map(crate::ItemId::from_u32)
+    }
+}
+
+/// The dancing-links matrix of one problem; the invariants on the fields are
+/// (A) to (C) above.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Matrix {
+    /// Previous node in node `x`'s vertical list. For every node `x` in an
+    /// active list: `down[up[x]]` links to `x`.
+    up: Vec<Link>,
+    /// Next node in the vertical list. For every node `x` in an active list:
+    /// `up[down[x]]` links to `x`.
+    down: Vec<Link>,
+    /// Option node: its item's header. Header: the number of option nodes in
+    /// its list (Knuth's LEN), plus [`SECONDARY_BIAS`] if the item is
+    /// secondary. Spacer: [`SPACER`].
+    top: Vec<u32>,
+    /// Option node: the option it belongs to. Header, spacer and root: 0.
+    option_of: Vec<u32>,
+    /// Left neighbour in the active-item lists, indexed by header (0 is the
+    /// primary root, `N + 1` the secondary root). For every active header
+    /// `h`: `right[left[h]] == h`.
+    left: Vec<u32>,
+    /// Right neighbour in the active-item lists. For every active header
+    /// `h`: `left[right[h]] == h`.
+    right: Vec<u32>,
+    /// `option_first[k]` links to the first node of option `k`.
+    option_first: Vec<Link>,
+    /// The number of primary items.
+    primary: u32,
+}
+
+/// Entry `x` of one of the arena's arrays, read.
+///
+/// # Safety
+///
+/// `x < array.len()`.
+#[inline(always)]
+unsafe fn get<T: Copy>(array: &[T], x: u32) -> T {
+    debug_assert!((x as usize) < array.len(), "index {x} outside the arena");
+    // SAFETY: the caller guarantees `x` is in bounds.
+    unsafe { *array.get_unchecked(x as usize) }
+}
+
+/// Entry `x` of one of the arena's arrays, for writing.
+///
+/// # Safety
+///
+/// `x < array.len()`.
+#[inline(always)]
+unsafe fn entry<T>(array: &mut [T], x: u32) -> &mut T {
+    debug_assert!((x as usize) < array.len(), "index {x} outside the arena");
+    // SAFETY: the caller guarantees `x` is in bounds.
+    unsafe { array.get_unchecked_mut(x as usize) }
+}
+
+impl Matrix {
+    /// The number of options.
+    fn option_count(&self) -> usize {
+        self.option_first.len()
+    }
+
+    /// The number of headers, the roots included (`N + 2`).
+    fn headers(&self) -> usize {
+        self.left.len()
+    }
+
+    /// Whether header `h` is still in an active-item list.
+    fn is_active(&self, h: Header) -> bool {
+        let h = h.get() as usize;
+        self.right[self.left[h] as usize] as usize == h
+    }
+
+    /// The header `h`, if it is one (a root included).
+    #[cfg(test)]
+    fn header(&self, h: u32) -> Option<Header> {
+        // SAFETY: `h` is checked to be below the number of headers.
+        ((h as usize) < self.headers()).then(|| unsafe { Header::new_unchecked(h) })
+    }
+
+    /// The headers of the items of option `k`, in order, or `None` if there
+    /// is no such option.
+    fn option_headers(&self, k: usize) -> Option<impl Iterator<Item = Header> + '_> {
+        let span = self.option_first.get(k)?.span();
+        Some((span.first()..span.first() + span.size()).map(move |q| {
+            // SAFETY: (C): a link in `option_first` is to an option node, so
+            // `q` is a node of the option, and by (A) its top is a header.
+            unsafe { Header::new_unchecked(get(&self.top, q)) }
+        }))
+    }
+
+    /// The option of option node `p`.
+    fn option_of(&self, p: Link) -> crate::OptionId {
+        crate::OptionId::from_u32(self.option_of[p.node() as usize])
+    }
+
+    /// Knuth's `sanity()`: checks every invariant of the links that are
+    /// currently active. Returns a description of the first violation.
+    fn check(&self) -> Result<(), String> {
+        let items = self.headers() - 2;
+        for root in [0, items + 1] {
+            let mut h = root;
+            let mut steps = 0;
+            loop {
+                let r = self.right[h] as usize;
+                if self.left[r] as usize != h {
+                    return Err(format!("item list: left[right[{h}]] != {h}"));
+                }
+                h = r;
+                steps += 1;
+                if h == root {
+                    break;
+                }
+                if steps > items + 1 {
+                    return Err(format!("item list from {root} does not close"));
+                }
+            }
+        }
+        for h in 1..=items {
+            if self.right[self.left[h] as usize] as usize != h {
+                continue;
+            }
+            let mut x = h;
+            let mut count = 0;
+            loop {
+                let d = self.down[x].node() as usize;
+                if self.up[d].node() as usize != x {
+                    return Err(format!("item {}: up[down[{x}]] != {x}", h - 1));
+                }
+                x = d;
+                if x == h {
+                    break;
+                }
+                if self.top[x] as usize != h {
+                    return Err(format!("item {}: node {x} has top {}", h - 1, self.top[x]));
+                }
+                count += 1;
+                if count > self.top.len() {
+                    return Err(format!("item {}: vertical list does not close", h - 1));
+                }
+            }
+            let len = if h <= self.primary as usize {
+                self.top[h]
+            } else {
+                self.top[h].wrapping_sub(SECONDARY_BIAS)
+            };
+            if len as usize != count {
+                return Err(format!(
+                    "item {}: len is {len} but the list holds {count}",
+                    h - 1
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Points node `node`'s `up` link at header `to`, for tests that need a
+    /// broken list. Both must be in the arena, so (A) to (C) still hold: the
+    /// damage is only to the lists, which [`check`](Self::check) must find.
+    #[cfg(test)]
+    fn misdirect_up(&mut self, node: u32, to: u32) {
+        assert!((node as usize) < self.up.len() && (to as usize) < self.headers());
+        // SAFETY: `to` is checked to be a header, so the link keeps (A) and
+        // has an empty span, which keeps (C).
+        self.up[node as usize] = unsafe { Link::to_header(to) };
+    }
+}
