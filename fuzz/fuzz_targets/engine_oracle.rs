@@ -425,7 +425,7 @@ fn check_searches(
         let mut solutions = solver.solutions();
         while (lent.len() as u64) < case.limit {
             let Some(s) = solutions.next() else { break };
-            lent.push(indices(s));
+            lent.push(indices(s.options()));
         }
         if (lent.len() as u64) < case.limit {
             assert_eq!(solutions.end(), Some(End::Exhausted), "solutions().end()");

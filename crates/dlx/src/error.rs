@@ -53,6 +53,34 @@ pub enum Error {
         /// The most items one option may name.
         limit: usize,
     },
+    /// An option gives a primary item a color; only secondary items have colors.
+    ColorOnPrimary {
+        /// The index the option would have.
+        option: usize,
+        /// The primary item with a color.
+        item: ItemId,
+    },
+    /// Bounds were given for an item the problem does not have.
+    NoSuchItem {
+        /// The item asked for.
+        item: usize,
+        /// The number of items in the problem.
+        items: usize,
+    },
+    /// Bounds were given for a secondary item; only primary items have them.
+    BoundsOnSecondary {
+        /// The secondary item.
+        item: ItemId,
+    },
+    /// Bounds with an upper bound of 0 or a lower bound above the upper one.
+    BadBounds {
+        /// The primary item.
+        item: ItemId,
+        /// The lower bound asked for.
+        lower: u32,
+        /// The upper bound asked for.
+        upper: u32,
+    },
     /// The problem needs more arena nodes than 32-bit indices can address.
     TooManyNodes {
         /// The largest number of nodes an arena may hold.
@@ -73,6 +101,12 @@ pub enum Error {
         item: ItemId,
         /// The earlier selection that covers it.
         covered_by: OptionId,
+    },
+    /// An option was pre-selected a second time; a solution holds each option
+    /// at most once.
+    AlreadySelected {
+        /// The option.
+        option: OptionId,
     },
     /// Knuth-format text that could not be read.
     Parse {
@@ -128,6 +162,54 @@ pub enum ParseErrorKind {
         /// The most items one option may name.
         limit: usize,
     },
+    /// An option gives a primary item a color (`p:A`); only secondary items
+    /// have colors.
+    ColorOnPrimary {
+        /// The item's name.
+        name: String,
+    },
+    /// An option names an item with `:` but no color after it.
+    EmptyColor {
+        /// The item's name.
+        name: String,
+    },
+    /// A secondary item of the item line has bounds (`2|x` after `|`).
+    BoundsOnSecondary {
+        /// The item's name.
+        name: String,
+    },
+    /// An item of the item line has bounds that are not `v|name` or
+    /// `u:v|name` with decimal numbers (or they are too large).
+    BadBounds {
+        /// The item as written.
+        text: String,
+    },
+    /// An item's upper bound is 0 (`0|name`), so no option could cover it.
+    ZeroUpperBound {
+        /// The item's name.
+        name: String,
+    },
+    /// An item's lower bound is above its upper bound (`3:2|name`).
+    LowerAboveUpper {
+        /// The item's name.
+        name: String,
+        /// The lower bound.
+        lower: u32,
+        /// The upper bound.
+        upper: u32,
+    },
+    /// A color name handed to [`NamedProblem::with_colors`](crate::NamedProblem::with_colors)
+    /// is empty or holds white space.
+    BadColorName {
+        /// The name.
+        name: String,
+    },
+    /// A color name handed to [`NamedProblem::with_colors`](crate::NamedProblem::with_colors)
+    /// is there twice.
+    DuplicateColorName {
+        /// The name.
+        name: String,
+    },
 }
 
 impl fmt::Display for Error {
@@ -176,6 +258,23 @@ impl fmt::Display for Error {
                     "option {option} names {len} items, more than the {limit} one option may name"
                 )
             }
+            Error::ColorOnPrimary { option, item } => write!(
+                f,
+                "option {option} gives primary item {item} a color; only secondary items have colors"
+            ),
+            Error::NoSuchItem { item, items } => write!(
+                f,
+                "there is no item {item}; the problem has {items} items (0 to {})",
+                items.saturating_sub(1)
+            ),
+            Error::BoundsOnSecondary { item } => write!(
+                f,
+                "item {item} is secondary and cannot have bounds; make it primary or drop the bounds"
+            ),
+            Error::BadBounds { item, lower, upper } => write!(
+                f,
+                "bounds {lower}:{upper} for item {item} are not valid; the upper bound must be at least 1 and at least the lower bound"
+            ),
             Error::TooManyNodes { limit } => {
                 write!(
                     f,
@@ -195,6 +294,10 @@ impl fmt::Display for Error {
             } => write!(
                 f,
                 "option {option} cannot be selected: its item {item} is already covered by option {covered_by}"
+            ),
+            Error::AlreadySelected { option } => write!(
+                f,
+                "option {option} is already selected; a solution holds each option once"
             ),
             Error::Parse { line, column, kind } => {
                 write!(f, "line {line}, column {column}: {kind}")
@@ -254,6 +357,36 @@ impl fmt::Display for ParseErrorKind {
                 f,
                 "this option names {len} items, more than the {limit} one option may name"
             ),
+            ParseErrorKind::ColorOnPrimary { name } => write!(
+                f,
+                "item `{name}` is primary and cannot have a color; colors go on secondary items (those after `|`)"
+            ),
+            ParseErrorKind::EmptyColor { name } => write!(
+                f,
+                "`{name}:` has no color after `:`; write `{name}:A`, or `{name}` for no color"
+            ),
+            ParseErrorKind::BoundsOnSecondary { name } => write!(
+                f,
+                "secondary item `{name}` cannot have bounds; move it before `|` or drop its bounds"
+            ),
+            ParseErrorKind::BadBounds { text } => write!(
+                f,
+                "`{text}` is not an item with bounds; write `v|name` or `u:v|name` with whole numbers"
+            ),
+            ParseErrorKind::ZeroUpperBound { name } => write!(
+                f,
+                "item `{name}` has upper bound 0, so no option could cover it; the upper bound must be at least 1"
+            ),
+            ParseErrorKind::LowerAboveUpper { name, lower, upper } => write!(
+                f,
+                "item `{name}` has lower bound {lower} above its upper bound {upper}; write the smaller first, `{upper}:{lower}|{name}`"
+            ),
+            ParseErrorKind::BadColorName { name } => {
+                write!(f, "color name `{name}` is empty or holds white space")
+            }
+            ParseErrorKind::DuplicateColorName { name } => {
+                write!(f, "color `{name}` is named twice; give each color one name")
+            }
         }
     }
 }

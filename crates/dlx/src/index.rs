@@ -22,6 +22,13 @@ pub struct ItemId(u32);
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct OptionId(u32);
 
+/// A color that an option may give a secondary item (Knuth's `x:A`),
+/// numbered from 0. Options that give an item the same color may be chosen
+/// together; what the numbers mean is up to the caller
+/// ([`NamedProblem`](crate::NamedProblem) names them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Color(u32);
+
 macro_rules! index_type {
     ($name:ident) => {
         impl $name {
@@ -68,6 +75,7 @@ macro_rules! index_type {
 
 index_type!(ItemId);
 index_type!(OptionId);
+index_type!(Color);
 
 /// Converts a length or index that the caller has already bounded by
 /// [`INDEX_LIMIT`] (or by the arena size, which is checked against it when a
@@ -86,5 +94,7 @@ mod tests {
         assert_eq!(OptionId::new(0).map(usize::from), Some(0));
         assert!(ItemId::new(INDEX_LIMIT).is_none());
         assert!(OptionId::new(usize::MAX).is_none());
+        assert_eq!(Color::new(3).map(Color::index), Some(3));
+        assert!(Color::new(INDEX_LIMIT).is_none());
     }
 }

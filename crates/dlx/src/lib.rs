@@ -1,10 +1,18 @@
-//! A generic exact-cover engine: Knuth's Algorithm X with dancing links.
+//! A generic exact-cover engine: Knuth's Algorithms X, C and M with dancing
+//! links, for exact cover, exact cover with colors (XCC) and multiple cover
+//! with colors (MCC).
 //!
 //! # What it guarantees
 //!
 //! - **Exact answers.** Every solution reported covers each primary item
-//!   exactly once and each secondary item at most once; counts say whether
-//!   they are exact or stopped at a limit or budget ([`Count::is_exact`]).
+//!   exactly once (or within its [`Bounds`]) and each secondary item at most
+//!   once, or by options that all give it the same [`Color`]; counts say
+//!   whether they are exact or stopped at a limit or budget
+//!   ([`Count::is_exact`]).
+//! - **One solver for three kinds.** A problem's [`Kind`] (what it uses:
+//!   nothing, colors, bounds) picks Knuth's Algorithm X, C or M behind the
+//!   same [`Solver`]; plain exact cover runs as fast as it did before colors
+//!   and bounds existed.
 //! - **No panics on input.** Bad problems and bad text are [`Error`] values
 //!   with positions; searches are iterative, so deep problems cannot overflow
 //!   the stack.
@@ -34,28 +42,51 @@
 //! # Ok::<(), dlx::Error>(())
 //! ```
 //!
+//! With colors and bounds (Knuth's example for his DLX3: `C` is covered two
+//! or three times, and options that share `X` or `Y` must agree on its
+//! color):
+//!
+//! ```
+//! use dlx::{Kind, NamedProblem, Solver, Uniqueness};
+//!
+//! let named = NamedProblem::parse("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n")?;
+//! assert_eq!(named.problem().kind(), Kind::Multiplicities);
+//! let Uniqueness::Unique(options) = Solver::new(named.problem()).uniqueness() else { panic!() };
+//! let mut lines: Vec<String> = options.iter().map(|&o| named.option_text(o)).collect();
+//! lines.sort();
+//! assert_eq!(lines, ["A C X:1 Y:1", "B X:1", "C Y:1"]);
+//! # Ok::<(), dlx::Error>(())
+//! ```
+//!
 //! # Overview
 //!
-//! - [`Problem`] and [`ProblemBuilder`]: items (primary, then secondary) and
-//!   options, validated as they are added; [`ItemId`] and [`OptionId`] index them.
-//! - [`NamedProblem`]: a problem with item names, read from and written to
-//!   Knuth's text format.
+//! - [`Problem`] and [`ProblemBuilder`]: items (primary, then secondary),
+//!   options with optional [`Color`]s on secondary items, and [`Bounds`] on
+//!   primary items, validated as they are added; [`ItemId`], [`OptionId`]
+//!   and [`Color`] index them.
+//! - [`NamedProblem`]: a problem with item and color names, read from and
+//!   written to Knuth's text formats ([`Format`]: DLX1, DLX2, DLX3).
 //! - [`Solver`]: pre-selection ([`Solver::select`]), search ([`Solver::count`],
 //!   [`Solver::first_solution`], [`Solver::uniqueness`],
-//!   [`Solver::for_each_solution`], [`Solver::solutions`]) and
+//!   [`Solver::for_each_solution`], [`Solver::solutions`], whose
+//!   [`Solution`]s also say each secondary item's color) and
 //!   [`Solver::reset`]; [`Stats`] as Knuth reports them.
+//! - [`Problem::prune`]: the options no solution can contain, dropped before
+//!   a search.
 //!
-//! # Algorithm
+//! # Algorithms
 //!
 //! D. E. Knuth, *The Art of Computer Programming*, Vol. 4B, §7.2.2.1
-//! (Algorithm X), and "Dancing Links", arXiv:cs/0011047. The arena follows
-//! his program DLX1: item headers, option nodes and spacers share one array
-//! of `u32`-linked nodes (see `docs/architecture.md`). The item to branch on
-//! is chosen by the MRV heuristic: fewest remaining options, ties to the
-//! leftmost.
+//! (Algorithms X, C and M), "Dancing Links", arXiv:cs/0011047, and his
+//! programs DLX1, DLX2 and DLX3. The arena follows DLX1: item headers,
+//! option nodes and spacers share one array of `u32`-linked nodes (see
+//! `docs/architecture.md`). Exact cover branches on the item with the fewest
+//! remaining options (MRV), ties to the leftmost; multiple cover on the item
+//! with the smallest branching degree, by Knuth's rule for Algorithm M.
 
 #![deny(unsafe_code)]
 
+mod builder;
 mod error;
 mod index;
 mod matrix;
@@ -63,14 +94,18 @@ mod outcome;
 mod problem;
 mod prune;
 mod random;
+mod solutions;
 mod solver;
 mod text_format;
+mod text_parse;
 
+pub use builder::ProblemBuilder;
 pub use error::{Error, ParseErrorKind};
-pub use index::{ItemId, OptionId};
+pub use index::{Color, ItemId, OptionId};
 pub use outcome::{Budget, Count, End, Stats, Uniqueness};
-pub use problem::{Problem, ProblemBuilder};
+pub use problem::{Bounds, Kind, Problem};
 pub use prune::Pruned;
 pub use random::SplitMix64;
-pub use solver::{First, Solutions, Solver};
-pub use text_format::NamedProblem;
+pub use solutions::{Solution, Solutions};
+pub use solver::{First, Solver};
+pub use text_format::{Format, NamedProblem};

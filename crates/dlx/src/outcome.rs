@@ -7,8 +7,14 @@ use crate::OptionId;
 pub struct Stats {
     /// Search-tree nodes: how many times the search entered a level.
     pub nodes: u64,
-    /// Link removals ("updates"), counted as in Knuth's DLX1.
+    /// Link removals ("updates"), counted as in Knuth's DLX1: one per item
+    /// covered and one per node taken out of a list (by hiding, purifying or,
+    /// in Algorithm M, tweaking).
     pub updates: u64,
+    /// Knuth's "cleansings" (DLX2): one for each item purified and one for
+    /// each node purifying marks as agreeing with its color. Always 0 for a
+    /// problem without colors.
+    pub cleansings: u64,
     /// Solutions found.
     pub solutions: u64,
     /// `profile[l]` is the number of search-tree nodes at level `l`.
@@ -26,6 +32,7 @@ impl Stats {
     pub(crate) fn clear(&mut self) {
         self.nodes = 0;
         self.updates = 0;
+        self.cleansings = 0;
         self.solutions = 0;
         self.profile.clear();
     }

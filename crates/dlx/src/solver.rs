@@ -6,7 +6,8 @@ use std::ops::ControlFlow;
 use crate::error::Error;
 use crate::matrix::Search;
 use crate::outcome::{Budget, Count, End, Event, Stats, Uniqueness};
-use crate::{OptionId, Problem};
+use crate::solutions::{Solution, Solutions};
+use crate::{Kind, OptionId, Problem};
 
 /// The first solution of a problem, if any.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,7 +20,9 @@ pub enum First {
     BudgetExhausted,
 }
 
-/// A reusable exact-cover solver: Knuth's Algorithm X with dancing links.
+/// A reusable exact-cover solver: Knuth's Algorithm X with dancing links,
+/// and for problems with colors or bounds his Algorithms C and M, behind the
+/// same methods.
 ///
 /// Build it once per problem, then for each instance: [`select`](Self::select)
 /// the forced options, search ([`count`](Self::count),
@@ -85,9 +88,14 @@ impl Solver {
     ///
     /// # Errors
     ///
-    /// [`Error::UnknownOption`] if the problem has no such option, and
-    /// [`Error::SelectConflict`] if an earlier selection already covers one of
-    /// its items; the solver is then unchanged.
+    /// [`Error::UnknownOption`] if the problem has no such option;
+    /// [`Error::SelectConflict`] if an earlier selection rules it out: it
+    /// covers one of its items already (or, with [`Bounds`](crate::Bounds),
+    /// has used up all the item may take), or gives one of its secondary
+    /// items another color, or none where `option` gives one, or a color
+    /// where `option` gives none; and [`Error::AlreadySelected`] if `option`
+    /// is selected already (with bounds, an option could otherwise seem to
+    /// fit twice). The solver is then unchanged.
     pub fn select(&mut self, option: OptionId) -> Result<(), Error> {
         self.search.select(option)
     }
@@ -202,10 +210,35 @@ impl Solver {
     /// iterator ends the search and restores the links.
     pub fn solutions(&mut self) -> Solutions<'_> {
         self.start();
-        Solutions {
-            solver: self,
-            end: None,
+        Solutions::new(self)
+    }
+
+    /// Runs the search to its next solution (written into the solution
+    /// buffer), the end of the tree, or the budget.
+    pub(crate) fn advance(&mut self) -> Event {
+        let event = self.search.advance(&mut self.stats, self.budget);
+        if event == Event::Solution {
+            self.search.solution(&mut self.solution);
         }
+        event
+    }
+
+    /// The last solution found, and the colors the search gave secondary
+    /// items for it.
+    pub(crate) fn current(&self) -> Solution<'_> {
+        Solution::new(&self.solution, &self.search)
+    }
+
+    /// Ends a search that was paused: restores the links.
+    pub(crate) fn stop(&mut self) {
+        self.search.unwind();
+    }
+
+    /// Which of Knuth's algorithms the solver runs: that of the problem's
+    /// [`Kind`].
+    #[must_use]
+    pub fn kind(&self) -> Kind {
+        self.search.kind()
     }
 
     /// Knuth's `sanity()`: checks the invariants of every active link.
@@ -230,61 +263,6 @@ impl Solver {
     fn start(&mut self) {
         self.search.start(self.seed);
         self.stats.clear();
-    }
-}
-
-/// The solutions of a [`Solver`], one at a time; see [`Solver::solutions`].
-///
-/// This is a lending iterator (each solution borrows the solver), so it has
-/// its own `next` rather than implementing [`Iterator`]; nothing is allocated
-/// per solution.
-#[derive(Debug)]
-pub struct Solutions<'s> {
-    solver: &'s mut Solver,
-    end: Option<End>,
-}
-
-impl Solutions<'_> {
-    /// The next solution's options (pre-selected ones first), or `None` when
-    /// the search has ended; [`end`](Self::end) then says why.
-    #[allow(clippy::should_implement_trait)] // lending: the item borrows `self`
-    pub fn next(&mut self) -> Option<&[OptionId]> {
-        if self.end.is_some() {
-            return None;
-        }
-        let solver = &mut *self.solver;
-        match solver.search.advance(&mut solver.stats, solver.budget) {
-            Event::Solution => {
-                solver.search.solution(&mut solver.solution);
-                Some(&solver.solution)
-            }
-            Event::Exhausted => {
-                self.end = Some(End::Exhausted);
-                None
-            }
-            Event::BudgetExhausted => {
-                self.end = Some(End::BudgetExhausted);
-                None
-            }
-        }
-    }
-
-    /// Why the search ended, once [`next`](Self::next) has returned `None`.
-    #[must_use]
-    pub fn end(&self) -> Option<End> {
-        self.end
-    }
-
-    /// Statistics of the search so far.
-    #[must_use]
-    pub fn stats(&self) -> &Stats {
-        &self.solver.stats
-    }
-}
-
-impl Drop for Solutions<'_> {
-    fn drop(&mut self) {
-        self.solver.search.unwind();
     }
 }
 
@@ -337,6 +315,85 @@ mod tests {
             assert!(solutions.next().is_some());
         }
         solver.check_invariants().unwrap();
+        solver.reset();
+        assert!(solver.links_match(&p));
+    }
+
+    /// The strip with colors and bounds: every cell may be covered once or
+    /// twice (bounds 1:2), and the dominoes share the secondary item when
+    /// they agree on its color (two colors, by the parity of the domino's
+    /// first cell).
+    fn colored_strip(n: usize) -> Problem {
+        let mut b = Problem::builder(n, 1).unwrap();
+        for i in 0..n {
+            b.set_bounds(i, 1, 2).unwrap();
+            b.add_option(&[i]).unwrap();
+            if i + 1 < n {
+                let color = crate::Color::new(i % 2);
+                b.add_colored_option(&[(i, None), (i + 1, None), (n, color)])
+                    .unwrap();
+            }
+        }
+        b.build()
+    }
+
+    /// The same ways in and out for colors and bounds (Algorithms C and M),
+    /// small enough to run under Miri; every solution checked independently.
+    #[test]
+    fn colored_and_bounded_searches_restore_the_matrix() {
+        let p = colored_strip(4);
+        assert_eq!(p.kind(), Kind::Multiplicities);
+        for seed in [None, Some(9)] {
+            let mut solver = Solver::new(&p);
+            solver.set_seed(seed);
+            let mut seen = 0;
+            solver.for_each_solution(|options| {
+                assert!(p.is_solution(options), "{options:?}");
+                seen += 1;
+                ControlFlow::Continue(())
+            });
+            assert_eq!(solver.count(None).solutions, seen);
+            assert!(solver.links_match(&p));
+            solver.set_budget(Budget::nodes(4));
+            assert_eq!(solver.count(None).end, End::BudgetExhausted);
+            solver.set_budget(Budget::UNLIMITED);
+            solver.select(OptionId::from_u32(1)).unwrap();
+            assert_eq!(
+                solver.select(OptionId::from_u32(1)),
+                Err(Error::AlreadySelected {
+                    option: OptionId::from_u32(1)
+                })
+            );
+            {
+                let mut solutions = solver.solutions();
+                let solution = solutions.next().expect("a solution");
+                assert!(p.is_solution(solution.options()));
+                let colors: Vec<_> = solution.colors().collect();
+                assert_eq!(colors, p.solution_colors(solution.options()));
+            }
+            solver.check_invariants().unwrap();
+            solver.reset();
+            assert!(solver.links_match(&p));
+        }
+        // Colors alone (Algorithm C): each cell once, dominoes of one parity.
+        let mut b = Problem::builder(4, 1).unwrap();
+        for i in 0..4 {
+            b.add_option(&[i]).unwrap();
+            if i < 3 {
+                let color = crate::Color::new(i % 2);
+                b.add_colored_option(&[(i, None), (i + 1, None), (4, color)])
+                    .unwrap();
+            }
+        }
+        let p = b.build();
+        assert_eq!(p.kind(), Kind::Colors);
+        let mut solver = Solver::new(&p);
+        // All monominoes; one domino anywhere (3); dominoes 0-1 and 2-3 (same color).
+        assert_eq!(solver.count(None).solutions, 5);
+        solver.set_seed(Some(4));
+        assert_eq!(solver.count(None).solutions, 5);
+        solver.select(OptionId::from_u32(1)).unwrap();
+        assert_eq!(solver.count(None).solutions, 2);
         solver.reset();
         assert!(solver.links_match(&p));
     }

@@ -1,200 +1,120 @@
-//! Knuth's text format for exact-cover problems, the input of his DLX1.
+//! Knuth's text formats for exact-cover problems: the input of his DLX1,
+//! DLX2 (colors) and DLX3 (multiplicities), read by one grammar
+//! (`text_parse.rs`) and written back by [`NamedProblem`]'s `Display`.
 //!
 //! ```text
 //! | A simple example          <- a line whose first non-blank character is `|` is a comment
-//! A B C D E | F G             <- the items: primary, then `|`, then secondary (optional)
-//! C E F                       <- each later line is one option
-//! A D G
+//! A B 2:3|C | X Y             <- the items: primary, then `|`, then secondary (optional)
+//! A B X:0 Y:0                 <- each later line is one option
+//! A C X:1 Y:1
 //! ```
 //!
-//! Item names are runs of characters other than white space, `|` and `:`
-//! (`:` is reserved for the colors of Knuth's DLX2). Blank lines are skipped,
-//! as DLX1 skips them; `\r\n` line endings are accepted.
+//! - **Items** are runs of characters other than white space, `|` and `:`.
+//! - **Colors (DLX2):** in an option, a secondary item may carry a color,
+//!   `X:0`: any run of characters other than white space after the first
+//!   `:` (Knuth's programs take one character; longer names are accepted).
+//!   Options that give an item the same color may be chosen together; an
+//!   option that names it without a color excludes every other one.
+//! - **Bounds (DLX3):** in the item line, a primary item may be written
+//!   `u:v|name` (covered at least `u` and at most `v` times) or `v|name`
+//!   (exactly `v` times); `name` alone is exactly once. Bounds are decimal,
+//!   `1 <= v` and `u <= v`.
+//!
+//! Blank lines are skipped, as Knuth's programs skip them; `\r\n` line
+//! endings are accepted. Unlike Knuth's programs, which drop an option
+//! without primary items with a warning, the parser rejects it, so that
+//! option `k` is always the `k`-th option line.
 
 use std::collections::HashMap;
 use std::fmt;
 
-use smallvec::SmallVec;
-
 use crate::error::{Error, ParseErrorKind};
-use crate::{ItemId, OptionId, Problem};
+use crate::text_parse::parse_error;
+use crate::{Bounds, Color, ItemId, Kind, OptionId, Problem};
 
-/// A problem whose items have names: what Knuth's format describes.
+/// A problem whose items (and colors) have names: what Knuth's formats
+/// describe.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NamedProblem {
     problem: Problem,
     names: Vec<String>,
+    colors: Vec<String>,
 }
 
-/// A whitespace-separated token and its 1-based character column.
-struct Token<'a> {
-    text: &'a str,
-    column: usize,
+/// Which of Knuth's formats a problem is written in: the simplest one that
+/// can say everything it holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Format {
+    /// DLX1: items and options (exact cover).
+    Dlx1,
+    /// DLX2: options may give secondary items colors (XCC).
+    Dlx2,
+    /// DLX3: primary items may have bounds; colors as in DLX2 (MCC).
+    Dlx3,
 }
 
-fn tokens(line: &str) -> impl Iterator<Item = Token<'_>> {
-    let mut column = 0;
-    let mut start: Option<(usize, usize)> = None;
-    let mut out = Vec::new();
-    for (byte, ch) in line.char_indices() {
-        column += 1;
-        match (ch.is_whitespace(), start) {
-            (false, None) => start = Some((byte, column)),
-            (true, Some((s, c))) => {
-                out.push(Token {
-                    text: &line[s..byte],
-                    column: c,
-                });
-                start = None;
-            }
-            _ => {}
-        }
+impl fmt::Display for Format {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Format::Dlx1 => "DLX1",
+            Format::Dlx2 => "DLX2",
+            Format::Dlx3 => "DLX3",
+        })
     }
-    if let Some((s, c)) = start {
-        out.push(Token {
-            text: &line[s..],
-            column: c,
-        });
-    }
-    out.into_iter()
 }
 
-fn parse_error(line: usize, column: usize, kind: ParseErrorKind) -> Error {
-    Error::Parse { line, column, kind }
+/// How many colors `problem` numbers: one more than the largest it uses.
+fn color_count(problem: &Problem) -> usize {
+    problem
+        .options()
+        .flat_map(|(option, _)| problem.entries(option))
+        .filter_map(|(_, c)| c.map(|c| c.index() + 1))
+        .max()
+        .unwrap_or(0)
 }
 
-/// The reserved character in `name`, if any.
-fn reserved_char(name: &str) -> Option<char> {
+/// The reserved character in item name `name`, if any.
+pub(crate) fn reserved_char(name: &str) -> Option<char> {
     name.chars().find(|&c| c == '|' || c == ':')
 }
 
 impl NamedProblem {
-    /// Reads a problem in Knuth's format.
+    /// A named problem from the parser, which checked the names.
+    pub(crate) fn from_parts(problem: Problem, names: Vec<String>, colors: Vec<String>) -> Self {
+        NamedProblem {
+            problem,
+            names,
+            colors,
+        }
+    }
+
+    /// Names the items of `problem`, in item order; its colors, if it has
+    /// any, are named by their numbers (`0`, `1`, ...).
     ///
     /// # Errors
     ///
-    /// [`Error::Parse`] with the line, column and kind of the first problem found.
-    ///
-    /// # Example
-    ///
-    /// ```
-    /// let named = dlx::NamedProblem::parse("A B | C\nA C\nB\nA B\n")?;
-    /// assert_eq!(named.problem().option_count(), 3);
-    /// assert_eq!(named.to_string(), "A B | C\nA C\nB\nA B\n");
-    /// # Ok::<(), dlx::Error>(())
-    /// ```
-    pub fn parse(text: &str) -> Result<Self, Error> {
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l))
-            .filter(|(_, l)| {
-                let t = l.trim_start();
-                !t.is_empty() && !t.starts_with('|')
-            });
-        let Some((item_line, items_text)) = lines.next() else {
-            let last = text.lines().count().max(1);
-            return Err(parse_error(last, 1, ParseErrorKind::MissingItemLine));
-        };
-
-        let mut names: Vec<String> = Vec::new();
-        let mut primary = None;
-        let mut index: HashMap<&str, usize> = HashMap::new();
-        for token in tokens(items_text) {
-            if token.text == "|" {
-                if primary.is_some() {
-                    return Err(parse_error(
-                        item_line,
-                        token.column,
-                        ParseErrorKind::SecondSeparator,
-                    ));
-                }
-                if names.is_empty() {
-                    return Err(parse_error(
-                        item_line,
-                        token.column,
-                        ParseErrorKind::NoPrimaryItems,
-                    ));
-                }
-                primary = Some(names.len());
-                continue;
-            }
-            if let Some(found) = reserved_char(token.text) {
-                let kind = ParseErrorKind::BadItemName {
-                    name: token.text.to_owned(),
-                    found,
-                };
-                return Err(parse_error(item_line, token.column, kind));
-            }
-            if index.insert(token.text, names.len()).is_some() {
-                let kind = ParseErrorKind::DuplicateItemName {
-                    name: token.text.to_owned(),
-                };
-                return Err(parse_error(item_line, token.column, kind));
-            }
-            names.push(token.text.to_owned());
-        }
-        let primary = primary.unwrap_or(names.len());
-        let mut builder = Problem::builder(primary, names.len() - primary)
-            .map_err(|_| parse_error(item_line, 1, ParseErrorKind::TooLarge))?;
-
-        // An option's items: a short list, on the stack for up to 16 items.
-        let mut option: SmallVec<[usize; 16]> = SmallVec::new();
-        // The line that last named each item: finds a repeat in O(1), so a
-        // hostile line of many items costs linear time, not quadratic.
-        let mut named_on: Vec<usize> = vec![0; names.len()];
-        for (line, text) in lines {
-            option.clear();
-            let mut first_column = 1;
-            for token in tokens(text) {
-                if option.is_empty() {
-                    first_column = token.column;
-                }
-                let Some(&item) = index.get(token.text) else {
-                    let kind = match reserved_char(token.text) {
-                        Some(found) => ParseErrorKind::BadItemName {
-                            name: token.text.to_owned(),
-                            found,
-                        },
-                        None => ParseErrorKind::UnknownItem {
-                            name: token.text.to_owned(),
-                        },
-                    };
-                    return Err(parse_error(line, token.column, kind));
-                };
-                if std::mem::replace(&mut named_on[item], line) == line {
-                    let kind = ParseErrorKind::RepeatedItem {
-                        name: token.text.to_owned(),
-                    };
-                    return Err(parse_error(line, token.column, kind));
-                }
-                option.push(item);
-            }
-            builder.add_option(&option).map_err(|e| {
-                let kind = match e {
-                    Error::NoPrimaryInOption { .. } => ParseErrorKind::NoPrimaryInOption,
-                    Error::OptionTooLong { len, limit, .. } => {
-                        ParseErrorKind::OptionTooLong { len, limit }
-                    }
-                    _ => ParseErrorKind::TooLarge,
-                };
-                parse_error(line, first_column, kind)
-            })?;
-        }
-        Ok(NamedProblem {
-            problem: builder.build(),
-            names,
-        })
+    /// As [`with_colors`](Self::with_colors).
+    pub fn new(problem: Problem, names: Vec<String>) -> Result<Self, Error> {
+        let colors = (0..color_count(&problem)).map(|k| k.to_string()).collect();
+        Self::with_colors(problem, names, colors)
     }
 
-    /// Names the items of `problem`, in item order.
+    /// Names the items of `problem`, in item order, and its colors: color
+    /// `k` is `colors[k]`.
     ///
     /// # Errors
     ///
     /// [`Error::Parse`] (at line 1, the item line, with the name's position in
-    /// it) if there is not one name per item, a name is repeated, or a name
-    /// is empty or holds white space, `|` or `:`.
-    pub fn new(problem: Problem, names: Vec<String>) -> Result<Self, Error> {
+    /// it; or at line 2 for a color) if there is not one name per item or
+    /// per color the problem uses, a name is repeated, an item name is empty
+    /// or holds white space, `|` or `:`, or a color name is empty or holds
+    /// white space.
+    pub fn with_colors(
+        problem: Problem,
+        names: Vec<String>,
+        colors: Vec<String>,
+    ) -> Result<Self, Error> {
         let mut seen = HashMap::new();
         for (k, name) in names.iter().enumerate() {
             let kind = if name.is_empty() || name.chars().any(char::is_whitespace) {
@@ -219,13 +139,48 @@ impl NamedProblem {
         if names.len() != problem.item_count() {
             return Err(parse_error(1, names.len() + 1, ParseErrorKind::TooLarge));
         }
-        Ok(NamedProblem { problem, names })
+        let mut seen = HashMap::new();
+        for (k, color) in colors.iter().enumerate() {
+            if color.is_empty() || color.chars().any(char::is_whitespace) {
+                let kind = ParseErrorKind::BadColorName {
+                    name: color.clone(),
+                };
+                return Err(parse_error(2, k + 1, kind));
+            }
+            if seen.insert(color.as_str(), k).is_some() {
+                let kind = ParseErrorKind::DuplicateColorName {
+                    name: color.clone(),
+                };
+                return Err(parse_error(2, k + 1, kind));
+            }
+        }
+        if color_count(&problem) > colors.len() {
+            return Err(parse_error(2, colors.len() + 1, ParseErrorKind::TooLarge));
+        }
+        Ok(NamedProblem {
+            problem,
+            names,
+            colors,
+        })
     }
 
     /// The problem itself.
     #[must_use]
     pub fn problem(&self) -> &Problem {
         &self.problem
+    }
+
+    /// The simplest of Knuth's formats that holds the problem: DLX3 if it
+    /// has bounds, else DLX2 if it has colors, else DLX1. It is the format
+    /// `Display` writes, and (as the parser reads all three with one
+    /// grammar) the one a file that parsed to this problem used.
+    #[must_use]
+    pub fn format(&self) -> Format {
+        match self.problem.kind() {
+            Kind::Exact => Format::Dlx1,
+            Kind::Colors => Format::Dlx2,
+            Kind::Multiplicities => Format::Dlx3,
+        }
     }
 
     /// The name of `item`.
@@ -247,21 +202,46 @@ impl NamedProblem {
             .and_then(ItemId::new)
     }
 
-    /// `option` as Knuth writes it: its item names separated by spaces.
+    /// The name of `color`.
+    ///
+    /// # Panics
+    ///
+    /// If the problem has no such color.
+    #[must_use]
+    pub fn color_name(&self, color: Color) -> &str {
+        &self.colors[color.index()]
+    }
+
+    /// The color called `name`, if an option uses it.
+    #[must_use]
+    pub fn color(&self, name: &str) -> Option<Color> {
+        self.colors
+            .iter()
+            .position(|n| n == name)
+            .and_then(Color::new)
+    }
+
+    /// `option` as Knuth writes it: its items separated by spaces, each
+    /// colored item as `name:color`.
     #[must_use]
     pub fn option_text(&self, option: OptionId) -> String {
         let mut text = String::new();
-        for (k, &item) in self.problem.option(option).iter().enumerate() {
+        for (k, (item, color)) in self.problem.entries(option).enumerate() {
             if k > 0 {
                 text.push(' ');
             }
             text.push_str(self.item_name(item));
+            if let Some(color) = color {
+                text.push(':');
+                text.push_str(self.color_name(color));
+            }
         }
         text
     }
 }
 
-/// Writes the problem back in Knuth's format; parsing the text gives an equal problem.
+/// Writes the problem back in [`format`](NamedProblem::format): parsing the
+/// text gives an equal problem (with colors numbered in order of first use).
 impl fmt::Display for NamedProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let primary = self.problem.primary_count();
@@ -271,6 +251,15 @@ impl fmt::Display for NamedProblem {
             }
             if k == primary {
                 f.write_str("| ")?;
+            }
+            let bounds = self
+                .problem
+                .bounds(ItemId::from_u32(crate::index::to_u32(k)));
+            match bounds {
+                Some(b) if b == Bounds::ONCE => {}
+                Some(b) if b.lower() == b.upper() => write!(f, "{}|", b.upper())?,
+                Some(b) => write!(f, "{}:{}|", b.lower(), b.upper())?,
+                None => {}
             }
             f.write_str(name)?;
         }
@@ -283,10 +272,11 @@ impl fmt::Display for NamedProblem {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn err(text: &str) -> (usize, usize, ParseErrorKind) {
+    /// The position and kind of the error parsing `text` gives.
+    pub(crate) fn err(text: &str) -> (usize, usize, ParseErrorKind) {
         match NamedProblem::parse(text) {
             Err(Error::Parse { line, column, kind }) => (line, column, kind),
             other => panic!("expected a parse error, got {other:?}"),
@@ -342,7 +332,7 @@ mod tests {
     }
 
     #[test]
-    #[ignore = "a line of 65,536 names: slow in debug builds, run in release"]
+    #[cfg_attr(miri, ignore = "65,536 names")]
     fn an_option_too_long_for_the_engine_is_a_parse_error() {
         let names: Vec<String> = (0..65_536).map(|k| format!("i{k}")).collect();
         let line = names.join(" ");

@@ -110,6 +110,23 @@ fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
     found
 }
 
+/// Every solution of a pruned problem, as sorted lists of the original
+/// option numbers.
+pub(crate) fn pruned_solutions(pruned: &dlx::Pruned) -> BTreeSet<Vec<usize>> {
+    let mut solver = Solver::new(pruned.problem());
+    let mut found = BTreeSet::new();
+    solver.for_each_solution(|options| {
+        let mut key: Vec<usize> = options
+            .iter()
+            .map(|&o| pruned.original(o).index())
+            .collect();
+        key.sort_unstable();
+        found.insert(key);
+        ControlFlow::Continue(())
+    });
+    found
+}
+
 /// Every solution the engine reports, each checked to be an exact cover by
 /// counting item coverage directly.
 fn engine_solutions(spec: &Spec, solver: &mut Solver) -> (BTreeSet<Vec<usize>>, u64) {
@@ -223,15 +240,7 @@ proptest! {
         for (k, (_, items)) in pruned.problem().options().enumerate() {
             prop_assert_eq!(items, problem.option(kept[k]));
         }
-        let mut solver = Solver::new(pruned.problem());
-        let mut found = BTreeSet::new();
-        solver.for_each_solution(|options| {
-            let mut key: Vec<usize> = options.iter().map(|&o| pruned.original(o).index()).collect();
-            key.sort_unstable();
-            found.insert(key);
-            ControlFlow::Continue(())
-        });
-        prop_assert_eq!(found, brute_force(&spec));
+        prop_assert_eq!(pruned_solutions(&pruned), brute_force(&spec));
         prop_assert_eq!(pruned.problem().prune().removed(), 0, "pruning reaches a fixed point");
     }
 

@@ -87,12 +87,13 @@ fn lending_iterator_resumes_and_restores_on_drop() {
     let mut all = Vec::new();
     {
         let mut solutions = solver.solutions();
-        while let Some(options) = solutions.next() {
-            assert!(p.is_solution(options));
-            all.push(options.to_vec());
+        while let Some(solution) = solutions.next() {
+            assert!(p.is_solution(solution.options()));
+            assert_eq!(solution.colors().count(), 0, "no colors in exact cover");
+            all.push(solution.options().to_vec());
         }
         assert_eq!(solutions.end(), Some(End::Exhausted));
-        assert_eq!(solutions.next(), None);
+        assert!(solutions.next().is_none());
     }
     assert_eq!(all.len(), 13);
     {

@@ -1,5 +1,7 @@
 //! Integration tests of the `dlx` engine, compiled as one binary.
 
+mod known_answers;
 mod known_counts;
 mod oracle;
+mod oracle_kinds;
 mod solver_behaviour;

@@ -7,28 +7,37 @@
 //! (`valgrind --tool=callgrind`: the 12-queens count took 591.5 M
 //! instructions with checks, 478.9 M without them in `hide`/`unhide`; see
 //! docs/benchmarks.md for the rest of the tuning log). Every unchecked access
-//! here relies on invariants (A) to (C) of `mod.rs`, which these steps keep
+//! here relies on invariants (A) to (D) of `mod.rs`, which these steps keep
 //! whatever order they are called in; the search (`search.rs`) calls them in
 //! last-in-first-out order, which is what restores the lists exactly.
+//!
+//! Every step that hides options takes `C`, whether the problem has colors
+//! (Algorithm C, `color.rs`): then `hide` leaves alone the nodes that
+//! purifying has cleansed, as Knuth's DLX2 does, and covering an option's
+//! other items purifies those it colors. For a problem without colors `C` is
+//! false and the check is compiled out: plain exact cover runs the code it
+//! ran before colors existed (docs/benchmarks.md, tuning log #32).
 
 use super::link::{Link, OptionSpan};
-use super::{Header, Matrix, ROOT, entry, get};
+use super::{Header, Matrix, PURIFIED, ROOT, entry, get};
 
 /// The arena's link arrays, borrowed together for the hot loops.
-struct Links<'a> {
-    up: &'a mut [Link],
-    down: &'a mut [Link],
-    top: &'a mut [u32],
+pub(super) struct Links<'a> {
+    pub(super) up: &'a mut [Link],
+    pub(super) down: &'a mut [Link],
+    pub(super) top: &'a mut [u32],
+    pub(super) color: &'a mut [u32],
     /// The header of the last item whose list [`hide`] emptied, or 0.
-    emptied: u32,
+    pub(super) emptied: u32,
 }
 
 impl<'a> Links<'a> {
-    fn of(matrix: &'a mut Matrix) -> Self {
+    pub(super) fn of(matrix: &'a mut Matrix) -> Self {
         Links {
             up: &mut matrix.up,
             down: &mut matrix.down,
             top: &mut matrix.top,
+            color: &mut matrix.color,
             emptied: 0,
         }
     }
@@ -49,7 +58,7 @@ impl Matrix {
     /// Removes the options of item `i` from every other list they are in,
     /// then removes `i` from the active items. Returns the links removed.
     #[inline]
-    pub(super) fn cover(&mut self, i: Header) -> u64 {
+    pub(super) fn cover<const C: bool>(&mut self, i: Header) -> u64 {
         let i = i.get();
         let mut links = Links::of(self);
         let mut updates = 1;
@@ -58,7 +67,7 @@ impl Matrix {
         unsafe {
             let mut p = get(links.down, i);
             while p.node() != i {
-                updates += hide(&mut links, p);
+                updates += hide::<C>(&mut links, p);
                 p = get(links.down, p.node());
             }
             self.unlink_item(i);
@@ -72,7 +81,7 @@ impl Matrix {
     ///
     /// `i` is below the number of headers (invariant (B)).
     #[inline(always)]
-    unsafe fn unlink_item(&mut self, i: u32) {
+    pub(super) unsafe fn unlink_item(&mut self, i: u32) {
         // SAFETY: (B): `i` and its stored neighbours index the item lists.
         unsafe {
             let (l, r) = (*entry(&mut self.left, i), *entry(&mut self.right, i));
@@ -84,26 +93,41 @@ impl Matrix {
     /// Undoes [`cover`](Self::cover)`(i)`: the reverse steps in reverse order,
     /// so the list is walked upwards where `cover` walked downwards.
     #[inline]
-    pub(super) fn uncover(&mut self, i: Header) {
+    pub(super) fn uncover<const C: bool>(&mut self, i: Header) {
         let i = i.get();
         // SAFETY: as in `cover`.
         unsafe {
-            let (l, r) = (*entry(&mut self.left, i), *entry(&mut self.right, i));
-            *entry(&mut self.right, l) = i;
-            *entry(&mut self.left, r) = i;
+            self.relink_item(i);
             let mut links = Links::of(self);
             let mut p = get(links.up, i);
             while p.node() != i {
-                unhide(&mut links, p);
+                unhide::<C>(&mut links, p);
                 p = get(links.up, p.node());
             }
         }
     }
 
-    /// Covers every item of `p`'s option except `p`'s own, going right.
+    /// Puts header `i` back into its list of active items.
+    ///
+    /// # Safety
+    ///
+    /// `i` is below the number of headers (invariant (B)).
+    #[inline(always)]
+    pub(super) unsafe fn relink_item(&mut self, i: u32) {
+        // SAFETY: (B): `i` and its stored neighbours index the item lists.
+        unsafe {
+            let (l, r) = (*entry(&mut self.left, i), *entry(&mut self.right, i));
+            *entry(&mut self.right, l) = i;
+            *entry(&mut self.left, r) = i;
+        }
+    }
+
+    /// Covers every item of `p`'s option except `p`'s own, going right; with
+    /// colors, purifies each item the option colors instead (and leaves
+    /// alone those already purified with its color). Knuth's "commit".
     #[inline]
-    pub(super) fn cover_others(&mut self, p: Link) -> u64 {
-        match self.cover_others_checking::<false>(p) {
+    pub(super) fn cover_others<const C: bool>(&mut self, p: Link) -> u64 {
+        match self.cover_others_checking::<false, C>(p) {
             OptionCover::Covered(updates) | OptionCover::Doomed(updates) => updates,
         }
     }
@@ -116,31 +140,41 @@ impl Matrix {
     /// (and only if no list of length 1 comes first in the scan); stopping
     /// here saves the rest of the covering and all of its undoing.
     #[inline]
-    pub(super) fn cover_others_unless_doomed(&mut self, p: Link) -> OptionCover {
-        self.cover_others_checking::<true>(p)
+    pub(super) fn cover_others_unless_doomed<const C: bool>(&mut self, p: Link) -> OptionCover {
+        self.cover_others_checking::<true, C>(p)
     }
 
     /// [`cover_others`](Self::cover_others) if not `GIVE_UP`, else
     /// [`cover_others_unless_doomed`](Self::cover_others_unless_doomed).
     #[inline(always)]
-    fn cover_others_checking<const GIVE_UP: bool>(&mut self, p: Link) -> OptionCover {
+    fn cover_others_checking<const GIVE_UP: bool, const C: bool>(
+        &mut self,
+        p: Link,
+    ) -> OptionCover {
         let span = p.span();
         let mut updates = 0;
         let mut q = p.node();
         for _ in 1..span.size() {
             q = span.after(q);
             // SAFETY: (C): `q` is a node of the option, and by (A) its top
-            // is a header.
-            let x = unsafe { Header::new_unchecked(get(&self.top, q)) };
-            if !GIVE_UP {
-                updates += self.cover(x);
+            // is a header; (D): `color` has an entry for every node.
+            let (x, color) = unsafe {
+                let x = Header::new_unchecked(get(&self.top, q));
+                (x, if C { get(&self.color, q) } else { 0 })
+            };
+            if color == PURIFIED {
+                // Purified already, with this option's color.
                 continue;
             }
-            let (covered, made) = self.cover_unless_doomed(x, p, q);
+            let (done, made) = match (GIVE_UP, color) {
+                (false, 0) => (true, self.cover::<C>(x)),
+                (true, 0) => self.cover_unless_doomed::<C, false>(x, p, q),
+                _ => self.purify_checking::<GIVE_UP, false>(p, q),
+            };
             updates += made;
-            if !covered {
-                // Undo the items covered before `q`, going left.
-                self.uncover_others_from(span, p.node(), span.before(q));
+            if !done {
+                // Undo the items committed before `q`, going left.
+                self.uncover_others_from::<C>(span, p.node(), span.before(q));
                 return OptionCover::Doomed(updates);
             }
         }
@@ -148,27 +182,32 @@ impl Matrix {
     }
 
     /// Covers item `i`, the item of node `at` in the option of the node `p`
-    /// links to, unless hiding one of its options empties a primary item that
-    /// the option does not cover after `at`; then undoes what it did.
-    /// Returns whether it covered `i`, and the updates made.
+    /// links to, unless hiding one of its options dooms the option (see
+    /// [`dooms`]); then undoes what it did. Returns whether it covered `i`,
+    /// and the updates made. `M` says whether items have bounds (Algorithm
+    /// M), which changes what dooms an option.
     #[inline]
-    fn cover_unless_doomed(&mut self, i: Header, p: Link, at: u32) -> (bool, u64) {
+    pub(super) fn cover_unless_doomed<const C: bool, const M: bool>(
+        &mut self,
+        i: Header,
+        p: Link,
+        at: u32,
+    ) -> (bool, u64) {
         let i = i.get();
-        let primary = self.primary;
-        let mut links = Links::of(self);
+        let (mut links, rest) = self.split();
         let mut updates = 1;
         // SAFETY: as in `cover`; `unhide` walks back up over the options just
         // hidden, in reverse order.
         unsafe {
             let mut o = get(links.down, i);
             while o.node() != i {
-                updates += hide(&mut links, o);
+                updates += hide::<C>(&mut links, o);
                 let emptied = links.emptied;
                 if emptied != 0 {
                     links.emptied = 0;
-                    if emptied <= primary && !option_covers_later(&links, p, at, emptied) {
+                    if dooms::<M>(&links, &rest, p, at, emptied) {
                         while o.node() != i {
-                            unhide(&mut links, o);
+                            unhide::<C>(&mut links, o);
                             o = get(links.up, o.node());
                         }
                         return (false, updates);
@@ -181,25 +220,53 @@ impl Matrix {
         (true, updates)
     }
 
+    /// The arrays the hot loops write, and beside them those the test for a
+    /// doomed option reads.
+    pub(super) fn split(&mut self) -> (Links<'_>, Rest<'_>) {
+        (
+            Links {
+                up: &mut self.up,
+                down: &mut self.down,
+                top: &mut self.top,
+                color: &mut self.color,
+                emptied: 0,
+            },
+            Rest {
+                primary: self.primary,
+                left: &self.left,
+                right: &self.right,
+                bound: &self.bound,
+                slack: &self.slack,
+            },
+        )
+    }
+
     /// Undoes [`cover_others`](Self::cover_others)`(p)`, going left.
     #[inline]
-    pub(super) fn uncover_others(&mut self, p: Link) {
+    pub(super) fn uncover_others<const C: bool>(&mut self, p: Link) {
         let span = p.span();
-        self.uncover_others_from(span, p.node(), span.before(p.node()));
+        self.uncover_others_from::<C>(span, p.node(), span.before(p.node()));
     }
 
     /// Uncovers the items of the option `span` of node `p`, from node `last`
     /// leftwards around the option until `p`: undoes covering them from the
     /// one after `p` up to `last`.
     #[inline]
-    fn uncover_others_from(&mut self, span: OptionSpan, p: u32, last: u32) {
+    fn uncover_others_from<const C: bool>(&mut self, span: OptionSpan, p: u32, last: u32) {
         let mut q = last;
         while q != p {
             // SAFETY: (C): the walk stays on the option's nodes other than
             // `p` (none for a link to a header) until it is back at `p`; by
-            // (A) the top of each is a header.
-            let x = unsafe { Header::new_unchecked(get(&self.top, q)) };
-            self.uncover(x);
+            // (A) the top of each is a header; (D) for `color`.
+            let (x, color) = unsafe {
+                let x = Header::new_unchecked(get(&self.top, q));
+                (x, if C { get(&self.color, q) } else { 0 })
+            };
+            match color {
+                0 => self.uncover::<C>(x),
+                PURIFIED => {}
+                _ => self.unpurify(q),
+            }
             q = span.before(q);
         }
     }
@@ -269,6 +336,14 @@ impl Matrix {
         self.down[i.get() as usize]
     }
 
+    /// A link to header `i` itself: the end of its list, and Algorithm M's
+    /// null move.
+    #[inline]
+    pub(super) fn end_of_list(&self, i: Header) -> Link {
+        // SAFETY: (B): a header is a node of the arena.
+        unsafe { Link::to_header(i.get()) }
+    }
+
     /// The node after `p` in its item's list (a link to the header after the last).
     #[inline]
     pub(super) fn next_option(&self, p: Link) -> Link {
@@ -295,20 +370,26 @@ impl Matrix {
 /// `links` are the arrays of a matrix that satisfies (A) and (C), and `p`
 /// a link of that matrix.
 #[inline]
-unsafe fn hide(links: &mut Links<'_>, p: Link) -> u64 {
+pub(super) unsafe fn hide<const C: bool>(links: &mut Links<'_>, p: Link) -> u64 {
     let span = p.span();
     // Around the option from `p` back to `p`: a test of `q` against `p`
     // ends the walk in fewer instructions than a step counter.
     let p = p.node();
     let mut q = p;
+    let mut updates = 0;
     loop {
         q = span.after(q);
         if q == p {
             break;
         }
         // SAFETY: (C): `q` is a node of `p`'s option; by (A) its top `x` is
-        // a header and `u`, `d` are nodes of the arena.
+        // a header and `u`, `d` are nodes of the arena; (D) for `color`.
         unsafe {
+            if C && get(links.color, q) == PURIFIED {
+                // Its item is purified: nothing reads its list until then.
+                continue;
+            }
+            updates += 1;
             let x = get(links.top, q);
             let u = get(links.up, q);
             let d = get(links.down, q);
@@ -321,7 +402,11 @@ unsafe fn hide(links: &mut Links<'_>, p: Link) -> u64 {
             }
         }
     }
-    u64::from(span.size() - 1)
+    if C {
+        updates
+    } else {
+        u64::from(span.size() - 1)
+    }
 }
 
 /// Undoes [`hide`]`(p)`, walking left so that links are restored in the
@@ -331,7 +416,7 @@ unsafe fn hide(links: &mut Links<'_>, p: Link) -> u64 {
 ///
 /// As for [`hide`].
 #[inline]
-unsafe fn unhide(links: &mut Links<'_>, p: Link) {
+pub(super) unsafe fn unhide<const C: bool>(links: &mut Links<'_>, p: Link) {
     let span = p.span();
     let p = p.node();
     let mut q = p;
@@ -343,6 +428,9 @@ unsafe fn unhide(links: &mut Links<'_>, p: Link) {
         let to_q = span.link_to(q);
         // SAFETY: as in `hide`.
         unsafe {
+            if C && get(links.color, q) == PURIFIED {
+                continue;
+            }
             let x = get(links.top, q);
             let u = get(links.up, q);
             let d = get(links.down, q);
@@ -354,11 +442,47 @@ unsafe fn unhide(links: &mut Links<'_>, p: Link) {
     }
 }
 
-/// Whether the option of the node `p` links to has a node of item header
-/// `item` after node `at`, going right around the option until `p`. Runs
-/// only when a list has emptied, which is rare next to the updates.
+/// The arrays beside [`Links`] that [`dooms`] reads.
+pub(super) struct Rest<'a> {
+    primary: u32,
+    left: &'a [u32],
+    right: &'a [u32],
+    bound: &'a [u32],
+    slack: &'a [u32],
+}
+
+/// Whether emptying the list of item header `emptied`, while committing the
+/// option of the node `p` links to (at its node `at`), dooms the option: no
+/// solution contains it. For exact cover (not `M`), the item is primary and
+/// the option does not cover it after `at`; Knuth's Algorithm X would find it
+/// with no option only at the next level. With bounds (`M`), the item is
+/// also still active and needs more options than the option will give it
+/// after `at`: Algorithm M would find its branching degree 0 or less there.
+/// Runs only when a list has emptied, which is rare next to the updates.
 #[cold]
 #[inline(never)]
+pub(super) fn dooms<const M: bool>(
+    links: &Links<'_>,
+    rest: &Rest<'_>,
+    p: Link,
+    at: u32,
+    emptied: u32,
+) -> bool {
+    if emptied > rest.primary {
+        return false;
+    }
+    let later = option_covers_later(links, p, at, emptied);
+    if !M {
+        return !later;
+    }
+    let h = emptied as usize;
+    let active = rest.right[rest.left[h] as usize] == emptied;
+    let need = i64::from(rest.bound[h]) - i64::from(later) - i64::from(rest.slack[h]);
+    active && need > 0
+}
+
+/// Whether the option of the node `p` links to has a node of item header
+/// `item` after node `at`, going right around the option until `p`.
 fn option_covers_later(links: &Links<'_>, p: Link, at: u32, item: u32) -> bool {
     let span = p.span();
     let mut q = at;
@@ -388,20 +512,20 @@ mod tests {
         let original = Matrix::new(&knuth_example());
         for i in headers(&original) {
             let mut m = original.clone();
-            m.cover(i);
+            m.cover::<false>(i);
             m.check().unwrap();
             assert!(!m.is_active(i));
             for j in headers(&original) {
                 if m.is_active(j) {
-                    m.cover(j);
+                    m.cover::<false>(j);
                     m.check().unwrap();
-                    m.uncover(j);
+                    m.uncover::<false>(j);
                     m.check().unwrap();
                 }
             }
-            m.uncover(i);
+            m.uncover::<false>(i);
             m.check().unwrap();
-            assert_eq!(m, original, "cover/uncover of {i:?}");
+            assert!(m.same_links(&original), "cover/uncover of {i:?}");
         }
     }
 
@@ -410,15 +534,14 @@ mod tests {
         let original = Matrix::new(&knuth_example());
         let mut m = original.clone();
         for k in 0..m.option_count() {
-            let first = m.option_first[k];
-            let i = m.option_headers(k).unwrap().next().unwrap();
-            m.cover(i);
-            m.cover_others(first);
+            let (i, first) = m.first_primary(k);
+            m.cover::<false>(i);
+            m.cover_others::<false>(first);
             m.check().unwrap();
-            m.uncover_others(first);
-            m.uncover(i);
+            m.uncover_others::<false>(first);
+            m.uncover::<false>(i);
             m.check().unwrap();
-            assert_eq!(m, original, "option {k}");
+            assert!(m.same_links(&original), "option {k}");
         }
     }
 
@@ -427,7 +550,7 @@ mod tests {
         let mut m = Matrix::new(&knuth_example());
         // Covering a hides options 1 (d, g) and 3 (d, f): 4 links, plus a itself.
         let a = m.header(1).unwrap();
-        assert_eq!(m.cover(a), 5);
+        assert_eq!(m.cover::<false>(a), 5);
         assert_eq!(m.top[4], 1, "d keeps only option 5");
     }
 
@@ -444,8 +567,8 @@ mod tests {
         let original = Matrix::new(&knuth_example());
         let mut m = original.clone();
         let root = m.first_option(m.header(0).unwrap());
-        assert_eq!(m.cover_others(root), 0);
-        m.uncover_others(root);
-        assert_eq!(m, original);
+        assert_eq!(m.cover_others::<false>(root), 0);
+        m.uncover_others::<false>(root);
+        assert!(m.same_links(&original));
     }
 }

@@ -2,8 +2,8 @@
 
 use super::link::Link;
 use super::{Matrix, SECONDARY_BIAS, SPACER};
-use crate::Problem;
 use crate::index::to_u32;
+use crate::{ItemId, Problem};
 
 /// One arena node while the matrix is laid out; [`Matrix`] then stores each
 /// field in its own array.
@@ -54,9 +54,16 @@ impl Matrix {
         // in `nodes`: that header never heads a vertical list.
         let mut spacer = items + 1;
         let mut option_spans = Vec::with_capacity(problem.option_count());
+        let mut color = vec![0; items + 2];
         for (option, option_items) in problem.options() {
             let first = to_u32(nodes.len());
             option_spans.push((first, to_u32(option_items.len())));
+            color.extend(
+                problem
+                    .entries(option)
+                    .map(|(_, c)| c.map_or(0, |c| c.as_u32() + 1)),
+            );
+            color.push(0);
             for &item in option_items {
                 let h = item.index() + 1;
                 let x = to_u32(nodes.len());
@@ -104,6 +111,16 @@ impl Matrix {
             right,
             option_first: option_spans.iter().map(|&(first, _)| link(first)).collect(),
             primary: to_u32(primary),
+            color,
+            item_color: vec![0; items + 2],
+            bound: (0..items + 2).map(|h| bounds(problem, h).1).collect(),
+            slack: (0..items + 2)
+                .map(|h| {
+                    let (lower, upper) = bounds(problem, h);
+                    upper - lower
+                })
+                .collect(),
+            cleansings: 0,
         };
         if cfg!(debug_assertions) {
             matrix.validate();
@@ -123,6 +140,13 @@ impl Matrix {
         assert!(
             self.up.len() == n && self.down.len() == n && self.option_of.len() == n,
             "(A): the arena's arrays differ in length"
+        );
+        assert!(
+            self.color.len() == n
+                && [&self.item_color, &self.bound, &self.slack]
+                    .iter()
+                    .all(|a| a.len() == headers),
+            "(D): the arrays for colors and bounds"
         );
         assert!(
             self.right.len() == headers && headers <= n,
@@ -158,6 +182,16 @@ impl Matrix {
             assert_eq!(*link, expected, "(C): a link to node {x}");
         }
     }
+}
+
+/// The lower and upper bound of the item with header `h`: those of a primary
+/// item, and 1 (as for exact cover) for the rest.
+fn bounds(problem: &Problem, h: usize) -> (u32, u32) {
+    let bounds = (1..=problem.primary_count())
+        .contains(&h)
+        .then(|| problem.bounds(ItemId::from_u32(to_u32(h - 1))))
+        .flatten();
+    bounds.map_or((1, 1), |b| (b.lower(), b.upper()))
 }
 
 /// Links `root` and `members` into one circular doubly linked list.

@@ -45,10 +45,15 @@
 //!   in its option, so the nodes of its span are the option's nodes, all
 //!   option nodes below `n`; a link to a header or spacer spans that node
 //!   alone.
+//! - **(D)** `color` has `n` entries; `item_color`, `bound` and `slack` have
+//!   one per header.
 //!
-//! Nothing outside this module can reach them: the fields are private to it,
+//! (D) holds for every problem, with or without colors and bounds, so the
+//! steps for colors and multiplicities are sound on any matrix; a plain
+//! problem simply never runs them. Nothing outside this module can reach
+//! the invariants: the fields are private to it,
 //! the only code that stores into them is the layout (`layout.rs`) and the
-//! steps of `cover.rs`, and the search state that holds links and headers
+//! steps (`cover.rs`, `color.rs`), and the search state that holds links and headers
 //! between steps (`search.rs`) lives here too, with exactly one matrix. The
 //! steps keep (A) to (C) whatever order they are called in: they store only
 //! values read from the arena, a header taken from a node's `top`, or a link
@@ -61,13 +66,18 @@
 
 #![allow(unsafe_code)]
 
+mod bounded;
+mod color;
 mod cover;
 mod layout;
 mod link;
 mod search;
+mod select;
+mod tweak;
 
 pub(crate) use link::MAX_OPTION_LEN;
-pub(crate) use search::{Search, blocked_options};
+pub(crate) use search::Search;
+pub(crate) use select::blocked_options;
 
 use link::Link;
 
@@ -82,6 +92,11 @@ const SECONDARY_BIAS: u32 = 1 << 31;
 
 /// The root of the list of active primary items.
 const ROOT: u32 = 0;
+
+/// The `color` of a node that purifying its item has cleansed: its option
+/// agrees with the color the item has now (`item_color`), and the node is
+/// left in its list untouched until the item is unpurified (`color.rs`).
+const PURIFIED: u32 = u32::MAX;
 
 /// An item's header node (or one of the two roots), as the matrix hands it
 /// out: only [`Header::new_unchecked`] makes one, and its callers make sure
@@ -117,8 +132,8 @@ impl Header {
 }
 
 /// The dancing-links matrix of one problem; the invariants on the fields are
-/// (A) to (C) above.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// (A) to (D) above.
+#[derive(Clone, Debug)]
 struct Matrix {
     /// Previous node in node `x`'s vertical list. For every node `x` in an
     /// active list: `down[up[x]]` links to `x`.
@@ -143,6 +158,22 @@ struct Matrix {
     option_first: Vec<Link>,
     /// The number of primary items.
     primary: u32,
+    /// Option node: 0 if it gives its item no color, else the color's index
+    /// plus 1, or [`PURIFIED`] while cleansed. Headers and spacers: 0. One
+    /// entry per node, all 0 for a problem without colors.
+    color: Vec<u32>,
+    /// Header: the color (index plus 1) its item has been purified with, or
+    /// 0. One entry per header.
+    item_color: Vec<u32>,
+    /// Primary header: how many more options may cover the item (Knuth's
+    /// BOUND, its upper bound to start with); 0 once it is covered. One
+    /// entry per header.
+    bound: Vec<u32>,
+    /// Primary header: upper bound less lower bound (Knuth's SLACK); never
+    /// changes. One entry per header.
+    slack: Vec<u32>,
+    /// Knuth's cleansings: nodes purifying has marked, and purifications.
+    cleansings: u64,
 }
 
 /// Entry `x` of one of the arena's arrays, read.
@@ -193,24 +224,75 @@ impl Matrix {
         ((h as usize) < self.headers()).then(|| unsafe { Header::new_unchecked(h) })
     }
 
-    /// The headers of the items of option `k`, in order, or `None` if there
-    /// is no such option.
-    fn option_headers(&self, k: usize) -> Option<impl Iterator<Item = Header> + '_> {
+    /// The entries of option `k`, in order: each item's header and the
+    /// color its node has now (0, a color index plus 1, or [`PURIFIED`]);
+    /// `None` if there is no such option.
+    fn option_entries(&self, k: usize) -> Option<impl Iterator<Item = (Header, u32)> + '_> {
         let span = self.option_first.get(k)?.span();
         Some((span.first()..span.first() + span.size()).map(move |q| {
             // SAFETY: (C): a link in `option_first` is to an option node, so
-            // `q` is a node of the option, and by (A) its top is a header.
-            unsafe { Header::new_unchecked(get(&self.top, q)) }
+            // `q` is a node of the option, and by (A) its top is a header;
+            // (D): `color` has an entry for every node.
+            unsafe {
+                (
+                    Header::new_unchecked(get(&self.top, q)),
+                    get(&self.color, q),
+                )
+            }
         }))
     }
 
-    /// The option of option node `p`.
-    fn option_of(&self, p: Link) -> crate::OptionId {
-        crate::OptionId::from_u32(self.option_of[p.node() as usize])
+    /// The first primary item of option `k` (every option has one) and a
+    /// link to its node.
+    ///
+    /// # Panics
+    ///
+    /// If there is no option `k`.
+    fn first_primary(&self, k: usize) -> (Header, Link) {
+        let span = self.option_first[k].span();
+        let last = span.first() + span.size() - 1;
+        let mut q = span.first();
+        // SAFETY: (C): `q` stays on the option's nodes, from the first to at
+        // most the last, and by (A) the top of each is a header.
+        let h = unsafe {
+            while get(&self.top, q) > self.primary && q < last {
+                q += 1;
+            }
+            Header::new_unchecked(get(&self.top, q))
+        };
+        (h, span.link_to(q))
+    }
+
+    /// The option of option node `p`, or `None` for a link to a header
+    /// (Algorithm M's null move).
+    fn option_of(&self, p: Link) -> Option<crate::OptionId> {
+        ((p.node() as usize) >= self.headers())
+            .then(|| crate::OptionId::from_u32(self.option_of[p.node() as usize]))
+    }
+
+    /// Whether every link, length, color and bound is as in `other`: what a
+    /// search must restore (the cleansing counter is no part of it).
+    fn same_links(&self, other: &Matrix) -> bool {
+        self.up == other.up
+            && self.down == other.down
+            && self.top == other.top
+            && self.option_of == other.option_of
+            && self.left == other.left
+            && self.right == other.right
+            && self.option_first == other.option_first
+            && self.primary == other.primary
+            && self.color == other.color
+            && self.item_color == other.item_color
+            && self.bound == other.bound
+            && self.slack == other.slack
     }
 
     /// Knuth's `sanity()`: checks every invariant of the links that are
-    /// currently active. Returns a description of the first violation.
+    /// currently active: the item lists close, every active item's vertical
+    /// list closes with `top` and `len` right (a purified item's list keeps
+    /// every node it had, as nothing unlinks them), only purified items hold
+    /// cleansed nodes, and an active primary item may still take an option.
+    /// Returns a description of the first violation.
     fn check(&self) -> Result<(), String> {
         let items = self.headers() - 2;
         for root in [0, items + 1] {
@@ -249,10 +331,19 @@ impl Matrix {
                 if self.top[x] as usize != h {
                     return Err(format!("item {}: node {x} has top {}", h - 1, self.top[x]));
                 }
+                if self.color[x] == PURIFIED && self.item_color[h] == 0 {
+                    return Err(format!(
+                        "item {}: node {x} cleansed, item not purified",
+                        h - 1
+                    ));
+                }
                 count += 1;
                 if count > self.top.len() {
                     return Err(format!("item {}: vertical list does not close", h - 1));
                 }
+            }
+            if h <= self.primary as usize && self.bound[h] == 0 {
+                return Err(format!("item {}: active with bound 0", h - 1));
             }
             let len = if h <= self.primary as usize {
                 self.top[h]

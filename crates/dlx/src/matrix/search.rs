@@ -1,62 +1,81 @@
-//! The search state on one matrix: pre-selections, the stack of levels, and
-//! Algorithm X as a loop over levels that pauses at each solution.
+//! The search state on one matrix, and Algorithms X and C as a loop over
+//! levels that pauses at each solution (Algorithm M is in `bounded.rs`,
+//! pre-selection in `select.rs`).
 //!
 //! Everything that holds a link or a header between two steps lives here,
 //! next to the one matrix those came from, so the steps' invariants never
 //! depend on a caller outside this module (see `mod.rs`). This file has no
 //! `unsafe` code.
+//!
+//! The search is generic over `C`, whether the problem has colors: plain
+//! exact cover runs the loop it ran before colors existed, with every check
+//! for a color compiled out (tuning log #32).
 
 #![deny(unsafe_code)]
 
 use super::cover::OptionCover;
 use super::link::Link;
 use super::{Header, Matrix};
-use crate::error::Error;
 use crate::index::to_u32;
 use crate::outcome::{Budget, Event, Stats};
 use crate::random::SplitMix64;
-use crate::{ItemId, OptionId, Problem};
+use crate::{Color, ItemId, Kind, OptionId, Problem};
 
 /// Marks an item that no pre-selection covers.
-const NOT_SELECTED: u32 = u32::MAX;
+pub(super) const NOT_SELECTED: u32 = u32::MAX;
 
-/// Where the search loop goes next (Knuth's steps X2, X5 and X8).
+/// Where the search loop goes next (Knuth's steps X2, X5 and X8; M2, M5 and
+/// M8 in `bounded.rs`, with M7 as `Restore`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
-    /// X2: enter a new level; report a solution or choose an item.
+pub(super) enum Step {
+    /// Enter a new level; report a solution or choose an item.
     Enter,
-    /// X5: try the current option of the current level.
+    /// Try the current option of the current level.
     Try,
-    /// X8: leave the current level and move to the next option of the one above.
+    /// Leave the current level and move to the next option of the one above.
     Backtrack,
+    /// Algorithm M: give the item of the current level back what the level
+    /// took from it, then backtrack.
+    Restore,
     /// The search tree is exhausted.
     Finished,
 }
 
 /// A matrix with its pre-selections and the state of a search on it.
 ///
-/// The state is the stack of levels: invariant, for every `l < level`, the
-/// item `item_at[l]` and the other items of the option node `choice[l]`
-/// links to are covered, on top of the pre-selections. A search can pause
-/// only at step X2 (between levels), so [`unwind`](Self::unwind) restores the
-/// links from `level` alone, however the search ends.
+/// The state is the stack of levels: for every `l < level`, the item
+/// `item_at[l]` is covered (or, in Algorithm M, has what level `l` took from
+/// it) and the option node `choice[l]` has its other items covered, on top
+/// of the pre-selections. A search pauses only when it enters a level, so
+/// [`unwind`](Self::unwind) restores the links from `level` alone, however
+/// the search ends; and a search could start from any prefix of choices
+/// pushed the same way.
 #[derive(Clone, Debug)]
 pub(crate) struct Search {
-    matrix: Matrix,
+    pub(super) matrix: Matrix,
+    pub(super) kind: Kind,
+    /// Whether some option gives an item a color.
+    pub(super) colors: bool,
     /// Pre-selected options, in the order they were selected.
-    selected: Vec<OptionId>,
-    /// For each header, the pre-selected option covering it, or [`NOT_SELECTED`].
-    selected_by: Vec<u32>,
-    level: usize,
-    item_at: Vec<Header>,
-    choice: Vec<Link>,
-    step: Step,
+    pub(super) selected: Vec<OptionId>,
+    /// For each header, the first pre-selected option still selected that
+    /// covers, purifies or counts against it, or [`NOT_SELECTED`].
+    pub(super) selected_by: Vec<u32>,
+    pub(super) level: usize,
+    pub(super) item_at: Vec<Header>,
+    pub(super) choice: Vec<Link>,
+    /// Algorithm M: the node at the top of the level's item when the level
+    /// was entered (Knuth's FIRST_TWEAK), where tweaking starts.
+    pub(super) first_tweak: Vec<Link>,
+    pub(super) step: Step,
     /// Randomized search: the options of each level's item, shuffled, stacked
-    /// level after level; `cursor[l]` indexes the option level `l` is trying.
-    randomized: bool,
-    rng: SplitMix64,
-    shuffled: Vec<Link>,
-    cursor: Vec<u32>,
+    /// level after level; `cursor[l]` indexes the option level `l` is trying
+    /// and `segment[l]` where its options start.
+    pub(super) randomized: bool,
+    pub(super) rng: SplitMix64,
+    pub(super) shuffled: Vec<Link>,
+    pub(super) cursor: Vec<u32>,
+    pub(super) segment: Vec<u32>,
 }
 
 impl Search {
@@ -64,92 +83,44 @@ impl Search {
     pub(crate) fn new(problem: &Problem) -> Self {
         let matrix = Matrix::new(problem);
         let headers = matrix.headers();
-        // Each level covers at least one primary item.
-        let depth = problem.primary_count() + 1;
+        let kind = problem.kind();
+        // Each level of Algorithm X or C covers at least one primary item;
+        // each of Algorithm M chooses an option or finishes an item.
+        let depth = match kind {
+            Kind::Multiplicities => problem.primary_count() + problem.option_count() + 1,
+            _ => problem.primary_count() + 1,
+        };
         Search {
             matrix,
+            kind,
+            colors: kind != Kind::Exact && problem.colors.iter().any(Option::is_some),
             selected: Vec::new(),
             selected_by: vec![NOT_SELECTED; headers],
             level: 0,
             item_at: vec![Header::default(); depth],
             choice: vec![Link::default(); depth],
+            first_tweak: if kind == Kind::Multiplicities {
+                vec![Link::default(); depth]
+            } else {
+                Vec::new()
+            },
             step: Step::Enter,
             randomized: false,
             rng: SplitMix64::new(0),
             shuffled: Vec::new(),
             cursor: vec![0; depth],
+            segment: vec![0; depth],
         }
     }
 
-    /// Forces `option` into every solution of later searches.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::UnknownOption`] if the problem has no such option, and
-    /// [`Error::SelectConflict`] if an earlier selection already covers one of
-    /// its items; nothing changes then.
-    pub(crate) fn select(&mut self, option: OptionId) -> Result<(), Error> {
-        if option.index() >= self.matrix.option_count() {
-            return Err(Error::UnknownOption {
-                option: option.index(),
-                options: self.matrix.option_count(),
-            });
-        }
-        self.unwind();
-        let Search {
-            matrix,
-            selected_by,
-            ..
-        } = self;
-        let conflict = (matrix.option_headers(option.index()).into_iter().flatten())
-            .find(|&h| !matrix.is_active(h));
-        if let Some(h) = conflict {
-            return Err(Error::SelectConflict {
-                option,
-                item: h.item().unwrap_or(ItemId::from_u32(0)),
-                covered_by: OptionId::from_u32(selected_by[h.get() as usize]),
-            });
-        }
-        let mut first_item = None;
-        for h in matrix.option_headers(option.index()).into_iter().flatten() {
-            selected_by[h.get() as usize] = option.as_u32();
-            first_item.get_or_insert(h);
-        }
-        let first = matrix.option_first[option.index()];
-        if let Some(i) = first_item {
-            matrix.cover(i);
-            matrix.cover_others(first);
-        }
-        self.selected.push(option);
-        Ok(())
+    /// The kind of the problem, which says which algorithm runs.
+    pub(crate) fn kind(&self) -> Kind {
+        self.kind
     }
 
     /// The pre-selected options, in the order they were selected.
     pub(crate) fn selected(&self) -> &[OptionId] {
         &self.selected
-    }
-
-    /// Undoes the most recent pre-selection (and any search in progress) and
-    /// returns it, or `None` if nothing is selected.
-    pub(crate) fn unselect_last(&mut self) -> Option<OptionId> {
-        self.unwind();
-        let option = self.selected.pop()?;
-        let Search {
-            matrix,
-            selected_by,
-            ..
-        } = self;
-        let mut first_item = None;
-        for h in matrix.option_headers(option.index()).into_iter().flatten() {
-            selected_by[h.get() as usize] = NOT_SELECTED;
-            first_item.get_or_insert(h);
-        }
-        let first = matrix.option_first[option.index()];
-        matrix.uncover_others(first);
-        if let Some(i) = first_item {
-            matrix.uncover(i);
-        }
-        Some(option)
     }
 
     /// Undoes every pre-selection and any search in progress.
@@ -164,38 +135,62 @@ impl Search {
         self.unwind();
         self.randomized = seed.is_some();
         self.rng = SplitMix64::new(seed.unwrap_or(0));
+        self.matrix.cleansings = 0;
     }
 
-    /// Undoes the search stack: every level below `level` has its item and its
-    /// chosen option's other items covered. Uncovering runs in the reverse
-    /// order of covering, which is what makes dancing links restore exactly.
+    /// Undoes the search stack, level by level from the top, each in the
+    /// reverse order of what it did: what makes dancing links restore
+    /// exactly.
     pub(crate) fn unwind(&mut self) {
-        while self.level > 0 {
-            self.level -= 1;
-            self.matrix.uncover_others(self.choice[self.level]);
-            self.matrix.uncover(self.item_at[self.level]);
+        match (self.kind, self.colors) {
+            (Kind::Multiplicities, false) => self.unwind_bounded::<false>(),
+            (Kind::Multiplicities, true) => self.unwind_bounded::<true>(),
+            (_, false) => self.unwind_exact::<false>(),
+            (_, true) => self.unwind_exact::<true>(),
         }
         self.shuffled.clear();
         self.step = Step::Enter;
     }
 
-    /// Runs Algorithm X until the next solution, the end of the tree, or the
-    /// budget, counting in `stats`. Pauses only at step X2.
+    /// [`unwind`](Self::unwind) for Algorithms X and C: every level below
+    /// `level` has its item and its chosen option's other items covered.
+    fn unwind_exact<const C: bool>(&mut self) {
+        while self.level > 0 {
+            self.level -= 1;
+            self.matrix.uncover_others::<C>(self.choice[self.level]);
+            self.matrix.uncover::<C>(self.item_at[self.level]);
+        }
+    }
+
+    /// Runs the problem's algorithm until the next solution, the end of the
+    /// tree, or the budget, counting in `stats`. Pauses only when it enters
+    /// a level.
     pub(crate) fn advance(&mut self, stats: &mut Stats, budget: Budget) -> Event {
+        match (self.kind, self.colors) {
+            (Kind::Multiplicities, false) => self.advance_bounded::<false>(stats, budget),
+            (Kind::Multiplicities, true) => {
+                let event = self.advance_bounded::<true>(stats, budget);
+                stats.cleansings = self.matrix.cleansings;
+                event
+            }
+            (_, false) => self.advance_exact::<false>(stats, budget),
+            (_, true) => {
+                let event = self.advance_exact::<true>(stats, budget);
+                stats.cleansings = self.matrix.cleansings;
+                event
+            }
+        }
+    }
+
+    /// Algorithm X (without colors) or C (with them).
+    fn advance_exact<const C: bool>(&mut self, stats: &mut Stats, budget: Budget) -> Event {
         let randomized = self.randomized;
         let mut step = self.step;
         loop {
             match step {
                 Step::Enter => {
-                    if budget.is_exhausted(stats.nodes, stats.updates) {
-                        self.step = Step::Enter;
-                        return Event::BudgetExhausted;
-                    }
-                    stats.count_node(self.level);
-                    if self.matrix.all_primary_covered() {
-                        stats.solutions += 1;
-                        self.step = Step::Backtrack;
-                        return Event::Solution;
+                    if let Some(event) = self.enter(stats, budget) {
+                        return event;
                     }
                     let (i, len) = if randomized {
                         self.choose_item_randomly()
@@ -207,7 +202,7 @@ impl Search {
                         step = Step::Backtrack;
                         continue;
                     }
-                    stats.updates += self.matrix.cover(i);
+                    stats.updates += self.matrix.cover::<C>(i);
                     self.item_at[self.level] = i;
                     if randomized {
                         self.push_shuffled_options(i);
@@ -226,15 +221,15 @@ impl Search {
                     };
                     let Some(x) = x else {
                         // X7: every option of `i` has been tried.
-                        self.matrix.uncover(i);
+                        self.matrix.uncover::<C>(i);
                         if randomized {
-                            self.pop_shuffled_options(i);
+                            self.shuffled.truncate(self.segment[l] as usize);
                         }
                         step = Step::Backtrack;
                         continue;
                     };
                     self.choice[l] = x;
-                    match self.matrix.cover_others_unless_doomed(x) {
+                    match self.matrix.cover_others_unless_doomed::<C>(x) {
                         OptionCover::Covered(updates) => {
                             stats.updates += updates;
                             self.level += 1;
@@ -244,9 +239,10 @@ impl Search {
                             stats.updates += updates;
                             if budget.is_exhausted(stats.nodes, stats.updates) {
                                 // The budget ends the search at this node:
-                                // cover the option after all and stop at X2
-                                // below, the one place a search pauses.
-                                stats.updates += self.matrix.cover_others(x);
+                                // cover the option after all and stop when
+                                // entering the level below, the one place a
+                                // search pauses.
+                                stats.updates += self.matrix.cover_others::<C>(x);
                                 self.level += 1;
                                 step = Step::Enter;
                             } else {
@@ -266,18 +262,39 @@ impl Search {
                     }
                     self.level -= 1;
                     let x = self.choice[self.level];
-                    self.matrix.uncover_others(x);
+                    self.matrix.uncover_others::<C>(x);
                     self.next_option(self.level, x);
                     step = Step::Try;
                 }
-                Step::Finished => return Event::Exhausted,
+                Step::Restore | Step::Finished => {
+                    self.step = Step::Finished;
+                    return Event::Exhausted;
+                }
             }
         }
     }
 
+    /// The first steps of entering a level (X2, M2): stops if the budget is
+    /// spent, counts the node, and reports a solution if no primary item is
+    /// left; returns the event the search pauses with, if it does.
+    #[inline]
+    pub(super) fn enter(&mut self, stats: &mut Stats, budget: Budget) -> Option<Event> {
+        if budget.is_exhausted(stats.nodes, stats.updates) {
+            self.step = Step::Enter;
+            return Some(Event::BudgetExhausted);
+        }
+        stats.count_node(self.level);
+        if self.matrix.all_primary_covered() {
+            stats.solutions += 1;
+            self.step = Step::Backtrack;
+            return Some(Event::Solution);
+        }
+        None
+    }
+
     /// Moves level `l` on from option node `x`, its current choice, to the
     /// next option of its item (X6).
-    fn next_option(&mut self, l: usize, x: Link) {
+    pub(super) fn next_option(&mut self, l: usize, x: Link) {
         if self.randomized {
             self.cursor[l] += 1;
         } else {
@@ -306,9 +323,11 @@ impl Search {
         best
     }
 
-    /// Stacks the options of item `i`, shuffled, for the current level.
-    fn push_shuffled_options(&mut self, i: Header) {
+    /// Stacks the options now in item `i`'s list, shuffled, for the current
+    /// level.
+    pub(super) fn push_shuffled_options(&mut self, i: Header) {
         let start = self.shuffled.len();
+        self.segment[self.level] = to_u32(start);
         self.cursor[self.level] = to_u32(start);
         let mut p = self.matrix.first_option(i);
         while p.node() != i.get() {
@@ -318,19 +337,28 @@ impl Search {
         self.rng.shuffle(&mut self.shuffled[start..]);
     }
 
-    /// Drops the current level's shuffled options of item `i`.
-    fn pop_shuffled_options(&mut self, i: Header) {
-        let len = self.matrix.len(i) as usize;
-        self.shuffled.truncate(self.shuffled.len() - len);
-    }
-
     /// Writes the current solution, pre-selected options first, into `out`.
     pub(crate) fn solution(&self, out: &mut Vec<OptionId>) {
         out.clear();
         out.extend_from_slice(&self.selected);
         for &x in &self.choice[..self.level] {
-            out.push(self.matrix.option_of(x));
+            // Algorithm M's null moves choose no option: a link to a header.
+            if let Some(option) = self.matrix.option_of(x) {
+                out.push(option);
+            }
         }
+    }
+
+    /// The colors of the secondary items in the current solution (or, between
+    /// searches, given by the pre-selections): each item some chosen option
+    /// colors, in item order.
+    pub(crate) fn colors(&self) -> impl Iterator<Item = (ItemId, Color)> + '_ {
+        self.matrix.purified_items().map(|(h, color)| {
+            (
+                ItemId::from_u32(h - 1),
+                Color::from_u32(color.saturating_sub(1)),
+            )
+        })
     }
 
     /// Knuth's `sanity()` on the matrix.
@@ -340,26 +368,6 @@ impl Search {
 
     /// Whether the links are exactly those laid out for `problem`.
     pub(crate) fn links_match(&self, problem: &Problem) -> bool {
-        self.matrix == Matrix::new(problem)
+        self.matrix.same_links(&Matrix::new(problem))
     }
-
-    /// Whether some primary item still to be covered has no option left.
-    fn dead_end(&self) -> bool {
-        self.matrix.has_empty_primary()
-    }
-}
-
-/// For each option of `problem`, whether it is blocked: whether choosing it
-/// leaves some other primary item no option (see `prune.rs`).
-pub(crate) fn blocked_options(problem: &Problem) -> Vec<bool> {
-    let mut search = Search::new(problem);
-    (0..problem.option_count())
-        .map(|k| {
-            let option = OptionId::from_u32(to_u32(k));
-            // A fresh matrix has nothing selected, so no option conflicts.
-            let blocked = search.select(option).is_ok() && search.dead_end();
-            search.unselect_last();
-            blocked
-        })
-        .collect()
 }

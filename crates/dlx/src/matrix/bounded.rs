@@ -1,0 +1,200 @@
+//! Algorithm M (Knuth's DLX3) as a loop over levels: multiple cover, where
+//! primary items have bounds on how many chosen options cover them, with
+//! colors as in Algorithm C.
+//!
+//! Each level chooses an item by Knuth's branching rule
+//! ([`Matrix::branch_item`]) and takes one from its bound. If that leaves
+//! the item no slack and nothing more to take, the level is Algorithm X's:
+//! cover the item and try its options in turn. Otherwise the level tweaks:
+//! each option it tries is taken out of the item's list for good (for the
+//! rest of the level), so that the levels below can only add options further
+//! down the list; and when the options left are too few to matter, or all
+//! are tried, the level makes the null move (the item takes no more options
+//! and leaves the active list) if the item's lower bound allows it. This
+//! file has no `unsafe` code.
+
+#![deny(unsafe_code)]
+
+use super::cover::OptionCover;
+use super::search::{Search, Step};
+use crate::outcome::{Budget, Event, Stats};
+
+impl Search {
+    /// Algorithm M, without colors or (`C`) with them, until the next
+    /// solution, the end of the tree, or the budget. Pauses only when it
+    /// enters a level.
+    pub(super) fn advance_bounded<const C: bool>(
+        &mut self,
+        stats: &mut Stats,
+        budget: Budget,
+    ) -> Event {
+        let randomized = self.randomized;
+        let mut step = self.step;
+        loop {
+            match step {
+                Step::Enter => {
+                    // M2.
+                    if let Some(event) = self.enter(stats, budget) {
+                        return event;
+                    }
+                    // M3.
+                    let rng = randomized.then_some(&mut self.rng);
+                    let (i, degree) = self.matrix.branch_item(rng);
+                    if degree <= 0 {
+                        // Too few options left for the item: a dead end,
+                        // with nothing done at this level.
+                        step = Step::Backtrack;
+                        continue;
+                    }
+                    // M4.
+                    let l = self.level;
+                    self.item_at[l] = i;
+                    self.matrix.take_bound(i);
+                    if self.matrix.bound(i) == 0 {
+                        stats.updates += self.matrix.cover::<C>(i);
+                    }
+                    self.first_tweak[l] = self.matrix.first_option(i);
+                    if randomized {
+                        self.push_shuffled_options(i);
+                    } else {
+                        self.choice[l] = self.matrix.first_option(i);
+                    }
+                    step = Step::Try;
+                }
+                Step::Try => {
+                    // M5.
+                    let l = self.level;
+                    let i = self.item_at[l];
+                    let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));
+                    let x = if randomized {
+                        let next = self.shuffled.get(self.cursor[l] as usize).copied();
+                        next.unwrap_or(self.matrix.end_of_list(i))
+                    } else {
+                        self.choice[l]
+                    };
+                    let is_option = x.node() != i.get();
+                    if bound == 0 && slack == 0 {
+                        if !is_option {
+                            step = Step::Restore;
+                            continue;
+                        }
+                    } else if u64::from(self.matrix.len(i)) + u64::from(slack) <= u64::from(bound) {
+                        // Fewer options left than the item still needs.
+                        step = Step::Restore;
+                        continue;
+                    } else if is_option {
+                        stats.updates += self.matrix.tweak::<C>(x, bound != 0);
+                    } else if bound != 0 {
+                        // The null move: no more options for `i`.
+                        self.matrix.deactivate(i);
+                    }
+                    self.choice[l] = x;
+                    if is_option {
+                        // M6.
+                        match self.matrix.commit_others_bounded::<true, C>(x) {
+                            OptionCover::Covered(updates) => stats.updates += updates,
+                            OptionCover::Doomed(updates) => {
+                                stats.updates += updates;
+                                if !budget.is_exhausted(stats.nodes, stats.updates) {
+                                    // The node below is a dead end, counted
+                                    // but never entered (as in `search.rs`):
+                                    // on to the next option, this one kept
+                                    // tweaked out like any tried one.
+                                    stats.count_node(l + 1);
+                                    self.next_option(l, x);
+                                    continue;
+                                }
+                                // The budget ends the search at this node:
+                                // commit the option after all and stop when
+                                // entering the level below.
+                                stats.updates +=
+                                    match self.matrix.commit_others_bounded::<false, C>(x) {
+                                        OptionCover::Covered(u) | OptionCover::Doomed(u) => u,
+                                    };
+                            }
+                        }
+                    }
+                    self.level += 1;
+                    step = Step::Enter;
+                }
+                Step::Backtrack => {
+                    // M8 and M9.
+                    if self.level == 0 {
+                        self.step = Step::Finished;
+                        return Event::Exhausted;
+                    }
+                    self.level -= 1;
+                    let l = self.level;
+                    let x = self.choice[l];
+                    if self.undo_choice::<C>(l) {
+                        self.next_option(l, x);
+                        step = Step::Try;
+                    } else {
+                        // The null move was the level's last choice.
+                        step = Step::Restore;
+                    }
+                }
+                Step::Restore => {
+                    // M7.
+                    self.restore_level::<C>(self.level);
+                    step = Step::Backtrack;
+                }
+                Step::Finished => return Event::Exhausted,
+            }
+        }
+    }
+
+    /// Undoes the choice of level `l`: uncommits its option (returning
+    /// true), or reactivates the item a null move took out (returning false).
+    fn undo_choice<const C: bool>(&mut self, l: usize) -> bool {
+        let (i, x) = (self.item_at[l], self.choice[l]);
+        if x.node() == i.get() {
+            if self.matrix.bound(i) != 0 {
+                self.matrix.reactivate(i);
+            }
+            false
+        } else {
+            self.matrix.uncommit_others_bounded::<C>(x);
+            true
+        }
+    }
+
+    /// Gives the item of level `l` back what the level took from it: its
+    /// options (untweaking, or uncovering) and one of its bound.
+    fn restore_level<const C: bool>(&mut self, l: usize) {
+        let i = self.item_at[l];
+        let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));
+        if bound != 0 || slack != 0 {
+            if self.randomized {
+                let tried = self.segment[l] as usize..self.cursor[l] as usize;
+                for k in tried.rev() {
+                    self.matrix.untweak_one::<C>(self.shuffled[k], bound != 0);
+                }
+            } else {
+                self.matrix
+                    .untweak_chain::<C>(i, self.first_tweak[l], bound != 0);
+            }
+        }
+        if bound == 0 {
+            self.matrix.uncover::<C>(i);
+        }
+        if self.randomized {
+            self.shuffled.truncate(self.segment[l] as usize);
+        }
+        self.matrix.give_bound(i);
+    }
+
+    /// [`unwind`](Self::unwind) for Algorithm M: undoes each level's choice,
+    /// then gives its item back what the level took.
+    pub(super) fn unwind_bounded<const C: bool>(&mut self) {
+        while self.level > 0 {
+            self.level -= 1;
+            let l = self.level;
+            if self.undo_choice::<C>(l) && self.randomized {
+                // The option tried is tweaked: count it with the others.
+                self.cursor[l] += 1;
+            }
+            self.restore_level::<C>(l);
+        }
+    }
+}

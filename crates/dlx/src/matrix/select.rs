@@ -1,0 +1,143 @@
+//! Pre-selection: forcing options into every solution before a search, as a
+//! stack, and the test for blocked options that pruning uses.
+//!
+//! Selecting an option does what the search does when it chooses it: for
+//! Algorithms X and C, cover one of its primary items and commit the others
+//! (cover, or purify where the option gives a color); for Algorithm M, take
+//! the option out of every list (Knuth's tweak), count it against each of
+//! its primary items (covering those it fills up) and commit its secondary
+//! items. Unselecting undoes exactly that, so selections form a stack.
+//! This file has no `unsafe` code.
+
+#![deny(unsafe_code)]
+
+use super::search::{NOT_SELECTED, Search};
+use super::{Header, PURIFIED};
+use crate::error::Error;
+use crate::index::to_u32;
+use crate::{ItemId, Kind, OptionId, Problem};
+
+impl Search {
+    /// Forces `option` into every solution of later searches.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::UnknownOption`] if the problem has no such option,
+    /// [`Error::AlreadySelected`] if it is selected, and
+    /// [`Error::SelectConflict`] if an earlier selection rules it out: it
+    /// covers one of its items (or, with bounds, has used up all the item
+    /// may take), or gives one of its secondary items another color, or
+    /// none where this option gives one. Nothing changes then.
+    pub(crate) fn select(&mut self, option: OptionId) -> Result<(), Error> {
+        let k = option.index();
+        if k >= self.matrix.option_count() {
+            return Err(Error::UnknownOption {
+                option: k,
+                options: self.matrix.option_count(),
+            });
+        }
+        self.unwind();
+        if self.kind == Kind::Multiplicities && self.selected.contains(&option) {
+            return Err(Error::AlreadySelected { option });
+        }
+        if let Some(h) = self.conflict(k) {
+            return Err(Error::SelectConflict {
+                option,
+                item: h.item().unwrap_or(ItemId::from_u32(0)),
+                covered_by: OptionId::from_u32(self.selected_by[h.get() as usize]),
+            });
+        }
+        for (h, _) in self.matrix.option_entries(k).into_iter().flatten() {
+            let by = &mut self.selected_by[h.get() as usize];
+            if *by == NOT_SELECTED {
+                *by = option.as_u32();
+            }
+        }
+        let (i, first) = self.matrix.first_primary(k);
+        match (self.kind, self.colors) {
+            (Kind::Multiplicities, false) => self.matrix.select_bounded::<false>(i, first),
+            (Kind::Multiplicities, true) => self.matrix.select_bounded::<true>(i, first),
+            (_, false) => {
+                self.matrix.cover::<false>(i);
+                self.matrix.cover_others::<false>(first);
+            }
+            (_, true) => {
+                self.matrix.cover::<true>(i);
+                self.matrix.cover_others::<true>(first);
+            }
+        }
+        self.selected.push(option);
+        Ok(())
+    }
+
+    /// An item of option `k` that the selections so far rule it out with,
+    /// if any: an item covered already (or filled up, with bounds), or a
+    /// secondary item purified with another color than the option gives it,
+    /// or purified at all where the option gives it none. A node marked
+    /// [`PURIFIED`] agrees with its item's color.
+    fn conflict(&self, k: usize) -> Option<Header> {
+        let m = &self.matrix;
+        m.option_entries(k)?
+            .find(|&(h, color)| {
+                if color == PURIFIED {
+                    return false;
+                }
+                !m.is_active(h) || m.item_color[h.get() as usize] != 0
+            })
+            .map(|(h, _)| h)
+    }
+
+    /// Undoes the most recent pre-selection (and any search in progress) and
+    /// returns it, or `None` if nothing is selected.
+    pub(crate) fn unselect_last(&mut self) -> Option<OptionId> {
+        self.unwind();
+        let option = self.selected.pop()?;
+        let k = option.index();
+        let (i, first) = self.matrix.first_primary(k);
+        match (self.kind, self.colors) {
+            (Kind::Multiplicities, false) => self.matrix.unselect_bounded::<false>(i, first),
+            (Kind::Multiplicities, true) => self.matrix.unselect_bounded::<true>(i, first),
+            (_, false) => {
+                self.matrix.uncover_others::<false>(first);
+                self.matrix.uncover::<false>(i);
+            }
+            (_, true) => {
+                self.matrix.uncover_others::<true>(first);
+                self.matrix.uncover::<true>(i);
+            }
+        }
+        for (h, _) in self.matrix.option_entries(k).into_iter().flatten() {
+            let by = &mut self.selected_by[h.get() as usize];
+            if *by == option.as_u32() {
+                *by = NOT_SELECTED;
+            }
+        }
+        Some(option)
+    }
+
+    /// Whether some primary item still to be covered cannot be any more:
+    /// for exact cover, it has no option left; with bounds, fewer than it
+    /// still needs (Knuth's branching degree is 0 or less).
+    fn dead_end(&self) -> bool {
+        match self.kind {
+            Kind::Multiplicities => self.matrix.has_starved_primary(),
+            _ => self.matrix.has_empty_primary(),
+        }
+    }
+}
+
+/// For each option of `problem`, whether it is blocked: whether choosing it
+/// leaves some other primary item unable to be covered as it must (see
+/// `prune.rs`).
+pub(crate) fn blocked_options(problem: &Problem) -> Vec<bool> {
+    let mut search = Search::new(problem);
+    (0..problem.option_count())
+        .map(|k| {
+            let option = OptionId::from_u32(to_u32(k));
+            // A fresh matrix has nothing selected, so no option conflicts.
+            let blocked = search.select(option).is_ok() && search.dead_end();
+            search.unselect_last();
+            blocked
+        })
+        .collect()
+}

@@ -1,0 +1,407 @@
+//! Algorithm M's steps (multiple cover with colors, Knuth's DLX3):
+//! tweaking and untweaking, committing an option against the items' bounds,
+//! and choosing the item to branch on, with unchecked indexing.
+//!
+//! A primary item with bounds `u..=v` starts with `bound = v` (how many more
+//! options may cover it) and `slack = v - u`. Choosing an option counts
+//! against each of its primary items; one whose bound reaches 0 is covered.
+//! To branch on an item that may take more than one option, the search
+//! *tweaks*: it takes the option at the top of the item's list out of the
+//! list (and out of every other list, unless the item is covered already),
+//! so the next choice at that level can only be an option below it, and
+//! every set of options is found once. Knuth's untweak puts a whole level's
+//! tweaked options back at once, from the first one tweaked.
+
+use super::cover::{Links, OptionCover, hide, unhide};
+use super::link::{Link, OptionSpan};
+use super::{Header, Matrix, PURIFIED, ROOT, entry, get};
+use crate::random::SplitMix64;
+
+impl Matrix {
+    /// How many more options may cover primary item `i` (Knuth's BOUND).
+    #[inline]
+    pub(super) fn bound(&self, i: Header) -> u32 {
+        self.bound[i.get() as usize]
+    }
+
+    /// Primary item `i`'s upper bound less its lower bound (Knuth's SLACK).
+    #[inline]
+    pub(super) fn slack(&self, i: Header) -> u32 {
+        self.slack[i.get() as usize]
+    }
+
+    /// Counts one more option against primary item `i`: its bound goes down.
+    #[inline]
+    pub(super) fn take_bound(&mut self, i: Header) {
+        self.bound[i.get() as usize] -= 1;
+    }
+
+    /// Undoes [`take_bound`](Self::take_bound).
+    #[inline]
+    pub(super) fn give_bound(&mut self, i: Header) {
+        self.bound[i.get() as usize] += 1;
+    }
+
+    /// Removes `i` from the active items without hiding its options: the
+    /// null move of a level that has chosen all the options it will from `i`.
+    #[inline]
+    pub(super) fn deactivate(&mut self, i: Header) {
+        // SAFETY: (B): a `Header` is below the number of headers.
+        unsafe { self.unlink_item(i.get()) }
+    }
+
+    /// Undoes [`deactivate`](Self::deactivate).
+    #[inline]
+    pub(super) fn reactivate(&mut self, i: Header) {
+        // SAFETY: as in `deactivate`.
+        unsafe { self.relink_item(i.get()) }
+    }
+
+    /// Knuth's tweak: takes option node `x` out of its item's list and, if
+    /// `block`, first hides the rest of its option from every other list.
+    /// `x` should be the top of its list (Knuth's order) or any node of it
+    /// (the randomized order, which untweaks one node at a time). Returns
+    /// the updates made.
+    #[inline]
+    pub(super) fn tweak<const C: bool>(&mut self, x: Link, block: bool) -> u64 {
+        let mut links = Links::of(self);
+        // SAFETY: (A), (C): `x` is a link of this matrix, so its node, the
+        // nodes it links to and its top (a header, or for a link to a header
+        // a length that `top` then only counts down) are in the arena.
+        unsafe {
+            let mut updates = if block { hide::<C>(&mut links, x) } else { 0 };
+            let node = x.node();
+            let (u, d) = (get(links.up, node), get(links.down, node));
+            *entry(links.down, u.node()) = d;
+            *entry(links.up, d.node()) = u;
+            let i = get(links.top, node);
+            *entry(links.top, i) = get(links.top, i).wrapping_sub(1);
+            updates += 1;
+            updates
+        }
+    }
+
+    /// Undoes [`tweak`](Self::tweak)`(x, unblock)`: puts `x` back into its
+    /// item's list, then (if `unblock`) its option into the others.
+    #[inline]
+    pub(super) fn untweak_one<const C: bool>(&mut self, x: Link, unblock: bool) {
+        let mut links = Links::of(self);
+        // SAFETY: as in `tweak`.
+        unsafe {
+            let node = x.node();
+            let (u, d) = (get(links.up, node), get(links.down, node));
+            *entry(links.down, u.node()) = x;
+            *entry(links.up, d.node()) = x;
+            let i = get(links.top, node);
+            *entry(links.top, i) = get(links.top, i).wrapping_add(1);
+            if unblock {
+                unhide::<C>(&mut links, x);
+            }
+        }
+    }
+
+    /// Knuth's untweak: undoes every tweak of a level on item `i`, which
+    /// took out the nodes from `first` (the top of `i`'s list when the level
+    /// began) down to the one above the present top, each the top of the
+    /// list when it was tweaked; each still links down to the next, so
+    /// rewriting their `up` links going down puts them all back. If
+    /// `unblock`, also unhides their options (if not, the level had covered
+    /// `i`, and the caller uncovers it next).
+    pub(super) fn untweak_chain<const C: bool>(&mut self, i: Header, first: Link, unblock: bool) {
+        let i = i.get();
+        let mut links = Links::of(self);
+        // SAFETY: (A), (B), (C): `i` is a header; `first` and every link the
+        // walk follows are stored links of this matrix; the header link is
+        // to `i`, a node of the arena.
+        unsafe {
+            let top = get(links.down, i);
+            *entry(links.down, i) = first;
+            let mut above = Link::to_header(i);
+            let mut r = first;
+            let mut restored = 0u32;
+            while r.node() != top.node() {
+                *entry(links.up, r.node()) = above;
+                restored += 1;
+                if unblock {
+                    unhide::<C>(&mut links, r);
+                }
+                above = r;
+                r = get(links.down, r.node());
+            }
+            *entry(links.up, top.node()) = above;
+            *entry(links.top, i) = get(links.top, i).wrapping_add(restored);
+        }
+    }
+
+    /// Algorithm M's commit of option node `p`'s other items (step M6),
+    /// going right: each primary item counts the option against its bound
+    /// and is covered when that reaches 0; each secondary item is covered,
+    /// or purified where the option gives it a color. If `GIVE_UP`, stops
+    /// (and undoes what it did) as soon as an active primary item is left
+    /// with no option while it still needs one (`cover::dooms`), as Algorithm
+    /// X's search does: Knuth's Algorithm M would find that item's branching
+    /// degree 0 at the next level.
+    pub(super) fn commit_others_bounded<const GIVE_UP: bool, const C: bool>(
+        &mut self,
+        p: Link,
+    ) -> OptionCover {
+        let span = p.span();
+        let mut updates = 0;
+        let mut q = p.node();
+        for _ in 1..span.size() {
+            q = span.after(q);
+            // SAFETY: (C): `q` is a node of the option; by (A) its top is a
+            // header; (D) for `color`.
+            let (x, color) = unsafe {
+                (
+                    Header::new_unchecked(get(&self.top, q)),
+                    get(&self.color, q),
+                )
+            };
+            let primary = x.get() <= self.primary;
+            if primary {
+                self.take_bound(x);
+            }
+            let (done, made) = if (primary && self.bound(x) == 0) || (!primary && color == 0) {
+                if GIVE_UP {
+                    self.cover_unless_doomed::<C, true>(x, p, q)
+                } else {
+                    (true, self.cover::<C>(x))
+                }
+            } else if C && !primary && color != PURIFIED {
+                self.purify_checking::<GIVE_UP, true>(p, q)
+            } else {
+                (true, 0)
+            };
+            updates += made;
+            if !done {
+                if primary {
+                    self.give_bound(x);
+                }
+                // Undo the items committed before `q`, going left.
+                self.uncommit_bounded_from::<C>(span, p.node(), span.before(q));
+                return OptionCover::Doomed(updates);
+            }
+        }
+        OptionCover::Covered(updates)
+    }
+
+    /// Undoes [`commit_others_bounded`](Self::commit_others_bounded)`(p)`,
+    /// going left.
+    pub(super) fn uncommit_others_bounded<const C: bool>(&mut self, p: Link) {
+        let span = p.span();
+        self.uncommit_bounded_from::<C>(span, p.node(), span.before(p.node()));
+    }
+
+    /// Uncommits the items of the option `span` of node `p` from node `last`
+    /// leftwards around the option until `p`.
+    fn uncommit_bounded_from<const C: bool>(&mut self, span: OptionSpan, p: u32, last: u32) {
+        let mut q = last;
+        while q != p {
+            // SAFETY: (C): the walk stays on the option's nodes other than
+            // `p` until it is back at `p`; by (A) the top of each is a
+            // header; (D) for `color`.
+            let (x, color) = unsafe {
+                (
+                    Header::new_unchecked(get(&self.top, q)),
+                    get(&self.color, q),
+                )
+            };
+            if x.get() <= self.primary {
+                if self.bound(x) == 0 {
+                    self.uncover::<C>(x);
+                }
+                self.give_bound(x);
+            } else if color == 0 {
+                self.uncover::<C>(x);
+            } else if C && color != PURIFIED {
+                self.unpurify(q);
+            }
+            q = span.before(q);
+        }
+    }
+
+    /// Pre-selects the option whose primary item `i` has node `p` in it:
+    /// tweaks the whole option out, counts it against `i` (covering `i` if
+    /// that fills it up) and commits its other items.
+    pub(super) fn select_bounded<const C: bool>(&mut self, i: Header, p: Link) {
+        self.tweak::<C>(p, true);
+        self.take_bound(i);
+        if self.bound(i) == 0 {
+            self.cover::<C>(i);
+        }
+        self.commit_others_bounded::<false, C>(p);
+    }
+
+    /// Undoes [`select_bounded`](Self::select_bounded)`(i, p)`.
+    pub(super) fn unselect_bounded<const C: bool>(&mut self, i: Header, p: Link) {
+        self.uncommit_others_bounded::<C>(p);
+        if self.bound(i) == 0 {
+            self.uncover::<C>(i);
+        }
+        self.give_bound(i);
+        self.untweak_one::<C>(p, true);
+    }
+
+    /// Knuth's branching rule for Algorithm M: the active primary item with
+    /// the smallest branching degree `len + s - bound + 1`, where `s` is the
+    /// smaller of its slack and bound (the number of ways to choose its next
+    /// option, and whether to choose none); among equals, the one with less
+    /// slack, then the longer list (which Knuth found makes smaller trees),
+    /// then the leftmost, or with `rng` one drawn uniformly. Returns the root
+    /// and `i64::MAX` when no primary item is active. A degree of 0 or less
+    /// is a dead end and ends the scan.
+    pub(super) fn branch_item(&self, mut rng: Option<&mut SplitMix64>) -> (Header, i64) {
+        let mut best = (Header::default(), i64::MAX);
+        let (mut best_slack, mut best_len) = (0, 0);
+        let mut ties = 0;
+        let mut h = self.right[ROOT as usize];
+        while h != ROOT {
+            let (len, bound, slack) = (
+                self.top[h as usize],
+                self.bound[h as usize],
+                self.slack[h as usize],
+            );
+            let s = slack.min(bound);
+            let degree = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
+            if degree <= best.1 {
+                // SAFETY: (B): a value of `right` is a header.
+                let item = unsafe { Header::new_unchecked(h) };
+                if degree < best.1 || s < best_slack || (s == best_slack && len > best_len) {
+                    best = (item, degree);
+                    (best_slack, best_len) = (s, len);
+                    ties = 1;
+                    if degree <= 0 {
+                        break;
+                    }
+                } else if s == best_slack && len == best_len {
+                    ties += 1;
+                    if let Some(rng) = rng.as_deref_mut()
+                        && rng.below(ties) == 0
+                    {
+                        best.0 = item;
+                    }
+                }
+            }
+            h = self.right[h as usize];
+        }
+        best
+    }
+
+    /// Whether some active primary item has fewer options left than it
+    /// still needs (a branching degree of 0 or less).
+    pub(super) fn has_starved_primary(&self) -> bool {
+        self.branch_item(None).1 <= 0
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Color, Problem};
+
+    /// Knuth's example for DLX3: items A B 2:3|C | X Y; options A B X:0 Y:0,
+    /// A C X:1 Y:1, C X:0, B X:1, C Y:1.
+    fn knuth_bounds() -> Problem {
+        let (zero, one) = (Color::new(0), Color::new(1));
+        let mut builder = Problem::builder(3, 2).unwrap();
+        builder.set_bounds(2, 2, 3).unwrap();
+        for option in [
+            &[(0, None), (1, None), (3, zero), (4, zero)][..],
+            &[(0, None), (2, None), (3, one), (4, one)],
+            &[(2, None), (3, zero)],
+            &[(1, None), (3, one)],
+            &[(2, None), (4, one)],
+        ] {
+            builder.add_colored_option(option).unwrap();
+        }
+        builder.build()
+    }
+
+    /// Item C's header.
+    const C: u32 = 3;
+
+    #[test]
+    fn every_tweak_untweak_pair_keeps_knuths_sanity() {
+        let original = Matrix::new(&knuth_bounds());
+        let c = original.header(C).unwrap();
+        for block in [true, false] {
+            let mut m = original.clone();
+            if !block {
+                // An item with no bound left is covered before it is tweaked.
+                m.cover::<true>(c);
+            }
+            let first = m.first_option(c);
+            let mut tweaked = Vec::new();
+            while m.first_option(c).node() != C {
+                let x = m.first_option(c);
+                m.tweak::<true>(x, block);
+                tweaked.push(x);
+                m.check().unwrap();
+                // Undone one at a time in reverse, as a randomized level does.
+                let mut copy = m.clone();
+                for &y in tweaked.iter().rev() {
+                    copy.untweak_one::<true>(y, block);
+                    copy.check().unwrap();
+                }
+                if !block {
+                    copy.uncover::<true>(c);
+                }
+                assert!(copy.same_links(&original));
+            }
+            assert_eq!(m.len(c), 0);
+            // Knuth's untweak puts the whole level back at once.
+            m.untweak_chain::<true>(c, first, block);
+            m.check().unwrap();
+            if !block {
+                m.uncover::<true>(c);
+            }
+            assert!(m.same_links(&original), "block {block}");
+        }
+    }
+
+    #[test]
+    fn every_bounded_commit_uncommit_pair_keeps_knuths_sanity() {
+        let original = Matrix::new(&knuth_bounds());
+        let mut m = original.clone();
+        for k in 0..m.option_count() {
+            let (i, p) = m.first_primary(k);
+            m.select_bounded::<true>(i, p);
+            m.check().unwrap();
+            for j in 0..m.option_count() {
+                // Only options still in their first item's list can be chosen.
+                let (h, q) = m.first_primary(j);
+                let mut r = m.first_option(h);
+                while r.node() != h.get() && r != q {
+                    r = m.next_option(r);
+                }
+                if r != q || !m.is_active(h) {
+                    continue;
+                }
+                m.select_bounded::<true>(h, q);
+                m.check().unwrap();
+                m.unselect_bounded::<true>(h, q);
+                m.check().unwrap();
+            }
+            m.unselect_bounded::<true>(i, p);
+            m.check().unwrap();
+            assert!(m.same_links(&original), "option {k}");
+        }
+    }
+
+    #[test]
+    fn knuths_branching_rule_prefers_small_degree_then_little_slack_then_long_lists() {
+        let m = Matrix::new(&knuth_bounds());
+        // A: 2 options, bound 1, slack 0: degree 2. B: 2 options, degree 2.
+        // C: 3 options, bound 3, slack 1: degree 3 + 1 - 3 + 1 = 2, but more
+        // slack. So A, the leftmost of the two without slack.
+        let (item, degree) = m.branch_item(None);
+        assert_eq!((item.get(), degree), (1, 2));
+        assert!(!m.has_starved_primary());
+        let mut rng = SplitMix64::new(5);
+        let drawn: std::collections::BTreeSet<u32> = (0..50)
+            .map(|_| m.branch_item(Some(&mut rng)).0.get())
+            .collect();
+        assert_eq!(drawn, [1, 2].into(), "ties drawn among A and B only");
+    }
+}

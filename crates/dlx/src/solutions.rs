@@ -1,0 +1,114 @@
+//! Solutions one at a time: the lending iterator, and the view of one
+//! solution with the colors it gives.
+
+use crate::matrix::Search;
+use crate::outcome::{End, Event, Stats};
+use crate::solver::Solver;
+use crate::{Color, ItemId, OptionId};
+
+/// The solutions of a [`Solver`], one at a time; see [`Solver::solutions`].
+///
+/// This is a lending iterator (each solution borrows the solver), so it has
+/// its own `next` rather than implementing [`Iterator`]; nothing is allocated
+/// per solution.
+///
+/// ```
+/// use dlx::NamedProblem;
+///
+/// // Knuth's example of color controls (DLX2): one solution.
+/// let named = NamedProblem::parse("p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n")?;
+/// let mut solver = dlx::Solver::new(named.problem());
+/// let mut solutions = solver.solutions();
+/// let solution = solutions.next().expect("a solution");
+/// let mut lines: Vec<String> = solution.options().iter().map(|&o| named.option_text(o)).collect();
+/// lines.sort();
+/// assert_eq!(lines, ["p r x:A y", "q x:A"]);
+/// let colors: Vec<String> = solution
+///     .colors()
+///     .map(|(item, color)| format!("{}:{}", named.item_name(item), named.color_name(color)))
+///     .collect();
+/// assert_eq!(colors, ["x:A"]);
+/// assert!(solutions.next().is_none());
+/// # Ok::<(), dlx::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Solutions<'s> {
+    solver: &'s mut Solver,
+    end: Option<End>,
+}
+
+impl<'s> Solutions<'s> {
+    /// The solutions of a search `solver` has just started.
+    pub(crate) fn new(solver: &'s mut Solver) -> Self {
+        Solutions { solver, end: None }
+    }
+
+    /// The next solution, or `None` when the search has ended;
+    /// [`end`](Self::end) then says why.
+    #[allow(clippy::should_implement_trait)] // lending: the item borrows `self`
+    pub fn next(&mut self) -> Option<Solution<'_>> {
+        if self.end.is_some() {
+            return None;
+        }
+        match self.solver.advance() {
+            Event::Solution => Some(self.solver.current()),
+            Event::Exhausted => {
+                self.end = Some(End::Exhausted);
+                None
+            }
+            Event::BudgetExhausted => {
+                self.end = Some(End::BudgetExhausted);
+                None
+            }
+        }
+    }
+
+    /// Why the search ended, once [`next`](Self::next) has returned `None`.
+    #[must_use]
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// Statistics of the search so far.
+    #[must_use]
+    pub fn stats(&self) -> &Stats {
+        self.solver.stats()
+    }
+}
+
+impl Drop for Solutions<'_> {
+    fn drop(&mut self) {
+        self.solver.stop();
+    }
+}
+
+/// One solution, while the search that found it is paused there: its
+/// options and, for a problem with colors, the color each secondary item
+/// has in it.
+#[derive(Clone, Copy, Debug)]
+pub struct Solution<'a> {
+    options: &'a [OptionId],
+    search: &'a Search,
+}
+
+impl<'a> Solution<'a> {
+    /// The solution `options` found by `search`, which is paused there.
+    pub(crate) fn new(options: &'a [OptionId], search: &'a Search) -> Self {
+        Solution { options, search }
+    }
+
+    /// The options, pre-selected ones first, then in the order the search
+    /// chose them.
+    #[must_use]
+    pub fn options(&self) -> &'a [OptionId] {
+        self.options
+    }
+
+    /// The secondary items that some option of the solution gives a color,
+    /// in item order, each with that color (every option of the solution
+    /// that names the item gives it the same one). Items no option colors
+    /// are left out. Empty for a problem without colors.
+    pub fn colors(&self) -> impl Iterator<Item = (ItemId, Color)> + 'a {
+        self.search.colors()
+    }
+}
