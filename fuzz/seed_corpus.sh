@@ -27,11 +27,15 @@ rm -rf "$fuzz/seeds/knuth_format"
 for file in "$root"/crates/cli/tests/data/*.dlx "$root"/data/exact-cover/*.dlx; do
     [ -f "$file" ] && seed knuth_format "$file"
 done
-# The engine's examples print their problems in Knuth's format.
-for example in "n_queens 4" "langford 3" "latin_squares 2"; do
+# The engine's examples print their problems in Knuth's formats: DLX1,
+# DLX2 (de Bruijn cycles, the zebra puzzle) and DLX3 (the partridge puzzle,
+# 0-1 matrices with given row and column sums).
+for example in "n_queens 4" "langford 3" "latin_squares 2" "de_bruijn 2 3" "zebra" \
+    "partridge 2" "binary_matrices 3 2"; do
     set -- $example
-    out="$fuzz/seeds/knuth_format/example_$1_$2.dlx"
-    cargo run --quiet --manifest-path "$root/Cargo.toml" -p dlx-engine --example "$1" -- "$2" >"$out" ||
+    name="$(echo "$example" | tr ' ' '_')"
+    out="$fuzz/seeds/knuth_format/example_$name.dlx"
+    cargo run --quiet --manifest-path "$root/Cargo.toml" -p dlx-engine --example "$1" -- "${@:2}" >"$out" ||
         rm -f "$out"
 done
 

@@ -1,11 +1,12 @@
 //! The dlx engine against a brute-force oracle.
 //!
-//! The input is a small exact-cover problem (at most 7 primary and 3
-//! secondary items, at most 16 options, some of them invalid on purpose so
-//! the builder must reject them), a few options to pre-select, a solution
-//! limit, a budget and a seed. Every search the engine offers is run and
-//! checked against an enumeration of option subsets that shares no code with
-//! the engine, and so is the search of the pruned problem; see `check`.
+//! The input is a small problem (at most 7 primary and 3 secondary items, at
+//! most 16 options) with colors on some secondary entries (XCC) and bounds
+//! on some primary items (MCC), some of them invalid on purpose so the
+//! builder must reject them; a few options to pre-select, a solution limit,
+//! a budget and a seed. Every search the engine offers is run and checked
+//! against an enumeration of option subsets that shares no code with the
+//! engine, and so is the search of the pruned problem; see `check`.
 //!
 //! A failing input's `Debug` (what `cargo fuzz fmt engine_oracle <file>`
 //! prints) is Rust code that rebuilds the problem, ready for a regression test.
@@ -16,20 +17,29 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use arbitrary::{Arbitrary, Unstructured};
-use dlx::{Budget, Count, End, Error, First, OptionId, Problem, Solver, Uniqueness};
+use dlx::{Budget, Color, Count, End, Error, First, OptionId, Problem, Solver, Uniqueness};
 use libfuzzer_sys::{Corpus, fuzz_target};
 
 const MAX_PRIMARY: usize = 7;
 const MAX_SECONDARY: usize = 3;
 const MAX_OPTIONS: usize = 16;
 const MAX_PRESELECT: usize = 3;
+const MAX_COLORS: u32 = 3;
+
+/// An option's entry as the case hands it to the builder: an item and
+/// perhaps a color.
+type Entry = (usize, Option<u32>);
 
 /// One fuzz case: a problem as the builder is asked to build it, and how to search it.
 struct EngineCase {
     primary: usize,
     secondary: usize,
-    /// The options handed to [`dlx::ProblemBuilder::add_option`], valid or not.
-    options: Vec<Vec<usize>>,
+    /// The calls of [`dlx::ProblemBuilder::set_bounds`], valid or not:
+    /// item, lower and upper bound.
+    bounds: Vec<(usize, u32, u32)>,
+    /// The options handed to [`dlx::ProblemBuilder::add_colored_option`],
+    /// valid or not.
+    options: Vec<Vec<Entry>>,
     /// Indices of accepted options to pre-select (possibly out of range).
     preselect: Vec<usize>,
     limit: u64,
@@ -42,10 +52,28 @@ impl<'a> Arbitrary<'a> for EngineCase {
         let primary = u.int_in_range(1..=MAX_PRIMARY)?;
         let secondary = u.int_in_range(0..=MAX_SECONDARY)?;
         let items = primary + secondary;
+        let mut bounds = Vec::new();
+        if u.arbitrary()? {
+            for _ in 0..u.int_in_range(1..=primary + 1)? {
+                let item = if u.ratio(1, 8)? {
+                    u.int_in_range(0..=items)?
+                } else {
+                    u.int_in_range(0..=primary - 1)?
+                };
+                let lower = u.int_in_range(0..=2)?;
+                let upper = if u.ratio(1, 8)? {
+                    u.int_in_range(0..=2)?
+                } else {
+                    lower + u.int_in_range(0..=2)?
+                };
+                bounds.push((item, lower, upper));
+            }
+        }
+        let colored: bool = u.arbitrary()?;
         let option_count = u.int_in_range(0..=MAX_OPTIONS)?;
         let mut options = Vec::with_capacity(option_count);
         for _ in 0..option_count {
-            options.push(if u.ratio(1, 8)? {
+            let items_of: Vec<usize> = if u.ratio(1, 8)? {
                 // Anything at all, so the builder's checks are fuzzed too.
                 let len = u.int_in_range(0..=items + 1)?;
                 (0..len)
@@ -53,7 +81,19 @@ impl<'a> Arbitrary<'a> for EngineCase {
                     .collect::<arbitrary::Result<_>>()?
             } else {
                 valid_option(u, primary, items)?
-            });
+            };
+            let mut option = Vec::with_capacity(items_of.len());
+            for item in items_of {
+                // Colors on secondary entries, and now and then (wrongly)
+                // on a primary one.
+                let color = if colored && (item >= primary || u.ratio(1, 16)?) && u.arbitrary()? {
+                    Some(u.int_in_range(0..=MAX_COLORS - 1)?)
+                } else {
+                    None
+                };
+                option.push((item, color));
+            }
+            options.push(option);
         }
         let preselect_count = u.int_in_range(0..=MAX_PRESELECT)?;
         let preselect = (0..preselect_count)
@@ -73,6 +113,7 @@ impl<'a> Arbitrary<'a> for EngineCase {
         Ok(EngineCase {
             primary,
             secondary,
+            bounds,
             options,
             preselect,
             limit,
@@ -119,14 +160,27 @@ impl fmt::Debug for EngineCase {
             "let mut builder = dlx::Problem::builder({}, {}).unwrap();",
             self.primary, self.secondary
         )?;
+        for (item, lower, upper) in &self.bounds {
+            writeln!(
+                f,
+                "let _ = builder.set_bounds({item}, {lower}, {upper}); // invalid ones are rejected"
+            )?;
+        }
         writeln!(f, "for option in [")?;
         for option in &self.options {
-            writeln!(f, "    &{option:?}[..],")?;
+            let entries: Vec<String> = option
+                .iter()
+                .map(|(i, c)| match c {
+                    Some(c) => format!("({i}, dlx::Color::new({c}))"),
+                    None => format!("({i}, None)"),
+                })
+                .collect();
+            writeln!(f, "    &[{}][..],", entries.join(", "))?;
         }
         writeln!(f, "] {{")?;
         writeln!(
             f,
-            "    let _ = builder.add_option(option); // invalid ones are rejected"
+            "    let _ = builder.add_colored_option(option); // invalid ones are rejected"
         )?;
         writeln!(f, "}}")?;
         writeln!(f, "let problem = builder.build();")?;
@@ -138,26 +192,35 @@ impl fmt::Debug for EngineCase {
         writeln!(f, "let limit = {};", self.limit)?;
         writeln!(f, "let budget = dlx::{:?};", self.budget)?;
         writeln!(f, "let seed = {};", self.seed)?;
-        writeln!(f, "// The accepted options in Knuth's format:")?;
-        let text = knuth_text(self.primary, self.secondary, &accepted_options(self));
+        writeln!(f, "// The accepted problem in Knuth's format:")?;
+        let text = knuth_text(self, &accepted_bounds(self), &accepted_options(self));
         writeln!(f, "// {text:?}")
     }
 }
 
-fn knuth_text(primary: usize, secondary: usize, options: &[Vec<usize>]) -> String {
+fn knuth_text(case: &EngineCase, bounds: &[(u32, u32)], options: &[Vec<Entry>]) -> String {
     let mut text = String::new();
-    for item in 0..primary + secondary {
+    for item in 0..case.primary + case.secondary {
         if item > 0 {
             text.push(' ');
         }
-        if item == primary {
+        if item == case.primary {
             text.push_str("| ");
+        }
+        if let Some(&(lower, upper)) = bounds.get(item).filter(|&&b| b != (1, 1)) {
+            text.push_str(&format!("{lower}:{upper}|"));
         }
         text.push(item_name(item));
     }
     text.push('\n');
     for option in options {
-        let names: Vec<String> = option.iter().map(|&i| item_name(i).to_string()).collect();
+        let names: Vec<String> = option
+            .iter()
+            .map(|&(i, c)| match c {
+                Some(c) => format!("{}:{c}", item_name(i)),
+                None => item_name(i).to_string(),
+            })
+            .collect();
         text.push_str(&names.join(" "));
         text.push('\n');
     }
@@ -165,23 +228,26 @@ fn knuth_text(primary: usize, secondary: usize, options: &[Vec<usize>]) -> Strin
 }
 
 /// Why the builder must reject `option`, if it must: every applicable reason.
-fn reasons_to_reject(option: &[usize], primary: usize, items: usize) -> Vec<&'static str> {
+fn reasons_to_reject(option: &[Entry], primary: usize, items: usize) -> Vec<&'static str> {
     let mut reasons = Vec::new();
     if option.is_empty() {
         reasons.push("EmptyOption");
     }
-    if option.iter().any(|&i| i >= items) {
+    if option.iter().any(|&(i, _)| i >= items) {
         reasons.push("ItemOutOfRange");
     }
     if option
         .iter()
         .enumerate()
-        .any(|(k, i)| option[..k].contains(i))
+        .any(|(k, (i, _))| option[..k].iter().any(|(j, _)| j == i))
     {
         reasons.push("RepeatedItem");
     }
-    if !option.is_empty() && option.iter().all(|&i| i >= primary) {
+    if !option.is_empty() && option.iter().all(|&(i, _)| i >= primary) {
         reasons.push("NoPrimaryInOption");
+    }
+    if option.iter().any(|&(i, c)| i < primary && c.is_some()) {
+        reasons.push("ColorOnPrimary");
     }
     reasons
 }
@@ -192,11 +258,45 @@ fn error_name(error: &Error) -> &'static str {
         Error::ItemOutOfRange { .. } => "ItemOutOfRange",
         Error::RepeatedItem { .. } => "RepeatedItem",
         Error::NoPrimaryInOption { .. } => "NoPrimaryInOption",
+        Error::ColorOnPrimary { .. } => "ColorOnPrimary",
+        Error::NoSuchItem { .. } => "NoSuchItem",
+        Error::BoundsOnSecondary { .. } => "BoundsOnSecondary",
+        Error::BadBounds { .. } => "BadBounds",
         _ => "another error",
     }
 }
 
-fn accepted_options(case: &EngineCase) -> Vec<Vec<usize>> {
+/// Why the builder must reject `set_bounds(item, lower, upper)`, if it must.
+fn reason_to_reject_bounds(
+    case: &EngineCase,
+    item: usize,
+    lower: u32,
+    upper: u32,
+) -> Option<&'static str> {
+    if item >= case.primary + case.secondary {
+        Some("NoSuchItem")
+    } else if item >= case.primary {
+        Some("BoundsOnSecondary")
+    } else if upper == 0 || lower > upper {
+        Some("BadBounds")
+    } else {
+        None
+    }
+}
+
+/// Each primary item's bounds after the accepted `set_bounds` calls (the
+/// last one for an item wins).
+fn accepted_bounds(case: &EngineCase) -> Vec<(u32, u32)> {
+    let mut bounds = vec![(1, 1); case.primary];
+    for &(item, lower, upper) in &case.bounds {
+        if reason_to_reject_bounds(case, item, lower, upper).is_none() {
+            bounds[item] = (lower, upper);
+        }
+    }
+    bounds
+}
+
+fn accepted_options(case: &EngineCase) -> Vec<Vec<Entry>> {
     let items = case.primary + case.secondary;
     case.options
         .iter()
@@ -208,47 +308,114 @@ fn accepted_options(case: &EngineCase) -> Vec<Vec<usize>> {
 /// A solution as option indices, in the order the engine reported them.
 type Solution = Vec<usize>;
 
-/// The problem as the oracle sees it: one bit per item for each option.
+/// How a set of options uses a secondary item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Use {
+    Unused,
+    /// Once, without a color: nothing else may use it.
+    Alone,
+    /// By options that all give it this color.
+    Colored(u32),
+}
+
+/// The problem as the oracle sees it: the rules of exact cover with colors
+/// and bounds, applied to every subset of the options.
 struct Oracle {
-    masks: Vec<u16>,
-    primary_mask: u16,
+    primary: usize,
+    secondary: usize,
+    bounds: Vec<(u32, u32)>,
+    options: Vec<Vec<Entry>>,
     /// Every solution, each sorted; sorted.
     solutions: Vec<Solution>,
 }
 
 impl Oracle {
-    fn new(primary: usize, options: &[Vec<usize>]) -> Self {
-        let masks: Vec<u16> = options
-            .iter()
-            .map(|o| o.iter().fold(0, |m, &i| m | 1 << i))
-            .collect();
-        let primary_mask = (1u16 << primary) - 1;
+    fn new(
+        primary: usize,
+        secondary: usize,
+        bounds: &[(u32, u32)],
+        options: &[Vec<Entry>],
+    ) -> Self {
         let mut oracle = Oracle {
-            masks,
-            primary_mask,
+            primary,
+            secondary,
+            bounds: bounds.to_vec(),
+            options: options.to_vec(),
             solutions: Vec::new(),
         };
-        let mut chosen = Vec::new();
-        oracle.enumerate(0, 0, &mut chosen);
-        oracle.solutions.sort();
+        let mut count = vec![0u32; primary];
+        let mut uses = vec![Use::Unused; secondary];
+        let mut found = Vec::new();
+        oracle.enumerate(0, &mut count, &mut uses, &mut Vec::new(), &mut found);
+        found.sort();
+        oracle.solutions = found;
         oracle
     }
 
-    /// Every subset of the options from `next` on that is pairwise disjoint
-    /// and, with `chosen`, covers all primary items: include or skip each.
-    fn enumerate(&mut self, next: usize, used: u16, chosen: &mut Vec<usize>) {
-        if next == self.masks.len() {
-            if used & self.primary_mask == self.primary_mask {
-                self.solutions.push(chosen.clone());
+    /// Every subset of the options from `next` on that, with `chosen`, keeps
+    /// each primary item within its upper bound and each secondary item used
+    /// alone or in one color, and ends with each primary item at its lower
+    /// bound or above: include or skip each option.
+    fn enumerate(
+        &self,
+        next: usize,
+        count: &mut [u32],
+        uses: &mut [Use],
+        chosen: &mut Vec<usize>,
+        found: &mut Vec<Solution>,
+    ) {
+        if next == self.options.len() {
+            if count
+                .iter()
+                .zip(&self.bounds)
+                .all(|(&c, &(lower, _))| c >= lower)
+            {
+                found.push(chosen.clone());
             }
             return;
         }
-        if used & self.masks[next] == 0 {
+        let saved = uses.to_vec();
+        if self.add(next, count, uses) {
             chosen.push(next);
-            self.enumerate(next + 1, used | self.masks[next], chosen);
+            self.enumerate(next + 1, count, uses, chosen, found);
             chosen.pop();
         }
-        self.enumerate(next + 1, used, chosen);
+        self.remove(next, count);
+        uses.copy_from_slice(&saved);
+        self.enumerate(next + 1, count, uses, chosen, found);
+    }
+
+    /// Adds option `k` to `count` and `uses`; returns whether they still
+    /// keep every upper bound and color rule.
+    fn add(&self, k: usize, count: &mut [u32], uses: &mut [Use]) -> bool {
+        let mut fits = true;
+        for &(item, color) in &self.options[k] {
+            if item < self.primary {
+                count[item] += 1;
+                fits &= count[item] <= self.bounds[item].1;
+            } else {
+                let slot = &mut uses[item - self.primary];
+                *slot = match (*slot, color) {
+                    (Use::Unused, None) => Use::Alone,
+                    (Use::Unused, Some(c)) => Use::Colored(c),
+                    (Use::Colored(a), Some(c)) if a == c => Use::Colored(a),
+                    (other, _) => {
+                        fits = false;
+                        other
+                    }
+                };
+            }
+        }
+        fits
+    }
+
+    /// Takes option `k` out of `count` again.
+    fn remove(&self, k: usize, count: &mut [u32]) {
+        for &(item, _) in &self.options[k] {
+            if item < self.primary {
+                count[item] -= 1;
+            }
+        }
     }
 
     /// The solutions that contain every option of `selected`.
@@ -259,32 +426,50 @@ impl Oracle {
             .cloned()
             .collect()
     }
-}
 
-/// The exact-cover check, written here rather than taken from the engine:
-/// distinct options in range, each primary item covered once, each secondary at most once.
-fn assert_exact_cover(options: &[Vec<usize>], primary: usize, items: usize, solution: &[usize]) {
-    let mut covered = vec![0u32; items];
-    for (k, &o) in solution.iter().enumerate() {
-        assert!(o < options.len(), "solution {solution:?} names option {o}");
-        assert!(
-            !solution[..k].contains(&o),
-            "solution {solution:?} repeats option {o}"
-        );
-        for &i in &options[o] {
-            covered[i] += 1;
-        }
+    /// Whether the options `chosen` fit together: distinct, in range, and
+    /// within every upper bound and color rule (lower bounds aside).
+    fn compatible(&self, chosen: &[usize]) -> bool {
+        let mut count = vec![0u32; self.primary];
+        let mut uses = vec![Use::Unused; self.secondary];
+        let distinct = chosen
+            .iter()
+            .enumerate()
+            .all(|(k, o)| *o < self.options.len() && !chosen[..k].contains(o));
+        distinct && chosen.iter().all(|&k| self.add(k, &mut count, &mut uses))
     }
-    for (i, &c) in covered.iter().enumerate() {
-        if i < primary {
-            assert_eq!(
-                c, 1,
-                "solution {solution:?} covers primary item {i} {c} times"
-            );
-        } else {
+
+    /// The colors the options `chosen` give their secondary items, by item.
+    fn colors(&self, chosen: &[usize]) -> Vec<(usize, u32)> {
+        let mut colors: Vec<(usize, u32)> = chosen
+            .iter()
+            .flat_map(|&k| self.options[k].iter())
+            .filter_map(|&(i, c)| c.map(|c| (i, c)))
+            .collect();
+        colors.sort_unstable();
+        colors.dedup();
+        colors
+    }
+
+    /// Panics unless `solution` is a solution by the rules written here:
+    /// distinct options in range, every bound and color rule kept.
+    fn assert_solution(&self, solution: &[usize]) {
+        assert!(
+            self.compatible(solution),
+            "solution {solution:?} breaks an upper bound or a color rule"
+        );
+        let mut count = vec![0u32; self.primary];
+        for &k in solution {
+            for &(item, _) in &self.options[k] {
+                if item < self.primary {
+                    count[item] += 1;
+                }
+            }
+        }
+        for (item, (&c, &(lower, _))) in count.iter().zip(&self.bounds).enumerate() {
             assert!(
-                c <= 1,
-                "solution {solution:?} covers secondary item {i} {c} times"
+                c >= lower,
+                "solution {solution:?} covers item {item} {c} times"
             );
         }
     }
@@ -355,6 +540,7 @@ fn expected_limited_count(limit: u64, total: usize) -> Count {
 fn check_searches(
     solver: &mut Solver,
     case: &EngineCase,
+    oracle: &Oracle,
     expected: &[Solution],
     selected: &[usize],
     after_search: &dyn Fn(&Solver, &str),
@@ -419,13 +605,20 @@ fn check_searches(
         _ => panic!("uniqueness is {unique:?} but the solutions are {order:?}"),
     }
 
-    // The lending iterator, dropped after `limit` solutions.
+    // The lending iterator, dropped after `limit` solutions; each solution
+    // also reports the colors its options give the secondary items.
     let mut lent = Vec::new();
     {
         let mut solutions = solver.solutions();
         while (lent.len() as u64) < case.limit {
             let Some(s) = solutions.next() else { break };
-            lent.push(indices(s.options()));
+            let found = indices(s.options());
+            let colors: Vec<(usize, u32)> = s
+                .colors()
+                .map(|(i, c)| (i.index(), u32::try_from(c.index()).expect("a small color")))
+                .collect();
+            assert_eq!(colors, oracle.colors(&found), "colors of {found:?}");
+            lent.push(found);
         }
         if (lent.len() as u64) < case.limit {
             assert_eq!(solutions.end(), Some(End::Exhausted), "solutions().end()");
@@ -486,10 +679,26 @@ fn check_budget(
 fn check(case: &EngineCase) -> Corpus {
     let items = case.primary + case.secondary;
     let mut builder = Problem::builder(case.primary, case.secondary).expect("a small problem");
+    for &(item, lower, upper) in &case.bounds {
+        let reason = reason_to_reject_bounds(case, item, lower, upper);
+        match builder.set_bounds(item, lower, upper) {
+            Ok(()) => assert_eq!(reason, None, "set_bounds({item}, {lower}, {upper})"),
+            Err(e) => assert_eq!(
+                reason,
+                Some(error_name(&e)),
+                "set_bounds({item}, {lower}, {upper}) gave {e:?}"
+            ),
+        }
+    }
+    let bounds = accepted_bounds(case);
     let mut options = Vec::new();
     for option in &case.options {
         let reasons = reasons_to_reject(option, case.primary, items);
-        match builder.add_option(option) {
+        let entries: Vec<(usize, Option<Color>)> = option
+            .iter()
+            .map(|&(i, c)| (i, c.and_then(|c| Color::new(c as usize))))
+            .collect();
+        match builder.add_colored_option(&entries) {
             Ok(id) => {
                 assert!(
                     reasons.is_empty(),
@@ -509,14 +718,25 @@ fn check(case: &EngineCase) -> Corpus {
     if options.is_empty() {
         return Corpus::Reject;
     }
-    for (id, option) in problem.options() {
-        let got: Vec<usize> = option.iter().map(|i| i.index()).collect();
+    for (id, _) in problem.options() {
+        let got: Vec<Entry> = problem
+            .entries(id)
+            .map(|(i, c)| (i.index(), c.map(|c| c.index() as u32)))
+            .collect();
         assert_eq!(got, options[id.index()], "option {id} as stored");
     }
+    for (item, &(lower, upper)) in bounds.iter().enumerate() {
+        let b = problem.bounds(dlx::ItemId::new(item).unwrap()).unwrap();
+        assert_eq!(
+            (b.lower(), b.upper()),
+            (lower, upper),
+            "bounds of item {item}"
+        );
+    }
 
-    let oracle = Oracle::new(case.primary, &options);
+    let oracle = Oracle::new(case.primary, case.secondary, &bounds, &options);
     for solution in &oracle.solutions {
-        assert_exact_cover(&options, case.primary, items, solution);
+        oracle.assert_solution(solution);
         let ids: Vec<OptionId> = solution
             .iter()
             .map(|&o| problem.option_id(o).unwrap())
@@ -530,9 +750,9 @@ fn check(case: &EngineCase) -> Corpus {
     let intact = |solver: &Solver, after: &str| assert_links_intact(solver, &problem, after);
     let mut fresh = Solver::new(&problem);
     intact(&fresh, "Solver::new");
-    let order = check_searches(&mut fresh, case, &oracle.solutions, &[], &intact);
+    let order = check_searches(&mut fresh, case, &oracle, &oracle.solutions, &[], &intact);
     for solution in &order {
-        assert_exact_cover(&options, case.primary, items, solution);
+        oracle.assert_solution(solution);
     }
     check_budget(&mut fresh, case, &order, &intact);
 
@@ -555,7 +775,7 @@ fn check(case: &EngineCase) -> Corpus {
     // Seeded: the same solution set, perhaps in another order.
     let mut seeded = Solver::new(&problem);
     seeded.set_seed(Some(case.seed));
-    let seeded_order = check_searches(&mut seeded, case, &oracle.solutions, &[], &intact);
+    let seeded_order = check_searches(&mut seeded, case, &oracle, &oracle.solutions, &[], &intact);
     check_budget(&mut seeded, case, &seeded_order, &intact);
 
     // Pre-selection: a half-consumed search first, so `select` must unwind it.
@@ -569,45 +789,64 @@ fn check(case: &EngineCase) -> Corpus {
     for &index in &case.preselect {
         let id = OptionId::new(index).expect("a small index");
         let result = solver.select(id);
+        let mut with_it = selected.clone();
+        with_it.push(index);
         if index >= options.len() {
             assert!(
                 matches!(result, Err(Error::UnknownOption { option, .. }) if option == index),
                 "select({index}) of {} options gave {result:?}",
                 options.len()
             );
-        } else if let Some(&earlier) = selected
-            .iter()
-            .find(|&&s| oracle.masks[s] & oracle.masks[index] != 0)
-        {
-            let Err(Error::SelectConflict {
-                option,
-                item,
-                covered_by,
-            }) = result
-            else {
-                panic!(
-                    "select({index}) after {selected:?} gave {result:?}, not a conflict with {earlier}"
-                );
-            };
-            assert_eq!(option, id);
-            assert!(
-                options[index].contains(&item.index())
-                    && options[covered_by.index()].contains(&item.index())
-                    && selected.contains(&covered_by.index()),
-                "conflict names item {item} and option {covered_by}"
-            );
-        } else {
+        } else if oracle.compatible(&with_it) {
             assert_eq!(result, Ok(()), "select({index}) after {selected:?}");
             selected.push(index);
+        } else {
+            match result {
+                Err(Error::SelectConflict {
+                    option,
+                    item,
+                    covered_by,
+                }) => {
+                    assert_eq!(option, id);
+                    let names = |o: usize| options[o].iter().any(|&(i, _)| i == item.index());
+                    assert!(
+                        names(index)
+                            && names(covered_by.index())
+                            && selected.contains(&covered_by.index()),
+                        "conflict names item {item} and option {covered_by}"
+                    );
+                }
+                Err(Error::AlreadySelected { option }) => {
+                    assert_eq!(option, id);
+                    assert!(selected.contains(&index), "{index} is not selected");
+                }
+                other => {
+                    panic!("select({index}) after {selected:?} gave {other:?}, not a conflict")
+                }
+            }
         }
         assert_invariants(&solver, "select");
     }
     assert_eq!(indices(solver.selected()), selected, "Solver::selected");
     let expected = oracle.solutions_with(&selected);
     let invariants = |solver: &Solver, after: &str| assert_invariants(solver, after);
-    check_searches(&mut solver, case, &expected, &selected, &invariants);
+    check_searches(
+        &mut solver,
+        case,
+        &oracle,
+        &expected,
+        &selected,
+        &invariants,
+    );
     solver.set_seed(None);
-    check_searches(&mut solver, case, &expected, &selected, &invariants);
+    check_searches(
+        &mut solver,
+        case,
+        &oracle,
+        &expected,
+        &selected,
+        &invariants,
+    );
 
     // Reset: as good as new.
     solver.reset();

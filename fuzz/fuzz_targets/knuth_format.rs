@@ -1,12 +1,15 @@
-//! Knuth's text format and the builder behind it, on arbitrary bytes.
+//! Knuth's text formats (DLX1, and DLX2's colors and DLX3's bounds on top)
+//! and the builder behind them, on arbitrary bytes.
 //!
 //! The bytes, decoded lossily as UTF-8, go to `NamedProblem::parse`, which
 //! must return a value, never panic. Whatever parses is written back with
-//! `Display` and must re-parse to an equal problem, whose text is the same.
+//! `Display`, in the format its kind needs, and must re-parse to an equal
+//! problem (bounds and color names included), whose text is the same.
 //!
 //! The same text also names the items of a small problem through
-//! `NamedProblem::new`, one line per name: names it accepts must survive the
-//! same round trip, so it and the parser agree on what a name may hold.
+//! `NamedProblem::new`, one line per name, and the colors of another through
+//! `NamedProblem::with_colors`: names they accept must survive the same round
+//! trip, so they and the parser agree on what a name may hold.
 //!
 //! Every byte string is in this target's domain, so it rejects no input.
 //! A failing input's `Debug` is the text as a Rust string literal.
@@ -16,7 +19,7 @@
 use std::fmt;
 
 use arbitrary::{Arbitrary, Unstructured};
-use dlx::{NamedProblem, Problem};
+use dlx::{Color, Format, Kind, NamedProblem, Problem};
 use libfuzzer_sys::fuzz_target;
 
 /// The most items the `NamedProblem::new` check names.
@@ -66,18 +69,34 @@ fn check(text: &str) {
     match &parsed {
         Ok(named) => {
             assert_round_trip(named, "parse");
+            let format = match named.problem().kind() {
+                Kind::Exact => Format::Dlx1,
+                Kind::Colors => Format::Dlx2,
+                _ => Format::Dlx3,
+            };
+            assert_eq!(named.format(), format, "the format follows the kind");
             for (option, items) in named.problem().options() {
                 assert!(!items.is_empty(), "option {option} is empty");
             }
-            // The parser's names are ones `NamedProblem::new` accepts.
-            let names: Vec<String> = (0..named.problem().item_count())
+            // The parser's names are ones `NamedProblem::with_colors` accepts.
+            let problem = named.problem();
+            let names: Vec<String> = (0..problem.item_count())
                 .map(|k| named.item_name(dlx::ItemId::new(k).unwrap()).to_owned())
                 .collect();
-            let rebuilt = NamedProblem::new(named.problem().clone(), names);
+            let color_count = problem
+                .options()
+                .flat_map(|(option, _)| problem.entries(option))
+                .filter_map(|(_, c)| c.map(|c| c.index() + 1))
+                .max()
+                .unwrap_or(0);
+            let colors: Vec<String> = (0..color_count)
+                .map(|k| named.color_name(Color::new(k).unwrap()).to_owned())
+                .collect();
+            let rebuilt = NamedProblem::with_colors(problem.clone(), names, colors);
             assert_eq!(
                 rebuilt.as_ref(),
                 Ok(named),
-                "NamedProblem::new on parsed names"
+                "NamedProblem::with_colors on parsed names"
             );
         }
         Err(e) => {
@@ -100,8 +119,22 @@ fn check(text: &str) {
     let mut builder = Problem::builder(1, names.len() - 1).expect("a small problem");
     let all: Vec<usize> = (0..names.len()).collect();
     builder.add_option(&all).expect("a valid option");
-    if let Ok(named) = NamedProblem::new(builder.build(), names) {
+    if let Ok(named) = NamedProblem::new(builder.build(), names.clone()) {
         assert_round_trip(&named, "NamedProblem::new");
+    }
+
+    // The lines as the colors of a problem `p | s` with one option `p s:c`
+    // per color `c`, in order (so they are numbered in order of first use,
+    // as the parser numbers them).
+    let mut builder = Problem::builder(1, 1).expect("a small problem");
+    for k in 0..names.len() {
+        builder
+            .add_colored_option(&[(0, None), (1, Color::new(k))])
+            .expect("a valid option");
+    }
+    let items = vec!["p".to_owned(), "s".to_owned()];
+    if let Ok(named) = NamedProblem::with_colors(builder.build(), items, names) {
+        assert_round_trip(&named, "NamedProblem::with_colors");
     }
 }
 

@@ -9,6 +9,9 @@ mod binary_matrices;
 #[path = "../examples/de_bruijn.rs"]
 mod de_bruijn;
 #[allow(dead_code, unreachable_pub)]
+#[path = "../examples/graceful.rs"]
+mod graceful;
+#[allow(dead_code, unreachable_pub)]
 #[path = "../examples/partridge.rs"]
 mod partridge;
 #[allow(dead_code, unreachable_pub)]
@@ -146,6 +149,44 @@ fn the_zebra_puzzle_has_one_solution_the_known_one() {
     });
     assert_eq!(found, 1);
     assert_eq!(answer, Some(("Norwegian", "Japanese")));
+}
+
+/// Panics unless `colors` (`v<vertex>:<label>` and `l<label>:<vertex>`)
+/// label the graph gracefully: distinct labels from `0..=m` whose
+/// differences over the edges are `1..=m`.
+fn check_graceful(colors: &[String], vertices: usize, edges: &[(usize, usize)]) {
+    let m = edges.len();
+    let mut label = vec![usize::MAX; vertices];
+    for color in colors.iter().filter(|c| c.starts_with('v')) {
+        let (v, l) = color[1..].split_once(':').unwrap();
+        label[v.parse::<usize>().unwrap()] = l.parse().unwrap();
+    }
+    let distinct: BTreeSet<usize> = label.iter().copied().collect();
+    assert_eq!(distinct.len(), vertices, "{label:?}");
+    assert!(label.iter().all(|&l| l <= m), "{label:?}");
+    let differences: BTreeSet<usize> = edges
+        .iter()
+        .map(|&(u, v)| label[u].abs_diff(label[v]))
+        .collect();
+    assert_eq!(differences, (1..=m).collect(), "{label:?}");
+}
+
+#[test]
+fn complete_graphs_are_graceful_up_to_4_vertices() {
+    // Two perfect Golomb rulers for each n <= 4, n! labelings each; K_5 none.
+    for (n, count) in [(2, 2), (3, 12), (4, 48), (5, 0)] {
+        let edges = graceful::complete(n);
+        let named = graceful::graceful(n, &edges);
+        assert_eq!(named.problem().kind(), Kind::Colors);
+        let found = count_checked(&named, |_, colors| check_graceful(colors, n, &edges));
+        assert_eq!(found, count, "K_{n}");
+    }
+    // A wheel is graceful too (Frucht 1979): every labeling found is checked.
+    let edges = graceful::wheel(5);
+    let found = count_checked(&graceful::graceful(6, &edges), |_, colors| {
+        check_graceful(colors, 6, &edges);
+    });
+    assert!(found > 0);
 }
 
 /// Panics unless the options (`r<i> c<j>` each) make a 0-1 matrix whose
@@ -290,4 +331,25 @@ fn long_run_partridge_8_has_18656_tilings() {
     let named = partridge::partridge(8);
     let found = count_checked(&named, |options, _| check_partridge(options, 8));
     assert_eq!(found, 18_656);
+}
+
+#[test]
+fn benchmark_files_are_what_the_examples_write() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/exact-cover");
+    let cases = [
+        ("de-bruijn-3-3.dlx", de_bruijn::de_bruijn(3, 3)),
+        (
+            "graceful-wheel-7.dlx",
+            graceful::graceful(8, &graceful::wheel(7)),
+        ),
+        ("partridge-6.dlx", partridge::partridge(6)),
+        (
+            "matrices-7-2.dlx",
+            binary_matrices::binary_matrices(7, 2, 2),
+        ),
+    ];
+    for (file, expected) in cases {
+        let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+        assert_eq!(NamedProblem::parse(&text).unwrap(), expected, "{file}");
+    }
 }
