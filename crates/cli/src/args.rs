@@ -19,16 +19,20 @@ unsolvable, over budget or not unique, 2 for usage or I/O errors.
 See docs/cli.md for the formats.";
 
 const COVER_EXAMPLES: &str = "\
-Input: Knuth's format. Lines starting with `|` are comments; the first other
-line names the items, primary ones, then `|`, then secondary ones; every later
-line is an option, a list of item names.
+Input: Knuth's formats, told apart by what the file holds. Lines starting
+with `|` are comments; the first other line names the items, primary ones,
+then `|`, then secondary ones; every later line is an option, a list of item
+names. DLX1 (exact cover): nothing more. DLX2 (colors): an option may give a
+secondary item a color, `x:A`; options that give it the same color go
+together. DLX3 (multiplicities): a primary item may have bounds, `u:v|name`
+(covered u to v times) or `v|name` (exactly v times).
 
 Output: each solution as its option lines, in the order the search chose
-them, followed by one blank line.
+them, colors as in the input (`x:A`), followed by one blank line.
 
-Exit status: 0 when a solution was found, 1 when there is none or --max-nodes
-stopped the search, 2 when the problem cannot be read (reported as
-FILE:LINE:COLUMN: reason) or on I/O errors.
+Exit status: 0 when a solution was found, 1 when there is none or a budget
+(--max-nodes, --max-updates) stopped the search, 2 when the problem cannot
+be read (reported as FILE:LINE:COLUMN: reason) or on I/O errors.
 
 Examples:
   sudoku-dlx cover problem.dlx                 print every solution
@@ -285,8 +289,12 @@ pub(crate) struct CoverArgs {
     /// Give up after N search-tree nodes.
     #[arg(long, value_name = "N")]
     pub(crate) max_nodes: Option<u64>,
-    /// First drop the options no solution can contain (those that leave another
-    /// primary item without options); the same solutions, often found faster.
+    /// Give up after about N updates (link changes; checked at each node).
+    #[arg(long, value_name = "N")]
+    pub(crate) max_updates: Option<u64>,
+    /// First drop the options no solution can contain (those that leave a
+    /// primary item unable to reach its lower bound); the same solutions,
+    /// often found faster.
     #[arg(long)]
     pub(crate) prune: bool,
 }

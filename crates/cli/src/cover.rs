@@ -1,4 +1,6 @@
-//! `sudoku-dlx cover`: any exact-cover problem in Knuth's text format.
+//! `sudoku-dlx cover`: any problem in Knuth's text formats: exact cover
+//! (DLX1), with colors (DLX2) or with multiplicities (DLX3), told apart by
+//! what the file holds.
 
 use std::io::Write;
 use std::ops::ControlFlow;
@@ -15,7 +17,7 @@ use crate::report::Status;
 ///
 /// Exit status: [`Status::Success`] when at least one solution was found and
 /// no budget cut the search short; [`Status::Failure`] when there is no
-/// solution or `--max-nodes` stopped the search; [`Status::Error`] when the
+/// solution or a budget stopped the search; [`Status::Error`] when the
 /// problem cannot be read (the message, `FILE:LINE:COLUMN: reason`, is
 /// printed here).
 pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
@@ -59,9 +61,10 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     }
     let mut solver = Solver::new(pruned.as_ref().map_or(named.problem(), |p| p.problem()));
     solver.set_seed(args.seed);
-    if let Some(max_nodes) = args.max_nodes {
-        solver.set_budget(Budget::nodes(max_nodes));
-    }
+    solver.set_budget(Budget {
+        max_nodes: args.max_nodes,
+        max_updates: args.max_updates,
+    });
 
     let count = if args.count {
         let count = solver.count(args.limit);
@@ -100,7 +103,7 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         let note = match count.end {
             End::Exhausted => "",
             End::LimitReached | End::Stopped => " (stopped at --limit)",
-            End::BudgetExhausted => " (stopped by --max-nodes)",
+            End::BudgetExhausted => " (stopped by the budget)",
         };
         eprintln!(
             "Altogether {} solution{plural}, {} nodes, {} updates, {:.3} s{note}.",
@@ -111,9 +114,11 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         );
     }
     if count.end == End::BudgetExhausted {
+        let stats = solver.stats();
         eprintln!(
-            "{name}: the search stopped after {} nodes (--max-nodes); there may be more solutions",
-            solver.stats().nodes
+            "{name}: the search stopped after {} nodes and {} updates (--max-nodes, \
+             --max-updates); there may be more solutions",
+            stats.nodes, stats.updates
         );
         return Ok(Status::Failure);
     }

@@ -4,5 +4,6 @@
 mod checker;
 mod common;
 mod cover;
+mod cover_kinds;
 mod generate;
 mod sudoku;

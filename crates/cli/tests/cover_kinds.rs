@@ -1,0 +1,312 @@
+//! `sudoku-dlx cover` on Knuth's DLX2 (colors) and DLX3 (bounds) formats.
+//!
+//! The test reads each problem itself ([`Knuth`], written here and sharing
+//! nothing with the engine's parser), checks every printed solution by the
+//! rules of exact cover with colors and multiplicities, and compares the
+//! whole solution set with a brute-force enumeration of option subsets where
+//! the problem is small, or the count with a published one where it is not.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::fs;
+
+use crate::common::{arg, data, run, run_with_stdin};
+
+/// An option as a set of entries, each `item` or `item:color`.
+type Entry = BTreeSet<String>;
+
+/// A problem in Knuth's formats as this test reads it.
+struct Knuth {
+    /// Each primary item's bounds (lower, upper).
+    primary: BTreeMap<String, (usize, usize)>,
+    secondary: BTreeSet<String>,
+    options: Vec<Entry>,
+}
+
+/// `name` without a color, and the color if there is one.
+fn split_color(entry: &str) -> (&str, Option<&str>) {
+    match entry.split_once(':') {
+        Some((name, color)) => (name, Some(color)),
+        None => (entry, None),
+    }
+}
+
+impl Knuth {
+    fn read(file: &str) -> Knuth {
+        let text = fs::read_to_string(data(file)).unwrap();
+        let mut lines = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('|'));
+        let mut primary = BTreeMap::new();
+        let mut secondary = BTreeSet::new();
+        let mut in_secondary = false;
+        for token in lines.next().unwrap().split_whitespace() {
+            if token == "|" {
+                in_secondary = true;
+            } else if in_secondary {
+                secondary.insert(token.to_owned());
+            } else {
+                // `u:v|name`, `v|name` or `name`.
+                let (bounds, name) = token.split_once('|').unwrap_or(("1", token));
+                let (lower, upper) = match bounds.split_once(':') {
+                    Some((u, v)) => (u.parse().unwrap(), v.parse().unwrap()),
+                    None => (bounds.parse().unwrap(), bounds.parse().unwrap()),
+                };
+                primary.insert(name.to_owned(), (lower, upper));
+            }
+        }
+        let options = lines
+            .map(|l| l.split_whitespace().map(str::to_owned).collect())
+            .collect();
+        Knuth {
+            primary,
+            secondary,
+            options,
+        }
+    }
+
+    /// Whether `solution` (options as entry sets) is one: each option is the
+    /// problem's and used once, each primary item covered within its bounds,
+    /// and each secondary item either used once without a color or only
+    /// with one color.
+    fn is_solution(&self, solution: &[&Entry]) -> Result<(), String> {
+        let mut covered: BTreeMap<&str, usize> = BTreeMap::new();
+        let mut colors: BTreeMap<&str, Vec<Option<&str>>> = BTreeMap::new();
+        for (k, option) in solution.iter().enumerate() {
+            if !self.options.contains(option) {
+                return Err(format!("{option:?} is not an option"));
+            }
+            if solution[..k].contains(option) {
+                return Err(format!("{option:?} is used twice"));
+            }
+            for entry in *option {
+                let (item, color) = split_color(entry);
+                if self.primary.contains_key(item) {
+                    *covered.entry(item).or_default() += 1;
+                } else {
+                    assert!(self.secondary.contains(item), "{item}");
+                    colors.entry(item).or_default().push(color);
+                }
+            }
+        }
+        for (item, &(lower, upper)) in &self.primary {
+            let c = covered.get(item.as_str()).copied().unwrap_or(0);
+            if !(lower..=upper).contains(&c) {
+                return Err(format!("{item} covered {c} times, not {lower}..={upper}"));
+            }
+        }
+        for (item, uses) in colors {
+            let alone = uses.len() == 1 && uses[0].is_none();
+            let one_color = uses[0].is_some() && uses.iter().all(|&c| c == uses[0]);
+            if !alone && !one_color {
+                return Err(format!("{item} used as {uses:?}"));
+            }
+        }
+        Ok(())
+    }
+
+    /// Every solution, found by trying every set of options.
+    fn brute_force(&self) -> BTreeSet<BTreeSet<Entry>> {
+        let n = self.options.len();
+        assert!(n <= 16, "too many options to enumerate");
+        (0u32..1 << n)
+            .map(|mask| -> Vec<&Entry> {
+                (0..n)
+                    .filter(|k| mask & (1 << k) != 0)
+                    .map(|k| &self.options[k])
+                    .collect()
+            })
+            .filter(|chosen| self.is_solution(chosen).is_ok())
+            .map(|chosen| chosen.into_iter().cloned().collect())
+            .collect()
+    }
+
+    /// The solutions `sudoku-dlx cover` printed, each checked.
+    fn printed(&self, stdout: &str) -> Vec<BTreeSet<Entry>> {
+        assert!(stdout.is_empty() || stdout.ends_with("\n\n"), "{stdout:?}");
+        stdout
+            .split_terminator("\n\n")
+            .map(|block| {
+                let options: Vec<Entry> = block
+                    .lines()
+                    .map(|l| l.split_whitespace().map(str::to_owned).collect())
+                    .collect();
+                let refs: Vec<&Entry> = options.iter().collect();
+                if let Err(why) = self.is_solution(&refs) {
+                    panic!("not a solution: {block:?}: {why}");
+                }
+                options.into_iter().collect()
+            })
+            .collect()
+    }
+}
+
+/// Runs `cover` with `flags` on `file` and returns its solutions, each
+/// checked, after checking that no two are the same.
+fn solve(problem: &Knuth, file: &str, flags: &[&str]) -> Vec<BTreeSet<Entry>> {
+    let path = data(file);
+    let mut args = vec!["cover"];
+    args.extend_from_slice(flags);
+    args.push(arg(&path));
+    let out = run(&args);
+    let found = problem.printed(&out.stdout);
+    let expected_code = if found.is_empty() { 1 } else { 0 };
+    assert_eq!(out.code, expected_code, "{file} {flags:?}: {}", out.stderr);
+    let distinct: BTreeSet<_> = found.iter().collect();
+    assert_eq!(distinct.len(), found.len(), "{file}: a solution twice");
+    found
+}
+
+/// Runs `cover --count` with `flags` on `file`: the count printed.
+fn count(file: &str, flags: &[&str]) -> u64 {
+    let path = data(file);
+    let mut args = vec!["cover", "--count"];
+    args.extend_from_slice(flags);
+    args.push(arg(&path));
+    let out = run(&args);
+    assert!(out.code == 0 || out.code == 1, "{file}: {}", out.stderr);
+    out.stdout.trim().parse().unwrap()
+}
+
+#[test]
+fn small_problems_give_every_solution_brute_force_finds() {
+    for file in ["knuth_colors.dlx", "bounds_and_colors.dlx"] {
+        let problem = Knuth::read(file);
+        let expected = problem.brute_force();
+        assert!(!expected.is_empty(), "{file}");
+        let set = |found: Vec<BTreeSet<Entry>>| found.into_iter().collect::<BTreeSet<_>>();
+        assert_eq!(set(solve(&problem, file, &[])), expected, "{file}");
+        assert_eq!(set(solve(&problem, file, &["--prune"])), expected, "{file}");
+        for seed in ["1", "2", "99"] {
+            let seeded = solve(&problem, file, &["--seed", seed]);
+            assert_eq!(set(seeded), expected, "{file} --seed {seed}");
+        }
+        let total = u64::try_from(expected.len()).unwrap();
+        assert_eq!(count(file, &[]), total, "{file}");
+        assert_eq!(count(file, &["--prune"]), total, "{file}");
+        assert_eq!(count(file, &["--limit", "1"]), 1, "{file}");
+        let first = solve(&problem, file, &["--limit", "1"]);
+        assert_eq!(first.len(), 1);
+        assert!(expected.contains(&first[0]));
+    }
+}
+
+#[test]
+fn knuths_colored_example_prints_its_colors() {
+    // Knuth's answer: `q x:A` and `p r x:A y`, in the order the search chose
+    // them, colors written as in the input.
+    let out = run(&["cover", arg(&data("knuth_colors.dlx"))]);
+    assert_eq!((out.code, out.stdout.as_str()), (0, "q x:A\np r x:A y\n\n"));
+}
+
+#[test]
+fn de_bruijn_cycles_have_their_published_count() {
+    // Binary de Bruijn cycles of order 4: (2!)^(2^3) / 2^4 = 16 (OEIS
+    // A016031), each read from the colors of d0..d15 and checked.
+    let problem = Knuth::read("de_bruijn_2_4.dlx");
+    let found = solve(&problem, "de_bruijn_2_4.dlx", &[]);
+    assert_eq!(found.len(), 16);
+    let mut cycles = BTreeSet::new();
+    for solution in &found {
+        let mut digit = BTreeMap::new();
+        for entry in solution.iter().flatten() {
+            if let (item, Some(color)) = split_color(entry) {
+                let position: usize = item.strip_prefix('d').unwrap().parse().unwrap();
+                let previous = digit.insert(position, color.to_owned());
+                assert!(previous.is_none_or(|p| p == color), "{solution:?}");
+            }
+        }
+        let cycle: String = (0..16).map(|p| digit[&p].clone()).collect();
+        let words: BTreeSet<String> = (0..16)
+            .map(|p| {
+                (0..4)
+                    .map(|i| &cycle[(p + i) % 16..=(p + i) % 16])
+                    .collect()
+            })
+            .collect();
+        assert_eq!(words.len(), 16, "{cycle} is not a de Bruijn cycle");
+        cycles.insert(cycle);
+    }
+    assert_eq!(cycles.len(), 16);
+    assert_eq!(count("de_bruijn_2_4.dlx", &["--prune"]), 16);
+}
+
+#[test]
+fn binary_matrices_have_their_published_count() {
+    // 4 x 4 0-1 matrices with two 1s in every row and column (items
+    // `2|r0 ... 2|c3`): 90 (OEIS A001499), each checked.
+    let problem = Knuth::read("binary_matrices_4_2.dlx");
+    assert!(problem.primary.values().all(|&b| b == (2, 2)));
+    let found = solve(&problem, "binary_matrices_4_2.dlx", &[]);
+    assert_eq!(found.len(), 90);
+    assert_eq!(count("binary_matrices_4_2.dlx", &["--prune"]), 90);
+    assert_eq!(count("binary_matrices_4_2.dlx", &["--limit", "7"]), 7);
+}
+
+#[test]
+fn knuths_partridge_items_are_accepted() {
+    // Knuth's partridge generator writes `1|#1 2|#2 ...`; n = 3 has no
+    // tiling (none below n = 8).
+    let file = data("partridge_3.dlx");
+    let text = fs::read_to_string(&file).unwrap();
+    assert!(text.lines().nth(1).unwrap().starts_with("1|#1 2|#2 3|#3 "));
+    let out = run(&["cover", "--count", "--stats", arg(&file)]);
+    assert_eq!(
+        (out.code, out.stdout.as_str()),
+        (1, "0\n"),
+        "{}",
+        out.stderr
+    );
+    assert!(out.stderr.starts_with("Altogether 0 solutions, "));
+    let out = run(&["cover", "--prune", "--stats", arg(&file)]);
+    assert_eq!((out.code, out.stdout.as_str()), (1, ""), "{}", out.stderr);
+    assert!(out.stderr.starts_with("Pruned "), "{}", out.stderr);
+}
+
+#[test]
+fn budgets_stop_colored_and_bounded_searches() {
+    for file in ["de_bruijn_2_4.dlx", "binary_matrices_4_2.dlx"] {
+        for flag in ["--max-nodes", "--max-updates"] {
+            let path = data(file);
+            let out = run(&["cover", "--count", flag, "5", arg(&path)]);
+            assert_eq!(out.code, 1, "{file} {flag}");
+            let counted: u64 = out.stdout.trim().parse().unwrap();
+            assert!(counted < 16, "{file} {flag}: {counted}");
+            assert!(out.stderr.contains(flag), "{}", out.stderr);
+        }
+    }
+}
+
+#[test]
+fn format_errors_say_where_and_how_to_fix_them() {
+    let cases = [
+        (
+            "a b\na:R b\n",
+            "2:1: item `a` is primary and cannot have a color",
+        ),
+        (
+            "3:2|a | b\na\n",
+            "1:1: item `a` has lower bound 3 above its upper bound 2",
+        ),
+        (
+            "a | 2|b\na b\n",
+            "1:5: secondary item `b` cannot have bounds",
+        ),
+        ("a 0|b\na\n", "1:3: item `b` has upper bound 0"),
+        ("1:x|a\na\n", "1:1: `1:x|a` is not an item with bounds"),
+        ("a | b\na b:\n", "2:3: `b:` has no color after `:`"),
+        (
+            "a | b\na b:R b:G\n",
+            "2:7: item `b` appears twice in this option",
+        ),
+    ];
+    for (text, message) in cases {
+        let out = run_with_stdin(&["cover"], text.as_bytes().to_vec());
+        assert_eq!((out.code, out.stdout.as_str()), (2, ""), "{text:?}");
+        assert!(
+            out.stderr.starts_with(&format!("<stdin>:{message}")),
+            "{text:?}: {}",
+            out.stderr
+        );
+    }
+}
