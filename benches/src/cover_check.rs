@@ -1,21 +1,36 @@
-//! An independent exact-cover checker and an order-free fingerprint of a
+//! An independent checker of solutions to exact cover, with colors (XCC)
+//! and with multiplicities (MCC), and an order-free fingerprint of a
 //! solution set.
 //!
-//! Neither uses the engine: the checker reads only the option lists, and the
-//! fingerprint is a plain hash, so a solver cannot pass by agreeing with
-//! itself.
+//! Neither uses the engine's search: the checker reads only the problem's
+//! description (each option's entries and each item's bounds) and applies
+//! the rules itself, and the fingerprint is a plain hash, so a solver cannot
+//! pass by agreeing with itself.
 
-use dlx::{OptionId, Problem};
+use dlx::{Color, ItemId, OptionId, Problem};
 
-/// Checks that `options` (indices in the problem's option order) is an exact
-/// cover of `problem`: every primary item covered exactly once, every
-/// secondary item at most once, no option out of range or repeated.
+/// How the options checked so far use a secondary item.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Use {
+    Unused,
+    /// Once, without a color: nothing else may use it.
+    Alone,
+    /// Only by options that give it this color.
+    Colored(Color),
+}
+
+/// Checks that `options` (indices in the problem's option order) solve
+/// `problem`: no option out of range or repeated; every primary item covered
+/// within its bounds (exactly once unless the problem gives others); every
+/// secondary item either unused, used once without a color, or used only
+/// with one color.
 ///
 /// # Errors
 ///
 /// A description of the first defect found.
-pub fn check_exact_cover(problem: &Problem, options: &[usize]) -> Result<(), String> {
-    let mut covered = vec![0u32; problem.item_count()];
+pub fn check_solution(problem: &Problem, options: &[usize]) -> Result<(), String> {
+    let mut covered = vec![0usize; problem.primary_count()];
+    let mut uses = vec![Use::Unused; problem.secondary_count()];
     let mut used = vec![false; problem.option_count()];
     for &k in options {
         let Some(seen) = used.get_mut(k) else {
@@ -25,15 +40,28 @@ pub fn check_exact_cover(problem: &Problem, options: &[usize]) -> Result<(), Str
             return Err(format!("option {k} chosen twice"));
         }
         let id = OptionId::new(k).ok_or_else(|| format!("option {k} out of range"))?;
-        for &item in problem.option(id) {
-            covered[item.index()] += 1;
+        for (item, color) in problem.entries(id) {
+            let i = item.index();
+            if let Some(count) = covered.get_mut(i) {
+                *count += 1;
+                continue;
+            }
+            let use_ = &mut uses[i - problem.primary_count()];
+            *use_ = match (*use_, color) {
+                (Use::Unused, None) => Use::Alone,
+                (Use::Unused, Some(c)) => Use::Colored(c),
+                (Use::Colored(was), Some(c)) if was == c => Use::Colored(c),
+                _ => return Err(format!("secondary item {i} used by clashing options")),
+            };
         }
     }
-    for (item, &times) in covered.iter().enumerate() {
-        let primary = item < problem.primary_count();
-        if times > 1 || (primary && times == 0) {
-            let kind = if primary { "primary" } else { "secondary" };
-            return Err(format!("{kind} item {item} covered {times} times"));
+    for (i, &times) in covered.iter().enumerate() {
+        let item = ItemId::new(i).ok_or("item out of range")?;
+        let bounds = problem
+            .bounds(item)
+            .ok_or("a primary item without bounds")?;
+        if !bounds.contains(times) {
+            return Err(format!("primary item {i} covered {times} times"));
         }
     }
     Ok(())
@@ -90,26 +118,62 @@ mod tests {
     #[test]
     fn accepts_covers_and_rejects_each_defect() {
         let p = example();
-        assert_eq!(check_exact_cover(&p, &[1, 0]), Ok(()));
+        assert_eq!(check_solution(&p, &[1, 0]), Ok(()));
         assert_eq!(
-            check_exact_cover(&p, &[0, 2, 3]).unwrap_err(),
-            "secondary item 3 covered 2 times"
+            check_solution(&p, &[0, 2, 3]).unwrap_err(),
+            "secondary item 3 used by clashing options"
         );
         assert_eq!(
-            check_exact_cover(&p, &[0, 1, 3]).unwrap_err(),
+            check_solution(&p, &[0, 1, 3]).unwrap_err(),
             "primary item 2 covered 2 times"
         );
         assert_eq!(
-            check_exact_cover(&p, &[0]).unwrap_err(),
+            check_solution(&p, &[0]).unwrap_err(),
             "primary item 1 covered 0 times"
         );
         assert_eq!(
-            check_exact_cover(&p, &[0, 0]).unwrap_err(),
+            check_solution(&p, &[0, 0]).unwrap_err(),
             "option 0 chosen twice"
         );
         assert_eq!(
-            check_exact_cover(&p, &[9]).unwrap_err(),
+            check_solution(&p, &[9]).unwrap_err(),
             "option 9 does not exist"
+        );
+    }
+
+    #[test]
+    fn applies_colors_and_bounds() {
+        // Items 0 (bounds 1..=2), 1 (exactly once) | 2 (secondary).
+        let mut b = Problem::builder(2, 1).unwrap();
+        b.set_bounds(0, 1, 2).unwrap();
+        let red = Color::new(0);
+        let blue = Color::new(1);
+        b.add_colored_option(&[(0, None), (2, red)]).unwrap();
+        b.add_colored_option(&[(0, None), (1, None), (2, red)])
+            .unwrap();
+        b.add_colored_option(&[(0, None), (1, None), (2, blue)])
+            .unwrap();
+        b.add_colored_option(&[(1, None), (2, None)]).unwrap();
+        b.add_colored_option(&[(0, None)]).unwrap();
+        let p = b.build();
+        assert_eq!(check_solution(&p, &[0, 1]), Ok(()));
+        assert_eq!(check_solution(&p, &[2]), Ok(()));
+        assert_eq!(check_solution(&p, &[4, 3]), Ok(()));
+        assert_eq!(
+            check_solution(&p, &[0, 2]).unwrap_err(),
+            "secondary item 2 used by clashing options"
+        );
+        assert_eq!(
+            check_solution(&p, &[0, 3]).unwrap_err(),
+            "secondary item 2 used by clashing options"
+        );
+        assert_eq!(
+            check_solution(&p, &[0, 4, 1]).unwrap_err(),
+            "primary item 0 covered 3 times"
+        );
+        assert_eq!(
+            check_solution(&p, &[0]).unwrap_err(),
+            "primary item 1 covered 0 times"
         );
     }
 

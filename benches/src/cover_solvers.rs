@@ -2,14 +2,18 @@
 //! problem: the same items in the same order and the same options in the same
 //! order, so that they report solutions in one option numbering.
 //!
-//! All three use Knuth's MRV heuristic with ties to the leftmost item and try
-//! options top down, so they walk the same search tree; they differ only in
-//! how fast they walk it.
+//! Plain exact cover: all use Knuth's MRV heuristic with ties to the leftmost
+//! item and try options top down, so they walk the same search tree; they
+//! differ only in how fast they walk it. Colors (XCC): ours and the `dlx`
+//! crate's Algorithm C (module `c`), the same heuristic. Multiplicities
+//! (MCC): ours and the `dlx` crate's Algorithm M (module `m`, or `mc` when
+//! the problem also has colors) with its Knuth tie-break, which is DLX3's
+//! branching rule as ours is. `dlx-rs` has neither colors nor bounds.
 
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use dlx::Problem;
+use dlx::{ItemId, Kind, Problem};
 
 /// One of the exact-cover solvers under comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,7 +23,9 @@ pub enum CoverSolver {
     /// This project's engine on the problem without its blocked options
     /// ([`Problem::prune`]); the pruning is part of the time.
     OursPruned,
-    /// The `dlx` crate 0.8 (Algorithm X, `x` module), a port of Knuth's DLX1.
+    /// The `dlx` crate 0.8, a port of Knuth's programs: Algorithm X (module
+    /// `x`, DLX1), C (`c`, DLX2) or M (`m` and `mc`, DLX3) by the problem's
+    /// kind.
     KnuthDlx,
     /// The `dlx-rs` crate 1.3.
     DlxRs,
@@ -55,6 +61,10 @@ pub struct CoverInput {
     problem: Problem,
     /// Options as 0-based item indices, primary items first.
     options: Vec<Vec<usize>>,
+    /// The same options with each entry's color index, if it has one.
+    colored: Vec<Vec<(usize, Option<usize>)>>,
+    /// Each primary item's bounds, lower and upper.
+    bounds: Vec<(u32, u32)>,
 }
 
 impl CoverInput {
@@ -65,9 +75,25 @@ impl CoverInput {
             .options()
             .map(|(_, items)| items.iter().map(|i| i.index()).collect())
             .collect();
+        let colored = problem
+            .options()
+            .map(|(id, _)| {
+                problem
+                    .entries(id)
+                    .map(|(i, c)| (i.index(), c.map(|c| c.index())))
+                    .collect()
+            })
+            .collect();
+        let bounds = (0..problem.primary_count())
+            .filter_map(ItemId::new)
+            .filter_map(|i| problem.bounds(i))
+            .map(|b| (b.lower(), b.upper()))
+            .collect();
         CoverInput {
             problem: problem.clone(),
             options,
+            colored,
+            bounds,
         }
     }
 
@@ -88,6 +114,13 @@ impl CoverSolver {
             CoverSolver::KnuthDlx => "dlx 0.8",
             CoverSolver::DlxRs => "dlx-rs 1.3",
         }
+    }
+
+    /// Whether this solver can solve problems of `kind` (`dlx-rs` knows
+    /// neither colors nor bounds).
+    #[must_use]
+    pub fn supports(self, kind: Kind) -> bool {
+        self != CoverSolver::DlxRs || kind == Kind::Exact
     }
 
     /// Whether this is one of this project's solvers.
@@ -128,12 +161,15 @@ impl CoverSolver {
                 solutions = count.solutions;
             }
             CoverSolver::KnuthDlx => {
-                let mut problem = knuth_dlx_problem(input);
-                let mut solver = knuth_dlx::Solver::new(&mut problem);
-                let mut chooser = knuth_dlx_chooser();
-                while solver.next_solution(&mut chooser) {
+                let (timed_out, _) = visit_knuth_dlx(input, false, &mut |_| {
                     solutions += 1;
-                    past(solutions)?;
+                    match past(solutions) {
+                        Ok(()) => ControlFlow::Continue(()),
+                        Err(_) => ControlFlow::Break(true),
+                    }
+                });
+                if timed_out {
+                    return Err(TimedOut { solutions });
                 }
             }
             CoverSolver::DlxRs => {
@@ -174,7 +210,7 @@ impl CoverSolver {
         let (timed_out, size) = match self {
             CoverSolver::Ours => visit_ours(input, false, &mut on_solution),
             CoverSolver::OursPruned => visit_ours(input, true, &mut on_solution),
-            CoverSolver::KnuthDlx => visit_knuth_dlx(input, &mut on_solution),
+            CoverSolver::KnuthDlx => visit_knuth_dlx(input, true, &mut on_solution),
             CoverSolver::DlxRs => (visit_dlx_rs(input, &mut on_solution), None),
         };
         if timed_out {
@@ -215,51 +251,132 @@ fn visit_ours(
     (timed_out, Some(size))
 }
 
-/// The `dlx` crate's problem for `input`: the same items and options.
-fn knuth_dlx_problem(input: &CoverInput) -> knuth_dlx::x::Problem {
-    let p = &input.problem;
-    // The crate's items and options are `Uint` (u64 without its `32-bit` feature).
-    let options: Vec<Vec<knuth_dlx::Uint>> = input
+/// `input`'s options for the `dlx` crate (`Uint` is u64 without its
+/// `32-bit` feature).
+fn knuth_dlx_options(input: &CoverInput) -> Vec<Vec<knuth_dlx::Uint>> {
+    input
         .options
         .iter()
         .map(|o| o.iter().map(|&i| knuth_dlx::Uint(i)).collect())
-        .collect();
-    knuth_dlx::x::make_problem(
-        knuth_dlx::Uint(p.primary_count()),
-        knuth_dlx::Uint(p.secondary_count()),
-        &options,
-        knuth_dlx::OptOrder::Seq,
-    )
+        .collect()
 }
 
-/// The `dlx` crate's MRV chooser with ties to the leftmost item, like ours.
-fn knuth_dlx_chooser() -> impl knuth_dlx::choose::Choose<knuth_dlx::x::Problem> {
-    use knuth_dlx::choose::{mrv_chooser, no_tiebreak, prefer_any};
-    mrv_chooser(prefer_any(), no_tiebreak())
+/// `input`'s options with colors for the `dlx` crate, whose color 0 means
+/// none.
+fn knuth_dlx_colored_options(input: &CoverInput) -> Vec<Vec<(knuth_dlx::Uint, knuth_dlx::Int)>> {
+    input
+        .colored
+        .iter()
+        .map(|o| {
+            o.iter()
+                .map(|&(i, c)| (knuth_dlx::Uint(i), c.map_or(0, |c| knuth_dlx::Int(c + 1))))
+                .collect()
+        })
+        .collect()
 }
 
-fn visit_knuth_dlx(input: &CoverInput, visit: &mut Visitor<'_>) -> (bool, Option<SearchSize>) {
-    let mut problem = knuth_dlx_problem(input);
+/// `input`'s primary items with their bounds, for the `dlx` crate's `m`.
+fn knuth_dlx_bounded_items(input: &CoverInput) -> knuth_dlx::m::INodes {
+    let bounds = input
+        .bounds
+        .iter()
+        .map(|&(u, v)| (knuth_dlx::Int(u), knuth_dlx::Int(v)));
+    knuth_dlx::m::INodes::new(bounds, knuth_dlx::Uint(input.problem.secondary_count()))
+}
+
+/// Runs the `dlx` crate on `input` with the module for its kind; `visit`
+/// gets each solution's option indices if `report`, an empty slice if not
+/// (so counting does not pay for `fmt_solution`). Returns whether `visit`
+/// said the deadline passed, and the size of the search.
+fn visit_knuth_dlx(
+    input: &CoverInput,
+    report: bool,
+    visit: &mut Visitor<'_>,
+) -> (bool, Option<SearchSize>) {
+    use knuth_dlx::choose::{knuth_tiebreak, mrv_chooser, no_tiebreak, prefer_any};
+    use knuth_dlx::{OptOrder, Uint, c, m, mc, x};
+    let p = &input.problem;
+    let (np, ns) = (Uint(p.primary_count()), Uint(p.secondary_count()));
+    let has_colors = input.colored.iter().flatten().any(|(_, c)| c.is_some());
+    // Ties to the leftmost item, like ours; under bounds, the Knuth
+    // tie-break (DLX3's rule, which ours follows too).
+    match p.kind() {
+        Kind::Exact => {
+            let options = knuth_dlx_options(input);
+            let problem = x::make_problem(np, ns, &options, OptOrder::Seq);
+            run_knuth_dlx(
+                problem,
+                mrv_chooser(prefer_any(), no_tiebreak()),
+                report,
+                visit,
+            )
+        }
+        Kind::Colors => {
+            let options = knuth_dlx_colored_options(input);
+            let problem = c::make_problem(np, ns, &options, OptOrder::Seq);
+            run_knuth_dlx(
+                problem,
+                mrv_chooser(prefer_any(), no_tiebreak()),
+                report,
+                visit,
+            )
+        }
+        _ if has_colors => {
+            let options = knuth_dlx_colored_options(input);
+            let opts = c::ONodes::new(np + ns, np, &options, OptOrder::Seq);
+            let problem = mc::Problem::new(knuth_dlx_bounded_items(input), opts);
+            run_knuth_dlx(
+                problem,
+                mrv_chooser(prefer_any(), knuth_tiebreak()),
+                report,
+                visit,
+            )
+        }
+        _ => {
+            let options = knuth_dlx_options(input);
+            let opts = x::ONodes::new(np + ns, np, &options, OptOrder::Seq);
+            let problem = m::Problem::new(knuth_dlx_bounded_items(input), opts);
+            run_knuth_dlx(
+                problem,
+                mrv_chooser(prefer_any(), knuth_tiebreak()),
+                report,
+                visit,
+            )
+        }
+    }
+}
+
+fn run_knuth_dlx<P, C>(
+    mut problem: P,
+    mut chooser: C,
+    report: bool,
+    visit: &mut Visitor<'_>,
+) -> (bool, Option<SearchSize>)
+where
+    P: knuth_dlx::Solve,
+    C: knuth_dlx::choose::Choose<P>,
+{
     let mut solver = knuth_dlx::Solver::new(&mut problem);
-    let mut chooser = knuth_dlx_chooser();
     let mut indices = Vec::new();
     while solver.next_solution(&mut chooser) {
         indices.clear();
-        // `fmt_solution` gives 0-based option numbers in input order.
-        indices.extend(
-            solver
-                .fmt_solution()
-                .iter()
-                .map(|&o| usize::try_from(o).unwrap_or(usize::MAX)),
-        );
+        if report {
+            // `fmt_solution` gives 0-based option numbers in input order.
+            indices.extend(
+                solver
+                    .fmt_solution()
+                    .iter()
+                    .map(|&o| usize::try_from(o).unwrap_or(usize::MAX)),
+            );
+        }
         if let ControlFlow::Break(timed_out) = visit(&indices) {
             return (timed_out, None);
         }
     }
     let nodes = solver.get_profile().iter().sum::<usize>();
     let size = SearchSize {
-        nodes: nodes as u64,
-        updates: solver.get_updates().unsigned_abs() as u64,
+        nodes: u64::try_from(nodes).unwrap_or(u64::MAX),
+        updates: u64::try_from(solver.get_updates().unsigned_abs()).unwrap_or(u64::MAX),
     };
     (false, Some(size))
 }

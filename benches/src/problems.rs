@@ -1,5 +1,6 @@
-//! The Knuth-format exact-cover problems checked into `data/exact-cover`,
-//! with their published solution counts.
+//! The Knuth-format problems checked into `data/exact-cover`, with their
+//! solution counts: exact cover (DLX1), with colors (DLX2) and with
+//! multiplicities (DLX3).
 
 use std::path::PathBuf;
 
@@ -12,7 +13,8 @@ pub struct CoverProblem {
     pub name: &'static str,
     /// The file name under `data/exact-cover`.
     pub file: &'static str,
-    /// The published number of solutions.
+    /// The number of solutions: published, except where its constant says
+    /// how it was established.
     pub solutions: u64,
 }
 
@@ -44,8 +46,50 @@ pub const LATIN: CoverProblem = CoverProblem {
     solutions: 161_280,
 };
 
-/// Every problem, slowest first.
+/// Every plain exact-cover problem, slowest first.
 pub const ALL: [CoverProblem; 4] = [PENTOMINOES, QUEENS, LANGFORD, LATIN];
+
+/// Ternary de Bruijn cycles of order 3 (XCC): `(3!)^9 / 3^3` (van
+/// Aardenne-Ehrenfest and de Bruijn 1951), the all-zero word fixed at
+/// position 0 so each cycle counts once.
+pub const DE_BRUIJN: CoverProblem = CoverProblem {
+    name: "de-bruijn-3-3",
+    file: "de-bruijn-3-3.dlx",
+    solutions: 373_248,
+};
+
+/// Graceful labelings of the wheel with 7 spokes (XCC). Not a published
+/// count: the number both this engine and the `dlx` crate's Algorithm C
+/// find, every labeling checked by `cover_check` in `compare`'s
+/// verification run (and graceful labelings of `K_n`, with published
+/// counts, are checked label by label in the engine's tests).
+pub const GRACEFUL: CoverProblem = CoverProblem {
+    name: "graceful-wheel-7",
+    file: "graceful-wheel-7.dlx",
+    solutions: 1_876,
+};
+
+/// The partridge puzzle of order 6 (MCC, items `k|#k`): no tiling exists
+/// below order 8 (Wainwright; Knuth, TAOCP 7.2.2.1).
+pub const PARTRIDGE: CoverProblem = CoverProblem {
+    name: "partridge-6",
+    file: "partridge-6.dlx",
+    solutions: 0,
+};
+
+/// 7 x 7 0-1 matrices with two 1s in every row and column (MCC, items
+/// `2|r0 ... 2|c6`): OEIS A001499.
+pub const MATRICES: CoverProblem = CoverProblem {
+    name: "matrices-7-2",
+    file: "matrices-7-2.dlx",
+    solutions: 3_110_940,
+};
+
+/// The problems with colors (Algorithm C).
+pub const COLORED: [CoverProblem; 2] = [DE_BRUIJN, GRACEFUL];
+
+/// The problems with multiplicities (Algorithm M).
+pub const BOUNDED: [CoverProblem; 2] = [PARTRIDGE, MATRICES];
 
 /// The repository's `data` directory.
 #[must_use]

@@ -2,7 +2,8 @@
 //! run, every answer cross-checked.
 //!
 //! ```text
-//! cargo run --release -p benches --bin compare -- [--quick] [--only engine|sudoku]
+//! cargo run --release -p benches --bin compare -- [--quick]
+//!     [--only engine|exact|xcc|mcc|sudoku]
 //!     [--rounds N] [--cap SECONDS] [--limit N | --full]
 //! ```
 //!
@@ -12,7 +13,7 @@ use std::ops::ControlFlow;
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use benches::cover_check::{Fingerprint, check_exact_cover};
+use benches::cover_check::{Fingerprint, check_solution};
 use benches::cover_solvers::{ALL_SOLVERS, CoverInput, CoverSolver, SearchSize};
 use benches::grid_check::check_grid;
 use benches::problems::{self, CoverProblem};
@@ -24,7 +25,10 @@ use benches::timing::{median, time};
 #[derive(Clone, Debug)]
 struct Options {
     quick: bool,
-    engine: bool,
+    /// Which engine groups: plain exact cover, with colors, with bounds.
+    exact: bool,
+    xcc: bool,
+    mcc: bool,
     sudoku: bool,
     rounds: usize,
     /// The longest one peer run may take before it is stopped.
@@ -33,7 +37,7 @@ struct Options {
     limit: Option<usize>,
 }
 
-const USAGE: &str = "usage: compare [--quick] [--only engine|sudoku] [--rounds N] [--cap SECONDS] [--limit N | --full]";
+const USAGE: &str = "usage: compare [--quick] [--only engine|exact|xcc|mcc|sudoku] [--rounds N] [--cap SECONDS] [--limit N | --full]";
 
 /// Puzzles per Sudoku set by default, and with `--quick`.
 const DEFAULT_LIMIT: usize = 10_000;
@@ -42,7 +46,9 @@ const QUICK_LIMIT: usize = 2_000;
 fn parse_args() -> Result<Options, String> {
     let mut options = Options {
         quick: false,
-        engine: true,
+        exact: true,
+        xcc: true,
+        mcc: true,
         sudoku: true,
         rounds: 0,
         cap: Duration::from_secs(120),
@@ -56,11 +62,22 @@ fn parse_args() -> Result<Options, String> {
         };
         match arg.as_str() {
             "--quick" => options.quick = true,
-            "--only" => match value("--only")?.as_str() {
-                "engine" => options.sudoku = false,
-                "sudoku" => options.engine = false,
-                other => return Err(format!("--only takes engine or sudoku, not {other:?}")),
-            },
+            "--only" => {
+                let only = value("--only")?;
+                let groups = match only.as_str() {
+                    "engine" => [true, true, true, false],
+                    "exact" => [true, false, false, false],
+                    "xcc" => [false, true, false, false],
+                    "mcc" => [false, false, true, false],
+                    "sudoku" => [false, false, false, true],
+                    other => {
+                        return Err(format!(
+                            "--only takes engine, exact, xcc, mcc or sudoku, not {other:?}"
+                        ));
+                    }
+                };
+                [options.exact, options.xcc, options.mcc, options.sudoku] = groups;
+            }
             "--rounds" => {
                 let v = value("--rounds")?;
                 options.rounds = v
@@ -115,8 +132,21 @@ fn main() -> ExitCode {
     };
     print_setting();
     let result = (|| {
-        if options.engine {
-            compare_engines(&options)?;
+        if options.exact {
+            // `--quick` leaves out pentominoes, which takes seconds per count.
+            let chosen: Vec<CoverProblem> = problems::ALL
+                .into_iter()
+                .filter(|p| !options.quick || *p != problems::PENTOMINOES)
+                .collect();
+            compare_engines(&options, "Exact cover", &chosen)?;
+        }
+        if options.xcc {
+            let title = "Exact cover with colors (XCC, Algorithm C)";
+            compare_engines(&options, title, &problems::COLORED)?;
+        }
+        if options.mcc {
+            let title = "Exact cover with multiplicities (MCC, Algorithm M)";
+            compare_engines(&options, title, &problems::BOUNDED)?;
         }
         if options.sudoku {
             compare_sudoku(&options)?;
@@ -180,27 +210,28 @@ struct Cell {
     capped: bool,
 }
 
-fn compare_engines(options: &Options) -> Result<(), String> {
-    // `--quick` leaves out pentominoes, which takes seconds per count.
-    let chosen: Vec<CoverProblem> = problems::ALL
-        .into_iter()
-        .filter(|p| !options.quick || *p != problems::PENTOMINOES)
-        .collect();
+/// Compares the engines on `chosen` (problems of one kind) under the
+/// heading `title`: the solvers that support the kind, interleaved.
+fn compare_engines(options: &Options, title: &str, chosen: &[CoverProblem]) -> Result<(), String> {
     let mut inputs = Vec::new();
-    for p in &chosen {
+    for p in chosen {
         inputs.push(CoverInput::new(p.load()?.problem()));
     }
-    let mut cells = vec![vec![Cell::default(); ALL_SOLVERS.len()]; chosen.len()];
+    let solvers: Vec<CoverSolver> = ALL_SOLVERS
+        .into_iter()
+        .filter(|s| inputs.iter().all(|i| s.supports(i.problem().kind())))
+        .collect();
+    let mut cells = vec![vec![Cell::default(); solvers.len()]; chosen.len()];
 
-    println!("## Exact cover: count all solutions (single thread)\n");
-    println!("Verification run: every solution of every solver checked as an exact cover,");
+    println!("## {title}: count all solutions (single thread)\n");
+    println!("Verification run: every solution of every solver checked by the rules of its kind,");
     println!(
         "solution sets compared by fingerprint (peers capped at {:.0} s).",
         options.cap.as_secs_f64()
     );
     for ((p, input), row) in chosen.iter().zip(&inputs).zip(&mut cells) {
         let mut reference = None;
-        for (solver, cell) in ALL_SOLVERS.iter().zip(row.iter_mut()) {
+        for (solver, cell) in solvers.iter().zip(row.iter_mut()) {
             let (fingerprint, elapsed) = time(|| verify_all(*solver, p, input, options.cap));
             let fingerprint = fingerprint?;
             let Some((fingerprint, size)) = fingerprint else {
@@ -218,7 +249,7 @@ fn compare_engines(options: &Options) -> Result<(), String> {
                 |s| format!("{} nodes, {} updates", s.nodes, s.updates),
             );
             println!(
-                "  {:<18} {:<18} {} solutions, all exact covers; {size} ({:.2} s)",
+                "  {:<18} {:<18} {} solutions, all checked; {size} ({:.2} s)",
                 p.name,
                 solver.name(),
                 fingerprint.solutions,
@@ -242,13 +273,13 @@ fn compare_engines(options: &Options) -> Result<(), String> {
         eprint!("\rtimed round {}/{}", round + 1, options.rounds);
         for ((p, input), row) in chosen.iter().zip(&inputs).zip(&mut cells) {
             // Rotate the order each round so no solver always runs first.
-            for k in 0..ALL_SOLVERS.len() {
-                let s = (k + round) % ALL_SOLVERS.len();
+            for k in 0..solvers.len() {
+                let s = (k + round) % solvers.len();
                 let cell = &mut row[s];
                 if cell.capped {
                     continue;
                 }
-                let solver = ALL_SOLVERS[s];
+                let solver = solvers[s];
                 let (count, elapsed) = time(|| solver.count(input, None));
                 let count = count.map_err(|_| "no deadline was set".to_owned())?;
                 if count != p.solutions {
@@ -265,33 +296,29 @@ fn compare_engines(options: &Options) -> Result<(), String> {
     }
     eprintln!();
 
-    let ours: Vec<usize> = (0..ALL_SOLVERS.len())
-        .filter(|&k| ALL_SOLVERS[k].is_ours())
+    let ours: Vec<usize> = (0..solvers.len())
+        .filter(|&k| solvers[k].is_ours())
         .collect();
-    let peers: Vec<usize> = (0..ALL_SOLVERS.len())
-        .filter(|&k| !ALL_SOLVERS[k].is_ours())
+    let peers: Vec<usize> = (0..solvers.len())
+        .filter(|&k| !solvers[k].is_ours())
         .collect();
     println!(
         "\nMedian of {} interleaved round(s), seconds per count; ratio = peer time / our time.\n",
         options.rounds,
     );
     print!("| problem | solutions |");
-    for solver in ALL_SOLVERS {
+    for solver in &solvers {
         print!(" {} |", solver.name());
     }
     for &peer in &peers {
         for &our in &ours {
-            print!(
-                " {} / {} |",
-                ALL_SOLVERS[peer].name(),
-                ALL_SOLVERS[our].name()
-            );
+            print!(" {} / {} |", solvers[peer].name(), solvers[our].name());
         }
     }
     println!();
     println!(
         "|---|---:|{}",
-        "---:|".repeat(ALL_SOLVERS.len() + peers.len() * ours.len())
+        "---:|".repeat(solvers.len() + peers.len() * ours.len())
     );
     for (p, row) in chosen.iter().zip(&cells) {
         let medians: Vec<Option<Duration>> = row.iter().map(|c| median(&c.samples)).collect();
@@ -319,8 +346,8 @@ fn compare_engines(options: &Options) -> Result<(), String> {
     Ok(())
 }
 
-/// Enumerates every solution of `input` with `solver`, checking each as an
-/// exact cover and against the published count. `Ok(None)` if the cap stopped it.
+/// Enumerates every solution of `input` with `solver`, checking each by the
+/// rules of its kind and the count against the known one. `Ok(None)` if the cap stopped it.
 fn verify_all(
     solver: CoverSolver,
     p: &CoverProblem,
@@ -332,7 +359,7 @@ fn verify_all(
     let mut scratch = Vec::new();
     let mut defect = None;
     let run = solver.visit(input, deadline, |options| {
-        if let Err(e) = check_exact_cover(input.problem(), options) {
+        if let Err(e) = check_solution(input.problem(), options) {
             defect = Some(format!(
                 "{}: {} reported a non-solution {options:?}: {e}",
                 p.name,
