@@ -146,6 +146,7 @@ impl Search {
 
     /// Undoes the choice of level `l`: uncommits its option (returning
     /// true), or reactivates the item a null move took out (returning false).
+    #[inline(always)]
     fn undo_choice<const C: bool>(&mut self, l: usize) -> bool {
         let (i, x) = (self.item_at[l], self.choice[l]);
         if x.node() == i.get() {
@@ -161,6 +162,7 @@ impl Search {
 
     /// Gives the item of level `l` back what the level took from it: its
     /// options (untweaking, or uncovering) and one of its bound.
+    #[inline(always)]
     fn restore_level<const C: bool>(&mut self, l: usize) {
         let i = self.item_at[l];
         let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));

@@ -277,7 +277,7 @@ impl Search {
     /// The first steps of entering a level (X2, M2): stops if the budget is
     /// spent, counts the node, and reports a solution if no primary item is
     /// left; returns the event the search pauses with, if it does.
-    #[inline]
+    #[inline(always)]
     pub(super) fn enter(&mut self, stats: &mut Stats, budget: Budget) -> Option<Event> {
         if budget.is_exhausted(stats.nodes, stats.updates) {
             self.step = Step::Enter;

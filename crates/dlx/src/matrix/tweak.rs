@@ -255,13 +255,16 @@ impl Matrix {
         let mut best = (Header::default(), i64::MAX);
         let (mut best_slack, mut best_len) = (0, 0);
         let mut ties = 0;
-        let mut h = self.right[ROOT as usize];
+        // The scan runs at every node of Algorithm M, so it indexes without
+        // bounds checks, like the MRV scan (tuning log #34).
+        // SAFETY: (B): `h` is always a value of `right`, a header, so it
+        // indexes `right`, `top` (below `N + 2 <= n`, (A)) and, by (D),
+        // `bound` and `slack`.
+        let mut h = unsafe { get(&self.right, ROOT) };
         while h != ROOT {
-            let (len, bound, slack) = (
-                self.top[h as usize],
-                self.bound[h as usize],
-                self.slack[h as usize],
-            );
+            // SAFETY: as above.
+            let (len, bound, slack) =
+                unsafe { (get(&self.top, h), get(&self.bound, h), get(&self.slack, h)) };
             let s = slack.min(bound);
             let degree = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
             if degree <= best.1 {
@@ -283,7 +286,8 @@ impl Matrix {
                     }
                 }
             }
-            h = self.right[h as usize];
+            // SAFETY: as above.
+            h = unsafe { get(&self.right, h) };
         }
         best
     }
