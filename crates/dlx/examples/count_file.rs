@@ -5,12 +5,13 @@
 //!
 //! With `--prune` after the file, it first drops the options no solution can
 //! contain (`Problem::prune`) and says how many; the time includes pruning.
+//! With `--threads N`, it counts on N threads (`Solver::count_parallel`).
 
 use std::time::Instant;
 
 fn main() {
     let Some(path) = std::env::args().nth(1) else {
-        eprintln!("usage: count_file FILE.dlx [--prune]");
+        eprintln!("usage: count_file FILE.dlx [--prune] [--threads N]");
         std::process::exit(2);
     };
     let text = match std::fs::read_to_string(&path) {
@@ -27,7 +28,12 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let prune = std::env::args().nth(2).is_some_and(|a| a == "--prune");
+    let args: Vec<String> = std::env::args().skip(2).collect();
+    let prune = args.iter().any(|a| a == "--prune");
+    let threads = args
+        .iter()
+        .position(|a| a == "--threads")
+        .and_then(|i| args.get(i + 1)?.parse::<usize>().ok());
     let start = Instant::now();
     let pruned = prune.then(|| named.problem().prune());
     if let Some(pruned) = &pruned {
@@ -39,7 +45,10 @@ fn main() {
         );
     }
     let mut solver = dlx::Solver::new(pruned.as_ref().map_or(named.problem(), |p| p.problem()));
-    let count = solver.count(None);
+    let count = match threads {
+        Some(n) => solver.count_parallel(None, &dlx::Parallel::new().with_threads(n)),
+        None => solver.count(None),
+    };
     let elapsed = start.elapsed();
     let stats = solver.stats();
     println!(

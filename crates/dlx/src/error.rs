@@ -108,6 +108,14 @@ pub enum Error {
         /// The option.
         option: OptionId,
     },
+    /// A subproblem's prefix makes a choice the search never makes there: it
+    /// was split from another problem, or with other pre-selections.
+    NotASubproblem {
+        /// The level (0-based position in the prefix) of the first such choice.
+        position: usize,
+        /// That choice.
+        branch: crate::Branch,
+    },
     /// Knuth-format text that could not be read.
     Parse {
         /// 1-based line of the problem.
@@ -298,6 +306,11 @@ impl fmt::Display for Error {
             Error::AlreadySelected { option } => write!(
                 f,
                 "option {option} is already selected; a solution holds each option once"
+            ),
+            Error::NotASubproblem { position, branch } => write!(
+                f,
+                "choice {position} of the subproblem ({branch}) is not one the search makes there; \
+                 run the subproblem against the problem and pre-selections it was split from"
             ),
             Error::Parse { line, column, kind } => {
                 write!(f, "line {line}, column {column}: {kind}")

@@ -20,6 +20,11 @@
 //!   hostile problem with [`End::BudgetExhausted`].
 //! - **Reuse without rebuilding.** A [`Solver`] pre-selects options, searches
 //!   and resets; every search restores the links exactly, however it ends.
+//! - **Every core, and many machines.** [`Solver::split`] cuts the search
+//!   tree into [`Subproblem`]s, deterministically and covering it exactly
+//!   once; [`Solver::count_parallel`] and its siblings search them on a
+//!   rayon pool, cutting big subtrees further as they run, with the same
+//!   count and statistics for any number of threads ([`Parallel`]).
 //! - **Reproducible randomness.** [`Solver::set_seed`] randomizes the search
 //!   order; the same seed gives the same result on every platform.
 //!
@@ -73,6 +78,12 @@
 //!   [`Solver::reset`]; [`Stats`] as Knuth reports them.
 //! - [`Problem::prune`]: the options no solution can contain, dropped before
 //!   a search.
+//! - [`Solver::split`] and [`Split`]: [`Subproblem`]s named by their prefix
+//!   of [`Branch`]es, searched with [`Solver::count_subproblem`] and
+//!   [`Solver::for_each_solution_in`] (on other machines, say).
+//! - [`Parallel`]: threads for [`Solver::count_parallel`],
+//!   [`Solver::for_each_solution_parallel`] and
+//!   [`Solver::first_solution_parallel`]; [`Progress`] to watch them.
 //!
 //! # Algorithms
 //!
@@ -91,21 +102,26 @@ mod error;
 mod index;
 mod matrix;
 mod outcome;
+mod parallel;
 mod problem;
 mod prune;
 mod random;
 mod solutions;
 mod solver;
+mod split;
 mod text_format;
 mod text_parse;
 
 pub use builder::ProblemBuilder;
 pub use error::{Error, ParseErrorKind};
 pub use index::{Color, ItemId, OptionId};
+pub use matrix::Branch;
 pub use outcome::{Budget, Count, End, Stats, Uniqueness};
+pub use parallel::{Parallel, Progress};
 pub use problem::{Bounds, Kind, Problem};
 pub use prune::Pruned;
 pub use random::SplitMix64;
 pub use solutions::{Solution, Solutions};
 pub use solver::{First, Solver};
+pub use split::{Split, Subproblem};
 pub use text_format::{Format, NamedProblem};

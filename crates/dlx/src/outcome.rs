@@ -48,6 +48,39 @@ impl Stats {
     }
 }
 
+/// Adds the statistics of another search: those of subproblems (or of a
+/// parallel search's threads) add up to those of the whole search.
+///
+/// ```
+/// use dlx::{NamedProblem, Solver, Stats};
+///
+/// let named = NamedProblem::parse("a b c\na\nb\nc\na b\nb c\n")?;
+/// let mut solver = Solver::new(named.problem());
+/// let split = solver.split(1);
+/// let mut total: Stats = solver.stats().clone();
+/// for subproblem in split.subproblems() {
+///     solver.count_subproblem(subproblem, None)?;
+///     total += solver.stats();
+/// }
+/// solver.count(None);
+/// assert_eq!(&total, solver.stats());
+/// # Ok::<(), dlx::Error>(())
+/// ```
+impl std::ops::AddAssign<&Stats> for Stats {
+    fn add_assign(&mut self, more: &Stats) {
+        self.nodes += more.nodes;
+        self.updates += more.updates;
+        self.cleansings += more.cleansings;
+        self.solutions += more.solutions;
+        if self.profile.len() < more.profile.len() {
+            self.profile.resize(more.profile.len(), 0);
+        }
+        for (total, more) in self.profile.iter_mut().zip(&more.profile) {
+            *total += more;
+        }
+    }
+}
+
 /// Limits on the work one search may do; a search that reaches one stops with
 /// [`End::BudgetExhausted`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -139,4 +172,10 @@ pub(crate) enum Event {
     Solution,
     Exhausted,
     BudgetExhausted,
+    /// The search reached its splitting ceiling (`matrix/frontier.rs`); a
+    /// search that sets none never reports it.
+    Frontier,
+    /// The search reached its pause (a chunk of a parallel search's work);
+    /// a search that sets none never reports it.
+    Paused,
 }

@@ -52,7 +52,7 @@ impl<'s> Solutions<'s> {
         }
         match self.solver.advance() {
             Event::Solution => Some(self.solver.current()),
-            Event::Exhausted => {
+            Event::Exhausted | Event::Frontier | Event::Paused => {
                 self.end = Some(End::Exhausted);
                 None
             }

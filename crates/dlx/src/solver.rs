@@ -33,10 +33,10 @@ pub enum First {
 /// the matrix is never rebuilt.
 #[derive(Clone, Debug)]
 pub struct Solver {
-    search: Search,
+    pub(crate) search: Search,
     seed: Option<u64>,
-    budget: Budget,
-    stats: Stats,
+    pub(crate) budget: Budget,
+    pub(crate) stats: Stats,
     /// The options of the last solution found; reused, never reallocated.
     solution: Vec<OptionId>,
 }
@@ -129,6 +129,12 @@ impl Solver {
     /// "at least N" are never confused.
     pub fn count(&mut self, limit: Option<u64>) -> Count {
         self.start();
+        self.count_started(limit)
+    }
+
+    /// [`count`](Self::count) of a search already started (or entered at a
+    /// subproblem, `split.rs`).
+    pub(crate) fn count_started(&mut self, limit: Option<u64>) -> Count {
         let mut solutions = 0;
         let end = loop {
             if limit.is_some_and(|l| solutions >= l) {
@@ -136,7 +142,7 @@ impl Solver {
             }
             match self.search.advance(&mut self.stats, self.budget) {
                 Event::Solution => solutions += 1,
-                Event::Exhausted => break End::Exhausted,
+                Event::Exhausted | Event::Frontier | Event::Paused => break End::Exhausted,
                 Event::BudgetExhausted => break End::BudgetExhausted,
             }
         };
@@ -162,7 +168,7 @@ impl Solver {
                         break End::Stopped;
                     }
                 }
-                Event::Exhausted => break End::Exhausted,
+                Event::Exhausted | Event::Frontier | Event::Paused => break End::Exhausted,
                 Event::BudgetExhausted => break End::BudgetExhausted,
             }
         };
@@ -178,7 +184,7 @@ impl Solver {
                 self.search.solution(&mut self.solution);
                 First::Solution(self.solution.clone())
             }
-            Event::Exhausted => First::None,
+            Event::Exhausted | Event::Frontier | Event::Paused => First::None,
             Event::BudgetExhausted => First::BudgetExhausted,
         };
         self.search.unwind();
@@ -194,11 +200,13 @@ impl Solver {
                 self.search.solution(&mut self.solution);
                 match self.search.advance(&mut self.stats, self.budget) {
                     Event::Solution => Uniqueness::Multiple,
-                    Event::Exhausted => Uniqueness::Unique(self.solution.clone()),
+                    Event::Exhausted | Event::Frontier | Event::Paused => {
+                        Uniqueness::Unique(self.solution.clone())
+                    }
                     Event::BudgetExhausted => Uniqueness::BudgetExhausted,
                 }
             }
-            Event::Exhausted => Uniqueness::None,
+            Event::Exhausted | Event::Frontier | Event::Paused => Uniqueness::None,
             Event::BudgetExhausted => Uniqueness::BudgetExhausted,
         };
         self.search.unwind();

@@ -4,10 +4,10 @@
 
 #[allow(dead_code, unreachable_pub)]
 #[path = "../examples/binary_matrices.rs"]
-mod binary_matrices;
+pub(crate) mod binary_matrices;
 #[allow(dead_code, unreachable_pub)]
 #[path = "../examples/de_bruijn.rs"]
-mod de_bruijn;
+pub(crate) mod de_bruijn;
 #[allow(dead_code, unreachable_pub)]
 #[path = "../examples/graceful.rs"]
 mod graceful;

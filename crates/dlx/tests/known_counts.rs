@@ -2,16 +2,16 @@
 
 #[allow(dead_code, unreachable_pub)]
 #[path = "../examples/langford.rs"]
-mod langford;
+pub(crate) mod langford;
 #[allow(dead_code, unreachable_pub)]
 #[path = "../examples/latin_squares.rs"]
 mod latin_squares;
 #[allow(dead_code, unreachable_pub)]
 #[path = "../examples/n_queens.rs"]
-mod n_queens;
+pub(crate) mod n_queens;
 #[allow(dead_code, unreachable_pub)]
 #[path = "../examples/polyominoes.rs"]
-mod polyominoes;
+pub(crate) mod polyominoes;
 
 use std::ops::ControlFlow;
 

@@ -12,7 +12,7 @@ use proptest::prelude::*;
 
 /// A small problem as plain data.
 #[derive(Clone, Debug)]
-struct Spec {
+pub(crate) struct Spec {
     primary: usize,
     secondary: usize,
     /// `(lower, upper)` for each primary item.
@@ -22,7 +22,7 @@ struct Spec {
 }
 
 impl Spec {
-    fn build(&self) -> Problem {
+    pub(crate) fn build(&self) -> Problem {
         let mut b = Problem::builder(self.primary, self.secondary).unwrap();
         for (item, &(lower, upper)) in self.bounds.iter().enumerate() {
             b.set_bounds(item, lower, upper).unwrap();
@@ -48,7 +48,7 @@ impl Spec {
     /// Whether `chosen` (distinct option indices) is a solution: each primary
     /// item covered within its bounds; each secondary item at most once, or
     /// by options that all give it the same color.
-    fn is_solution(&self, chosen: &[usize]) -> bool {
+    pub(crate) fn is_solution(&self, chosen: &[usize]) -> bool {
         let (count, secondary_ok) = self.usage(chosen);
         secondary_ok
             && (0..self.primary).all(|i| {
@@ -89,7 +89,7 @@ impl Spec {
 }
 
 /// Every solution, by trying all subsets of options: the oracle.
-fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
+pub(crate) fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
     let n = spec.options.len();
     (0u32..1 << n)
         .map(|mask| (0..n).filter(|k| mask & (1 << k) != 0).collect::<Vec<_>>())
@@ -124,7 +124,7 @@ fn option_strategy(
 
 /// A problem with colors (`colors` kinds; 0 for none) and, if `bounded`,
 /// bounds on the primary items.
-fn spec_strategy(colors: u32, bounded: bool) -> impl Strategy<Value = Spec> {
+pub(crate) fn spec_strategy(colors: u32, bounded: bool) -> impl Strategy<Value = Spec> {
     (1usize..=5, 0usize..=3).prop_flat_map(move |(primary, secondary)| {
         let bounds =
             proptest::collection::vec((0u32..=2, 0u32..=2), primary).prop_map(move |raw| {
@@ -152,7 +152,7 @@ fn spec_strategy(colors: u32, bounded: bool) -> impl Strategy<Value = Spec> {
 }
 
 /// Colors, bounds, or both: what the three families of tests run on.
-fn any_spec() -> impl Strategy<Value = Spec> {
+pub(crate) fn any_spec() -> impl Strategy<Value = Spec> {
     prop_oneof![
         spec_strategy(2, false),
         spec_strategy(0, true),

@@ -5,3 +5,4 @@ mod known_counts;
 mod oracle;
 mod oracle_kinds;
 mod solver_behaviour;
+mod split_parallel;

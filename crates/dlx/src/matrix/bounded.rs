@@ -119,7 +119,7 @@ impl Search {
                 }
                 Step::Backtrack => {
                     // M8 and M9.
-                    if self.level == 0 {
+                    if self.level == self.floor {
                         self.step = Step::Finished;
                         return Event::Exhausted;
                     }

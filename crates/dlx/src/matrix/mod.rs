@@ -69,12 +69,14 @@
 mod bounded;
 mod color;
 mod cover;
+mod frontier;
 mod layout;
 mod link;
 mod search;
 mod select;
 mod tweak;
 
+pub use frontier::Branch;
 pub(crate) use link::MAX_OPTION_LEN;
 pub(crate) use search::Search;
 pub(crate) use select::blocked_options;

@@ -76,6 +76,18 @@ pub(crate) struct Search {
     pub(super) shuffled: Vec<Link>,
     pub(super) cursor: Vec<u32>,
     pub(super) segment: Vec<u32>,
+    /// The level the search never backtracks above: 0 for a whole search,
+    /// the length of a subproblem's prefix when searching only below it
+    /// (`frontier.rs`).
+    pub(super) floor: usize,
+    /// The level the search pauses at with [`Event::Frontier`] instead of
+    /// entering it: `usize::MAX` except while splitting (`frontier.rs`).
+    pub(super) ceiling: usize,
+    /// The search pauses with [`Event::Paused`] when it enters a node with
+    /// this many nodes counted: `u64::MAX` except in a parallel search,
+    /// which looks at its shared state between chunks of work. Unlike a
+    /// budget, a pause changes nothing in the tree the search walks.
+    pub(super) pause_at: u64,
 }
 
 impl Search {
@@ -110,6 +122,9 @@ impl Search {
             shuffled: Vec::new(),
             cursor: vec![0; depth],
             segment: vec![0; depth],
+            floor: 0,
+            ceiling: usize::MAX,
+            pause_at: u64::MAX,
         }
     }
 
@@ -133,6 +148,9 @@ impl Search {
     /// leftmost order or, with a seed, in the random order it gives.
     pub(crate) fn start(&mut self, seed: Option<u64>) {
         self.unwind();
+        self.floor = 0;
+        self.ceiling = usize::MAX;
+        self.pause_at = u64::MAX;
         self.randomized = seed.is_some();
         self.rng = SplitMix64::new(seed.unwrap_or(0));
         self.matrix.cleansings = 0;
@@ -256,7 +274,7 @@ impl Search {
                     }
                 }
                 Step::Backtrack => {
-                    if self.level == 0 {
+                    if self.level == self.floor {
                         self.step = Step::Finished;
                         return Event::Exhausted;
                     }
@@ -274,11 +292,20 @@ impl Search {
         }
     }
 
-    /// The first steps of entering a level (X2, M2): stops if the budget is
-    /// spent, counts the node, and reports a solution if no primary item is
+    /// The first steps of entering a level (X2, M2): pauses at the
+    /// splitting ceiling, stops if the budget is spent, counts the node, and reports a solution if no primary item is
     /// left; returns the event the search pauses with, if it does.
     #[inline(always)]
     pub(super) fn enter(&mut self, stats: &mut Stats, budget: Budget) -> Option<Event> {
+        if self.level == self.ceiling {
+            // Splitting: this node is a subproblem, searched elsewhere.
+            self.step = Step::Enter;
+            return Some(Event::Frontier);
+        }
+        if stats.nodes >= self.pause_at {
+            self.step = Step::Enter;
+            return Some(Event::Paused);
+        }
         if budget.is_exhausted(stats.nodes, stats.updates) {
             self.step = Step::Enter;
             return Some(Event::BudgetExhausted);

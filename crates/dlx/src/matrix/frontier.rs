@@ -1,0 +1,201 @@
+//! The search cut at a level: splitting the tree into subproblems, and
+//! searching only below one of them.
+//!
+//! Two bounds on the ordinary search loop do all of it (`search.rs`,
+//! `bounded.rs`): the search pauses with [`Event::Frontier`] instead of
+//! entering level `ceiling`, and it never backtracks above level `floor`.
+//! A walk with a ceiling of `d` visits the top `d` levels of the tree exactly
+//! as the whole search does, so the nodes it pauses at (and the solutions it
+//! meets above them) cover the tree exactly once, for Algorithms X, C and M
+//! alike: the same item-choice rule, the same doomed options skipped, the
+//! same tweaks. A subproblem is entered by the same walk, one level at a
+//! time, following its prefix of choices; the search below it is then the
+//! ordinary one with the floor at the prefix's length. This file has no
+//! `unsafe` code.
+
+#![deny(unsafe_code)]
+
+use super::search::{Search, Step};
+use crate::outcome::{Budget, Event, Stats};
+use crate::{ItemId, Kind, OptionId};
+
+/// One level's choice on the way to a subproblem: an option, or Algorithm
+/// M's null move (the item takes no more options).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Branch {
+    /// The level chose this option.
+    Option(OptionId),
+    /// Algorithm M's null move: the level's item (this one) takes no more
+    /// options. Only problems with [`Bounds`](crate::Bounds) have it.
+    Done(ItemId),
+}
+
+impl std::fmt::Display for Branch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Branch::Option(option) => write!(f, "option {option}"),
+            Branch::Done(item) => write!(f, "no more options for item {item}"),
+        }
+    }
+}
+
+impl Search {
+    /// Sets the splitting bounds: the search backtracks no further than
+    /// level `floor` and pauses before entering level `ceiling`.
+    pub(crate) fn set_frame(&mut self, floor: usize, ceiling: usize) {
+        self.floor = floor;
+        self.ceiling = ceiling;
+    }
+
+    /// Makes the search pause when it enters a node with `nodes` nodes
+    /// counted.
+    pub(crate) fn pause_at(&mut self, nodes: u64) {
+        self.pause_at = nodes;
+    }
+
+    /// The level the search backtracks no further than.
+    pub(crate) fn floor(&self) -> usize {
+        self.floor
+    }
+
+    /// The current level: the number of choices on the search's path.
+    pub(crate) fn level(&self) -> usize {
+        self.level
+    }
+
+    /// After [`Event::Frontier`]: leaves the node paused at unsearched, so the
+    /// next [`advance`](Self::advance) moves on to its next sibling.
+    pub(crate) fn skip_frontier(&mut self) {
+        self.step = Step::Backtrack;
+    }
+
+    /// Stops counting cleansings from before now, so that the statistics of
+    /// a subproblem are those of its own subtree.
+    pub(crate) fn clear_cleansings(&mut self) {
+        self.matrix.cleansings = 0;
+    }
+
+    /// The choice the current path made at level `l` (below the current
+    /// level).
+    pub(crate) fn branch(&self, l: usize) -> Branch {
+        match self.matrix.option_of(self.choice[l]) {
+            Some(option) => Branch::Option(option),
+            None => Branch::Done(self.item_at[l].item().unwrap_or(ItemId::from_u32(0))),
+        }
+    }
+
+    /// Starts a search in the leftmost order below the node `prefix` leads
+    /// to from the root, replaying the choices level by level with the
+    /// search's own steps; the search then runs with its floor at
+    /// `prefix.len()`. Returns, on failure, the
+    /// position of the first choice that is not one the search makes there
+    /// (the matrix is then restored).
+    pub(crate) fn enter_prefix(&mut self, prefix: &[Branch]) -> Result<(), usize> {
+        self.start(None);
+        let mut stats = Stats::default();
+        for (l, &wanted) in prefix.iter().enumerate() {
+            self.set_frame(l, l + 1);
+            loop {
+                match self.advance(&mut stats, Budget::UNLIMITED) {
+                    Event::Frontier if self.branch(l) == wanted => break,
+                    Event::Frontier => self.skip_frontier(),
+                    // A solution or the end of the node's children before the
+                    // wanted choice: the prefix is not a path of this tree.
+                    Event::Solution | Event::Exhausted | Event::BudgetExhausted | Event::Paused => {
+                        self.unwind();
+                        return Err(l);
+                    }
+                }
+            }
+        }
+        self.set_frame(prefix.len(), usize::MAX);
+        self.clear_cleansings();
+        Ok(())
+    }
+
+    /// Where the search is in the order of the whole tree: each level's
+    /// choice index among its node's choices. Of two disjoint subtrees, the
+    /// one the single-threaded search visits first has the smaller path
+    /// (compared as sequences).
+    pub(crate) fn path(&self) -> Vec<u32> {
+        (0..self.level).map(|l| self.place(l).0).collect()
+    }
+
+    /// The shallowest level from `floor` up (below the current one) that
+    /// may have choices left to try, with Knuth's estimate of their share of
+    /// the subtree below level `from`; `None` if every level is on its last
+    /// choice. Giving that level's rest away leaves the search nothing above
+    /// it to do. Algorithm M's levels count as having some left unless they
+    /// made the null move, always a level's last choice: it may still come.
+    pub(crate) fn first_rest(&self, from: usize, floor: usize) -> Option<(usize, f64)> {
+        let mut share = 1.0;
+        for l in from..self.level {
+            let (index, degree) = self.place(l);
+            share /= f64::from(degree);
+            if l < floor {
+                continue;
+            }
+            let left = degree.saturating_sub(index + 1);
+            let more = match self.kind {
+                Kind::Multiplicities => matches!(self.branch(l), Branch::Option(_)),
+                _ => left > 0,
+            };
+            if more {
+                return Some((l, f64::from(left) * share));
+            }
+        }
+        None
+    }
+
+    /// Knuth's measure of progress for the levels from `from` to the current
+    /// one: for each level, its choice's index `c` (from 0) among the `d`
+    /// choices of its node, giving `sum c / (d_from ... d_l)` plus half the
+    /// share of the node the search is in, a fraction of the subtree below
+    /// level `from` (DLX1 prints it with `-v`). Algorithm M's levels count
+    /// the options tried and left, not the null move.
+    pub(crate) fn progress(&self, from: usize) -> f64 {
+        let mut done = 0.0;
+        let mut share = 1.0;
+        for l in from..self.level {
+            let (index, degree) = self.place(l);
+            share /= f64::from(degree);
+            done += f64::from(index) * share;
+        }
+        done + share / 2.0
+    }
+
+    /// The share of the whole tree Knuth's estimate gives the node at the end
+    /// of the current path below level `from`: the product of `1 / d`.
+    pub(crate) fn share(&self, from: usize) -> f64 {
+        (from..self.level)
+            .map(|l| 1.0 / f64::from(self.place(l).1))
+            .product()
+    }
+
+    /// Level `l`'s choice: its index among the node's choices and their
+    /// number (at least 1).
+    fn place(&self, l: usize) -> (u32, u32) {
+        let i = self.item_at[l];
+        let x = self.choice[l];
+        let start = if self.kind == Kind::Multiplicities {
+            // Tried options are tweaked out of the list but still chained
+            // from the level's first node.
+            self.first_tweak[l]
+        } else {
+            self.matrix.first_option(i)
+        };
+        let limit = self.matrix.option_count();
+        let (mut index, mut degree, mut p, mut seen) = (0, 0, start, false);
+        while p.node() != i.get() && (degree as usize) <= limit {
+            if p == x {
+                seen = true;
+            }
+            if !seen {
+                index += 1;
+            }
+            degree += 1;
+            p = self.matrix.next_option(p);
+        }
+        (index.min(degree), degree.max(1))
+    }
+}

@@ -1,0 +1,218 @@
+//! Cutting a search into independent subproblems, and searching one of them:
+//! the pieces that threads (`parallel.rs`) and machines share out.
+//!
+//! A split of depth `d` walks the top `d` levels of the search tree with the
+//! search's own steps (`matrix/frontier.rs`) and lists the nodes at level
+//! `d`, each named by its prefix of choices, plus any solution met above
+//! level `d`. Every solution of the problem lies below exactly one of them,
+//! so their counts add up to the problem's count and their solution sets are
+//! disjoint, for exact cover, colors and multiplicities alike.
+
+use std::ops::ControlFlow;
+
+use crate::error::Error;
+use crate::matrix::Branch;
+use crate::outcome::{Count, End, Event};
+use crate::solutions::Solution;
+use crate::solver::Solver;
+
+/// One piece of a split search: the node of the search tree that a prefix of
+/// choices leads to, with everything below it.
+///
+/// A subproblem is only meaningful for the problem and pre-selections it was
+/// split from (the search checks each choice as it replays the prefix, and
+/// reports [`Error::NotASubproblem`] for one it never makes).
+///
+/// ```
+/// use dlx::{NamedProblem, Solver};
+///
+/// // Four queens as exact cover: 2 solutions.
+/// let named = NamedProblem::parse(
+///     "r0 r1 r2 r3 c0 c1 c2 c3 | a0 a1 a2 a3 a4 a5 a6 b0 b1 b2 b3 b4 b5 b6\n\
+///      r0 c0 a3 b0\nr0 c1 a4 b1\nr0 c2 a5 b2\nr0 c3 a6 b3\n\
+///      r1 c0 a2 b1\nr1 c1 a3 b2\nr1 c2 a4 b3\nr1 c3 a5 b4\n\
+///      r2 c0 a1 b2\nr2 c1 a2 b3\nr2 c2 a3 b4\nr2 c3 a4 b5\n\
+///      r3 c0 a0 b3\nr3 c1 a1 b4\nr3 c2 a2 b5\nr3 c3 a3 b6\n",
+/// )?;
+/// let mut solver = Solver::new(named.problem());
+/// let split = solver.split(2);
+/// assert!(split.is_complete());
+/// let mut total = 0;
+/// for subproblem in split.subproblems() {
+///     total += solver.count_subproblem(subproblem, None)?.solutions;
+/// }
+/// assert_eq!(total, solver.count(None).solutions);
+/// # Ok::<(), dlx::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Subproblem {
+    prefix: Vec<Branch>,
+    share: f64,
+}
+
+impl Subproblem {
+    /// The subproblem `prefix` leads to, as read back from a list of jobs
+    /// (its [`share`](Self::share) is then unknown and given as 0).
+    #[must_use]
+    pub fn new(prefix: Vec<Branch>) -> Self {
+        Subproblem { prefix, share: 0.0 }
+    }
+
+    /// The choices that lead to it from the root, level by level.
+    #[must_use]
+    pub fn prefix(&self) -> &[Branch] {
+        &self.prefix
+    }
+
+    /// Knuth's estimate of its share of the search tree, the product of
+    /// `1 / d` over the levels of its prefix, where `d` is the number of
+    /// choices at that level's node (for multiplicities, the options only):
+    /// a guide to the work it holds, not a measurement.
+    #[must_use]
+    pub fn share(&self) -> f64 {
+        self.share
+    }
+
+    /// The subproblem the paused search is at, with its share.
+    fn here(solver: &Solver) -> Self {
+        let search = &solver.search;
+        Subproblem {
+            prefix: (0..search.level()).map(|l| search.branch(l)).collect(),
+            share: search.share(0),
+        }
+    }
+}
+
+/// The subproblems of a search cut at one depth, in the order the
+/// single-threaded search visits them; see [`Solver::split`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Split {
+    subproblems: Vec<Subproblem>,
+    end: End,
+}
+
+impl Split {
+    /// The subproblems, in search order.
+    #[must_use]
+    pub fn subproblems(&self) -> &[Subproblem] {
+        &self.subproblems
+    }
+
+    /// Takes the subproblems.
+    #[must_use]
+    pub fn into_subproblems(self) -> Vec<Subproblem> {
+        self.subproblems
+    }
+
+    /// Whether the split walked all the levels above its depth: false when
+    /// the solver's budget stopped it, and the list is then incomplete.
+    #[must_use]
+    pub fn is_complete(&self) -> bool {
+        self.end == End::Exhausted
+    }
+}
+
+impl Solver {
+    /// Cuts the search into subproblems at level `depth`: the nodes the
+    /// search reaches after `depth` choices, and the solutions (as
+    /// subproblems of one solution) it meets before. The same problem,
+    /// pre-selections and depth give the same list; every solution lies
+    /// below exactly one subproblem. `depth` 0 gives the whole problem.
+    ///
+    /// The walk runs in the leftmost order (any seed is not used) under the
+    /// solver's budget, and [`stats`](Self::stats) then counts the nodes
+    /// above the subproblems: the subproblems' own statistics add up with it
+    /// to those of the whole search. Options that doom a node at once, and
+    /// dead ends, are not subproblems.
+    pub fn split(&mut self, depth: usize) -> Split {
+        self.search.start(None);
+        self.stats.clear();
+        self.search.set_frame(0, depth);
+        let mut subproblems = Vec::new();
+        let end = loop {
+            match self.search.advance(&mut self.stats, self.budget) {
+                Event::Frontier => {
+                    subproblems.push(Subproblem::here(self));
+                    self.search.skip_frontier();
+                }
+                Event::Solution => {
+                    subproblems.push(Subproblem::here(self));
+                    // The subproblem counts its node and its solution.
+                    let level = self.search.level();
+                    self.stats.nodes -= 1;
+                    self.stats.solutions -= 1;
+                    self.stats.profile[level] -= 1;
+                }
+                Event::Exhausted | Event::Paused => break End::Exhausted,
+                Event::BudgetExhausted => break End::BudgetExhausted,
+            }
+        };
+        self.search.unwind();
+        self.search.set_frame(0, usize::MAX);
+        Split { subproblems, end }
+    }
+
+    /// Counts the solutions below `subproblem` (stopping after `limit` if
+    /// given), in the leftmost order, under the solver's budget; the
+    /// [`stats`](Self::stats) are those of its subtree.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::NotASubproblem`] if its prefix is not a path of this
+    /// problem's search (with the current pre-selections).
+    pub fn count_subproblem(
+        &mut self,
+        subproblem: &Subproblem,
+        limit: Option<u64>,
+    ) -> Result<Count, Error> {
+        self.enter(subproblem.prefix())?;
+        Ok(self.count_started(limit))
+    }
+
+    /// Calls `visit` with each solution below `subproblem` until it returns
+    /// [`ControlFlow::Break`] or the search ends, as
+    /// [`for_each_solution`](Self::for_each_solution) does, but with the
+    /// whole [`Solution`] (its colors too).
+    ///
+    /// # Errors
+    ///
+    /// [`Error::NotASubproblem`] as for
+    /// [`count_subproblem`](Self::count_subproblem).
+    pub fn for_each_solution_in<F>(
+        &mut self,
+        subproblem: &Subproblem,
+        mut visit: F,
+    ) -> Result<Count, Error>
+    where
+        F: FnMut(Solution<'_>) -> ControlFlow<()>,
+    {
+        self.enter(subproblem.prefix())?;
+        let mut solutions = 0;
+        let end = loop {
+            match self.advance() {
+                Event::Solution => {
+                    solutions += 1;
+                    if visit(self.current()).is_break() {
+                        break End::Stopped;
+                    }
+                }
+                Event::Exhausted | Event::Frontier | Event::Paused => break End::Exhausted,
+                Event::BudgetExhausted => break End::BudgetExhausted,
+            }
+        };
+        self.stop();
+        Ok(Count { solutions, end })
+    }
+
+    /// Starts a search below the node `prefix` leads to, with fresh
+    /// statistics.
+    pub(crate) fn enter(&mut self, prefix: &[Branch]) -> Result<(), Error> {
+        self.stats.clear();
+        self.search
+            .enter_prefix(prefix)
+            .map_err(|position| Error::NotASubproblem {
+                position,
+                branch: prefix[position],
+            })
+    }
+}

@@ -1,0 +1,239 @@
+//! Splitting and parallel search against the single-threaded solver and the
+//! brute-force oracle: every split covers the tree exactly once, and any
+//! number of threads gives the same count, solutions and statistics.
+
+use std::collections::BTreeSet;
+use std::ops::ControlFlow;
+use std::sync::Mutex;
+
+use dlx::{Branch, Budget, End, Error, First, OptionId, Parallel, Problem, Solver, Subproblem};
+use proptest::prelude::*;
+
+use crate::known_answers::{binary_matrices, de_bruijn};
+use crate::known_counts::{langford, n_queens};
+use crate::oracle_kinds::{Spec, any_spec, brute_force, spec_strategy};
+
+/// Plain exact cover, colors, bounds, or both.
+fn every_kind() -> impl Strategy<Value = Spec> {
+    prop_oneof![spec_strategy(0, false), any_spec()]
+}
+
+/// A solution as sorted option indices.
+fn key(options: &[OptionId]) -> Vec<usize> {
+    let mut key: Vec<usize> = options.iter().map(|o| o.index()).collect();
+    key.sort_unstable();
+    key
+}
+
+/// Every solution `parallel` delivers, each checked with `check` and for
+/// repeats.
+fn parallel_solutions(
+    solver: &mut Solver,
+    parallel: &Parallel,
+    check: impl Fn(&[usize]) -> bool + Sync,
+) -> BTreeSet<Vec<usize>> {
+    let found = Mutex::new(Vec::new());
+    let count = solver.for_each_solution_parallel(parallel, |solution| {
+        let key = key(solution.options());
+        assert!(check(&key), "{key:?} is not a solution");
+        found.lock().unwrap().push(key);
+        ControlFlow::Continue(())
+    });
+    assert_eq!(count.end, End::Exhausted);
+    let found = found.into_inner().unwrap();
+    let set: BTreeSet<Vec<usize>> = found.iter().cloned().collect();
+    assert_eq!(set.len(), found.len(), "a solution delivered twice");
+    assert_eq!(count.solutions, found.len() as u64);
+    set
+}
+
+/// The single-threaded count's statistics, for comparison.
+fn plain_stats(problem: &Problem) -> dlx::Stats {
+    let mut solver = Solver::new(problem);
+    solver.count(None);
+    solver.stats().clone()
+}
+
+/// Runs every check of threads against the single-threaded search on a
+/// problem with `expected` solutions.
+fn check_threads(problem: &Problem, expected: u64, chunk: u64, depth: usize) {
+    let plain = plain_stats(problem);
+    let mut first = Solver::new(problem);
+    let first = first.first_solution();
+    for threads in [1, 2, 8] {
+        let parallel = Parallel::new()
+            .with_threads(threads)
+            .with_chunk(chunk)
+            .with_depth(depth);
+        let mut solver = Solver::new(problem);
+        let count = solver.count_parallel(None, &parallel);
+        assert_eq!(count.solutions, expected, "{threads} threads");
+        assert_eq!(count.end, End::Exhausted);
+        assert_eq!(solver.stats(), &plain, "statistics with {threads} threads");
+        let set = parallel_solutions(&mut solver, &parallel, |k| {
+            let options: Vec<OptionId> = k.iter().map(|&o| OptionId::new(o).unwrap()).collect();
+            problem.is_solution(&options)
+        });
+        assert_eq!(set.len() as u64, expected);
+        let deterministic = parallel.clone().deterministic(true);
+        assert_eq!(solver.first_solution_parallel(&deterministic), first);
+        match (solver.first_solution_parallel(&parallel), &first) {
+            (First::Solution(options), First::Solution(_)) => {
+                assert!(problem.is_solution(&options));
+            }
+            (any, expected) => assert_eq!(&any, expected),
+        }
+        assert!(solver.links_match(problem));
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// A split at any depth lists disjoint subproblems whose solutions are
+    /// together the oracle's, whose statistics add up to the whole search's,
+    /// and the same list each time.
+    #[test]
+    fn splits_cover_the_tree_exactly_once(spec in every_kind(), depth in 0usize..5) {
+        let problem = spec.build();
+        let oracle = brute_force(&spec);
+        let mut solver = Solver::new(&problem);
+        let split = solver.split(depth);
+        prop_assert!(split.is_complete());
+        let mut stats = solver.stats().clone();
+        prop_assert_eq!(&solver.split(depth), &split, "not deterministic");
+        let mut union = BTreeSet::new();
+        let mut total = 0;
+        for subproblem in split.subproblems() {
+            prop_assert!(subproblem.prefix().len() <= depth);
+            let prefix: Vec<usize> = subproblem.prefix().iter().filter_map(|b| match b {
+                Branch::Option(o) => Some(o.index()),
+                Branch::Done(_) => None,
+            }).collect();
+            let count = solver.for_each_solution_in(subproblem, |solution| {
+                let key = key(solution.options());
+                assert!(spec.is_solution(&key), "{key:?} is not a solution");
+                assert!(prefix.iter().all(|o| key.contains(o)), "{key:?} lacks the prefix {prefix:?}");
+                assert!(union.insert(key), "a solution in two subproblems");
+                ControlFlow::Continue(())
+            }).unwrap();
+            prop_assert_eq!(count.end, End::Exhausted);
+            let counted = solver.count_subproblem(subproblem, None).unwrap();
+            prop_assert_eq!(counted.solutions, count.solutions);
+            total += counted.solutions;
+            stats += solver.stats();
+        }
+        prop_assert_eq!(total, oracle.len() as u64);
+        prop_assert_eq!(&union, &oracle);
+        prop_assert_eq!(stats, plain_stats(&problem));
+        prop_assert!(solver.links_match(&problem));
+    }
+
+    /// One, two and eight threads (even on fewer cores), and chunks small
+    /// enough that jobs give work away all the time, agree with the oracle
+    /// and with the single-threaded search.
+    #[test]
+    fn any_number_of_threads_gives_the_same_answers(
+        spec in every_kind(),
+        chunk in 1u64..4,
+        limit in 0u64..4,
+        depth in 0usize..3,
+    ) {
+        let problem = spec.build();
+        let oracle = brute_force(&spec);
+        let expected = oracle.len() as u64;
+        let plain = plain_stats(&problem);
+        let first = Solver::new(&problem).first_solution();
+        for threads in [1, 2, 8] {
+            let parallel = Parallel::new().with_threads(threads).with_chunk(chunk).with_depth(depth);
+            let mut solver = Solver::new(&problem);
+            let count = solver.count_parallel(None, &parallel);
+            prop_assert_eq!(count.solutions, expected);
+            prop_assert_eq!(solver.stats(), &plain);
+            let set = parallel_solutions(&mut solver, &parallel, |k| spec.is_solution(k));
+            prop_assert_eq!(&set, &oracle);
+            let limited = solver.count_parallel(Some(limit), &parallel);
+            prop_assert_eq!(limited.solutions, expected.min(limit));
+            let end = if expected >= limit { End::LimitReached } else { End::Exhausted };
+            prop_assert_eq!(limited.end, end);
+            let deterministic = parallel.clone().deterministic(true);
+            prop_assert_eq!(&solver.first_solution_parallel(&deterministic), &first);
+            match solver.first_solution_parallel(&parallel) {
+                First::Solution(options) => prop_assert!(oracle.contains(&key(&options))),
+                other => prop_assert_eq!(other, First::None),
+            }
+            prop_assert!(solver.links_match(&problem));
+        }
+    }
+
+    /// A budget bounds all threads together: a search stopped by it says so,
+    /// having done at most a chunk per thread more than the budget.
+    #[test]
+    fn a_budget_bounds_the_threads_together(spec in every_kind(), budget in 1u64..60, threads in 1usize..4) {
+        let problem = spec.build();
+        let plain = plain_stats(&problem);
+        let mut solver = Solver::new(&problem);
+        solver.set_budget(Budget::nodes(budget));
+        let chunk = 2;
+        let parallel = Parallel::new().with_threads(threads).with_chunk(chunk);
+        let count = solver.count_parallel(None, &parallel);
+        if count.end == End::Exhausted {
+            prop_assert_eq!(count.solutions, brute_force(&spec).len() as u64);
+            prop_assert_eq!(solver.stats(), &plain);
+        } else {
+            prop_assert_eq!(count.end, End::BudgetExhausted);
+            prop_assert!(plain.nodes >= budget, "stopped a search the budget covers");
+            prop_assert!(count.solutions <= plain.solutions);
+        }
+        prop_assert!(solver.stats().nodes <= budget + chunk * threads as u64, "{} nodes, budget {budget}, {threads} threads, end {:?}", solver.stats().nodes, count.end);
+        prop_assert!(solver.links_match(&problem));
+    }
+}
+
+#[test]
+fn queens_and_langford_pairs_on_any_number_of_threads() {
+    for depth in [0, 2] {
+        check_threads(n_queens::n_queens(8).problem(), 92, 16, depth);
+        check_threads(langford::langford(8).problem(), 300, 64, depth);
+    }
+}
+
+#[test]
+fn colors_and_bounds_on_any_number_of_threads() {
+    // Algorithm C: de Bruijn cycles of binary words of length 4 (16 of them,
+    // one for each rotation of the two cycles).
+    let de_bruijn = de_bruijn::de_bruijn(2, 4);
+    let expected = Solver::new(de_bruijn.problem()).count(None).solutions;
+    assert!(expected > 0);
+    check_threads(de_bruijn.problem(), expected, 8, 0);
+    // Algorithm M: 4x4 binary matrices with 1 or 2 ones in each row and column.
+    let matrices = binary_matrices::binary_matrices(4, 1, 2);
+    let expected = Solver::new(matrices.problem()).count(None).solutions;
+    assert!(expected > 100);
+    check_threads(matrices.problem(), expected, 8, 0);
+    check_threads(matrices.problem(), expected, 8, 3);
+}
+
+#[test]
+fn a_prefix_from_another_problem_is_an_error() {
+    let queens = n_queens::n_queens(6);
+    let mut solver = Solver::new(queens.problem());
+    let split = solver.split(2);
+    let last = split.subproblems().last().unwrap().prefix().to_vec();
+    let mut wrong = last.clone();
+    wrong.swap(0, 1);
+    assert_eq!(
+        solver.count_subproblem(&Subproblem::new(wrong.clone()), None),
+        Err(Error::NotASubproblem {
+            position: 0,
+            branch: wrong[0]
+        })
+    );
+    assert!(solver.links_match(queens.problem()));
+    // The same prefix is fine on the problem it came from.
+    assert!(
+        solver
+            .count_subproblem(&Subproblem::new(last), None)
+            .is_ok()
+    );
+}
