@@ -273,16 +273,23 @@ impl Solver {
     }
 
     /// Calls `visit` with each solution, from any of `parallel`'s threads
-    /// and in any order, until it returns [`ControlFlow::Break`] (other
-    /// threads may still deliver a few solutions meanwhile; `visit` can
-    /// refuse them by returning `Break` again) or the search ends. The set
-    /// of solutions is that of [`for_each_solution`](Self::for_each_solution);
-    /// the count is of the calls to `visit`.
-    pub fn for_each_solution_parallel<F>(&mut self, parallel: &Parallel, visit: F) -> Count
+    /// and in any order, until it has had `limit` of them (if given), it
+    /// returns [`ControlFlow::Break`] (other threads may still deliver a few
+    /// solutions meanwhile; `visit` can refuse them by returning `Break`
+    /// again) or the search ends. The set of solutions is that of
+    /// [`for_each_solution`](Self::for_each_solution); with a limit, which
+    /// solutions come depends on timing. The count is of the calls to
+    /// `visit`.
+    pub fn for_each_solution_parallel<F>(
+        &mut self,
+        limit: Option<u64>,
+        parallel: &Parallel,
+        visit: F,
+    ) -> Count
     where
         F: Fn(Solution<'_>) -> ControlFlow<()> + Sync,
     {
-        self.run_parallel(Goal::Visit, None, parallel, &visit).0
+        self.run_parallel(Goal::Visit, limit, parallel, &visit).0
     }
 
     /// A solution found on `parallel`'s threads: with
@@ -370,7 +377,9 @@ impl Solver {
         let (found, mut stats) = std::mem::take(&mut *lock(&run.totals));
         let end = lock(&run.end).unwrap_or(End::Exhausted);
         let solutions = match (goal, limit) {
-            (Goal::Count, Some(limit)) => run.delivered.load(Ordering::Relaxed).min(limit),
+            (Goal::Count | Goal::Visit, Some(limit)) => {
+                run.delivered.load(Ordering::Relaxed).min(limit)
+            }
             _ => found,
         };
         if limit.is_some() {
@@ -621,6 +630,7 @@ where
                 false
             }
             Goal::Count | Goal::Visit => {
+                let mut last = false;
                 if let Some(limit) = self.limit {
                     let before = self.delivered.fetch_add(1, Ordering::Relaxed);
                     if before >= limit {
@@ -629,13 +639,14 @@ where
                     if let Some(progress) = &self.progress {
                         progress.solutions.fetch_add(1, Ordering::Relaxed);
                     }
-                    if before + 1 == limit {
-                        self.halt(End::LimitReached);
-                        return false;
-                    }
+                    last = before + 1 == limit;
                 }
                 if self.goal == Goal::Visit && (self.visit)(solver.current()).is_break() {
                     self.halt(End::Stopped);
+                    return false;
+                }
+                if last {
+                    self.halt(End::LimitReached);
                     return false;
                 }
                 !self.stop.load(Ordering::Relaxed)

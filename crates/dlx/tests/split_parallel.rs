@@ -33,7 +33,7 @@ fn parallel_solutions(
     check: impl Fn(&[usize]) -> bool + Sync,
 ) -> BTreeSet<Vec<usize>> {
     let found = Mutex::new(Vec::new());
-    let count = solver.for_each_solution_parallel(parallel, |solution| {
+    let count = solver.for_each_solution_parallel(None, parallel, |solution| {
         let key = key(solution.options());
         assert!(check(&key), "{key:?} is not a solution");
         found.lock().unwrap().push(key);
@@ -156,6 +156,15 @@ proptest! {
             prop_assert_eq!(limited.solutions, expected.min(limit));
             let end = if expected >= limit { End::LimitReached } else { End::Exhausted };
             prop_assert_eq!(limited.end, end);
+            let some = Mutex::new(BTreeSet::new());
+            let listed = solver.for_each_solution_parallel(Some(limit), &parallel, |solution| {
+                let key = key(solution.options());
+                assert!(oracle.contains(&key), "{key:?} is not a solution");
+                assert!(some.lock().unwrap().insert(key), "a solution delivered twice");
+                ControlFlow::Continue(())
+            });
+            prop_assert_eq!(listed, limited);
+            prop_assert_eq!(some.into_inner().unwrap().len() as u64, expected.min(limit));
             let deterministic = parallel.clone().deterministic(true);
             prop_assert_eq!(&solver.first_solution_parallel(&deterministic), &first);
             match solver.first_solution_parallel(&parallel) {
