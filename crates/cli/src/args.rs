@@ -28,7 +28,18 @@ together. DLX3 (multiplicities): a primary item may have bounds, `u:v|name`
 (covered u to v times) or `v|name` (exactly v times).
 
 Output: each solution as its option lines, in the order the search chose
-them, colors as in the input (`x:A`), followed by one blank line.
+them, colors as in the input (`x:A`), followed by one blank line. With
+several threads (--jobs, every core by default) solutions come in any order
+and --limit N gives any N of them; --deterministic (or --seed) lists them in
+search order on one thread. Counts and --stats do not depend on the threads. A long search shows a progress bar
+on stderr when it is a terminal (not with --quiet): Knuth's estimate of the
+part of the tree done, the solutions so far and the time left.
+
+Across machines: --split DEPTH prints the search's subproblems as JSON Lines
+jobs; --job JOBS runs jobs (`-`: stdin) against the same FILE, one JSON
+result line each; --merge RESULTS... sums the counts and reports by id every
+job missing, duplicated, failed, stopped by a budget or limit, or from
+another problem (exit 1). See docs/distributed.md.
 
 Exit status: 0 when a solution was found, 1 when there is none or a budget
 (--max-nodes, --max-updates) stopped the search, 2 when the problem cannot
@@ -38,7 +49,10 @@ Examples:
   sudoku-dlx cover problem.dlx                 print every solution
   sudoku-dlx cover --count --stats problem.dlx count them, with Knuth's statistics
   sudoku-dlx cover --limit 1 --seed 7 -        one solution of stdin, in a random order
-  sudoku-dlx cover --prune --count tiling.dlx  drop impossible options first, then count";
+  sudoku-dlx cover --prune --count tiling.dlx  drop impossible options first, then count
+  sudoku-dlx cover --split 3 tiling.dlx > jobs
+  parallel --pipe -N1 sudoku-dlx cover --count --job - tiling.dlx < jobs > results
+  sudoku-dlx cover --merge results             the count, checked job by job";
 
 const RECORDS_HELP: &str = "\
 Input: one puzzle per line (n*n symbols, `.` or `0` for blanks; 16x16 as
@@ -283,10 +297,10 @@ pub(crate) struct CoverArgs {
     /// Print Knuth's statistics on stderr: solutions, nodes, updates, time.
     #[arg(long)]
     pub(crate) stats: bool,
-    /// Search in a random order, the same for the same seed.
+    /// Search in a random order, the same for the same seed (on one thread).
     #[arg(long, value_name = "S")]
     pub(crate) seed: Option<u64>,
-    /// Give up after N search-tree nodes.
+    /// Give up after N search-tree nodes (all threads together).
     #[arg(long, value_name = "N")]
     pub(crate) max_nodes: Option<u64>,
     /// Give up after about N updates (link changes; checked at each node).
@@ -297,6 +311,24 @@ pub(crate) struct CoverArgs {
     /// often found faster.
     #[arg(long)]
     pub(crate) prune: bool,
+    /// Threads for the search; every core by default.
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub(crate) jobs: Option<u64>,
+    /// List solutions in search order (the first N with --limit), on one thread.
+    #[arg(long)]
+    pub(crate) deterministic: bool,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    pub(crate) quiet: bool,
+    /// Print the subproblems at search depth DEPTH as JSON Lines jobs.
+    #[arg(long, value_name = "DEPTH", conflicts_with_all = ["count", "limit", "seed", "job"])]
+    pub(crate) split: Option<usize>,
+    /// Run the jobs in file JOBS (`-`: stdin) on FILE, one JSON result line each.
+    #[arg(long, value_name = "JOBS", conflicts_with = "seed")]
+    pub(crate) job: Option<PathBuf>,
+    /// Sum the job results in these files and check every job is there once.
+    #[arg(long, value_name = "RESULTS", num_args = 1.., conflicts_with_all = ["file", "split", "job", "count", "limit", "seed", "prune"])]
+    pub(crate) merge: Vec<PathBuf>,
 }
 
 /// Flags of `sudoku-dlx solve`.

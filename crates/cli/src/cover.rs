@@ -7,11 +7,13 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use anyhow::Context;
-use dlx::{Budget, End, NamedProblem, Solver};
+use dlx::{Budget, End, NamedProblem, Solution, Solver};
 
 use crate::args::CoverArgs;
 use crate::input::{Input, TextError};
+use crate::jobs::{self, JobSearch};
 use crate::report::Status;
+use crate::threads::{self, Threads};
 
 /// Solves the problem `args.file` describes and prints its solutions.
 ///
@@ -21,6 +23,14 @@ use crate::report::Status;
 /// problem cannot be read (the message, `FILE:LINE:COLUMN: reason`, is
 /// printed here).
 pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    if !args.merge.is_empty() {
+        return jobs::merge(&args.merge, args.stats, out);
+    }
+    let from_stdin = args.file.as_ref().is_none_or(|f| f.as_os_str() == "-");
+    if from_stdin && args.job.as_ref().is_some_and(|j| j.as_os_str() == "-") {
+        eprintln!("with --job - the jobs come on stdin: give the problem as a FILE");
+        return Ok(Status::Error);
+    }
     let input = match &args.file {
         Some(path) => Input::open(path)?,
         None => Input::stdin(),
@@ -66,10 +76,44 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         max_updates: args.max_updates,
     });
 
+    let fingerprint = || jobs::fingerprint(&named, args.prune);
+    if let Some(depth) = args.split {
+        return jobs::split(&mut solver, depth, &fingerprint(), out);
+    }
+    let option_text =
+        |option| named.option_text(pruned.as_ref().map_or(option, |p| p.original(option)));
+    if let Some(path) = &args.job {
+        let lines =
+            |solution: Solution<'_>| solution.options().iter().map(|&o| option_text(o)).collect();
+        let search = JobSearch {
+            count: args.count,
+            limit: args.limit,
+            fingerprint: &fingerprint(),
+            lines: &lines,
+        };
+        return jobs::run(&mut solver, path, &search, out);
+    }
+
+    // A seed's order is one thread's; --deterministic asks for search order.
+    let threads = args.seed.is_none().then(|| Threads {
+        jobs: args.jobs.map(|j| usize::try_from(j).unwrap_or(usize::MAX)),
+        bar: !args.quiet,
+    });
     let count = if args.count {
-        let count = solver.count(args.limit);
+        let count = match threads {
+            Some(threads) => threads::count(&mut solver, args.limit, threads),
+            None => solver.count(args.limit),
+        };
         writeln!(out, "{}", count.solutions)?;
         count
+    } else if let Some(threads) = threads.filter(|_| !args.deterministic) {
+        threads::list(&mut solver, args.limit, threads, out, |solution, text| {
+            for &option in solution.options() {
+                text.push_str(&option_text(option));
+                text.push('\n');
+            }
+            text.push('\n');
+        })?
     } else {
         let mut written = Ok(());
         let mut line = String::new();
@@ -77,8 +121,7 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         let count = solver.for_each_solution(|options| {
             line.clear();
             for &option in options {
-                let option = pruned.as_ref().map_or(option, |p| p.original(option));
-                line.push_str(&named.option_text(option));
+                line.push_str(&option_text(option));
                 line.push('\n');
             }
             line.push('\n');

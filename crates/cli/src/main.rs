@@ -10,10 +10,12 @@ mod batch;
 mod cover;
 mod generate;
 mod input;
+mod jobs;
 mod rate;
 mod records;
 mod report;
 mod sudoku;
+mod threads;
 
 use std::io::{self, BufWriter};
 use std::process::ExitCode;

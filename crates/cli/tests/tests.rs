@@ -5,5 +5,6 @@ mod checker;
 mod common;
 mod cover;
 mod cover_kinds;
+mod distributed;
 mod generate;
 mod sudoku;
