@@ -18,6 +18,8 @@
 //! - [`sudoku_solvers`]: our engine, the `sudoku` crate, and the `dlx` and
 //!   `dlx-rs` crates answering "0, 1 or 2+ solutions?" per puzzle.
 //! - [`grid_check`]: an independent Sudoku grid checker.
+//! - [`scaling`]: the engine's parallel count on 1 and 2 threads against
+//!   the plain search.
 //! - [`timing`]: medians of interleaved rounds.
 //!
 //! The comparison program is `src/bin/compare.rs`; the criterion benches are
@@ -28,6 +30,7 @@ pub mod cover_check;
 pub mod cover_solvers;
 pub mod grid_check;
 pub mod problems;
+pub mod scaling;
 pub mod sudoku_sets;
 pub mod sudoku_solvers;
 pub mod timing;

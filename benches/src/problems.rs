@@ -46,6 +46,15 @@ pub const LATIN: CoverProblem = CoverProblem {
     solutions: 161_280,
 };
 
+/// The 15-queens problem: a long count with many solutions, for thread
+/// scaling (`compare --only threads`); not in [`ALL`], as some peers take
+/// minutes on it.
+pub const QUEENS_15: CoverProblem = CoverProblem {
+    name: "queens-15",
+    file: "queens-15.dlx",
+    solutions: 2_279_184,
+};
+
 /// Every plain exact-cover problem, slowest first.
 pub const ALL: [CoverProblem; 4] = [PENTOMINOES, QUEENS, LANGFORD, LATIN];
 

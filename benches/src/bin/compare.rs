@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p benches --bin compare -- [--quick]
-//!     [--only engine|exact|xcc|mcc|sudoku]
+//!     [--only engine|exact|xcc|mcc|sudoku|threads]
 //!     [--rounds N] [--cap SECONDS] [--limit N | --full]
 //! ```
 //!
@@ -30,6 +30,7 @@ struct Options {
     xcc: bool,
     mcc: bool,
     sudoku: bool,
+    threads: bool,
     rounds: usize,
     /// The longest one peer run may take before it is stopped.
     cap: Duration,
@@ -37,7 +38,7 @@ struct Options {
     limit: Option<usize>,
 }
 
-const USAGE: &str = "usage: compare [--quick] [--only engine|exact|xcc|mcc|sudoku] [--rounds N] [--cap SECONDS] [--limit N | --full]";
+const USAGE: &str = "usage: compare [--quick] [--only engine|exact|xcc|mcc|sudoku|threads] [--rounds N] [--cap SECONDS] [--limit N | --full]";
 
 /// Puzzles per Sudoku set by default, and with `--quick`.
 const DEFAULT_LIMIT: usize = 10_000;
@@ -50,6 +51,7 @@ fn parse_args() -> Result<Options, String> {
         xcc: true,
         mcc: true,
         sudoku: true,
+        threads: true,
         rounds: 0,
         cap: Duration::from_secs(120),
         limit: Some(0),
@@ -65,18 +67,25 @@ fn parse_args() -> Result<Options, String> {
             "--only" => {
                 let only = value("--only")?;
                 let groups = match only.as_str() {
-                    "engine" => [true, true, true, false],
-                    "exact" => [true, false, false, false],
-                    "xcc" => [false, true, false, false],
-                    "mcc" => [false, false, true, false],
-                    "sudoku" => [false, false, false, true],
+                    "engine" => [true, true, true, false, false],
+                    "exact" => [true, false, false, false, false],
+                    "xcc" => [false, true, false, false, false],
+                    "mcc" => [false, false, true, false, false],
+                    "sudoku" => [false, false, false, true, false],
+                    "threads" => [false, false, false, false, true],
                     other => {
                         return Err(format!(
-                            "--only takes engine, exact, xcc, mcc or sudoku, not {other:?}"
+                            "--only takes engine, exact, xcc, mcc, sudoku or threads, not {other:?}"
                         ));
                     }
                 };
-                [options.exact, options.xcc, options.mcc, options.sudoku] = groups;
+                [
+                    options.exact,
+                    options.xcc,
+                    options.mcc,
+                    options.sudoku,
+                    options.threads,
+                ] = groups;
             }
             "--rounds" => {
                 let v = value("--rounds")?;
@@ -150,6 +159,9 @@ fn main() -> ExitCode {
         }
         if options.sudoku {
             compare_sudoku(&options)?;
+        }
+        if options.threads {
+            compare_threads(&options)?;
         }
         Ok::<(), String>(())
     })();
@@ -342,6 +354,44 @@ fn compare_engines(options: &Options, title: &str, chosen: &[CoverProblem]) -> R
         }
         println!();
     }
+    println!();
+    Ok(())
+}
+
+/// The engine's parallel count against its plain search: pentominoes and
+/// the 15 queens (left out by `--quick`), 1 and 2 threads.
+fn compare_threads(options: &Options) -> Result<(), String> {
+    use benches::scaling::{Scaling, Setting};
+    let chosen: Vec<CoverProblem> = [problems::PENTOMINOES, problems::QUEENS_15]
+        .into_iter()
+        .filter(|_| !options.quick)
+        .chain(options.quick.then_some(problems::LANGFORD))
+        .collect();
+    println!("## Exact cover on threads: count all solutions\n");
+    println!(
+        "Median of {} interleaved round(s), seconds per count; every count checked against the",
+        options.rounds
+    );
+    println!("published one, and its statistics against the plain search's.\n");
+    print!("| problem | solutions |");
+    for setting in Setting::ALL {
+        print!(" {} |", setting.name());
+    }
+    println!(" 1 thread / plain | speedup, 2 threads / 1 |");
+    println!("|---|---:|{}", "---:|".repeat(Setting::ALL.len() + 2));
+    for problem in chosen {
+        eprint!("\rthreads: {}", problem.name);
+        let scaling = Scaling::measure(problem, options.rounds)?;
+        print!("| {} | {} |", problem.name, problem.solutions);
+        for &m in &scaling.medians {
+            print!(" {:.3} |", m.as_secs_f64());
+        }
+        let plain = scaling.median(Setting::Plain).as_secs_f64();
+        let one = scaling.median(Setting::Threads(1)).as_secs_f64();
+        let two = scaling.median(Setting::Threads(2)).as_secs_f64();
+        println!(" {:.3} | {:.2}x |", one / plain, one / two);
+    }
+    eprintln!();
     println!();
     Ok(())
 }

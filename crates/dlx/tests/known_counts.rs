@@ -113,6 +113,7 @@ fn example_files_are_what_the_examples_write() {
     let cases = [
         ("pentominoes-6x10.dlx", polyominoes::pentominoes(6, 10)),
         ("queens-12.dlx", n_queens::n_queens(12)),
+        ("queens-15.dlx", n_queens::n_queens(15)),
         ("langford-11.dlx", langford::langford(11)),
         ("latin-5.dlx", latin_squares::latin_squares(5)),
     ];
