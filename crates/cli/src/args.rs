@@ -314,7 +314,8 @@ pub(crate) struct CoverArgs {
     /// Threads for the search; every core by default.
     #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     pub(crate) jobs: Option<u64>,
-    /// List solutions in search order (the first N with --limit), on one thread.
+    /// List solutions in search order (the first N with --limit), on one
+    /// thread; with --limit 1, the first solution found on every thread.
     #[arg(long)]
     pub(crate) deterministic: bool,
     /// No progress bar.

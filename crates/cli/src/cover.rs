@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use anyhow::Context;
-use dlx::{Budget, End, NamedProblem, Solution, Solver};
+use dlx::{Budget, Count, End, First, NamedProblem, Solution, Solver};
 
 use crate::args::CoverArgs;
 use crate::input::{Input, TextError};
@@ -106,6 +106,24 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         };
         writeln!(out, "{}", count.solutions)?;
         count
+    } else if let Some(threads) = threads.filter(|_| args.deterministic && args.limit == Some(1)) {
+        // The first solution in search order, on threads.
+        let first = threads::first(&mut solver, threads);
+        let mut text = String::new();
+        let (solutions, end) = match first {
+            First::Solution(options) => {
+                for option in options {
+                    text.push_str(&option_text(option));
+                    text.push('\n');
+                }
+                text.push('\n');
+                (1, End::LimitReached)
+            }
+            First::None => (0, End::Exhausted),
+            First::BudgetExhausted => (0, End::BudgetExhausted),
+        };
+        out.write_all(text.as_bytes())?;
+        Count { solutions, end }
     } else if let Some(threads) = threads.filter(|_| !args.deterministic) {
         threads::list(&mut solver, args.limit, threads, out, |solution, text| {
             for &option in solution.options() {

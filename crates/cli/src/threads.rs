@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use dlx::{Count, Parallel, Progress, Solution, Solver};
+use dlx::{Count, First, Parallel, Progress, Solution, Solver};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How long a search must last before its progress bar appears.
@@ -53,6 +53,17 @@ pub(crate) fn count(solver: &mut Solver, limit: Option<u64>, threads: Threads) -
     let parallel = threads.parallel(&progress);
     with_bar(threads.bar, &progress, || {
         solver.count_parallel(limit, &parallel)
+    })
+}
+
+/// The first solution in search order, found on threads (the one the
+/// single-threaded search finds first); `solver.stats()` then holds the
+/// statistics summed over the threads.
+pub(crate) fn first(solver: &mut Solver, threads: Threads) -> First {
+    let progress = Arc::new(Progress::new());
+    let parallel = threads.parallel(&progress).deterministic(true);
+    with_bar(threads.bar, &progress, || {
+        solver.first_solution_parallel(&parallel)
     })
 }
 

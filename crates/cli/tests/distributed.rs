@@ -122,6 +122,24 @@ fn any_number_of_threads_counts_and_lists_the_same() {
     // --deterministic --limit: the first solutions in search order.
     let first = run(&["cover", "--deterministic", "--limit", "3", &file]);
     assert!(one.stdout.starts_with(&first.stdout));
+    // --deterministic --limit 1: the same first solution, found on threads.
+    let first_block = &one.stdout[..one.stdout.find("\n\n").unwrap() + 2];
+    for jobs in ["1", "2", "8"] {
+        let out = run(&[
+            "cover",
+            "--deterministic",
+            "--limit",
+            "1",
+            "--jobs",
+            jobs,
+            &file,
+        ]);
+        assert_eq!(
+            (out.code, out.stdout.as_str()),
+            (0, first_block),
+            "{jobs} threads"
+        );
+    }
 }
 
 #[test]

@@ -386,8 +386,12 @@ impl Solver {
             // Solutions found past the limit were not delivered.
             stats.solutions = solutions;
         }
-        self.stats = stats;
         let first = lock(&run.first).take().map(|(_, options)| options);
+        if goal == Goal::First {
+            // Other threads' finds were not the answer.
+            stats.solutions = u64::from(first.is_some());
+        }
+        self.stats = stats;
         (Count { solutions, end }, first)
     }
 
