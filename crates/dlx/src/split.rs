@@ -216,3 +216,58 @@ impl Solver {
             })
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Color, Problem};
+
+    /// Tilings of a strip of `n` cells by monominoes and dominoes, with
+    /// cells covered once or (`bounded`) once or twice, and dominoes sharing
+    /// a secondary item when (`colored`) they agree on its color.
+    fn strip(n: usize, bounded: bool, colored: bool) -> Problem {
+        let mut b = Problem::builder(n, 1).unwrap();
+        for i in 0..n {
+            if bounded {
+                b.set_bounds(i, 1, 2).unwrap();
+            }
+            b.add_option(&[i]).unwrap();
+            if i + 1 < n {
+                let color = if colored { Color::new(i % 2) } else { None };
+                b.add_colored_option(&[(i, None), (i + 1, None), (n, color)])
+                    .unwrap();
+            }
+        }
+        b.build()
+    }
+
+    /// Splits of every kind at every depth, each subproblem entered (by
+    /// jumping to its options or, with bounds, walking to them) and searched:
+    /// small enough to run under Miri, with the links restored every time.
+    #[test]
+    fn subproblems_add_up_and_restore_the_matrix() {
+        for (bounded, colored) in [(false, false), (false, true), (true, false), (true, true)] {
+            let p = strip(5, bounded, colored);
+            let mut solver = Solver::new(&p);
+            let total = solver.count(None).solutions;
+            for depth in 0..4 {
+                let split = solver.split(depth);
+                assert!(split.is_complete());
+                let mut sum = 0;
+                for subproblem in split.subproblems() {
+                    sum += solver.count_subproblem(subproblem, None).unwrap().solutions;
+                    solver.check_invariants().unwrap();
+                }
+                assert_eq!(
+                    sum, total,
+                    "depth {depth}, bounds {bounded}, colors {colored}"
+                );
+                assert!(solver.links_match(&p));
+            }
+            // A prefix the search never takes fails and leaves nothing behind.
+            let wrong = Subproblem::new(vec![Branch::Option(crate::OptionId::from_u32(2))]);
+            assert!(solver.count_subproblem(&wrong, None).is_err());
+            assert!(solver.links_match(&p));
+        }
+    }
+}
