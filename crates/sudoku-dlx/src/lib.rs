@@ -81,12 +81,17 @@
 
 // Floors, bottom up; each imports only from the floors below it and from
 // itself, and no two files import each other (tests/layers.rs checks this).
+mod canon;
 mod make;
 mod model;
 mod rate;
 mod solve;
 mod text;
 
+pub use canon::canonicalizer::{
+    Canonical, Canonicalizer, DEFAULT_CANON_BUDGET, canonical, equivalence,
+};
+pub use canon::transform::Transform;
 pub use dlx::{Budget, Count, End, Stats};
 pub use make::generator::{
     GenerateOptions, Generated, Generator, default_check_budget, puzzle_seed,

@@ -2,6 +2,7 @@
 
 mod util;
 
+mod canon;
 mod classic;
 mod counts;
 mod formats;

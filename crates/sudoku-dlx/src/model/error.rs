@@ -125,6 +125,32 @@ pub enum Error {
         /// from 1 to `size`.
         size: usize,
     },
+    /// A canonical form was asked of a puzzle whose rules are not classic
+    /// (variants and jigsaw regions are not kept by the transformations).
+    CanonRules {
+        /// The puzzle's rules, as [`Rules`](crate::Rules) displays them.
+        rules: String,
+    },
+    /// The search for a canonical form used up its node budget.
+    CanonBudget {
+        /// Nodes spent.
+        nodes: u64,
+    },
+    /// A transformation whose parts do not make one.
+    InvalidTransform {
+        /// The part that is wrong: `rows`, `cols`, `digits`, `transpose` or `text`.
+        part: &'static str,
+        /// What is wrong with it.
+        problem: String,
+    },
+    /// A transformation used with a grid (or another transformation) of
+    /// another shape.
+    TransformShape {
+        /// The transformation's box sides (rows, columns).
+        expected: (usize, usize),
+        /// The other shape's box sides (rows, columns).
+        found: (usize, usize),
+    },
 }
 
 /// Where in a record's text an error was found; see [`Error::position`].
@@ -266,6 +292,24 @@ impl fmt::Display for Reason<'_> {
                 f,
                 "no complete grid was found in {tries} tries within the search budget; raise the budget"
             ),
+            Error::CanonRules { rules } => write!(
+                f,
+                "canonical forms are defined for classic rules, not {rules}; drop the variant and jigsaw options"
+            ),
+            Error::CanonBudget { nodes } => write!(
+                f,
+                "the search for the canonical form stopped after {nodes} nodes; raise the budget"
+            ),
+            Error::InvalidTransform { part, problem } => write!(
+                f,
+                "invalid transformation: {part} {problem}; write [transpose,]rows=LIST,cols=LIST,digits=LIST with one entry per row, column and digit"
+            ),
+            Error::TransformShape { expected, found } => write!(
+                f,
+                "the transformation is for {} grids, not {}; use one made for this shape",
+                boxes(*expected),
+                boxes(*found)
+            ),
             Error::RulesMismatch => write!(
                 f,
                 "the puzzle's shape, variants or regions differ from the solver's; build a solver for the puzzle's rules"
@@ -277,6 +321,12 @@ impl fmt::Display for Reason<'_> {
             ),
         }
     }
+}
+
+/// A shape named by its box sides, as `Shape`'s display writes it.
+fn boxes((rows, cols): (usize, usize)) -> String {
+    let n = rows * cols;
+    format!("{n}x{n} ({rows}x{cols} boxes)")
 }
 
 /// The digits a grid of side `size` writes with the default alphabet.
