@@ -13,6 +13,7 @@ Examples:
   sudoku-dlx cover problem.dlx
   sudoku-dlx generate --count 10 --seed 1
   sudoku-dlx rate puzzles.txt
+  sudoku-dlx canon --dedupe puzzles.txt
 
 Exit status: 0 when every puzzle was solved, 1 when any puzzle was invalid,
 unsolvable, over budget or not unique, 2 for usage or I/O errors.
@@ -152,6 +153,9 @@ pub(crate) enum Command {
     /// Solve an exact-cover problem written in Knuth's format.
     #[command(after_help = COVER_EXAMPLES)]
     Cover(CoverArgs),
+    /// The canonical (minlex) form of Sudoku puzzles: equal for equivalent puzzles.
+    #[command(after_help = crate::canon::CANON_HELP)]
+    Canon(crate::canon::CanonArgs),
 }
 
 /// Flags of `sudoku-dlx generate`.
@@ -459,11 +463,7 @@ impl PuzzleArgs {
         Ok(ParseOptions {
             shape: self.shape.shape()?,
             variants: self.variants.variants(),
-            alphabet: self.alphabet.map(|a| match a {
-                AlphabetArg::Standard => Alphabet::Standard,
-                AlphabetArg::Hex => Alphabet::Hex,
-                AlphabetArg::Numbers => Alphabet::Numbers,
-            }),
+            alphabet: self.alphabet.map(AlphabetArg::alphabet),
             jigsaw: self.jigsaw,
         })
     }
@@ -528,6 +528,17 @@ pub(crate) enum AlphabetArg {
     Hex,
     /// Whitespace-separated numbers; `0` and `.` are blanks.
     Numbers,
+}
+
+impl AlphabetArg {
+    /// The library's alphabet of this choice.
+    pub(crate) fn alphabet(self) -> Alphabet {
+        match self {
+            AlphabetArg::Standard => Alphabet::Standard,
+            AlphabetArg::Hex => Alphabet::Hex,
+            AlphabetArg::Numbers => Alphabet::Numbers,
+        }
+    }
 }
 
 /// Reads `RxC` (or `R*C`), box rows by box columns.

@@ -7,6 +7,7 @@
 
 mod args;
 mod batch;
+mod canon;
 mod cover;
 mod generate;
 mod input;
@@ -48,6 +49,7 @@ fn run(cli: &Cli) -> anyhow::Result<Status> {
         Command::Cover(args) => cover::run(args, &mut out),
         Command::Generate(args) => generate::run(args, &mut out),
         Command::Rate(args) => rate::run(args, &mut out),
+        Command::Canon(args) => canon::run(args, &mut out),
     }
 }
 

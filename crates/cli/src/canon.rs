@@ -1,0 +1,309 @@
+//! `sudoku-dlx canon`: the canonical (minlex) form of each puzzle.
+//!
+//! The same reading, framing and ordering as `solve` ([`crate::records`],
+//! [`crate::batch`]); each worker keeps one [`Canonicalizer`]. `--dedupe`
+//! is decided while the records are written, in input order, so the output
+//! is the same for any `--jobs`.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+use serde::Serialize;
+use sudoku_dlx::{Canonical, Canonicalizer, Error, Grid, ParseOptions, Puzzle};
+
+use crate::args::{AlphabetArg, JobsArgs, RecordFormat, RecordFormatArgs, ShapeArgs};
+use crate::batch::{Pool, Progress};
+use crate::records::{Body, Record, for_each_chunk};
+use crate::report::{self, Answer, Problem, PuzzleStatus, Status};
+
+/// The help text after the flags.
+pub(crate) const CANON_HELP: &str = "\
+Input: the puzzle formats of `solve` (a puzzle per line or per block of
+lines; see `sudoku-dlx solve --help`). FILE `-` is stdin, as is no FILE.
+
+The form is the minlex form of the Sudoku forum (\"true minlex\"): of all the
+puzzles equivalent to this one (bands, rows in a band, stacks, columns in a
+stack permuted, transposed when boxes are square, digits relabelled), read
+as a line with blanks as 0 and digits relabelled in order of first
+appearance, the smallest. Blanks sort lowest, so the form has as many leading
+blanks as any equivalent puzzle. Equivalent puzzles have the same form.
+Any box shape works; variants and jigsaw do not (their rules are not kept,
+so there are no variant flags, and a line with a region map is invalid).
+
+Output: one line per puzzle, the form (in the puzzle's alphabet, `.` for
+blanks); with --with-transform, a space and the transformation that maps the
+puzzle onto it: [transpose,]rows=R,cols=C,digits=D, where output row i is
+input row R[i] (after transposing), output column j is input column C[j],
+and input digit d becomes D[d], all 1-based, one symbol each (1-9, A-Z) up
+to 35x35, `.`-separated numbers above. --dedupe prints only the first puzzle
+of each class. A puzzle that cannot be read, or whose givens clash, is
+`!invalid: REASON`; one whose search outgrew --max-nodes is `!budget`. With
+--format json, one object per puzzle: file, line, status (canonical, invalid
+or budget), canonical, transform, error.
+
+Exit status: 0 when every puzzle got its form, 1 when any was invalid or over
+budget, 2 for usage or I/O errors.
+
+Examples:
+  sudoku-dlx canon puzzles.txt                      one form per puzzle
+  sudoku-dlx canon --dedupe a.txt b.txt > unique.txt  each class once, first seen first
+  sudoku-dlx canon --with-transform --format json puzzles.txt
+  sudoku-dlx solve puzzles.txt | sudoku-dlx canon   canonical solution grids";
+
+/// Flags of `sudoku-dlx canon`.
+#[derive(Debug, Args)]
+pub(crate) struct CanonArgs {
+    /// Puzzle files; stdin when none is given or for `-`.
+    #[arg(value_name = "FILE")]
+    pub(crate) files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub(crate) shape: ShapeArgs,
+    /// How digits are written: standard (1-9, A-Z), hex (0-9A-F for 16x16) or numbers.
+    #[arg(long, value_enum)]
+    pub(crate) alphabet: Option<AlphabetArg>,
+    /// Print each class once: a puzzle equivalent to an earlier one is left out.
+    #[arg(long)]
+    pub(crate) dedupe: bool,
+    /// Print after each form the transformation that maps the puzzle onto it.
+    #[arg(long)]
+    pub(crate) with_transform: bool,
+    #[command(flatten)]
+    pub(crate) output: RecordFormatArgs,
+    #[command(flatten)]
+    pub(crate) jobs: JobsArgs,
+    /// Give up on a puzzle after N search nodes (`!budget`); default 5,000,000,
+    /// about two seconds, far above what 9x9 puzzles need.
+    #[arg(long, value_name = "N")]
+    pub(crate) max_nodes: Option<u64>,
+    /// Print a summary on stderr: puzzles, classes, duplicates, invalid, time.
+    #[arg(long)]
+    pub(crate) stats: bool,
+}
+
+impl CanonArgs {
+    /// How to read the puzzles: classic rules, the shape and alphabet asked for.
+    fn parse_options(&self) -> anyhow::Result<ParseOptions> {
+        Ok(ParseOptions {
+            shape: self.shape.shape()?,
+            alphabet: self.alphabet.map(AlphabetArg::alphabet),
+            ..ParseOptions::default()
+        })
+    }
+}
+
+/// Runs `sudoku-dlx canon`.
+pub(crate) fn run(args: &CanonArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let parse = args.parse_options()?;
+    let pool = Pool::new(args.jobs.threads())?;
+    let progress = Progress::new("puzzles");
+    let start = Instant::now();
+    let mut stderr = std::io::stderr().lock();
+    let mut seen: HashSet<Grid> = HashSet::new();
+    let mut tally = Tally::default();
+    for_each_chunk(&args.files, &parse, |name, records| {
+        let results = pool.map(records, Worker::new_for(args), |worker, record| {
+            worker.answer(args, name, record, &parse)
+        });
+        progress.advance(results.len());
+        for (form, answer) in results {
+            tally.puzzles += 1;
+            let first_of_class = match form {
+                None => {
+                    tally.failed += 1;
+                    true
+                }
+                Some(form) => !args.dedupe || seen.insert(form),
+            };
+            if first_of_class {
+                answer.write(out, &mut stderr)?;
+            } else {
+                tally.duplicates += 1;
+            }
+        }
+        Ok(())
+    })?;
+    out.flush()?;
+    progress.finish();
+    if args.stats {
+        let secs = start.elapsed().as_secs_f64();
+        let rate = if secs > 0.0 {
+            tally.puzzles as f64 / secs
+        } else {
+            0.0
+        };
+        let classes = tally.puzzles - tally.failed - tally.duplicates;
+        let classes = if args.dedupe {
+            classes.to_string()
+        } else {
+            "not counted (no --dedupe)".to_owned()
+        };
+        writeln!(
+            stderr,
+            "{} puzzles: {classes} classes, {} duplicates left out, {} invalid or over budget; {secs:.3} s, {rate:.0} puzzles/s",
+            tally.puzzles, tally.duplicates, tally.failed
+        )?;
+    }
+    Ok(if tally.failed == 0 {
+        Status::Success
+    } else {
+        Status::Failure
+    })
+}
+
+/// Counts for `--stats` and the exit status.
+#[derive(Debug, Default)]
+struct Tally {
+    puzzles: u64,
+    duplicates: u64,
+    failed: u64,
+}
+
+/// One `canon` record in JSON: its fields in sorted order, each absent when
+/// it does not apply.
+#[derive(Debug, Serialize)]
+struct CanonRecord<'a> {
+    /// The canonical form, in the puzzle's alphabet.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    canonical: Option<String>,
+    /// Where an invalid record went wrong, when one column says it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    column: Option<usize>,
+    /// Why an invalid record could not be read.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a str>,
+    file: &'a str,
+    line: u64,
+    /// Search nodes spent, for a record over budget.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    nodes: Option<u64>,
+    /// `canonical`, `invalid` or `budget`.
+    status: &'static str,
+    /// The transformation onto the form, with `--with-transform`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    transform: Option<String>,
+}
+
+impl<'a> CanonRecord<'a> {
+    /// The record, without a form, of file `name`'s line `line`.
+    fn bare(name: &'a str, line: u64, status: &'static str) -> CanonRecord<'a> {
+        CanonRecord {
+            canonical: None,
+            column: None,
+            error: None,
+            file: name,
+            line,
+            nodes: None,
+            status,
+            transform: None,
+        }
+    }
+
+    /// The record of a puzzle that could not be read.
+    fn invalid(name: &'a str, problem: &'a Problem) -> CanonRecord<'a> {
+        CanonRecord {
+            column: problem.column,
+            error: Some(&problem.message),
+            ..CanonRecord::bare(name, problem.line, PuzzleStatus::Invalid.name())
+        }
+    }
+}
+
+/// One worker's canonicalizer.
+#[derive(Debug)]
+struct Worker {
+    canon: Canonicalizer,
+}
+
+impl Worker {
+    /// A maker of workers with the budget `args` asks for.
+    fn new_for(args: &CanonArgs) -> impl Fn() -> Worker + Sync + Send + use<> {
+        let budget = args.max_nodes;
+        move || {
+            let mut canon = Canonicalizer::new();
+            if let Some(nodes) = budget {
+                canon.set_budget(nodes);
+            }
+            Worker { canon }
+        }
+    }
+
+    /// The form (none for a failed record) and the formatted record.
+    fn answer(
+        &mut self,
+        args: &CanonArgs,
+        name: &str,
+        record: Record,
+        parse: &ParseOptions,
+    ) -> (Option<Grid>, Answer) {
+        let line = record.line;
+        let invalid = |problem: Problem| {
+            let format = args.output.format.into();
+            report::invalid(
+                format,
+                name,
+                &problem,
+                &CanonRecord::invalid(name, &problem),
+            )
+        };
+        let puzzle = match record.body {
+            Body::Text(text) => Puzzle::parse(&text, parse),
+            Body::Bad(e) => return (None, invalid(Problem::of_line(line, &e))),
+        };
+        match puzzle.and_then(|p| self.canon.canonical(&p).map(|c| (p, c))) {
+            Ok((puzzle, canonical)) => {
+                let answer = formatted(args, name, line, &puzzle, &canonical);
+                (Some(canonical.into_parts().0), answer)
+            }
+            Err(Error::CanonBudget { nodes }) => {
+                (None, over_budget(args.output.format, name, line, nodes))
+            }
+            Err(e) => (None, invalid(Problem::of_error(line, &e))),
+        }
+    }
+}
+
+/// The record of a puzzle and its form.
+fn formatted(
+    args: &CanonArgs,
+    name: &str,
+    line: u64,
+    puzzle: &Puzzle,
+    canonical: &Canonical,
+) -> Answer {
+    let form = puzzle.format_grid(canonical.form());
+    let transform = canonical.transform().to_string();
+    let stdout = match args.output.format {
+        RecordFormat::Line if args.with_transform => format!("{form} {transform}\n"),
+        RecordFormat::Line => format!("{form}\n"),
+        RecordFormat::Json => report::json_line(&CanonRecord {
+            canonical: Some(form),
+            transform: args.with_transform.then_some(transform),
+            ..CanonRecord::bare(name, line, "canonical")
+        }),
+    };
+    Answer {
+        status: PuzzleStatus::Solved,
+        stdout,
+        stderr: None,
+    }
+}
+
+/// The record of a puzzle whose search outgrew `--max-nodes`.
+fn over_budget(format: RecordFormat, name: &str, line: u64, nodes: u64) -> Answer {
+    let status = PuzzleStatus::Budget;
+    let stdout = match format {
+        RecordFormat::Line => format!("!{}\n", status.name()),
+        RecordFormat::Json => report::json_line(&CanonRecord {
+            nodes: Some(nodes),
+            ..CanonRecord::bare(name, line, status.name())
+        }),
+    };
+    Answer {
+        status,
+        stdout,
+        stderr: None,
+    }
+}
