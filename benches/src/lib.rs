@@ -20,12 +20,19 @@
 //! - [`grid_check`]: an independent Sudoku grid checker.
 //! - [`scaling`]: the engine's parallel count on 1 and 2 threads against
 //!   the plain search.
+//! - [`canon_check`]: canonical forms checked by re-applying their
+//!   transformation, and equivalence classes compared with the `sudoku`
+//!   crate's.
+//! - [`canon_peers`]: canonical forms, ours and the `sudoku` crate's, in
+//!   interleaved rounds (`compare --only canon`).
 //! - [`timing`]: medians of interleaved rounds.
 //!
 //! The comparison program is `src/bin/compare.rs`; the criterion benches are
 //! in `benches/`. `docs/benchmarks.md` says what each measures and how to run
 //! it.
 
+pub mod canon_check;
+pub mod canon_peers;
 pub mod cover_check;
 pub mod cover_solvers;
 pub mod grid_check;

@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p benches --bin compare -- [--quick]
-//!     [--only engine|exact|xcc|mcc|sudoku|threads]
+//!     [--only engine|exact|xcc|mcc|sudoku|threads|canon]
 //!     [--rounds N] [--cap SECONDS] [--limit N | --full]
 //! ```
 //!
@@ -31,6 +31,7 @@ struct Options {
     mcc: bool,
     sudoku: bool,
     threads: bool,
+    canon: bool,
     rounds: usize,
     /// The longest one peer run may take before it is stopped.
     cap: Duration,
@@ -38,7 +39,7 @@ struct Options {
     limit: Option<usize>,
 }
 
-const USAGE: &str = "usage: compare [--quick] [--only engine|exact|xcc|mcc|sudoku|threads] [--rounds N] [--cap SECONDS] [--limit N | --full]";
+const USAGE: &str = "usage: compare [--quick] [--only engine|exact|xcc|mcc|sudoku|threads|canon] [--rounds N] [--cap SECONDS] [--limit N | --full]";
 
 /// Puzzles per Sudoku set by default, and with `--quick`.
 const DEFAULT_LIMIT: usize = 10_000;
@@ -52,6 +53,7 @@ fn parse_args() -> Result<Options, String> {
         mcc: true,
         sudoku: true,
         threads: true,
+        canon: true,
         rounds: 0,
         cap: Duration::from_secs(120),
         limit: Some(0),
@@ -67,15 +69,16 @@ fn parse_args() -> Result<Options, String> {
             "--only" => {
                 let only = value("--only")?;
                 let groups = match only.as_str() {
-                    "engine" => [true, true, true, false, false],
-                    "exact" => [true, false, false, false, false],
-                    "xcc" => [false, true, false, false, false],
-                    "mcc" => [false, false, true, false, false],
-                    "sudoku" => [false, false, false, true, false],
-                    "threads" => [false, false, false, false, true],
+                    "engine" => [true, true, true, false, false, false],
+                    "exact" => [true, false, false, false, false, false],
+                    "xcc" => [false, true, false, false, false, false],
+                    "mcc" => [false, false, true, false, false, false],
+                    "sudoku" => [false, false, false, true, false, false],
+                    "threads" => [false, false, false, false, true, false],
+                    "canon" => [false, false, false, false, false, true],
                     other => {
                         return Err(format!(
-                            "--only takes engine, exact, xcc, mcc, sudoku or threads, not {other:?}"
+                            "--only takes engine, exact, xcc, mcc, sudoku, threads or canon, not {other:?}"
                         ));
                     }
                 };
@@ -85,6 +88,7 @@ fn parse_args() -> Result<Options, String> {
                     options.mcc,
                     options.sudoku,
                     options.threads,
+                    options.canon,
                 ] = groups;
             }
             "--rounds" => {
@@ -162,6 +166,9 @@ fn main() -> ExitCode {
         }
         if options.threads {
             compare_threads(&options)?;
+        }
+        if options.canon {
+            benches::canon_peers::compare(options.limit, options.rounds)?;
         }
         Ok::<(), String>(())
     })();
