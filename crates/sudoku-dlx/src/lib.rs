@@ -23,6 +23,9 @@
 //!   works.
 //! - **Round trips.** Every grid and puzzle prints (line and pretty formats)
 //!   in a form [`Puzzle::parse`] reads back.
+//! - **Canonical forms.** [`canonical`] gives the minlex form of a puzzle
+//!   of any box shape, equal for equivalent puzzles, with the [`Transform`]
+//!   that reaches it; [`equivalence`] says whether two puzzles are one.
 //! - **No I/O.** Callers hand in text and get values; [`Framer`] and
 //!   [`Records`] split a stream of lines into records.
 //!
