@@ -18,7 +18,7 @@ fi
 parallel --version | head -n 1
 
 cargo build --release -p sudoku-dlx-cli
-export PATH="$repo/target/release:$PATH"
+export PATH="${CARGO_TARGET_DIR:-$repo/target}/release:$PATH"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp data/exact-cover/pentominoes-6x10.dlx "$work/problem.dlx"
