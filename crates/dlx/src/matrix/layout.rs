@@ -54,7 +54,10 @@ impl Matrix {
         // in `nodes`: that header never heads a vertical list.
         let mut spacer = items + 1;
         let mut option_spans = Vec::with_capacity(problem.option_count());
-        let mut color = vec![0; items + 2];
+        // Every node's color: `total` in all, reserved at once (growing it
+        // option by option reallocated a dozen times per 9x9 matrix).
+        let mut color = Vec::with_capacity(total);
+        color.resize(items + 2, 0);
         for (option, option_items) in problem.options() {
             let first = to_u32(nodes.len());
             option_spans.push((first, to_u32(option_items.len())));
