@@ -71,7 +71,7 @@ pub(crate) fn for_each_chunk(
                 match line.text {
                     Ok(text) => {
                         let number = usize::try_from(line.number).unwrap_or(usize::MAX);
-                        framer.push(number, &text, &mut framed);
+                        framer.push(number, text, &mut framed);
                         records.extend(framed.drain(..).map(Record::from));
                     }
                     Err(e) => {

@@ -22,9 +22,14 @@ pub(crate) struct Bitsets {
     /// [`push_cells`](Backend::push_cells) leaves them out, as its caller
     /// names the cells it pops.
     pushed: Vec<usize>,
-    /// The board of `digits` after its forced moves, and the digits those
-    /// placed, when [`load`](Self::load) has just made it.
-    started: Option<(Start, u64)>,
+    /// The board of `digits` after its forced moves, made in place by
+    /// [`load`](Self::load) or by each search: a board is 2.5 KB, and
+    /// moving it in and out of an `Option` cost three copies a search.
+    board: Start,
+    /// The digits the forced moves in `board` placed, when
+    /// [`load`](Self::load) has just made it; `None` when the next search
+    /// must make it again.
+    loaded: Option<u64>,
     stats: Stats,
     /// The grid handed to visitors, reused: a complete board writes every
     /// cell, so it needs no reset.
@@ -41,7 +46,8 @@ impl Bitsets {
             bits: Box::new(bits),
             digits: vec![0; shape.cell_count()],
             pushed: Vec::new(),
-            started: None,
+            board: Start::DeadEnd,
+            loaded: None,
             stats: Stats::default(),
             scratch: Grid::empty(shape),
         })
@@ -56,39 +62,39 @@ impl Bitsets {
             return false;
         }
         let mut stats = Stats::default();
-        let start = self.bits.start(digits, &mut stats);
-        if matches!(start, Start::Clash) {
-            self.started = None;
+        self.board = self.bits.start(digits, &mut stats);
+        if matches!(self.board, Start::Clash) {
+            self.loaded = None;
             return false;
         }
         self.digits.copy_from_slice(digits);
         self.pushed.clear();
-        self.started = Some((start, stats.updates));
+        self.loaded = Some(stats.updates);
         true
     }
 
-    /// The board the givens start from, and its statistics so far. Givens
-    /// pushed so that they clash have no solution.
-    fn start(&mut self) -> (Start, Stats) {
+    /// Leaves in `board` the board the givens start from, the one
+    /// [`load`](Self::load) just made or a new one, and returns its
+    /// statistics so far. Givens pushed so that they clash have no solution.
+    fn start(&mut self) -> Stats {
         let mut stats = Stats::default();
-        let start = match self.started.take() {
-            Some((start, updates)) => {
-                stats.updates = updates;
-                start
+        match self.loaded.take() {
+            Some(updates) => stats.updates = updates,
+            None => {
+                self.board = match self.bits.start(&self.digits, &mut stats) {
+                    Start::Clash => Start::DeadEnd,
+                    start => start,
+                };
             }
-            None => match self.bits.start(&self.digits, &mut stats) {
-                Start::Clash => Start::DeadEnd,
-                start => start,
-            },
-        };
-        (start, stats)
+        }
+        stats
     }
 
     /// Writes `digit` into the blank cell at `index`.
     fn write(&mut self, index: usize, digit: u8) -> Result<(), Error> {
         let shape = self.scratch.shape();
         let size = shape.size();
-        self.started = None;
+        self.loaded = None;
         match self.digits.get_mut(index) {
             Some(slot @ 0) if (1..=size).contains(&usize::from(digit)) => {
                 *slot = digit;
@@ -111,8 +117,8 @@ impl Bitsets {
     where
         F: FnMut(&BitRules, &Board) -> ControlFlow<()>,
     {
-        let (start, stats) = self.start();
-        let (count, stats) = search(&self.bits, start, stats, options, visit);
+        let stats = self.start();
+        let (count, stats) = search(&self.bits, &self.board, stats, options, visit);
         self.stats = stats;
         count
     }
@@ -123,7 +129,7 @@ impl Bitsets {
 /// with a seed the shuffled one. `stats` continue from the start's.
 fn search<F>(
     bits: &BitRules,
-    start: Start,
+    start: &Start,
     stats: Stats,
     options: &SearchOptions,
     mut visit: F,
@@ -144,7 +150,7 @@ where
 /// [`search`] in `order`.
 fn search_in_order<O, F>(
     bits: &BitRules,
-    start: Start,
+    start: &Start,
     mut stats: Stats,
     options: &SearchOptions,
     order: &mut O,
@@ -158,7 +164,7 @@ where
         Start::Clash | Start::DeadEnd => End::Exhausted,
         Start::Board(board) => {
             let limit = Limit::of(options.budget);
-            match bits.search(&board, order, limit, &mut stats, &mut |b| visit(bits, b)) {
+            match bits.search(board, order, limit, &mut stats, &mut |b| visit(bits, b)) {
                 ControlFlow::Continue(()) => End::Exhausted,
                 ControlFlow::Break(Stop::Visitor) => End::Stopped,
                 ControlFlow::Break(Stop::Budget) => End::BudgetExhausted,
@@ -182,7 +188,7 @@ impl Backend for Bitsets {
     fn pop(&mut self) {
         if let Some(index) = self.pushed.pop() {
             self.digits[index] = 0;
-            self.started = None;
+            self.loaded = None;
         }
     }
 
@@ -197,7 +203,7 @@ impl Backend for Bitsets {
     }
 
     fn pop_cells(&mut self, cells: &[usize]) {
-        self.started = None;
+        self.loaded = None;
         for &index in cells {
             if let Some(slot) = self.digits.get_mut(index) {
                 *slot = 0;
@@ -208,7 +214,7 @@ impl Backend for Bitsets {
     fn clear(&mut self) {
         self.digits.fill(0);
         self.pushed.clear();
-        self.started = None;
+        self.loaded = None;
     }
 
     fn first(&mut self, options: &SearchOptions) -> Outcome {
@@ -233,9 +239,14 @@ impl Backend for Bitsets {
         options: &SearchOptions,
         visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Count {
-        let (start, stats) = self.start();
-        let Bitsets { bits, scratch, .. } = self;
-        let (count, stats) = search(bits, start, stats, options, |bits, board| {
+        let stats = self.start();
+        let Bitsets {
+            bits,
+            board,
+            scratch,
+            ..
+        } = self;
+        let (count, stats) = search(bits, board, stats, options, |bits, board| {
             bits.write_digits(board, scratch.digits_mut());
             visit(scratch)
         });
@@ -245,7 +256,7 @@ impl Backend for Bitsets {
 
     fn count(&mut self, limit: Option<u64>, options: &SearchOptions) -> Count {
         if limit == Some(0) {
-            self.started = None;
+            self.loaded = None;
             self.stats = Stats::default();
             return Count {
                 solutions: 0,
@@ -277,14 +288,14 @@ impl Backend for Bitsets {
         blanked: &[usize],
         options: &SearchOptions,
     ) -> Option<bool> {
-        let (start, mut stats) = self.start();
-        let unique = match start {
+        let mut stats = self.start();
+        let unique = match &self.board {
             Start::Clash | Start::DeadEnd => Some(false),
             Start::Board(board) => {
                 let limit = Limit::of(options.budget);
                 match self
                     .bits
-                    .search_other(&board, solution, blanked, limit, &mut stats)
+                    .search_other(board, solution, blanked, limit, &mut stats)
                 {
                     ControlFlow::Continue(()) => Some(true),
                     ControlFlow::Break(Stop::Visitor) => Some(false),

@@ -91,8 +91,11 @@ impl Framer {
 
     /// Takes line `number` (1-based) of the stream, without its line ending,
     /// and adds the records it completes to `out`: none, one, or two (a
-    /// block it ends, then itself).
-    pub fn push(&mut self, number: usize, line: &str, out: &mut impl Extend<Record>) {
+    /// block it ends, then itself). A `String` line becomes its record's
+    /// text without a copy.
+    pub fn push(&mut self, number: usize, line: impl Into<String>, out: &mut impl Extend<Record>) {
+        let text = line.into();
+        let line = text.as_str();
         if is_comment(line) {
             if let Some(block) = &mut self.pending {
                 block.append(line);
@@ -120,16 +123,14 @@ impl Framer {
             // reports its length) and this line is read afresh.
             out.extend(self.finish());
         }
-        let record = Record {
-            text: line.to_owned(),
-            line: number,
-        };
-        if self.is_whole(line, read) {
-            out.extend([record]);
+        let whole = self.is_whole(line, read);
+        if !whole && cells == 0 {
+            // A separator line outside a block: nothing to read.
             return;
         }
-        if cells == 0 {
-            // A separator line outside a block: nothing to read.
+        let record = Record { text, line: number };
+        if whole {
+            out.extend([record]);
             return;
         }
         let size = self.shape.map_or(cells, Shape::size);
@@ -236,7 +237,7 @@ where
                 Some(Err(e)) => return Some(Err(e)),
                 Some(Ok(line)) => {
                     self.line += 1;
-                    self.framer.push(self.line, &line, &mut self.ready);
+                    self.framer.push(self.line, line, &mut self.ready);
                 }
             }
         }
