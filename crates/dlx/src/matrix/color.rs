@@ -4,16 +4,19 @@
 //! When the search chooses an option that gives secondary item `x` the color
 //! `A`, every other option that gives `x` another color, or none, is hidden
 //! (it can no longer join the solution), and every option that also gives it
-//! `A` is marked [`PURIFIED`] (cleansed): it stays in `x`'s list, and when
+//! `A` is marked cleansed ([`CLEANSED`] in its node's `top`; the node then
+//! reads as [`PURIFIED`]): it stays in `x`'s list, and when
 //! it is chosen later it does not purify `x` again. `x` itself stays
 //! active, so more options that agree on `A` may be chosen. Hiding skips
 //! cleansed nodes (`cover.rs`, with `C`): nothing reads the list of a
 //! purified item until it is unpurified, so Knuth's DLX2 leaves those links
 //! alone, and so does this engine.
 
+#[cfg(doc)]
+use super::PURIFIED;
 use super::cover::{Links, dooms, hide, unhide};
 use super::link::Link;
-use super::{Matrix, PURIFIED, entry, get};
+use super::{CLEANSED, Matrix, entry, get};
 
 impl Matrix {
     /// Purifies the item of node `q` of the option the node `p` links to,
@@ -31,9 +34,9 @@ impl Matrix {
         q: u32,
     ) -> (bool, u64) {
         // SAFETY: (C): `q` is a node of `p`'s option (the caller's walk), so
-        // by (A) its top `x` is a header, and (D) gives `color` and
-        // `item_color` entries for `q` and `x`.
-        let (x, color) = unsafe { (get(&self.top, q), get(&self.color, q)) };
+        // by (A) its top `x`, less the mark, is a header, and (D) gives
+        // `color` and `item_color` entries for `q` and `x`.
+        let (x, color) = unsafe { (get(&self.top, q) & !CLEANSED, get(&self.color, q)) };
         // SAFETY: as above.
         unsafe { *entry(&mut self.item_color, x) = color };
         self.cleansings += 1;
@@ -47,7 +50,7 @@ impl Matrix {
             while r.node() != x {
                 let node = r.node();
                 if get(links.color, node) == color {
-                    *entry(links.color, node) = PURIFIED;
+                    *entry(links.top, node) = x | CLEANSED;
                     cleansed += 1;
                 } else {
                     updates += hide::<true>(&mut links, r);
@@ -57,7 +60,7 @@ impl Matrix {
                         if dooms::<M>(&links, &rest, p, q, emptied) {
                             // Undo from `r` back up to the top of the list.
                             while r.node() != x {
-                                restore(&mut links, r, color);
+                                restore(&mut links, r, x);
                                 r = get(links.up, r.node());
                             }
                             self.cleansings += cleansed;
@@ -78,13 +81,13 @@ impl Matrix {
     /// unhiding the options purifying hid.
     pub(super) fn unpurify(&mut self, q: u32) {
         // SAFETY: as in `purify_checking`.
-        let (x, color) = unsafe { (get(&self.top, q), get(&self.color, q)) };
+        let x = unsafe { get(&self.top, q) & !CLEANSED };
         let mut links = Links::of(self);
         // SAFETY: as in `purify_checking`.
         unsafe {
             let mut r = get(links.up, x);
             while r.node() != x {
-                restore(&mut links, r, color);
+                restore(&mut links, r, x);
                 r = get(links.up, r.node());
             }
             *entry(&mut self.item_color, x) = 0;
@@ -102,20 +105,20 @@ impl Matrix {
     }
 }
 
-/// Undoes what purifying did to node `r` of the item's list: gives a
-/// cleansed node its `color` back, or unhides its option.
+/// Undoes what purifying did to node `r` of the list of item `x`: clears
+/// the mark of a cleansed node, or unhides its option.
 ///
 /// # Safety
 ///
 /// `links` are the arrays of a matrix that satisfies (A) to (D), and `r` a
-/// link of that matrix.
+/// link of that matrix in `x`'s list.
 #[inline]
-unsafe fn restore(links: &mut Links<'_>, r: Link, color: u32) {
-    // SAFETY: (A), (D): the link's node is in the arena.
+unsafe fn restore(links: &mut Links<'_>, r: Link, x: u32) {
+    // SAFETY: (A): the link's node is in the arena.
     unsafe {
         let node = r.node();
-        if get(links.color, node) == PURIFIED {
-            *entry(links.color, node) = color;
+        if get(links.top, node) & CLEANSED != 0 {
+            *entry(links.top, node) = x;
         } else {
             unhide::<true>(links, r);
         }

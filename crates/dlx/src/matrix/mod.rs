@@ -39,7 +39,10 @@
 //!
 //! - **(A)** `up`, `down`, `top` and `option_of` have one length, the arena's
 //!   `n`; the node of every link stored in `up` or `down` is below `n`; the
-//!   `top` of every option node is a header, `1..=N`.
+//!   `top` of every option node is a header, `1..=N`, plus [`CLEANSED`]
+//!   while purifying its item has cleansed the node (only with colors);
+//!   every reader of an option node's `top` tests or clears that bit
+//!   ([`Matrix::node_entry`]) before it uses the header.
 //! - **(B)** `left` and `right` have `N + 2 <= n` entries, each below `N + 2`.
 //! - **(C)** Every [`Link`] to an option node carries that node's true place
 //!   in its option, so the nodes of its span are the option's nodes, all
@@ -47,6 +50,10 @@
 //!   alone.
 //! - **(D)** `color` has `n` entries; `item_color`, `bound` and `slack` have
 //!   one per header.
+//! - **(E)** [`CLEANSED`] is set only by steps for colors (`C = true`), and
+//!   a search calls every step with one `C`, `Search::colors`, fixed when
+//!   it is made; so a matrix whose nodes may be cleansed is only walked by
+//!   steps that test the mark before they index with a `top`.
 //!
 //! (D) holds for every problem, with or without colors and bounds, so the
 //! steps for colors and multiplicities are sound on any matrix; a plain
@@ -58,7 +65,7 @@
 //! steps keep (A) to (C) whatever order they are called in: they store only
 //! values read from the arena, a header taken from a node's `top`, or a link
 //! to a node of the span they are walking ([`link::OptionSpan`]); they write
-//! `top` only at headers; and every walk around an option visits only the
+//! `top` only at headers, but for setting and clearing [`CLEANSED`]; and every walk around an option visits only the
 //! nodes of the span other than its start, none for a link to a header. So a search that went wrong could corrupt
 //! the lists (which [`Matrix::check`], Knuth's `sanity()`, finds), but could
 //! not index outside the arena. Debug builds assert every index, and CI runs
@@ -95,10 +102,18 @@ const SECONDARY_BIAS: u32 = 1 << 31;
 /// The root of the list of active primary items.
 const ROOT: u32 = 0;
 
-/// The `color` of a node that purifying its item has cleansed: its option
-/// agrees with the color the item has now (`item_color`), and the node is
-/// left in its list untouched until the item is unpurified (`color.rs`).
+/// The color [`Matrix::node_entry`] reports for a node that purifying its
+/// item has cleansed: its option agrees with the color the item has now
+/// (`item_color`), and the node is left in its list untouched until the item
+/// is unpurified (`color.rs`).
 const PURIFIED: u32 = u32::MAX;
+
+/// The bit of an option node's `top` that marks it cleansed (see
+/// [`PURIFIED`]). It sits in the `top` that hiding reads anyway, not in
+/// `color`, so that hiding with colors reads three arrays per node, as
+/// without them (tuning log #35). Headers are below `2^31`: the arena's
+/// indices are `u32` and every header has an option node besides.
+const CLEANSED: u32 = 1 << 31;
 
 /// An item's header node (or one of the two roots), as the matrix hands it
 /// out: only [`Header::new_unchecked`] makes one, and its callers make sure
@@ -161,8 +176,8 @@ struct Matrix {
     /// The number of primary items.
     primary: u32,
     /// Option node: 0 if it gives its item no color, else the color's index
-    /// plus 1, or [`PURIFIED`] while cleansed. Headers and spacers: 0. One
-    /// entry per node, all 0 for a problem without colors.
+    /// plus 1 (whether cleansed or not: that is a bit of `top`). Headers and
+    /// spacers: 0. One entry per node, all 0 for a problem without colors.
     color: Vec<u32>,
     /// Header: the color (index plus 1) its item has been purified with, or
     /// 0. One entry per header.
@@ -233,15 +248,32 @@ impl Matrix {
         let span = self.option_first.get(k)?.span();
         Some((span.first()..span.first() + span.size()).map(move |q| {
             // SAFETY: (C): a link in `option_first` is to an option node, so
-            // `q` is a node of the option, and by (A) its top is a header;
-            // (D): `color` has an entry for every node.
-            unsafe {
-                (
-                    Header::new_unchecked(get(&self.top, q)),
-                    get(&self.color, q),
-                )
-            }
+            // `q` is a node of the option.
+            unsafe { self.node_entry::<true>(q) }
         }))
+    }
+
+    /// The item of option node `q` and the color its node has now: 0, a
+    /// color index plus 1, or [`PURIFIED`] while cleansed. Without colors
+    /// (not `C`) the color is 0 and neither `color` nor the mark is read.
+    ///
+    /// # Safety
+    ///
+    /// `q` is an option node: then by (A) its `top`, less [`CLEANSED`], is
+    /// a header, and (D) gives it a `color` entry.
+    #[inline(always)]
+    unsafe fn node_entry<const C: bool>(&self, q: u32) -> (Header, u32) {
+        // SAFETY: as the caller guarantees.
+        unsafe {
+            let top = get(&self.top, q);
+            if !C {
+                (Header::new_unchecked(top), 0)
+            } else if top & CLEANSED != 0 {
+                (Header::new_unchecked(top & !CLEANSED), PURIFIED)
+            } else {
+                (Header::new_unchecked(top), get(&self.color, q))
+            }
+        }
     }
 
     /// The first primary item of option `k` (every option has one) and a
@@ -330,10 +362,10 @@ impl Matrix {
                 if x == h {
                     break;
                 }
-                if self.top[x] as usize != h {
+                if (self.top[x] & !CLEANSED) as usize != h {
                     return Err(format!("item {}: node {x} has top {}", h - 1, self.top[x]));
                 }
-                if self.color[x] == PURIFIED && self.item_color[h] == 0 {
+                if self.top[x] & CLEANSED != 0 && self.item_color[h] == 0 {
                     return Err(format!(
                         "item {}: node {x} cleansed, item not purified",
                         h - 1

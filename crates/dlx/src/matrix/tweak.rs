@@ -148,16 +148,15 @@ impl Matrix {
         let span = p.span();
         let mut updates = 0;
         let mut q = p.node();
-        for _ in 1..span.size() {
+        // Around the option until back at `p`: cheaper than a step counter
+        // (tuning log #37).
+        loop {
             q = span.after(q);
-            // SAFETY: (C): `q` is a node of the option; by (A) its top is a
-            // header; (D) for `color`.
-            let (x, color) = unsafe {
-                (
-                    Header::new_unchecked(get(&self.top, q)),
-                    get(&self.color, q),
-                )
-            };
+            if q == p.node() {
+                break;
+            }
+            // SAFETY: (C): `q` is a node of the option.
+            let (x, color) = unsafe { self.node_entry::<C>(q) };
             let primary = x.get() <= self.primary;
             if primary {
                 self.take_bound(x);
@@ -199,14 +198,8 @@ impl Matrix {
         let mut q = last;
         while q != p {
             // SAFETY: (C): the walk stays on the option's nodes other than
-            // `p` until it is back at `p`; by (A) the top of each is a
-            // header; (D) for `color`.
-            let (x, color) = unsafe {
-                (
-                    Header::new_unchecked(get(&self.top, q)),
-                    get(&self.color, q),
-                )
-            };
+            // `p` until it is back at `p`.
+            let (x, color) = unsafe { self.node_entry::<C>(q) };
             if x.get() <= self.primary {
                 if self.bound(x) == 0 {
                     self.uncover::<C>(x);
