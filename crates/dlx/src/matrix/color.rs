@@ -212,9 +212,25 @@ mod tests {
         assert!(m.is_active(q) && m.len(q) == 1);
         assert_eq!(m.cleansings, 2, "one purification, one cleansed node");
         assert_eq!(m.purified_items().collect::<Vec<_>>(), [(4, 1)]);
+        // The cleansed node, option 3's second, is marked in its top, keeps
+        // its color, and reads as purified.
+        let cleansed = m.option_first[3].span().first() + 1;
+        assert_eq!(m.top[cleansed as usize], 4 | CLEANSED);
+        assert_eq!(m.color[cleansed as usize], 1);
+        let entries: Vec<_> = m
+            .option_entries(3)
+            .unwrap()
+            .map(|(h, c)| (h.get(), c))
+            .collect();
+        assert_eq!(entries, [(2, 0), (4, crate::matrix::PURIFIED)]);
         m.check().unwrap();
+        // A mark on a node whose item is not purified is an error.
+        m.item_color[x] = 0;
+        assert!(m.check().is_err());
+        m.item_color[x] = 1;
         uncommit(&mut m, p, node);
         assert_eq!(m.item_color[x], 0);
+        assert_eq!(m.top[cleansed as usize], 4);
         assert!(m.same_links(&Matrix::new(&knuth_colors())));
     }
 

@@ -111,8 +111,8 @@ const PURIFIED: u32 = u32::MAX;
 /// The bit of an option node's `top` that marks it cleansed (see
 /// [`PURIFIED`]). It sits in the `top` that hiding reads anyway, not in
 /// `color`, so that hiding with colors reads three arrays per node, as
-/// without them (tuning log #35). Headers are below `2^31`: the arena's
-/// indices are `u32` and every header has an option node besides.
+/// without them (tuning log #35). Headers are below `2^31`, so the bit is
+/// free: `Problem::builder` takes fewer than `INDEX_LIMIT / 2` items.
 const CLEANSED: u32 = 1 << 31;
 
 /// An item's header node (or one of the two roots), as the matrix hands it
