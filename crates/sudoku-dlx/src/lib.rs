@@ -95,7 +95,7 @@ pub use canon::canonicalizer::{
     Canonical, Canonicalizer, DEFAULT_CANON_BUDGET, canonical, equivalence,
 };
 pub use canon::transform::Transform;
-pub use dlx::{Budget, Count, End, Stats};
+pub use dlx::{Budget, Count, End, Parallel, Stats};
 pub use make::generator::{
     GenerateOptions, Generated, Generator, default_check_budget, puzzle_seed,
 };

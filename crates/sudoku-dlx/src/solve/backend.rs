@@ -12,7 +12,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx::{Budget, Count, Stats};
+use dlx::{Budget, Count, Parallel, Stats};
 
 use crate::model::error::Error;
 use crate::model::grid::Grid;
@@ -113,6 +113,17 @@ pub(crate) trait Backend {
 
     /// Counts the solutions up to `limit`.
     fn count(&mut self, limit: Option<u64>, options: &SearchOptions) -> Count;
+
+    /// Counts the solutions up to `limit` on `parallel`'s threads (on the
+    /// caller's rayon pool, for the bitsets, when called from one): the
+    /// same count as [`count`](Self::count), and for an exact count the
+    /// same statistics, in the fixed order whatever the seed.
+    fn count_parallel(
+        &mut self,
+        limit: Option<u64>,
+        options: &SearchOptions,
+        parallel: &Parallel,
+    ) -> Count;
 
     /// Whether the givens have `solution` (row-major digits) as their only
     /// solution, when the givens with `solution`'s digits put back in

@@ -48,11 +48,18 @@ pub(crate) struct Board {
     missing: [UnitMask; MAX_DIGITS],
 }
 
+impl Board {
+    /// Whether every cell is filled: the board is a solution.
+    pub(crate) fn is_complete(&self) -> bool {
+        self.open == 0
+    }
+}
+
 /// Bits of a cell's candidate count: up to [`MAX_DIGITS`] fits in 4.
 const COUNT_BITS: usize = 4;
 
 /// The digit sets of one board, as a bit mask (bit d for digit d + 1).
-type DigitMask = u16;
+pub(crate) type DigitMask = u16;
 
 /// A puzzle's givens on a board.
 #[derive(Clone, Copy, Debug)]
@@ -386,6 +393,31 @@ impl BitRules {
         F: FnMut(&Board) -> ControlFlow<()>,
     {
         self.search_level(board, 0, order, limit, stats, visit)
+    }
+
+    /// The cell the search in the fixed order ([`Lowest`]) branches on in
+    /// `board` (which is not complete), and its digits, to try smallest
+    /// first.
+    pub(crate) fn branch(&self, board: &Board) -> (usize, DigitMask) {
+        let cell = Lowest.branch_cell(self, board);
+        (cell, board.digits[cell])
+    }
+
+    /// Puts digit `d + 1` in `cell` of `board` and takes the forced moves
+    /// that follow: `false` at a dead end. `stats` count the digits placed,
+    /// as [`search`](Self::search) does.
+    pub(crate) fn place(
+        &self,
+        board: &mut Board,
+        cell: usize,
+        d: usize,
+        stats: &mut Stats,
+    ) -> bool {
+        let mut pending = Pending::default();
+        self.select(board, cell, d, &mut pending);
+        let alive = self.propagate(board, &mut pending);
+        stats.updates += pending.placed;
+        alive
     }
 
     /// [`search`](Self::search) at `level` of the tree.

@@ -3,13 +3,14 @@
 
 use std::ops::ControlFlow;
 
-use dlx::{Count, End, SplitMix64, Stats};
+use dlx::{Count, End, Parallel, SplitMix64, Stats};
 
 use crate::model::error::{Error, Unit};
 use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
 use crate::solve::backend::{Backend, Outcome, SearchOptions};
 use crate::solve::bitboard::{BitRules, Board, Limit, Lowest, Order, Shuffled, Start, Stop};
+use crate::solve::spread;
 
 /// Searches on bitsets; see [`Backend`].
 #[derive(Clone, Debug)]
@@ -275,6 +276,44 @@ impl Backend for Bitsets {
         if count.end == End::Stopped {
             count.end = End::LimitReached;
         }
+        count
+    }
+
+    /// The search of [`spread`], for node budgets; an update budget (an
+    /// explicit [`Method::Bitsets`](crate::Method::Bitsets) with one)
+    /// counts on this thread alone.
+    fn count_parallel(
+        &mut self,
+        limit: Option<u64>,
+        options: &SearchOptions,
+        parallel: &Parallel,
+    ) -> Count {
+        if options.budget.max_updates.is_some() {
+            return self.count(limit, options);
+        }
+        let start = self.start();
+        let (count, stats) = match &self.board {
+            Start::Board(board) => spread::count(
+                &self.bits,
+                board,
+                start,
+                limit,
+                options.budget,
+                parallel.threads(),
+            ),
+            Start::Clash | Start::DeadEnd => {
+                let count = Count {
+                    solutions: 0,
+                    end: if limit == Some(0) {
+                        End::LimitReached
+                    } else {
+                        End::Exhausted
+                    },
+                };
+                (count, start)
+            }
+        };
+        self.stats = stats;
         count
     }
 

@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx::{Count, End, First, OptionId, Stats};
+use dlx::{Count, End, First, OptionId, Parallel, Stats};
 
 use crate::model::error::{Error, Unit};
 use crate::model::geometry::Geometry;
@@ -143,6 +143,18 @@ impl Backend for Links {
     fn count(&mut self, limit: Option<u64>, options: &SearchOptions) -> Count {
         self.prepare(options);
         self.engine.count(limit)
+    }
+
+    /// The engine's [`dlx::Solver::count_parallel`], whose statistics are
+    /// the single-threaded search's for an exact count.
+    fn count_parallel(
+        &mut self,
+        limit: Option<u64>,
+        options: &SearchOptions,
+        parallel: &Parallel,
+    ) -> Count {
+        self.prepare(options);
+        self.engine.count_parallel(limit, parallel)
     }
 
     /// A count to 2: one solution, `solution`, means unique.

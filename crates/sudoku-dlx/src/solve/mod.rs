@@ -12,3 +12,4 @@ pub(crate) mod encoding;
 pub(crate) mod links;
 pub(crate) mod session;
 pub(crate) mod solver;
+pub(crate) mod spread;

@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use dlx::{Budget, Count, End, Stats};
+use dlx::{Budget, Count, End, Parallel, Stats};
 
 use crate::model::error::Error;
 use crate::model::geometry::Geometry;
@@ -14,6 +14,11 @@ use crate::solve::backend::{Backend, Method, Outcome, SearchOptions};
 use crate::solve::bitsets::Bitsets;
 use crate::solve::links::Links;
 use crate::solve::session::{Planted, Session};
+
+/// Nodes a parallel count searches on the calling thread before it spreads
+/// the search: most puzzles end within them, and then no thread is started
+/// and nothing is split.
+pub(crate) const FIRST_LOOK: u64 = 1 << 14;
 
 /// How many solutions a puzzle has, as far as uniqueness is concerned.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -230,6 +235,71 @@ impl Solver {
         self.run(puzzle, options, |backend| backend.count(limit, options))
     }
 
+    /// [`count`](Self::count) on every thread `parallel` names, for one
+    /// puzzle with very many solutions: the same count, and for an exact
+    /// count the same [`stats`](Self::stats), for any number of threads.
+    ///
+    /// The threads share the search tree, a busy one giving part of its
+    /// tree away whenever another has nothing to do, so a lopsided tree
+    /// keeps every thread busy; a puzzle that 16,384 nodes settle (most do) is counted
+    /// on the calling thread alone, and only if they do not is the search
+    /// started again, spread. On bitsets (see [`Method`]) it runs on the caller's rayon
+    /// pool when called from one (sharing its threads with the caller's
+    /// other work), else on a pool of [`Parallel::threads`]; on the engine
+    /// (grids over 128 cells, or [`Method::DancingLinks`]) it is
+    /// [`dlx::Solver::count_parallel`] with `parallel` as given. The budget
+    /// bounds the work of all threads together; a seed does not change a
+    /// count, and the parallel search does not use it.
+    ///
+    /// ```
+    /// use sudoku_dlx::{ParseOptions, Parallel, Puzzle, Solver};
+    /// // The puzzle of the Solver example without its first clue: 21,786
+    /// // solutions, more than the first look on one thread settles.
+    /// let puzzle = Puzzle::parse(
+    ///     "......8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ///     &ParseOptions::default(),
+    /// )?;
+    /// let mut solver = Solver::new(puzzle.rules())?;
+    /// let alone = solver.count(&puzzle, None)?;
+    /// let spread = solver.count_parallel(&puzzle, None, &Parallel::new().with_threads(2))?;
+    /// assert_eq!(spread, alone);
+    /// assert!(spread.is_exact() && spread.solutions == 21_786);
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As for [`solve`](Self::solve).
+    pub fn count_parallel(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: Option<u64>,
+        parallel: &Parallel,
+    ) -> Result<Count, Error> {
+        let options = self.options;
+        let first_look = SearchOptions {
+            budget: Budget {
+                max_nodes: Some(
+                    options
+                        .budget
+                        .max_nodes
+                        .map_or(FIRST_LOOK, |n| n.min(FIRST_LOOK)),
+                ),
+                ..options.budget
+            },
+            ..options
+        };
+        let count = self.count_with(puzzle, limit, &first_look)?;
+        if count.end != End::BudgetExhausted
+            || options.budget.max_nodes.is_some_and(|n| n <= FIRST_LOOK)
+        {
+            return Ok(count);
+        }
+        self.run(puzzle, &options, |backend| {
+            backend.count_parallel(limit, &options, parallel)
+        })
+    }
+
     /// None, unique (with the solution) or multiple (with two solutions);
     /// the search stops at the second solution.
     ///
@@ -335,6 +405,51 @@ mod tests {
         let cells: Vec<usize> = (0..givens.len()).filter(|&i| givens[i] != 0).collect();
         planted.push(&cells).unwrap();
         planted.unique_without(blanked)
+    }
+
+    /// Puzzles with thousands of solutions, counted on several threads by
+    /// either backend, past the first look on one thread (so the engine's
+    /// threads start from the givens pre-selected): the count and
+    /// statistics of the count alone.
+    #[test]
+    fn count_parallel_counts_as_count_does() {
+        let mut past_first_look = 0;
+        for (n, blanks) in [(9, 58), (16, 150)] {
+            let rules = Rules::new(Shape::from_size(n).unwrap());
+            let mut generator = Generator::new(&rules, GenerateOptions::default()).unwrap();
+            for k in 0..2 {
+                let mut digits = generator
+                    .complete_grid(puzzle_seed(5, k))
+                    .unwrap()
+                    .digits()
+                    .to_vec();
+                for step in 0..blanks {
+                    digits[(step * 37 + usize::try_from(k).unwrap()) % (n * n)] = 0;
+                }
+                let givens = Grid::from_digits(rules.shape(), digits).unwrap();
+                let text = givens.to_string();
+                let puzzle = Puzzle::new(rules.clone(), givens).unwrap();
+                for method in [Method::Auto, Method::DancingLinks] {
+                    let mut solver = Solver::new(&rules).unwrap();
+                    solver.set_method(method);
+                    let alone = solver.count(&puzzle, None).unwrap();
+                    let stats = solver.stats().clone();
+                    assert!(alone.solutions > 1, "{text}");
+                    for threads in [1, 2, 3] {
+                        let parallel = Parallel::new().with_threads(threads).with_chunk(64);
+                        let spread = solver.count_parallel(&puzzle, None, &parallel).unwrap();
+                        assert_eq!(spread, alone, "{text} {method:?} {threads}");
+                        assert_eq!(solver.stats(), &stats, "{text} {method:?} {threads}");
+                        let limited = solver.count_parallel(&puzzle, Some(3), &parallel).unwrap();
+                        assert_eq!(limited, solver.count(&puzzle, Some(3)).unwrap());
+                    }
+                    if stats.nodes > FIRST_LOOK {
+                        past_first_look += 1;
+                    }
+                }
+            }
+        }
+        assert!(past_first_look >= 3, "{past_first_look}");
     }
 
     /// Along a generator-like pass (orbits of two cells and single cells
