@@ -1,12 +1,15 @@
-//! Thread scaling of the engine's parallel count (`Solver::count_parallel`):
-//! the plain single-threaded search, the parallel path on one thread (its
-//! overhead: splitting, replaying prefixes, pausing every chunk) and on two
-//! threads, timed in interleaved rounds, every count checked against the
-//! published one and every statistic against the plain search's.
+//! Thread scaling of the parallel counts (`dlx::Solver::count_parallel` on
+//! exact-cover problems, `sudoku_dlx::Solver::count_parallel` on a Sudoku
+//! puzzle with many solutions): the plain single-threaded search, the
+//! parallel path on one thread (its overhead) and on two threads, timed in
+//! interleaved rounds, every count checked against the published one (for
+//! the puzzle, the dancing-links engine's count) and every statistic against
+//! the plain search's.
 
 use std::time::Duration;
 
 use dlx::{Parallel, Solver, Stats};
+use sudoku_dlx::{Method, ParseOptions, Puzzle};
 
 use crate::problems::CoverProblem;
 use crate::timing::{median, time};
@@ -43,13 +46,33 @@ impl Setting {
         };
         (count.solutions, solver.stats().clone())
     }
+
+    /// Counts the solutions of `puzzle` with `solver` this way.
+    fn count_puzzle(self, solver: &mut sudoku_dlx::Solver, puzzle: &Puzzle) -> (u64, Stats) {
+        let count = match self {
+            Setting::Plain => solver.count(puzzle, None),
+            Setting::Threads(n) => {
+                solver.count_parallel(puzzle, None, &Parallel::new().with_threads(n))
+            }
+        };
+        let solutions = count.map_or(u64::MAX, |c| c.solutions);
+        (solutions, solver.stats().clone())
+    }
 }
+
+/// The Sudoku puzzle of the scaling table: the first puzzle of
+/// `data/sudoku/tdoku_puzzles2_17_clue.txt` with its first two clues
+/// blanked, which leaves 910,776 solutions.
+pub const SUDOKU_PUZZLE: &str =
+    ".........................3......3.2...1.4......5....6..3......4.7..8...962...7...";
 
 /// The median time of each setting on one problem.
 #[derive(Clone, Debug)]
 pub struct Scaling {
-    /// The problem.
-    pub problem: CoverProblem,
+    /// The problem's name.
+    pub name: String,
+    /// Its solutions.
+    pub solutions: u64,
     /// Median seconds per count, in the order of [`Setting::ALL`].
     pub medians: Vec<Duration>,
 }
@@ -65,36 +88,45 @@ impl Scaling {
         let named = problem.load()?;
         let mut solver = Solver::new(named.problem());
         let (_, reference) = Setting::Plain.count(&mut solver);
-        let mut samples = vec![Vec::new(); Setting::ALL.len()];
-        for round in 0..rounds {
-            for k in 0..Setting::ALL.len() {
-                // Rotate the order each round so no setting always runs first.
-                let s = (k + round) % Setting::ALL.len();
-                let setting = Setting::ALL[s];
-                let ((solutions, stats), elapsed) = time(|| setting.count(&mut solver));
-                if solutions != problem.solutions {
-                    return Err(format!(
-                        "{}: {} counted {solutions} solutions, not {}",
-                        problem.name,
-                        setting.name(),
-                        problem.solutions
-                    ));
-                }
-                if stats != reference {
-                    return Err(format!(
-                        "{}: {} reports other statistics than the plain search",
-                        problem.name,
-                        setting.name()
-                    ));
-                }
-                samples[s].push(elapsed);
-            }
-        }
-        let medians = samples
-            .iter()
-            .map(|s| median(s).ok_or_else(|| "no rounds were run".to_owned()))
-            .collect::<Result<_, _>>()?;
-        Ok(Scaling { problem, medians })
+        let medians = interleave(
+            problem.name,
+            problem.solutions,
+            &reference,
+            rounds,
+            |setting| setting.count(&mut solver),
+        )?;
+        Ok(Scaling {
+            name: problem.name.to_owned(),
+            solutions: problem.solutions,
+            medians,
+        })
+    }
+
+    /// Times `rounds` interleaved rounds of every setting on
+    /// [`SUDOKU_PUZZLE`] (on bitsets), each count checked against the
+    /// dancing-links engine's.
+    ///
+    /// # Errors
+    ///
+    /// A count or its statistics differ from the engine's count or the
+    /// plain search's.
+    pub fn measure_sudoku(rounds: usize) -> Result<Scaling, String> {
+        let puzzle =
+            Puzzle::parse(SUDOKU_PUZZLE, &ParseOptions::default()).map_err(|e| e.to_string())?;
+        let mut links = sudoku_dlx::Solver::new(puzzle.rules()).map_err(|e| e.to_string())?;
+        links.set_method(Method::DancingLinks);
+        let (solutions, _) = Setting::Plain.count_puzzle(&mut links, &puzzle);
+        let mut solver = sudoku_dlx::Solver::new(puzzle.rules()).map_err(|e| e.to_string())?;
+        let (_, reference) = Setting::Plain.count_puzzle(&mut solver, &puzzle);
+        let name = "sudoku (17-clue, 2 blanked)";
+        let medians = interleave(name, solutions, &reference, rounds, |setting| {
+            setting.count_puzzle(&mut solver, &puzzle)
+        })?;
+        Ok(Scaling {
+            name: name.to_owned(),
+            solutions,
+            medians,
+        })
     }
 
     /// The median of `setting`.
@@ -103,4 +135,42 @@ impl Scaling {
         let k = Setting::ALL.iter().position(|&s| s == setting).unwrap_or(0);
         self.medians[k]
     }
+}
+
+/// The median time of each setting of `count` over `rounds` interleaved
+/// rounds, each count checked against `solutions` and its statistics
+/// against `reference`.
+fn interleave(
+    name: &str,
+    solutions: u64,
+    reference: &Stats,
+    rounds: usize,
+    mut count: impl FnMut(Setting) -> (u64, Stats),
+) -> Result<Vec<Duration>, String> {
+    let mut samples = vec![Vec::new(); Setting::ALL.len()];
+    for round in 0..rounds {
+        for k in 0..Setting::ALL.len() {
+            // Rotate the order each round so no setting always runs first.
+            let s = (k + round) % Setting::ALL.len();
+            let setting = Setting::ALL[s];
+            let ((counted, stats), elapsed) = time(|| count(setting));
+            if counted != solutions {
+                return Err(format!(
+                    "{name}: {} counted {counted} solutions, not {solutions}",
+                    setting.name(),
+                ));
+            }
+            if &stats != reference {
+                return Err(format!(
+                    "{name}: {} reports other statistics than the plain search",
+                    setting.name()
+                ));
+            }
+            samples[s].push(elapsed);
+        }
+    }
+    samples
+        .iter()
+        .map(|s| median(s).ok_or_else(|| "no rounds were run".to_owned()))
+        .collect()
 }

@@ -365,8 +365,9 @@ fn compare_engines(options: &Options, title: &str, chosen: &[CoverProblem]) -> R
     Ok(())
 }
 
-/// The engine's parallel count against its plain search: pentominoes and
-/// the 15 queens (left out by `--quick`), 1 and 2 threads.
+/// The parallel counts against the plain search: pentominoes and the 15
+/// queens (left out by `--quick`) and a Sudoku puzzle with many solutions,
+/// 1 and 2 threads.
 fn compare_threads(options: &Options) -> Result<(), String> {
     use benches::scaling::{Scaling, Setting};
     let chosen: Vec<CoverProblem> = [problems::PENTOMINOES, problems::QUEENS_15]
@@ -386,10 +387,19 @@ fn compare_threads(options: &Options) -> Result<(), String> {
     }
     println!(" 1 thread / plain | speedup, 2 threads / 1 |");
     println!("|---|---:|{}", "---:|".repeat(Setting::ALL.len() + 2));
-    for problem in chosen {
-        eprint!("\rthreads: {}", problem.name);
-        let scaling = Scaling::measure(problem, options.rounds)?;
-        print!("| {} | {} |", problem.name, problem.solutions);
+    let measured = chosen
+        .into_iter()
+        .map(|problem| {
+            eprint!("\rthreads: {}", problem.name);
+            Scaling::measure(problem, options.rounds)
+        })
+        .chain(std::iter::once_with(|| {
+            eprint!("\rthreads: sudoku");
+            Scaling::measure_sudoku(options.rounds)
+        }));
+    for scaling in measured {
+        let scaling = scaling?;
+        print!("| {} | {} |", scaling.name, scaling.solutions);
         for &m in &scaling.medians {
             print!(" {:.3} |", m.as_secs_f64());
         }

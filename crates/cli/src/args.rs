@@ -87,7 +87,9 @@ Examples:
 
 const COUNT_EXAMPLES: &str = "\
 A count line is N when exact, or N+ when --limit stopped the count (there may
-be more).
+be more). Without --limit, each puzzle's search is also spread over the
+--jobs threads, so one puzzle with very many solutions uses every core; the
+counts and nodes are the same for any --jobs.
 
 Examples:
   sudoku-dlx count puzzles.txt                         exact number of solutions of each

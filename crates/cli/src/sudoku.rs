@@ -12,7 +12,7 @@ use std::time::Instant;
 use serde::Serialize;
 use smallvec::SmallVec;
 use sudoku_dlx::{
-    Budget, End, Error, Grid, Outcome, ParseOptions, Puzzle, Rules, Solver, Uniqueness,
+    Budget, End, Error, Grid, Outcome, Parallel, ParseOptions, Puzzle, Rules, Solver, Uniqueness,
 };
 
 use crate::args::{AnswerArgs, CountArgs, Format, PuzzleArgs, SearchArgs, SolveArgs};
@@ -39,6 +39,9 @@ struct Config {
     budget: Budget,
     seed: Option<u64>,
     method: sudoku_dlx::Method,
+    /// The threads of one count without a limit (the workers' pool, on
+    /// bitsets).
+    parallel: Parallel,
 }
 
 /// Runs `sudoku-dlx solve`.
@@ -101,6 +104,9 @@ fn run(
         budget: search.max_nodes.map_or(Budget::UNLIMITED, Budget::nodes),
         seed: search.seed,
         method: search.method.into(),
+        parallel: search.jobs.threads().map_or_else(Parallel::new, |threads| {
+            Parallel::new().with_threads(threads)
+        }),
     };
     let start = Instant::now();
     let mut tally = Tally::default();
@@ -285,7 +291,15 @@ impl Workspace {
                 }
             }
             Task::Count { limit, unique } => {
-                let count = solver.count(puzzle, limit)?;
+                // A count of every solution spreads over the threads: one
+                // puzzle with very many solutions keeps them all busy. With
+                // a limit, the nodes searched would depend on timing.
+                let count = match limit {
+                    None if config.parallel.threads() > 1 => {
+                        solver.count_parallel(puzzle, None, &config.parallel)?
+                    }
+                    _ => solver.count(puzzle, limit)?,
+                };
                 found.count = Some((count.solutions, count.is_exact()));
                 match count.end {
                     End::BudgetExhausted => PuzzleStatus::Budget,

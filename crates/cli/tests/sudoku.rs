@@ -398,3 +398,43 @@ fn help_shows_examples_for_every_subcommand() {
     let out = run(&["solve", "--help"]);
     assert!(out.stdout.contains("!invalid"));
 }
+
+#[test]
+fn a_count_without_limit_spreads_one_puzzle_over_the_jobs() {
+    // Puzzles whose counts take more than the first look on one thread
+    // (tens of thousands of nodes), on bitsets (9x9) and on the engine
+    // (--method links): the same counts and nodes on 1, 2 and 3 threads, and
+    // the counts the other method finds.
+    let puzzles = "\
+......8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......
+";
+    let counts = |method: &str, jobs: &str| {
+        let out = run_with_stdin(
+            &[
+                "count", "--method", method, "--jobs", jobs, "--format", "json",
+            ],
+            puzzles.as_bytes().to_vec(),
+        );
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        out.stdout
+    };
+    let bitsets = counts("auto", "1");
+    let links = counts("links", "1");
+    for jobs in ["2", "3"] {
+        assert_eq!(counts("auto", jobs), bitsets);
+        assert_eq!(counts("links", jobs), links);
+    }
+    let numbers = |out: &str| -> Vec<u64> {
+        out.lines()
+            .map(|line| {
+                let record: serde_json::Value = serde_json::from_str(line).unwrap();
+                record["count"].as_u64().unwrap()
+            })
+            .collect()
+    };
+    let found = numbers(&bitsets);
+    assert!(found[0] > 10_000, "{found:?}");
+    assert_eq!(found[1], 1, "a published 17-clue puzzle is unique");
+    assert_eq!(numbers(&links), found);
+}
