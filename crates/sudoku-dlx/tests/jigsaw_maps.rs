@@ -221,3 +221,46 @@ fn puzzles_on_random_maps_are_unique_and_reproducible() {
         assert!(maps.len() > 1, "{shape}: every puzzle on one map");
     }
 }
+
+/// Regression: rules compared the letters of a map, so a solver built for a
+/// map refused (`RulesMismatch`) the same map written with other letters,
+/// and a classic solver refused a jigsaw puzzle whose regions are the boxes.
+#[test]
+fn rules_compare_the_partition_not_the_letters() {
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    // The boxes as a map, box k written with letter `first + k`.
+    let letters = |first: u8| -> String {
+        let shape = Shape::CLASSIC;
+        (0..81)
+            .map(|i| char::from(first + u8::try_from(shape.box_of(shape.cell(i))).unwrap()))
+            .collect()
+    };
+    let (abc, xyz) = (letters(b'a'), letters(b'p'));
+    assert_ne!(abc, xyz);
+    let read = |map: &str| Puzzle::parse(&format!("{puzzle} {map}"), &Default::default()).unwrap();
+    let (jigsaw_abc, jigsaw_xyz) = (read(&abc), read(&xyz));
+    assert_eq!(jigsaw_abc.rules(), jigsaw_xyz.rules());
+    let classic = Puzzle::parse(puzzle, &Default::default()).unwrap();
+    assert_eq!(jigsaw_abc.rules(), classic.rules());
+    assert_eq!(
+        jigsaw_abc.rules(),
+        &Rules::classic()
+            .with_regions(Regions::boxes(Shape::CLASSIC))
+            .unwrap()
+    );
+    // One solver for all three, each answer checked independently.
+    let mut solver = Solver::new(classic.rules()).unwrap();
+    for p in [&jigsaw_abc, &jigsaw_xyz, &classic] {
+        let Outcome::Solved(grid) = solver.solve(p).unwrap() else {
+            panic!("{p} has a solution")
+        };
+        assert_eq!(check_solution(p, &grid), Ok(()));
+    }
+    // A real jigsaw map stays different from the boxes, and 6x6 maps are
+    // read against the rules' own boxes: the 2x3 boxes are a jigsaw of 3x2.
+    let six = Shape::with_boxes(3, 2).unwrap();
+    let wide = Regions::boxes(Shape::with_boxes(2, 3).unwrap());
+    let rules = Rules::new(six).with_regions(wide).unwrap();
+    assert_ne!(&rules, &Rules::new(six));
+}
