@@ -28,8 +28,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::error::{Error, ParseErrorKind};
-use crate::text_parse::parse_error;
+use crate::error::Error;
 use crate::{Bounds, Color, ItemId, Kind, OptionId, Problem};
 
 /// A problem whose items (and colors) have names: what Knuth's formats
@@ -74,6 +73,12 @@ fn color_count(problem: &Problem) -> usize {
         .unwrap_or(0)
 }
 
+/// Whether Knuth's format can write `name` as an item: not empty, and no
+/// white space, `|` or `:` in it.
+pub(crate) fn is_item_name(name: &str) -> bool {
+    !name.is_empty() && !name.chars().any(char::is_whitespace) && reserved_char(name).is_none()
+}
+
 /// The reserved character in item name `name`, if any.
 pub(crate) fn reserved_char(name: &str) -> Option<char> {
     name.chars().find(|&c| c == '|' || c == ':')
@@ -92,6 +97,20 @@ impl NamedProblem {
     /// Names the items of `problem`, in item order; its colors, if it has
     /// any, are named by their numbers (`0`, `1`, ...).
     ///
+    /// ```
+    /// use dlx::{Error, NamedProblem, Problem};
+    /// let mut b = Problem::builder(2, 0)?;
+    /// b.add_option(&[0, 1])?;
+    /// let problem = b.build();
+    /// let named = NamedProblem::new(problem.clone(), vec!["a".into(), "b".into()])?;
+    /// assert_eq!(named.to_string(), "a b\na b\n");
+    /// assert_eq!(
+    ///     NamedProblem::new(problem, vec!["a".into()]),
+    ///     Err(Error::ItemNameCount { found: 1, expected: 2 })
+    /// );
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// As [`with_colors`](Self::with_colors).
@@ -105,57 +124,62 @@ impl NamedProblem {
     ///
     /// # Errors
     ///
-    /// [`Error::Parse`] (at line 1, the item line, with the name's position in
-    /// it; or at line 2 for a color) if there is not one name per item or
-    /// per color the problem uses, a name is repeated, an item name is empty
-    /// or holds white space, `|` or `:`, or a color name is empty or holds
-    /// white space.
+    /// [`Error::ItemNameCount`] unless there is one name per item,
+    /// [`Error::ColorNameCount`] if there are fewer color names than the
+    /// colors the options use, [`Error::BadItemName`] for an empty item
+    /// name or one holding white space, `|` or `:`, [`Error::BadColorName`]
+    /// for an empty color name or one holding white space, and
+    /// [`Error::DuplicateItemName`] or [`Error::DuplicateColorName`] for a
+    /// name given twice.
     pub fn with_colors(
         problem: Problem,
         names: Vec<String>,
         colors: Vec<String>,
     ) -> Result<Self, Error> {
-        let mut seen = HashMap::new();
-        for (k, name) in names.iter().enumerate() {
-            let kind = if name.is_empty() || name.chars().any(char::is_whitespace) {
-                Some(ParseErrorKind::BadItemName {
-                    name: name.clone(),
-                    found: ' ',
-                })
-            } else if let Some(found) = reserved_char(name) {
-                Some(ParseErrorKind::BadItemName {
-                    name: name.clone(),
-                    found,
-                })
-            } else if seen.insert(name.as_str(), k).is_some() {
-                Some(ParseErrorKind::DuplicateItemName { name: name.clone() })
-            } else {
-                None
-            };
-            if let Some(kind) = kind {
-                return Err(parse_error(1, k + 1, kind));
-            }
-        }
         if names.len() != problem.item_count() {
-            return Err(parse_error(1, names.len() + 1, ParseErrorKind::TooLarge));
+            return Err(Error::ItemNameCount {
+                found: names.len(),
+                expected: problem.item_count(),
+            });
         }
-        let mut seen = HashMap::new();
-        for (k, color) in colors.iter().enumerate() {
-            if color.is_empty() || color.chars().any(char::is_whitespace) {
-                let kind = ParseErrorKind::BadColorName {
-                    name: color.clone(),
-                };
-                return Err(parse_error(2, k + 1, kind));
+        let used = color_count(&problem);
+        if colors.len() < used {
+            return Err(Error::ColorNameCount {
+                found: colors.len(),
+                expected: used,
+            });
+        }
+        let mut seen = HashMap::with_capacity(names.len());
+        for (item, name) in names.iter().enumerate() {
+            if !is_item_name(name) {
+                return Err(Error::BadItemName {
+                    item,
+                    name: name.clone(),
+                });
             }
-            if seen.insert(color.as_str(), k).is_some() {
-                let kind = ParseErrorKind::DuplicateColorName {
-                    name: color.clone(),
-                };
-                return Err(parse_error(2, k + 1, kind));
+            if let Some(first) = seen.insert(name.as_str(), item) {
+                return Err(Error::DuplicateItemName {
+                    first,
+                    item,
+                    name: name.clone(),
+                });
             }
         }
-        if color_count(&problem) > colors.len() {
-            return Err(parse_error(2, colors.len() + 1, ParseErrorKind::TooLarge));
+        let mut seen = HashMap::with_capacity(colors.len());
+        for (color, name) in colors.iter().enumerate() {
+            if name.is_empty() || name.chars().any(char::is_whitespace) {
+                return Err(Error::BadColorName {
+                    color,
+                    name: name.clone(),
+                });
+            }
+            if let Some(first) = seen.insert(name.as_str(), color) {
+                return Err(Error::DuplicateColorName {
+                    first,
+                    color,
+                    name: name.clone(),
+                });
+            }
         }
         Ok(NamedProblem {
             problem,
@@ -274,6 +298,7 @@ impl fmt::Display for NamedProblem {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::ParseErrorKind;
 
     /// The position and kind of the error parsing `text` gives.
     pub(crate) fn err(text: &str) -> (usize, usize, ParseErrorKind) {
@@ -357,12 +382,82 @@ pub(crate) mod tests {
         );
     }
 
+    /// Regression: names handed in from code got text errors: a wrong count
+    /// was "the problem is too large" at "line 1, column 2", an empty name
+    /// "contains ` `".
     #[test]
-    fn names_are_validated() {
-        let problem = Problem::builder(2, 0).unwrap().build();
-        assert!(NamedProblem::new(problem.clone(), vec!["a".into(), "b".into()]).is_ok());
-        assert!(NamedProblem::new(problem.clone(), vec!["a".into(), "a".into()]).is_err());
-        assert!(NamedProblem::new(problem.clone(), vec!["a".into(), "b c".into()]).is_err());
-        assert!(NamedProblem::new(problem, vec!["a".into()]).is_err());
+    fn names_from_code_get_errors_of_their_own() {
+        let mut b = Problem::builder(2, 1).unwrap();
+        b.add_colored_option(&[(0, None), (2, Color::new(1))])
+            .unwrap();
+        let problem = b.build();
+        let names = |list: &[&str]| list.iter().map(|&n| n.to_owned()).collect::<Vec<_>>();
+        let new = |list: &[&str]| NamedProblem::new(problem.clone(), names(list));
+        assert!(new(&["a", "b", "x"]).is_ok());
+        let e = new(&["a", "b"]).unwrap_err();
+        assert_eq!(
+            e,
+            Error::ItemNameCount {
+                found: 2,
+                expected: 3
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "2 item names for 3 items; give one name per item, primary items first"
+        );
+        let e = new(&["a", "", "x"]).unwrap_err();
+        assert_eq!(
+            e,
+            Error::BadItemName {
+                item: 1,
+                name: String::new()
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "item 1 has an empty name; give it a name without white space, `|` or `:`"
+        );
+        assert_eq!(
+            new(&["a", "b c", "x"]).unwrap_err().to_string(),
+            "item 1 is named \"b c\", which holds white space; give it a name without white space, `|` or `:`"
+        );
+        assert_eq!(
+            new(&["a", "b", "x|y"]).unwrap_err().to_string(),
+            "item 2 is named `x|y`, which holds `|`; give it a name without white space, `|` or `:`"
+        );
+        assert_eq!(
+            new(&["a", "b", "a"]).unwrap_err(),
+            Error::DuplicateItemName {
+                first: 0,
+                item: 2,
+                name: "a".into()
+            }
+        );
+        // Colors: the options use two (0 and 1).
+        let colored = |list: &[&str]| {
+            NamedProblem::with_colors(problem.clone(), names(&["a", "b", "x"]), names(list))
+        };
+        assert_eq!(
+            colored(&["R", "G"])
+                .unwrap()
+                .option_text(OptionId::from_u32(0)),
+            "a x:G"
+        );
+        assert_eq!(
+            colored(&["R"]).unwrap_err(),
+            Error::ColorNameCount {
+                found: 1,
+                expected: 2
+            }
+        );
+        assert_eq!(
+            colored(&["R", " "]).unwrap_err().to_string(),
+            "color 1 is named \" \", which holds white space; give it a name without white space"
+        );
+        assert_eq!(
+            colored(&["R", "R"]).unwrap_err().to_string(),
+            "colors 0 and 1 are both named `R`; give each color its own name"
+        );
     }
 }
