@@ -1,6 +1,6 @@
 //! Puzzles that must be rejected, for the right reason.
 
-use sudoku_dlx::{Error, Outcome, Rules, Solver, Unit};
+use sudoku_dlx::{Error, Grid, Outcome, Puzzle, Rules, Shape, Solver, Unit};
 
 use crate::util::{lines, parse};
 
@@ -70,4 +70,25 @@ fn a_solver_rejects_puzzles_of_other_rules() {
     let mut solver = Solver::new(&Rules::classic()).unwrap();
     let small = parse(&".".repeat(16));
     assert_eq!(solver.solve(&small), Err(Error::RulesMismatch));
+}
+
+/// Regression: a 6x6 grid with 2x3 boxes given to 6x6 rules with 3x2 boxes
+/// said "found 36 cells, expected 36".
+#[test]
+fn a_puzzle_of_rules_and_a_grid_of_other_boxes_is_a_shape_mismatch() {
+    let tall = Shape::with_boxes(3, 2).unwrap();
+    let wide = Shape::with_boxes(2, 3).unwrap();
+    let err = Puzzle::new(Rules::new(tall), Grid::empty(wide)).unwrap_err();
+    assert_eq!(
+        err,
+        Error::ShapeMismatch {
+            expected: (3, 2),
+            found: (2, 3)
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "the grid is 6x6 (2x3 boxes), but the rules are for 6x6 (3x2 boxes); build the grid with the rules' shape"
+    );
+    assert!(Puzzle::new(Rules::new(tall), Grid::empty(tall)).is_ok());
 }

@@ -75,6 +75,14 @@ pub enum Error {
         /// The unit they share.
         unit: Unit,
     },
+    /// A grid of another shape than the rules it is used with (the same
+    /// number of cells, say, but other boxes).
+    ShapeMismatch {
+        /// The rules' box sides (rows, columns).
+        expected: (usize, usize),
+        /// The grid's box sides (rows, columns).
+        found: (usize, usize),
+    },
     /// A region map with the wrong number of cells.
     RegionMapLength {
         /// Letters found.
@@ -261,6 +269,12 @@ impl fmt::Display for Reason<'_> {
             } => write!(
                 f,
                 "givens at {first} and {second} both hold {digit} in the same {unit}; fix one of them"
+            ),
+            Error::ShapeMismatch { expected, found } => write!(
+                f,
+                "the grid is {}, but the rules are for {}; build the grid with the rules' shape",
+                boxes(*found),
+                boxes(*expected)
             ),
             Error::RegionMapLength { found, expected } => write!(
                 f,

@@ -35,12 +35,13 @@ impl Puzzle {
     ///
     /// # Errors
     ///
-    /// [`Error::WrongLength`] if the grid is not of the rules' shape.
+    /// [`Error::ShapeMismatch`] if the grid is not of the rules' shape.
     pub fn new(rules: Rules, givens: Grid) -> Result<Puzzle, Error> {
+        let sides = |shape: Shape| (shape.box_rows(), shape.box_cols());
         if givens.shape() != rules.shape() {
-            return Err(Error::WrongLength {
-                found: givens.shape().cell_count(),
-                expected: rules.shape().cell_count(),
+            return Err(Error::ShapeMismatch {
+                expected: sides(rules.shape()),
+                found: sides(givens.shape()),
             });
         }
         let alphabet = Alphabet::for_size(rules.shape().size());
