@@ -22,7 +22,10 @@
 //!   anti-knight add items and options to the matrix, so any combination
 //!   works.
 //! - **Round trips.** Every grid and puzzle prints (line and pretty formats)
-//!   in a form [`Puzzle::parse`] reads back.
+//!   in a form [`Puzzle::parse`] reads back. The line format of a puzzle
+//!   holds its givens and jigsaw map, not its variants or box shape (a
+//!   6x6 line reads as 2x3 boxes): [`ParseOptions::for_puzzle`] gives
+//!   those, and with it every puzzle's line reads back equal.
 //! - **Canonical forms.** [`canonical`] gives the minlex form of a puzzle
 //!   of any box shape, equal for equivalent puzzles, with the [`Transform`]
 //!   that reaches it; [`equivalence`] says whether two puzzles are one.

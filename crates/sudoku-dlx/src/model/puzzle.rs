@@ -11,7 +11,10 @@ use crate::model::symbols::Alphabet;
 /// A puzzle: the [`Rules`] it is played by and its givens.
 ///
 /// `Display` writes the line format in the puzzle's alphabet, followed by a
-/// space and the region map for jigsaw; [`Puzzle::parse`] reads it back.
+/// space and the region map for jigsaw; [`Puzzle::parse`] reads it back,
+/// with [`ParseOptions::for_puzzle`](crate::ParseOptions::for_puzzle) for
+/// what the text does not hold (the variants, and boxes other than the
+/// default for the size).
 ///
 /// ```
 /// use sudoku_dlx::{ParseOptions, Puzzle};
