@@ -2,7 +2,7 @@
 //! easy puzzles to the forum's hardest, by a Mann-Whitney U test between
 //! consecutive sets.
 
-use sudoku_dlx::{Level, Rated, Rater, Rules};
+use sudoku_dlx::{Level, Rated, Rater, Rules, Technique};
 
 use crate::util::{lines, parse};
 
@@ -74,5 +74,35 @@ fn scores_rise_across_the_data_sets() {
             sets[k].0,
             sets[k + 1].0
         );
+    }
+}
+
+/// Regression: `Rating::hardest` was documented as "the last one tried when
+/// logic got stuck"; it is the hardest technique that made progress, `None`
+/// when none did (Easter Monster, whose first step is beyond them).
+#[test]
+fn hardest_is_the_hardest_technique_that_made_progress() {
+    let mut rater = Rater::new(&Rules::classic()).unwrap();
+    let rate = |rater: &mut Rater, line: &str| match rater.rate_puzzle(&parse(line)).unwrap() {
+        Rated::Rated(rating) => rating,
+        other => panic!("{line}: {other:?}"),
+    };
+    let easter_monster =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let rating = rate(&mut rater, easter_monster);
+    assert!(!rating.solved_by_logic);
+    assert_eq!(rating.hardest, None);
+    assert_eq!(rating.logic.steps, 0);
+    // Where logic does work, the hardest is the hardest with a use.
+    for line in lines("emerentius_easy.txt").iter().take(20) {
+        let rating = rate(&mut rater, line);
+        let used = Technique::ALL
+            .into_iter()
+            .zip(rating.logic.uses)
+            .filter(|&(_, uses)| uses > 0)
+            .map(|(t, _)| t)
+            .max();
+        assert_eq!(rating.hardest, used, "{line}");
+        assert!(rating.hardest.is_some());
     }
 }

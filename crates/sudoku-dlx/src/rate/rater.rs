@@ -127,7 +127,11 @@ pub struct Rating {
     pub level: Level,
     /// Whether the techniques alone solve it.
     pub solved_by_logic: bool,
-    /// The hardest technique used (the last one tried when logic got stuck).
+    /// The hardest technique that made progress (placed a digit or removed
+    /// a candidate); `None` if none did, as for a puzzle whose first step
+    /// is beyond the techniques (Easter Monster, say). Not the technique
+    /// logic got stuck on: [`solved_by_logic`](Self::solved_by_logic) says
+    /// whether it did.
     pub hardest: Option<Technique>,
     /// Mean search-tree nodes of a count to 2 over the seeded orders.
     pub mean_nodes: f64,
