@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 
 use sudoku_dlx::{
-    GenerateOptions, Generator, Grid, Puzzle, Regions, Rules, Shape, Symmetry, Variants,
-    check_solution, puzzle_seed,
+    GenerateOptions, Generator, Grid, Minimality, Puzzle, Regions, Rules, Shape, Symmetry,
+    Variants, check_solution, puzzle_seed,
 };
 
 /// Whether cells `i` and `j` (distinct) may not hold the same digit under
@@ -115,7 +115,7 @@ fn check_generated(rules: &Rules, options: &GenerateOptions, seeds: std::ops::Ra
             "{p} not {}",
             options.symmetry
         );
-        if g.minimal {
+        if g.minimal.is_minimal() {
             for cell in (0..p.shape().cell_count()).filter(|&i| p.givens().digits()[i] != 0) {
                 assert_eq!(
                     count_by_backtracking(&without(p, cell), 2),
@@ -157,10 +157,49 @@ fn minimal_puzzles_are_minimal() {
         let mut generator = Generator::new(&rules, options(symmetry, true)).unwrap();
         for seed in 0..3 {
             let g = generator.generate(seed).unwrap();
-            assert!(g.minimal, "{}", g.puzzle);
+            assert_eq!(g.minimal, Minimality::Minimal, "{}", g.puzzle);
         }
         check_generated(&rules, &options(symmetry, true), 0..3);
     }
+}
+
+/// Regression: `Generated::minimal` was `false` both for "not minimal" and
+/// "not checked". Each answer is held to the backtracking oracle.
+#[test]
+fn minimality_says_whether_it_was_checked_and_what_was_found() {
+    let rules = Rules::classic();
+    let single = |symmetry, minimal| GenerateOptions {
+        attempts: 1,
+        ..options(symmetry, minimal)
+    };
+    let mut unchecked = Generator::new(&rules, single(Symmetry::Rot180, false)).unwrap();
+    let (mut minimal, mut not_minimal) = (0, 0);
+    for seed in 0..4 {
+        let g = unchecked.generate(puzzle_seed(5, seed)).unwrap();
+        assert_eq!(g.minimal, Minimality::Unchecked, "{}", g.puzzle);
+    }
+    // Orbits of two cells leave removable givens more often than not; single
+    // cells are all tried, and the check confirms it.
+    for (symmetry, seed) in (0..4).flat_map(|k| [(Symmetry::Rot180, k), (Symmetry::None, k)]) {
+        let mut checked = Generator::new(&rules, single(symmetry, true)).unwrap();
+        let g = checked.generate(puzzle_seed(5, seed)).unwrap();
+        let p = &g.puzzle;
+        let removable = (0..81)
+            .filter(|&i| p.givens().digits()[i] != 0)
+            .any(|i| count_by_backtracking(&without(p, i), 2) == 1);
+        match g.minimal {
+            Minimality::Minimal => {
+                assert!(!removable, "{p}");
+                minimal += 1;
+            }
+            Minimality::NotMinimal => {
+                assert!(removable, "{p}");
+                not_minimal += 1;
+            }
+            other => panic!("{p}: {other:?} without a budget that runs out"),
+        }
+    }
+    assert!(minimal > 0 && not_minimal > 0, "{minimal} / {not_minimal}");
 }
 
 #[test]
