@@ -192,7 +192,7 @@ fn check(case: &SolveCase) -> Corpus {
     }
     let givens = Grid::from_digits(case.shape, case.digits.clone()).expect("digits in range");
     let puzzle = Puzzle::new(rules.clone(), givens).expect("givens of the shape");
-    let mut solver = Solver::new(&rules).expect("a solver for a small shape");
+    let mut solver = Solver::new(&rules);
     solver.set_budget(Budget::nodes(case.max_nodes));
     let oracle = (case.shape.size() <= 6).then(|| Constraints::new(&rules));
 
@@ -224,7 +224,7 @@ fn check(case: &SolveCase) -> Corpus {
     let all = solver.count(&puzzle, None).expect("counted once already");
     // The default method (bitsets on these small grids) and dancing links
     // count the same wherever both finish.
-    let mut links = Solver::new(&rules).expect("a solver for a small shape");
+    let mut links = Solver::new(&rules);
     links.set_method(Method::DancingLinks);
     links.set_budget(Budget::nodes(case.max_nodes));
     let by_links = links.count(&puzzle, None).expect("the same givens");

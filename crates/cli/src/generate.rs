@@ -127,12 +127,12 @@ enum Maker {
 impl Maker {
     fn new(plan: &Plan, options: &GenerateOptions) -> Result<Maker, sudoku_dlx::Error> {
         Ok(match plan {
-            Plan::Rules(rules) => Maker::Fixed(Generator::new(rules, options.clone())?),
+            Plan::Rules(rules) => Maker::Fixed(Generator::new(rules, options.clone())),
             Plan::RandomJigsaw(rules) => Maker::RandomJigsaw(RandomJigsaw::new(
                 rules.shape(),
                 rules.variants(),
                 options.clone(),
-            )?),
+            )),
         })
     }
 

@@ -232,7 +232,7 @@ impl Workspace {
     /// The solver for `rules`, built on first use.
     fn solver(&mut self, config: &Config, rules: &Rules) -> Result<&mut Solver, Error> {
         if self.solver.as_ref().is_none_or(|s| s.rules() != rules) {
-            let mut solver = Solver::new(rules)?;
+            let mut solver = Solver::new(rules);
             solver.set_budget(config.budget);
             solver.set_seed(config.seed);
             solver.set_method(config.method);

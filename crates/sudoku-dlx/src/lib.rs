@@ -41,7 +41,7 @@
 //!     "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
 //!     &ParseOptions::default(),
 //! )?;
-//! let mut solver = Solver::new(puzzle.rules())?; // reuse it for every puzzle of these rules
+//! let mut solver = Solver::new(puzzle.rules()); // reuse it for every puzzle of these rules
 //! let Uniqueness::Unique(solution) = solver.uniqueness(&puzzle)? else { panic!("unique") };
 //! assert_eq!(check_solution(&puzzle, &solution), Ok(()));
 //! assert_eq!(

@@ -103,7 +103,7 @@ fn options(symmetry: Symmetry, minimal: bool) -> GenerateOptions {
 }
 
 fn check_generated(rules: &Rules, options: &GenerateOptions, seeds: std::ops::Range<u64>) {
-    let mut generator = Generator::new(rules, options.clone()).unwrap();
+    let mut generator = Generator::new(rules, options.clone());
     for seed in seeds {
         let g = generator.generate(puzzle_seed(11, seed)).unwrap();
         let p = &g.puzzle;
@@ -154,7 +154,7 @@ fn minimal_puzzles_are_minimal() {
         (9, Symmetry::None),
     ] {
         let rules = Rules::new(Shape::from_size(n).unwrap());
-        let mut generator = Generator::new(&rules, options(symmetry, true)).unwrap();
+        let mut generator = Generator::new(&rules, options(symmetry, true));
         for seed in 0..3 {
             let g = generator.generate(seed).unwrap();
             assert_eq!(g.minimal, Minimality::Minimal, "{}", g.puzzle);
@@ -172,7 +172,7 @@ fn minimality_says_whether_it_was_checked_and_what_was_found() {
         attempts: 1,
         ..options(symmetry, minimal)
     };
-    let mut unchecked = Generator::new(&rules, single(Symmetry::Rot180, false)).unwrap();
+    let mut unchecked = Generator::new(&rules, single(Symmetry::Rot180, false));
     let (mut minimal, mut not_minimal) = (0, 0);
     for seed in 0..4 {
         let g = unchecked.generate(puzzle_seed(5, seed)).unwrap();
@@ -181,7 +181,7 @@ fn minimality_says_whether_it_was_checked_and_what_was_found() {
     // Orbits of two cells leave removable givens more often than not; single
     // cells are all tried, and the check confirms it.
     for (symmetry, seed) in (0..4).flat_map(|k| [(Symmetry::Rot180, k), (Symmetry::None, k)]) {
-        let mut checked = Generator::new(&rules, single(symmetry, true)).unwrap();
+        let mut checked = Generator::new(&rules, single(symmetry, true));
         let g = checked.generate(puzzle_seed(5, seed)).unwrap();
         let p = &g.puzzle;
         let removable = (0..81)
@@ -245,8 +245,8 @@ fn anti_king_and_anti_knight_generate_unique_puzzles() {
 
 #[test]
 fn the_same_seed_gives_the_same_puzzle() {
-    let mut a = Generator::new(&Rules::classic(), GenerateOptions::default()).unwrap();
-    let mut b = Generator::new(&Rules::classic(), GenerateOptions::default()).unwrap();
+    let mut a = Generator::new(&Rules::classic(), GenerateOptions::default());
+    let mut b = Generator::new(&Rules::classic(), GenerateOptions::default());
     let first: Vec<_> = (0..3)
         .map(|k| a.generate(puzzle_seed(5, k)).unwrap().puzzle)
         .collect();
@@ -266,7 +266,7 @@ fn a_clue_target_is_met_or_reported() {
         clues: Some(30),
         ..GenerateOptions::default()
     };
-    let mut generator = Generator::new(&Rules::classic(), options).unwrap();
+    let mut generator = Generator::new(&Rules::classic(), options);
     let g = generator.generate(1).unwrap();
     assert_eq!(g.clues_met, Some(true));
     assert_eq!(g.puzzle.givens().filled_count(), 30);
@@ -276,7 +276,7 @@ fn a_clue_target_is_met_or_reported() {
         attempts: 3,
         ..GenerateOptions::default()
     };
-    let mut generator = Generator::new(&Rules::classic(), options).unwrap();
+    let mut generator = Generator::new(&Rules::classic(), options);
     let g = generator.generate(1).unwrap();
     assert_eq!(g.clues_met, Some(false));
     assert!(g.puzzle.givens().filled_count() > 12);
@@ -289,7 +289,7 @@ fn impossible_rules_are_an_error_not_a_panic() {
         anti_king: true,
         ..Variants::NONE
     });
-    let mut generator = Generator::new(&rules, GenerateOptions::default()).unwrap();
+    let mut generator = Generator::new(&rules, GenerateOptions::default());
     assert!(generator.generate(0).is_err());
 }
 
@@ -297,8 +297,8 @@ fn impossible_rules_are_an_error_not_a_panic() {
 /// independent checker, and that another generator draws the same grid
 /// from the same seed. Returns the grids drawn, as lines.
 fn random_fills(rules: &Rules, seeds: u64) -> Vec<String> {
-    let mut generator = Generator::new(rules, GenerateOptions::default()).unwrap();
-    let mut again = Generator::new(rules, GenerateOptions::default()).unwrap();
+    let mut generator = Generator::new(rules, GenerateOptions::default());
+    let mut again = Generator::new(rules, GenerateOptions::default());
     let empty = Puzzle::empty(rules.clone());
     (0..seeds)
         .map(|k| {

@@ -6,7 +6,7 @@ use crate::util::{lines, parse};
 
 #[test]
 fn emerentius_invalid_set_is_rejected_for_the_stated_reason() {
-    let mut solver = Solver::new(&Rules::classic()).unwrap();
+    let mut solver = Solver::new(&Rules::classic());
     for line in lines("emerentius_invalid_with_reason.txt") {
         let (text, reason) = line.split_once(' ').unwrap();
         let puzzle = parse(text);
@@ -54,7 +54,7 @@ fn conflicting_givens_name_both_cells_and_the_digit() {
     line.replace_range(0..1, "5");
     line.replace_range(8..9, "5");
     let puzzle = parse(&line);
-    let mut solver = Solver::new(puzzle.rules()).unwrap();
+    let mut solver = Solver::new(puzzle.rules());
     let err = solver.solve(&puzzle).unwrap_err();
     assert_eq!(
         err.to_string(),
@@ -67,7 +67,7 @@ fn conflicting_givens_name_both_cells_and_the_digit() {
 
 #[test]
 fn a_solver_rejects_puzzles_of_other_rules() {
-    let mut solver = Solver::new(&Rules::classic()).unwrap();
+    let mut solver = Solver::new(&Rules::classic());
     let small = parse(&".".repeat(16));
     assert_eq!(solver.solve(&small), Err(Error::RulesMismatch));
 }

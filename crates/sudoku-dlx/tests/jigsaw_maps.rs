@@ -71,7 +71,7 @@ fn assert_regions_whole(regions: &Regions) {
 #[test]
 fn maps_are_connected_regions_of_n_cells_away_from_the_boxes() {
     for shape in shapes() {
-        let mut drawer = RandomRegions::new(shape, Variants::NONE).unwrap();
+        let mut drawer = RandomRegions::new(shape, Variants::NONE);
         let boxes = partition(&Regions::boxes(shape));
         for seed in 0..6 {
             let regions = drawer.draw(seed).unwrap();
@@ -85,10 +85,10 @@ fn maps_are_connected_regions_of_n_cells_away_from_the_boxes() {
 #[test]
 fn the_same_seed_gives_the_same_map_and_others_differ() {
     for shape in shapes() {
-        let mut drawer = RandomRegions::new(shape, Variants::NONE).unwrap();
+        let mut drawer = RandomRegions::new(shape, Variants::NONE);
         let maps: Vec<Regions> = (0..8).map(|seed| drawer.draw(seed).unwrap()).collect();
         // A fresh drawer, and the one-shot function, draw the same maps.
-        let mut again = RandomRegions::new(shape, Variants::NONE).unwrap();
+        let mut again = RandomRegions::new(shape, Variants::NONE);
         assert_eq!(again.draw(3).unwrap(), maps[3]);
         assert_eq!(random_regions(shape, 5).unwrap(), maps[5]);
         let mut distinct: Vec<Vec<Vec<usize>>> = maps.iter().map(partition).collect();
@@ -108,7 +108,7 @@ fn the_same_seed_gives_the_same_map_and_others_differ() {
 /// filled?": seeded searches of 5000 nodes each, restarted, since a fixed
 /// order can spend millions of nodes on a map that has solutions.
 fn solver_fills(rules: &Rules) -> Option<Grid> {
-    let mut solver = Solver::new(rules).unwrap();
+    let mut solver = Solver::new(rules);
     solver.set_budget(Budget::nodes(5_000));
     let empty = Puzzle::empty(rules.clone());
     (0..64).find_map(|seed| {
@@ -124,7 +124,7 @@ fn solver_fills(rules: &Rules) -> Option<Grid> {
 #[test]
 fn every_map_has_a_solution_the_solver_finds() {
     for shape in shapes() {
-        let mut drawer = RandomRegions::new(shape, Variants::NONE).unwrap();
+        let mut drawer = RandomRegions::new(shape, Variants::NONE);
         for seed in 0..6 {
             let (regions, witness) = drawer.draw_with_solution(seed).unwrap();
             let rules = Rules::new(shape).with_regions(regions).unwrap();
@@ -145,7 +145,6 @@ fn every_map_has_a_solution_the_solver_finds() {
 fn sixteen_by_sixteen_maps_are_whole_and_playable() {
     let shape = Shape::from_size(16).unwrap();
     let (regions, witness) = RandomRegions::new(shape, Variants::NONE)
-        .unwrap()
         .draw_with_solution(1)
         .unwrap();
     assert_regions_whole(&regions);
@@ -165,7 +164,7 @@ fn maps_drawn_for_variants_are_playable_with_them() {
         ..Variants::NONE
     };
     for variants in [x, windoku] {
-        let mut drawer = RandomRegions::new(Shape::CLASSIC, variants).unwrap();
+        let mut drawer = RandomRegions::new(Shape::CLASSIC, variants);
         for seed in 0..3 {
             let (regions, witness) = drawer.draw_with_solution(seed).unwrap();
             assert_regions_whole(&regions);
@@ -188,7 +187,7 @@ fn rules_without_a_grid_are_an_error_not_a_panic() {
         anti_king: true,
         ..Variants::NONE
     };
-    let mut drawer = RandomRegions::new(Shape::from_size(4).unwrap(), anti_king).unwrap();
+    let mut drawer = RandomRegions::new(Shape::from_size(4).unwrap(), anti_king);
     assert_eq!(drawer.draw(1), Err(Error::NoCompleteGrid));
 }
 
@@ -202,7 +201,7 @@ fn puzzles_on_random_maps_are_unique_and_reproducible() {
             symmetry,
             ..GenerateOptions::default()
         };
-        let mut jigsaw = RandomJigsaw::new(shape, Variants::NONE, options.clone()).unwrap();
+        let mut jigsaw = RandomJigsaw::new(shape, Variants::NONE, options.clone());
         let mut maps = Vec::new();
         for seed in 0..3 {
             let generated = jigsaw.generate(seed).unwrap();
@@ -214,7 +213,7 @@ fn puzzles_on_random_maps_are_unique_and_reproducible() {
             assert_eq!(check_solution(puzzle, &generated.solution), Ok(()));
             assert_eq!(count_by_backtracking(puzzle, 2), 1, "{puzzle}");
             // The same seed, the same map and puzzle, from a fresh generator.
-            let mut again = RandomJigsaw::new(shape, Variants::NONE, options.clone()).unwrap();
+            let mut again = RandomJigsaw::new(shape, Variants::NONE, options.clone());
             assert_eq!(again.generate(seed).unwrap().puzzle, generated.puzzle);
         }
         maps.dedup();
@@ -250,7 +249,7 @@ fn rules_compare_the_partition_not_the_letters() {
             .unwrap()
     );
     // One solver for all three, each answer checked independently.
-    let mut solver = Solver::new(classic.rules()).unwrap();
+    let mut solver = Solver::new(classic.rules());
     for p in [&jigsaw_abc, &jigsaw_xyz, &classic] {
         let Outcome::Solved(grid) = solver.solve(p).unwrap() else {
             panic!("{p} has a solution")

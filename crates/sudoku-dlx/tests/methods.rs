@@ -38,7 +38,7 @@ fn solutions(
 
 /// A solver of `rules` with `method`.
 fn solver(rules: &Rules, method: Method) -> Solver {
-    let mut solver = Solver::new(rules).unwrap();
+    let mut solver = Solver::new(rules);
     solver.set_method(method);
     solver
 }
@@ -191,7 +191,7 @@ proptest! {
             max_nodes: Some(BUDGET),
             ..GenerateOptions::default()
         };
-        let drawn = Generator::new(&rules, options).unwrap().complete_grid(seed);
+        let drawn = Generator::new(&rules, options).complete_grid(seed);
         match drawn {
             Ok(grid) => {
                 prop_assert_eq!(check_solution(&Puzzle::empty(rules.clone()), &grid), Ok(()));
@@ -282,7 +282,7 @@ fn clashing_givens_report_the_same_error_on_both_methods() {
 #[test]
 fn auto_falls_back_to_links_where_bitsets_do_not_apply() {
     let classic = Rules::classic();
-    let mut s = Solver::new(&classic).unwrap();
+    let mut s = Solver::new(&classic);
     assert_eq!(s.effective_method(), Method::Bitsets);
     s.set_seed(Some(7));
     assert_eq!(s.effective_method(), Method::DancingLinks);
@@ -291,7 +291,7 @@ fn auto_falls_back_to_links_where_bitsets_do_not_apply() {
     assert_eq!(s.effective_method(), Method::DancingLinks);
     s.set_budget(Budget::nodes(1_000));
     assert_eq!(s.effective_method(), Method::Bitsets);
-    let mut sixteen = Solver::new(&Rules::new(Shape::from_size(16).unwrap())).unwrap();
+    let mut sixteen = Solver::new(&Rules::new(Shape::from_size(16).unwrap()));
     assert_eq!(sixteen.effective_method(), Method::DancingLinks);
     // Asked for by name, bitsets take seeds and update budgets too, where
     // the grid has a bitset form.
@@ -308,7 +308,7 @@ fn bitset_statistics_describe_the_search() {
     // Needs guesses: more than one node, and the profile sums to the nodes.
     let puzzle =
         parse(".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...");
-    let mut s = Solver::new(puzzle.rules()).unwrap();
+    let mut s = Solver::new(puzzle.rules());
     assert_eq!(s.count(&puzzle, None).unwrap().solutions, 1);
     let stats = s.stats().clone();
     assert!(stats.nodes > 1);

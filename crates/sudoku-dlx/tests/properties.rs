@@ -53,7 +53,7 @@ proptest! {
         digits.copy_from_slice(&cells);
         let shape = Shape::from_size(4).unwrap();
         let puzzle = Puzzle::new(Rules::new(shape), Grid::from_digits(shape, cells.clone()).unwrap()).unwrap();
-        let mut solver = Solver::new(puzzle.rules()).unwrap();
+        let mut solver = Solver::new(puzzle.rules());
         match solver.count(&puzzle, Some(300)) {
             Ok(count) => {
                 prop_assert!(!givens_clash(&digits));
@@ -128,7 +128,7 @@ proptest! {
     #[test]
     fn seeded_grids_pass_the_checker(seed in any::<u64>()) {
         let puzzle = Puzzle::empty(Rules::classic());
-        let mut solver = Solver::new(puzzle.rules()).unwrap();
+        let mut solver = Solver::new(puzzle.rules());
         solver.set_seed(Some(seed));
         let Ok(sudoku_dlx::Outcome::Solved(grid)) = solver.solve(&puzzle) else {
             return Err(TestCaseError::fail("no grid"));

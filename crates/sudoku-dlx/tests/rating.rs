@@ -10,7 +10,7 @@ use crate::util::{lines, parse};
 fn scores(name: &str, sample: usize) -> Vec<f64> {
     let puzzles = lines(name);
     let step = (puzzles.len() / sample).max(1);
-    let mut rater = Rater::new(&Rules::classic()).unwrap();
+    let mut rater = Rater::new(&Rules::classic());
     puzzles
         .iter()
         .step_by(step)
@@ -82,7 +82,7 @@ fn scores_rise_across_the_data_sets() {
 /// when none did (Easter Monster, whose first step is beyond them).
 #[test]
 fn hardest_is_the_hardest_technique_that_made_progress() {
-    let mut rater = Rater::new(&Rules::classic()).unwrap();
+    let mut rater = Rater::new(&Rules::classic());
     let rate = |rater: &mut Rater, line: &str| match rater.rate_puzzle(&parse(line)).unwrap() {
         Rated::Rated(rating) => rating,
         other => panic!("{line}: {other:?}"),

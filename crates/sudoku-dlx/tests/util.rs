@@ -45,7 +45,7 @@ pub(crate) fn solve_all(puzzles: &[String], solutions: Option<&[String]>) {
     for (k, line) in puzzles.iter().enumerate() {
         let puzzle = parse(line);
         if solver.as_ref().is_none_or(|s| s.rules() != puzzle.rules()) {
-            solver = Some(Solver::new(puzzle.rules()).expect("solver"));
+            solver = Some(Solver::new(puzzle.rules()));
         }
         let Some(s) = solver.as_mut() else {
             unreachable!()

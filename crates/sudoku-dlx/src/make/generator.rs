@@ -167,10 +167,10 @@ pub fn puzzle_seed(seed: u64, index: u64) -> u64 {
 ///
 /// ```
 /// use sudoku_dlx::{GenerateOptions, Generator, Rules, Solver, Symmetry, Uniqueness};
-/// let mut generator = Generator::new(&Rules::classic(), GenerateOptions::default())?;
+/// let mut generator = Generator::new(&Rules::classic(), GenerateOptions::default());
 /// let generated = generator.generate(7)?;
 /// assert!(Symmetry::Rot180.holds_for(generated.puzzle.givens()));
-/// let mut solver = Solver::new(&Rules::classic())?;
+/// let mut solver = Solver::new(&Rules::classic());
 /// assert_eq!(solver.uniqueness(&generated.puzzle)?, Uniqueness::Unique(generated.solution.clone()));
 /// // The same seed, the same puzzle.
 /// assert_eq!(generator.generate(7)?.puzzle, generated.puzzle);
@@ -213,24 +213,18 @@ const PILE_LIMIT: usize = 6;
 const GRID_TRIES: u32 = 64;
 
 impl Generator {
-    /// A generator for `rules`.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Engine`] if the matrix cannot be built.
-    pub fn new(rules: &Rules, options: GenerateOptions) -> Result<Generator, Error> {
-        let mut solver = Solver::new(rules)?;
+    /// A generator for `rules`; like [`Solver::new`], it cannot fail.
+    #[must_use]
+    pub fn new(rules: &Rules, options: GenerateOptions) -> Generator {
+        let mut solver = Solver::new(rules);
         let budget = options
             .max_nodes
             .unwrap_or_else(|| default_check_budget(rules));
         solver.set_budget(Budget::nodes(budget));
         let orbits = options.symmetry.orbits(rules.shape());
-        let rater = match options.difficulty {
-            Some(_) => Some(Rater::new(rules)?),
-            None => None,
-        };
+        let rater = options.difficulty.map(|_| Rater::new(rules));
         let forcing = Forcing::new(Arc::clone(solver.geometry()));
-        Ok(Generator {
+        Generator {
             rules: rules.clone(),
             order: (0..orbits.len()).collect(),
             orbits,
@@ -241,7 +235,7 @@ impl Generator {
             budget,
             forcing,
             kept: Vec::new(),
-        })
+        }
     }
 
     /// The options.

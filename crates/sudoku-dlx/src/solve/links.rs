@@ -28,15 +28,15 @@ pub(crate) struct Links {
 
 impl Links {
     /// The backend for `rules`, whose units are `geometry`'s.
-    pub(crate) fn new(rules: &Rules, geometry: &Geometry) -> Result<Links, Error> {
-        let encoding = Encoding::new(rules, geometry)?;
+    pub(crate) fn new(rules: &Rules, geometry: &Geometry) -> Links {
+        let encoding = Encoding::new(rules, geometry);
         let engine = dlx::Solver::new(encoding.problem());
-        Ok(Links {
+        Links {
             shape: rules.shape(),
             encoding,
             engine,
             scratch: Grid::empty(rules.shape()),
-        })
+        }
     }
 
     /// Sets the engine's budget and seed for the next search.

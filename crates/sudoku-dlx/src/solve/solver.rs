@@ -45,7 +45,7 @@ pub enum Uniqueness {
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
 ///     &ParseOptions::default(),
 /// )?;
-/// let mut solver = Solver::new(puzzle.rules())?;
+/// let mut solver = Solver::new(puzzle.rules());
 /// let Outcome::Solved(grid) = solver.solve(&puzzle)? else { panic!("solvable") };
 /// assert_eq!(check_solution(&puzzle, &grid), Ok(()));
 /// assert_eq!(solver.count(&puzzle, Some(2))?.solutions, 1);
@@ -75,22 +75,19 @@ enum Ran {
 }
 
 impl Solver {
-    /// Builds the matrix for `rules`.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Engine`] if the engine cannot index the matrix (not for any
-    /// shape up to 64x64).
-    pub fn new(rules: &Rules) -> Result<Solver, Error> {
+    /// Builds the matrix for `rules`. It cannot fail: every [`Shape`](crate::Shape)
+    /// (up to 64x64, with every variant) fits the engine's indices.
+    #[must_use]
+    pub fn new(rules: &Rules) -> Solver {
         let geometry = Arc::new(Geometry::new(rules));
-        Ok(Solver {
+        Solver {
             rules: rules.clone(),
-            links: Links::new(rules, &geometry)?,
+            links: Links::new(rules, &geometry),
             bitsets: Bitsets::new(&geometry),
             geometry,
             options: SearchOptions::default(),
             ran: Ran::Links,
-        })
+        }
     }
 
     /// The rules this solver is built for.
@@ -280,7 +277,7 @@ impl Solver {
     ///
     /// ```
     /// use sudoku_dlx::{Error, Rules, Solver};
-    /// let mut solver = Solver::new(&Rules::classic())?;
+    /// let mut solver = Solver::new(&Rules::classic());
     /// let mut session = solver.session();
     /// session.push(0, 5)?;
     /// session.push(1, 3)?;
@@ -353,10 +350,10 @@ mod tests {
             .chain([Rules::classic().with_variants(x)]);
         let (mut unique, mut not_unique) = (0, 0);
         for rules in cases {
-            let mut generator = Generator::new(&rules, GenerateOptions::default()).unwrap();
-            let mut bits = Solver::new(&rules).unwrap();
+            let mut generator = Generator::new(&rules, GenerateOptions::default());
+            let mut bits = Solver::new(&rules);
             bits.set_method(Method::Bitsets);
-            let mut links = Solver::new(&rules).unwrap();
+            let mut links = Solver::new(&rules);
             links.set_method(Method::DancingLinks);
             let cells = rules.shape().cell_count();
             for k in 0..3 {

@@ -1,5 +1,7 @@
 //! Reading puzzles: the line, block, numbers and jigsaw formats.
 
+use std::str::FromStr;
+
 use crate::model::cell::MAX_SIZE;
 use crate::model::error::Error;
 use crate::model::grid::Grid;
@@ -63,7 +65,7 @@ impl ParseOptions {
     /// let puzzle = Puzzle::parse(&format!("1234{}", ".".repeat(77)), &x)?;
     /// let text = puzzle.to_string();
     /// // The default options read the givens, but classic rules.
-    /// assert_ne!(Puzzle::parse(&text, &ParseOptions::default())?.rules(), puzzle.rules());
+    /// assert_ne!(text.parse::<Puzzle>()?.rules(), puzzle.rules());
     /// assert_eq!(Puzzle::parse(&text, &ParseOptions::for_puzzle(&puzzle))?, puzzle);
     /// # Ok::<(), sudoku_dlx::Error>(())
     /// ```
@@ -95,6 +97,51 @@ impl Puzzle {
     /// invalid symbol, bad shape, or a bad region map.
     pub fn parse(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
         parse_record(text, options)
+    }
+}
+
+/// [`Puzzle::parse`] with the default [`ParseOptions`]: any shape from its
+/// length, no variants, jigsaw when a region map follows.
+///
+/// ```
+/// use sudoku_dlx::{Outcome, Puzzle, Solver};
+/// let puzzle: Puzzle =
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+/// let Outcome::Solved(grid) = Solver::new(puzzle.rules()).solve(&puzzle)? else { panic!() };
+/// assert!(grid.is_solution_of(&puzzle));
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
+impl FromStr for Puzzle {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Puzzle, Error> {
+        parse_record(text, &ParseOptions::default())
+    }
+}
+
+/// A grid in the line, block or numbers format, as for a [`Puzzle`] with
+/// the default [`ParseOptions`]; `0` or `.` is a blank.
+///
+/// ```
+/// use sudoku_dlx::Grid;
+/// let grid: Grid = "1234341221434321".parse()?;
+/// assert!(grid.is_complete());
+/// assert_eq!(grid.to_string(), "1234341221434321");
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`Puzzle::parse`], and [`Error::RegionMapInGrid`] for a jigsaw line.
+impl FromStr for Grid {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Grid, Error> {
+        let puzzle = parse_record(text, &ParseOptions::default())?;
+        if puzzle.rules().regions().is_some() {
+            return Err(Error::RegionMapInGrid);
+        }
+        Ok(puzzle.givens().clone())
     }
 }
 
