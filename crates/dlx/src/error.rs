@@ -166,6 +166,34 @@ pub enum Error {
         /// The name.
         name: String,
     },
+    /// An option of a [`NamedBuilder`](crate::NamedBuilder) names an item
+    /// that is not declared.
+    UnknownItemName {
+        /// The index the option would have.
+        option: usize,
+        /// The name.
+        name: String,
+    },
+    /// An option of a [`NamedBuilder`](crate::NamedBuilder) has an entry
+    /// `name:` with no color after the `:`.
+    EmptyColor {
+        /// The index the option would have.
+        option: usize,
+        /// The item's name.
+        item: String,
+    },
+    /// A [`NamedBuilder`](crate::NamedBuilder) was given an item after its
+    /// first option.
+    ItemAfterOptions {
+        /// The item's name.
+        name: String,
+    },
+    /// A [`NamedBuilder`](crate::NamedBuilder) was given a primary item
+    /// after a secondary one.
+    PrimaryAfterSecondary {
+        /// The item's name.
+        name: String,
+    },
     /// Knuth-format text that could not be read.
     Parse {
         /// 1-based line of the problem.
@@ -375,6 +403,22 @@ impl fmt::Display for Error {
             Error::DuplicateColorName { first, color, name } => write!(
                 f,
                 "colors {first} and {color} are both named `{name}`; give each color its own name"
+            ),
+            Error::UnknownItemName { option, name } => write!(
+                f,
+                "option {option} names `{name}`, which is not an item; declare it before the first option"
+            ),
+            Error::EmptyColor { option, item } => write!(
+                f,
+                "option {option} has `{item}:` with no color after `:`; write `{item}:A`, or `{item}` for no color"
+            ),
+            Error::ItemAfterOptions { name } => write!(
+                f,
+                "item `{name}` is declared after the first option; declare every item before adding options"
+            ),
+            Error::PrimaryAfterSecondary { name } => write!(
+                f,
+                "primary item `{name}` is declared after a secondary one; declare the primary items first"
             ),
             Error::Parse { line, column, kind } => {
                 write!(f, "line {line}, column {column}: {kind}")

@@ -69,8 +69,12 @@
 //!   options with optional [`Color`]s on secondary items, and [`Bounds`] on
 //!   primary items, validated as they are added; [`ItemId`], [`OptionId`]
 //!   and [`Color`] index them.
+//! - [`NamedBuilder`]: a problem built by item names (`"r0"`, `"x:A"`),
+//!   looked up in a hash map, as Knuth's format writes it.
 //! - [`NamedProblem`]: a problem with item and color names, read from and
-//!   written to Knuth's text formats ([`Format`]: DLX1, DLX2, DLX3).
+//!   written to Knuth's text formats ([`Format`]: DLX1, DLX2, DLX3);
+//!   [`NamedProblem::display_option`] and [`NamedProblem::display_solution`]
+//!   print options and solutions by name.
 //! - [`Solver`]: pre-selection ([`Solver::select`]), search ([`Solver::count`],
 //!   [`Solver::first_solution`], [`Solver::uniqueness`],
 //!   [`Solver::for_each_solution`], [`Solver::solutions`], whose
@@ -101,6 +105,7 @@ mod builder;
 mod error;
 mod index;
 mod matrix;
+mod named_builder;
 mod outcome;
 mod parallel;
 mod problem;
@@ -116,6 +121,7 @@ pub use builder::ProblemBuilder;
 pub use error::{Error, ParseErrorKind};
 pub use index::{Color, ItemId, OptionId};
 pub use matrix::Branch;
+pub use named_builder::NamedBuilder;
 pub use outcome::{Budget, Count, End, Stats, Uniqueness};
 pub use parallel::{Parallel, Progress};
 pub use problem::{Bounds, Kind, Problem};
@@ -124,4 +130,4 @@ pub use random::SplitMix64;
 pub use solutions::{Solution, Solutions};
 pub use solver::{First, Solver};
 pub use split::{Split, Subproblem};
-pub use text_format::{Format, NamedProblem};
+pub use text_format::{Format, NamedProblem, OptionDisplay, SolutionDisplay};

@@ -33,12 +33,24 @@ use crate::{Bounds, Color, ItemId, Kind, OptionId, Problem};
 
 /// A problem whose items (and colors) have names: what Knuth's formats
 /// describe.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct NamedProblem {
     problem: Problem,
     names: Vec<String>,
+    /// Each name's item: [`item`](NamedProblem::item) without a scan.
+    items: HashMap<String, ItemId>,
     colors: Vec<String>,
 }
+
+/// Two named problems are equal when their problems and names are (the
+/// lookup table follows from the names).
+impl PartialEq for NamedProblem {
+    fn eq(&self, other: &NamedProblem) -> bool {
+        self.problem == other.problem && self.names == other.names && self.colors == other.colors
+    }
+}
+
+impl Eq for NamedProblem {}
 
 /// Which of Knuth's formats a problem is written in: the simplest one that
 /// can say everything it holds.
@@ -87,9 +99,22 @@ pub(crate) fn reserved_char(name: &str) -> Option<char> {
 impl NamedProblem {
     /// A named problem from the parser, which checked the names.
     pub(crate) fn from_parts(problem: Problem, names: Vec<String>, colors: Vec<String>) -> Self {
+        let items = lookup(&names);
+        Self::from_built(problem, names, items, colors)
+    }
+
+    /// A named problem from the named builder, which checked the names and
+    /// built their lookup table.
+    pub(crate) fn from_built(
+        problem: Problem,
+        names: Vec<String>,
+        items: HashMap<String, ItemId>,
+        colors: Vec<String>,
+    ) -> Self {
         NamedProblem {
             problem,
             names,
+            items,
             colors,
         }
     }
@@ -181,11 +206,7 @@ impl NamedProblem {
                 });
             }
         }
-        Ok(NamedProblem {
-            problem,
-            names,
-            colors,
-        })
+        Ok(NamedProblem::from_parts(problem, names, colors))
     }
 
     /// The problem itself.
@@ -217,13 +238,10 @@ impl NamedProblem {
         &self.names[item.index()]
     }
 
-    /// The item called `name`, if there is one.
+    /// The item called `name`, if there is one (a hash lookup).
     #[must_use]
     pub fn item(&self, name: &str) -> Option<ItemId> {
-        self.names
-            .iter()
-            .position(|n| n == name)
-            .and_then(ItemId::new)
+        self.items.get(name).copied()
     }
 
     /// The name of `color`.
@@ -246,21 +264,97 @@ impl NamedProblem {
     }
 
     /// `option` as Knuth writes it: its items separated by spaces, each
-    /// colored item as `name:color`.
+    /// colored item as `name:color`; [`display_option`](Self::display_option)
+    /// writes the same without allocating.
     #[must_use]
     pub fn option_text(&self, option: OptionId) -> String {
-        let mut text = String::new();
-        for (k, (item, color)) in self.problem.entries(option).enumerate() {
+        self.display_option(option).to_string()
+    }
+
+    /// `option` as Knuth writes it, for `{}` without an allocation.
+    ///
+    /// ```
+    /// let named = dlx::NamedProblem::parse("a b | x\na x:red\nb\n")?;
+    /// let first = dlx::OptionId::new(0).unwrap();
+    /// assert_eq!(format!("[{}]", named.display_option(first)), "[a x:red]");
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When displayed, if `option` does not belong to this problem.
+    #[must_use]
+    pub fn display_option(&self, option: OptionId) -> OptionDisplay<'_> {
+        OptionDisplay {
+            named: self,
+            option,
+        }
+    }
+
+    /// The options of a solution (as [`Solver`](crate::Solver) reports
+    /// them), one per line in the order given, each ended by a newline.
+    ///
+    /// ```
+    /// use dlx::{NamedProblem, Solver, Uniqueness};
+    /// let named = NamedProblem::parse("a b c\na b\nc\na\n")?;
+    /// let Uniqueness::Unique(options) = Solver::new(named.problem()).uniqueness() else { panic!() };
+    /// assert_eq!(named.display_solution(&options).to_string(), "a b\nc\n");
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
+    #[must_use]
+    pub fn display_solution<'a>(&'a self, options: &'a [OptionId]) -> SolutionDisplay<'a> {
+        SolutionDisplay {
+            named: self,
+            options,
+        }
+    }
+}
+
+/// Each name's item, for names known to be distinct and few enough to index.
+fn lookup(names: &[String]) -> HashMap<String, ItemId> {
+    names
+        .iter()
+        .enumerate()
+        .filter_map(|(k, name)| Some((name.clone(), ItemId::new(k)?)))
+        .collect()
+}
+
+/// An option in Knuth's format; see [`NamedProblem::display_option`].
+#[derive(Clone, Copy, Debug)]
+pub struct OptionDisplay<'a> {
+    named: &'a NamedProblem,
+    option: OptionId,
+}
+
+impl fmt::Display for OptionDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let named = self.named;
+        for (k, (item, color)) in named.problem.entries(self.option).enumerate() {
             if k > 0 {
-                text.push(' ');
+                f.write_str(" ")?;
             }
-            text.push_str(self.item_name(item));
+            f.write_str(named.item_name(item))?;
             if let Some(color) = color {
-                text.push(':');
-                text.push_str(self.color_name(color));
+                write!(f, ":{}", named.color_name(color))?;
             }
         }
-        text
+        Ok(())
+    }
+}
+
+/// A solution's options, one per line; see [`NamedProblem::display_solution`].
+#[derive(Clone, Copy, Debug)]
+pub struct SolutionDisplay<'a> {
+    named: &'a NamedProblem,
+    options: &'a [OptionId],
+}
+
+impl fmt::Display for SolutionDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for &option in self.options {
+            writeln!(f, "{}", self.named.display_option(option))?;
+        }
+        Ok(())
     }
 }
 
@@ -289,7 +383,7 @@ impl fmt::Display for NamedProblem {
         }
         f.write_str("\n")?;
         for (option, _) in self.problem.options() {
-            writeln!(f, "{}", self.option_text(option))?;
+            writeln!(f, "{}", self.display_option(option))?;
         }
         Ok(())
     }
