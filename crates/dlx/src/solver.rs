@@ -6,6 +6,7 @@ use std::ops::ControlFlow;
 use crate::error::Error;
 use crate::matrix::Search;
 use crate::outcome::{Budget, Count, End, Event, Stats, Uniqueness};
+use crate::random::SplitMix64;
 use crate::solutions::{Solution, Solutions};
 use crate::{Kind, OptionId, Problem};
 
@@ -68,6 +69,22 @@ impl Solver {
     /// With `Some(seed)`, later searches break ties between items at random and
     /// try each item's options in a random order, the same for the same seed;
     /// with `None`, ties go to the leftmost item and options are tried top down.
+    ///
+    /// Every search restarts the random order from the seed, so two searches
+    /// with one seed find the same first solution;
+    /// [`random_solutions`](Self::random_solutions) draws a fresh order for
+    /// each solution.
+    ///
+    /// ```
+    /// use dlx::{NamedProblem, Solver};
+    /// let named = NamedProblem::parse("a b c\na\nb\nc\na b\nb c\n")?;
+    /// let mut solver = Solver::new(named.problem());
+    /// solver.set_seed(Some(7));
+    /// assert_eq!(solver.seed(), Some(7));
+    /// assert_eq!(solver.first_solution(), solver.first_solution());
+    /// assert_eq!(solver.count(None).solutions, 3); // any order, every solution
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.seed = seed;
     }
@@ -221,6 +238,35 @@ impl Solver {
         Solutions::new(self)
     }
 
+    /// Successive random solutions: each is the first solution of a search
+    /// in a random order of its own, drawn from a stream seeded by `seed`,
+    /// so the same seed gives the same sequence, without reseeding by hand.
+    /// Draws are independent, so a solution may come more than once. The
+    /// iterator ends when a search finds no solution or runs out of budget;
+    /// dropping it puts the solver's own seed back.
+    ///
+    /// ```
+    /// use dlx::{NamedProblem, Solver};
+    /// // Tilings of a strip of four cells: five of them.
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = Solver::new(named.problem());
+    /// let draws: Vec<_> = solver.random_solutions(1).take(20).collect();
+    /// assert_eq!(draws.len(), 20);
+    /// assert!(draws.iter().all(|s| named.problem().is_solution(s)));
+    /// assert!(draws.iter().any(|s| s != &draws[0])); // not one solution twenty times
+    /// assert_eq!(solver.random_solutions(1).take(20).collect::<Vec<_>>(), draws);
+    /// assert_eq!(solver.seed(), None);
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
+    pub fn random_solutions(&mut self, seed: u64) -> RandomSolutions<'_> {
+        RandomSolutions {
+            saved: self.seed,
+            seeds: SplitMix64::new(seed),
+            solver: self,
+            done: false,
+        }
+    }
+
     /// Runs the search to its next solution (written into the solution
     /// buffer), the end of the tree, or the budget.
     pub(crate) fn advance(&mut self) -> Event {
@@ -271,6 +317,44 @@ impl Solver {
     fn start(&mut self) {
         self.search.start(self.seed);
         self.stats.clear();
+    }
+}
+
+/// Successive random solutions; see [`Solver::random_solutions`].
+#[derive(Debug)]
+pub struct RandomSolutions<'s> {
+    solver: &'s mut Solver,
+    /// The stream the seed of each search is drawn from.
+    seeds: SplitMix64,
+    /// The solver's own seed, put back when the draws end.
+    saved: Option<u64>,
+    /// Whether a search found nothing, which ends the draws.
+    done: bool,
+}
+
+impl Iterator for RandomSolutions<'_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        if self.done {
+            return None;
+        }
+        self.solver.seed = Some(self.seeds.next_u64());
+        match self.solver.first_solution() {
+            First::Solution(options) => Some(options),
+            First::None | First::BudgetExhausted => {
+                self.done = true;
+                None
+            }
+        }
+    }
+}
+
+impl std::iter::FusedIterator for RandomSolutions<'_> {}
+
+impl Drop for RandomSolutions<'_> {
+    fn drop(&mut self) {
+        self.solver.seed = self.saved;
     }
 }
 

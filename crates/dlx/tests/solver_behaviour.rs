@@ -107,6 +107,54 @@ fn lending_iterator_resumes_and_restores_on_drop() {
 }
 
 #[test]
+fn owned_solutions_are_the_lending_ones_and_restore_on_drop() {
+    let p = many_solutions(6);
+    let mut solver = Solver::new(&p);
+    let lent = collect(&mut solver);
+    let mut owned: Vec<Vec<OptionId>> = Vec::new();
+    let mut solutions = solver.solutions().owned();
+    for mut options in solutions.by_ref() {
+        assert!(p.is_solution(&options));
+        options.sort();
+        owned.push(options);
+    }
+    assert_eq!(solutions.end(), Some(End::Exhausted));
+    drop(solutions);
+    assert_eq!(owned, lent);
+    // Stopped early by an adapter, then dropped: the links are whole.
+    assert_eq!(solver.solutions().owned().take(3).count(), 3);
+    assert!(solver.links_match(&p));
+}
+
+#[test]
+fn random_solutions_are_valid_reproducible_and_varied() {
+    let p = many_solutions(8);
+    let mut solver = Solver::new(&p);
+    solver.set_seed(Some(99));
+    let draws: Vec<Vec<OptionId>> = solver.random_solutions(5).take(40).collect();
+    assert_eq!(draws.len(), 40);
+    assert!(draws.iter().all(|d| p.is_solution(d)));
+    let mut distinct = draws.clone();
+    distinct.iter_mut().for_each(|d| d.sort());
+    distinct.sort();
+    distinct.dedup();
+    assert!(distinct.len() > 10, "{} distinct of 40", distinct.len());
+    assert_eq!(
+        solver.random_solutions(5).take(40).collect::<Vec<_>>(),
+        draws
+    );
+    // The solver's seed is back, and the links whole.
+    assert_eq!(solver.seed(), Some(99));
+    assert!(solver.links_match(&p));
+    // A problem without solutions ends the draws at once; so does a budget.
+    let mut none = Problem::builder(2, 0).unwrap();
+    none.add_option(&[0]).unwrap();
+    assert_eq!(Solver::new(&none.build()).random_solutions(1).count(), 0);
+    solver.set_budget(Budget::nodes(1));
+    assert_eq!(solver.random_solutions(5).next(), None);
+}
+
+#[test]
 fn preselection_forces_options_and_reset_undoes_it() {
     let named = NamedProblem::parse(KNUTH).unwrap();
     let p = named.problem();
