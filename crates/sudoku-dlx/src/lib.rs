@@ -107,7 +107,7 @@ pub use make::symmetry::{Symmetry, UnknownSymmetry};
 pub use model::cell::{Cell, MAX_SIZE};
 pub use model::checker::{Violation, check_solution};
 pub use model::error::{Error, Position, Unit};
-pub use model::grid::{Grid, LineDisplay, PrettyDisplay};
+pub use model::grid::{Grid, GridIndex, LineDisplay, PrettyDisplay};
 pub use model::puzzle::Puzzle;
 pub use model::regions::Regions;
 pub use model::rules::Rules;
@@ -118,7 +118,7 @@ pub use rate::rater::{Level, Rated, Rater, Rating, UnknownLevel};
 pub use rate::techniques::{LogicReport, LogicSolver, Technique};
 pub use solve::backend::{Method, Outcome};
 pub use solve::session::Session;
-pub use solve::solver::{Solver, Uniqueness};
+pub use solve::solver::{Solver, Tally, Uniqueness};
 pub use text::framer::{Framer, Record, Records};
 pub use text::parse::ParseOptions;
 

@@ -31,7 +31,7 @@ fn emerentius_invalid_set_is_rejected_for_the_stated_reason() {
                     panic!("{line}: {result:?}")
                 };
                 assert_eq!(found, unit, "{line}");
-                let given = |c: sudoku_dlx::Cell| puzzle.givens().get(c);
+                let given = |c: sudoku_dlx::Cell| puzzle.givens().digit(c);
                 assert_eq!(given(first), Some(digit));
                 assert_eq!(given(second), Some(digit));
                 assert_ne!(first, second);
@@ -91,4 +91,31 @@ fn a_puzzle_of_rules_and_a_grid_of_other_boxes_is_a_shape_mismatch() {
         "the grid is 6x6 (2x3 boxes), but the rules are for 6x6 (3x2 boxes); build the grid with the rules' shape"
     );
     assert!(Puzzle::new(Rules::new(tall), Grid::empty(tall)).is_ok());
+}
+
+/// A batch counter needs one path: `tally` counts clashing givens as an
+/// exact 0 with the clash `count` reports as its error, and agrees with
+/// `count` everywhere else.
+#[test]
+fn tally_counts_clashes_as_zero_with_the_reason() {
+    let mut solver = Solver::new(&Rules::classic());
+    let (mut clashes, mut others) = (0, 0);
+    for line in lines("emerentius_invalid_with_reason.txt") {
+        let puzzle = parse(line.split_once(' ').unwrap().0);
+        let tally = solver.tally(&puzzle, Some(2)).unwrap();
+        match solver.count(&puzzle, Some(2)) {
+            Err(e) => {
+                assert_eq!(tally.clash, Some(e), "{line}");
+                assert_eq!((tally.count.solutions, tally.count.is_exact()), (0, true));
+                clashes += 1;
+            }
+            Ok(count) => {
+                assert_eq!((tally.count, tally.clash), (count, None), "{line}");
+                others += 1;
+            }
+        }
+    }
+    assert!(clashes > 0 && others > 0, "{clashes} / {others}");
+    let small = parse(&".".repeat(16));
+    assert_eq!(solver.tally(&small, None), Err(Error::RulesMismatch));
 }

@@ -98,9 +98,7 @@ fn hardest_is_the_hardest_technique_that_made_progress() {
         let rating = rate(&mut rater, line);
         let used = Technique::ALL
             .into_iter()
-            .zip(rating.logic.uses)
-            .filter(|&(_, uses)| uses > 0)
-            .map(|(t, _)| t)
+            .filter(|&t| rating.logic.uses(t) > 0)
             .max();
         assert_eq!(rating.hardest, used, "{line}");
         assert!(rating.hardest.is_some());

@@ -28,6 +28,16 @@ pub enum Uniqueness {
     BudgetExhausted,
 }
 
+/// What [`Solver::tally`] counted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// The count: 0 and exact when the givens clash.
+    pub count: Count,
+    /// Why there is no solution, when two givens break a rule: an
+    /// [`Error::ConflictingGivens`].
+    pub clash: Option<Error>,
+}
+
 /// A solver for every puzzle of one [`Rules`]: it builds the exact-cover
 /// matrix once, and for each puzzle pre-selects the givens, searches, and
 /// resets, so nothing on the per-puzzle path rebuilds the matrix or
@@ -209,12 +219,52 @@ impl Solver {
     /// Counts solutions up to `limit`; [`Count::is_exact`] says whether the
     /// count is exact or stopped at the limit or budget.
     ///
+    /// Givens that break a rule are an error here, not 0 solutions, so
+    /// that a caller asking "how many?" learns that the puzzle itself is
+    /// wrong; [`tally`](Self::tally) counts them as 0 with the clash as the
+    /// reason, for a batch that treats every record alike.
+    ///
     /// # Errors
     ///
-    /// As for [`solve`](Self::solve).
+    /// As for [`solve`](Self::solve): [`Error::ConflictingGivens`] for
+    /// givens that clash.
     pub fn count(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<Count, Error> {
         let options = self.options;
         self.count_with(puzzle, limit, &options)
+    }
+
+    /// [`count`](Self::count) for a batch: givens that clash have no
+    /// solution, an exact count of 0, and the clash is the
+    /// [`reason`](Tally::clash).
+    ///
+    /// ```
+    /// use sudoku_dlx::{Error, Puzzle, Solver};
+    /// let clash: Puzzle = "11..............".parse()?;
+    /// let mut solver = Solver::new(clash.rules());
+    /// assert!(matches!(solver.count(&clash, None), Err(Error::ConflictingGivens { .. })));
+    /// let tally = solver.tally(&clash, None)?;
+    /// assert_eq!((tally.count.solutions, tally.count.is_exact()), (0, true));
+    /// assert!(matches!(tally.clash, Some(Error::ConflictingGivens { digit: 1, .. })));
+    /// let fine: Puzzle = "12..............".parse()?;
+    /// assert_eq!(solver.tally(&fine, None)?.clash, None);
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RulesMismatch`] for a puzzle of other rules.
+    pub fn tally(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<Tally, Error> {
+        match self.count(puzzle, limit) {
+            Ok(count) => Ok(Tally { count, clash: None }),
+            Err(clash @ Error::ConflictingGivens { .. }) => Ok(Tally {
+                count: Count {
+                    solutions: 0,
+                    end: End::Exhausted,
+                },
+                clash: Some(clash),
+            }),
+            Err(e) => Err(e),
+        }
     }
 
     /// [`count`](Self::count) with `options` instead of the solver's.
