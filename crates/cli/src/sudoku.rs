@@ -12,7 +12,7 @@ use std::time::Instant;
 use serde::Serialize;
 use smallvec::SmallVec;
 use sudoku_dlx::{
-    Budget, End, Error, Grid, Outcome, ParseOptions, Puzzle, Rules, Solver, Uniqueness,
+    Budget, End, Error, First, Grid, ParseOptions, Puzzle, Rules, Solver, Uniqueness,
 };
 
 use crate::args::{AnswerArgs, CountArgs, Format, PuzzleArgs, SearchArgs, SolveArgs};
@@ -251,12 +251,12 @@ impl Workspace {
         };
         found.status = match config.task {
             Task::Solve { unique: false } => match solver.solve(puzzle)? {
-                Outcome::Solved(grid) => {
+                First::Solution(grid) => {
                     found.solutions.push(grid);
                     PuzzleStatus::Solved
                 }
-                Outcome::NoSolution => PuzzleStatus::Unsolvable,
-                Outcome::BudgetExhausted => PuzzleStatus::Budget,
+                First::NoSolution => PuzzleStatus::Unsolvable,
+                First::BudgetExhausted => PuzzleStatus::Budget,
             },
             Task::Solve { unique: true } => match solver.uniqueness(puzzle)? {
                 Uniqueness::Unique(grid) => {
@@ -264,7 +264,7 @@ impl Workspace {
                     PuzzleStatus::Solved
                 }
                 Uniqueness::Multiple(..) => PuzzleStatus::Multiple,
-                Uniqueness::None => PuzzleStatus::Unsolvable,
+                Uniqueness::NoSolution => PuzzleStatus::Unsolvable,
                 Uniqueness::BudgetExhausted => PuzzleStatus::Budget,
             },
             Task::Enumerate { limit } => {

@@ -58,7 +58,14 @@ fn counts_that_stop_say_so() {
     let at = solver.count(Some(89));
     assert_eq!(at.solutions, 89, "a limit equal to the count stops at it");
     assert!(solver.links_match(&p));
-    assert_eq!(solver.uniqueness(), Uniqueness::Multiple);
+    // The two solutions it found, each a solution, and the first two of
+    // the search order.
+    let Uniqueness::Multiple(a, b) = solver.uniqueness() else {
+        panic!("several solutions")
+    };
+    assert!(p.is_solution(&a) && p.is_solution(&b) && a != b);
+    let mut order = solver.solutions().owned();
+    assert_eq!((order.next(), order.next()), (Some(a), Some(b)));
 }
 
 #[test]
@@ -185,8 +192,8 @@ fn preselection_forces_options_and_reset_undoes_it() {
     assert!(solver.links_match(p));
     // `A D G` excludes the only solution.
     solver.select(option(1)).unwrap();
-    assert_eq!(solver.first_solution(), First::None);
-    assert_eq!(solver.uniqueness(), Uniqueness::None);
+    assert_eq!(solver.first_solution(), First::NoSolution);
+    assert_eq!(solver.uniqueness(), Uniqueness::NoSolution);
     solver.reset();
     assert_eq!(solver.count(None).solutions, 1);
     assert_eq!(

@@ -35,7 +35,7 @@ fn tdoku_test_puzzles_give_their_exact_counts() {
         assert_eq!(found, expected, "{line}");
 
         match (solver.uniqueness(&puzzle).unwrap(), expected) {
-            (Uniqueness::None, 0) => {}
+            (Uniqueness::NoSolution, 0) => {}
             (Uniqueness::Unique(grid), 1) => {
                 assert_eq!(check_solution(&puzzle, &grid), Ok(()));
                 if let Some(published) = published {
@@ -89,12 +89,12 @@ fn a_node_budget_stops_the_search() {
     );
     assert_eq!(
         solver.solve(&puzzle).unwrap(),
-        sudoku_dlx::Outcome::BudgetExhausted
+        sudoku_dlx::First::BudgetExhausted
     );
     // The solver is reusable after a budget stop.
     solver.set_budget(sudoku_dlx::Budget::UNLIMITED);
     assert!(matches!(
         solver.solve(&puzzle).unwrap(),
-        sudoku_dlx::Outcome::Solved(_)
+        sudoku_dlx::First::Solution(_)
     ));
 }

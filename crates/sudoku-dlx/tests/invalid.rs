@@ -1,6 +1,6 @@
 //! Puzzles that must be rejected, for the right reason.
 
-use sudoku_dlx::{Error, Grid, Outcome, Puzzle, Rules, Shape, Solver, Unit};
+use sudoku_dlx::{Error, First, Grid, Puzzle, Rules, Shape, Solver, Unit};
 
 use crate::util::{lines, parse};
 
@@ -41,7 +41,7 @@ fn emerentius_invalid_set_is_rejected_for_the_stated_reason() {
                 );
             }
             None => {
-                assert_eq!(result, Ok(Outcome::NoSolution), "{line}");
+                assert_eq!(result, Ok(First::NoSolution), "{line}");
                 assert_eq!(direct, Ok(()), "{line}");
             }
         }
@@ -62,7 +62,7 @@ fn conflicting_givens_name_both_cells_and_the_digit() {
     );
     // The failed selection leaves the solver clean for the next puzzle.
     let empty = parse(&".".repeat(81));
-    assert!(matches!(solver.solve(&empty), Ok(Outcome::Solved(_))));
+    assert!(matches!(solver.solve(&empty), Ok(First::Solution(_))));
 }
 
 #[test]

@@ -3,7 +3,7 @@
 //! the map's letters alone and by the solver and the independent counter.
 
 use sudoku_dlx::{
-    Budget, Error, GenerateOptions, Grid, Outcome, Puzzle, RandomJigsaw, RandomRegions, Regions,
+    Budget, Error, First, GenerateOptions, Grid, Puzzle, RandomJigsaw, RandomRegions, Regions,
     Rules, Shape, Solver, Symmetry, Variants, check_solution, random_regions,
 };
 
@@ -114,8 +114,8 @@ fn solver_fills(rules: &Rules) -> Option<Grid> {
     (0..64).find_map(|seed| {
         solver.set_seed(Some(seed));
         match solver.solve(&empty).unwrap() {
-            Outcome::Solved(grid) => Some(grid),
-            Outcome::NoSolution => panic!("{rules}: no solution"),
+            First::Solution(grid) => Some(grid),
+            First::NoSolution => panic!("{rules}: no solution"),
             _ => None,
         }
     })
@@ -251,7 +251,7 @@ fn rules_compare_the_partition_not_the_letters() {
     // One solver for all three, each answer checked independently.
     let mut solver = Solver::new(classic.rules());
     for p in [&jigsaw_abc, &jigsaw_xyz, &classic] {
-        let Outcome::Solved(grid) = solver.solve(p).unwrap() else {
+        let First::Solution(grid) = solver.solve(p).unwrap() else {
             panic!("{p} has a solution")
         };
         assert_eq!(check_solution(p, &grid), Ok(()));

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 use sudoku_dlx::{
-    Budget, Count, End, Error, GenerateOptions, Generator, Grid, Method, Outcome, Puzzle, Regions,
+    Budget, Count, End, Error, First, GenerateOptions, Generator, Grid, Method, Puzzle, Regions,
     Rules, Shape, Solver, Uniqueness, Variants, check_solution,
 };
 
@@ -83,7 +83,7 @@ fn agree(puzzle: &Puzzle, limit: usize) {
     );
     let unique = |s: &mut Solver| match s.uniqueness(puzzle) {
         Ok(Uniqueness::Unique(grid)) => Ok(Some(grid)),
-        Ok(Uniqueness::None) => Ok(None),
+        Ok(Uniqueness::NoSolution) => Ok(None),
         Ok(Uniqueness::Multiple(a, b)) => {
             assert_ne!(a, b);
             Err(None)
@@ -93,7 +93,7 @@ fn agree(puzzle: &Puzzle, limit: usize) {
     };
     assert_eq!(unique(&mut bits), unique(&mut links), "{puzzle}");
     match (bits.solve(puzzle), links.solve(puzzle)) {
-        (Ok(Outcome::Solved(a)), Ok(Outcome::Solved(b))) => {
+        (Ok(First::Solution(a)), Ok(First::Solution(b))) => {
             assert_eq!(check_solution(puzzle, &a), Ok(()));
             assert_eq!(check_solution(puzzle, &b), Ok(()));
         }
@@ -127,7 +127,7 @@ fn random_grid(rules: &Rules, seed: u64) -> Option<Grid> {
     engine.set_seed(Some(seed));
     engine.set_budget(Budget::nodes(200_000));
     match engine.solve(&Puzzle::empty(rules.clone())).unwrap() {
-        Outcome::Solved(grid) => Some(grid),
+        First::Solution(grid) => Some(grid),
         _ => None,
     }
 }
@@ -201,7 +201,7 @@ proptest! {
                 plain.set_budget(Budget::nodes(BUDGET));
                 let found = plain.solve(&Puzzle::empty(rules.clone())).unwrap();
                 prop_assert!(
-                    !matches!(found, Outcome::Solved(_)),
+                    !matches!(found, First::Solution(_)),
                     "{}: the plain search found a grid, the random fill said {}",
                     rules,
                     e
@@ -337,18 +337,18 @@ fn bitsets_by_name_draw_seeded_grids_and_hold_update_budgets() {
     let mut grids = BTreeSet::new();
     for seed in 0..20 {
         s.set_seed(Some(seed));
-        let Outcome::Solved(grid) = s.solve(&empty).unwrap() else {
+        let First::Solution(grid) = s.solve(&empty).unwrap() else {
             panic!("an empty grid has solutions");
         };
         assert_eq!(check_solution(&empty, &grid), Ok(()));
         let again = s.solve(&empty).unwrap();
-        assert_eq!(again, Outcome::Solved(grid.clone()), "seed {seed}");
+        assert_eq!(again, First::Solution(grid.clone()), "seed {seed}");
         grids.insert(grid.to_string());
     }
     assert!(grids.len() > 15, "{} grids from 20 seeds", grids.len());
     // On bitsets an update is a digit placed: ten stop long before 81.
     s.set_seed(None);
     s.set_budget(Budget::updates(10));
-    assert_eq!(s.solve(&empty).unwrap(), Outcome::BudgetExhausted);
+    assert_eq!(s.solve(&empty).unwrap(), First::BudgetExhausted);
     assert!(s.stats().updates < 81, "{:?}", s.stats());
 }

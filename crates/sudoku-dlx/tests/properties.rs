@@ -130,7 +130,7 @@ proptest! {
         let puzzle = Puzzle::empty(Rules::classic());
         let mut solver = Solver::new(puzzle.rules());
         solver.set_seed(Some(seed));
-        let Ok(sudoku_dlx::Outcome::Solved(grid)) = solver.solve(&puzzle) else {
+        let Ok(sudoku_dlx::First::Solution(grid)) = solver.solve(&puzzle) else {
             return Err(TestCaseError::fail("no grid"));
         };
         prop_assert_eq!(check_solution(&puzzle, &grid), Ok(()));

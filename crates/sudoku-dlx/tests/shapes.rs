@@ -1,6 +1,6 @@
 //! Every supported shape, solved from empty and from planted puzzles.
 
-use sudoku_dlx::{Budget, Grid, Outcome, Puzzle, Rules, Shape, Solver, Variants, check_solution};
+use sudoku_dlx::{Budget, First, Grid, Puzzle, Rules, Shape, Solver, Variants, check_solution};
 
 #[test]
 fn every_common_shape_solves_from_empty() {
@@ -8,7 +8,7 @@ fn every_common_shape_solves_from_empty() {
         let shape = Shape::with_boxes(r, c).unwrap();
         let puzzle = Puzzle::empty(Rules::new(shape));
         let mut solver = Solver::new(puzzle.rules());
-        let Ok(Outcome::Solved(grid)) = solver.solve(&puzzle) else {
+        let Ok(First::Solution(grid)) = solver.solve(&puzzle) else {
             panic!("{shape}")
         };
         assert_eq!(check_solution(&puzzle, &grid), Ok(()), "{shape}");
@@ -47,7 +47,7 @@ fn sizes_up_to_64_solve_planted_puzzles() {
         let shape = Shape::from_size(n).unwrap();
         let puzzle = patterned_puzzle(shape);
         let mut solver = Solver::new(puzzle.rules());
-        let Ok(Outcome::Solved(grid)) = solver.solve(&puzzle) else {
+        let Ok(First::Solution(grid)) = solver.solve(&puzzle) else {
             panic!("{shape}")
         };
         assert_eq!(check_solution(&puzzle, &grid), Ok(()), "{shape}");

@@ -1,7 +1,7 @@
 //! Variant puzzles made by the crate's own randomized search.
 
 use sudoku_dlx::{
-    Budget, Grid, Outcome, ParseOptions, Puzzle, Regions, Rules, Shape, Solver, Variants,
+    Budget, First, Grid, ParseOptions, Puzzle, Regions, Rules, Shape, Solver, Variants,
     check_solution,
 };
 
@@ -18,13 +18,13 @@ fn random_grid(solver: &mut Solver, seed: u64) -> Grid {
     for attempt in 0..1000 {
         solver.set_seed(Some(seed * 1000 + attempt));
         match solver.solve(&empty) {
-            Ok(Outcome::Solved(grid)) => {
+            Ok(First::Solution(grid)) => {
                 assert_eq!(check_solution(&empty, &grid), Ok(()));
                 solver.set_seed(None);
                 solver.set_budget(Budget::UNLIMITED);
                 return grid;
             }
-            Ok(Outcome::BudgetExhausted) => {}
+            Ok(First::BudgetExhausted) => {}
             other => panic!("{}: {other:?}", solver.rules()),
         }
     }

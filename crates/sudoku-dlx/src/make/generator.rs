@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use dlx::SplitMix64;
+use dlx::{First, SplitMix64};
 
 use crate::make::forcing::Forcing;
 use crate::make::symmetry::Symmetry;
@@ -12,7 +12,7 @@ use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
 use crate::rate::rater::{Level, Rated, Rater, Rating};
-use crate::solve::backend::{Method, Outcome, SearchOptions};
+use crate::solve::backend::{Method, SearchOptions};
 use crate::solve::session::Planted;
 use crate::solve::solver::Solver;
 use dlx::Budget;
@@ -349,9 +349,9 @@ impl Generator {
                 ..self.solver.options()
             };
             match self.solver.solve_with(&start, &random)? {
-                Outcome::Solved(grid) => return Ok(grid),
-                Outcome::NoSolution => return Err(Error::NoCompleteGrid),
-                Outcome::BudgetExhausted => {}
+                First::Solution(grid) => return Ok(grid),
+                First::NoSolution => return Err(Error::NoCompleteGrid),
+                First::BudgetExhausted => {}
             }
         }
         Err(Error::GridBudget { tries })

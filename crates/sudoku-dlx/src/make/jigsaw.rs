@@ -60,14 +60,14 @@ const MAX_FAILED_REFRESHES: usize = 3;
 /// seed gives the same map on every platform.
 ///
 /// ```
-/// use sudoku_dlx::{Puzzle, RandomRegions, Regions, Rules, Shape, Solver, Outcome, Variants};
+/// use sudoku_dlx::{Puzzle, RandomRegions, Regions, Rules, Shape, Solver, First, Variants};
 /// let mut drawer = RandomRegions::new(Shape::CLASSIC, Variants::NONE);
 /// let regions = drawer.draw(7)?;
 /// assert_ne!(regions, Regions::boxes(Shape::CLASSIC));
 /// assert_eq!(drawer.draw(7)?, regions); // reproducible
 /// let rules = Rules::classic().with_regions(regions)?;
 /// let mut solver = Solver::new(&rules);
-/// assert!(matches!(solver.solve(&Puzzle::empty(rules))?, Outcome::Solved(_)));
+/// assert!(matches!(solver.solve(&Puzzle::empty(rules))?, First::Solution(_)));
 /// # Ok::<(), sudoku_dlx::Error>(())
 /// ```
 #[derive(Debug)]

@@ -3,30 +3,17 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use dlx::{Budget, Count, End, Stats};
+use dlx::{Budget, Count, End, First, Stats, Uniqueness};
 
 use crate::model::error::Error;
 use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
-use crate::solve::backend::{Backend, Method, Outcome, SearchOptions};
+use crate::solve::backend::{Backend, Method, SearchOptions};
 use crate::solve::bitsets::Bitsets;
 use crate::solve::links::Links;
 use crate::solve::session::{Planted, Session};
-
-/// How many solutions a puzzle has, as far as uniqueness is concerned.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Uniqueness {
-    /// No solution.
-    None,
-    /// Exactly one: this.
-    Unique(Grid),
-    /// At least two: the first two found.
-    Multiple(Grid, Grid),
-    /// The budget ran out before the question was settled.
-    BudgetExhausted,
-}
 
 /// What [`Solver::tally`] counted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,13 +37,13 @@ pub struct Tally {
 /// than following links, and the tests hold the two to the same answers.
 ///
 /// ```
-/// use sudoku_dlx::{check_solution, Outcome, ParseOptions, Puzzle, Solver};
+/// use sudoku_dlx::{check_solution, First, ParseOptions, Puzzle, Solver};
 /// let puzzle = Puzzle::parse(
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
 ///     &ParseOptions::default(),
 /// )?;
 /// let mut solver = Solver::new(puzzle.rules());
-/// let Outcome::Solved(grid) = solver.solve(&puzzle)? else { panic!("solvable") };
+/// let First::Solution(grid) = solver.solve(&puzzle)? else { panic!("solvable") };
 /// assert_eq!(check_solution(&puzzle, &grid), Ok(()));
 /// assert_eq!(solver.count(&puzzle, Some(2))?.solutions, 1);
 /// assert!(solver.stats().nodes > 0);
@@ -202,7 +189,7 @@ impl Solver {
     ///
     /// [`Error::RulesMismatch`] for a puzzle of other rules, and
     /// [`Error::ConflictingGivens`] if two givens break a rule.
-    pub fn solve(&mut self, puzzle: &Puzzle) -> Result<Outcome, Error> {
+    pub fn solve(&mut self, puzzle: &Puzzle) -> Result<First<Grid>, Error> {
         let options = self.options;
         self.solve_with(puzzle, &options)
     }
@@ -212,7 +199,7 @@ impl Solver {
         &mut self,
         puzzle: &Puzzle,
         options: &SearchOptions,
-    ) -> Result<Outcome, Error> {
+    ) -> Result<First<Grid>, Error> {
         self.run(puzzle, options, |backend| backend.first(options))
     }
 
@@ -283,7 +270,7 @@ impl Solver {
     /// # Errors
     ///
     /// As for [`solve`](Self::solve).
-    pub fn uniqueness(&mut self, puzzle: &Puzzle) -> Result<Uniqueness, Error> {
+    pub fn uniqueness(&mut self, puzzle: &Puzzle) -> Result<Uniqueness<Grid>, Error> {
         let mut found: Vec<Grid> = Vec::with_capacity(2);
         let count = self.for_each_solution(puzzle, |grid| {
             found.push(grid.clone());
@@ -298,7 +285,7 @@ impl Solver {
             (Some(a), Some(b)) => Uniqueness::Multiple(a, b),
             _ if count.end == End::BudgetExhausted => Uniqueness::BudgetExhausted,
             (Some(a), None) => Uniqueness::Unique(a),
-            (None, _) => Uniqueness::None,
+            (None, _) => Uniqueness::NoSolution,
         })
     }
 

@@ -104,10 +104,10 @@ impl Puzzle {
 /// length, no variants, jigsaw when a region map follows.
 ///
 /// ```
-/// use sudoku_dlx::{Outcome, Puzzle, Solver};
+/// use sudoku_dlx::{First, Puzzle, Solver};
 /// let puzzle: Puzzle =
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
-/// let Outcome::Solved(grid) = Solver::new(puzzle.rules()).solve(&puzzle)? else { panic!() };
+/// let First::Solution(grid) = Solver::new(puzzle.rules()).solve(&puzzle)? else { panic!() };
 /// assert!(grid.is_solution_of(&puzzle));
 /// # Ok::<(), sudoku_dlx::Error>(())
 /// ```
