@@ -142,3 +142,29 @@ impl fmt::Display for Rules {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+
+    /// Equal rules hash alike, so a map keyed by rules (a cache of solvers,
+    /// say) finds the classic solver for the boxes written as a jigsaw map.
+    #[test]
+    fn equal_rules_hash_alike() {
+        let four = Shape::from_size(4).unwrap();
+        let boxes = Regions::parse("xxyyxxyyzzwwzzww", four).unwrap();
+        let jigsaw = Regions::parse("aabbabbacddccdcd", four).unwrap();
+        let as_map = Rules::new(four).with_regions(boxes).unwrap();
+        let mut seen = HashSet::new();
+        seen.insert(Rules::new(four));
+        assert!(seen.contains(&as_map));
+        assert!(!seen.contains(&Rules::new(four).with_regions(jigsaw).unwrap()));
+        let x = Variants {
+            x: true,
+            ..Variants::NONE
+        };
+        assert!(!seen.contains(&as_map.with_variants(x)));
+    }
+}
