@@ -113,10 +113,10 @@ impl Scaling {
     pub fn measure_sudoku(rounds: usize) -> Result<Scaling, String> {
         let puzzle =
             Puzzle::parse(SUDOKU_PUZZLE, &ParseOptions::default()).map_err(|e| e.to_string())?;
-        let mut links = sudoku_dlx::Solver::new(puzzle.rules()).map_err(|e| e.to_string())?;
+        let mut links = sudoku_dlx::Solver::new(puzzle.rules());
         links.set_method(Method::DancingLinks);
         let (solutions, _) = Setting::Plain.count_puzzle(&mut links, &puzzle);
-        let mut solver = sudoku_dlx::Solver::new(puzzle.rules()).map_err(|e| e.to_string())?;
+        let mut solver = sudoku_dlx::Solver::new(puzzle.rules());
         let (_, reference) = Setting::Plain.count_puzzle(&mut solver, &puzzle);
         let name = "sudoku (17-clue, 2 blanked)";
         let medians = interleave(name, solutions, &reference, rounds, |setting| {

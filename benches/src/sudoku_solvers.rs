@@ -78,8 +78,7 @@ impl SudokuSolverKind {
         let state = match self {
             SudokuSolverKind::SudokuDlx | SudokuSolverKind::SudokuDlxLinks => {
                 let rules = sudoku_dlx::Rules::classic();
-                let mut solver = sudoku_dlx::Solver::new(&rules)
-                    .unwrap_or_else(|e| unreachable!("classic rules build: {e}"));
+                let mut solver = sudoku_dlx::Solver::new(&rules);
                 if self == SudokuSolverKind::SudokuDlxLinks {
                     solver.set_method(sudoku_dlx::Method::DancingLinks);
                 }

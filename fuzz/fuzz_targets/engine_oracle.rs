@@ -593,14 +593,17 @@ fn check_searches(
     after_search(solver, "first_solution");
     match (&first, order.first()) {
         (First::Solution(s), Some(o)) => assert_eq!(&indices(s), o, "first_solution"),
-        (First::None, None) => {}
+        (First::NoSolution, None) => {}
         _ => panic!("first_solution is {first:?} but the search order starts {order:?}"),
     }
 
     let unique = solver.uniqueness();
     after_search(solver, "uniqueness");
     match (&unique, order.as_slice()) {
-        (Uniqueness::None, []) | (Uniqueness::Multiple, [_, _, ..]) => {}
+        (Uniqueness::NoSolution, []) => {}
+        (Uniqueness::Multiple(a, b), [o, p, ..]) => {
+            assert_eq!((&indices(a), &indices(b)), (o, p), "uniqueness")
+        }
         (Uniqueness::Unique(s), [o]) => assert_eq!(&indices(s), o, "uniqueness"),
         _ => panic!("uniqueness is {unique:?} but the solutions are {order:?}"),
     }

@@ -13,7 +13,7 @@ use std::fmt;
 use arbitrary::{Arbitrary, Unstructured};
 use libfuzzer_sys::{Corpus, fuzz_target};
 use sudoku_dlx::{
-    Budget, End, Error, Grid, Method, Outcome, Puzzle, Regions, Rules, Shape, Solver, Uniqueness,
+    Budget, End, Error, Grid, Method, First, Puzzle, Regions, Rules, Shape, Solver, Uniqueness,
     Variants, check_solution, windoku_windows,
 };
 
@@ -192,7 +192,7 @@ fn check(case: &SolveCase) -> Corpus {
     }
     let givens = Grid::from_digits(case.shape, case.digits.clone()).expect("digits in range");
     let puzzle = Puzzle::new(rules.clone(), givens).expect("givens of the shape");
-    let mut solver = Solver::new(&rules).expect("a solver for a small shape");
+    let mut solver = Solver::new(&rules);
     solver.set_budget(Budget::nodes(case.max_nodes));
     let oracle = (case.shape.size() <= 6).then(|| Constraints::new(&rules));
 
@@ -208,23 +208,23 @@ fn check(case: &SolveCase) -> Corpus {
         Err(e) => panic!("solve: {e}"),
     };
     match &outcome {
-        Outcome::Solved(grid) => {
+        First::Solution(grid) => {
             if let Err(v) = check_solution(&puzzle, grid) {
                 panic!("the solver's grid {grid} is not a solution: {v}");
             }
         }
-        Outcome::NoSolution => {
+        First::NoSolution => {
             if let Some(oracle) = &oracle {
                 assert_ne!(oracle.solvable(&case.digits), Some(true), "no solution reported, but the oracle solves it");
             }
         }
-        Outcome::BudgetExhausted => return Corpus::Keep,
+        First::BudgetExhausted => return Corpus::Keep,
     }
 
     let all = solver.count(&puzzle, None).expect("counted once already");
     // The default method (bitsets on these small grids) and dancing links
     // count the same wherever both finish.
-    let mut links = Solver::new(&rules).expect("a solver for a small shape");
+    let mut links = Solver::new(&rules);
     links.set_method(Method::DancingLinks);
     links.set_budget(Budget::nodes(case.max_nodes));
     let by_links = links.count(&puzzle, None).expect("the same givens");
@@ -234,25 +234,25 @@ fn check(case: &SolveCase) -> Corpus {
     let limited = solver.count(&puzzle, Some(case.limit)).expect("counted once already");
     let two = solver.count(&puzzle, Some(2)).expect("counted once already");
     let unique = solver.uniqueness(&puzzle).expect("counted once already");
-    if matches!(outcome, Outcome::NoSolution) {
+    if matches!(outcome, First::NoSolution) {
         assert_eq!((all.solutions, all.end), (0, End::Exhausted), "count(None) of an unsolvable puzzle");
     }
     if all.end == End::Exhausted {
         let total = all.solutions;
-        assert_eq!(matches!(outcome, Outcome::Solved(_)), total > 0, "solve vs count(None) = {total}");
+        assert_eq!(matches!(outcome, First::Solution(_)), total > 0, "solve vs count(None) = {total}");
         let expected = if total >= case.limit { (case.limit, End::LimitReached) } else { (total, End::Exhausted) };
         if limited.end != End::BudgetExhausted {
             assert_eq!((limited.solutions, limited.end), expected, "count(Some({})) of {total}", case.limit);
         }
         match (&unique, total) {
-            (Uniqueness::None, 0) | (Uniqueness::Unique(_), 1) | (Uniqueness::Multiple(..), 2..) => {}
+            (Uniqueness::NoSolution, 0) | (Uniqueness::Unique(_), 1) | (Uniqueness::Multiple(..), 2..) => {}
             (Uniqueness::BudgetExhausted, _) => {}
             _ => panic!("uniqueness {unique:?} but {total} solutions"),
         }
     }
     if two.end == End::LimitReached {
         assert_eq!(two.solutions, 2);
-        assert!(!matches!(unique, Uniqueness::None | Uniqueness::Unique(_)), "two solutions counted, uniqueness {unique:?}");
+        assert!(!matches!(unique, Uniqueness::NoSolution | Uniqueness::Unique(_)), "two solutions counted, uniqueness {unique:?}");
     }
     match &unique {
         Uniqueness::Unique(grid) => assert_eq!(check_solution(&puzzle, grid), Ok(())),

@@ -119,7 +119,7 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
                 text.push('\n');
                 (1, End::LimitReached)
             }
-            First::None => (0, End::Exhausted),
+            First::NoSolution => (0, End::Exhausted),
             First::BudgetExhausted => (0, End::BudgetExhausted),
         };
         out.write_all(text.as_bytes())?;

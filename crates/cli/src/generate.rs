@@ -127,12 +127,12 @@ enum Maker {
 impl Maker {
     fn new(plan: &Plan, options: &GenerateOptions) -> Result<Maker, sudoku_dlx::Error> {
         Ok(match plan {
-            Plan::Rules(rules) => Maker::Fixed(Generator::new(rules, options.clone())?),
+            Plan::Rules(rules) => Maker::Fixed(Generator::new(rules, options.clone())),
             Plan::RandomJigsaw(rules) => Maker::RandomJigsaw(RandomJigsaw::new(
                 rules.shape(),
                 rules.variants(),
                 options.clone(),
-            )?),
+            )),
         })
     }
 
@@ -147,7 +147,7 @@ impl Maker {
 /// The targets asked for and missed.
 fn missed_targets(args: &GenerateArgs, g: &Generated) -> Vec<String> {
     let mut missed = Vec::new();
-    if args.minimal && !g.minimal {
+    if args.minimal && !g.minimal.is_minimal() {
         missed.push("--minimal".to_owned());
     }
     if let (Some(n), Some(false)) = (args.clues, g.clues_met) {
@@ -200,7 +200,7 @@ fn record(args: &GenerateArgs, index: u64, seed: u64, g: &Generated) -> String {
             difficulty_met: g.difficulty_met,
             index,
             level: g.rating.as_ref().map(|r| r.level.name()),
-            minimal: g.minimal,
+            minimal: g.minimal.is_minimal(),
             puzzle: g.puzzle.to_string(),
             score: g.rating.as_ref().map(|r| round2(r.score)),
             seed,

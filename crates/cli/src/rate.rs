@@ -120,7 +120,7 @@ impl Workspace {
     fn rate(&mut self, args: &RateArgs, puzzle: &Puzzle) -> Result<Rated, Error> {
         let rules = puzzle.rules();
         if self.rater.as_ref().is_none_or(|r| r.rules() != rules) {
-            let mut rater = Rater::new(rules)?;
+            let mut rater = Rater::new(rules);
             if let Some(nodes) = args.max_nodes {
                 rater.set_budget(Budget::nodes(nodes));
             }

@@ -12,7 +12,7 @@ use std::time::Instant;
 use serde::Serialize;
 use smallvec::SmallVec;
 use sudoku_dlx::{
-    Budget, End, Error, Grid, Outcome, Parallel, ParseOptions, Puzzle, Rules, Solver, Uniqueness,
+    Budget, End, Error, First, Grid, Parallel, ParseOptions, Puzzle, Rules, Solver, Uniqueness,
 };
 
 use crate::args::{AnswerArgs, CountArgs, Format, PuzzleArgs, SearchArgs, SolveArgs};
@@ -238,7 +238,7 @@ impl Workspace {
     /// The solver for `rules`, built on first use.
     fn solver(&mut self, config: &Config, rules: &Rules) -> Result<&mut Solver, Error> {
         if self.solver.as_ref().is_none_or(|s| s.rules() != rules) {
-            let mut solver = Solver::new(rules)?;
+            let mut solver = Solver::new(rules);
             solver.set_budget(config.budget);
             solver.set_seed(config.seed);
             solver.set_method(config.method);
@@ -257,12 +257,12 @@ impl Workspace {
         };
         found.status = match config.task {
             Task::Solve { unique: false } => match solver.solve(puzzle)? {
-                Outcome::Solved(grid) => {
+                First::Solution(grid) => {
                     found.solutions.push(grid);
                     PuzzleStatus::Solved
                 }
-                Outcome::NoSolution => PuzzleStatus::Unsolvable,
-                Outcome::BudgetExhausted => PuzzleStatus::Budget,
+                First::NoSolution => PuzzleStatus::Unsolvable,
+                First::BudgetExhausted => PuzzleStatus::Budget,
             },
             Task::Solve { unique: true } => match solver.uniqueness(puzzle)? {
                 Uniqueness::Unique(grid) => {
@@ -270,7 +270,7 @@ impl Workspace {
                     PuzzleStatus::Solved
                 }
                 Uniqueness::Multiple(..) => PuzzleStatus::Multiple,
-                Uniqueness::None => PuzzleStatus::Unsolvable,
+                Uniqueness::NoSolution => PuzzleStatus::Unsolvable,
                 Uniqueness::BudgetExhausted => PuzzleStatus::Budget,
             },
             Task::Enumerate { limit } => {

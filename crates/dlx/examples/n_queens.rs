@@ -7,26 +7,43 @@
 //! `cargo run --example n_queens -- 8` prints the problem in Knuth's format;
 //! `cargo run --release --example n_queens -- 12 --count` counts solutions.
 
-use dlx::{NamedProblem, Problem};
+use dlx::{NamedBuilder, NamedProblem};
 
 /// The n-queens problem for an `n` x `n` board (`n` >= 1).
 pub fn n_queens(n: usize) -> NamedProblem {
+    build(n).expect("distinct names and declared items")
+}
+
+/// Builds it by name: a queen at row `i`, column `j` covers `ri`, `cj`,
+/// diagonal `a(i+j)` and anti-diagonal `b(i-j+n-1)`.
+fn build(n: usize) -> Result<NamedProblem, dlx::Error> {
     let diagonals = 2 * n - 1;
-    let mut names: Vec<String> = (0..n).map(|i| format!("r{i}")).collect();
-    names.extend((0..n).map(|j| format!("c{j}")));
-    names.extend((0..diagonals).map(|d| format!("a{d}")));
-    names.extend((0..diagonals).map(|d| format!("b{d}")));
-    let mut builder = Problem::builder(2 * n, 2 * diagonals).expect("n >= 1");
+    let mut builder = NamedBuilder::new();
+    for i in 0..n {
+        builder.primary(format!("r{i}"))?;
+    }
+    for j in 0..n {
+        builder.primary(format!("c{j}"))?;
+    }
+    for d in 0..diagonals {
+        builder.secondary(format!("a{d}"))?;
+    }
+    for d in 0..diagonals {
+        builder.secondary(format!("b{d}"))?;
+    }
     for i in 0..n {
         for j in 0..n {
-            let sum = 2 * n + (i + j);
-            let difference = 2 * n + diagonals + (i + n - 1 - j);
-            builder
-                .add_option(&[i, n + j, sum, difference])
-                .expect("valid option");
+            let diagonal = i + j;
+            let anti = i + n - 1 - j;
+            builder.option([
+                format!("r{i}"),
+                format!("c{j}"),
+                format!("a{diagonal}"),
+                format!("b{anti}"),
+            ])?;
         }
     }
-    NamedProblem::new(builder.build(), names).expect("valid names")
+    builder.build()
 }
 
 #[allow(dead_code)]

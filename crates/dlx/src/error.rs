@@ -116,6 +116,84 @@ pub enum Error {
         /// That choice.
         branch: crate::Branch,
     },
+    /// Item names handed to [`NamedProblem::new`](crate::NamedProblem::new)
+    /// or [`with_colors`](crate::NamedProblem::with_colors): not one per item.
+    ItemNameCount {
+        /// Names given.
+        found: usize,
+        /// Items in the problem.
+        expected: usize,
+    },
+    /// Color names handed to [`NamedProblem::with_colors`](crate::NamedProblem::with_colors):
+    /// fewer than the colors the options use.
+    ColorNameCount {
+        /// Names given.
+        found: usize,
+        /// Colors the options use (numbered from 0).
+        expected: usize,
+    },
+    /// An item name that Knuth's format could not write: empty, or holding
+    /// white space, `|` or `:`.
+    BadItemName {
+        /// The item.
+        item: usize,
+        /// The name.
+        name: String,
+    },
+    /// A color name that Knuth's format could not write: empty, or holding
+    /// white space.
+    BadColorName {
+        /// The color.
+        color: usize,
+        /// The name.
+        name: String,
+    },
+    /// Two items with one name.
+    DuplicateItemName {
+        /// The item with the name first.
+        first: usize,
+        /// The later item.
+        item: usize,
+        /// The name.
+        name: String,
+    },
+    /// Two colors with one name.
+    DuplicateColorName {
+        /// The color with the name first.
+        first: usize,
+        /// The later color.
+        color: usize,
+        /// The name.
+        name: String,
+    },
+    /// An option of a [`NamedBuilder`](crate::NamedBuilder) names an item
+    /// that is not declared.
+    UnknownItemName {
+        /// The index the option would have.
+        option: usize,
+        /// The name.
+        name: String,
+    },
+    /// An option of a [`NamedBuilder`](crate::NamedBuilder) has an entry
+    /// `name:` with no color after the `:`.
+    EmptyColor {
+        /// The index the option would have.
+        option: usize,
+        /// The item's name.
+        item: String,
+    },
+    /// A [`NamedBuilder`](crate::NamedBuilder) was given an item after its
+    /// first option.
+    ItemAfterOptions {
+        /// The item's name.
+        name: String,
+    },
+    /// A [`NamedBuilder`](crate::NamedBuilder) was given a primary item
+    /// after a secondary one.
+    PrimaryAfterSecondary {
+        /// The item's name.
+        name: String,
+    },
     /// Knuth-format text that could not be read.
     Parse {
         /// 1-based line of the problem.
@@ -205,18 +283,6 @@ pub enum ParseErrorKind {
         lower: u32,
         /// The upper bound.
         upper: u32,
-    },
-    /// A color name handed to [`NamedProblem::with_colors`](crate::NamedProblem::with_colors)
-    /// is empty or holds white space.
-    BadColorName {
-        /// The name.
-        name: String,
-    },
-    /// A color name handed to [`NamedProblem::with_colors`](crate::NamedProblem::with_colors)
-    /// is there twice.
-    DuplicateColorName {
-        /// The name.
-        name: String,
     },
 }
 
@@ -312,9 +378,70 @@ impl fmt::Display for Error {
                 "choice {position} of the subproblem ({branch}) is not one the search makes there; \
                  run the subproblem against the problem and pre-selections it was split from"
             ),
+            Error::ItemNameCount { found, expected } => write!(
+                f,
+                "{found} item names for {expected} items; give one name per item, primary items first"
+            ),
+            Error::ColorNameCount { found, expected } => write!(
+                f,
+                "{found} color names, but the options use {expected} colors; give one name per color"
+            ),
+            Error::BadItemName { item, name } => write!(
+                f,
+                "item {item} {}; give it a name without white space, `|` or `:`",
+                NameFlaw(name)
+            ),
+            Error::BadColorName { color, name } => write!(
+                f,
+                "color {color} {}; give it a name without white space",
+                NameFlaw(name)
+            ),
+            Error::DuplicateItemName { first, item, name } => write!(
+                f,
+                "items {first} and {item} are both named `{name}`; give each item its own name"
+            ),
+            Error::DuplicateColorName { first, color, name } => write!(
+                f,
+                "colors {first} and {color} are both named `{name}`; give each color its own name"
+            ),
+            Error::UnknownItemName { option, name } => write!(
+                f,
+                "option {option} names `{name}`, which is not an item; declare it before the first option"
+            ),
+            Error::EmptyColor { option, item } => write!(
+                f,
+                "option {option} has `{item}:` with no color after `:`; write `{item}:A`, or `{item}` for no color"
+            ),
+            Error::ItemAfterOptions { name } => write!(
+                f,
+                "item `{name}` is declared after the first option; declare every item before adding options"
+            ),
+            Error::PrimaryAfterSecondary { name } => write!(
+                f,
+                "primary item `{name}` is declared after a secondary one; declare the primary items first"
+            ),
             Error::Parse { line, column, kind } => {
                 write!(f, "line {line}, column {column}: {kind}")
             }
+        }
+    }
+}
+
+/// What is wrong with a name that is empty or holds a character Knuth's
+/// format reserves, for [`Error::BadItemName`] and [`Error::BadColorName`].
+struct NameFlaw<'n>(&'n str);
+
+impl fmt::Display for NameFlaw<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = self.0;
+        match name
+            .chars()
+            .find(|&c| c.is_whitespace() || c == '|' || c == ':')
+        {
+            None if name.is_empty() => f.write_str("has an empty name"),
+            Some(c) if c.is_whitespace() => write!(f, "is named {name:?}, which holds white space"),
+            Some(c) => write!(f, "is named `{name}`, which holds `{c}`"),
+            None => write!(f, "is named `{name}`"),
         }
     }
 }
@@ -394,12 +521,6 @@ impl fmt::Display for ParseErrorKind {
                 f,
                 "item `{name}` has lower bound {lower} above its upper bound {upper}; write the smaller first, `{upper}:{lower}|{name}`"
             ),
-            ParseErrorKind::BadColorName { name } => {
-                write!(f, "color name `{name}` is empty or holds white space")
-            }
-            ParseErrorKind::DuplicateColorName { name } => {
-                write!(f, "color `{name}` is named twice; give each color one name")
-            }
         }
     }
 }

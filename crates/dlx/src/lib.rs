@@ -63,14 +63,86 @@
 //! # Ok::<(), dlx::Error>(())
 //! ```
 //!
+//! Built in code, by index with [`ProblemBuilder`] (the engine's own
+//! numbering: primary items first, then secondary ones) or by name with
+//! [`NamedBuilder`]; here the eight queens, counted both ways:
+//!
+//! ```
+//! use dlx::{NamedBuilder, Problem, Solver};
+//!
+//! let n = 8;
+//! let diagonals = 2 * n - 1;
+//! // By index: rows 0..n and columns n..2n are primary; the diagonals,
+//! // covered at most once, are secondary items after them.
+//! let mut builder = Problem::builder(2 * n, 2 * diagonals)?;
+//! for row in 0..n {
+//!     for col in 0..n {
+//!         let diagonal = 2 * n + row + col;
+//!         let anti = 2 * n + diagonals + row + n - 1 - col;
+//!         builder.add_option(&[row, n + col, diagonal, anti])?;
+//!     }
+//! }
+//! let by_index = builder.build();
+//! assert_eq!(Solver::new(&by_index).count(None).solutions, 92);
+//!
+//! // By name: the same problem, written as Knuth's format would.
+//! let mut named = NamedBuilder::new();
+//! for row in 0..n {
+//!     named.primary(format!("r{row}"))?;
+//! }
+//! for col in 0..n {
+//!     named.primary(format!("c{col}"))?;
+//! }
+//! for d in 0..diagonals {
+//!     named.secondary(format!("a{d}"))?;
+//! }
+//! for d in 0..diagonals {
+//!     named.secondary(format!("b{d}"))?;
+//! }
+//! for row in 0..n {
+//!     for col in 0..n {
+//!         let (a, b) = (row + col, row + n - 1 - col);
+//!         named.option([format!("r{row}"), format!("c{col}"), format!("a{a}"), format!("b{b}")])?;
+//!     }
+//! }
+//! let named = named.build()?;
+//! assert_eq!(named.problem(), &by_index);
+//! let first = Solver::new(named.problem()).first_solution().solution().expect("a solution");
+//! assert_eq!(named.display_option(first[0]).to_string(), "r0 c0 a0 b7");
+//! # Ok::<(), dlx::Error>(())
+//! ```
+//!
+//! # From Knuth's programs
+//!
+//! The same problems, the same text, the same statistics, from code:
+//!
+//! | Knuth's DLX1, DLX2, DLX3 | this crate |
+//! |---|---|
+//! | `dlx1 < file` (`dlx2`, `dlx3` for colors and bounds) | [`NamedProblem::parse`], then [`Solver::new`]; one solver runs X, C or M by the problem's [`Kind`] |
+//! | the item line `A B 2:3\|C \| X Y`, options `A X:0` | [`NamedBuilder::primary`], [`bounded`](NamedBuilder::bounded), [`secondary`](NamedBuilder::secondary), [`option`](NamedBuilder::option)`(["A", "X:0"])` |
+//! | printing every solution | [`Solver::for_each_solution`] or [`Solver::solutions`], with [`NamedProblem::display_solution`] |
+//! | the count of solutions, and stopping after some | [`Solver::count`]`(None)`, `count(Some(limit))` ([`Count::end`] says which) |
+//! | `s<seed>`: a random order | [`Solver::set_seed`] (each search restarts it; [`Solver::random_solutions`] draws afresh) |
+//! | a timeout in mems | a [`Budget`] of nodes or updates ([`End::BudgetExhausted`]) |
+//! | nodes and updates reported at the end, level by level | [`Solver::stats`] ([`Stats::profile`]) |
+//! | DLX-PRE | [`Problem::prune`] |
+//!
+//! Unlike Knuth's programs, which warn and drop an option without primary
+//! items, the parser rejects it, so option `k` is always the `k`-th option
+//! line; `sudoku-dlx cover` is the command-line equivalent.
+//!
 //! # Overview
 //!
 //! - [`Problem`] and [`ProblemBuilder`]: items (primary, then secondary),
 //!   options with optional [`Color`]s on secondary items, and [`Bounds`] on
 //!   primary items, validated as they are added; [`ItemId`], [`OptionId`]
 //!   and [`Color`] index them.
+//! - [`NamedBuilder`]: a problem built by item names (`"r0"`, `"x:A"`),
+//!   looked up in a hash map, as Knuth's format writes it.
 //! - [`NamedProblem`]: a problem with item and color names, read from and
-//!   written to Knuth's text formats ([`Format`]: DLX1, DLX2, DLX3).
+//!   written to Knuth's text formats ([`Format`]: DLX1, DLX2, DLX3);
+//!   [`NamedProblem::display_option`] and [`NamedProblem::display_solution`]
+//!   print options and solutions by name.
 //! - [`Solver`]: pre-selection ([`Solver::select`]), search ([`Solver::count`],
 //!   [`Solver::first_solution`], [`Solver::uniqueness`],
 //!   [`Solver::for_each_solution`], [`Solver::solutions`], whose
@@ -101,6 +173,7 @@ mod builder;
 mod error;
 mod index;
 mod matrix;
+mod named_builder;
 mod outcome;
 mod parallel;
 mod problem;
@@ -116,12 +189,13 @@ pub use builder::ProblemBuilder;
 pub use error::{Error, ParseErrorKind};
 pub use index::{Color, ItemId, OptionId};
 pub use matrix::Branch;
-pub use outcome::{Budget, Count, End, Stats, Uniqueness};
+pub use named_builder::NamedBuilder;
+pub use outcome::{Budget, Count, End, First, Stats, Uniqueness};
 pub use parallel::{Parallel, Progress};
 pub use problem::{Bounds, Kind, Problem};
 pub use prune::Pruned;
 pub use random::SplitMix64;
-pub use solutions::{Solution, Solutions};
-pub use solver::{First, Solver};
+pub use solutions::{OwnedSolutions, Solution, Solutions};
+pub use solver::{RandomSolutions, Solver};
 pub use split::{Split, Subproblem};
-pub use text_format::{Format, NamedProblem};
+pub use text_format::{Format, NamedProblem, OptionDisplay, SolutionDisplay};

@@ -153,17 +153,75 @@ impl Count {
     }
 }
 
-/// How many solutions a problem has, as far as uniqueness is concerned.
+/// The first solution a search found, or why there is none.
+///
+/// One vocabulary for both crates: the engine's solutions are option lists
+/// (`S` is `Vec<OptionId>`, the default), Sudoku's are grids
+/// (`sudoku_dlx::Solver::solve` returns `First<Grid>`), and
+/// [`Uniqueness`] says the same things with the same words.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Uniqueness {
+pub enum First<S = Vec<OptionId>> {
+    /// A solution, the first in search order; for the engine its options,
+    /// pre-selected ones first.
+    Solution(S),
+    /// The problem has no solution.
+    NoSolution,
+    /// The budget ran out before a solution was found.
+    BudgetExhausted,
+}
+
+impl<S> First<S> {
+    /// The solution, if one was found.
+    #[must_use]
+    pub fn solution(self) -> Option<S> {
+        match self {
+            First::Solution(s) => Some(s),
+            First::NoSolution | First::BudgetExhausted => None,
+        }
+    }
+
+    /// The same answer with the solution converted by `f`.
+    #[must_use]
+    pub fn map<T>(self, f: impl FnOnce(S) -> T) -> First<T> {
+        match self {
+            First::Solution(s) => First::Solution(f(s)),
+            First::NoSolution => First::NoSolution,
+            First::BudgetExhausted => First::BudgetExhausted,
+        }
+    }
+}
+
+/// How many solutions a problem has, as far as uniqueness is concerned;
+/// the words of [`First`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Uniqueness<S = Vec<OptionId>> {
     /// No solution.
-    None,
-    /// Exactly one solution: its options, pre-selected ones first.
-    Unique(Vec<OptionId>),
-    /// Two or more solutions.
-    Multiple,
+    NoSolution,
+    /// Exactly one solution: this.
+    Unique(S),
+    /// Two or more solutions: the first two found.
+    Multiple(S, S),
     /// The budget ran out before the question was settled.
     BudgetExhausted,
+}
+
+impl<S> Uniqueness<S> {
+    /// Whether there is exactly one solution.
+    #[must_use]
+    pub fn is_unique(&self) -> bool {
+        matches!(self, Uniqueness::Unique(_))
+    }
+
+    /// The same answer with the solutions converted by `f`.
+    #[must_use]
+    pub fn map<T>(self, mut f: impl FnMut(S) -> T) -> Uniqueness<T> {
+        match self {
+            Uniqueness::NoSolution => Uniqueness::NoSolution,
+            Uniqueness::Unique(s) => Uniqueness::Unique(f(s)),
+            Uniqueness::Multiple(a, b) => Uniqueness::Multiple(f(a), f(b)),
+            Uniqueness::BudgetExhausted => Uniqueness::BudgetExhausted,
+        }
+    }
 }
 
 /// One step of an incremental search.

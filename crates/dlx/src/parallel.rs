@@ -17,9 +17,10 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::OptionId;
 use crate::matrix::Branch;
+use crate::outcome::First;
 use crate::outcome::{Budget, Count, End, Event, Stats};
 use crate::solutions::Solution;
-use crate::solver::{First, Solver};
+use crate::solver::Solver;
 
 /// Nodes a job searches between looks at the shared state, by default.
 const CHUNK: u64 = 1 << 13;
@@ -267,6 +268,15 @@ impl Solver {
     /// count, the same as the single-threaded search's). The search runs in
     /// the leftmost order (any seed is not used). A budget bounds the work of
     /// all threads together.
+    ///
+    /// ```
+    /// use dlx::{NamedProblem, Parallel, Solver};
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = Solver::new(named.problem());
+    /// let count = solver.count_parallel(None, &Parallel::new().with_threads(2));
+    /// assert_eq!((count.solutions, count.is_exact()), (5, true));
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     pub fn count_parallel(&mut self, limit: Option<u64>, parallel: &Parallel) -> Count {
         let nothing = |_: Solution<'_>| ControlFlow::Continue(());
         self.run_parallel(Goal::Count, limit, parallel, &nothing).0
@@ -280,6 +290,23 @@ impl Solver {
     /// [`for_each_solution`](Self::for_each_solution); with a limit, which
     /// solutions come depends on timing. The count is of the calls to
     /// `visit`.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use std::sync::atomic::{AtomicUsize, Ordering};
+    /// use dlx::{NamedProblem, Parallel, Solver};
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = Solver::new(named.problem());
+    /// let dominoes = AtomicUsize::new(0);
+    /// let count = solver.for_each_solution_parallel(None, &Parallel::new().with_threads(2), |solution| {
+    ///     assert!(named.problem().is_solution(solution.options()));
+    ///     dominoes.fetch_add(4 - solution.options().len(), Ordering::Relaxed);
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(count.solutions, 5);
+    /// assert_eq!(dominoes.into_inner(), 5);
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     pub fn for_each_solution_parallel<F>(
         &mut self,
         limit: Option<u64>,
@@ -295,13 +322,22 @@ impl Solver {
     /// A solution found on `parallel`'s threads: with
     /// [`Parallel::deterministic`], the one [`first_solution`](Self::first_solution)
     /// finds; otherwise whichever a thread finds first.
+    ///
+    /// ```
+    /// use dlx::{NamedProblem, Parallel, Solver};
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = Solver::new(named.problem());
+    /// let parallel = Parallel::new().with_threads(2).deterministic(true);
+    /// assert_eq!(solver.first_solution_parallel(&parallel), solver.first_solution());
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     pub fn first_solution_parallel(&mut self, parallel: &Parallel) -> First {
         let nothing = |_: Solution<'_>| ControlFlow::Continue(());
         let (count, first) = self.run_parallel(Goal::First, None, parallel, &nothing);
         match first {
             Some(options) => First::Solution(options),
             None if count.end == End::BudgetExhausted => First::BudgetExhausted,
-            None => First::None,
+            None => First::NoSolution,
         }
     }
 

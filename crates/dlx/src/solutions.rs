@@ -10,7 +10,8 @@ use crate::{Color, ItemId, OptionId};
 ///
 /// This is a lending iterator (each solution borrows the solver), so it has
 /// its own `next` rather than implementing [`Iterator`]; nothing is allocated
-/// per solution.
+/// per solution. [`owned`](Self::owned) turns it into an [`Iterator`] of
+/// option lists, for `for` loops and adapters.
 ///
 /// ```
 /// use dlx::NamedProblem;
@@ -74,7 +75,55 @@ impl<'s> Solutions<'s> {
     pub fn stats(&self) -> &Stats {
         self.solver.stats()
     }
+
+    /// An [`Iterator`] over the same solutions, each as its own
+    /// `Vec<OptionId>` (pre-selected options first), so that `for` loops and
+    /// iterator adapters work; it allocates one `Vec` per solution.
+    ///
+    /// ```
+    /// use dlx::{NamedProblem, OptionId, Solver};
+    ///
+    /// // Tilings of a strip of three cells: 1+1+1, 2+1, 1+2.
+    /// let named = NamedProblem::parse("a b c\na\nb\nc\na b\nb c\n")?;
+    /// let mut solver = Solver::new(named.problem());
+    /// let all: Vec<Vec<OptionId>> = solver.solutions().owned().collect();
+    /// assert_eq!(all.len(), 3);
+    /// assert!(all.iter().all(|s| named.problem().is_solution(s)));
+    /// let two = solver.solutions().owned().take(2).count();
+    /// assert_eq!(two, 2);
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
+    #[must_use]
+    pub fn owned(self) -> OwnedSolutions<'s> {
+        OwnedSolutions { solutions: self }
+    }
 }
+
+/// The solutions of a [`Solver`] as an [`Iterator`] of owned option lists;
+/// see [`Solutions::owned`]. Dropping it ends the search and restores the
+/// links.
+#[derive(Debug)]
+pub struct OwnedSolutions<'s> {
+    solutions: Solutions<'s>,
+}
+
+impl OwnedSolutions<'_> {
+    /// Why the search ended, once the iterator has returned `None`.
+    #[must_use]
+    pub fn end(&self) -> Option<End> {
+        self.solutions.end()
+    }
+}
+
+impl Iterator for OwnedSolutions<'_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        self.solutions.next().map(|s| s.options().to_vec())
+    }
+}
+
+impl std::iter::FusedIterator for OwnedSolutions<'_> {}
 
 impl Drop for Solutions<'_> {
     fn drop(&mut self) {

@@ -5,20 +5,10 @@ use std::ops::ControlFlow;
 
 use crate::error::Error;
 use crate::matrix::Search;
-use crate::outcome::{Budget, Count, End, Event, Stats, Uniqueness};
+use crate::outcome::{Budget, Count, End, Event, First, Stats, Uniqueness};
+use crate::random::SplitMix64;
 use crate::solutions::{Solution, Solutions};
 use crate::{Kind, OptionId, Problem};
-
-/// The first solution of a problem, if any.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum First {
-    /// A solution: its options, pre-selected ones first.
-    Solution(Vec<OptionId>),
-    /// The problem has no solution.
-    None,
-    /// The budget ran out before a solution was found.
-    BudgetExhausted,
-}
 
 /// A reusable exact-cover solver: Knuth's Algorithm X with dancing links,
 /// and for problems with colors or bounds his Algorithms C and M, behind the
@@ -43,6 +33,14 @@ pub struct Solver {
 
 impl Solver {
     /// A solver for `problem`, with no budget and the deterministic leftmost order.
+    ///
+    /// ```
+    /// // Tilings of a strip of four cells by monominoes and dominoes.
+    /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = dlx::Solver::new(named.problem());
+    /// assert_eq!(solver.count(None).solutions, 5);
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     #[must_use]
     pub fn new(problem: &Problem) -> Self {
         Solver {
@@ -55,11 +53,25 @@ impl Solver {
     }
 
     /// Limits every later search; [`Budget::UNLIMITED`] removes the limit.
+    ///
+    /// ```
+    /// use dlx::{Budget, End, NamedProblem, Solver};
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = Solver::new(named.problem());
+    /// solver.set_budget(Budget::nodes(3));
+    /// assert_eq!(solver.budget(), Budget::nodes(3));
+    /// let count = solver.count(None);
+    /// assert_eq!(count.end, End::BudgetExhausted); // "at least", not "exactly"
+    /// assert!(!count.is_exact());
+    /// solver.set_budget(Budget::UNLIMITED);
+    /// assert!(solver.count(None).is_exact());
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     pub fn set_budget(&mut self, budget: Budget) {
         self.budget = budget;
     }
 
-    /// The budget each search runs under.
+    /// The budget each search runs under (see [`set_budget`](Self::set_budget)'s example).
     #[must_use]
     pub fn budget(&self) -> Budget {
         self.budget
@@ -68,17 +80,44 @@ impl Solver {
     /// With `Some(seed)`, later searches break ties between items at random and
     /// try each item's options in a random order, the same for the same seed;
     /// with `None`, ties go to the leftmost item and options are tried top down.
+    ///
+    /// Every search restarts the random order from the seed, so two searches
+    /// with one seed find the same first solution;
+    /// [`random_solutions`](Self::random_solutions) draws a fresh order for
+    /// each solution.
+    ///
+    /// ```
+    /// use dlx::{NamedProblem, Solver};
+    /// let named = NamedProblem::parse("a b c\na\nb\nc\na b\nb c\n")?;
+    /// let mut solver = Solver::new(named.problem());
+    /// solver.set_seed(Some(7));
+    /// assert_eq!(solver.seed(), Some(7));
+    /// assert_eq!(solver.first_solution(), solver.first_solution());
+    /// assert_eq!(solver.count(None).solutions, 3); // any order, every solution
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.seed = seed;
     }
 
-    /// The seed of randomized search, if set.
+    /// The seed of randomized search, if set (see [`set_seed`](Self::set_seed)'s example).
     #[must_use]
     pub fn seed(&self) -> Option<u64> {
         self.seed
     }
 
     /// Statistics of the last search.
+    ///
+    /// ```
+    /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = dlx::Solver::new(named.problem());
+    /// solver.count(None);
+    /// let stats = solver.stats();
+    /// assert_eq!(stats.solutions, 5);
+    /// assert_eq!(stats.profile.iter().sum::<u64>(), stats.nodes);
+    /// assert!(stats.updates > 0);
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     #[must_use]
     pub fn stats(&self) -> &Stats {
         &self.stats
@@ -96,11 +135,26 @@ impl Solver {
     /// where `option` gives none; and [`Error::AlreadySelected`] if `option`
     /// is selected already (with bounds, an option could otherwise seem to
     /// fit twice). The solver is then unchanged.
+    ///
+    /// ```
+    /// use dlx::{Error, NamedProblem, OptionId, Solver};
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let (a, ab) = (OptionId::new(0).unwrap(), OptionId::new(4).unwrap());
+    /// let mut solver = Solver::new(named.problem());
+    /// solver.select(ab)?; // the domino on a and b in every solution
+    /// assert_eq!(solver.selected(), &[ab]);
+    /// assert_eq!(solver.count(None).solutions, 2); // c d, or cd
+    /// assert!(matches!(solver.select(a), Err(Error::SelectConflict { .. })));
+    /// assert_eq!(solver.unselect_last(), Some(ab));
+    /// assert_eq!(solver.count(None).solutions, 5);
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     pub fn select(&mut self, option: OptionId) -> Result<(), Error> {
         self.search.select(option)
     }
 
-    /// The pre-selected options, in the order they were selected.
+    /// The pre-selected options, in the order they were selected (see
+    /// [`select`](Self::select)'s example).
     #[must_use]
     pub fn selected(&self) -> &[OptionId] {
         self.search.selected()
@@ -112,13 +166,26 @@ impl Solver {
     /// Selections form a stack: a caller that tries many variations of a set
     /// of forced options (a puzzle generator removing clues, say) can keep the
     /// options it is sure of selected and push and pop the rest, instead of
-    /// selecting everything again for each try.
+    /// selecting everything again for each try. [`select`](Self::select)'s
+    /// example pops a selection.
     pub fn unselect_last(&mut self) -> Option<OptionId> {
         self.search.unselect_last()
     }
 
     /// Undoes every pre-selection and any search in progress, restoring the
     /// matrix exactly as [`Solver::new`] built it. Budget and seed are kept.
+    ///
+    /// ```
+    /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = dlx::Solver::new(named.problem());
+    /// solver.select(dlx::OptionId::new(5).unwrap())?; // the domino on b and c
+    /// assert_eq!(solver.count(None).solutions, 1);
+    /// solver.reset();
+    /// assert!(solver.selected().is_empty());
+    /// assert!(solver.links_match(named.problem()));
+    /// assert_eq!(solver.count(None).solutions, 5);
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     pub fn reset(&mut self) {
         self.search.reset();
     }
@@ -127,6 +194,17 @@ impl Solver {
     ///
     /// A count that stopped early says so in [`Count::end`]: "exactly N" and
     /// "at least N" are never confused.
+    ///
+    /// ```
+    /// use dlx::{End, NamedProblem, Solver};
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = Solver::new(named.problem());
+    /// let all = solver.count(None);
+    /// assert_eq!((all.solutions, all.end), (5, End::Exhausted));
+    /// let some = solver.count(Some(2));
+    /// assert_eq!((some.solutions, some.end), (2, End::LimitReached));
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     pub fn count(&mut self, limit: Option<u64>) -> Count {
         self.start();
         self.count_started(limit)
@@ -153,6 +231,21 @@ impl Solver {
     /// Calls `visit` with each solution's options (pre-selected ones first)
     /// until it returns [`ControlFlow::Break`] or the search ends. Nothing is
     /// allocated per solution.
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dlx::{End, NamedProblem, Solver};
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = Solver::new(named.problem());
+    /// let mut sizes = Vec::new();
+    /// let count = solver.for_each_solution(|options| {
+    ///     sizes.push(options.len());
+    ///     if sizes.len() == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    /// });
+    /// assert_eq!((count.solutions, count.end), (3, End::Stopped));
+    /// assert!(sizes.iter().all(|&k| (2..=4).contains(&k)));
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     pub fn for_each_solution<F>(&mut self, mut visit: F) -> Count
     where
         F: FnMut(&[OptionId]) -> ControlFlow<()>,
@@ -177,6 +270,19 @@ impl Solver {
     }
 
     /// The first solution in search order.
+    ///
+    /// ```
+    /// use dlx::{First, NamedProblem, Solver};
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = Solver::new(named.problem());
+    /// let First::Solution(options) = solver.first_solution() else { panic!("a tiling") };
+    /// assert!(named.problem().is_solution(&options));
+    /// // Knuth's leftmost order tries the first option of item `a` first.
+    /// assert_eq!(named.display_solution(&options).to_string(), "a\nb\nc\nd\n");
+    /// let none = NamedProblem::parse("a b\na\n")?;
+    /// assert_eq!(Solver::new(none.problem()).first_solution(), First::NoSolution);
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     pub fn first_solution(&mut self) -> First {
         self.start();
         let first = match self.search.advance(&mut self.stats, self.budget) {
@@ -184,29 +290,42 @@ impl Solver {
                 self.search.solution(&mut self.solution);
                 First::Solution(self.solution.clone())
             }
-            Event::Exhausted | Event::Frontier | Event::Paused => First::None,
+            Event::Exhausted | Event::Frontier | Event::Paused => First::NoSolution,
             Event::BudgetExhausted => First::BudgetExhausted,
         };
         self.search.unwind();
         first
     }
 
-    /// Whether there is no solution, exactly one (returned), or several; the
-    /// search stops at the second solution.
+    /// Whether there is no solution, exactly one, or several (the first two
+    /// found are returned); the search stops at the second solution.
+    ///
+    /// ```
+    /// use dlx::{NamedProblem, Solver, Uniqueness};
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = Solver::new(named.problem());
+    /// let Uniqueness::Multiple(one, two) = solver.uniqueness() else { panic!("five tilings") };
+    /// assert_ne!(one, two);
+    /// solver.select(dlx::OptionId::new(5).unwrap())?; // b and c together leave one tiling
+    /// assert!(solver.uniqueness().is_unique());
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     pub fn uniqueness(&mut self) -> Uniqueness {
         self.start();
         let answer = match self.search.advance(&mut self.stats, self.budget) {
             Event::Solution => {
                 self.search.solution(&mut self.solution);
+                let first = self.solution.clone();
                 match self.search.advance(&mut self.stats, self.budget) {
-                    Event::Solution => Uniqueness::Multiple,
-                    Event::Exhausted | Event::Frontier | Event::Paused => {
-                        Uniqueness::Unique(self.solution.clone())
+                    Event::Solution => {
+                        self.search.solution(&mut self.solution);
+                        Uniqueness::Multiple(first, self.solution.clone())
                     }
+                    Event::Exhausted | Event::Frontier | Event::Paused => Uniqueness::Unique(first),
                     Event::BudgetExhausted => Uniqueness::BudgetExhausted,
                 }
             }
-            Event::Exhausted | Event::Frontier | Event::Paused => Uniqueness::None,
+            Event::Exhausted | Event::Frontier | Event::Paused => Uniqueness::NoSolution,
             Event::BudgetExhausted => Uniqueness::BudgetExhausted,
         };
         self.search.unwind();
@@ -216,9 +335,51 @@ impl Solver {
     /// The solutions one at a time, as a lending iterator: each call to
     /// [`Solutions::next`] resumes the search where it stopped. Dropping the
     /// iterator ends the search and restores the links.
+    ///
+    /// ```
+    /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = dlx::Solver::new(named.problem());
+    /// let mut solutions = solver.solutions();
+    /// let mut dominoes = 0;
+    /// while let Some(solution) = solutions.next() {
+    ///     dominoes += 4 - solution.options().len();
+    /// }
+    /// assert_eq!(solutions.end(), Some(dlx::End::Exhausted));
+    /// assert_eq!(dominoes, 5); // 0 + 1 + 1 + 1 + 2
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     pub fn solutions(&mut self) -> Solutions<'_> {
         self.start();
         Solutions::new(self)
+    }
+
+    /// Successive random solutions: each is the first solution of a search
+    /// in a random order of its own, drawn from a stream seeded by `seed`,
+    /// so the same seed gives the same sequence, without reseeding by hand.
+    /// Draws are independent, so a solution may come more than once. The
+    /// iterator ends when a search finds no solution or runs out of budget;
+    /// dropping it puts the solver's own seed back.
+    ///
+    /// ```
+    /// use dlx::{NamedProblem, Solver};
+    /// // Tilings of a strip of four cells: five of them.
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = Solver::new(named.problem());
+    /// let draws: Vec<_> = solver.random_solutions(1).take(20).collect();
+    /// assert_eq!(draws.len(), 20);
+    /// assert!(draws.iter().all(|s| named.problem().is_solution(s)));
+    /// assert!(draws.iter().any(|s| s != &draws[0])); // not one solution twenty times
+    /// assert_eq!(solver.random_solutions(1).take(20).collect::<Vec<_>>(), draws);
+    /// assert_eq!(solver.seed(), None);
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
+    pub fn random_solutions(&mut self, seed: u64) -> RandomSolutions<'_> {
+        RandomSolutions {
+            saved: self.seed,
+            seeds: SplitMix64::new(seed),
+            solver: self,
+            done: false,
+        }
     }
 
     /// Runs the search to its next solution (written into the solution
@@ -244,6 +405,12 @@ impl Solver {
 
     /// Which of Knuth's algorithms the solver runs: that of the problem's
     /// [`Kind`].
+    ///
+    /// ```
+    /// let named = dlx::NamedProblem::parse("a 2|b | x\na b x:A\nb\n")?;
+    /// assert_eq!(dlx::Solver::new(named.problem()).kind(), dlx::Kind::Multiplicities);
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     #[must_use]
     pub fn kind(&self) -> Kind {
         self.search.kind()
@@ -254,6 +421,17 @@ impl Solver {
     /// # Errors
     ///
     /// A description of the first broken invariant.
+    ///
+    /// ```
+    /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = dlx::Solver::new(named.problem());
+    /// let mut solutions = solver.solutions();
+    /// solutions.next();
+    /// drop(solutions);
+    /// assert_eq!(solver.check_invariants(), Ok(()));
+    /// assert!(solver.links_match(named.problem()));
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     pub fn check_invariants(&self) -> Result<(), String> {
         self.search.check()
     }
@@ -261,7 +439,8 @@ impl Solver {
     /// Whether the links are exactly those [`Solver::new`] builds for
     /// `problem`: a test that every search and [`reset`](Self::reset)
     /// restored what it changed. Meant for tests and fuzzing; it builds a
-    /// fresh matrix to compare with.
+    /// fresh matrix to compare with. See [`check_invariants`](Self::check_invariants)'s
+    /// example.
     #[must_use]
     pub fn links_match(&self, problem: &Problem) -> bool {
         self.search.links_match(problem)
@@ -271,6 +450,44 @@ impl Solver {
     fn start(&mut self) {
         self.search.start(self.seed);
         self.stats.clear();
+    }
+}
+
+/// Successive random solutions; see [`Solver::random_solutions`].
+#[derive(Debug)]
+pub struct RandomSolutions<'s> {
+    solver: &'s mut Solver,
+    /// The stream the seed of each search is drawn from.
+    seeds: SplitMix64,
+    /// The solver's own seed, put back when the draws end.
+    saved: Option<u64>,
+    /// Whether a search found nothing, which ends the draws.
+    done: bool,
+}
+
+impl Iterator for RandomSolutions<'_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        if self.done {
+            return None;
+        }
+        self.solver.seed = Some(self.seeds.next_u64());
+        match self.solver.first_solution() {
+            First::Solution(options) => Some(options),
+            First::NoSolution | First::BudgetExhausted => {
+                self.done = true;
+                None
+            }
+        }
+    }
+}
+
+impl std::iter::FusedIterator for RandomSolutions<'_> {}
+
+impl Drop for RandomSolutions<'_> {
+    fn drop(&mut self) {
+        self.solver.seed = self.saved;
     }
 }
 

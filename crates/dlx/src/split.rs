@@ -124,6 +124,20 @@ impl Solver {
     /// above the subproblems: the subproblems' own statistics add up with it
     /// to those of the whole search. Options that doom a node at once, and
     /// dead ends, are not subproblems.
+    ///
+    /// ```
+    /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = dlx::Solver::new(named.problem());
+    /// let split = solver.split(1);
+    /// assert!(split.is_complete());
+    /// assert_eq!(split.subproblems().len(), 2); // item a: alone, or with b
+    /// let mut total = 0;
+    /// for subproblem in split.subproblems() {
+    ///     total += solver.count_subproblem(subproblem, None)?.solutions;
+    /// }
+    /// assert_eq!(total, 5);
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     pub fn split(&mut self, depth: usize) -> Split {
         self.search.start(None);
         self.stats.clear();
@@ -178,6 +192,23 @@ impl Solver {
     ///
     /// [`Error::NotASubproblem`] as for
     /// [`count_subproblem`](Self::count_subproblem).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = dlx::Solver::new(named.problem());
+    /// let split = solver.split(1);
+    /// let mut found = Vec::new();
+    /// for subproblem in split.subproblems() {
+    ///     solver.for_each_solution_in(subproblem, |solution| {
+    ///         found.push(solution.options().to_vec());
+    ///         ControlFlow::Continue(())
+    ///     })?;
+    /// }
+    /// assert_eq!(found.len(), 5);
+    /// assert!(found.iter().all(|s| named.problem().is_solution(s)));
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     pub fn for_each_solution_in<F>(
         &mut self,
         subproblem: &Subproblem,

@@ -28,18 +28,29 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::error::{Error, ParseErrorKind};
-use crate::text_parse::parse_error;
+use crate::error::Error;
 use crate::{Bounds, Color, ItemId, Kind, OptionId, Problem};
 
 /// A problem whose items (and colors) have names: what Knuth's formats
 /// describe.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct NamedProblem {
     problem: Problem,
     names: Vec<String>,
+    /// Each name's item: [`item`](NamedProblem::item) without a scan.
+    items: HashMap<String, ItemId>,
     colors: Vec<String>,
 }
+
+/// Two named problems are equal when their problems and names are (the
+/// lookup table follows from the names).
+impl PartialEq for NamedProblem {
+    fn eq(&self, other: &NamedProblem) -> bool {
+        self.problem == other.problem && self.names == other.names && self.colors == other.colors
+    }
+}
+
+impl Eq for NamedProblem {}
 
 /// Which of Knuth's formats a problem is written in: the simplest one that
 /// can say everything it holds.
@@ -74,6 +85,12 @@ fn color_count(problem: &Problem) -> usize {
         .unwrap_or(0)
 }
 
+/// Whether Knuth's format can write `name` as an item: not empty, and no
+/// white space, `|` or `:` in it.
+pub(crate) fn is_item_name(name: &str) -> bool {
+    !name.is_empty() && !name.chars().any(char::is_whitespace) && reserved_char(name).is_none()
+}
+
 /// The reserved character in item name `name`, if any.
 pub(crate) fn reserved_char(name: &str) -> Option<char> {
     name.chars().find(|&c| c == '|' || c == ':')
@@ -82,15 +99,42 @@ pub(crate) fn reserved_char(name: &str) -> Option<char> {
 impl NamedProblem {
     /// A named problem from the parser, which checked the names.
     pub(crate) fn from_parts(problem: Problem, names: Vec<String>, colors: Vec<String>) -> Self {
+        let items = lookup(&names);
+        Self::from_built(problem, names, items, colors)
+    }
+
+    /// A named problem from the named builder, which checked the names and
+    /// built their lookup table.
+    pub(crate) fn from_built(
+        problem: Problem,
+        names: Vec<String>,
+        items: HashMap<String, ItemId>,
+        colors: Vec<String>,
+    ) -> Self {
         NamedProblem {
             problem,
             names,
+            items,
             colors,
         }
     }
 
     /// Names the items of `problem`, in item order; its colors, if it has
     /// any, are named by their numbers (`0`, `1`, ...).
+    ///
+    /// ```
+    /// use dlx::{Error, NamedProblem, Problem};
+    /// let mut b = Problem::builder(2, 0)?;
+    /// b.add_option(&[0, 1])?;
+    /// let problem = b.build();
+    /// let named = NamedProblem::new(problem.clone(), vec!["a".into(), "b".into()])?;
+    /// assert_eq!(named.to_string(), "a b\na b\n");
+    /// assert_eq!(
+    ///     NamedProblem::new(problem, vec!["a".into()]),
+    ///     Err(Error::ItemNameCount { found: 1, expected: 2 })
+    /// );
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -105,63 +149,64 @@ impl NamedProblem {
     ///
     /// # Errors
     ///
-    /// [`Error::Parse`] (at line 1, the item line, with the name's position in
-    /// it; or at line 2 for a color) if there is not one name per item or
-    /// per color the problem uses, a name is repeated, an item name is empty
-    /// or holds white space, `|` or `:`, or a color name is empty or holds
-    /// white space.
+    /// [`Error::ItemNameCount`] unless there is one name per item,
+    /// [`Error::ColorNameCount`] if there are fewer color names than the
+    /// colors the options use, [`Error::BadItemName`] for an empty item
+    /// name or one holding white space, `|` or `:`, [`Error::BadColorName`]
+    /// for an empty color name or one holding white space, and
+    /// [`Error::DuplicateItemName`] or [`Error::DuplicateColorName`] for a
+    /// name given twice.
     pub fn with_colors(
         problem: Problem,
         names: Vec<String>,
         colors: Vec<String>,
     ) -> Result<Self, Error> {
-        let mut seen = HashMap::new();
-        for (k, name) in names.iter().enumerate() {
-            let kind = if name.is_empty() || name.chars().any(char::is_whitespace) {
-                Some(ParseErrorKind::BadItemName {
-                    name: name.clone(),
-                    found: ' ',
-                })
-            } else if let Some(found) = reserved_char(name) {
-                Some(ParseErrorKind::BadItemName {
-                    name: name.clone(),
-                    found,
-                })
-            } else if seen.insert(name.as_str(), k).is_some() {
-                Some(ParseErrorKind::DuplicateItemName { name: name.clone() })
-            } else {
-                None
-            };
-            if let Some(kind) = kind {
-                return Err(parse_error(1, k + 1, kind));
-            }
-        }
         if names.len() != problem.item_count() {
-            return Err(parse_error(1, names.len() + 1, ParseErrorKind::TooLarge));
+            return Err(Error::ItemNameCount {
+                found: names.len(),
+                expected: problem.item_count(),
+            });
         }
-        let mut seen = HashMap::new();
-        for (k, color) in colors.iter().enumerate() {
-            if color.is_empty() || color.chars().any(char::is_whitespace) {
-                let kind = ParseErrorKind::BadColorName {
-                    name: color.clone(),
-                };
-                return Err(parse_error(2, k + 1, kind));
+        let used = color_count(&problem);
+        if colors.len() < used {
+            return Err(Error::ColorNameCount {
+                found: colors.len(),
+                expected: used,
+            });
+        }
+        let mut seen = HashMap::with_capacity(names.len());
+        for (item, name) in names.iter().enumerate() {
+            if !is_item_name(name) {
+                return Err(Error::BadItemName {
+                    item,
+                    name: name.clone(),
+                });
             }
-            if seen.insert(color.as_str(), k).is_some() {
-                let kind = ParseErrorKind::DuplicateColorName {
-                    name: color.clone(),
-                };
-                return Err(parse_error(2, k + 1, kind));
+            if let Some(first) = seen.insert(name.as_str(), item) {
+                return Err(Error::DuplicateItemName {
+                    first,
+                    item,
+                    name: name.clone(),
+                });
             }
         }
-        if color_count(&problem) > colors.len() {
-            return Err(parse_error(2, colors.len() + 1, ParseErrorKind::TooLarge));
+        let mut seen = HashMap::with_capacity(colors.len());
+        for (color, name) in colors.iter().enumerate() {
+            if name.is_empty() || name.chars().any(char::is_whitespace) {
+                return Err(Error::BadColorName {
+                    color,
+                    name: name.clone(),
+                });
+            }
+            if let Some(first) = seen.insert(name.as_str(), color) {
+                return Err(Error::DuplicateColorName {
+                    first,
+                    color,
+                    name: name.clone(),
+                });
+            }
         }
-        Ok(NamedProblem {
-            problem,
-            names,
-            colors,
-        })
+        Ok(NamedProblem::from_parts(problem, names, colors))
     }
 
     /// The problem itself.
@@ -193,13 +238,10 @@ impl NamedProblem {
         &self.names[item.index()]
     }
 
-    /// The item called `name`, if there is one.
+    /// The item called `name`, if there is one (a hash lookup).
     #[must_use]
     pub fn item(&self, name: &str) -> Option<ItemId> {
-        self.names
-            .iter()
-            .position(|n| n == name)
-            .and_then(ItemId::new)
+        self.items.get(name).copied()
     }
 
     /// The name of `color`.
@@ -222,21 +264,97 @@ impl NamedProblem {
     }
 
     /// `option` as Knuth writes it: its items separated by spaces, each
-    /// colored item as `name:color`.
+    /// colored item as `name:color`; [`display_option`](Self::display_option)
+    /// writes the same without allocating.
     #[must_use]
     pub fn option_text(&self, option: OptionId) -> String {
-        let mut text = String::new();
-        for (k, (item, color)) in self.problem.entries(option).enumerate() {
+        self.display_option(option).to_string()
+    }
+
+    /// `option` as Knuth writes it, for `{}` without an allocation.
+    ///
+    /// ```
+    /// let named = dlx::NamedProblem::parse("a b | x\na x:red\nb\n")?;
+    /// let first = dlx::OptionId::new(0).unwrap();
+    /// assert_eq!(format!("[{}]", named.display_option(first)), "[a x:red]");
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// When displayed, if `option` does not belong to this problem.
+    #[must_use]
+    pub fn display_option(&self, option: OptionId) -> OptionDisplay<'_> {
+        OptionDisplay {
+            named: self,
+            option,
+        }
+    }
+
+    /// The options of a solution (as [`Solver`](crate::Solver) reports
+    /// them), one per line in the order given, each ended by a newline.
+    ///
+    /// ```
+    /// use dlx::{NamedProblem, Solver, Uniqueness};
+    /// let named = NamedProblem::parse("a b c\na b\nc\na\n")?;
+    /// let Uniqueness::Unique(options) = Solver::new(named.problem()).uniqueness() else { panic!() };
+    /// assert_eq!(named.display_solution(&options).to_string(), "a b\nc\n");
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
+    #[must_use]
+    pub fn display_solution<'a>(&'a self, options: &'a [OptionId]) -> SolutionDisplay<'a> {
+        SolutionDisplay {
+            named: self,
+            options,
+        }
+    }
+}
+
+/// Each name's item, for names known to be distinct and few enough to index.
+fn lookup(names: &[String]) -> HashMap<String, ItemId> {
+    names
+        .iter()
+        .enumerate()
+        .filter_map(|(k, name)| Some((name.clone(), ItemId::new(k)?)))
+        .collect()
+}
+
+/// An option in Knuth's format; see [`NamedProblem::display_option`].
+#[derive(Clone, Copy, Debug)]
+pub struct OptionDisplay<'a> {
+    named: &'a NamedProblem,
+    option: OptionId,
+}
+
+impl fmt::Display for OptionDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let named = self.named;
+        for (k, (item, color)) in named.problem.entries(self.option).enumerate() {
             if k > 0 {
-                text.push(' ');
+                f.write_str(" ")?;
             }
-            text.push_str(self.item_name(item));
+            f.write_str(named.item_name(item))?;
             if let Some(color) = color {
-                text.push(':');
-                text.push_str(self.color_name(color));
+                write!(f, ":{}", named.color_name(color))?;
             }
         }
-        text
+        Ok(())
+    }
+}
+
+/// A solution's options, one per line; see [`NamedProblem::display_solution`].
+#[derive(Clone, Copy, Debug)]
+pub struct SolutionDisplay<'a> {
+    named: &'a NamedProblem,
+    options: &'a [OptionId],
+}
+
+impl fmt::Display for SolutionDisplay<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for &option in self.options {
+            writeln!(f, "{}", self.named.display_option(option))?;
+        }
+        Ok(())
     }
 }
 
@@ -265,7 +383,7 @@ impl fmt::Display for NamedProblem {
         }
         f.write_str("\n")?;
         for (option, _) in self.problem.options() {
-            writeln!(f, "{}", self.option_text(option))?;
+            writeln!(f, "{}", self.display_option(option))?;
         }
         Ok(())
     }
@@ -274,6 +392,7 @@ impl fmt::Display for NamedProblem {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use crate::ParseErrorKind;
 
     /// The position and kind of the error parsing `text` gives.
     pub(crate) fn err(text: &str) -> (usize, usize, ParseErrorKind) {
@@ -357,12 +476,82 @@ pub(crate) mod tests {
         );
     }
 
+    /// Regression: names handed in from code got text errors: a wrong count
+    /// was "the problem is too large" at "line 1, column 2", an empty name
+    /// "contains ` `".
     #[test]
-    fn names_are_validated() {
-        let problem = Problem::builder(2, 0).unwrap().build();
-        assert!(NamedProblem::new(problem.clone(), vec!["a".into(), "b".into()]).is_ok());
-        assert!(NamedProblem::new(problem.clone(), vec!["a".into(), "a".into()]).is_err());
-        assert!(NamedProblem::new(problem.clone(), vec!["a".into(), "b c".into()]).is_err());
-        assert!(NamedProblem::new(problem, vec!["a".into()]).is_err());
+    fn names_from_code_get_errors_of_their_own() {
+        let mut b = Problem::builder(2, 1).unwrap();
+        b.add_colored_option(&[(0, None), (2, Color::new(1))])
+            .unwrap();
+        let problem = b.build();
+        let names = |list: &[&str]| list.iter().map(|&n| n.to_owned()).collect::<Vec<_>>();
+        let new = |list: &[&str]| NamedProblem::new(problem.clone(), names(list));
+        assert!(new(&["a", "b", "x"]).is_ok());
+        let e = new(&["a", "b"]).unwrap_err();
+        assert_eq!(
+            e,
+            Error::ItemNameCount {
+                found: 2,
+                expected: 3
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "2 item names for 3 items; give one name per item, primary items first"
+        );
+        let e = new(&["a", "", "x"]).unwrap_err();
+        assert_eq!(
+            e,
+            Error::BadItemName {
+                item: 1,
+                name: String::new()
+            }
+        );
+        assert_eq!(
+            e.to_string(),
+            "item 1 has an empty name; give it a name without white space, `|` or `:`"
+        );
+        assert_eq!(
+            new(&["a", "b c", "x"]).unwrap_err().to_string(),
+            "item 1 is named \"b c\", which holds white space; give it a name without white space, `|` or `:`"
+        );
+        assert_eq!(
+            new(&["a", "b", "x|y"]).unwrap_err().to_string(),
+            "item 2 is named `x|y`, which holds `|`; give it a name without white space, `|` or `:`"
+        );
+        assert_eq!(
+            new(&["a", "b", "a"]).unwrap_err(),
+            Error::DuplicateItemName {
+                first: 0,
+                item: 2,
+                name: "a".into()
+            }
+        );
+        // Colors: the options use two (0 and 1).
+        let colored = |list: &[&str]| {
+            NamedProblem::with_colors(problem.clone(), names(&["a", "b", "x"]), names(list))
+        };
+        assert_eq!(
+            colored(&["R", "G"])
+                .unwrap()
+                .option_text(OptionId::from_u32(0)),
+            "a x:G"
+        );
+        assert_eq!(
+            colored(&["R"]).unwrap_err(),
+            Error::ColorNameCount {
+                found: 1,
+                expected: 2
+            }
+        );
+        assert_eq!(
+            colored(&["R", " "]).unwrap_err().to_string(),
+            "color 1 is named \" \", which holds white space; give it a name without white space"
+        );
+        assert_eq!(
+            colored(&["R", "R"]).unwrap_err().to_string(),
+            "colors 0 and 1 are both named `R`; give each color its own name"
+        );
     }
 }

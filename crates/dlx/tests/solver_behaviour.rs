@@ -58,7 +58,14 @@ fn counts_that_stop_say_so() {
     let at = solver.count(Some(89));
     assert_eq!(at.solutions, 89, "a limit equal to the count stops at it");
     assert!(solver.links_match(&p));
-    assert_eq!(solver.uniqueness(), Uniqueness::Multiple);
+    // The two solutions it found, each a solution, and the first two of
+    // the search order.
+    let Uniqueness::Multiple(a, b) = solver.uniqueness() else {
+        panic!("several solutions")
+    };
+    assert!(p.is_solution(&a) && p.is_solution(&b) && a != b);
+    let mut order = solver.solutions().owned();
+    assert_eq!((order.next(), order.next()), (Some(a), Some(b)));
 }
 
 #[test]
@@ -107,6 +114,54 @@ fn lending_iterator_resumes_and_restores_on_drop() {
 }
 
 #[test]
+fn owned_solutions_are_the_lending_ones_and_restore_on_drop() {
+    let p = many_solutions(6);
+    let mut solver = Solver::new(&p);
+    let lent = collect(&mut solver);
+    let mut owned: Vec<Vec<OptionId>> = Vec::new();
+    let mut solutions = solver.solutions().owned();
+    for mut options in solutions.by_ref() {
+        assert!(p.is_solution(&options));
+        options.sort();
+        owned.push(options);
+    }
+    assert_eq!(solutions.end(), Some(End::Exhausted));
+    drop(solutions);
+    assert_eq!(owned, lent);
+    // Stopped early by an adapter, then dropped: the links are whole.
+    assert_eq!(solver.solutions().owned().take(3).count(), 3);
+    assert!(solver.links_match(&p));
+}
+
+#[test]
+fn random_solutions_are_valid_reproducible_and_varied() {
+    let p = many_solutions(8);
+    let mut solver = Solver::new(&p);
+    solver.set_seed(Some(99));
+    let draws: Vec<Vec<OptionId>> = solver.random_solutions(5).take(40).collect();
+    assert_eq!(draws.len(), 40);
+    assert!(draws.iter().all(|d| p.is_solution(d)));
+    let mut distinct = draws.clone();
+    distinct.iter_mut().for_each(|d| d.sort());
+    distinct.sort();
+    distinct.dedup();
+    assert!(distinct.len() > 10, "{} distinct of 40", distinct.len());
+    assert_eq!(
+        solver.random_solutions(5).take(40).collect::<Vec<_>>(),
+        draws
+    );
+    // The solver's seed is back, and the links whole.
+    assert_eq!(solver.seed(), Some(99));
+    assert!(solver.links_match(&p));
+    // A problem without solutions ends the draws at once; so does a budget.
+    let mut none = Problem::builder(2, 0).unwrap();
+    none.add_option(&[0]).unwrap();
+    assert_eq!(Solver::new(&none.build()).random_solutions(1).count(), 0);
+    solver.set_budget(Budget::nodes(1));
+    assert_eq!(solver.random_solutions(5).next(), None);
+}
+
+#[test]
 fn preselection_forces_options_and_reset_undoes_it() {
     let named = NamedProblem::parse(KNUTH).unwrap();
     let p = named.problem();
@@ -137,8 +192,8 @@ fn preselection_forces_options_and_reset_undoes_it() {
     assert!(solver.links_match(p));
     // `A D G` excludes the only solution.
     solver.select(option(1)).unwrap();
-    assert_eq!(solver.first_solution(), First::None);
-    assert_eq!(solver.uniqueness(), Uniqueness::None);
+    assert_eq!(solver.first_solution(), First::NoSolution);
+    assert_eq!(solver.uniqueness(), Uniqueness::NoSolution);
     solver.reset();
     assert_eq!(solver.count(None).solutions, 1);
     assert_eq!(

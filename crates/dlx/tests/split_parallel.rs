@@ -169,7 +169,7 @@ proptest! {
             prop_assert_eq!(&solver.first_solution_parallel(&deterministic), &first);
             match solver.first_solution_parallel(&parallel) {
                 First::Solution(options) => prop_assert!(oracle.contains(&key(&options))),
-                other => prop_assert_eq!(other, First::None),
+                other => prop_assert_eq!(other, First::NoSolution),
             }
             prop_assert!(solver.links_match(&problem));
         }

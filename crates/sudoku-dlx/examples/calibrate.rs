@@ -23,7 +23,7 @@ const SETS: [&str; 5] = [
 fn main() -> Result<(), Box<dyn std::error::Error>> {
     let sample: usize = std::env::args().nth(1).map_or(Ok(200), |s| s.parse())?;
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/sudoku/");
-    let mut rater = Rater::new(&Rules::classic())?;
+    let mut rater = Rater::new(&Rules::classic());
     println!(
         "| data set | rated | q1 | median | q3 | easy/medium/hard/expert/extreme | by logic | ms/puzzle |"
     );

@@ -22,7 +22,10 @@
 //!   anti-knight add items and options to the matrix, so any combination
 //!   works.
 //! - **Round trips.** Every grid and puzzle prints (line and pretty formats)
-//!   in a form [`Puzzle::parse`] reads back.
+//!   in a form [`Puzzle::parse`] reads back. The line format of a puzzle
+//!   holds its givens and jigsaw map, not its variants or box shape (a
+//!   6x6 line reads as 2x3 boxes): [`ParseOptions::for_puzzle`] gives
+//!   those, and with it every puzzle's line reads back equal.
 //! - **Canonical forms.** [`canonical`] gives the minlex form of a puzzle
 //!   of any box shape, equal for equivalent puzzles, with the [`Transform`]
 //!   that reaches it; [`equivalence`] says whether two puzzles are one.
@@ -32,19 +35,69 @@
 //! # Example
 //!
 //! ```
-//! use sudoku_dlx::{check_solution, Outcome, ParseOptions, Puzzle, Solver, Uniqueness};
+//! use sudoku_dlx::{First, Puzzle, Solver, Uniqueness};
 //!
-//! let puzzle = Puzzle::parse(
-//!     "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9",
-//!     &ParseOptions::default(),
-//! )?;
-//! let mut solver = Solver::new(puzzle.rules())?; // reuse it for every puzzle of these rules
+//! let puzzle: Puzzle =
+//!     "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9".parse()?;
+//! let mut solver = Solver::new(puzzle.rules()); // reuse it for every puzzle of these rules
+//! let First::Solution(grid) = solver.solve(&puzzle)? else { panic!("solvable") };
+//! assert!(grid.is_solution_of(&puzzle)); // the independent checker, not the engine
 //! let Uniqueness::Unique(solution) = solver.uniqueness(&puzzle)? else { panic!("unique") };
-//! assert_eq!(check_solution(&puzzle, &solution), Ok(()));
 //! assert_eq!(
 //!     solution.to_string(),
 //!     "987654321246173985351928746128537694634892157795461832519286473472319568863745219"
 //! );
+//! # Ok::<(), sudoku_dlx::Error>(())
+//! ```
+//!
+//! The answers are the engine's words ([`First`], [`Uniqueness`], re-exported
+//! from [`dlx`]) with grids for solutions, so code that uses both crates
+//! reads one vocabulary, and glob imports of both agree on these names
+//! ([`Solver`] and [`Error`] are each crate's own: name them by crate).
+//!
+//! ```
+//! use dlx::*;
+//! use sudoku_dlx::*;
+//!
+//! let puzzle: Puzzle = "1234341221434321".parse()?;
+//! let mut sudoku = sudoku_dlx::Solver::new(puzzle.rules());
+//! let answer: Uniqueness<Grid> = sudoku.uniqueness(&puzzle)?;
+//! assert!(answer.is_unique());
+//! let named = NamedProblem::parse("a b\na\nb\na b\n")?;
+//! let mut engine = dlx::Solver::new(named.problem());
+//! assert!(matches!(engine.uniqueness(), Uniqueness::Multiple(..)));
+//! assert_eq!(engine.count(None), Count { solutions: 2, end: End::Exhausted });
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # From the `sudoku` crate
+//!
+//! | `sudoku` 0.8 | this crate |
+//! |---|---|
+//! | `Sudoku::from_str_line(s)?` | `s.parse::<Puzzle>()?` (any shape; [`Puzzle::parse`] with [`ParseOptions`] for variants, alphabets, a fixed shape) |
+//! | `sudoku.some_solution()` | [`Solver::solve`] ([`First`]) |
+//! | `sudoku.solution()` (only if unique) | [`Solver::uniqueness`]: `Uniqueness::Unique(grid)` |
+//! | `sudoku.is_uniquely_solvable()` | `solver.uniqueness(&p)?.is_unique()` |
+//! | `sudoku.solutions_count_up_to(n)` | `solver.count(&p, Some(n))?.solutions` ([`Count::is_exact`] says whether it stopped); [`Solver::tally`] counts clashing givens as 0 |
+//! | `sudoku.is_solved()` | [`Grid::is_solution_of`], [`Rules::check`] for a grid alone, [`check_solution`] for the reason |
+//! | `sudoku.to_str_line()`, `display_block()` | `puzzle.to_string()`, [`Grid::pretty`] |
+//! | `Sudoku::generate()` | [`Generator::generate`] with a seed (180° symmetry by default; [`GenerateOptions`] for minimal, clues, difficulty) |
+//! | `sudoku.canonicalized()` | [`canonical`] |
+//!
+//! The difference: build one [`Solver`] for the rules and reuse it, as the
+//! `sudoku` crate has no matrix to build; a `Solver` is built once per
+//! [`Rules`] and never fails.
+//!
+//! ```
+//! use sudoku_dlx::{GenerateOptions, Generator, Rules, Solver};
+//!
+//! let rules = Rules::classic();
+//! let mut generator = Generator::new(&rules, GenerateOptions::default());
+//! let generated = generator.generate(7)?; // the seed decides the puzzle
+//! let mut solver = Solver::new(&rules);
+//! assert!(solver.uniqueness(&generated.puzzle)?.is_unique());
+//! assert_eq!(solver.count(&generated.puzzle, Some(2))?.solutions, 1);
+//! assert!(generated.solution.is_solution_of(&generated.puzzle));
 //! # Ok::<(), sudoku_dlx::Error>(())
 //! ```
 //!
@@ -53,18 +106,21 @@
 //! - [`Shape`] (n x n with r x c boxes, 4x4 to 64x64) and [`Cell`].
 //! - [`Variants`] (X, windoku, anti-king, anti-knight), [`Regions`]
 //!   (jigsaw), and [`Rules`], the three together: what a solver is built for.
-//! - [`Grid`]: digits, complete or partial; line and pretty display.
+//! - [`Grid`]: digits, complete or partial, read and written by index or
+//!   [`Cell`] ([`GridIndex`]); line and pretty display.
 //! - [`Puzzle`]: rules and givens; [`Puzzle::parse`] with [`ParseOptions`]
 //!   (line, block, numbers and jigsaw formats; [`Alphabet`]s `1-9A-Z`,
 //!   `0-9A-F`, numbers); [`Framer`] and [`Records`] for streams.
-//! - [`Solver`]: [`solve`](Solver::solve) ([`Outcome`]),
+//! - [`Solver`]: [`solve`](Solver::solve) ([`First`]),
 //!   [`set_method`](Solver::set_method) ([`Method`]),
-//!   [`count`](Solver::count) ([`Count`]), [`uniqueness`](Solver::uniqueness)
+//!   [`count`](Solver::count) ([`Count`]), [`tally`](Solver::tally) ([`Tally`]),
+//!   [`uniqueness`](Solver::uniqueness)
 //!   ([`Uniqueness`]), [`for_each_solution`](Solver::for_each_solution),
 //!   [`set_budget`](Solver::set_budget) ([`Budget`]),
 //!   [`set_seed`](Solver::set_seed), [`stats`](Solver::stats) ([`Stats`]).
-//! - [`check_solution`] and [`Violation`]: the independent checker.
-//! - [`Generator`] ([`GenerateOptions`], [`Generated`], [`Symmetry`],
+//! - [`check_solution`], [`Rules::check`], [`Grid::is_solution_of`] and
+//!   [`Violation`]: the independent checker.
+//! - [`Generator`] ([`GenerateOptions`], [`Generated`], [`Minimality`], [`Symmetry`],
 //!   [`puzzle_seed`]): unique puzzles from a seed, symmetric, minimal, or
 //!   of a clue count or level. [`Rater`] ([`Rating`], [`Level`]) scores
 //!   difficulty from human techniques ([`LogicSolver`], [`Technique`]) and
@@ -95,16 +151,16 @@ pub use canon::canonicalizer::{
     Canonical, Canonicalizer, DEFAULT_CANON_BUDGET, canonical, equivalence,
 };
 pub use canon::transform::Transform;
-pub use dlx::{Budget, Count, End, Parallel, Stats};
+pub use dlx::{Budget, Count, End, First, Parallel, Stats, Uniqueness};
 pub use make::generator::{
-    GenerateOptions, Generated, Generator, default_check_budget, puzzle_seed,
+    GenerateOptions, Generated, Generator, Minimality, default_check_budget, puzzle_seed,
 };
 pub use make::jigsaw::{RandomJigsaw, RandomRegions, random_regions};
 pub use make::symmetry::{Symmetry, UnknownSymmetry};
 pub use model::cell::{Cell, MAX_SIZE};
 pub use model::checker::{Violation, check_solution};
 pub use model::error::{Error, Position, Unit};
-pub use model::grid::{Grid, LineDisplay, PrettyDisplay};
+pub use model::grid::{Grid, GridIndex, LineDisplay, PrettyDisplay};
 pub use model::puzzle::Puzzle;
 pub use model::regions::Regions;
 pub use model::rules::Rules;
@@ -113,9 +169,9 @@ pub use model::symbols::Alphabet;
 pub use model::variants::{Variants, windoku_windows};
 pub use rate::rater::{Level, Rated, Rater, Rating, UnknownLevel};
 pub use rate::techniques::{LogicReport, LogicSolver, Technique};
-pub use solve::backend::{Method, Outcome};
+pub use solve::backend::Method;
 pub use solve::session::Session;
-pub use solve::solver::{Solver, Uniqueness};
+pub use solve::solver::{Solver, Tally};
 pub use text::framer::{Framer, Record, Records};
 pub use text::parse::ParseOptions;
 

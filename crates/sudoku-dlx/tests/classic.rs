@@ -42,7 +42,7 @@ fn janko_jigsaw_matches_published_solutions() {
 
 #[test]
 fn norvig_and_named_puzzles_are_unique() {
-    let mut solver = Solver::new(&Rules::classic()).unwrap();
+    let mut solver = Solver::new(&Rules::classic());
     let named: Vec<String> = lines("named_puzzles.tsv")
         .into_iter()
         .skip(1)
@@ -65,7 +65,7 @@ fn norvig_and_named_puzzles_are_unique() {
 fn near_worst_case_for_backtracking_solves() {
     let line = "..............3.85..1.2.......5.7.....4...1...9.......5......73..2.1........4...9";
     let puzzle = parse(line);
-    let mut solver = Solver::new(puzzle.rules()).unwrap();
+    let mut solver = Solver::new(puzzle.rules());
     solve_checked(&mut solver, &puzzle);
     assert_eq!(solver.count(&puzzle, None).unwrap().solutions, 1);
 }
@@ -73,7 +73,7 @@ fn near_worst_case_for_backtracking_solves() {
 #[test]
 fn empty_9x9_solves() {
     let puzzle = parse(&".".repeat(81));
-    let mut solver = Solver::new(puzzle.rules()).unwrap();
+    let mut solver = Solver::new(puzzle.rules());
     solve_checked(&mut solver, &puzzle);
     assert!(matches!(
         solver.uniqueness(&puzzle).unwrap(),

@@ -6,7 +6,7 @@ use crate::util::{lines, parse};
 
 #[test]
 fn tdoku_test_puzzles_give_their_exact_counts() {
-    let mut solver = Solver::new(&Rules::classic()).unwrap();
+    let mut solver = Solver::new(&Rules::classic());
     let mut seen_large = false;
     for line in lines("tdoku_test_puzzles_with_counts.txt") {
         let mut fields = line.split(':');
@@ -35,7 +35,7 @@ fn tdoku_test_puzzles_give_their_exact_counts() {
         assert_eq!(found, expected, "{line}");
 
         match (solver.uniqueness(&puzzle).unwrap(), expected) {
-            (Uniqueness::None, 0) => {}
+            (Uniqueness::NoSolution, 0) => {}
             (Uniqueness::Unique(grid), 1) => {
                 assert_eq!(check_solution(&puzzle, &grid), Ok(()));
                 if let Some(published) = published {
@@ -56,7 +56,7 @@ fn tdoku_test_puzzles_give_their_exact_counts() {
 #[test]
 fn empty_4x4_has_288_solutions() {
     let puzzle = parse(&".".repeat(16));
-    let mut solver = Solver::new(puzzle.rules()).unwrap();
+    let mut solver = Solver::new(puzzle.rules());
     let count = solver.count(&puzzle, None).unwrap();
     assert_eq!(count.solutions, 288);
     assert!(count.is_exact());
@@ -69,7 +69,7 @@ fn empty_6x6_count_stops_at_its_limit() {
     // must be reported as a lower bound.
     let puzzle = parse(&".".repeat(36));
     assert_eq!(puzzle.shape(), Shape::with_boxes(2, 3).unwrap());
-    let mut solver = Solver::new(puzzle.rules()).unwrap();
+    let mut solver = Solver::new(puzzle.rules());
     let count = solver.count(&puzzle, Some(1000)).unwrap();
     assert_eq!(count.solutions, 1000);
     assert!(!count.is_exact());
@@ -78,7 +78,7 @@ fn empty_6x6_count_stops_at_its_limit() {
 #[test]
 fn a_node_budget_stops_the_search() {
     let puzzle = parse(&".".repeat(81));
-    let mut solver = Solver::new(puzzle.rules()).unwrap();
+    let mut solver = Solver::new(puzzle.rules());
     solver.set_budget(sudoku_dlx::Budget::nodes(10));
     let count = solver.count(&puzzle, None).unwrap();
     assert_eq!(count.end, End::BudgetExhausted);
@@ -89,12 +89,12 @@ fn a_node_budget_stops_the_search() {
     );
     assert_eq!(
         solver.solve(&puzzle).unwrap(),
-        sudoku_dlx::Outcome::BudgetExhausted
+        sudoku_dlx::First::BudgetExhausted
     );
     // The solver is reusable after a budget stop.
     solver.set_budget(sudoku_dlx::Budget::UNLIMITED);
     assert!(matches!(
         solver.solve(&puzzle).unwrap(),
-        sudoku_dlx::Outcome::Solved(_)
+        sudoku_dlx::First::Solution(_)
     ));
 }

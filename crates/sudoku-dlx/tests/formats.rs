@@ -1,6 +1,6 @@
 //! Reading and writing: formats, alphabets, records.
 
-use sudoku_dlx::{Alphabet, Error, ParseOptions, Puzzle, Records, Shape};
+use sudoku_dlx::{Alphabet, Error, Grid, ParseOptions, Puzzle, Records, Regions, Shape};
 
 use crate::util::{lines, parse};
 
@@ -113,4 +113,34 @@ fn bad_shapes_and_region_maps_are_errors() {
 
 fn parse_err(text: &str) -> Error {
     Puzzle::parse(text, &ParseOptions::default()).unwrap_err()
+}
+
+/// `FromStr` reads with the default options: puzzles (jigsaw included),
+/// grids (which have no place for a region map), and shapes.
+#[test]
+fn from_str_reads_puzzles_grids_and_shapes() {
+    let line = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    let puzzle: Puzzle = line.parse().unwrap();
+    assert_eq!(
+        puzzle,
+        Puzzle::parse(line, &ParseOptions::default()).unwrap()
+    );
+    let grid: Grid = line.parse().unwrap();
+    assert_eq!(&grid, puzzle.givens());
+    let boxes = Regions::boxes(Shape::CLASSIC).to_string();
+    let jigsaw = format!("{line} {boxes}");
+    assert!(
+        jigsaw
+            .parse::<Puzzle>()
+            .unwrap()
+            .rules()
+            .regions()
+            .is_some()
+    );
+    assert_eq!(jigsaw.parse::<Grid>(), Err(Error::RegionMapInGrid));
+    assert_eq!(
+        "12".parse::<Grid>().unwrap_err(),
+        "12".parse::<Puzzle>().unwrap_err()
+    );
+    assert_eq!("6x6 (3x2 boxes)".parse(), Shape::with_boxes(3, 2));
 }

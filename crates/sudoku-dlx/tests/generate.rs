@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 
 use sudoku_dlx::{
-    GenerateOptions, Generator, Grid, Puzzle, Regions, Rules, Shape, Symmetry, Variants,
-    check_solution, puzzle_seed,
+    GenerateOptions, Generator, Grid, Minimality, Puzzle, Regions, Rules, Shape, Symmetry,
+    Variants, check_solution, puzzle_seed,
 };
 
 /// Whether cells `i` and `j` (distinct) may not hold the same digit under
@@ -103,7 +103,7 @@ fn options(symmetry: Symmetry, minimal: bool) -> GenerateOptions {
 }
 
 fn check_generated(rules: &Rules, options: &GenerateOptions, seeds: std::ops::Range<u64>) {
-    let mut generator = Generator::new(rules, options.clone()).unwrap();
+    let mut generator = Generator::new(rules, options.clone());
     for seed in seeds {
         let g = generator.generate(puzzle_seed(11, seed)).unwrap();
         let p = &g.puzzle;
@@ -115,7 +115,7 @@ fn check_generated(rules: &Rules, options: &GenerateOptions, seeds: std::ops::Ra
             "{p} not {}",
             options.symmetry
         );
-        if g.minimal {
+        if g.minimal.is_minimal() {
             for cell in (0..p.shape().cell_count()).filter(|&i| p.givens().digits()[i] != 0) {
                 assert_eq!(
                     count_by_backtracking(&without(p, cell), 2),
@@ -154,13 +154,52 @@ fn minimal_puzzles_are_minimal() {
         (9, Symmetry::None),
     ] {
         let rules = Rules::new(Shape::from_size(n).unwrap());
-        let mut generator = Generator::new(&rules, options(symmetry, true)).unwrap();
+        let mut generator = Generator::new(&rules, options(symmetry, true));
         for seed in 0..3 {
             let g = generator.generate(seed).unwrap();
-            assert!(g.minimal, "{}", g.puzzle);
+            assert_eq!(g.minimal, Minimality::Minimal, "{}", g.puzzle);
         }
         check_generated(&rules, &options(symmetry, true), 0..3);
     }
+}
+
+/// Regression: `Generated::minimal` was `false` both for "not minimal" and
+/// "not checked". Each answer is held to the backtracking oracle.
+#[test]
+fn minimality_says_whether_it_was_checked_and_what_was_found() {
+    let rules = Rules::classic();
+    let single = |symmetry, minimal| GenerateOptions {
+        attempts: 1,
+        ..options(symmetry, minimal)
+    };
+    let mut unchecked = Generator::new(&rules, single(Symmetry::Rot180, false));
+    let (mut minimal, mut not_minimal) = (0, 0);
+    for seed in 0..4 {
+        let g = unchecked.generate(puzzle_seed(5, seed)).unwrap();
+        assert_eq!(g.minimal, Minimality::Unchecked, "{}", g.puzzle);
+    }
+    // Orbits of two cells leave removable givens more often than not; single
+    // cells are all tried, and the check confirms it.
+    for (symmetry, seed) in (0..4).flat_map(|k| [(Symmetry::Rot180, k), (Symmetry::None, k)]) {
+        let mut checked = Generator::new(&rules, single(symmetry, true));
+        let g = checked.generate(puzzle_seed(5, seed)).unwrap();
+        let p = &g.puzzle;
+        let removable = (0..81)
+            .filter(|&i| p.givens().digits()[i] != 0)
+            .any(|i| count_by_backtracking(&without(p, i), 2) == 1);
+        match g.minimal {
+            Minimality::Minimal => {
+                assert!(!removable, "{p}");
+                minimal += 1;
+            }
+            Minimality::NotMinimal => {
+                assert!(removable, "{p}");
+                not_minimal += 1;
+            }
+            other => panic!("{p}: {other:?} without a budget that runs out"),
+        }
+    }
+    assert!(minimal > 0 && not_minimal > 0, "{minimal} / {not_minimal}");
 }
 
 #[test]
@@ -206,8 +245,8 @@ fn anti_king_and_anti_knight_generate_unique_puzzles() {
 
 #[test]
 fn the_same_seed_gives_the_same_puzzle() {
-    let mut a = Generator::new(&Rules::classic(), GenerateOptions::default()).unwrap();
-    let mut b = Generator::new(&Rules::classic(), GenerateOptions::default()).unwrap();
+    let mut a = Generator::new(&Rules::classic(), GenerateOptions::default());
+    let mut b = Generator::new(&Rules::classic(), GenerateOptions::default());
     let first: Vec<_> = (0..3)
         .map(|k| a.generate(puzzle_seed(5, k)).unwrap().puzzle)
         .collect();
@@ -227,7 +266,7 @@ fn a_clue_target_is_met_or_reported() {
         clues: Some(30),
         ..GenerateOptions::default()
     };
-    let mut generator = Generator::new(&Rules::classic(), options).unwrap();
+    let mut generator = Generator::new(&Rules::classic(), options);
     let g = generator.generate(1).unwrap();
     assert_eq!(g.clues_met, Some(true));
     assert_eq!(g.puzzle.givens().filled_count(), 30);
@@ -237,7 +276,7 @@ fn a_clue_target_is_met_or_reported() {
         attempts: 3,
         ..GenerateOptions::default()
     };
-    let mut generator = Generator::new(&Rules::classic(), options).unwrap();
+    let mut generator = Generator::new(&Rules::classic(), options);
     let g = generator.generate(1).unwrap();
     assert_eq!(g.clues_met, Some(false));
     assert!(g.puzzle.givens().filled_count() > 12);
@@ -250,7 +289,7 @@ fn impossible_rules_are_an_error_not_a_panic() {
         anti_king: true,
         ..Variants::NONE
     });
-    let mut generator = Generator::new(&rules, GenerateOptions::default()).unwrap();
+    let mut generator = Generator::new(&rules, GenerateOptions::default());
     assert!(generator.generate(0).is_err());
 }
 
@@ -258,8 +297,8 @@ fn impossible_rules_are_an_error_not_a_panic() {
 /// independent checker, and that another generator draws the same grid
 /// from the same seed. Returns the grids drawn, as lines.
 fn random_fills(rules: &Rules, seeds: u64) -> Vec<String> {
-    let mut generator = Generator::new(rules, GenerateOptions::default()).unwrap();
-    let mut again = Generator::new(rules, GenerateOptions::default()).unwrap();
+    let mut generator = Generator::new(rules, GenerateOptions::default());
+    let mut again = Generator::new(rules, GenerateOptions::default());
     let empty = Puzzle::empty(rules.clone());
     (0..seeds)
         .map(|k| {

@@ -1,12 +1,12 @@
 //! Puzzles that must be rejected, for the right reason.
 
-use sudoku_dlx::{Error, Outcome, Rules, Solver, Unit};
+use sudoku_dlx::{Error, First, Grid, Puzzle, Rules, Shape, Solver, Unit};
 
 use crate::util::{lines, parse};
 
 #[test]
 fn emerentius_invalid_set_is_rejected_for_the_stated_reason() {
-    let mut solver = Solver::new(&Rules::classic()).unwrap();
+    let mut solver = Solver::new(&Rules::classic());
     for line in lines("emerentius_invalid_with_reason.txt") {
         let (text, reason) = line.split_once(' ').unwrap();
         let puzzle = parse(text);
@@ -31,7 +31,7 @@ fn emerentius_invalid_set_is_rejected_for_the_stated_reason() {
                     panic!("{line}: {result:?}")
                 };
                 assert_eq!(found, unit, "{line}");
-                let given = |c: sudoku_dlx::Cell| puzzle.givens().get(c);
+                let given = |c: sudoku_dlx::Cell| puzzle.givens().digit(c);
                 assert_eq!(given(first), Some(digit));
                 assert_eq!(given(second), Some(digit));
                 assert_ne!(first, second);
@@ -41,7 +41,7 @@ fn emerentius_invalid_set_is_rejected_for_the_stated_reason() {
                 );
             }
             None => {
-                assert_eq!(result, Ok(Outcome::NoSolution), "{line}");
+                assert_eq!(result, Ok(First::NoSolution), "{line}");
                 assert_eq!(direct, Ok(()), "{line}");
             }
         }
@@ -54,7 +54,7 @@ fn conflicting_givens_name_both_cells_and_the_digit() {
     line.replace_range(0..1, "5");
     line.replace_range(8..9, "5");
     let puzzle = parse(&line);
-    let mut solver = Solver::new(puzzle.rules()).unwrap();
+    let mut solver = Solver::new(puzzle.rules());
     let err = solver.solve(&puzzle).unwrap_err();
     assert_eq!(
         err.to_string(),
@@ -62,12 +62,60 @@ fn conflicting_givens_name_both_cells_and_the_digit() {
     );
     // The failed selection leaves the solver clean for the next puzzle.
     let empty = parse(&".".repeat(81));
-    assert!(matches!(solver.solve(&empty), Ok(Outcome::Solved(_))));
+    assert!(matches!(solver.solve(&empty), Ok(First::Solution(_))));
 }
 
 #[test]
 fn a_solver_rejects_puzzles_of_other_rules() {
-    let mut solver = Solver::new(&Rules::classic()).unwrap();
+    let mut solver = Solver::new(&Rules::classic());
     let small = parse(&".".repeat(16));
     assert_eq!(solver.solve(&small), Err(Error::RulesMismatch));
+}
+
+/// Regression: a 6x6 grid with 2x3 boxes given to 6x6 rules with 3x2 boxes
+/// said "found 36 cells, expected 36".
+#[test]
+fn a_puzzle_of_rules_and_a_grid_of_other_boxes_is_a_shape_mismatch() {
+    let tall = Shape::with_boxes(3, 2).unwrap();
+    let wide = Shape::with_boxes(2, 3).unwrap();
+    let err = Puzzle::new(Rules::new(tall), Grid::empty(wide)).unwrap_err();
+    assert_eq!(
+        err,
+        Error::ShapeMismatch {
+            expected: (3, 2),
+            found: (2, 3)
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "the grid is 6x6 (2x3 boxes), but the rules are for 6x6 (3x2 boxes); build the grid with the rules' shape"
+    );
+    assert!(Puzzle::new(Rules::new(tall), Grid::empty(tall)).is_ok());
+}
+
+/// A batch counter needs one path: `tally` counts clashing givens as an
+/// exact 0 with the clash `count` reports as its error, and agrees with
+/// `count` everywhere else.
+#[test]
+fn tally_counts_clashes_as_zero_with_the_reason() {
+    let mut solver = Solver::new(&Rules::classic());
+    let (mut clashes, mut others) = (0, 0);
+    for line in lines("emerentius_invalid_with_reason.txt") {
+        let puzzle = parse(line.split_once(' ').unwrap().0);
+        let tally = solver.tally(&puzzle, Some(2)).unwrap();
+        match solver.count(&puzzle, Some(2)) {
+            Err(e) => {
+                assert_eq!(tally.clash, Some(e), "{line}");
+                assert_eq!((tally.count.solutions, tally.count.is_exact()), (0, true));
+                clashes += 1;
+            }
+            Ok(count) => {
+                assert_eq!((tally.count, tally.clash), (count, None), "{line}");
+                others += 1;
+            }
+        }
+    }
+    assert!(clashes > 0 && others > 0, "{clashes} / {others}");
+    let small = parse(&".".repeat(16));
+    assert_eq!(solver.tally(&small, None), Err(Error::RulesMismatch));
 }

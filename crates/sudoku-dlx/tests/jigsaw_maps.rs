@@ -3,7 +3,7 @@
 //! the map's letters alone and by the solver and the independent counter.
 
 use sudoku_dlx::{
-    Budget, Error, GenerateOptions, Grid, Outcome, Puzzle, RandomJigsaw, RandomRegions, Regions,
+    Budget, Error, First, GenerateOptions, Grid, Puzzle, RandomJigsaw, RandomRegions, Regions,
     Rules, Shape, Solver, Symmetry, Variants, check_solution, random_regions,
 };
 
@@ -71,7 +71,7 @@ fn assert_regions_whole(regions: &Regions) {
 #[test]
 fn maps_are_connected_regions_of_n_cells_away_from_the_boxes() {
     for shape in shapes() {
-        let mut drawer = RandomRegions::new(shape, Variants::NONE).unwrap();
+        let mut drawer = RandomRegions::new(shape, Variants::NONE);
         let boxes = partition(&Regions::boxes(shape));
         for seed in 0..6 {
             let regions = drawer.draw(seed).unwrap();
@@ -85,10 +85,10 @@ fn maps_are_connected_regions_of_n_cells_away_from_the_boxes() {
 #[test]
 fn the_same_seed_gives_the_same_map_and_others_differ() {
     for shape in shapes() {
-        let mut drawer = RandomRegions::new(shape, Variants::NONE).unwrap();
+        let mut drawer = RandomRegions::new(shape, Variants::NONE);
         let maps: Vec<Regions> = (0..8).map(|seed| drawer.draw(seed).unwrap()).collect();
         // A fresh drawer, and the one-shot function, draw the same maps.
-        let mut again = RandomRegions::new(shape, Variants::NONE).unwrap();
+        let mut again = RandomRegions::new(shape, Variants::NONE);
         assert_eq!(again.draw(3).unwrap(), maps[3]);
         assert_eq!(random_regions(shape, 5).unwrap(), maps[5]);
         let mut distinct: Vec<Vec<Vec<usize>>> = maps.iter().map(partition).collect();
@@ -108,14 +108,14 @@ fn the_same_seed_gives_the_same_map_and_others_differ() {
 /// filled?": seeded searches of 5000 nodes each, restarted, since a fixed
 /// order can spend millions of nodes on a map that has solutions.
 fn solver_fills(rules: &Rules) -> Option<Grid> {
-    let mut solver = Solver::new(rules).unwrap();
+    let mut solver = Solver::new(rules);
     solver.set_budget(Budget::nodes(5_000));
     let empty = Puzzle::empty(rules.clone());
     (0..64).find_map(|seed| {
         solver.set_seed(Some(seed));
         match solver.solve(&empty).unwrap() {
-            Outcome::Solved(grid) => Some(grid),
-            Outcome::NoSolution => panic!("{rules}: no solution"),
+            First::Solution(grid) => Some(grid),
+            First::NoSolution => panic!("{rules}: no solution"),
             _ => None,
         }
     })
@@ -124,7 +124,7 @@ fn solver_fills(rules: &Rules) -> Option<Grid> {
 #[test]
 fn every_map_has_a_solution_the_solver_finds() {
     for shape in shapes() {
-        let mut drawer = RandomRegions::new(shape, Variants::NONE).unwrap();
+        let mut drawer = RandomRegions::new(shape, Variants::NONE);
         for seed in 0..6 {
             let (regions, witness) = drawer.draw_with_solution(seed).unwrap();
             let rules = Rules::new(shape).with_regions(regions).unwrap();
@@ -145,7 +145,6 @@ fn every_map_has_a_solution_the_solver_finds() {
 fn sixteen_by_sixteen_maps_are_whole_and_playable() {
     let shape = Shape::from_size(16).unwrap();
     let (regions, witness) = RandomRegions::new(shape, Variants::NONE)
-        .unwrap()
         .draw_with_solution(1)
         .unwrap();
     assert_regions_whole(&regions);
@@ -165,7 +164,7 @@ fn maps_drawn_for_variants_are_playable_with_them() {
         ..Variants::NONE
     };
     for variants in [x, windoku] {
-        let mut drawer = RandomRegions::new(Shape::CLASSIC, variants).unwrap();
+        let mut drawer = RandomRegions::new(Shape::CLASSIC, variants);
         for seed in 0..3 {
             let (regions, witness) = drawer.draw_with_solution(seed).unwrap();
             assert_regions_whole(&regions);
@@ -188,7 +187,7 @@ fn rules_without_a_grid_are_an_error_not_a_panic() {
         anti_king: true,
         ..Variants::NONE
     };
-    let mut drawer = RandomRegions::new(Shape::from_size(4).unwrap(), anti_king).unwrap();
+    let mut drawer = RandomRegions::new(Shape::from_size(4).unwrap(), anti_king);
     assert_eq!(drawer.draw(1), Err(Error::NoCompleteGrid));
 }
 
@@ -202,7 +201,7 @@ fn puzzles_on_random_maps_are_unique_and_reproducible() {
             symmetry,
             ..GenerateOptions::default()
         };
-        let mut jigsaw = RandomJigsaw::new(shape, Variants::NONE, options.clone()).unwrap();
+        let mut jigsaw = RandomJigsaw::new(shape, Variants::NONE, options.clone());
         let mut maps = Vec::new();
         for seed in 0..3 {
             let generated = jigsaw.generate(seed).unwrap();
@@ -214,10 +213,53 @@ fn puzzles_on_random_maps_are_unique_and_reproducible() {
             assert_eq!(check_solution(puzzle, &generated.solution), Ok(()));
             assert_eq!(count_by_backtracking(puzzle, 2), 1, "{puzzle}");
             // The same seed, the same map and puzzle, from a fresh generator.
-            let mut again = RandomJigsaw::new(shape, Variants::NONE, options.clone()).unwrap();
+            let mut again = RandomJigsaw::new(shape, Variants::NONE, options.clone());
             assert_eq!(again.generate(seed).unwrap().puzzle, generated.puzzle);
         }
         maps.dedup();
         assert!(maps.len() > 1, "{shape}: every puzzle on one map");
     }
+}
+
+/// Regression: rules compared the letters of a map, so a solver built for a
+/// map refused (`RulesMismatch`) the same map written with other letters,
+/// and a classic solver refused a jigsaw puzzle whose regions are the boxes.
+#[test]
+fn rules_compare_the_partition_not_the_letters() {
+    let puzzle =
+        "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+    // The boxes as a map, box k written with letter `first + k`.
+    let letters = |first: u8| -> String {
+        let shape = Shape::CLASSIC;
+        (0..81)
+            .map(|i| char::from(first + u8::try_from(shape.box_of(shape.cell(i))).unwrap()))
+            .collect()
+    };
+    let (abc, xyz) = (letters(b'a'), letters(b'p'));
+    assert_ne!(abc, xyz);
+    let read = |map: &str| Puzzle::parse(&format!("{puzzle} {map}"), &Default::default()).unwrap();
+    let (jigsaw_abc, jigsaw_xyz) = (read(&abc), read(&xyz));
+    assert_eq!(jigsaw_abc.rules(), jigsaw_xyz.rules());
+    let classic = Puzzle::parse(puzzle, &Default::default()).unwrap();
+    assert_eq!(jigsaw_abc.rules(), classic.rules());
+    assert_eq!(
+        jigsaw_abc.rules(),
+        &Rules::classic()
+            .with_regions(Regions::boxes(Shape::CLASSIC))
+            .unwrap()
+    );
+    // One solver for all three, each answer checked independently.
+    let mut solver = Solver::new(classic.rules());
+    for p in [&jigsaw_abc, &jigsaw_xyz, &classic] {
+        let First::Solution(grid) = solver.solve(p).unwrap() else {
+            panic!("{p} has a solution")
+        };
+        assert_eq!(check_solution(p, &grid), Ok(()));
+    }
+    // A real jigsaw map stays different from the boxes, and 6x6 maps are
+    // read against the rules' own boxes: the 2x3 boxes are a jigsaw of 3x2.
+    let six = Shape::with_boxes(3, 2).unwrap();
+    let wide = Regions::boxes(Shape::with_boxes(2, 3).unwrap());
+    let rules = Rules::new(six).with_regions(wide).unwrap();
+    assert_ne!(&rules, &Rules::new(six));
 }

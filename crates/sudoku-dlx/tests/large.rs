@@ -7,7 +7,7 @@ use crate::util::{lines, parse};
 /// Counts up to 2 solutions of every puzzle, checks each solution found, and
 /// returns how many puzzles had 0, 1 and 2+ solutions.
 fn census(name: &str) -> [usize; 3] {
-    let mut solver = Solver::new(&Rules::classic()).unwrap();
+    let mut solver = Solver::new(&Rules::classic());
     let mut tally = [0; 3];
     for line in lines(name) {
         let puzzle = parse(&line);

@@ -8,7 +8,7 @@ use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 use sudoku_dlx::{
-    Budget, Count, End, Error, GenerateOptions, Generator, Grid, Method, Outcome, Puzzle, Regions,
+    Budget, Count, End, Error, First, GenerateOptions, Generator, Grid, Method, Puzzle, Regions,
     Rules, Shape, Solver, Uniqueness, Variants, check_solution,
 };
 
@@ -38,7 +38,7 @@ fn solutions(
 
 /// A solver of `rules` with `method`.
 fn solver(rules: &Rules, method: Method) -> Solver {
-    let mut solver = Solver::new(rules).unwrap();
+    let mut solver = Solver::new(rules);
     solver.set_method(method);
     solver
 }
@@ -83,7 +83,7 @@ fn agree(puzzle: &Puzzle, limit: usize) {
     );
     let unique = |s: &mut Solver| match s.uniqueness(puzzle) {
         Ok(Uniqueness::Unique(grid)) => Ok(Some(grid)),
-        Ok(Uniqueness::None) => Ok(None),
+        Ok(Uniqueness::NoSolution) => Ok(None),
         Ok(Uniqueness::Multiple(a, b)) => {
             assert_ne!(a, b);
             Err(None)
@@ -93,7 +93,7 @@ fn agree(puzzle: &Puzzle, limit: usize) {
     };
     assert_eq!(unique(&mut bits), unique(&mut links), "{puzzle}");
     match (bits.solve(puzzle), links.solve(puzzle)) {
-        (Ok(Outcome::Solved(a)), Ok(Outcome::Solved(b))) => {
+        (Ok(First::Solution(a)), Ok(First::Solution(b))) => {
             assert_eq!(check_solution(puzzle, &a), Ok(()));
             assert_eq!(check_solution(puzzle, &b), Ok(()));
         }
@@ -127,7 +127,7 @@ fn random_grid(rules: &Rules, seed: u64) -> Option<Grid> {
     engine.set_seed(Some(seed));
     engine.set_budget(Budget::nodes(200_000));
     match engine.solve(&Puzzle::empty(rules.clone())).unwrap() {
-        Outcome::Solved(grid) => Some(grid),
+        First::Solution(grid) => Some(grid),
         _ => None,
     }
 }
@@ -191,7 +191,7 @@ proptest! {
             max_nodes: Some(BUDGET),
             ..GenerateOptions::default()
         };
-        let drawn = Generator::new(&rules, options).unwrap().complete_grid(seed);
+        let drawn = Generator::new(&rules, options).complete_grid(seed);
         match drawn {
             Ok(grid) => {
                 prop_assert_eq!(check_solution(&Puzzle::empty(rules.clone()), &grid), Ok(()));
@@ -201,7 +201,7 @@ proptest! {
                 plain.set_budget(Budget::nodes(BUDGET));
                 let found = plain.solve(&Puzzle::empty(rules.clone())).unwrap();
                 prop_assert!(
-                    !matches!(found, Outcome::Solved(_)),
+                    !matches!(found, First::Solution(_)),
                     "{}: the plain search found a grid, the random fill said {}",
                     rules,
                     e
@@ -282,7 +282,7 @@ fn clashing_givens_report_the_same_error_on_both_methods() {
 #[test]
 fn auto_falls_back_to_links_where_bitsets_do_not_apply() {
     let classic = Rules::classic();
-    let mut s = Solver::new(&classic).unwrap();
+    let mut s = Solver::new(&classic);
     assert_eq!(s.effective_method(), Method::Bitsets);
     s.set_seed(Some(7));
     assert_eq!(s.effective_method(), Method::DancingLinks);
@@ -291,7 +291,7 @@ fn auto_falls_back_to_links_where_bitsets_do_not_apply() {
     assert_eq!(s.effective_method(), Method::DancingLinks);
     s.set_budget(Budget::nodes(1_000));
     assert_eq!(s.effective_method(), Method::Bitsets);
-    let mut sixteen = Solver::new(&Rules::new(Shape::from_size(16).unwrap())).unwrap();
+    let mut sixteen = Solver::new(&Rules::new(Shape::from_size(16).unwrap()));
     assert_eq!(sixteen.effective_method(), Method::DancingLinks);
     // Asked for by name, bitsets take seeds and update budgets too, where
     // the grid has a bitset form.
@@ -308,7 +308,7 @@ fn bitset_statistics_describe_the_search() {
     // Needs guesses: more than one node, and the profile sums to the nodes.
     let puzzle =
         parse(".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...");
-    let mut s = Solver::new(puzzle.rules()).unwrap();
+    let mut s = Solver::new(puzzle.rules());
     assert_eq!(s.count(&puzzle, None).unwrap().solutions, 1);
     let stats = s.stats().clone();
     assert!(stats.nodes > 1);
@@ -337,18 +337,18 @@ fn bitsets_by_name_draw_seeded_grids_and_hold_update_budgets() {
     let mut grids = BTreeSet::new();
     for seed in 0..20 {
         s.set_seed(Some(seed));
-        let Outcome::Solved(grid) = s.solve(&empty).unwrap() else {
+        let First::Solution(grid) = s.solve(&empty).unwrap() else {
             panic!("an empty grid has solutions");
         };
         assert_eq!(check_solution(&empty, &grid), Ok(()));
         let again = s.solve(&empty).unwrap();
-        assert_eq!(again, Outcome::Solved(grid.clone()), "seed {seed}");
+        assert_eq!(again, First::Solution(grid.clone()), "seed {seed}");
         grids.insert(grid.to_string());
     }
     assert!(grids.len() > 15, "{} grids from 20 seeds", grids.len());
     // On bitsets an update is a digit placed: ten stop long before 81.
     s.set_seed(None);
     s.set_budget(Budget::updates(10));
-    assert_eq!(s.solve(&empty).unwrap(), Outcome::BudgetExhausted);
+    assert_eq!(s.solve(&empty).unwrap(), First::BudgetExhausted);
     assert!(s.stats().updates < 81, "{:?}", s.stats());
 }

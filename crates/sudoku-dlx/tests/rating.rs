@@ -2,7 +2,7 @@
 //! easy puzzles to the forum's hardest, by a Mann-Whitney U test between
 //! consecutive sets.
 
-use sudoku_dlx::{Level, Rated, Rater, Rules};
+use sudoku_dlx::{Level, Rated, Rater, Rules, Technique};
 
 use crate::util::{lines, parse};
 
@@ -10,7 +10,7 @@ use crate::util::{lines, parse};
 fn scores(name: &str, sample: usize) -> Vec<f64> {
     let puzzles = lines(name);
     let step = (puzzles.len() / sample).max(1);
-    let mut rater = Rater::new(&Rules::classic()).unwrap();
+    let mut rater = Rater::new(&Rules::classic());
     puzzles
         .iter()
         .step_by(step)
@@ -74,5 +74,33 @@ fn scores_rise_across_the_data_sets() {
             sets[k].0,
             sets[k + 1].0
         );
+    }
+}
+
+/// Regression: `Rating::hardest` was documented as "the last one tried when
+/// logic got stuck"; it is the hardest technique that made progress, `None`
+/// when none did (Easter Monster, whose first step is beyond them).
+#[test]
+fn hardest_is_the_hardest_technique_that_made_progress() {
+    let mut rater = Rater::new(&Rules::classic());
+    let rate = |rater: &mut Rater, line: &str| match rater.rate_puzzle(&parse(line)).unwrap() {
+        Rated::Rated(rating) => rating,
+        other => panic!("{line}: {other:?}"),
+    };
+    let easter_monster =
+        "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
+    let rating = rate(&mut rater, easter_monster);
+    assert!(!rating.solved_by_logic);
+    assert_eq!(rating.hardest, None);
+    assert_eq!(rating.logic.steps, 0);
+    // Where logic does work, the hardest is the hardest with a use.
+    for line in lines("emerentius_easy.txt").iter().take(20) {
+        let rating = rate(&mut rater, line);
+        let used = Technique::ALL
+            .into_iter()
+            .filter(|&t| rating.logic.uses(t) > 0)
+            .max();
+        assert_eq!(rating.hardest, used, "{line}");
+        assert!(rating.hardest.is_some());
     }
 }

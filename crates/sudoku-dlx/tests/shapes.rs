@@ -1,14 +1,14 @@
 //! Every supported shape, solved from empty and from planted puzzles.
 
-use sudoku_dlx::{Grid, Outcome, Puzzle, Rules, Shape, Solver, check_solution};
+use sudoku_dlx::{Budget, First, Grid, Puzzle, Rules, Shape, Solver, Variants, check_solution};
 
 #[test]
 fn every_common_shape_solves_from_empty() {
     for (r, c) in [(2, 2), (2, 3), (2, 4), (3, 3), (3, 4), (4, 4), (5, 5)] {
         let shape = Shape::with_boxes(r, c).unwrap();
         let puzzle = Puzzle::empty(Rules::new(shape));
-        let mut solver = Solver::new(puzzle.rules()).unwrap();
-        let Ok(Outcome::Solved(grid)) = solver.solve(&puzzle) else {
+        let mut solver = Solver::new(puzzle.rules());
+        let Ok(First::Solution(grid)) = solver.solve(&puzzle) else {
             panic!("{shape}")
         };
         assert_eq!(check_solution(&puzzle, &grid), Ok(()), "{shape}");
@@ -46,8 +46,8 @@ fn sizes_up_to_64_solve_planted_puzzles() {
     for n in [30, 36, 49, 64] {
         let shape = Shape::from_size(n).unwrap();
         let puzzle = patterned_puzzle(shape);
-        let mut solver = Solver::new(puzzle.rules()).unwrap();
-        let Ok(Outcome::Solved(grid)) = solver.solve(&puzzle) else {
+        let mut solver = Solver::new(puzzle.rules());
+        let Ok(First::Solution(grid)) = solver.solve(&puzzle) else {
             panic!("{shape}")
         };
         assert_eq!(check_solution(&puzzle, &grid), Ok(()), "{shape}");
@@ -57,4 +57,21 @@ fn sizes_up_to_64_solve_planted_puzzles() {
             &grid
         );
     }
+}
+
+/// `Solver::new` cannot fail: the largest matrix, 64x64 with every variant,
+/// fits the engine, and a search on it starts (and stops at its budget).
+#[test]
+fn the_largest_matrix_builds() {
+    let every = Variants {
+        x: true,
+        windoku: true,
+        anti_king: true,
+        anti_knight: true,
+    };
+    let rules = Rules::new(Shape::from_size(64).unwrap()).with_variants(every);
+    let mut solver = Solver::new(&rules);
+    let empty = Puzzle::empty(rules);
+    solver.set_budget(Budget::nodes(10));
+    assert!(solver.count(&empty, Some(1)).is_ok());
 }

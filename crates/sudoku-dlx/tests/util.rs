@@ -1,6 +1,6 @@
 //! Shared helpers: data files and checked solving.
 
-use sudoku_dlx::{Outcome, ParseOptions, Puzzle, Solver, check_solution};
+use sudoku_dlx::{First, ParseOptions, Puzzle, Solver, check_solution};
 
 /// The text of a data file under data/sudoku.
 pub(crate) fn data(name: &str) -> String {
@@ -25,7 +25,7 @@ pub(crate) fn parse(text: &str) -> Puzzle {
 /// Solves `puzzle`, checks the solution with the independent checker, and returns it as a line.
 pub(crate) fn solve_checked(solver: &mut Solver, puzzle: &Puzzle) -> String {
     match solver.solve(puzzle) {
-        Ok(Outcome::Solved(grid)) => {
+        Ok(First::Solution(grid)) => {
             if let Err(v) = check_solution(puzzle, &grid) {
                 panic!("{puzzle}: engine solution {grid} fails the checker: {v}");
             }
@@ -45,7 +45,7 @@ pub(crate) fn solve_all(puzzles: &[String], solutions: Option<&[String]>) {
     for (k, line) in puzzles.iter().enumerate() {
         let puzzle = parse(line);
         if solver.as_ref().is_none_or(|s| s.rules() != puzzle.rules()) {
-            solver = Some(Solver::new(puzzle.rules()).expect("solver"));
+            solver = Some(Solver::new(puzzle.rules()));
         }
         let Some(s) = solver.as_mut() else {
             unreachable!()

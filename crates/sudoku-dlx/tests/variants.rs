@@ -1,7 +1,7 @@
 //! Variant puzzles made by the crate's own randomized search.
 
 use sudoku_dlx::{
-    Budget, Grid, Outcome, ParseOptions, Puzzle, Regions, Rules, Shape, Solver, Variants,
+    Budget, First, Grid, ParseOptions, Puzzle, Regions, Rules, Shape, Solver, Variants,
     check_solution,
 };
 
@@ -18,13 +18,13 @@ fn random_grid(solver: &mut Solver, seed: u64) -> Grid {
     for attempt in 0..1000 {
         solver.set_seed(Some(seed * 1000 + attempt));
         match solver.solve(&empty) {
-            Ok(Outcome::Solved(grid)) => {
+            Ok(First::Solution(grid)) => {
                 assert_eq!(check_solution(&empty, &grid), Ok(()));
                 solver.set_seed(None);
                 solver.set_budget(Budget::UNLIMITED);
                 return grid;
             }
-            Ok(Outcome::BudgetExhausted) => {}
+            Ok(First::BudgetExhausted) => {}
             other => panic!("{}: {other:?}", solver.rules()),
         }
     }
@@ -51,7 +51,7 @@ fn puzzle_from(rules: &Rules, grid: &Grid, keep: u64, seed: u64) -> Puzzle {
 }
 
 fn exercise(rules: &Rules, seeds: std::ops::Range<u64>) {
-    let mut solver = Solver::new(rules).unwrap();
+    let mut solver = Solver::new(rules);
     for seed in seeds {
         let grid = random_grid(&mut solver, seed);
         let puzzle = puzzle_from(rules, &grid, 40, seed);
@@ -173,7 +173,7 @@ fn variants_on_other_shapes() {
 
 #[test]
 fn seeded_search_is_reproducible_and_varies() {
-    let mut solver = Solver::new(&Rules::classic()).unwrap();
+    let mut solver = Solver::new(&Rules::classic());
     let a = random_grid(&mut solver, 7);
     let b = random_grid(&mut solver, 7);
     let c = random_grid(&mut solver, 8);
@@ -196,7 +196,7 @@ fn variant_conflicts_are_reported_with_their_unit() {
     line.replace_range(2..3, "5"); // r1c3
     line.replace_range(12..13, "5"); // r2c4: a king's move across a box edge
     let puzzle = Puzzle::parse(&line, &options).unwrap();
-    let mut solver = Solver::new(puzzle.rules()).unwrap();
+    let mut solver = Solver::new(puzzle.rules());
     assert!(matches!(
         solver.solve(&puzzle),
         Err(sudoku_dlx::Error::ConflictingGivens {

@@ -150,8 +150,8 @@ mod tests {
     #[test]
     fn a_singles_proof_is_never_wrong() {
         let rules = Rules::classic();
-        let mut generator = Generator::new(&rules, crate::GenerateOptions::default()).unwrap();
-        let mut solver = Solver::new(&rules).unwrap();
+        let mut generator = Generator::new(&rules, crate::GenerateOptions::default());
+        let mut solver = Solver::new(&rules);
         let mut forcing = Forcing::new(Arc::new(Geometry::new(&rules)));
         let (mut proven, mut refused) = (0, 0);
         for k in 0..4 {

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use dlx::SplitMix64;
+use dlx::{First, SplitMix64};
 
 use crate::make::forcing::Forcing;
 use crate::make::symmetry::Symmetry;
@@ -12,7 +12,7 @@ use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
 use crate::rate::rater::{Level, Rated, Rater, Rating};
-use crate::solve::backend::{Method, Outcome, SearchOptions};
+use crate::solve::backend::{Method, SearchOptions};
 use crate::solve::session::Planted;
 use crate::solve::solver::Solver;
 use dlx::Budget;
@@ -68,9 +68,10 @@ pub struct Generated {
     pub solution: Grid,
     /// The attempt (from 1) that produced it.
     pub attempts: u32,
-    /// Whether it is verified strictly minimal. Only checked when asked for,
-    /// or with [`Symmetry::None`], where a complete pass proves it.
-    pub minimal: bool,
+    /// Whether it is strictly minimal: checked when asked for, and proved
+    /// without a check by a complete pass with [`Symmetry::None`];
+    /// [`Minimality::Unchecked`] otherwise.
+    pub minimal: Minimality,
     /// With a clue target: whether the puzzle has exactly that many givens.
     pub clues_met: Option<bool>,
     /// The rating, when a difficulty was asked for.
@@ -79,11 +80,36 @@ pub struct Generated {
     pub difficulty_met: Option<bool>,
 }
 
+/// Whether a generated puzzle is strictly minimal (no single given can be
+/// blanked without a second solution), and how that is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Minimality {
+    /// Every given was proved essential.
+    Minimal,
+    /// Some given can be blanked and the puzzle stays unique.
+    NotMinimal,
+    /// Checked, but a check ran out of its node budget before any given
+    /// was found removable: it may be minimal or not.
+    Undecided,
+    /// Not checked: minimality was not asked for, and the removal pass
+    /// (with symmetric orbits, or cut short) does not prove it.
+    Unchecked,
+}
+
+impl Minimality {
+    /// Whether it is proved minimal.
+    #[must_use]
+    pub fn is_minimal(self) -> bool {
+        self == Minimality::Minimal
+    }
+}
+
 impl Generated {
     /// Whether every target asked for was met.
     #[must_use]
     pub fn met_targets(&self, options: &GenerateOptions) -> bool {
-        (!options.minimal || self.minimal)
+        (!options.minimal || self.minimal.is_minimal())
             && self.clues_met != Some(false)
             && self.difficulty_met != Some(false)
     }
@@ -91,7 +117,7 @@ impl Generated {
     /// How far it is from the targets, for keeping the closest attempt:
     /// missed targets first, then the distance to the clue count.
     fn miss(&self, options: &GenerateOptions) -> (u32, usize) {
-        let missed = u32::from(options.minimal && !self.minimal)
+        let missed = u32::from(options.minimal && !self.minimal.is_minimal())
             + u32::from(self.clues_met == Some(false))
             + u32::from(self.difficulty_met == Some(false));
         let distance = options
@@ -141,10 +167,10 @@ pub fn puzzle_seed(seed: u64, index: u64) -> u64 {
 ///
 /// ```
 /// use sudoku_dlx::{GenerateOptions, Generator, Rules, Solver, Symmetry, Uniqueness};
-/// let mut generator = Generator::new(&Rules::classic(), GenerateOptions::default())?;
+/// let mut generator = Generator::new(&Rules::classic(), GenerateOptions::default());
 /// let generated = generator.generate(7)?;
 /// assert!(Symmetry::Rot180.holds_for(generated.puzzle.givens()));
-/// let mut solver = Solver::new(&Rules::classic())?;
+/// let mut solver = Solver::new(&Rules::classic());
 /// assert_eq!(solver.uniqueness(&generated.puzzle)?, Uniqueness::Unique(generated.solution.clone()));
 /// // The same seed, the same puzzle.
 /// assert_eq!(generator.generate(7)?.puzzle, generated.puzzle);
@@ -187,24 +213,18 @@ const PILE_LIMIT: usize = 6;
 const GRID_TRIES: u32 = 64;
 
 impl Generator {
-    /// A generator for `rules`.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Engine`] if the matrix cannot be built.
-    pub fn new(rules: &Rules, options: GenerateOptions) -> Result<Generator, Error> {
-        let mut solver = Solver::new(rules)?;
+    /// A generator for `rules`; like [`Solver::new`], it cannot fail.
+    #[must_use]
+    pub fn new(rules: &Rules, options: GenerateOptions) -> Generator {
+        let mut solver = Solver::new(rules);
         let budget = options
             .max_nodes
             .unwrap_or_else(|| default_check_budget(rules));
         solver.set_budget(Budget::nodes(budget));
         let orbits = options.symmetry.orbits(rules.shape());
-        let rater = match options.difficulty {
-            Some(_) => Some(Rater::new(rules)?),
-            None => None,
-        };
+        let rater = options.difficulty.map(|_| Rater::new(rules));
         let forcing = Forcing::new(Arc::clone(solver.geometry()));
-        Ok(Generator {
+        Generator {
             rules: rules.clone(),
             order: (0..orbits.len()).collect(),
             orbits,
@@ -215,7 +235,7 @@ impl Generator {
             budget,
             forcing,
             kept: Vec::new(),
-        })
+        }
     }
 
     /// The options.
@@ -271,9 +291,11 @@ impl Generator {
         let pass = self.remove_orbits(&solution)?;
         let minimal = if self.options.minimal {
             self.verify_minimal(pass)?
-        } else {
+        } else if self.options.symmetry == Symmetry::None && pass.complete && pass.undecided == 0 {
             // A complete, decided pass over single cells is a proof.
-            self.options.symmetry == Symmetry::None && pass.complete && pass.undecided == 0
+            Minimality::Minimal
+        } else {
+            Minimality::Unchecked
         };
         let clues = self.work.givens().filled_count();
         let rating = match &mut self.rater {
@@ -327,9 +349,9 @@ impl Generator {
                 ..self.solver.options()
             };
             match self.solver.solve_with(&start, &random)? {
-                Outcome::Solved(grid) => return Ok(grid),
-                Outcome::NoSolution => return Err(Error::NoCompleteGrid),
-                Outcome::BudgetExhausted => {}
+                First::Solution(grid) => return Ok(grid),
+                First::NoSolution => return Err(Error::NoCompleteGrid),
+                First::BudgetExhausted => {}
             }
         }
         Err(Error::GridBudget { tries })
@@ -439,7 +461,7 @@ impl Generator {
     /// Whether no single given of the work puzzle can be blanked. After a
     /// complete, decided pass, givens that are orbits of their own were
     /// already tried; the others are tried one by one.
-    fn verify_minimal(&mut self, pass: Pass) -> Result<bool, Error> {
+    fn verify_minimal(&mut self, pass: Pass) -> Result<Minimality, Error> {
         let proven_orbits = pass.complete && pass.undecided == 0;
         let givens = self.work.givens().digits();
         let mut settled = Vec::new();
@@ -458,7 +480,7 @@ impl Generator {
         }
         // A given that singles force back is removable: no search needed.
         if to_test.iter().any(|&i| self.forcing.singles_restore(&[i])) {
-            return Ok(false);
+            return Ok(Minimality::NotMinimal);
         }
         // The work puzzle's givens are cells of its solution.
         let mut planted = self.solver.planted(givens);
@@ -474,14 +496,19 @@ impl Generator {
 }
 
 /// Whether blanking any one of `cells` alone, with every other given on the
-/// stack or in `cells`, gives a second solution (an undecided check counts
-/// as "maybe not"). Divide and conquer: to test the cells of one half, the
-/// other half is pushed once, so the whole costs O(m log m) pushes for m
-/// cells instead of O(m²).
-fn all_essential(planted: &mut Planted<'_>, cells: &[usize]) -> Result<bool, Error> {
+/// stack or in `cells`, gives a second solution: [`Minimality::Minimal`] if
+/// each does, else the first cell found removable or undecided (over the
+/// budget) says which. Divide and conquer: to test the cells of one half,
+/// the other half is pushed once, so the whole costs O(m log m) pushes for
+/// m cells instead of O(m²).
+fn all_essential(planted: &mut Planted<'_>, cells: &[usize]) -> Result<Minimality, Error> {
     match cells {
-        [] => Ok(true),
-        &[i] => Ok(planted.unique_without(&[i]) == Some(false)),
+        [] => Ok(Minimality::Minimal),
+        &[i] => Ok(match planted.unique_without(&[i]) {
+            Some(false) => Minimality::Minimal,
+            Some(true) => Minimality::NotMinimal,
+            None => Minimality::Undecided,
+        }),
         _ => {
             let (left, right) = cells.split_at(cells.len() / 2);
             // The right half first, so that the cells are tried in order.
@@ -489,11 +516,11 @@ fn all_essential(planted: &mut Planted<'_>, cells: &[usize]) -> Result<bool, Err
                 planted.push(half)?;
                 let essential = all_essential(planted, other)?;
                 planted.pop(half);
-                if !essential {
-                    return Ok(false);
+                if essential != Minimality::Minimal {
+                    return Ok(essential);
                 }
             }
-            Ok(true)
+            Ok(Minimality::Minimal)
         }
     }
 }

@@ -60,14 +60,14 @@ const MAX_FAILED_REFRESHES: usize = 3;
 /// seed gives the same map on every platform.
 ///
 /// ```
-/// use sudoku_dlx::{Puzzle, RandomRegions, Regions, Rules, Shape, Solver, Outcome, Variants};
-/// let mut drawer = RandomRegions::new(Shape::CLASSIC, Variants::NONE)?;
+/// use sudoku_dlx::{Puzzle, RandomRegions, Regions, Rules, Shape, Solver, First, Variants};
+/// let mut drawer = RandomRegions::new(Shape::CLASSIC, Variants::NONE);
 /// let regions = drawer.draw(7)?;
 /// assert_ne!(regions, Regions::boxes(Shape::CLASSIC));
 /// assert_eq!(drawer.draw(7)?, regions); // reproducible
 /// let rules = Rules::classic().with_regions(regions)?;
-/// let mut solver = Solver::new(&rules)?;
-/// assert!(matches!(solver.solve(&Puzzle::empty(rules))?, Outcome::Solved(_)));
+/// let mut solver = Solver::new(&rules);
+/// assert!(matches!(solver.solve(&Puzzle::empty(rules))?, First::Solution(_)));
 /// # Ok::<(), sudoku_dlx::Error>(())
 /// ```
 #[derive(Debug)]
@@ -81,17 +81,14 @@ pub struct RandomRegions {
 
 impl RandomRegions {
     /// A drawer of maps for `shape` whose solutions also obey `variants`.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Engine`] if the matrix cannot be built.
-    pub fn new(shape: Shape, variants: Variants) -> Result<RandomRegions, Error> {
+    #[must_use]
+    pub fn new(shape: Shape, variants: Variants) -> RandomRegions {
         let rules = Rules::new(shape).with_variants(variants);
-        Ok(RandomRegions {
+        RandomRegions {
             shape,
-            grids: Generator::new(&rules, GenerateOptions::default())?,
+            grids: Generator::new(&rules, GenerateOptions::default()),
             rules,
-        })
+        }
     }
 
     /// The rules the maps are drawn for, with the boxes: a map's rules are
@@ -162,7 +159,7 @@ impl RandomRegions {
             max_nodes: Some(NODES_PER_CELL.saturating_mul(cells)),
             ..GenerateOptions::default()
         };
-        match Generator::new(&rules, options)?.complete_grid(rng.next_u64()) {
+        match Generator::new(&rules, options).complete_grid(rng.next_u64()) {
             Ok(fresh) => {
                 layout.set_digits(fresh.digits());
                 Ok(true)
@@ -190,7 +187,7 @@ impl RandomRegions {
 ///
 /// As for [`RandomRegions::draw`].
 pub fn random_regions(shape: Shape, seed: u64) -> Result<Regions, Error> {
-    RandomRegions::new(shape, Variants::NONE)?.draw(seed)
+    RandomRegions::new(shape, Variants::NONE).draw(seed)
 }
 
 /// Generates puzzles on a fresh random region map each: the map and the
@@ -198,9 +195,9 @@ pub fn random_regions(shape: Shape, seed: u64) -> Result<Regions, Error> {
 ///
 /// ```
 /// use sudoku_dlx::{GenerateOptions, RandomJigsaw, Shape, Solver, Uniqueness, Variants};
-/// let mut jigsaw = RandomJigsaw::new(Shape::CLASSIC, Variants::NONE, GenerateOptions::default())?;
+/// let mut jigsaw = RandomJigsaw::new(Shape::CLASSIC, Variants::NONE, GenerateOptions::default());
 /// let generated = jigsaw.generate(3)?;
-/// let mut solver = Solver::new(generated.puzzle.rules())?;
+/// let mut solver = Solver::new(generated.puzzle.rules());
 /// assert_eq!(solver.uniqueness(&generated.puzzle)?, Uniqueness::Unique(generated.solution));
 /// # Ok::<(), sudoku_dlx::Error>(())
 /// ```
@@ -213,19 +210,12 @@ pub struct RandomJigsaw {
 impl RandomJigsaw {
     /// Puzzles of `shape` and `variants`, generated as `options` asks, each
     /// on its own random map.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Engine`] if the matrix cannot be built.
-    pub fn new(
-        shape: Shape,
-        variants: Variants,
-        options: GenerateOptions,
-    ) -> Result<RandomJigsaw, Error> {
-        Ok(RandomJigsaw {
-            maps: RandomRegions::new(shape, variants)?,
+    #[must_use]
+    pub fn new(shape: Shape, variants: Variants, options: GenerateOptions) -> RandomJigsaw {
+        RandomJigsaw {
+            maps: RandomRegions::new(shape, variants),
             options,
-        })
+        }
     }
 
     /// One puzzle, determined by `seed`: a map from
@@ -239,7 +229,7 @@ impl RandomJigsaw {
         let mut rng = SplitMix64::new(seed);
         let regions = self.maps.draw(rng.next_u64())?;
         let rules = self.maps.rules().clone().with_regions(regions)?;
-        Generator::new(&rules, self.options.clone())?.generate(rng.next_u64())
+        Generator::new(&rules, self.options.clone()).generate(rng.next_u64())
     }
 }
 
@@ -437,7 +427,7 @@ mod tests {
     fn trades_keep_every_region_whole_and_the_grid_a_solution() {
         for size in [4, 6, 9] {
             let shape = Shape::from_size(size).unwrap();
-            let mut grids = Generator::new(&Rules::new(shape), GenerateOptions::default()).unwrap();
+            let mut grids = Generator::new(&Rules::new(shape), GenerateOptions::default());
             let grid = grids.complete_grid(11).unwrap();
             let mut layout = Layout::boxes(shape, grid.digits().to_vec());
             let mut rng = SplitMix64::new(5);

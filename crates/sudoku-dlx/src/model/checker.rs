@@ -12,6 +12,7 @@ use crate::model::cell::Cell;
 use crate::model::error::{Error, Unit};
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
+use crate::model::rules::Rules;
 
 /// Why a grid is not a solution of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,7 +107,57 @@ pub fn check_solution(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
         }
     }
     // A full unit of n cells without a repeat holds every digit 1..=n once.
-    find_repeat(puzzle, grid).map_or(Ok(()), Err)
+    find_repeat(puzzle.rules(), grid).map_or(Ok(()), Err)
+}
+
+impl Rules {
+    /// Checks that `grid` is complete and breaks none of these rules, as
+    /// [`check_solution`] does for a puzzle without givens: for a grid
+    /// that comes without a puzzle.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Grid, Rules, Violation};
+    /// let grid: Grid = "1234341221434321".parse()?;
+    /// let rules = Rules::new(grid.shape());
+    /// assert_eq!(rules.check(&grid), Ok(()));
+    /// let clash: Grid = "1234341221433412".parse()?;
+    /// assert!(matches!(rules.check(&clash), Err(Violation::Repeat { .. })));
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// The first [`Violation`] found: a shape other than the rules', a
+    /// blank, or a repeated digit.
+    pub fn check(&self, grid: &Grid) -> Result<(), Violation> {
+        if grid.shape() != self.shape() {
+            return Err(Violation::ShapeMismatch);
+        }
+        if let Some(index) = grid.digits().iter().position(|&d| d == 0) {
+            return Err(Violation::Blank {
+                cell: self.shape().cell(index),
+            });
+        }
+        find_repeat(self, grid).map_or(Ok(()), Err)
+    }
+}
+
+impl Grid {
+    /// Whether this grid is a complete solution of `puzzle`: the
+    /// [`check_solution`] of it, as a yes or no.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Grid, Puzzle};
+    /// let puzzle: Puzzle = "1...............".parse()?;
+    /// let grid: Grid = "1234341221434321".parse()?;
+    /// assert!(grid.is_solution_of(&puzzle));
+    /// assert!(!"2143341212344321".parse::<Grid>()?.is_solution_of(&puzzle));
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    #[must_use]
+    pub fn is_solution_of(&self, puzzle: &Puzzle) -> bool {
+        check_solution(puzzle, self).is_ok()
+    }
 }
 
 impl Puzzle {
@@ -119,7 +170,7 @@ impl Puzzle {
     ///
     /// [`Error::ConflictingGivens`] for the first clash found.
     pub fn check_givens(&self) -> Result<(), Error> {
-        match find_repeat(self, self.givens()) {
+        match find_repeat(self.rules(), self.givens()) {
             Some(Violation::Repeat {
                 unit,
                 first,
@@ -136,11 +187,11 @@ impl Puzzle {
     }
 }
 
-/// The first repeated digit in any unit of the puzzle's rules, ignoring blanks.
-pub(crate) fn find_repeat(puzzle: &Puzzle, grid: &Grid) -> Option<Violation> {
-    let shape = puzzle.shape();
+/// The first repeated digit in any unit of `rules`, ignoring blanks; `grid`
+/// has the rules' shape.
+fn find_repeat(rules: &Rules, grid: &Grid) -> Option<Violation> {
+    let shape = rules.shape();
     let n = shape.size();
-    let rules = puzzle.rules();
     let variants = rules.variants();
     let digit = |cell: Cell| grid.digits()[cell.row * n + cell.col];
 

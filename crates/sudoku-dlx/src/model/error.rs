@@ -75,6 +75,22 @@ pub enum Error {
         /// The unit they share.
         unit: Unit,
     },
+    /// A grid of another shape than the rules it is used with (the same
+    /// number of cells, say, but other boxes).
+    ShapeMismatch {
+        /// The rules' box sides (rows, columns).
+        expected: (usize, usize),
+        /// The grid's box sides (rows, columns).
+        found: (usize, usize),
+    },
+    /// Text that names no shape; see [`Shape`](crate::Shape)'s `FromStr`.
+    ShapeText {
+        /// The text.
+        text: String,
+    },
+    /// A grid was read from text that holds a jigsaw region map, which a
+    /// [`Grid`](crate::Grid) has no place for.
+    RegionMapInGrid,
     /// A region map with the wrong number of cells.
     RegionMapLength {
         /// Letters found.
@@ -104,7 +120,9 @@ pub enum Error {
     EmptyRecord,
     /// A puzzle handed to a solver built for other rules.
     RulesMismatch,
-    /// The engine refused the matrix (a grid too large for its indices).
+    /// An error of the exact-cover engine, for a caller that uses both
+    /// crates with `?` (see `From<dlx::Error>`); the Sudoku types return it
+    /// only for a fault of the engine.
     Engine(dlx::Error),
     /// Generation: the rules admit no complete grid (a region map or a
     /// combination of variants that no grid satisfies).
@@ -262,6 +280,20 @@ impl fmt::Display for Reason<'_> {
                 f,
                 "givens at {first} and {second} both hold {digit} in the same {unit}; fix one of them"
             ),
+            Error::ShapeMismatch { expected, found } => write!(
+                f,
+                "the grid is {}, but the rules are for {}; build the grid with the rules' shape",
+                boxes(*found),
+                boxes(*expected)
+            ),
+            Error::ShapeText { text } => write!(
+                f,
+                "`{text}` is not a shape; write the side (`9`), `9x9`, or the boxes as in `6x6 (3x2 boxes)`"
+            ),
+            Error::RegionMapInGrid => write!(
+                f,
+                "the text holds a region map, which a grid has no place for; read it as a puzzle to keep the regions"
+            ),
             Error::RegionMapLength { found, expected } => write!(
                 f,
                 "the region map has {found} letters, expected {expected}; give one region letter per cell"
@@ -344,7 +376,29 @@ fn digit_hint(size: usize) -> String {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Engine(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+/// An engine error, for a caller that mixes the engine and Sudoku with `?`.
+///
+/// ```
+/// fn first_option() -> Result<dlx::OptionId, sudoku_dlx::Error> {
+///     let mut builder = dlx::Problem::builder(1, 0)?;
+///     Ok(builder.add_option(&[0])?)
+/// }
+/// assert_eq!(first_option().map(|o| o.index()), Ok(0));
+/// ```
+impl From<dlx::Error> for Error {
+    fn from(e: dlx::Error) -> Error {
+        Error::Engine(e)
+    }
+}
 
 /// A set of cells that holds each digit at most once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

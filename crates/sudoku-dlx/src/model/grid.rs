@@ -1,13 +1,19 @@
 //! Grids of digits, complete or partial, and how they print.
 
 use std::fmt::{self, Write as _};
+use std::ops::Index;
 
 use crate::model::cell::Cell;
 use crate::model::error::Error;
 use crate::model::shape::Shape;
 use crate::model::symbols::Alphabet;
 
-/// A grid of digits: `digit(i)` is 1 to n, or 0 for a blank.
+/// A grid of digits: each cell holds 1 to n, or 0 for a blank.
+///
+/// A cell is named by its row-major index (`usize`) or its [`Cell`], the
+/// same way everywhere ([`GridIndex`]): [`digit`](Grid::digit) reads (0 for
+/// a blank, `None` off the grid), [`set`](Grid::set) writes, and `grid[at]`
+/// reads a cell known to be on the grid.
 ///
 /// `Display` writes the line format (one symbol per cell in row-major
 /// order, `.` for blanks; numbers separated by spaces above 35x35);
@@ -15,10 +21,13 @@ use crate::model::symbols::Alphabet;
 /// with [`Puzzle::parse`](crate::Puzzle::parse).
 ///
 /// ```
-/// use sudoku_dlx::{Grid, Shape};
+/// use sudoku_dlx::{Cell, Grid, Shape};
 /// let shape = Shape::from_size(4)?;
 /// let grid = Grid::from_digits(shape, vec![1, 2, 3, 4, 3, 4, 1, 2, 2, 1, 4, 3, 4, 3, 2, 0])?;
 /// assert_eq!(grid.to_string(), "123434122143432.");
+/// assert_eq!(grid[4], 3);
+/// assert_eq!(grid[Cell { row: 3, col: 3 }], 0);
+/// assert_eq!(grid.digit(Cell { row: 4, col: 0 }), None);
 /// assert_eq!(grid.pretty().to_string(), "1 2 | 3 4\n3 4 | 1 2\n----+----\n2 1 | 4 3\n4 3 | 2 .\n");
 /// assert!(!grid.is_complete());
 /// # Ok::<(), sudoku_dlx::Error>(())
@@ -79,41 +88,37 @@ impl Grid {
         &self.digits
     }
 
-    /// The digit at row-major `index` (0 for a blank), or `None` off the grid.
+    /// The digit at `at` (a row-major index or a [`Cell`]), 0 for a blank,
+    /// or `None` off the grid.
     #[must_use]
-    pub fn digit(&self, index: usize) -> Option<u8> {
-        self.digits.get(index).copied()
+    pub fn digit(&self, at: impl GridIndex) -> Option<u8> {
+        at.index_in(self.shape).map(|i| self.digits[i])
     }
 
-    /// The digit in `cell`, or `None` if it is blank or off the grid.
-    #[must_use]
-    pub fn get(&self, cell: Cell) -> Option<u8> {
-        if cell.row >= self.shape.size() || cell.col >= self.shape.size() {
-            return None;
-        }
-        self.digit(self.shape.index(cell)).filter(|&d| d != 0)
-    }
-
-    /// Writes `digit` (0 to blank it) at row-major `index`.
+    /// Writes `digit` (0 to blank it) at `at` (a row-major index or a
+    /// [`Cell`]).
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidNumber`] if `index` is off the grid or `digit` is above
+    /// [`Error::InvalidNumber`] if `at` is off the grid or `digit` is above
     /// the grid side; the grid is then unchanged.
-    pub fn set(&mut self, index: usize, digit: u8) -> Result<(), Error> {
+    pub fn set(&mut self, at: impl GridIndex, digit: u8) -> Result<(), Error> {
         let size = self.shape.size();
-        match self.digits.get_mut(index) {
-            Some(slot) if usize::from(digit) <= size => {
-                *slot = digit;
+        match at.index_in(self.shape) {
+            Some(index) if usize::from(digit) <= size => {
+                self.digits[index] = digit;
                 Ok(())
             }
-            _ => Err(Error::InvalidNumber {
-                index,
-                line: index / size + 1,
-                column: index % size + 1,
-                found: digit.to_string(),
-                size,
-            }),
+            _ => {
+                let (index, cell) = at.position(self.shape);
+                Err(Error::InvalidNumber {
+                    index,
+                    line: cell.row + 1,
+                    column: cell.col + 1,
+                    found: digit.to_string(),
+                    size,
+                })
+            }
         }
     }
 
@@ -156,6 +161,67 @@ impl Grid {
         PrettyDisplay {
             grid: self,
             alphabet,
+        }
+    }
+}
+
+/// How a cell of a [`Grid`] is named: by its row-major index (`usize`) or
+/// by its [`Cell`]. Sealed: only these two.
+pub trait GridIndex: Copy + sealed::Sealed {
+    /// The row-major index of this cell in a grid of `shape`, if it is on it.
+    fn index_in(self, shape: Shape) -> Option<usize>;
+
+    /// The index and cell this names, on the grid or not, for messages.
+    #[doc(hidden)]
+    fn position(self, shape: Shape) -> (usize, Cell);
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for usize {}
+    impl Sealed for crate::model::cell::Cell {}
+}
+
+impl GridIndex for usize {
+    fn index_in(self, shape: Shape) -> Option<usize> {
+        (self < shape.cell_count()).then_some(self)
+    }
+
+    fn position(self, shape: Shape) -> (usize, Cell) {
+        (self, shape.cell(self))
+    }
+}
+
+impl GridIndex for Cell {
+    fn index_in(self, shape: Shape) -> Option<usize> {
+        (self.row < shape.size() && self.col < shape.size()).then(|| shape.index(self))
+    }
+
+    fn position(self, shape: Shape) -> (usize, Cell) {
+        let index = self
+            .row
+            .saturating_mul(shape.size())
+            .saturating_add(self.col);
+        (index, self)
+    }
+}
+
+/// The digit of a cell (0 for a blank), by row-major index or [`Cell`].
+///
+/// # Panics
+///
+/// If the cell is off the grid, as slice indexing does; [`Grid::digit`]
+/// asks instead.
+impl<I: GridIndex> Index<I> for Grid {
+    type Output = u8;
+
+    fn index(&self, at: I) -> &u8 {
+        match at.index_in(self.shape) {
+            Some(i) => &self.digits[i],
+            None => {
+                let (index, cell) = at.position(self.shape);
+                panic!("cell {cell} (index {index}) is off the {} grid", self.shape)
+            }
         }
     }
 }
@@ -265,6 +331,32 @@ mod tests {
             Grid::from_digits(shape, digits),
             Err(Error::InvalidNumber { index: 5, .. })
         ));
+    }
+
+    /// One convention for every accessor: 0 is a blank, `None` is off the
+    /// grid, and an index and a cell name the same cell.
+    #[test]
+    fn indices_and_cells_name_the_same_cells() {
+        let shape = Shape::with_boxes(2, 3).unwrap();
+        let mut grid = Grid::empty(shape);
+        let cell = Cell { row: 2, col: 5 };
+        grid.set(cell, 4).unwrap();
+        assert_eq!(grid.digit(17), Some(4));
+        assert_eq!(grid[17], 4);
+        assert_eq!(grid[cell], 4);
+        grid.set(17, 0).unwrap();
+        assert_eq!(grid.digit(cell), Some(0));
+        assert_eq!(grid.digit(Cell { row: 6, col: 0 }), None);
+        assert_eq!(grid.digit(36), None);
+        assert!(matches!(
+            grid.set(Cell { row: 0, col: 6 }, 1),
+            Err(Error::InvalidNumber {
+                line: 1,
+                column: 7,
+                ..
+            })
+        ));
+        assert_eq!(grid, Grid::empty(shape));
     }
 
     #[test]

@@ -11,7 +11,10 @@ use crate::model::symbols::Alphabet;
 /// A puzzle: the [`Rules`] it is played by and its givens.
 ///
 /// `Display` writes the line format in the puzzle's alphabet, followed by a
-/// space and the region map for jigsaw; [`Puzzle::parse`] reads it back.
+/// space and the region map for jigsaw; [`Puzzle::parse`] reads it back,
+/// with [`ParseOptions::for_puzzle`](crate::ParseOptions::for_puzzle) for
+/// what the text does not hold (the variants, and boxes other than the
+/// default for the size).
 ///
 /// ```
 /// use sudoku_dlx::{ParseOptions, Puzzle};
@@ -35,12 +38,13 @@ impl Puzzle {
     ///
     /// # Errors
     ///
-    /// [`Error::WrongLength`] if the grid is not of the rules' shape.
+    /// [`Error::ShapeMismatch`] if the grid is not of the rules' shape.
     pub fn new(rules: Rules, givens: Grid) -> Result<Puzzle, Error> {
+        let sides = |shape: Shape| (shape.box_rows(), shape.box_cols());
         if givens.shape() != rules.shape() {
-            return Err(Error::WrongLength {
-                found: givens.shape().cell_count(),
-                expected: rules.shape().cell_count(),
+            return Err(Error::ShapeMismatch {
+                expected: sides(rules.shape()),
+                found: sides(givens.shape()),
             });
         }
         let alphabet = Alphabet::for_size(rules.shape().size());

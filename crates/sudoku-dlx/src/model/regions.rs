@@ -1,6 +1,7 @@
 //! Jigsaw regions: a map of each cell to one of n regions of n cells.
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 use crate::model::cell::Cell;
 use crate::model::error::Error;
@@ -14,7 +15,9 @@ const REGION_LETTERS: &[u8; 64] =
 /// which replace the boxes.
 ///
 /// Regions are numbered by first appearance in row-major order; the letters
-/// of the map they were read from are kept for messages.
+/// of the map they were read from are kept for messages and printing.
+/// Equality (and the hash) compare the partition, not the letters: `aabb...`
+/// and `xxyy...` are the same regions.
 ///
 /// ```
 /// use sudoku_dlx::{Regions, Shape};
@@ -25,11 +28,13 @@ const REGION_LETTERS: &[u8; 64] =
 /// assert_eq!(regions.to_string(), "aabbaabbccddccdd");
 /// # Ok::<(), sudoku_dlx::Error>(())
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug)]
 pub struct Regions {
     shape: Shape,
-    /// `region[cell]` is the region of each row-major cell. Invariant: each
-    /// of `0..n` occurs exactly `n` times.
+    /// `region[cell]` is the region of each row-major cell. Invariants: each
+    /// of `0..n` occurs exactly `n` times, and regions are numbered by first
+    /// appearance in row-major order, so two maps cut the grid the same way
+    /// exactly when their `region` vectors are equal.
     region: Vec<u8>,
     /// The letter each region was written with.
     letters: Vec<char>,
@@ -142,10 +147,44 @@ impl Regions {
         self.region_of(self.shape.index(cell))
     }
 
+    /// Whether the regions are the boxes of the shape (a jigsaw map that
+    /// changes nothing), whatever their letters.
+    #[must_use]
+    pub fn is_boxes(&self) -> bool {
+        self.region
+            .iter()
+            .enumerate()
+            .all(|(i, &r)| usize::from(r) == self.shape.box_of(self.shape.cell(i)))
+    }
+
+    /// The same map on `shape`, a shape of the same side (whose boxes
+    /// [`is_boxes`](Self::is_boxes) compares with).
+    pub(crate) fn with_shape(mut self, shape: Shape) -> Regions {
+        debug_assert_eq!(shape.size(), self.shape.size());
+        self.shape = shape;
+        self
+    }
+
     /// The letter region `region` was written with.
     #[must_use]
     pub fn letter(&self, region: usize) -> char {
         self.letters.get(region).copied().unwrap_or('?')
+    }
+}
+
+/// The partition decides: the letters a map was written with do not.
+impl PartialEq for Regions {
+    fn eq(&self, other: &Regions) -> bool {
+        self.shape == other.shape && self.region == other.region
+    }
+}
+
+impl Eq for Regions {}
+
+impl Hash for Regions {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.shape.hash(state);
+        self.region.hash(state);
     }
 }
 
@@ -205,5 +244,25 @@ mod tests {
         let boxes = Regions::boxes(four());
         assert_eq!(boxes.to_string(), "aabbaabbccddccdd");
         assert_eq!(Regions::parse(&boxes.to_string(), four()), Ok(boxes));
+    }
+
+    #[test]
+    fn equality_compares_the_partition_not_the_letters() {
+        let abcd = Regions::parse("aabbaabbccddccdd", four()).unwrap();
+        let wxyz = Regions::parse("xxyyxxyyzzwwzzww", four()).unwrap();
+        assert_eq!(abcd, wxyz);
+        assert_eq!(abcd, Regions::boxes(four()));
+        assert!(wxyz.is_boxes());
+        let hash = |r: &Regions| {
+            let mut h = std::collections::hash_map::DefaultHasher::new();
+            r.hash(&mut h);
+            h.finish()
+        };
+        assert_eq!(hash(&abcd), hash(&wxyz));
+        // The letters are kept for printing.
+        assert_eq!(wxyz.to_string(), "xxyyxxyyzzwwzzww");
+        let other = Regions::parse("aabbabbacddccdcd", four()).unwrap();
+        assert_ne!(abcd, other);
+        assert!(!other.is_boxes());
     }
 }

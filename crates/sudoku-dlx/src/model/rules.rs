@@ -1,6 +1,7 @@
 //! Rules: what a solver is built for (shape, variants and jigsaw regions).
 
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 use crate::model::cell::Cell;
 use crate::model::error::Error;
@@ -12,14 +13,17 @@ use crate::model::variants::Variants;
 /// regions that replace the boxes.
 ///
 /// A [`Solver`](crate::Solver) is built for one `Rules` and solves every
-/// puzzle with equal rules without rebuilding its matrix.
+/// puzzle with equal rules without rebuilding its matrix. Rules are equal
+/// when they constrain the same cells: jigsaw regions compare as a
+/// partition (whatever their letters), and regions that are the boxes equal
+/// no regions at all.
 ///
 /// ```
 /// use sudoku_dlx::{Rules, Shape, Variants};
 /// let rules = Rules::new(Shape::CLASSIC).with_variants(Variants { x: true, ..Variants::NONE });
 /// assert_eq!(rules.to_string(), "9x9 (3x3 boxes) x");
 /// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, Default)]
 pub struct Rules {
     shape: Shape,
     variants: Variants,
@@ -62,7 +66,9 @@ impl Rules {
                 expected: self.shape.cell_count(),
             });
         }
-        self.regions = Some(regions);
+        // Same side, so the same cells; the map is read against these
+        // boxes (6x6 with 3x2 boxes, say, not the 2x3 of `Shape::from_size`).
+        self.regions = Some(regions.with_shape(self.shape));
         Ok(self)
     }
 
@@ -98,6 +104,30 @@ impl Rules {
     pub fn region_of_cell(&self, cell: Cell) -> usize {
         self.region_of(self.shape.index(cell))
     }
+
+    /// The jigsaw regions if they differ from the boxes: what equality and
+    /// the hash compare.
+    fn jigsaw(&self) -> Option<&Regions> {
+        self.regions.as_ref().filter(|r| !r.is_boxes())
+    }
+}
+
+impl PartialEq for Rules {
+    fn eq(&self, other: &Rules) -> bool {
+        self.shape == other.shape
+            && self.variants == other.variants
+            && self.jigsaw() == other.jigsaw()
+    }
+}
+
+impl Eq for Rules {}
+
+impl Hash for Rules {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.shape.hash(state);
+        self.variants.hash(state);
+        self.jigsaw().hash(state);
+    }
 }
 
 impl fmt::Display for Rules {
@@ -110,5 +140,31 @@ impl fmt::Display for Rules {
             write!(f, " {}", self.variants)?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashSet;
+
+    use super::*;
+
+    /// Equal rules hash alike, so a map keyed by rules (a cache of solvers,
+    /// say) finds the classic solver for the boxes written as a jigsaw map.
+    #[test]
+    fn equal_rules_hash_alike() {
+        let four = Shape::from_size(4).unwrap();
+        let boxes = Regions::parse("xxyyxxyyzzwwzzww", four).unwrap();
+        let jigsaw = Regions::parse("aabbabbacddccdcd", four).unwrap();
+        let as_map = Rules::new(four).with_regions(boxes).unwrap();
+        let mut seen = HashSet::new();
+        seen.insert(Rules::new(four));
+        assert!(seen.contains(&as_map));
+        assert!(!seen.contains(&Rules::new(four).with_regions(jigsaw).unwrap()));
+        let x = Variants {
+            x: true,
+            ..Variants::NONE
+        };
+        assert!(!seen.contains(&as_map.with_variants(x)));
     }
 }

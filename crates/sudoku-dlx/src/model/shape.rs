@@ -1,6 +1,7 @@
 //! Grid shapes: an n x n grid cut into boxes of r rows by c columns.
 
 use std::fmt;
+use std::str::FromStr;
 
 use crate::model::cell::{Cell, MAX_SIZE};
 use crate::model::error::Error;
@@ -153,6 +154,53 @@ impl Default for Shape {
     }
 }
 
+/// Reads what `Display` writes, `6x6 (3x2 boxes)`, and the short forms
+/// `6x6` and `6`, which take the boxes of [`Shape::from_size`].
+///
+/// ```
+/// use sudoku_dlx::Shape;
+/// assert_eq!("9".parse::<Shape>()?, Shape::CLASSIC);
+/// assert_eq!("12x12".parse::<Shape>()?, Shape::with_boxes(3, 4)?);
+/// let tall = Shape::with_boxes(3, 2)?;
+/// assert_eq!(tall.to_string().parse::<Shape>()?, tall);
+/// assert!("6x6 (3x3 boxes)".parse::<Shape>().is_err());
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
+impl FromStr for Shape {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Shape, Error> {
+        let bad = || Error::ShapeText {
+            text: text.to_owned(),
+        };
+        let number = |s: &str| s.trim().parse::<usize>().map_err(|_| bad());
+        let (grid, boxes) = match text.trim().split_once('(') {
+            Some((grid, rest)) => {
+                let sides = rest
+                    .trim_end()
+                    .strip_suffix(')')
+                    .and_then(|s| s.trim().strip_suffix("boxes"))
+                    .ok_or_else(bad)?;
+                let (rows, cols) = sides.split_once('x').ok_or_else(bad)?;
+                (grid, Some((number(rows)?, number(cols)?)))
+            }
+            None => (text, None),
+        };
+        let size = match grid.trim().split_once('x') {
+            Some((rows, cols)) if number(rows)? == number(cols)? => number(rows)?,
+            Some(_) => return Err(bad()),
+            None => number(grid)?,
+        };
+        match boxes {
+            Some((rows, cols)) if rows.checked_mul(cols) == Some(size) => {
+                Shape::with_boxes(rows, cols)
+            }
+            Some(_) => Err(bad()),
+            None => Shape::from_size(size),
+        }
+    }
+}
+
 impl fmt::Display for Shape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let n = self.size();
@@ -205,6 +253,37 @@ mod tests {
         assert_eq!(s.cell(7), Cell { row: 1, col: 1 });
         assert_eq!(s.index(Cell { row: 1, col: 1 }), 7);
         assert_eq!(Cell { row: 0, col: 8 }.to_string(), "r1c9");
+    }
+
+    #[test]
+    fn shapes_read_back_and_bad_text_says_so() {
+        for (r, c) in [(2, 2), (2, 3), (3, 2), (3, 3), (4, 3), (8, 8)] {
+            let shape = Shape::with_boxes(r, c).unwrap();
+            assert_eq!(shape.to_string().parse::<Shape>(), Ok(shape));
+        }
+        assert_eq!(" 16x16 ".parse::<Shape>(), Shape::from_size(16));
+        assert_eq!("7".parse::<Shape>(), Err(Error::BadSize { size: 7 }));
+        for text in [
+            "",
+            "nine",
+            "9x8",
+            "6x6 (3x3 boxes)",
+            "6x6 (3x2)",
+            "x",
+            "6x6 (3x2 boxes",
+        ] {
+            assert_eq!(
+                text.parse::<Shape>(),
+                Err(Error::ShapeText {
+                    text: text.to_owned()
+                }),
+                "{text:?}"
+            );
+        }
+        assert_eq!(
+            "9x8".parse::<Shape>().unwrap_err().to_string(),
+            "`9x8` is not a shape; write the side (`9`), `9x9`, or the boxes as in `6x6 (3x2 boxes)`"
+        );
     }
 
     #[test]

@@ -127,7 +127,11 @@ pub struct Rating {
     pub level: Level,
     /// Whether the techniques alone solve it.
     pub solved_by_logic: bool,
-    /// The hardest technique used (the last one tried when logic got stuck).
+    /// The hardest technique that made progress (placed a digit or removed
+    /// a candidate); `None` if none did, as for a puzzle whose first step
+    /// is beyond the techniques (Easter Monster, say). Not the technique
+    /// logic got stuck on: [`solved_by_logic`](Self::solved_by_logic) says
+    /// whether it did.
     pub hardest: Option<Technique>,
     /// Mean search-tree nodes of a count to 2 over the seeded orders.
     pub mean_nodes: f64,
@@ -177,7 +181,7 @@ pub enum Rated {
 ///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..",
 ///     &ParseOptions::default(),
 /// )?;
-/// let mut rater = Rater::new(easy.rules())?;
+/// let mut rater = Rater::new(easy.rules());
 /// let Rated::Rated(rating) = rater.rate_puzzle(&easy)? else { panic!("unique") };
 /// assert_eq!(rating.level, Level::Easy);
 /// assert!(rating.solved_by_logic);
@@ -192,18 +196,16 @@ pub struct Rater {
 }
 
 impl Rater {
-    /// A rater for `rules`, without a budget.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Engine`] if the matrix cannot be built.
-    pub fn new(rules: &Rules) -> Result<Rater, Error> {
-        let solver = Solver::new(rules)?;
-        Ok(Rater {
+    /// A rater for `rules`, without a budget; like [`Solver::new`], it
+    /// cannot fail.
+    #[must_use]
+    pub fn new(rules: &Rules) -> Rater {
+        let solver = Solver::new(rules);
+        Rater {
             logic: LogicSolver::with_geometry(Arc::clone(solver.geometry())),
             solver,
             budget: Budget::UNLIMITED,
-        })
+        }
     }
 
     /// The method whose search-tree nodes the effort counts, and on which

@@ -107,9 +107,9 @@ pub struct LogicReport {
     pub solved: bool,
     /// The hardest technique used, if any step was needed.
     pub hardest: Option<Technique>,
-    /// How many steps used each technique, indexed as [`Technique::ALL`];
-    /// a singles step places every single available at that moment.
-    pub uses: [u32; 8],
+    /// How many steps used each technique, indexed by `Technique::index`;
+    /// read with [`uses`](Self::uses).
+    uses: [u32; Technique::ALL.len()],
     /// Steps in all.
     pub steps: u32,
     /// Cells left blank when logic got stuck (0 when solved).
@@ -120,6 +120,27 @@ pub struct LogicReport {
     pub narrowness: f64,
     /// Whether the candidates contradicted each other (no solution).
     pub contradiction: bool,
+}
+
+impl LogicReport {
+    /// How many steps used `technique`; a singles step places every single
+    /// available at that moment.
+    ///
+    /// ```
+    /// use sudoku_dlx::{LogicSolver, Puzzle, Technique};
+    /// let puzzle: Puzzle =
+    ///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
+    /// let report = LogicSolver::new(puzzle.rules()).solve(&puzzle);
+    /// assert!(report.uses(Technique::HiddenSingle) > 0);
+    /// assert_eq!(report.uses(Technique::XWing), 0);
+    /// let steps: u32 = Technique::ALL.iter().map(|&t| report.uses(t)).sum();
+    /// assert_eq!(steps, report.steps);
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    #[must_use]
+    pub fn uses(&self, technique: Technique) -> u32 {
+        self.uses[technique.index()]
+    }
 }
 
 /// A human-style solver for every puzzle of one [`Rules`].

@@ -12,7 +12,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx::{Budget, Count, Parallel, Stats};
+use dlx::{Budget, Count, First, Parallel, Stats};
 
 use crate::model::error::Error;
 use crate::model::grid::Grid;
@@ -39,17 +39,6 @@ pub enum Method {
     /// board after its forced moves, an update a digit placed. Larger grids
     /// have no bitset form and run on the engine.
     Bitsets,
-}
-
-/// What [`Solver::solve`](crate::solve::solver::Solver::solve) found.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    /// A solution (the first in search order).
-    Solved(Grid),
-    /// The puzzle has no solution.
-    NoSolution,
-    /// The budget ran out first.
-    BudgetExhausted,
 }
 
 /// How one search runs: the method, the budget and the order.
@@ -102,7 +91,7 @@ pub(crate) trait Backend {
     fn clear(&mut self);
 
     /// The first solution of the givens, in the order `options` asks for.
-    fn first(&mut self, options: &SearchOptions) -> Outcome;
+    fn first(&mut self, options: &SearchOptions) -> First<Grid>;
 
     /// Calls `visit` with each solution until it breaks or the search ends.
     fn for_each(

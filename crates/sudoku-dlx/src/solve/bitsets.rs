@@ -3,12 +3,12 @@
 
 use std::ops::ControlFlow;
 
-use dlx::{Count, End, Parallel, SplitMix64, Stats};
+use dlx::{Count, End, First, Parallel, SplitMix64, Stats};
 
 use crate::model::error::{Error, Unit};
 use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
-use crate::solve::backend::{Backend, Outcome, SearchOptions};
+use crate::solve::backend::{Backend, SearchOptions};
 use crate::solve::bitboard::{BitRules, Board, Limit, Lowest, Order, Shuffled, Start, Stop};
 use crate::solve::spread;
 
@@ -218,7 +218,7 @@ impl Backend for Bitsets {
         self.loaded = None;
     }
 
-    fn first(&mut self, options: &SearchOptions) -> Outcome {
+    fn first(&mut self, options: &SearchOptions) -> First<Grid> {
         let mut found = None;
         let count = self.search(options, |_, board| {
             found = Some(*board);
@@ -228,10 +228,10 @@ impl Backend for Bitsets {
             (Some(board), _) => {
                 let mut grid = self.scratch.clone();
                 self.bits.write_digits(&board, grid.digits_mut());
-                Outcome::Solved(grid)
+                First::Solution(grid)
             }
-            (None, End::BudgetExhausted) => Outcome::BudgetExhausted,
-            (None, _) => Outcome::NoSolution,
+            (None, End::BudgetExhausted) => First::BudgetExhausted,
+            (None, _) => First::NoSolution,
         }
     }
 

@@ -15,7 +15,7 @@ use std::ops::Range;
 use dlx::{ItemId, OptionId, Problem};
 use smallvec::SmallVec;
 
-use crate::model::error::{Error, Unit};
+use crate::model::error::Unit;
 use crate::model::geometry::Geometry;
 use crate::model::rules::Rules;
 
@@ -31,7 +31,15 @@ pub(crate) struct Encoding {
 
 impl Encoding {
     /// Builds the matrix for `rules`, whose units are `geometry`'s.
-    pub(crate) fn new(rules: &Rules, geometry: &Geometry) -> Result<Encoding, Error> {
+    ///
+    /// # Panics
+    ///
+    /// Never for a valid [`Shape`](crate::Shape): the largest matrix (64x64
+    /// with every variant) has about 1.3 million items and 5 million nodes,
+    /// far below the engine's 32-bit indices, and every option names at
+    /// least its cell item, which is primary, and no item twice.
+    /// `tests/large.rs` builds it.
+    pub(crate) fn new(rules: &Rules, geometry: &Geometry) -> Encoding {
         let shape = rules.shape();
         let n = shape.size();
         let cells = shape.cell_count();
@@ -90,7 +98,8 @@ impl Encoding {
             }
         }
 
-        let mut builder = Problem::builder(primary, next - primary).map_err(Error::Engine)?;
+        const FITS: &str = "every shape up to 64x64 fits the engine";
+        let mut builder = Problem::builder(primary, next - primary).expect(FITS);
         let entries = cell_units.iter().map(|list| (1 + list.len()) * n).sum();
         builder.reserve(cells * n, entries);
         // A heap buffer reused for every option: a `SmallVec` here cost
@@ -103,14 +112,14 @@ impl Encoding {
                 items.clear();
                 items.push(i);
                 items.extend(list.iter().map(|&base| base + d));
-                builder.add_option(&items).map_err(Error::Engine)?;
+                builder.add_option(&items).expect(FITS);
             }
         }
-        Ok(Encoding {
+        Encoding {
             problem: builder.build(),
             size: n,
             units,
-        })
+        }
     }
 
     /// The matrix.
@@ -152,7 +161,7 @@ mod tests {
     use crate::model::variants::Variants;
 
     fn encoding(rules: &Rules) -> Encoding {
-        Encoding::new(rules, &Geometry::new(rules)).unwrap()
+        Encoding::new(rules, &Geometry::new(rules))
     }
 
     #[test]

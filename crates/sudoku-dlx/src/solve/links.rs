@@ -10,7 +10,7 @@ use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
 use crate::model::rules::Rules;
 use crate::model::shape::Shape;
-use crate::solve::backend::{Backend, Outcome, SearchOptions};
+use crate::solve::backend::{Backend, SearchOptions};
 use crate::solve::encoding::Encoding;
 
 /// Searches with the engine; see [`Backend`].
@@ -28,15 +28,15 @@ pub(crate) struct Links {
 
 impl Links {
     /// The backend for `rules`, whose units are `geometry`'s.
-    pub(crate) fn new(rules: &Rules, geometry: &Geometry) -> Result<Links, Error> {
-        let encoding = Encoding::new(rules, geometry)?;
+    pub(crate) fn new(rules: &Rules, geometry: &Geometry) -> Links {
+        let encoding = Encoding::new(rules, geometry);
         let engine = dlx::Solver::new(encoding.problem());
-        Ok(Links {
+        Links {
             shape: rules.shape(),
             encoding,
             engine,
             scratch: Grid::empty(rules.shape()),
-        })
+        }
     }
 
     /// Sets the engine's budget and seed for the next search.
@@ -109,17 +109,13 @@ impl Backend for Links {
         self.engine.reset();
     }
 
-    fn first(&mut self, options: &SearchOptions) -> Outcome {
+    fn first(&mut self, options: &SearchOptions) -> First<Grid> {
         self.prepare(options);
-        match self.engine.first_solution() {
-            First::Solution(found) => {
-                let mut grid = Grid::empty(self.shape);
-                fill(&self.encoding, &mut grid, &found);
-                Outcome::Solved(grid)
-            }
-            First::None => Outcome::NoSolution,
-            First::BudgetExhausted => Outcome::BudgetExhausted,
-        }
+        self.engine.first_solution().map(|found| {
+            let mut grid = Grid::empty(self.shape);
+            fill(&self.encoding, &mut grid, &found);
+            grid
+        })
     }
 
     fn for_each(

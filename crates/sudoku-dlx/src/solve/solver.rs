@@ -3,14 +3,14 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use dlx::{Budget, Count, End, Parallel, Stats};
+use dlx::{Budget, Count, End, First, Parallel, Stats, Uniqueness};
 
 use crate::model::error::Error;
 use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
-use crate::solve::backend::{Backend, Method, Outcome, SearchOptions};
+use crate::solve::backend::{Backend, Method, SearchOptions};
 use crate::solve::bitsets::Bitsets;
 use crate::solve::links::Links;
 use crate::solve::session::{Planted, Session};
@@ -20,17 +20,14 @@ use crate::solve::session::{Planted, Session};
 /// and nothing is split.
 pub(crate) const FIRST_LOOK: u64 = 1 << 14;
 
-/// How many solutions a puzzle has, as far as uniqueness is concerned.
+/// What [`Solver::tally`] counted.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Uniqueness {
-    /// No solution.
-    None,
-    /// Exactly one: this.
-    Unique(Grid),
-    /// At least two: the first two found.
-    Multiple(Grid, Grid),
-    /// The budget ran out before the question was settled.
-    BudgetExhausted,
+pub struct Tally {
+    /// The count: 0 and exact when the givens clash.
+    pub count: Count,
+    /// Why there is no solution, when two givens break a rule: an
+    /// [`Error::ConflictingGivens`].
+    pub clash: Option<Error>,
 }
 
 /// A solver for every puzzle of one [`Rules`]: it builds the exact-cover
@@ -45,13 +42,13 @@ pub enum Uniqueness {
 /// than following links, and the tests hold the two to the same answers.
 ///
 /// ```
-/// use sudoku_dlx::{check_solution, Outcome, ParseOptions, Puzzle, Solver};
+/// use sudoku_dlx::{check_solution, First, ParseOptions, Puzzle, Solver};
 /// let puzzle = Puzzle::parse(
 ///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
 ///     &ParseOptions::default(),
 /// )?;
-/// let mut solver = Solver::new(puzzle.rules())?;
-/// let Outcome::Solved(grid) = solver.solve(&puzzle)? else { panic!("solvable") };
+/// let mut solver = Solver::new(puzzle.rules());
+/// let First::Solution(grid) = solver.solve(&puzzle)? else { panic!("solvable") };
 /// assert_eq!(check_solution(&puzzle, &grid), Ok(()));
 /// assert_eq!(solver.count(&puzzle, Some(2))?.solutions, 1);
 /// assert!(solver.stats().nodes > 0);
@@ -80,22 +77,19 @@ enum Ran {
 }
 
 impl Solver {
-    /// Builds the matrix for `rules`.
-    ///
-    /// # Errors
-    ///
-    /// [`Error::Engine`] if the engine cannot index the matrix (not for any
-    /// shape up to 64x64).
-    pub fn new(rules: &Rules) -> Result<Solver, Error> {
+    /// Builds the matrix for `rules`. It cannot fail: every [`Shape`](crate::Shape)
+    /// (up to 64x64, with every variant) fits the engine's indices.
+    #[must_use]
+    pub fn new(rules: &Rules) -> Solver {
         let geometry = Arc::new(Geometry::new(rules));
-        Ok(Solver {
+        Solver {
             rules: rules.clone(),
-            links: Links::new(rules, &geometry)?,
+            links: Links::new(rules, &geometry),
             bitsets: Bitsets::new(&geometry),
             geometry,
             options: SearchOptions::default(),
             ran: Ran::Links,
-        })
+        }
     }
 
     /// The rules this solver is built for.
@@ -200,7 +194,7 @@ impl Solver {
     ///
     /// [`Error::RulesMismatch`] for a puzzle of other rules, and
     /// [`Error::ConflictingGivens`] if two givens break a rule.
-    pub fn solve(&mut self, puzzle: &Puzzle) -> Result<Outcome, Error> {
+    pub fn solve(&mut self, puzzle: &Puzzle) -> Result<First<Grid>, Error> {
         let options = self.options;
         self.solve_with(puzzle, &options)
     }
@@ -210,19 +204,59 @@ impl Solver {
         &mut self,
         puzzle: &Puzzle,
         options: &SearchOptions,
-    ) -> Result<Outcome, Error> {
+    ) -> Result<First<Grid>, Error> {
         self.run(puzzle, options, |backend| backend.first(options))
     }
 
     /// Counts solutions up to `limit`; [`Count::is_exact`] says whether the
     /// count is exact or stopped at the limit or budget.
     ///
+    /// Givens that break a rule are an error here, not 0 solutions, so
+    /// that a caller asking "how many?" learns that the puzzle itself is
+    /// wrong; [`tally`](Self::tally) counts them as 0 with the clash as the
+    /// reason, for a batch that treats every record alike.
+    ///
     /// # Errors
     ///
-    /// As for [`solve`](Self::solve).
+    /// As for [`solve`](Self::solve): [`Error::ConflictingGivens`] for
+    /// givens that clash.
     pub fn count(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<Count, Error> {
         let options = self.options;
         self.count_with(puzzle, limit, &options)
+    }
+
+    /// [`count`](Self::count) for a batch: givens that clash have no
+    /// solution, an exact count of 0, and the clash is the
+    /// [`reason`](Tally::clash).
+    ///
+    /// ```
+    /// use sudoku_dlx::{Error, Puzzle, Solver};
+    /// let clash: Puzzle = "11..............".parse()?;
+    /// let mut solver = Solver::new(clash.rules());
+    /// assert!(matches!(solver.count(&clash, None), Err(Error::ConflictingGivens { .. })));
+    /// let tally = solver.tally(&clash, None)?;
+    /// assert_eq!((tally.count.solutions, tally.count.is_exact()), (0, true));
+    /// assert!(matches!(tally.clash, Some(Error::ConflictingGivens { digit: 1, .. })));
+    /// let fine: Puzzle = "12..............".parse()?;
+    /// assert_eq!(solver.tally(&fine, None)?.clash, None);
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RulesMismatch`] for a puzzle of other rules.
+    pub fn tally(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<Tally, Error> {
+        match self.count(puzzle, limit) {
+            Ok(count) => Ok(Tally { count, clash: None }),
+            Err(clash @ Error::ConflictingGivens { .. }) => Ok(Tally {
+                count: Count {
+                    solutions: 0,
+                    end: End::Exhausted,
+                },
+                clash: Some(clash),
+            }),
+            Err(e) => Err(e),
+        }
     }
 
     /// [`count`](Self::count) with `options` instead of the solver's.
@@ -259,7 +293,7 @@ impl Solver {
     ///     "......8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
     ///     &ParseOptions::default(),
     /// )?;
-    /// let mut solver = Solver::new(puzzle.rules())?;
+    /// let mut solver = Solver::new(puzzle.rules());
     /// let alone = solver.count(&puzzle, None)?;
     /// let spread = solver.count_parallel(&puzzle, None, &Parallel::new().with_threads(2))?;
     /// assert_eq!(spread, alone);
@@ -306,7 +340,7 @@ impl Solver {
     /// # Errors
     ///
     /// As for [`solve`](Self::solve).
-    pub fn uniqueness(&mut self, puzzle: &Puzzle) -> Result<Uniqueness, Error> {
+    pub fn uniqueness(&mut self, puzzle: &Puzzle) -> Result<Uniqueness<Grid>, Error> {
         let mut found: Vec<Grid> = Vec::with_capacity(2);
         let count = self.for_each_solution(puzzle, |grid| {
             found.push(grid.clone());
@@ -321,7 +355,7 @@ impl Solver {
             (Some(a), Some(b)) => Uniqueness::Multiple(a, b),
             _ if count.end == End::BudgetExhausted => Uniqueness::BudgetExhausted,
             (Some(a), None) => Uniqueness::Unique(a),
-            (None, _) => Uniqueness::None,
+            (None, _) => Uniqueness::NoSolution,
         })
     }
 
@@ -350,7 +384,7 @@ impl Solver {
     ///
     /// ```
     /// use sudoku_dlx::{Error, Rules, Solver};
-    /// let mut solver = Solver::new(&Rules::classic())?;
+    /// let mut solver = Solver::new(&Rules::classic());
     /// let mut session = solver.session();
     /// session.push(0, 5)?;
     /// session.push(1, 3)?;
@@ -416,7 +450,7 @@ mod tests {
         let mut past_first_look = 0;
         for (n, blanks) in [(9, 58), (16, 150)] {
             let rules = Rules::new(Shape::from_size(n).unwrap());
-            let mut generator = Generator::new(&rules, GenerateOptions::default()).unwrap();
+            let mut generator = Generator::new(&rules, GenerateOptions::default());
             for k in 0..2 {
                 let mut digits = generator
                     .complete_grid(puzzle_seed(5, k))
@@ -430,7 +464,7 @@ mod tests {
                 let text = givens.to_string();
                 let puzzle = Puzzle::new(rules.clone(), givens).unwrap();
                 for method in [Method::Auto, Method::DancingLinks] {
-                    let mut solver = Solver::new(&rules).unwrap();
+                    let mut solver = Solver::new(&rules);
                     solver.set_method(method);
                     let alone = solver.count(&puzzle, None).unwrap();
                     let stats = solver.stats().clone();
@@ -468,10 +502,10 @@ mod tests {
             .chain([Rules::classic().with_variants(x)]);
         let (mut unique, mut not_unique) = (0, 0);
         for rules in cases {
-            let mut generator = Generator::new(&rules, GenerateOptions::default()).unwrap();
-            let mut bits = Solver::new(&rules).unwrap();
+            let mut generator = Generator::new(&rules, GenerateOptions::default());
+            let mut bits = Solver::new(&rules);
             bits.set_method(Method::Bitsets);
-            let mut links = Solver::new(&rules).unwrap();
+            let mut links = Solver::new(&rules);
             links.set_method(Method::DancingLinks);
             let cells = rules.shape().cell_count();
             for k in 0..3 {

@@ -317,7 +317,7 @@ mod tests {
         let mut rng = SplitMix64::new(7);
         let mut puzzles = Vec::new();
         for (rules, blanks) in cases {
-            let mut generator = Generator::new(&rules, GenerateOptions::default()).unwrap();
+            let mut generator = Generator::new(&rules, GenerateOptions::default());
             for k in 0..3 {
                 let mut digits = generator
                     .complete_grid(puzzle_seed(11, k))

@@ -1,5 +1,7 @@
 //! Reading puzzles: the line, block, numbers and jigsaw formats.
 
+use std::str::FromStr;
+
 use crate::model::cell::MAX_SIZE;
 use crate::model::error::Error;
 use crate::model::grid::Grid;
@@ -20,7 +22,9 @@ use crate::model::variants::Variants;
 ///   `+` and `-` are ignored, so [`Grid::pretty`] output reads back;
 /// - **numbers**: whitespace-separated numbers, `0` or `.` for blanks, for
 ///   any size (and the only way to write sizes above 35);
-/// - **jigsaw**: a line-format puzzle, whitespace, and n*n region letters.
+/// - **jigsaw**: a line-format puzzle, whitespace, and n*n region letters;
+///   with [`jigsaw`](Self::jigsaw) set, the puzzle may be in numbers (the
+///   map is then the last token), as a jigsaw puzzle above 35x35 prints.
 ///
 /// Lines starting with `#` are comments. Blanks are `.` (and `0` in the
 /// standard alphabet).
@@ -49,6 +53,33 @@ pub struct ParseOptions {
     pub jigsaw: bool,
 }
 
+impl ParseOptions {
+    /// The options that read `puzzle`'s text back as `puzzle`: its shape
+    /// (whose boxes the text does not say: 36 cells read as 2x3 boxes by
+    /// default), its variants (which the text does not carry), jigsaw when
+    /// it has a region map, and its alphabet.
+    ///
+    /// ```
+    /// use sudoku_dlx::{ParseOptions, Puzzle, Variants};
+    /// let x = ParseOptions { variants: Variants { x: true, ..Variants::NONE }, ..ParseOptions::default() };
+    /// let puzzle = Puzzle::parse(&format!("1234{}", ".".repeat(77)), &x)?;
+    /// let text = puzzle.to_string();
+    /// // The default options read the givens, but classic rules.
+    /// assert_ne!(text.parse::<Puzzle>()?.rules(), puzzle.rules());
+    /// assert_eq!(Puzzle::parse(&text, &ParseOptions::for_puzzle(&puzzle))?, puzzle);
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    #[must_use]
+    pub fn for_puzzle(puzzle: &Puzzle) -> ParseOptions {
+        ParseOptions {
+            shape: Some(puzzle.shape()),
+            variants: puzzle.rules().variants(),
+            alphabet: Some(puzzle.alphabet()),
+            jigsaw: puzzle.rules().regions().is_some(),
+        }
+    }
+}
+
 /// A piece of a record's text with where it starts: 1-based line, and the
 /// 0-based character column of its first character.
 type Segment<'t> = (usize, usize, &'t str);
@@ -69,6 +100,51 @@ impl Puzzle {
     }
 }
 
+/// [`Puzzle::parse`] with the default [`ParseOptions`]: any shape from its
+/// length, no variants, jigsaw when a region map follows.
+///
+/// ```
+/// use sudoku_dlx::{First, Puzzle, Solver};
+/// let puzzle: Puzzle =
+///     "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......".parse()?;
+/// let First::Solution(grid) = Solver::new(puzzle.rules()).solve(&puzzle)? else { panic!() };
+/// assert!(grid.is_solution_of(&puzzle));
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
+impl FromStr for Puzzle {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Puzzle, Error> {
+        parse_record(text, &ParseOptions::default())
+    }
+}
+
+/// A grid in the line, block or numbers format, as for a [`Puzzle`] with
+/// the default [`ParseOptions`]; `0` or `.` is a blank.
+///
+/// ```
+/// use sudoku_dlx::Grid;
+/// let grid: Grid = "1234341221434321".parse()?;
+/// assert!(grid.is_complete());
+/// assert_eq!(grid.to_string(), "1234341221434321");
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As [`Puzzle::parse`], and [`Error::RegionMapInGrid`] for a jigsaw line.
+impl FromStr for Grid {
+    type Err = Error;
+
+    fn from_str(text: &str) -> Result<Grid, Error> {
+        let puzzle = parse_record(text, &ParseOptions::default())?;
+        if puzzle.rules().regions().is_some() {
+            return Err(Error::RegionMapInGrid);
+        }
+        Ok(puzzle.givens().clone())
+    }
+}
+
 /// Reads one record; see [`Puzzle::parse`].
 fn parse_record(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
     let lines: Vec<Segment<'_>> = text
@@ -86,6 +162,7 @@ fn parse_record(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
     let mut segments = lines.clone();
     if let &[&(line, _, only)] = content.as_slice()
         && let Some((puzzle, (map_column, region_map))) = split_jigsaw(only, options.jigsaw)
+            .or_else(|| options.jigsaw.then(|| split_map(only)).flatten())
     {
         segments = vec![(line, puzzle.0, puzzle.1)];
         map = Some((line, map_column, region_map));
@@ -203,6 +280,20 @@ pub(crate) fn split_jigsaw(line: &str, required: bool) -> Option<((usize, &str),
     let looks_like_map =
         length == second.1.chars().count() && Shape::from_cell_count(length).is_some();
     (required || looks_like_map).then_some((first, second))
+}
+
+/// Splits a jigsaw line of more than two tokens (a puzzle in numbers, say)
+/// into the puzzle and the region map, its last token, each with its
+/// 0-based starting column.
+#[allow(clippy::type_complexity)]
+fn split_map(line: &str) -> Option<((usize, &str), (usize, &str))> {
+    let trimmed = line.trim_end();
+    let space = trimmed.rfind(char::is_whitespace)?;
+    let (before, map) = (&trimmed[..space], trimmed[space..].trim_start());
+    let puzzle = before.trim();
+    let puzzle_column = before.chars().count() - before.trim_start().chars().count();
+    let map_column = trimmed.chars().count() - map.chars().count();
+    (!puzzle.is_empty()).then_some(((puzzle_column, puzzle), (map_column, map)))
 }
 
 /// The tokens of `line` between characters matching `split`, with their
