@@ -60,7 +60,11 @@ pub struct Solver {
     /// The units and peers of the rules, shared with whatever else works on
     /// them beside this solver (a generator's proofs, a rater's techniques).
     geometry: Arc<Geometry>,
-    links: Links,
+    /// The engine backend, built on first use: a grid the bitsets solve
+    /// may never need it, and a jigsaw batch builds a solver per map.
+    links: Option<Links>,
+    /// The statistics before any search.
+    no_stats: Stats,
     /// The bitset backend, if the grid has a bitset form.
     bitsets: Option<Bitsets>,
     /// The method, budget and seed of searches that do not say otherwise.
@@ -77,14 +81,17 @@ enum Ran {
 }
 
 impl Solver {
-    /// Builds the matrix for `rules`. It cannot fail: every [`Shape`](crate::Shape)
+    /// A solver for `rules`: the bitset form now, the exact-cover matrix
+    /// when a search first needs it (so a solver whose puzzles all run on
+    /// bitsets never builds it). It cannot fail: every [`Shape`](crate::Shape)
     /// (up to 64x64, with every variant) fits the engine's indices.
     #[must_use]
     pub fn new(rules: &Rules) -> Solver {
         let geometry = Arc::new(Geometry::new(rules));
         Solver {
             rules: rules.clone(),
-            links: Links::new(rules, &geometry),
+            links: None,
+            no_stats: Stats::default(),
             bitsets: Bitsets::new(&geometry),
             geometry,
             options: SearchOptions::default(),
@@ -96,6 +103,17 @@ impl Solver {
     #[must_use]
     pub fn rules(&self) -> &Rules {
         &self.rules
+    }
+
+    /// The engine backend, built now if this is its first use.
+    fn links(&mut self) -> &mut Links {
+        let Solver {
+            rules,
+            geometry,
+            links,
+            ..
+        } = self;
+        links.get_or_insert_with(|| Links::new(rules, geometry))
     }
 
     /// The units and peers of the rules.
@@ -156,9 +174,10 @@ impl Solver {
     /// complete, after all forced moves, and an update is one digit placed.
     #[must_use]
     pub fn stats(&self) -> &Stats {
-        match (self.ran, &self.bitsets) {
-            (Ran::Bitsets, Some(bitsets)) => bitsets.stats(),
-            _ => self.links.stats(),
+        match (self.ran, &self.bitsets, &self.links) {
+            (Ran::Bitsets, Some(bitsets), _) => bitsets.stats(),
+            (Ran::Links, _, Some(links)) => links.stats(),
+            _ => &self.no_stats,
         }
     }
 
@@ -183,8 +202,9 @@ impl Solver {
             return Ok(search(bitsets));
         }
         self.ran = Ran::Links;
-        let result = self.links.load(digits).map(|()| search(&mut self.links));
-        self.links.clear();
+        let links = self.links();
+        let result = links.load(digits).map(|()| search(links));
+        links.clear();
         result
     }
 
@@ -396,9 +416,11 @@ impl Solver {
     /// # Ok::<(), sudoku_dlx::Error>(())
     /// ```
     pub fn session(&mut self) -> Session<'_> {
-        self.links.clear();
         self.ran = Ran::Links;
-        Session::new(&mut self.links, self.options)
+        let options = self.options;
+        let links = self.links();
+        links.clear();
+        Session::new(links, options)
     }
 
     /// A stack of cells of `solution` (row-major digits of a complete grid
@@ -408,14 +430,22 @@ impl Solver {
     pub(crate) fn planted<'s>(&'s mut self, solution: &'s [u8]) -> Planted<'s> {
         let options = self.options;
         let on_bitsets = self.runs_on_bitsets(&options);
-        let backend: &mut dyn Backend = match &mut self.bitsets {
+        let Solver {
+            rules,
+            geometry,
+            links,
+            bitsets,
+            ran,
+            ..
+        } = self;
+        let backend: &mut dyn Backend = match bitsets {
             Some(bitsets) if on_bitsets => {
-                self.ran = Ran::Bitsets;
+                *ran = Ran::Bitsets;
                 bitsets
             }
             _ => {
-                self.ran = Ran::Links;
-                &mut self.links
+                *ran = Ran::Links;
+                links.get_or_insert_with(|| Links::new(rules, geometry))
             }
         };
         Planted::new(backend, solution, options)
