@@ -1,20 +1,22 @@
-//! Parallel work in bounded chunks, results in input order, and the
-//! progress bar.
+//! Parallel work in bounded chunks, results in input order.
 //!
 //! Commands read a chunk of at most [`CHUNK_LINES`] lines or [`CHUNK_BYTES`]
-//! bytes, hand it to [`Pool::map`], write the results, and read the next
+//! bytes, hand it to [`Pool::stream`] (or [`Pool::map`]), and read the next
 //! chunk. Memory is bounded by one chunk whatever the size of the input, and
-//! order is kept because a chunk's results are collected by position.
+//! order is kept because a chunk's results are put back by position.
+//! [`Pool::stream`] hands each result on as soon as all those before it are
+//! done, so output keeps pace with the work, and a signal
+//! ([`crate::interrupt`]) loses nothing that was finished.
 
-use std::cell::Cell;
-use std::io::{self, IsTerminal};
-use std::time::{Duration, Instant};
+use std::io;
+use std::sync::mpsc::{self, RecvTimeoutError};
 
 use anyhow::Context;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rayon::prelude::*;
 
 use crate::input::{Line, Lines};
+use crate::interrupt::{self, Streaming};
+use crate::progress::{PROGRESS_TICK, Progress};
 
 /// Lines per chunk: enough to keep every thread busy between the serial
 /// steps (reading and writing), few enough to bound memory.
@@ -22,9 +24,6 @@ pub(crate) const CHUNK_LINES: usize = 4096;
 
 /// Bytes of text per chunk, so that chunks of long lines stay small too.
 pub(crate) const CHUNK_BYTES: usize = 8 * 1024 * 1024;
-
-/// How long a run must last before its progress bar appears.
-const PROGRESS_DELAY: Duration = Duration::from_millis(500);
 
 /// Something that takes memory in a chunk.
 pub(crate) trait Weighed {
@@ -97,50 +96,102 @@ impl Pool {
                 .collect()
         })
     }
-}
 
-/// A progress bar on stderr, shown only when stderr is a terminal and only
-/// once the run has lasted [`PROGRESS_DELAY`]; stdout is never touched.
-pub(crate) struct Progress {
-    bar: Option<ProgressBar>,
-    start: Instant,
-    shown: Cell<bool>,
-}
-
-impl Progress {
-    /// A bar counting `unit`s, hidden until the run proves long.
-    pub(crate) fn new(unit: &str) -> Progress {
-        let bar = io::stderr().is_terminal().then(|| {
-            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-            let template = format!("{{spinner}} {{human_pos}} {unit} in {{elapsed}} ({{per_sec}})");
-            if let Ok(style) = ProgressStyle::with_template(&template) {
-                bar.set_style(style);
+    /// `work` applied to every item, in parallel, each result handed to
+    /// `sink` in the items' order as soon as it and all before it are done
+    /// (a piece of work gets one `State` from `init`, as in [`Pool::map`]);
+    /// `progress` counts the results and redraws meanwhile.
+    ///
+    /// On a signal ([`crate::interrupt`]) the results done so far go to
+    /// `sink` in order, each unfinished item to [`Sink::unfinished`], then
+    /// [`Sink::interrupted`], and the process ends without waiting for the
+    /// searches still running.
+    ///
+    /// # Errors
+    ///
+    /// The first error of `sink`; the chunk's work is finished first.
+    pub(crate) fn stream<T, U, S>(
+        &self,
+        items: &mut Vec<T>,
+        init: impl Fn() -> S + Sync + Send,
+        work: impl Fn(&mut S, T) -> U + Sync + Send,
+        progress: &Progress,
+        sink: &mut impl Sink<U>,
+    ) -> anyhow::Result<()>
+    where
+        T: Send,
+        U: Send,
+    {
+        let count = items.len();
+        let threads = self.pool.current_num_threads().max(1);
+        let piece = (count / (threads * 16)).max(1);
+        let streaming = Streaming::begin();
+        let (sender, receiver) = mpsc::channel::<(usize, U)>();
+        let items = std::mem::take(items);
+        let written = self.pool.in_place_scope(|scope| {
+            scope.spawn(move |_| {
+                items
+                    .into_par_iter()
+                    .enumerate()
+                    .with_min_len(piece)
+                    .map_init(init, |state, (k, item)| (k, work(state, item)))
+                    // The receiver is gone only after an error of `sink`:
+                    // the rest of the chunk has nowhere to go.
+                    .for_each_with(sender, |sender, done| drop(sender.send(done)));
+            });
+            let mut done: Vec<Option<U>> = std::iter::repeat_with(|| None).take(count).collect();
+            let mut next = 0;
+            while next < count {
+                match receiver.recv_timeout(PROGRESS_TICK) {
+                    Ok((k, result)) => {
+                        progress.advance(1);
+                        done[k] = Some(result);
+                        while let Some(result) = done.get_mut(next).and_then(Option::take) {
+                            sink.take(next, result)?;
+                            next += 1;
+                        }
+                    }
+                    Err(RecvTimeoutError::Timeout) => progress.tick(),
+                    // Every worker has stopped: one panicked, which the
+                    // end of the scope reports.
+                    Err(RecvTimeoutError::Disconnected) => break,
+                }
+                if interrupt::requested() {
+                    for (k, result) in receiver.try_iter() {
+                        done[k] = Some(result);
+                    }
+                    for (k, slot) in done.iter_mut().enumerate().skip(next) {
+                        match slot.take() {
+                            Some(result) => sink.take(k, result)?,
+                            None => sink.unfinished(k)?,
+                        }
+                    }
+                    sink.interrupted()?;
+                    interrupt::exit();
+                }
             }
-            bar
+            sink.chunk_done()
         });
-        Progress {
-            bar,
-            start: Instant::now(),
-            shown: Cell::new(false),
-        }
+        drop(streaming);
+        written
     }
+}
 
-    /// Counts `done` more units.
-    pub(crate) fn advance(&self, done: usize) {
-        let Some(bar) = &self.bar else { return };
-        if !self.shown.get() && self.start.elapsed() >= PROGRESS_DELAY {
-            bar.set_draw_target(ProgressDrawTarget::stderr());
-            self.shown.set(true);
-        }
-        bar.inc(u64::try_from(done).unwrap_or(u64::MAX));
-    }
+/// Where [`Pool::stream`] hands the results of a chunk, in order.
+pub(crate) trait Sink<U> {
+    /// The result of item `k` of the chunk.
+    fn take(&mut self, k: usize, result: U) -> anyhow::Result<()>;
 
-    /// Removes the bar.
-    pub(crate) fn finish(&self) {
-        if let Some(bar) = &self.bar {
-            bar.finish_and_clear();
-        }
-    }
+    /// After a signal: item `k` was not finished.
+    fn unfinished(&mut self, k: usize) -> anyhow::Result<()>;
+
+    /// After a signal, once every item was handed on: flush the output and
+    /// say on stderr what was left out. The process ends next.
+    fn interrupted(&mut self) -> anyhow::Result<()>;
+
+    /// The chunk is done: flush the output, so that a signal between
+    /// chunks, which ends the process at once, loses nothing.
+    fn chunk_done(&mut self) -> anyhow::Result<()>;
 }
 
 #[cfg(test)]

@@ -15,8 +15,10 @@ use sudoku_dlx::{
     Budget, End, Error, Grid, Outcome, ParseOptions, Puzzle, Rules, Solver, Uniqueness,
 };
 
+use crate::answers::answer_all;
 use crate::args::{AnswerArgs, CountArgs, Format, PuzzleArgs, SearchArgs, SolveArgs};
-use crate::records::{Body, Record, answer_all};
+use crate::drawing::jigsaw_grid;
+use crate::records::{Body, Record};
 use crate::report::{self, Answer, Problem, PuzzleStatus, Status};
 
 /// What to do with each puzzle.
@@ -56,6 +58,12 @@ pub(crate) fn solve(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Sta
 
 /// Runs `sudoku-dlx count`.
 pub(crate) fn count(args: &CountArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    // A count stopped at 1 is `1+`: it cannot tell one solution from several.
+    if args.answer.unique && args.answer.limit == Some(1) {
+        anyhow::bail!(
+            "--unique needs a count of at least 2 to tell a unique puzzle: use --limit 2, or no --limit"
+        );
+    }
     let task = Task::Count {
         limit: args.answer.limit,
         unique: args.answer.unique,
@@ -108,6 +116,7 @@ fn run(
         &puzzles.files,
         &config.parse,
         &search.jobs,
+        answer.format,
         out,
         |workspace: &mut Workspace, name, record| workspace.answer(&config, name, record),
         |status| tally.add(status),
@@ -335,18 +344,42 @@ impl Found {
                     _ => format!("{count}{plus}\n"),
                 }
             }
+            // `solve --all` or `--limit` stopped by the budget keeps the
+            // solutions it found, after the status.
             Format::Line => match status {
                 PuzzleStatus::Solved => format!("{}\n", lines().join(" ")),
+                PuzzleStatus::Budget if !self.solutions.is_empty() => {
+                    format!("!budget {}\n", lines().join(" "))
+                }
                 other => format!("!{}\n", other.name()),
             },
-            Format::Grid => match status {
-                PuzzleStatus::Solved => self
-                    .solutions
-                    .iter()
-                    .map(|g| format!("{}\n", g.pretty_with(puzzle.alphabet())))
-                    .collect(),
-                other => format!("!{}\n\n", other.name()),
-            },
+            Format::Grid => {
+                let grids = || -> String {
+                    self.solutions
+                        .iter()
+                        .map(|g| match puzzle.rules().regions() {
+                            Some(regions) => format!("{}\n", jigsaw_grid(puzzle, g, regions)),
+                            None => format!("{}\n", g.pretty_with(puzzle.alphabet())),
+                        })
+                        .collect()
+                };
+                // Several grids per puzzle: a comment line says whose.
+                let header = match config.task {
+                    Task::Enumerate { .. } => {
+                        let found = self.solutions.len();
+                        let plural = if found == 1 { "" } else { "s" };
+                        format!("# {name}:{line}: {found} solution{plural}\n")
+                    }
+                    _ => String::new(),
+                };
+                match status {
+                    PuzzleStatus::Solved => format!("{header}{}", grids()),
+                    PuzzleStatus::Budget if !self.solutions.is_empty() => {
+                        format!("{header}!budget\n{}", grids())
+                    }
+                    other => format!("{header}!{}\n\n", other.name()),
+                }
+            }
         };
         Answer {
             status,
