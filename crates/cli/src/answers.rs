@@ -36,7 +36,7 @@ pub(crate) fn answer_all<W: Default>(
     let progress = Progress::new("puzzles");
     let mut sink = Answers {
         out,
-        stderr: io::stderr().lock(),
+        stderr: io::stderr(),
         terminal: io::stdout().is_terminal(),
         progress: &progress,
         format,
@@ -66,7 +66,8 @@ pub(crate) fn answer_all<W: Default>(
 /// Where the answers of a chunk go.
 struct Answers<'a, F> {
     out: &'a mut dyn Write,
-    stderr: io::StderrLock<'static>,
+    /// Not locked for the run: the bar is drawn from its own thread.
+    stderr: io::Stderr,
     /// Whether stdout is a terminal: then each record is flushed as it comes.
     terminal: bool,
     progress: &'a Progress,

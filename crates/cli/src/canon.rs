@@ -101,7 +101,8 @@ pub(crate) fn run(args: &CanonArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     let pool = Pool::new(args.jobs.threads())?;
     let progress = Progress::new("puzzles");
     let start = Instant::now();
-    let mut stderr = std::io::stderr().lock();
+    // Not locked for the run: the progress bar is drawn from its own thread.
+    let mut stderr = std::io::stderr();
     let mut seen: HashSet<Grid> = HashSet::new();
     let mut tally = Tally::default();
     for_each_chunk(&args.files, &parse, |name, records| {

@@ -36,7 +36,8 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     };
     // Fail on bad rules before starting threads.
     Maker::new(&plan, &options).context("cannot generate for these rules")?;
-    let mut stderr = std::io::stderr().lock();
+    // Not locked for the run: the progress bar is drawn from its own thread.
+    let mut stderr = std::io::stderr();
     let seed = match args.seed {
         Some(seed) => seed,
         None => {
@@ -101,7 +102,7 @@ type Made = (u64, u64, Result<Generated, String>);
 struct Puzzles<'a> {
     args: &'a GenerateArgs,
     out: &'a mut dyn Write,
-    stderr: std::io::StderrLock<'static>,
+    stderr: std::io::Stderr,
     /// Whether stdout is a terminal: then each puzzle is flushed as it comes.
     terminal: bool,
     progress: &'a Progress,

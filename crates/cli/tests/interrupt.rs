@@ -127,3 +127,53 @@ fn ctrl_c_during_generate_keeps_the_first_puzzles() {
     let full = run(&["generate", "--count", &written.to_string(), "--seed", "3"]);
     assert_eq!(stdout, full.stdout);
 }
+
+/// What a terminal shows of `typescript`: each line's text after the last
+/// erase-line sequence, which is where a redrawn progress bar leaves it.
+fn screen_lines(typescript: &str) -> Vec<String> {
+    typescript
+        .split('\n')
+        .map(|line| {
+            let line = line.trim_end_matches('\r');
+            let shown = line.rsplit("\r\x1b[2K").next().unwrap_or(line);
+            shown.to_owned()
+        })
+        .filter(|line| !line.is_empty())
+        .collect()
+}
+
+/// With stdout and stderr on one terminal (util-linux `script` gives the
+/// run a pseudo-terminal), every record gets a line of its own: the bar is
+/// lifted before each record and drawn again after it.
+#[cfg(unix)]
+#[test]
+fn records_never_land_on_the_progress_line() {
+    // Hard enough that a debug build takes over the bar's half-second delay.
+    let hard = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/sudoku/plb_hard20.txt"),
+    )
+    .unwrap();
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let first: Vec<&str> = hard.lines().take(8).collect();
+    std::fs::write(file.path(), first.join("\n") + "\n").unwrap();
+    let hard = file.path();
+    let plain = run(&["rate", "-j", "2", arg(hard)]);
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    let command = format!(
+        "{} rate -j 2 {}",
+        assert_cmd::cargo::cargo_bin!("sudoku-dlx").display(),
+        arg(hard)
+    );
+    let typescript = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("util-linux `script` runs the command on a pseudo-terminal");
+    assert!(typescript.status.success());
+    let typescript = String::from_utf8_lossy(&typescript.stdout);
+    // The bar was drawn (its rate with two decimals or a whole number)...
+    assert!(typescript.contains(" puzzles in "), "{typescript}");
+    // ...and never shares a line with a record.
+    let expected: Vec<&str> = plain.stdout.lines().collect();
+    assert_eq!(screen_lines(&typescript), expected, "{typescript:?}");
+}
