@@ -198,6 +198,52 @@ pub(crate) trait Sink<U> {
 mod tests {
     use super::*;
 
+    /// Collects what [`Pool::stream`] hands on.
+    #[derive(Default)]
+    struct Collected {
+        taken: Vec<(usize, usize)>,
+        flushes: usize,
+    }
+
+    impl Sink<usize> for Collected {
+        fn take(&mut self, k: usize, result: usize) -> anyhow::Result<()> {
+            self.taken.push((k, result));
+            Ok(())
+        }
+        fn unfinished(&mut self, k: usize) -> anyhow::Result<()> {
+            panic!("no signal was sent, yet item {k} is unfinished")
+        }
+        fn interrupted(&mut self) -> anyhow::Result<()> {
+            panic!("no signal was sent")
+        }
+        fn chunk_done(&mut self) -> anyhow::Result<()> {
+            self.flushes += 1;
+            Ok(())
+        }
+    }
+
+    /// Work of uneven length, so that results come back out of order.
+    fn uneven(i: usize) -> usize {
+        (0..(i * 7919) % 500).fold(i, |a, b| a ^ b)
+    }
+
+    #[test]
+    fn stream_hands_on_every_result_in_order() {
+        let pool = Pool::new(Some(3)).unwrap();
+        let progress = Progress::new("items");
+        let mut sink = Collected::default();
+        for chunk in [0usize, 1, 5000] {
+            sink.taken.clear();
+            let mut items: Vec<usize> = (0..chunk).collect();
+            pool.stream(&mut items, || (), |(), i| uneven(i), &progress, &mut sink)
+                .unwrap();
+            assert!(items.is_empty());
+            let expected: Vec<(usize, usize)> = (0..chunk).map(|i| (i, uneven(i))).collect();
+            assert_eq!(sink.taken, expected);
+        }
+        assert_eq!(sink.flushes, 3);
+    }
+
     #[test]
     fn map_keeps_order_and_reuses_state() {
         let pool = Pool::new(Some(2)).unwrap();
