@@ -9,7 +9,7 @@
 //! ([`crate::interrupt`]) loses nothing that was finished.
 
 use std::io;
-use std::sync::mpsc::{self, RecvTimeoutError};
+use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
 
 use anyhow::Context;
 use rayon::prelude::*;
@@ -126,42 +126,55 @@ impl Pool {
         let threads = self.pool.current_num_threads().max(1);
         let piece = (count / (threads * 16)).max(1);
         let streaming = Streaming::begin();
-        let (sender, receiver) = mpsc::channel::<(usize, U)>();
+        let shared = Shared {
+            slots: Mutex::new(Slots {
+                done: std::iter::repeat_with(|| None).take(count).collect(),
+                finished: 0,
+                next: 0,
+                waiting: Waiting::No,
+                aborted: false,
+            }),
+            ready: Condvar::new(),
+        };
         let items = std::mem::take(items);
         let written = self.pool.in_place_scope(|scope| {
+            let shared = &shared;
             scope.spawn(move |_| {
+                // Tells the writer if a worker panics (the scope then
+                // rethrows it), so that it does not wait for that result.
+                let _abort = AbortOnPanic(shared);
                 items
                     .into_par_iter()
                     .enumerate()
                     .with_min_len(piece)
                     .map_init(init, |state, (k, item)| (k, work(state, item)))
-                    // The receiver is gone only after an error of `sink`:
-                    // the rest of the chunk has nowhere to go.
-                    .for_each_with(sender, |sender, done| drop(sender.send(done)));
+                    .for_each(|(k, result)| shared.put(k, result, count));
             });
-            let mut done: Vec<Option<U>> = std::iter::repeat_with(|| None).take(count).collect();
             let mut next = 0;
+            let mut seen = 0;
+            let mut ready = Vec::new();
             while next < count {
-                match receiver.recv_timeout(PROGRESS_TICK) {
-                    Ok((k, result)) => {
-                        progress.advance(1);
-                        done[k] = Some(result);
-                        while let Some(result) = done.get_mut(next).and_then(Option::take) {
-                            sink.take(next, result)?;
-                            next += 1;
-                        }
-                    }
-                    Err(RecvTimeoutError::Timeout) => progress.tick(),
-                    // Every worker has stopped: one panicked, which the
-                    // end of the scope reports.
-                    Err(RecvTimeoutError::Disconnected) => break,
+                let first = next;
+                let pause = next > 0;
+                let (finished, aborted) = shared.wait_and_take(&mut next, &mut ready, pause);
+                if finished > seen {
+                    progress.advance(finished - seen);
+                    seen = finished;
+                } else {
+                    progress.tick();
+                }
+                for (k, result) in (first..).zip(ready.drain(..)) {
+                    sink.take(k, result)?;
                 }
                 if interrupt::requested() {
-                    for (k, result) in receiver.try_iter() {
-                        done[k] = Some(result);
-                    }
-                    for (k, slot) in done.iter_mut().enumerate().skip(next) {
-                        match slot.take() {
+                    // Taken, not drained: a search still running may yet
+                    // put its result, which is then dropped.
+                    let rest: Vec<Option<U>> = shared.lock().done[next..]
+                        .iter_mut()
+                        .map(Option::take)
+                        .collect();
+                    for (k, slot) in (next..).zip(rest) {
+                        match slot {
                             Some(result) => sink.take(k, result)?,
                             None => sink.unfinished(k)?,
                         }
@@ -169,11 +182,131 @@ impl Pool {
                     sink.interrupted()?;
                     interrupt::exit();
                 }
+                if aborted {
+                    // The end of the scope reports the panic.
+                    break;
+                }
             }
             sink.chunk_done()
         });
         drop(streaming);
         written
+    }
+}
+
+/// The results of a chunk as the workers finish them, for the writer.
+struct Slots<U> {
+    /// Result k, once done and until the writer takes it.
+    done: Vec<Option<U>>,
+    /// How many are done.
+    finished: usize,
+    /// The writer's next result: the one it waits for.
+    next: usize,
+    /// What the writer sleeps until.
+    waiting: Waiting,
+    /// Whether a worker panicked.
+    aborted: bool,
+}
+
+/// [`Slots`] and the writer's wake-up call. A lock per result costs far
+/// less than a channel message and a wake-up per result, which took a
+/// quarter more CPU time on the 17-clue puzzles; and unlike a batch sent
+/// when done, every finished result is in sight of the writer when a
+/// signal comes.
+struct Shared<U> {
+    slots: Mutex<Slots<U>>,
+    ready: Condvar,
+}
+
+impl<U> Shared<U> {
+    fn lock(&self) -> MutexGuard<'_, Slots<U>> {
+        // Slots are plain data: a panic while holding them (there is no
+        // code that can panic under the lock) leaves nothing half-written.
+        self.slots.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A worker's result `k` of `count`; wakes the writer if it waits for it.
+    fn put(&self, k: usize, result: U, count: usize) {
+        let mut slots = self.lock();
+        slots.done[k] = Some(result);
+        slots.finished += 1;
+        let wake = match slots.waiting {
+            Waiting::No => false,
+            Waiting::Next => k == slots.next || slots.finished == count,
+            Waiting::Pause => slots.finished == count,
+        };
+        if wake {
+            slots.waiting = Waiting::No;
+            self.ready.notify_one();
+        }
+    }
+
+    /// The writer: waits up to a tick for result `next` (after a pause
+    /// when `pause`), then moves it and those done after it, in order, to
+    /// `ready`, advancing `next`. Returns how many results are done and
+    /// whether a worker panicked.
+    fn wait_and_take(&self, next: &mut usize, ready: &mut Vec<U>, pause: bool) -> (usize, bool) {
+        let mut slots = self.lock();
+        let mut waiting = if pause { Waiting::Pause } else { Waiting::Next };
+        while slots.done.get(*next).is_some_and(Option::is_none)
+            && !slots.aborted
+            && !interrupt::requested()
+            && waiting != Waiting::No
+        {
+            slots.next = *next;
+            slots.waiting = waiting;
+            let time = if waiting == Waiting::Pause {
+                PAUSE
+            } else {
+                PROGRESS_TICK
+            };
+            let timeout;
+            (slots, timeout) = match self.ready.wait_timeout(slots, time) {
+                Ok(woken) => woken,
+                Err(poisoned) => poisoned.into_inner(),
+            };
+            slots.waiting = Waiting::No;
+            // After a pause, wait for `next` itself; after a tick, go and
+            // redraw the bar.
+            waiting = match waiting {
+                Waiting::Pause if timeout.timed_out() => Waiting::Next,
+                _ => Waiting::No,
+            };
+        }
+        while let Some(result) = slots.done.get_mut(*next).and_then(Option::take) {
+            ready.push(result);
+            *next += 1;
+        }
+        (slots.finished, slots.aborted)
+    }
+}
+
+/// What the writer of [`Pool::stream`] sleeps until.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Waiting {
+    /// It does not sleep.
+    No,
+    /// Its next result is done (or the chunk, or a tick has passed).
+    Next,
+    /// The chunk is done or [`PAUSE`] has passed: after writing, the
+    /// writer lets results gather, so that fast puzzles cost one wake-up
+    /// per pause rather than one each.
+    Pause,
+}
+
+/// How long the writer lets results gather after writing: short beside
+/// what a person notices, long beside a fast puzzle.
+const PAUSE: std::time::Duration = std::time::Duration::from_millis(5);
+
+/// Marks the chunk aborted, and wakes the writer, if dropped in a panic.
+struct AbortOnPanic<'a, U>(&'a Shared<U>);
+
+impl<U> Drop for AbortOnPanic<'_, U> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.lock().aborted = true;
+            self.0.ready.notify_one();
+        }
     }
 }
 
