@@ -4,9 +4,10 @@
 //! bytes, hand it to [`Pool::stream`] (or [`Pool::map`]), and read the next
 //! chunk. Memory is bounded by one chunk whatever the size of the input, and
 //! order is kept because a chunk's results are put back by position.
-//! [`Pool::stream`] hands each result on as soon as all those before it are
-//! done, so output keeps pace with the work, and a signal
-//! ([`crate::interrupt`]) loses nothing that was finished.
+//! [`Pool::stream`] hands each result on once all those before it are done
+//! (within a few milliseconds: see [`PAUSE`]), so output keeps pace with
+//! the work, and a signal ([`crate::interrupt`]) loses nothing that was
+//! finished.
 
 use std::io;
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
