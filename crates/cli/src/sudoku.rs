@@ -217,12 +217,16 @@ impl Workspace {
     fn answer(&mut self, config: &Config, name: &str, record: Record) -> Answer {
         let line = record.line;
         let invalid = |problem: Problem| {
-            report::invalid(
+            let mut answer = report::invalid(
                 config.format,
                 name,
                 &problem,
                 &PuzzleRecord::invalid(name, &problem),
-            )
+            );
+            answer
+                .stdout
+                .insert_str(0, &grid_header(config, name, line, 0));
+            answer
         };
         let puzzle = match record.body {
             Body::Text(text) => Puzzle::parse(&text, &config.parse),
@@ -363,15 +367,7 @@ impl Found {
                         })
                         .collect()
                 };
-                // Several grids per puzzle: a comment line says whose.
-                let header = match config.task {
-                    Task::Enumerate { .. } => {
-                        let found = self.solutions.len();
-                        let plural = if found == 1 { "" } else { "s" };
-                        format!("# {name}:{line}: {found} solution{plural}\n")
-                    }
-                    _ => String::new(),
-                };
+                let header = grid_header(config, name, line, self.solutions.len());
                 match status {
                     PuzzleStatus::Solved => format!("{header}{}", grids()),
                     PuzzleStatus::Budget if !self.solutions.is_empty() => {
@@ -386,5 +382,17 @@ impl Found {
             stdout,
             stderr: None,
         }
+    }
+}
+
+/// With `--all` or `--limit` in the grid format, where a puzzle's grids
+/// start: a comment line naming it, which the reader skips.
+fn grid_header(config: &Config, name: &str, line: u64, found: usize) -> String {
+    match (config.format, config.task) {
+        (Format::Grid, Task::Enumerate { .. }) => {
+            let plural = if found == 1 { "" } else { "s" };
+            format!("# {name}:{line}: {found} solution{plural}\n")
+        }
+        _ => String::new(),
     }
 }
