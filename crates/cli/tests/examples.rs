@@ -102,6 +102,7 @@ fn doc_examples(name: &str) -> Vec<Example> {
     examples
 }
 
+#[cfg(unix)]
 #[test]
 #[ignore = "runs every documented example: slow in debug mode, run in release mode (see .ci/run)"]
 fn every_documented_example_runs_as_written() {
