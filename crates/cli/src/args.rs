@@ -4,20 +4,22 @@ use std::path::PathBuf;
 
 use anyhow::Context;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use sudoku_dlx::{Alphabet, Level, ParseOptions, Shape, Symmetry, Variants};
+use sudoku_dlx::{Alphabet, Level, MAX_SIZE, ParseOptions, Shape, Symmetry, Variants};
 
 const MAIN_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx solve data/sudoku/plb_hard20.txt
-  sudoku-dlx count --limit 2 puzzles.txt
-  sudoku-dlx cover problem.dlx
+  sudoku-dlx count --limit 2 data/sample.txt
+  sudoku-dlx check data/sudoku/plb_hard20_solutions.txt
+  sudoku-dlx cover data/exact-cover/queens-12.dlx
   sudoku-dlx generate --count 10 --seed 1
-  sudoku-dlx rate puzzles.txt
-  sudoku-dlx canon --dedupe puzzles.txt
+  sudoku-dlx rate data/sudoku/emerentius_easy.txt
+  sudoku-dlx canon --dedupe data/sudoku/norvig_top95.txt
 
 Exit status: 0 when every puzzle was solved, 1 when any puzzle was invalid,
-unsolvable, over budget or not unique, 2 for usage or I/O errors.
-See docs/cli.md for the formats.";
+unsolvable, over budget or not unique, 2 for usage or I/O errors, 130 after
+Ctrl-C (every finished record is written first). See docs/cli.md for the
+formats.";
 
 const COVER_EXAMPLES: &str = "\
 Input: Knuth's formats, told apart by what the file holds. Lines starting
@@ -30,9 +32,11 @@ together. DLX3 (multiplicities): a primary item may have bounds, `u:v|name`
 
 Output: each solution as its option lines, in the order the search chose
 them, colors as in the input (`x:A`), followed by one blank line. With
-several threads (--jobs, every core by default) solutions come in any order
-and --limit N gives any N of them; --deterministic (or --seed) lists them in
-search order on one thread. Counts and --stats do not depend on the threads. A long search shows a progress bar
+--count, the number of solutions: N, or N+ when --limit or a budget stopped
+the count (there may be more). With several threads (--jobs, every core by
+default) solutions come in any order and --limit N gives any N of them;
+--deterministic (or --seed) lists them in search order on one thread. Counts
+and --stats do not depend on the threads. A long search shows a progress bar
 on stderr when it is a terminal (not with --quiet): Knuth's estimate of the
 part of the tree done, the solutions so far and the time left.
 
@@ -47,30 +51,43 @@ Exit status: 0 when a solution was found, 1 when there is none or a budget
 be read (reported as FILE:LINE:COLUMN: reason) or on I/O errors.
 
 Examples:
-  sudoku-dlx cover problem.dlx                 print every solution
-  sudoku-dlx cover --count --stats problem.dlx count them, with Knuth's statistics
-  sudoku-dlx cover --limit 1 --seed 7 -        one solution of stdin, in a random order
-  sudoku-dlx cover --prune --count tiling.dlx  drop impossible options first, then count
-  sudoku-dlx cover --split 3 tiling.dlx > jobs
-  parallel --pipe -N1 sudoku-dlx cover --count --job - tiling.dlx < jobs > results
-  sudoku-dlx cover --merge results             the count, checked job by job";
+  sudoku-dlx cover data/exact-cover/knuth-example.dlx      print every solution
+  sudoku-dlx cover --count --stats data/exact-cover/queens-12.dlx
+  sudoku-dlx cover --limit 1 --seed 7 - < data/exact-cover/latin-5.dlx
+  sudoku-dlx cover --prune --count data/exact-cover/pentominoes-6x10.dlx
+  sudoku-dlx cover --split 3 data/exact-cover/queens-12.dlx > jobs
+  parallel --pipe -N1 sudoku-dlx cover --count --job - data/exact-cover/queens-12.dlx < jobs > results
+  sudoku-dlx cover --merge results                         the count, checked job by job
+  sudoku-dlx cover --count --limit 5 data/exact-cover/langford-11.dlx   5+: there are more";
 
-const RECORDS_HELP: &str = "\
+const RECORDS_INPUT: &str = "\
 Input: one puzzle per line (n*n symbols, `.` or `0` for blanks; 16x16 as
 1-9A-G; larger grids as space-separated numbers), or n-line blocks of n cells
 each (spaces and the box separators | + - ignored). With --jigsaw, a line is
 the puzzle, a space, and one region letter per cell. Lines starting with #
-are comments. FILE `-` is stdin, as is no FILE at all.
+are comments. FILE `-` is stdin, as is no FILE at all.";
 
-Output: one record per puzzle, in input order, whatever --jobs is.
-A record that is not a solution starts with `!` and its status:
+const RECORDS_KEPT: &str = "\
+Records are written as they are done, in input order, whatever --jobs is;
+to a terminal each at once. On Ctrl-C or SIGTERM every finished record is
+written, the unfinished ones of the batch as `!interrupted` (JSON status
+interrupted), and the exit status is 130.";
+
+const SOLVE_OUTPUT: &str = "\
+Output: one record per puzzle. A record that is not a solution starts with
+`!` and its status:
   !invalid: REASON   the puzzle cannot be read (also FILE:LINE:COLUMN: REASON on stderr)
   !unsolvable        no solution
   !multiple          more than one solution, with --unique
-  !budget            --max-nodes ran out first
+  !budget            --max-nodes ran out first; with --all or --limit, followed
+                     by the solutions found before it
+With --all or --limit, a line holds the solutions found, separated by spaces.
+--format grid draws each solution (a jigsaw's with lines where regions
+change, then its `SOLUTION MAP` line) and a blank line; with --all or
+--limit, a `# FILE:LINE: N solutions` line comes before each puzzle's grids.
 With --format json, one JSON object per line: file, line, status
-(solved|unsolvable|multiple|invalid|budget), solution or solutions, count and
-complete (count), error, nodes.
+(solved|unsolvable|multiple|invalid|budget), solution, solutions (--all,
+--limit), error and column (invalid), nodes.
 
 Exit status: 0 when every puzzle was solved (and unique, with --unique), 1
 when any was invalid, unsolvable, over budget or not unique, 2 for usage or
@@ -78,54 +95,106 @@ I/O errors.";
 
 const SOLVE_EXAMPLES: &str = "\
 Examples:
-  sudoku-dlx solve data/sudoku/plb_hard20.txt          one solution line per puzzle
-  sudoku-dlx solve --unique --format json puzzles.txt  JSON Lines, several solutions an error
-  sudoku-dlx solve --limit 3 --format grid -           up to 3 pretty grids per puzzle on stdin
-  sudoku-dlx solve --size 16 janko_16x16.txt           16x16, symbols 1-9A-G
-  sudoku-dlx solve --jigsaw --x jigsaw.txt             jigsaw lines with their region maps, plus X
-  sudoku-dlx solve --jobs 1 --stats big.txt            single thread, summary on stderr";
+  sudoku-dlx solve data/sudoku/plb_hard20.txt                  one solution line per puzzle
+  sudoku-dlx solve --unique --format json data/sample.txt      JSON Lines; several solutions an error
+  sudoku-dlx solve --limit 3 --format grid - < data/sample.txt
+  sudoku-dlx solve --size 16 data/sudoku/janko_16x16.txt       16x16, symbols 1-9A-G
+  sudoku-dlx solve --jigsaw data/sudoku/janko_jigsaw_9x9.txt   lines with their region maps
+  sudoku-dlx solve --jobs 1 --stats data/sudoku/norvig_top95.txt
+  sudoku-dlx generate --x --count 3 --seed 2 | sudoku-dlx solve --x";
+
+const COUNT_OUTPUT: &str = "\
+Output: one record per puzzle: its count of solutions,
+  N                  the exact count (0: no solution)
+  N+                 --limit stopped the count at N; there may be more
+  !budget N+         --max-nodes ran out after N solutions
+  !invalid: REASON   the puzzle cannot be read (also FILE:LINE:COLUMN: REASON on stderr)
+--format grid prints the same as line. With --format json, one JSON object
+per line: file, line, status (solved|unsolvable|multiple|invalid|budget),
+count, complete (whether the count is exact), error and column (invalid),
+nodes. --unique keeps the count (JSON status multiple) but makes any count
+other than 1 an exit status 1; it needs --limit 2 or more, or no --limit.
+
+Exit status: 0 when every puzzle has a solution (exactly one, with
+--unique), 1 when any was invalid, unsolvable, over budget or not unique, 2
+for usage or I/O errors.";
 
 const COUNT_EXAMPLES: &str = "\
-A count line is N when exact, or N+ when --limit stopped the count (there may
-be more). Without --limit, each puzzle's search is also spread over the
---jobs threads, so one puzzle with very many solutions uses every core; the
-counts and nodes are the same for any --jobs.
+Without --limit, each puzzle's search is also spread over the --jobs
+threads, so one puzzle with very many solutions uses every core; the counts
+and nodes are the same for any --jobs.
 
 Examples:
-  sudoku-dlx count puzzles.txt                         exact number of solutions of each
-  sudoku-dlx count --limit 2 puzzles.txt               1, 0 or 2+: the uniqueness test
-  sudoku-dlx count --unique --format json puzzles.txt  exit status 1 unless all are unique";
+  sudoku-dlx count data/sudoku/plb_hard20.txt               exact number of solutions of each
+  sudoku-dlx count --limit 2 data/sample.txt                 1, 0 or 2+: the uniqueness test
+  sudoku-dlx count --unique --format json data/sample.txt    exit status 1 unless all are unique";
 
 const GENERATE_EXAMPLES: &str = "\
 Output: one puzzle per line (jigsaw: the puzzle, a space, its region map),
 followed by a space and the solution with --with-solution; or, with
---format json, one object per puzzle: index, seed, puzzle, solution, clues,
-symmetry, minimal, attempts, and score, level, clues_met, difficulty_met
-when asked for. A target that was not met is reported on stderr and makes
-the exit status 1. Puzzle k of a run uses a seed derived from (--seed, k),
-so the output is the same for any --jobs.
+--format json, one object per puzzle: index, seed, puzzle, regions
+(jigsaw), solution, clues, symmetry, minimal, attempts, and score, level,
+clues_met, difficulty_met when asked for. A target that was not met is
+reported on stderr and makes the exit status 1. Puzzle k of a run uses a
+seed derived from (--seed, k), so the output is the same for any --jobs;
+its JSON `seed` given back to --seed (with the same other flags) makes that
+puzzle again, as puzzle 0. On Ctrl-C the puzzles finished in order are
+written and the exit status is 130.
 
 Examples:
-  sudoku-dlx generate --seed 1                      one 9x9 puzzle, 180-degree symmetric
-  sudoku-dlx generate --count 100 --jobs 4 --seed 7 100 puzzles, the same for any --jobs
-  sudoku-dlx generate --symmetry none --minimal     a minimal puzzle, no symmetry
-  sudoku-dlx generate --clues 24 --with-solution    24 clues if it can, and the solution
+  sudoku-dlx generate --seed 1                        one 9x9 puzzle, 180-degree symmetric
+  sudoku-dlx generate --count 100 --jobs 4 --seed 7   100 puzzles, the same for any --jobs
+  sudoku-dlx generate --symmetry none --minimal       a minimal puzzle, no symmetry
+  sudoku-dlx generate --clues 24 --with-solution      24 clues if it can, and the solution
   sudoku-dlx generate --difficulty hard --format json
-  sudoku-dlx generate --size 16 --symmetry rot90    16x16 with 90-degree symmetry
-  sudoku-dlx generate --jigsaw random --count 5     jigsaw, each on its own random region map
+  sudoku-dlx generate --size 16 --symmetry rot90      16x16 with 90-degree symmetry
+  sudoku-dlx generate --jigsaw random --count 5       jigsaw, each on its own random region map
   sudoku-dlx generate --jigsaw iiiiihhhheeeiihhhheeeiihccceeeaaacccbbbaaacccbbbaaadddbbbgffdddggggffdddggggfffff";
 
-const RATE_EXAMPLES: &str = "\
-A rated record is `SCORE LEVEL HARDEST`, e.g. `6.76 hard locked candidates`
-or `10.52 extreme beyond techniques`; levels are easy, medium, hard, expert
-and extreme (docs/rating.md). A puzzle without exactly one solution is
-`!unsolvable` or `!multiple`; JSON adds score, level, hardest,
-solved_by_logic, effort and mean_nodes, with status `rated`.
+const RATE_OUTPUT: &str = "\
+Output: one record per puzzle, `SCORE LEVEL HARDEST`, e.g. `6.76 hard locked
+candidates` or `10.52 extreme beyond techniques`; levels are easy, medium,
+hard, expert and extreme (docs/rating.md). A puzzle that cannot be rated is
+  !invalid: REASON   the puzzle cannot be read (also FILE:LINE:COLUMN: REASON on stderr)
+  !unsolvable        no solution
+  !multiple          more than one solution
+  !budget            --max-nodes ran out in one of its searches
+With --format json, one JSON object per line: file, line, status
+(rated|unsolvable|multiple|invalid|budget), and score, level, hardest,
+solved_by_logic, effort and mean_nodes when rated; error and column when
+invalid.
 
+Exit status: 0 when every puzzle was rated, 1 when any could not be, 2 for
+usage or I/O errors.";
+
+const RATE_EXAMPLES: &str = "\
 Examples:
   sudoku-dlx rate data/sudoku/emerentius_easy.txt
-  sudoku-dlx rate --format json puzzles.txt
+  sudoku-dlx rate --format json data/sudoku/plb_hard20.txt
   sudoku-dlx generate --count 10 --seed 3 | sudoku-dlx rate";
+
+const CHECK_HELP: &str = "\
+Input: a record is a complete grid (a line, or an n-line block, as `solve`
+reads), or a puzzle and the proposed solution on one line after a space,
+`PUZZLE SOLUTION`, as `generate --with-solution` prints them; with --jigsaw,
+`PUZZLE MAP SOLUTION` (or `GRID MAP`). Lines starting with # are comments.
+FILE `-` is stdin, as is no FILE at all.
+
+Output: one record per grid, in input order:
+  valid              every rule holds (and the puzzle's givens are kept)
+  !broken: RULE      the first broken rule, with its cells, e.g.
+                     `!broken: r1c2 and r1c5 both hold 3 in one row`
+  !invalid: REASON   the record cannot be read (also FILE:LINE:COLUMN on stderr)
+With --format json, one JSON object per line: file, line, status
+(valid|broken|invalid), error, and cell (the first cell the rule names).
+
+Exit status: 0 when every grid is valid, 1 when any is broken or invalid, 2
+for usage or I/O errors.
+
+Examples:
+  sudoku-dlx check data/sudoku/plb_hard20_solutions.txt
+  sudoku-dlx generate --count 5 --seed 1 --with-solution | sudoku-dlx check
+  sudoku-dlx solve data/sample.txt | sudoku-dlx check --format json";
 
 /// Solve Sudoku of every common shape and variant, and any exact-cover
 /// problem, with dancing links.
@@ -141,17 +210,20 @@ pub(crate) struct Cli {
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
     /// Solve Sudoku puzzles, one record per puzzle.
-    #[command(after_help = format!("{RECORDS_HELP}\n\n{SOLVE_EXAMPLES}"))]
+    #[command(after_help = format!("{RECORDS_INPUT}\n\n{SOLVE_OUTPUT}\n\n{RECORDS_KEPT}\n\n{SOLVE_EXAMPLES}"))]
     Solve(SolveArgs),
     /// Count the solutions of Sudoku puzzles, one record per puzzle.
-    #[command(after_help = format!("{RECORDS_HELP}\n\n{COUNT_EXAMPLES}"))]
+    #[command(after_help = format!("{RECORDS_INPUT}\n\n{COUNT_OUTPUT}\n\n{RECORDS_KEPT}\n\n{COUNT_EXAMPLES}"))]
     Count(CountArgs),
     /// Generate puzzles with a unique solution, symmetric, minimal or of a level.
     #[command(after_help = GENERATE_EXAMPLES)]
     Generate(GenerateArgs),
     /// Rate the difficulty of Sudoku puzzles: a score and a level per puzzle.
-    #[command(after_help = format!("{RECORDS_HELP}\n\n{RATE_EXAMPLES}"))]
+    #[command(after_help = format!("{RECORDS_INPUT}\n\n{RATE_OUTPUT}\n\n{RECORDS_KEPT}\n\n{RATE_EXAMPLES}"))]
     Rate(RateArgs),
+    /// Check grids: each a valid solution, and of its puzzle when one is given.
+    #[command(after_help = CHECK_HELP)]
+    Check(CheckArgs),
     /// Solve an exact-cover problem written in Knuth's format.
     #[command(after_help = COVER_EXAMPLES)]
     Cover(CoverArgs),
@@ -172,8 +244,10 @@ pub(crate) struct GenerateArgs {
     /// Strictly minimal: no given can be removed without a second solution (verified).
     #[arg(long)]
     pub(crate) minimal: bool,
-    /// Aim for exactly N givens (best effort; a miss is reported).
-    #[arg(long, value_name = "N")]
+    /// Aim for exactly N givens (best effort; a miss is reported). From the
+    /// fewest a puzzle of the shape can have (17 for 9x9, n-1 otherwise) to
+    /// every cell.
+    #[arg(long, value_name = "N", conflicts_with = "minimal")]
     pub(crate) clues: Option<usize>,
     /// Generate until the rating has this level: easy, medium, hard, expert, extreme.
     #[arg(long, value_name = "LEVEL", value_parser = parse_level)]
@@ -194,7 +268,9 @@ pub(crate) struct GenerateArgs {
     pub(crate) with_solution: bool,
     #[command(flatten)]
     pub(crate) output: RecordFormatArgs,
-    /// Node budget of each uniqueness check (default: 2000 per cell).
+    /// Node budget of each search: every try at a complete grid (64 tries
+    /// per attempt) and every uniqueness check (default: 2000 per cell). A
+    /// budget too small to complete a grid ends the run with an error.
     #[arg(long, value_name = "N")]
     pub(crate) max_nodes: Option<u64>,
     #[command(flatten)]
@@ -238,7 +314,19 @@ pub(crate) struct RateArgs {
     pub(crate) max_nodes: Option<u64>,
 }
 
-/// The output format of `generate` and `rate`.
+/// Flags of `sudoku-dlx check`.
+#[derive(Debug, Args)]
+pub(crate) struct CheckArgs {
+    /// Where the grids are and how to read them.
+    #[command(flatten)]
+    pub(crate) puzzles: PuzzleArgs,
+    #[command(flatten)]
+    pub(crate) output: RecordFormatArgs,
+    #[command(flatten)]
+    pub(crate) jobs: JobsArgs,
+}
+
+/// The output format of `generate`, `rate` and `check`.
 #[derive(Debug, Args)]
 pub(crate) struct RecordFormatArgs {
     /// Output format.
@@ -405,6 +493,9 @@ impl ShapeArgs {
     /// The shape the flags fix, if any.
     pub(crate) fn shape(&self) -> anyhow::Result<Option<Shape>> {
         Ok(match (self.size, self.box_shape) {
+            (Some(size), _) if !(4..=MAX_SIZE).contains(&size) => anyhow::bail!(
+                "--size {size}: grids go from 4x4 to {MAX_SIZE}x{MAX_SIZE}; use a side from 4 to {MAX_SIZE}"
+            ),
             (Some(size), _) => Some(Shape::from_size(size).context("--size")?),
             (None, Some((rows, cols))) => Some(Shape::with_boxes(rows, cols).context("--box")?),
             (None, None) => None,

@@ -15,7 +15,8 @@ use serde::Serialize;
 use sudoku_dlx::{Canonical, Canonicalizer, Error, Grid, ParseOptions, Puzzle};
 
 use crate::args::{AlphabetArg, JobsArgs, RecordFormat, RecordFormatArgs, ShapeArgs};
-use crate::batch::{Pool, Progress};
+use crate::batch::Pool;
+use crate::progress::Progress;
 use crate::records::{Body, Record, for_each_chunk};
 use crate::report::{self, Answer, Problem, PuzzleStatus, Status};
 
@@ -48,10 +49,10 @@ Exit status: 0 when every puzzle got its form, 1 when any was invalid or over
 budget, 2 for usage or I/O errors.
 
 Examples:
-  sudoku-dlx canon puzzles.txt                      one form per puzzle
-  sudoku-dlx canon --dedupe a.txt b.txt > unique.txt  each class once, first seen first
-  sudoku-dlx canon --with-transform --format json puzzles.txt
-  sudoku-dlx solve puzzles.txt | sudoku-dlx canon   canonical solution grids";
+  sudoku-dlx canon data/sudoku/norvig_top95.txt      one form per puzzle
+  sudoku-dlx canon --dedupe data/sudoku/norvig_top95.txt data/sudoku/norvig_hardest.txt > unique.txt
+  sudoku-dlx canon --with-transform --format json data/sample.txt
+  sudoku-dlx solve data/sample.txt | sudoku-dlx canon   canonical solution grids";
 
 /// Flags of `sudoku-dlx canon`.
 #[derive(Debug, Args)]
@@ -100,7 +101,8 @@ pub(crate) fn run(args: &CanonArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     let pool = Pool::new(args.jobs.threads())?;
     let progress = Progress::new("puzzles");
     let start = Instant::now();
-    let mut stderr = std::io::stderr().lock();
+    // Not locked for the run: the progress bar is drawn from its own thread.
+    let mut stderr = std::io::stderr();
     let mut seen: HashSet<Grid> = HashSet::new();
     let mut tally = Tally::default();
     for_each_chunk(&args.files, &parse, |name, records| {
@@ -118,7 +120,7 @@ pub(crate) fn run(args: &CanonArgs, out: &mut dyn Write) -> anyhow::Result<Statu
                 Some(form) => !args.dedupe || seen.insert(form),
             };
             if first_of_class {
-                answer.write(out, &mut stderr)?;
+                progress.write(|| answer.write(out, &mut stderr))?;
             } else {
                 tally.duplicates += 1;
             }

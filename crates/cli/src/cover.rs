@@ -104,7 +104,9 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
             Some(threads) => threads::count(&mut solver, args.limit, threads),
             None => solver.count(args.limit),
         };
-        writeln!(out, "{}", count.solutions)?;
+        // `N+` when the limit or a budget stopped the count, as `count` writes it.
+        let plus = if count.end == End::Exhausted { "" } else { "+" };
+        writeln!(out, "{}{plus}", count.solutions)?;
         count
     } else if let Some(threads) = threads.filter(|_| args.deterministic && args.limit == Some(1)) {
         // The first solution in search order, on threads.

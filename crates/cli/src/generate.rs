@@ -3,19 +3,21 @@
 //! Puzzle k of a run comes from [`puzzle_seed`]`(seed, k)` alone (with
 //! `--jigsaw random`, its region map too), so the output is the same
 //! whatever `--jobs` is. Indices are handed to the pool in chunks
-//! ([`crate::batch::Pool::map`] keeps their order), with one [`Maker`] per
-//! piece of work.
+//! ([`crate::batch::Pool::stream`] keeps their order), with one [`Maker`]
+//! per piece of work.
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
 
 use anyhow::Context;
 use serde::Serialize;
 use sudoku_dlx::{
-    GenerateOptions, Generated, Generator, RandomJigsaw, Regions, Rules, Shape, puzzle_seed,
+    GenerateOptions, Generated, Generator, RandomJigsaw, Regions, Rules, Shape, Variants,
+    puzzle_seed, replay_seed,
 };
 
 use crate::args::{GenerateArgs, JigsawArg, RecordFormat};
-use crate::batch::{Pool, Progress};
+use crate::batch::{Pool, Sink};
+use crate::progress::Progress;
 use crate::report::{Status, json_line, round2};
 
 /// Puzzles per chunk: enough to keep every thread busy, few to bound memory.
@@ -34,7 +36,8 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     };
     // Fail on bad rules before starting threads.
     Maker::new(&plan, &options).context("cannot generate for these rules")?;
-    let mut stderr = std::io::stderr().lock();
+    // Not locked for the run: the progress bar is drawn from its own thread.
+    let mut stderr = std::io::stderr();
     let seed = match args.seed {
         Some(seed) => seed,
         None => {
@@ -43,46 +46,129 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
             seed
         }
     };
+    let budget = args.max_nodes;
+    crate::interrupt::install();
     let pool = Pool::new(args.jobs.threads())?;
     let progress = Progress::new("puzzles");
-    let mut status = Status::Success;
-    let mut next = 0;
-    while next < args.count {
-        let end = args.count.min(next.saturating_add(CHUNK));
-        let mut indices: Vec<u64> = (next..end).collect();
-        let results = pool.map(
+    let mut sink = Puzzles {
+        args,
+        out,
+        stderr,
+        terminal: std::io::stdout().is_terminal(),
+        progress: &progress,
+        first: 0,
+        written: 0,
+        stopped: false,
+        status: Status::Success,
+    };
+    while sink.first < args.count {
+        let end = args.count.min(sink.first.saturating_add(CHUNK));
+        let mut indices: Vec<u64> = (sink.first..end).collect();
+        pool.stream(
             &mut indices,
             || Maker::new(&plan, &options),
             |maker, k| {
                 let seed = puzzle_seed(seed, k);
                 let generated = match maker {
-                    Ok(g) => g.generate(seed).map_err(|e| e.to_string()),
+                    Ok(g) => g.generate(seed).map_err(|e| match e {
+                        // The budget is the flag's: say which.
+                        sudoku_dlx::Error::GridBudget { .. } => format!(
+                            "{e} (--max-nodes {})",
+                            budget.map_or_else(
+                                || "not given: 2000 per cell".to_owned(),
+                                |n| n.to_string()
+                            )
+                        ),
+                        e => e.to_string(),
+                    }),
                     Err(e) => Err(e.to_string()),
                 };
                 (k, seed, generated)
             },
-        );
-        progress.advance(results.len());
-        for (k, seed, generated) in results {
-            let generated = generated.map_err(|e| anyhow::anyhow!("puzzle {k}: {e}"))?;
-            out.write_all(record(args, k, seed, &generated).as_bytes())?;
-            let missed = missed_targets(args, &generated);
-            if !missed.is_empty() {
-                status = Status::Failure;
+            &progress,
+            &mut sink,
+        )?;
+        sink.first = end;
+    }
+    sink.out.flush()?;
+    progress.finish();
+    Ok(sink.status)
+}
+
+/// Puzzle k of the run, its seed, and the puzzle or why it could not be made.
+type Made = (u64, u64, Result<Generated, String>);
+
+/// Where the puzzles of a chunk go, in index order.
+struct Puzzles<'a> {
+    args: &'a GenerateArgs,
+    out: &'a mut dyn Write,
+    stderr: std::io::Stderr,
+    /// Whether stdout is a terminal: then each puzzle is flushed as it comes.
+    terminal: bool,
+    progress: &'a Progress,
+    /// The index of the chunk's first puzzle.
+    first: u64,
+    /// Puzzles written.
+    written: u64,
+    /// After a signal, an unfinished puzzle: the ones after it are left out
+    /// too, so that the output is the run's first puzzles.
+    stopped: bool,
+    status: Status,
+}
+
+impl Sink<Made> for Puzzles<'_> {
+    fn take(&mut self, _k: usize, (k, seed, generated): Made) -> anyhow::Result<()> {
+        if self.stopped {
+            return Ok(());
+        }
+        let generated = generated.map_err(|e| anyhow::anyhow!("puzzle {k}: {e}"))?;
+        let args = self.args;
+        let (out, stderr) = (&mut *self.out, &mut self.stderr);
+        let text = record(args, k, seed, &generated);
+        if self.terminal {
+            self.progress.write(|| {
+                out.write_all(text.as_bytes())?;
+                out.flush()
+            })?;
+        } else {
+            out.write_all(text.as_bytes())?;
+        }
+        self.written += 1;
+        let missed = missed_targets(args, &generated);
+        if !missed.is_empty() {
+            self.status = Status::Failure;
+            self.progress.write(|| -> std::io::Result<()> {
                 out.flush()?;
                 writeln!(
                     stderr,
                     "sudoku-dlx: puzzle {k}: {} not met in {} attempts; printed the closest",
                     missed.join(", "),
                     args.attempts
-                )?;
-            }
+                )
+            })?;
         }
-        next = end;
+        Ok(())
     }
-    out.flush()?;
-    progress.finish();
-    Ok(status)
+
+    fn unfinished(&mut self, _k: usize) -> anyhow::Result<()> {
+        self.stopped = true;
+        Ok(())
+    }
+
+    fn interrupted(&mut self) -> anyhow::Result<()> {
+        let message = format!(
+            "interrupted: wrote the first {} of {} puzzles",
+            self.written, self.args.count
+        );
+        self.progress
+            .last_words(self.out, &mut self.stderr, &message)?;
+        Ok(())
+    }
+
+    fn chunk_done(&mut self) -> anyhow::Result<()> {
+        self.out.flush()?;
+        Ok(())
+    }
 }
 
 /// What the puzzles are generated for.
@@ -105,7 +191,15 @@ fn plan(args: &GenerateArgs) -> anyhow::Result<Plan> {
         }
         (None, _) => Shape::CLASSIC,
     };
-    let rules = Rules::new(shape).with_variants(args.variants.variants());
+    let variants = args.variants.variants();
+    if let Some(clues) = args.clues {
+        check_clues(
+            clues,
+            shape,
+            variants == Variants::default() && args.jigsaw.is_none(),
+        )?;
+    }
+    let rules = Rules::new(shape).with_variants(variants);
     Ok(match &args.jigsaw {
         None => Plan::Rules(rules),
         Some(JigsawArg::Random) => Plan::RandomJigsaw(rules),
@@ -114,6 +208,21 @@ fn plan(args: &GenerateArgs) -> anyhow::Result<Plan> {
             Plan::Rules(rules.with_regions(regions).context("--jigsaw")?)
         }
     })
+}
+
+/// Rejects a `--clues` no puzzle of `shape` can meet: more than its cells,
+/// or fewer than n-1 (two digits absent from the givens could be swapped
+/// in any solution, so it would not be unique), or for `classic` 9x9
+/// Sudoku fewer than 17 (McGuire, Tugemann and Civario, 2012).
+fn check_clues(clues: usize, shape: Shape, classic: bool) -> anyhow::Result<()> {
+    let (n, cells) = (shape.size(), shape.cell_count());
+    let fewest = if classic && n == 9 { 17 } else { n - 1 };
+    if (fewest..=cells).contains(&clues) {
+        return Ok(());
+    }
+    anyhow::bail!(
+        "--clues {clues}: a {n}x{n} puzzle with one solution has from {fewest} to {cells} clues; ask for a number in that range"
+    )
 }
 
 /// Makes the puzzles of a [`Plan`], one per seed.
@@ -177,9 +286,14 @@ struct GenerateRecord<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     level: Option<&'static str>,
     minimal: bool,
+    /// The givens, without the region map.
     puzzle: String,
+    /// A jigsaw puzzle's region map, one letter per cell.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    regions: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     score: Option<f64>,
+    /// The `--seed` of a run whose puzzle 0 is this puzzle.
     seed: u64,
     /// With `--with-solution`.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -201,9 +315,10 @@ fn record(args: &GenerateArgs, index: u64, seed: u64, g: &Generated) -> String {
             index,
             level: g.rating.as_ref().map(|r| r.level.name()),
             minimal: g.minimal.is_minimal(),
-            puzzle: g.puzzle.to_string(),
+            puzzle: g.puzzle.format_grid(g.puzzle.givens()),
+            regions: g.puzzle.rules().regions().map(ToString::to_string),
             score: g.rating.as_ref().map(|r| round2(r.score)),
-            seed,
+            seed: replay_seed(seed),
             solution: args.with_solution.then_some(solution),
             symmetry: args.symmetry.name(),
         }),

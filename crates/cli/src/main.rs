@@ -5,13 +5,18 @@
 //! progress and output formats live here; every algorithm lives in the `dlx`
 //! and `sudoku-dlx` libraries.
 
+mod answers;
 mod args;
 mod batch;
 mod canon;
+mod check;
 mod cover;
+mod drawing;
 mod generate;
 mod input;
+mod interrupt;
 mod jobs;
+mod progress;
 mod rate;
 mod records;
 mod report;
@@ -50,6 +55,7 @@ fn run(cli: &Cli) -> anyhow::Result<Status> {
         Command::Generate(args) => generate::run(args, &mut out),
         Command::Rate(args) => rate::run(args, &mut out),
         Command::Canon(args) => canon::run(args, &mut out),
+        Command::Check(args) => check::run(args, &mut out),
     }
 }
 

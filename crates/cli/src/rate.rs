@@ -9,8 +9,9 @@ use std::io::Write;
 use serde::Serialize;
 use sudoku_dlx::{Budget, Error, ParseOptions, Puzzle, Rated, Rater, Rating};
 
+use crate::answers::answer_all;
 use crate::args::{RateArgs, RecordFormat};
-use crate::records::{Body, Record, answer_all};
+use crate::records::{Body, Record};
 use crate::report::{self, Answer, Problem, PuzzleStatus, Status, round2};
 
 /// Runs `sudoku-dlx rate`.
@@ -21,6 +22,7 @@ pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status
         &args.puzzles.files,
         &parse,
         &args.jobs,
+        args.output.format.into(),
         out,
         |workspace: &mut Workspace, name, record| workspace.answer(args, name, record, &parse),
         |status| all_rated &= status == PuzzleStatus::Solved,

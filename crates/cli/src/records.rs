@@ -8,16 +8,13 @@
 //! [`crate::input::MAX_LINE_BYTES`]) ends any block and becomes an invalid
 //! record of its own, so one bad line never swallows the puzzles after it.
 
-use std::io::Write;
 use std::path::PathBuf;
 
 use anyhow::Context;
 use sudoku_dlx::{Framer, ParseOptions};
 
-use crate::args::JobsArgs;
-use crate::batch::{Pool, Progress, read_chunk};
+use crate::batch::read_chunk;
 use crate::input::{LineError, inputs};
-use crate::report::{Answer, PuzzleStatus};
 
 /// A record: what the solver works on.
 #[derive(Debug)]
@@ -50,7 +47,7 @@ impl From<sudoku_dlx::Record> for Record {
 /// chunks, framed as the module docs say; `each_chunk` gets each chunk's
 /// records, with the file's name and in input order, before the next chunk
 /// is read. Records left in the vector are dropped, so `each_chunk` should
-/// drain it (as [`crate::batch::Pool::map`] does).
+/// drain it (as [`crate::batch::Pool::stream`] does).
 pub(crate) fn for_each_chunk(
     files: &[PathBuf],
     options: &ParseOptions,
@@ -94,37 +91,5 @@ pub(crate) fn for_each_chunk(
             }
         }
     }
-    Ok(())
-}
-
-/// Answers every record of `files` on a pool of `jobs` threads, with one
-/// `W` per piece of work (a solver, say; see [`Pool::map`]), and writes the
-/// answers in input order: records to `out`, messages to stderr. `each`
-/// sees the status of each answer as it is written. A progress bar counts
-/// the puzzles.
-pub(crate) fn answer_all<W: Default>(
-    files: &[PathBuf],
-    options: &ParseOptions,
-    jobs: &JobsArgs,
-    out: &mut dyn Write,
-    answer: impl Fn(&mut W, &str, Record) -> Answer + Sync + Send,
-    mut each: impl FnMut(PuzzleStatus),
-) -> anyhow::Result<()> {
-    let pool = Pool::new(jobs.threads())?;
-    let progress = Progress::new("puzzles");
-    let mut stderr = std::io::stderr().lock();
-    for_each_chunk(files, options, |name, records| {
-        let answers = pool.map(records, W::default, |workspace, record| {
-            answer(workspace, name, record)
-        });
-        progress.advance(answers.len());
-        for answer in answers {
-            each(answer.status);
-            answer.write(out, &mut stderr)?;
-        }
-        Ok(())
-    })?;
-    out.flush()?;
-    progress.finish();
     Ok(())
 }

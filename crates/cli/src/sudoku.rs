@@ -15,8 +15,10 @@ use sudoku_dlx::{
     Budget, End, Error, First, Grid, Parallel, ParseOptions, Puzzle, Rules, Solver, Uniqueness,
 };
 
+use crate::answers::answer_all;
 use crate::args::{AnswerArgs, CountArgs, Format, PuzzleArgs, SearchArgs, SolveArgs};
-use crate::records::{Body, Record, answer_all};
+use crate::drawing::jigsaw_grid;
+use crate::records::{Body, Record};
 use crate::report::{self, Answer, Problem, PuzzleStatus, Status};
 
 /// What to do with each puzzle.
@@ -59,6 +61,12 @@ pub(crate) fn solve(args: &SolveArgs, out: &mut dyn Write) -> anyhow::Result<Sta
 
 /// Runs `sudoku-dlx count`.
 pub(crate) fn count(args: &CountArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    // A count stopped at 1 is `1+`: it cannot tell one solution from several.
+    if args.answer.unique && args.answer.limit == Some(1) {
+        anyhow::bail!(
+            "--unique needs a count of at least 2 to tell a unique puzzle: use --limit 2, or no --limit"
+        );
+    }
     let task = Task::Count {
         limit: args.answer.limit,
         unique: args.answer.unique,
@@ -114,6 +122,7 @@ fn run(
         &puzzles.files,
         &config.parse,
         &search.jobs,
+        answer.format,
         out,
         |workspace: &mut Workspace, name, record| workspace.answer(&config, name, record),
         |status| tally.add(status),
@@ -214,12 +223,16 @@ impl Workspace {
     fn answer(&mut self, config: &Config, name: &str, record: Record) -> Answer {
         let line = record.line;
         let invalid = |problem: Problem| {
-            report::invalid(
+            let mut answer = report::invalid(
                 config.format,
                 name,
                 &problem,
                 &PuzzleRecord::invalid(name, &problem),
-            )
+            );
+            answer
+                .stdout
+                .insert_str(0, &grid_header(config, name, line, 0));
+            answer
         };
         let puzzle = match record.body {
             Body::Text(text) => Puzzle::parse(&text, &config.parse),
@@ -349,23 +362,51 @@ impl Found {
                     _ => format!("{count}{plus}\n"),
                 }
             }
+            // `solve --all` or `--limit` stopped by the budget keeps the
+            // solutions it found, after the status.
             Format::Line => match status {
                 PuzzleStatus::Solved => format!("{}\n", lines().join(" ")),
+                PuzzleStatus::Budget if !self.solutions.is_empty() => {
+                    format!("!budget {}\n", lines().join(" "))
+                }
                 other => format!("!{}\n", other.name()),
             },
-            Format::Grid => match status {
-                PuzzleStatus::Solved => self
-                    .solutions
-                    .iter()
-                    .map(|g| format!("{}\n", g.pretty_with(puzzle.alphabet())))
-                    .collect(),
-                other => format!("!{}\n\n", other.name()),
-            },
+            Format::Grid => {
+                let grids = || -> String {
+                    self.solutions
+                        .iter()
+                        .map(|g| match puzzle.rules().regions() {
+                            Some(regions) => format!("{}\n", jigsaw_grid(puzzle, g, regions)),
+                            None => format!("{}\n", g.pretty_with(puzzle.alphabet())),
+                        })
+                        .collect()
+                };
+                let header = grid_header(config, name, line, self.solutions.len());
+                match status {
+                    PuzzleStatus::Solved => format!("{header}{}", grids()),
+                    PuzzleStatus::Budget if !self.solutions.is_empty() => {
+                        format!("{header}!budget\n{}", grids())
+                    }
+                    other => format!("{header}!{}\n\n", other.name()),
+                }
+            }
         };
         Answer {
             status,
             stdout,
             stderr: None,
         }
+    }
+}
+
+/// With `--all` or `--limit` in the grid format, where a puzzle's grids
+/// start: a comment line naming it, which the reader skips.
+fn grid_header(config: &Config, name: &str, line: u64, found: usize) -> String {
+    match (config.format, config.task) {
+        (Format::Grid, Task::Enumerate { .. }) => {
+            let plural = if found == 1 { "" } else { "s" };
+            format!("# {name}:{line}: {found} solution{plural}\n")
+        }
+        _ => String::new(),
     }
 }

@@ -2,10 +2,15 @@
 //! per subcommand, every solution checked independently of the libraries.
 
 mod canon;
+mod check;
 mod checker;
 mod common;
 mod cover;
 mod cover_kinds;
 mod distributed;
+mod examples;
+mod flags;
 mod generate;
+mod interrupt;
+mod round_trip;
 mod sudoku;

@@ -154,6 +154,7 @@ pub use canon::transform::Transform;
 pub use dlx::{Budget, Count, End, First, Parallel, Stats, Uniqueness};
 pub use make::generator::{
     GenerateOptions, Generated, Generator, Minimality, default_check_budget, puzzle_seed,
+    replay_seed,
 };
 pub use make::jigsaw::{RandomJigsaw, RandomRegions, random_regions};
 pub use make::symmetry::{Symmetry, UnknownSymmetry};

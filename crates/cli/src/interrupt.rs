@@ -1,0 +1,98 @@
+//! Ctrl-C (SIGINT) and SIGTERM during a batch: nothing finished is lost.
+//!
+//! The record commands (`solve`, `count`, `rate`) and `generate` install a
+//! handler ([`install`]) before their first chunk. A signal only sets a
+//! flag while a chunk is being answered ([`Streaming`]): the thread that
+//! writes the output sees it within a tick, writes every record already
+//! answered in input order, marks the others, flushes, and ends the process
+//! with status [`EXIT_STATUS`] (see [`crate::batch::Pool::stream`]).
+//!
+//! Between chunks (the next one being read, perhaps from a terminal that
+//! waits for a line) everything answered is already written and flushed,
+//! so the handler ends the process itself; it does so too on a second
+//! signal, in case the writer is stuck on a full pipe. The searches still
+//! running are not waited for: the library has no way to stop one from
+//! another thread, and a hard puzzle can take hours.
+
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard, Once};
+
+/// The exit status after an interrupt: 128 + SIGINT, as shells report it.
+pub(crate) const EXIT_STATUS: i32 = 130;
+
+/// Whether a signal came; read without the lock on every tick.
+static REQUESTED: AtomicBool = AtomicBool::new(false);
+
+/// Whether a chunk is being answered, so that the writer will handle a
+/// signal; under a lock so that the handler and the writer agree on who
+/// ends the process.
+static STREAMING: Mutex<bool> = Mutex::new(false);
+
+static INSTALL: Once = Once::new();
+
+/// Installs the handler of SIGINT, SIGTERM and SIGHUP, once per process.
+/// Where a handler cannot be installed, the signals keep their default
+/// action (the process ends at once), as before.
+pub(crate) fn install() {
+    INSTALL.call_once(|| {
+        if let Err(e) = ctrlc::set_handler(on_signal) {
+            eprintln!("sudoku-dlx: Ctrl-C will not save finished records: {e}");
+        }
+    });
+}
+
+/// Whether a signal asked the run to stop.
+pub(crate) fn requested() -> bool {
+    REQUESTED.load(Ordering::Relaxed)
+}
+
+/// Ends the process with [`EXIT_STATUS`]; the caller has flushed its output.
+pub(crate) fn exit() -> ! {
+    std::process::exit(EXIT_STATUS)
+}
+
+fn streaming() -> MutexGuard<'static, bool> {
+    // The flag is a plain bool: a panic while holding it cannot leave it
+    // half-written.
+    STREAMING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// The handler, on ctrlc's own thread.
+fn on_signal() {
+    let streaming = streaming();
+    let again = REQUESTED.swap(true, Ordering::Relaxed);
+    let message = match (*streaming, again) {
+        // The writer finishes the job.
+        (true, false) => return,
+        (true, true) => "interrupted twice; the output may end inside a record",
+        (false, _) => {
+            "interrupted; every record written is finished, the rest of the input was not read"
+        }
+    };
+    let _ = writeln!(std::io::stderr(), "sudoku-dlx: {message}");
+    // Holding the lock, so no chunk starts meanwhile.
+    std::process::exit(EXIT_STATUS);
+}
+
+/// The time a chunk is being answered, during which a signal is left to
+/// the writer. Dropped once the chunk's output is flushed.
+#[derive(Debug)]
+pub(crate) struct Streaming(());
+
+impl Streaming {
+    /// Starts answering a chunk. (Had a signal come before, its handler
+    /// would have ended the process already.)
+    pub(crate) fn begin() -> Streaming {
+        *streaming() = true;
+        Streaming(())
+    }
+}
+
+impl Drop for Streaming {
+    fn drop(&mut self) {
+        *streaming() = false;
+    }
+}

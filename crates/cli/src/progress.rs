@@ -1,0 +1,152 @@
+//! The progress bar of the batch commands (`solve`, `count`, `rate`,
+//! `canon`, `generate`) on stderr.
+//!
+//! It appears only when stderr is a terminal and the run has lasted
+//! [`PROGRESS_DELAY`], then redraws itself a few times a second
+//! ([`PROGRESS_TICK`]) even while one slow puzzle holds every count still.
+//! Everything written to the terminal meanwhile goes through
+//! [`Progress::write`], which takes the bar off the screen, writes, and
+//! draws it again below, so that records and messages never land on the
+//! bar's line.
+
+use std::cell::Cell;
+use std::io::{self, IsTerminal};
+use std::time::{Duration, Instant};
+
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
+
+/// How long a run must last before its progress bar appears.
+const PROGRESS_DELAY: Duration = Duration::from_millis(500);
+
+/// How often the bar is redrawn, whether or not a puzzle finished.
+pub(crate) const PROGRESS_TICK: Duration = Duration::from_millis(200);
+
+/// A progress bar on stderr counting finished units (puzzles), with their
+/// rate.
+pub(crate) struct Progress {
+    bar: Option<ProgressBar>,
+    start: Instant,
+    shown: Cell<bool>,
+}
+
+impl Progress {
+    /// A bar counting `unit`s, hidden until the run proves long.
+    pub(crate) fn new(unit: &str) -> Progress {
+        let bar = io::stderr().is_terminal().then(|| {
+            let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
+            let template = format!("{{spinner}} {{human_pos}} {unit} in {{elapsed}} ({{rate}})");
+            if let Ok(style) = ProgressStyle::with_template(&template) {
+                bar.set_style(style.with_key(
+                    "rate",
+                    |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                        let seconds = state.elapsed().as_secs_f64();
+                        let rate = if seconds > 0.0 {
+                            state.pos() as f64 / seconds
+                        } else {
+                            0.0
+                        };
+                        let _ = write!(out, "{}/s", rate_text(rate));
+                    },
+                ));
+            }
+            bar
+        });
+        Progress {
+            bar,
+            start: Instant::now(),
+            shown: Cell::new(false),
+        }
+    }
+
+    /// Counts `done` more units.
+    pub(crate) fn advance(&self, done: usize) {
+        let Some(bar) = &self.bar else { return };
+        self.tick();
+        bar.inc(u64::try_from(done).unwrap_or(u64::MAX));
+    }
+
+    /// Shows the bar once the run has lasted [`PROGRESS_DELAY`]; from then
+    /// on it redraws itself every [`PROGRESS_TICK`].
+    pub(crate) fn tick(&self) {
+        let Some(bar) = &self.bar else { return };
+        if !self.shown.get() && self.start.elapsed() >= PROGRESS_DELAY {
+            bar.set_draw_target(ProgressDrawTarget::stderr());
+            bar.enable_steady_tick(PROGRESS_TICK);
+            self.shown.set(true);
+        }
+    }
+
+    /// Runs `write` (to stdout or stderr) with the bar off the screen.
+    pub(crate) fn write<T>(&self, write: impl FnOnce() -> T) -> T {
+        match &self.bar {
+            Some(bar) if self.shown.get() => bar.suspend(write),
+            _ => write(),
+        }
+    }
+
+    /// After a signal: flushes `out`, says `message` on stderr, and removes
+    /// the bar, for good.
+    pub(crate) fn last_words(
+        &self,
+        out: &mut dyn io::Write,
+        stderr: &mut dyn io::Write,
+        message: &str,
+    ) -> io::Result<()> {
+        self.write(|| {
+            out.flush()?;
+            writeln!(stderr, "sudoku-dlx: {message}")
+        })?;
+        self.finish();
+        Ok(())
+    }
+
+    /// Removes the bar.
+    pub(crate) fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
+}
+
+/// A rate with the precision a reader can use: whole numbers with
+/// thousands separators from 100 up (`18,812`), one decimal from 10, two
+/// below (`0.35`).
+fn rate_text(rate: f64) -> String {
+    if !rate.is_finite() {
+        return "-".to_owned();
+    }
+    if rate < 10.0 {
+        return format!("{rate:.2}");
+    }
+    if rate < 100.0 {
+        return format!("{rate:.1}");
+    }
+    // A rate is far below u64::MAX; rounding to whole units is the point.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let whole = rate.round() as u64;
+    let digits = whole.to_string();
+    let mut text = String::with_capacity(digits.len() + digits.len() / 3);
+    for (k, digit) in digits.chars().enumerate() {
+        if k > 0 && (digits.len() - k).is_multiple_of(3) {
+            text.push(',');
+        }
+        text.push(digit);
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rates_have_a_readable_precision() {
+        assert_eq!(rate_text(18_811.936_2), "18,812");
+        assert_eq!(rate_text(1_234_567.0), "1,234,567");
+        assert_eq!(rate_text(100.0), "100");
+        assert_eq!(rate_text(41.66), "41.7");
+        assert_eq!(rate_text(0.354), "0.35");
+        assert_eq!(rate_text(0.0), "0.00");
+        assert_eq!(rate_text(f64::NAN), "-");
+    }
+}

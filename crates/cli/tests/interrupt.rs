@@ -1,0 +1,179 @@
+//! What a run shows and keeps while it works: Ctrl-C and SIGTERM keep every
+//! finished record, and the progress bar never shares a line with output.
+
+use std::io::Read;
+use std::process::{Command, Stdio};
+use std::thread::sleep;
+use std::time::Duration;
+
+use crate::common::{arg, data, run};
+
+/// Eight easy puzzles, then an empty grid, whose count (about 6.7e21) no
+/// run finishes, then one more easy puzzle.
+fn slow_after_fast() -> tempfile::NamedTempFile {
+    let easy = std::fs::read_to_string(data("good.txt")).unwrap();
+    let easy: Vec<&str> = easy.lines().collect();
+    assert!(easy.len() >= 2);
+    let mut text = String::new();
+    for k in 0..8 {
+        text.push_str(easy[k % easy.len()]);
+        text.push('\n');
+    }
+    text.push_str(&".".repeat(81));
+    text.push('\n');
+    text.push_str(easy[0]);
+    text.push('\n');
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), text).unwrap();
+    file
+}
+
+/// Runs the binary with `args`, sends it `signal` once the fast puzzles
+/// are surely done, and returns its stdout, stderr and exit status.
+#[cfg(unix)]
+fn interrupted(args: &[&str], signal: &str) -> (String, String, Option<i32>) {
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin!("sudoku-dlx"))
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Easy puzzles take microseconds; the empty grid never ends.
+    sleep(Duration::from_secs(2));
+    let sent = Command::new("kill")
+        .args(["-s", signal, &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let (mut stdout, mut stderr) = (String::new(), String::new());
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut stdout)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let status = child.wait().unwrap();
+    (stdout, stderr, status.code())
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_writes_every_finished_record_then_marks_the_rest() {
+    let file = slow_after_fast();
+    let path = arg(file.path());
+    let expected = run(&["count", arg(&data("good.txt"))]);
+    let one = expected.stdout.lines().next().unwrap();
+    assert_eq!(one, "1");
+    for jobs in ["1", "2"] {
+        let (stdout, stderr, code) = interrupted(&["count", "-j", jobs, path], "INT");
+        assert_eq!(code, Some(130), "{stderr}");
+        let lines: Vec<&str> = stdout.lines().collect();
+        assert_eq!(lines.len(), 10, "one record per puzzle: {stdout}");
+        assert_eq!(lines[..8], ["1"; 8], "{stdout}");
+        assert_eq!(lines[8], "!interrupted");
+        // The puzzle after the slow one is written if it was finished.
+        assert!(lines[9] == "1" || lines[9] == "!interrupted", "{stdout}");
+        assert!(stderr.contains("interrupted"), "{stderr}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn sigterm_keeps_finished_json_records_too() {
+    let file = slow_after_fast();
+    let (stdout, stderr, code) = interrupted(
+        &["solve", "--all", "--format", "json", arg(file.path())],
+        "TERM",
+    );
+    assert_eq!(code, Some(130), "{stderr}");
+    let records: Vec<serde_json::Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 10, "{stdout}");
+    for record in &records[..8] {
+        assert_eq!(record["status"], "solved");
+    }
+    assert_eq!(records[8]["status"], "interrupted");
+    assert_eq!(records[8]["line"], 9);
+    assert!(
+        records[8]["file"]
+            .as_str()
+            .unwrap()
+            .ends_with(arg(file.path()))
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_generate_keeps_the_first_puzzles() {
+    // A run far too long to finish before the signal.
+    let (stdout, stderr, code) = interrupted(
+        &["generate", "--count", "1000000", "--seed", "3", "-j", "2"],
+        "INT",
+    );
+    assert_eq!(code, Some(130), "{stderr}");
+    let written = stdout.lines().count();
+    assert!(written > 0 && written < 1_000_000, "{stderr}");
+    assert!(stderr.contains("interrupted: wrote the first"), "{stderr}");
+    // What was written is the start of the uninterrupted run.
+    let full = run(&["generate", "--count", &written.to_string(), "--seed", "3"]);
+    assert_eq!(stdout, full.stdout);
+}
+
+/// What a terminal shows of `typescript`: each line's text after the last
+/// erase-line sequence, which is where a redrawn progress bar leaves it.
+fn screen_lines(typescript: &str) -> Vec<String> {
+    typescript
+        .split('\n')
+        .map(|line| {
+            let line = line.trim_end_matches('\r');
+            let shown = line.rsplit("\r\x1b[2K").next().unwrap_or(line);
+            shown.to_owned()
+        })
+        .filter(|line| !line.is_empty())
+        .collect()
+}
+
+/// With stdout and stderr on one terminal (util-linux `script` gives the
+/// run a pseudo-terminal), every record gets a line of its own: the bar is
+/// lifted before each record and drawn again after it.
+#[cfg(unix)]
+#[test]
+fn records_never_land_on_the_progress_line() {
+    // Hard enough that a debug build takes over the bar's half-second delay.
+    let hard = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/sudoku/plb_hard20.txt"),
+    )
+    .unwrap();
+    let file = tempfile::NamedTempFile::new().unwrap();
+    let first: Vec<&str> = hard.lines().take(8).collect();
+    std::fs::write(file.path(), first.join("\n") + "\n").unwrap();
+    let hard = file.path();
+    let plain = run(&["rate", "-j", "2", arg(hard)]);
+    assert_eq!(plain.code, 0, "{}", plain.stderr);
+    let command = format!(
+        "{} rate -j 2 {}",
+        assert_cmd::cargo::cargo_bin!("sudoku-dlx").display(),
+        arg(hard)
+    );
+    let typescript = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .stdin(Stdio::null())
+        .output()
+        .expect("util-linux `script` runs the command on a pseudo-terminal");
+    assert!(typescript.status.success());
+    let typescript = String::from_utf8_lossy(&typescript.stdout);
+    // The bar was drawn (its rate with two decimals or a whole number)...
+    assert!(typescript.contains(" puzzles in "), "{typescript}");
+    // ...and never shares a line with a record.
+    let expected: Vec<&str> = plain.stdout.lines().collect();
+    assert_eq!(screen_lines(&typescript), expected, "{typescript:?}");
+}
