@@ -70,7 +70,9 @@
 //!   primary items, validated as they are added; [`ItemId`], [`OptionId`]
 //!   and [`Color`] index them.
 //! - [`NamedProblem`]: a problem with item and color names, read from and
-//!   written to Knuth's text formats ([`Format`]: DLX1, DLX2, DLX3).
+//!   written to Knuth's text formats ([`Format`]: DLX1, DLX2, DLX3);
+//!   [`NamedProblem::parse_with`] ([`ReadOptions`], [`Parsed`]) skips
+//!   options without a primary item as Knuth's programs do and bounds the items.
 //! - [`Solver`]: pre-selection ([`Solver::select`]), search ([`Solver::count`],
 //!   [`Solver::first_solution`], [`Solver::uniqueness`],
 //!   [`Solver::for_each_solution`], [`Solver::solutions`], whose
@@ -125,3 +127,4 @@ pub use solutions::{Solution, Solutions};
 pub use solver::{First, Solver};
 pub use split::{Split, Subproblem};
 pub use text_format::{Format, NamedProblem};
+pub use text_parse::{Parsed, ReadOptions};
