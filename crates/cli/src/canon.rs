@@ -249,7 +249,10 @@ impl Worker {
             )
         };
         let puzzle = match record.body {
-            Body::Text(text) => Puzzle::parse(&text, parse),
+            Body::Text(text) => match Puzzle::parse(&text, parse) {
+                Ok(puzzle) => Ok(puzzle),
+                Err(e) => return (None, invalid(Problem::of_parse_error(line, &e, &text))),
+            },
             Body::Bad(e) => return (None, invalid(Problem::of_line(line, &e))),
         };
         match puzzle.and_then(|p| self.canon.canonical(&p).map(|c| (p, c))) {

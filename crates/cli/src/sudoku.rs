@@ -39,6 +39,8 @@ struct Config {
     budget: Budget,
     seed: Option<u64>,
     method: sudoku_dlx::Method,
+    /// `--keep-comments`: print each puzzle's comment after its answer.
+    keep_comments: bool,
 }
 
 /// Runs `sudoku-dlx solve`.
@@ -101,6 +103,7 @@ fn run(
         budget: search.max_nodes.map_or(Budget::UNLIMITED, Budget::nodes),
         seed: search.seed,
         method: search.method.into(),
+        keep_comments: puzzles.keep_comments,
     };
     let start = Instant::now();
     let mut tally = Tally::default();
@@ -145,6 +148,9 @@ struct PuzzleRecord<'a> {
     /// Where an invalid record went wrong, when one column says it.
     #[serde(skip_serializing_if = "Option::is_none")]
     column: Option<usize>,
+    /// The text after the puzzle on its line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    comment: Option<&'a str>,
     /// `count`: whether the count is exact.
     #[serde(skip_serializing_if = "Option::is_none")]
     complete: Option<bool>,
@@ -170,9 +176,10 @@ struct PuzzleRecord<'a> {
 
 impl<'a> PuzzleRecord<'a> {
     /// The record of a puzzle of file `name` that could not be read.
-    fn invalid(name: &'a str, problem: &'a Problem) -> PuzzleRecord<'a> {
+    fn invalid(name: &'a str, problem: &'a Problem, comment: Option<&'a str>) -> PuzzleRecord<'a> {
         PuzzleRecord {
             column: problem.column,
+            comment,
             complete: None,
             count: None,
             error: Some(&problem.message),
@@ -206,25 +213,47 @@ struct Found {
 impl Workspace {
     /// Parses, solves and formats one record.
     fn answer(&mut self, config: &Config, name: &str, record: Record) -> Answer {
-        let line = record.line;
+        let mut answer = self.answer_record(
+            config,
+            name,
+            record.line,
+            record.body,
+            record.comment.as_deref(),
+        );
+        if config.keep_comments {
+            report::keep_comment(&mut answer.stdout, config.format, record.comment.as_deref());
+        }
+        answer
+    }
+
+    /// The answer to one record, before `--keep-comments`.
+    fn answer_record(
+        &mut self,
+        config: &Config,
+        name: &str,
+        line: u64,
+        body: Body,
+        comment: Option<&str>,
+    ) -> Answer {
         let invalid = |problem: Problem| {
             report::invalid(
                 config.format,
                 name,
                 &problem,
-                &PuzzleRecord::invalid(name, &problem),
+                &PuzzleRecord::invalid(name, &problem, comment),
             )
         };
-        let puzzle = match record.body {
-            Body::Text(text) => Puzzle::parse(&text, &config.parse),
+        let puzzle = match body {
+            Body::Text(text) => Puzzle::parse(&text, &config.parse)
+                .map_err(|e| Problem::of_parse_error(line, &e, &text)),
             Body::Bad(e) => return invalid(Problem::of_line(line, &e)),
         };
         let puzzle = match puzzle {
             Ok(puzzle) => puzzle,
-            Err(e) => return invalid(Problem::of_error(line, &e)),
+            Err(problem) => return invalid(problem),
         };
         match self.search(config, &puzzle) {
-            Ok(found) => found.answer(config, name, line, &puzzle),
+            Ok(found) => found.answer(config, name, line, &puzzle, comment),
             Err(e) => invalid(Problem::of_error(line, &e)),
         }
     }
@@ -302,7 +331,14 @@ impl Workspace {
 
 impl Found {
     /// The record of a puzzle that was searched.
-    fn answer(&self, config: &Config, name: &str, line: u64, puzzle: &Puzzle) -> Answer {
+    fn answer(
+        &self,
+        config: &Config,
+        name: &str,
+        line: u64,
+        puzzle: &Puzzle,
+        comment: Option<&str>,
+    ) -> Answer {
         let status = self.status;
         let lines = || -> Vec<String> {
             self.solutions
@@ -316,6 +352,7 @@ impl Found {
                 let enumerate = matches!(config.task, Task::Enumerate { .. });
                 report::json_line(&PuzzleRecord {
                     column: None,
+                    comment,
                     complete: self.count.map(|(_, complete)| complete),
                     count: self.count.map(|(count, _)| count),
                     error: None,

@@ -8,4 +8,5 @@ mod cover;
 mod cover_kinds;
 mod distributed;
 mod generate;
+mod reading;
 mod sudoku;
