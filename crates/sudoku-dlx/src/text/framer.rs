@@ -405,6 +405,14 @@ mod tests {
         for record in &records {
             assert_eq!(parse(&record.text).unwrap().to_string(), good);
         }
+        // A jigsaw line with more after it is no grid with a comment: the
+        // region map is never dropped.
+        let map = "a".repeat(81);
+        let jigsaw = format!("{good} {map} # name");
+        let lines = [Ok::<_, std::io::Error>(jigsaw.clone())].into_iter();
+        let record = Records::new(lines, &ParseOptions::default()).next();
+        assert_eq!(record.unwrap().unwrap().text, jigsaw);
+        assert!(parse(&jigsaw).is_err());
         // Puzzle::parse reads a line with a comment the same way.
         assert_eq!(parse(&format!("{good} # name")).unwrap().to_string(), good);
         // A column of an error in a grid with a comment is the line's.

@@ -236,7 +236,9 @@ fn check_block(cells: &[Located<'_>], shape: Option<Shape>) -> Result<(), Error>
 /// be a whole grid (of `options.shape`, if fixed) on its own; the text
 /// after it is returned trimmed, from its first non-blank character (so a
 /// `;`, `,` or `:` is kept). `None` when the line has no such grid or
-/// nothing after it, or reads whole as it is (a numbers line, say).
+/// nothing after it, or reads whole as it is (a numbers line, say), or
+/// when a token as long as the grid follows it (a jigsaw region map: a
+/// jigsaw line has no comment).
 pub(crate) fn split_comment<'l>(
     line: &'l str,
     options: &ParseOptions,
@@ -245,7 +247,13 @@ pub(crate) fn split_comment<'l>(
     let end = trimmed.find(is_comment_delimiter)?;
     let (grid, rest) = trimmed.split_at(end);
     let comment = rest.trim();
-    if comment.is_empty() || grid.contains('|') {
+    // A token as long as the grid after it is a region map: such a line is
+    // a jigsaw puzzle with more after it, not a grid with a comment.
+    let region_map = comment
+        .split_whitespace()
+        .next()
+        .is_some_and(|token| token.chars().count() == grid.chars().count());
+    if comment.is_empty() || region_map || grid.contains('|') {
         return None;
     }
     let whole = |text: &str| {
@@ -271,11 +279,17 @@ fn is_comment_delimiter(c: char) -> bool {
 /// `A`-`G`, and a blank is `.` or `0`), so the framer skips such a line
 /// where it would otherwise be a record of its own.
 pub(crate) fn is_header(line: &str) -> bool {
-    let word = line.trim_start();
-    let word = word
-        .find(is_comment_delimiter)
-        .map_or(word, |end| &word[..end]);
-    word.len() >= 2 && word.bytes().all(|b| b.is_ascii_alphabetic())
+    // Framing asks this of every line: a puzzle line fails at its first
+    // character, a `.` or a digit, without a scan.
+    let mut letters = 0;
+    for c in line.trim_start().chars() {
+        if c.is_ascii_alphabetic() {
+            letters += 1;
+        } else {
+            return letters >= 2 && is_comment_delimiter(c);
+        }
+    }
+    letters >= 2
 }
 
 /// Whether `line` is a comment: its first non-blank character is `#`.
