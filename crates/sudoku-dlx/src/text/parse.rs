@@ -77,7 +77,7 @@ impl Puzzle {
 }
 
 /// Reads one record; see [`Puzzle::parse`].
-fn parse_record(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
+fn parse_record<'t>(text: &'t str, options: &ParseOptions) -> Result<Puzzle, Error> {
     let lines: Vec<Segment<'_>> = text
         .lines()
         .enumerate()
@@ -91,32 +91,45 @@ fn parse_record(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
 
     let mut map = None;
     let mut segments = lines.clone();
-    if let &[&(line, _, only)] = content.as_slice() {
-        if let Some((puzzle, (map_column, region_map))) = split_jigsaw(only, options.jigsaw) {
-            segments = vec![(line, puzzle.0, puzzle.1)];
-            map = Some((line, map_column, region_map));
-        } else if let Some(((column, grid), _comment)) = split_comment(only, options) {
-            segments = vec![(line, column, grid)];
-        }
+    if let &[&(line, _, only)] = content.as_slice()
+        && let Some((puzzle, (map_column, region_map))) = split_jigsaw(only, options.jigsaw)
+    {
+        segments = vec![(line, puzzle.0, puzzle.1)];
+        map = Some((line, map_column, region_map));
     }
     if options.jigsaw && map.is_none() {
         return Err(Error::MissingRegionMap);
     }
 
     let fixed_cells = options.shape.map(Shape::cell_count);
-    let numbers = match options.alphabet {
-        Some(Alphabet::Numbers) => true,
-        Some(_) => false,
-        None => looks_like_numbers(&segments, |count| match fixed_cells {
-            Some(cells) => count == cells,
-            None => Shape::from_cell_count(count).is_some(),
-        }),
+    let whole = |count: usize| match fixed_cells {
+        Some(cells) => count == cells,
+        None => Shape::from_cell_count(count).is_some(),
     };
-    let cells: Vec<Located<'_>> = if numbers {
-        number_tokens(&segments).collect()
-    } else {
-        symbol_chars(&segments).collect()
+    let read_cells = |segments: &[Segment<'t>]| -> (bool, Vec<Located<'t>>) {
+        let numbers = match options.alphabet {
+            Some(Alphabet::Numbers) => true,
+            Some(_) => false,
+            None => looks_like_numbers(segments, whole),
+        };
+        let cells = if numbers {
+            number_tokens(segments).collect()
+        } else {
+            symbol_chars(segments).collect()
+        };
+        (numbers, cells)
     };
+    let (mut numbers, mut cells) = read_cells(&segments);
+    // A line that is no whole grid may be one followed by a comment; the
+    // split is tried only then, so a plain line costs one count.
+    if !whole(cells.len())
+        && map.is_none()
+        && let &[&(line, _, only)] = content.as_slice()
+        && let Some(((column, grid), _comment)) = split_comment(only, options)
+    {
+        segments = vec![(line, column, grid)];
+        (numbers, cells) = read_cells(&segments);
+    }
     if cells.is_empty() {
         return Err(Error::EmptyRecord);
     }
@@ -191,6 +204,10 @@ fn parse_record(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
 /// from its total (four rows of nine cells are not a 6x6 grid). A first row
 /// whose length is no grid side leaves the total to decide, as one line does.
 fn check_block(cells: &[Located<'_>], shape: Option<Shape>) -> Result<(), Error> {
+    // Cells come in line order: one line is no block, told without a scan.
+    if cells.first().map(|cell| cell.1) == cells.last().map(|cell| cell.1) {
+        return Ok(());
+    }
     let mut rows: Vec<(usize, usize)> = Vec::new();
     for &(_, line, _) in cells {
         match rows.last_mut() {
