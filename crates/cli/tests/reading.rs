@@ -442,3 +442,31 @@ fn cover_bounds_its_lines_and_items() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     assert_eq!(out.stdout, "1\n");
 }
+
+#[test]
+fn project_euler_grids_read_with_their_headers() {
+    // Project Euler's problem 96 file: `Grid NN`, then nine rows of nine.
+    let grids = [
+        "003020600900305001001806400008102900700000008006708200002609500800203009005010300",
+        "200080300060070084030500209000105408000000000402706000301007040720040060004010003",
+    ];
+    let mut input = String::new();
+    for (k, grid) in grids.iter().enumerate() {
+        input.push_str(&format!("Grid {:02}\n", k + 1));
+        for row in 0..9 {
+            input.push_str(&grid[row * 9..row * 9 + 9]);
+            input.push('\n');
+        }
+    }
+    let out = run_with_stdin(&["solve", "--format", "json"], input.into_bytes());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let records = json_records(&out.stdout);
+    let lines: Vec<u64> = records
+        .iter()
+        .map(|r| r["line"].as_u64().unwrap())
+        .collect();
+    assert_eq!(lines, [2, 12]);
+    for (record, grid) in records.iter().zip(grids) {
+        check(grid, record["solution"].as_str().unwrap(), &classic());
+    }
+}
