@@ -470,3 +470,20 @@ fn project_euler_grids_read_with_their_headers() {
         check(grid, record["solution"].as_str().unwrap(), &classic());
     }
 }
+
+#[test]
+fn rate_and_canon_keep_comments_too() {
+    let input = format!("{GOOD} # name\n");
+    let out = run_with_stdin(&["rate", "--format", "json"], input.clone().into_bytes());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(json_records(&out.stdout)[0]["comment"], "# name");
+    let out = run_with_stdin(&["rate", "--keep-comments"], input.clone().into_bytes());
+    assert!(out.stdout.ends_with(" # name\n"), "{}", out.stdout);
+    let out = run_with_stdin(&["canon", "--format", "json"], input.clone().into_bytes());
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    assert_eq!(json_records(&out.stdout)[0]["comment"], "# name");
+    let out = run_with_stdin(&["canon", "--keep-comments"], input.into_bytes());
+    let (form, comment) = out.stdout.trim_end().split_once(' ').unwrap();
+    assert_eq!(comment, "# name");
+    assert_eq!(form.len(), 81);
+}
