@@ -6,8 +6,9 @@
 //! panic; a puzzle it returns prints (line format, plus the region map for
 //! jigsaw) and re-parses to itself, and its pretty block re-parses to the
 //! same givens. The same text, read as a stream by `Records`, never panics
-//! either, and loses no line: every line with a cell is in exactly one
-//! record, at its own line number, and records come in order.
+//! either, and loses no line: every line with a cell but a header is in
+//! exactly one record, at its own line number (a grid with text after it
+//! as the grid and its comment), and records come in order.
 
 #![no_main]
 
@@ -95,9 +96,20 @@ fn check_records(case: &ParseCase) {
     for record in Records::new(stream, &case.options) {
         let Ok(record) = record;
         assert!(record.line >= next, "record at line {} after line {next}", record.line);
+        if let Some(comment) = &record.comment {
+            // A grid with text after it: the record is the grid, at its
+            // column, and the comment the rest of the line.
+            let line = lines[record.line - 1];
+            let grid = record.text.trim_start();
+            assert_eq!(&line[..line.len() - line.trim_start().len()].chars().count(), &(record.text.len() - grid.len()), "the grid keeps its column");
+            assert!(line.trim_start().starts_with(grid), "{line:?} starts with {grid:?}");
+            assert!(line.trim_end().ends_with(comment.as_str()), "{line:?} ends with {comment:?}");
+        }
         for (k, text) in record.text.split('\n').enumerate() {
             let line = record.line + k;
-            assert_eq!(Some(&text), lines.get(line - 1), "line {line} of a record");
+            if record.comment.is_none() {
+                assert_eq!(Some(&text), lines.get(line - 1), "line {line} of a record");
+            }
             covered[line - 1] = true;
         }
         next = record.line + record.text.split('\n').count();
@@ -105,7 +117,13 @@ fn check_records(case: &ParseCase) {
         let _ = Puzzle::parse(&record.text, &case.options);
     }
     for (k, line) in lines.iter().enumerate() {
+        // A header: a first word (up to whitespace, `;`, `,`, `:`) of two
+        // ASCII letters or more.
+        let word = line.trim_start();
+        let word = word.split(|c: char| c.is_whitespace() || matches!(c, ';' | ',' | ':')).next().unwrap_or("");
+        let header = word.len() >= 2 && word.bytes().all(|b| b.is_ascii_alphabetic());
         let empty = line.trim().is_empty()
+            || header
             || line.trim_start().starts_with('#')
             || line.chars().all(|c| c.is_whitespace() || matches!(c, '|' | '+' | '-'));
         assert!(covered[k] || empty, "line {} ({line:?}) is in no record", k + 1);

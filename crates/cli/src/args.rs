@@ -25,7 +25,10 @@ const COVER_EXAMPLES: &str = "\
 Input: Knuth's formats, told apart by what the file holds. Lines starting
 with `|` are comments; the first other line names the items, primary ones,
 then `|`, then secondary ones; every later line is an option, a list of item
-names. DLX1 (exact cover): nothing more. DLX2 (colors): an option may give a
+names. An option of secondary items only is skipped with a warning
+(FILE:LINE: option ignored (no primary items)), as in Knuth's DLX1. Lines
+(but comments) are at most --max-line-bytes long and the item line names at
+most --max-items items. DLX1 (exact cover): nothing more. DLX2 (colors): an option may give a
 secondary item a color, `x:A`; options that give it the same color go
 together. DLX3 (multiplicities): a primary item may have bounds, `u:v|name`
 (covered u to v times) or `v|name` (exactly v times).
@@ -63,9 +66,13 @@ Examples:
 const RECORDS_INPUT: &str = "\
 Input: one puzzle per line (n*n symbols, `.` or `0` for blanks; 16x16 as
 1-9A-G; larger grids as space-separated numbers), or n-line blocks of n cells
-each (spaces and the box separators | + - ignored). With --jigsaw, a line is
-the puzzle, a space, and one region letter per cell. Lines starting with #
-are comments. FILE `-` is stdin, as is no FILE at all.";
+each (spaces and the box separators | + - ignored), each block one record.
+Text after a line's grid (after whitespace, `;`, `,` or `:`) is the puzzle's
+comment: JSON `comment`, printed back with --keep-comments. Header lines
+(`puzzle<TAB>name`, `Grid 01`: a first word of two letters or more) are
+skipped. With --jigsaw, a line is the puzzle, a space, and one region letter
+per cell. Lines starting with # are comments. FILE `-` is stdin, as is no
+FILE at all; every FILE is checked before the first record is read.";
 
 const RECORDS_KEPT: &str = "\
 Records are written as they are done, in input order, whatever --jobs is;
@@ -76,7 +83,8 @@ interrupted), and the exit status is 130.";
 const SOLVE_OUTPUT: &str = "\
 Output: one record per puzzle. A record that is not a solution starts with
 `!` and its status:
-  !invalid: REASON   the puzzle cannot be read (also FILE:LINE:COLUMN: REASON on stderr)
+  !invalid: REASON   the puzzle cannot be read (also FILE:LINE:COLUMN: REASON on stderr;
+                     lines and columns from 1, cells as r2c3)
   !unsolvable        no solution
   !multiple          more than one solution, with --unique
   !budget            --max-nodes ran out first; with --all or --limit, followed
@@ -87,7 +95,7 @@ change, then its `SOLUTION MAP` line) and a blank line; with --all or
 --limit, a `# FILE:LINE: N solutions` line comes before each puzzle's grids.
 With --format json, one JSON object per line: file, line, status
 (solved|unsolvable|multiple|invalid|budget), solution, solutions (--all,
---limit), error and column (invalid), nodes.
+--limit), error and column (invalid), nodes, comment.
 
 Exit status: 0 when every puzzle was solved (and unique, with --unique), 1
 when any was invalid, unsolvable, over budget or not unique, 2 for usage or
@@ -112,7 +120,7 @@ Output: one record per puzzle: its count of solutions,
 --format grid prints the same as line. With --format json, one JSON object
 per line: file, line, status (solved|unsolvable|multiple|invalid|budget),
 count, complete (whether the count is exact), error and column (invalid),
-nodes. --unique keeps the count (JSON status multiple) but makes any count
+nodes, comment. --unique keeps the count (JSON status multiple) but makes any count
 other than 1 an exit status 1; it needs --limit 2 or more, or no --limit.
 
 Exit status: 0 when every puzzle has a solution (exactly one, with
@@ -415,6 +423,12 @@ pub(crate) struct CoverArgs {
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub(crate) quiet: bool,
+    /// The longest line read, in bytes; a longer line (but a comment) is an error.
+    #[arg(long, value_name = "N", default_value_t = 1 << 20, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) max_line_bytes: u64,
+    /// The most items the item line may declare (Knuth's DLX1 allows 100,000).
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) max_items: u64,
     /// Print the subproblems at search depth DEPTH as JSON Lines jobs.
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["count", "limit", "seed", "job"])]
     pub(crate) split: Option<usize>,
@@ -548,6 +562,11 @@ pub(crate) struct PuzzleArgs {
     /// How digits are written: standard (1-9, A-Z), hex (0-9A-F for 16x16) or numbers.
     #[arg(long, value_enum)]
     pub(crate) alphabet: Option<AlphabetArg>,
+    /// Print the text that followed each puzzle on its line (a name, a
+    /// rating, `:count:solution`) after its answer; JSON always has it as
+    /// `comment`.
+    #[arg(long)]
+    pub(crate) keep_comments: bool,
 }
 
 impl PuzzleArgs {

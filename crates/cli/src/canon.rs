@@ -43,7 +43,8 @@ to 35x35, `.`-separated numbers above. --dedupe prints only the first puzzle
 of each class. A puzzle that cannot be read, or whose givens clash, is
 `!invalid: REASON`; one whose search outgrew --max-nodes is `!budget`. With
 --format json, one object per puzzle: file, line, status (canonical, invalid
-or budget), canonical, transform, error.
+or budget), canonical, transform, error, comment (the text after the
+puzzle's grid on its line; --keep-comments prints it after the form).
 
 Exit status: 0 when every puzzle got its form, 1 when any was invalid or over
 budget, 2 for usage or I/O errors.
@@ -82,6 +83,10 @@ pub(crate) struct CanonArgs {
     /// Print a summary on stderr: puzzles, classes, duplicates, invalid, time.
     #[arg(long)]
     pub(crate) stats: bool,
+    /// Print the text that followed each puzzle on its line after its form;
+    /// JSON always has it as `comment`.
+    #[arg(long)]
+    pub(crate) keep_comments: bool,
 }
 
 impl CanonArgs {
@@ -173,6 +178,9 @@ struct CanonRecord<'a> {
     /// Where an invalid record went wrong, when one column says it.
     #[serde(skip_serializing_if = "Option::is_none")]
     column: Option<usize>,
+    /// The text after the puzzle on its line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    comment: Option<&'a str>,
     /// Why an invalid record could not be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
@@ -190,10 +198,16 @@ struct CanonRecord<'a> {
 
 impl<'a> CanonRecord<'a> {
     /// The record, without a form, of file `name`'s line `line`.
-    fn bare(name: &'a str, line: u64, status: &'static str) -> CanonRecord<'a> {
+    fn bare(
+        name: &'a str,
+        line: u64,
+        status: &'static str,
+        comment: Option<&'a str>,
+    ) -> CanonRecord<'a> {
         CanonRecord {
             canonical: None,
             column: None,
+            comment,
             error: None,
             file: name,
             line,
@@ -204,11 +218,11 @@ impl<'a> CanonRecord<'a> {
     }
 
     /// The record of a puzzle that could not be read.
-    fn invalid(name: &'a str, problem: &'a Problem) -> CanonRecord<'a> {
+    fn invalid(name: &'a str, problem: &'a Problem, comment: Option<&'a str>) -> CanonRecord<'a> {
         CanonRecord {
             column: problem.column,
             error: Some(&problem.message),
-            ..CanonRecord::bare(name, problem.line, PuzzleStatus::Invalid.name())
+            ..CanonRecord::bare(name, problem.line, PuzzleStatus::Invalid.name(), comment)
         }
     }
 }
@@ -232,7 +246,8 @@ impl Worker {
         }
     }
 
-    /// The form (none for a failed record) and the formatted record.
+    /// The form (none for a failed record) and the formatted record, with
+    /// the puzzle's comment after it with `--keep-comments`.
     fn answer(
         &mut self,
         args: &CanonArgs,
@@ -240,27 +255,47 @@ impl Worker {
         record: Record,
         parse: &ParseOptions,
     ) -> (Option<Grid>, Answer) {
-        let line = record.line;
+        let comment = record.comment.as_deref();
+        let (form, mut answer) =
+            self.answer_record(args, name, (record.line, record.body), parse, comment);
+        if args.keep_comments {
+            report::keep_comment(&mut answer.stdout, args.output.format.into(), comment);
+        }
+        (form, answer)
+    }
+
+    /// The form and the record of one puzzle, before `--keep-comments`.
+    fn answer_record(
+        &mut self,
+        args: &CanonArgs,
+        name: &str,
+        (line, body): (u64, Body),
+        parse: &ParseOptions,
+        comment: Option<&str>,
+    ) -> (Option<Grid>, Answer) {
+        let format = args.output.format;
         let invalid = |problem: Problem| {
-            let format = args.output.format.into();
             report::invalid(
-                format,
+                format.into(),
                 name,
                 &problem,
-                &CanonRecord::invalid(name, &problem),
+                &CanonRecord::invalid(name, &problem, comment),
             )
         };
-        let puzzle = match record.body {
-            Body::Text(text) => Puzzle::parse(&text, parse),
+        let puzzle = match body {
+            Body::Text(text) => match Puzzle::parse(&text, parse) {
+                Ok(puzzle) => Ok(puzzle),
+                Err(e) => return (None, invalid(Problem::of_parse_error(line, &e, &text))),
+            },
             Body::Bad(e) => return (None, invalid(Problem::of_line(line, &e))),
         };
         match puzzle.and_then(|p| self.canon.canonical(&p).map(|c| (p, c))) {
             Ok((puzzle, canonical)) => {
-                let answer = formatted(args, name, line, &puzzle, &canonical);
+                let answer = formatted(args, name, line, &puzzle, &canonical, comment);
                 (Some(canonical.into_parts().0), answer)
             }
             Err(Error::CanonBudget { nodes }) => {
-                (None, over_budget(args.output.format, name, line, nodes))
+                (None, over_budget(format, name, line, nodes, comment))
             }
             Err(e) => (None, invalid(Problem::of_error(line, &e))),
         }
@@ -274,6 +309,7 @@ fn formatted(
     line: u64,
     puzzle: &Puzzle,
     canonical: &Canonical,
+    comment: Option<&str>,
 ) -> Answer {
     let form = puzzle.format_grid(canonical.form());
     let transform = canonical.transform().to_string();
@@ -283,7 +319,7 @@ fn formatted(
         RecordFormat::Json => report::json_line(&CanonRecord {
             canonical: Some(form),
             transform: args.with_transform.then_some(transform),
-            ..CanonRecord::bare(name, line, "canonical")
+            ..CanonRecord::bare(name, line, "canonical", comment)
         }),
     };
     Answer {
@@ -294,13 +330,19 @@ fn formatted(
 }
 
 /// The record of a puzzle whose search outgrew `--max-nodes`.
-fn over_budget(format: RecordFormat, name: &str, line: u64, nodes: u64) -> Answer {
+fn over_budget(
+    format: RecordFormat,
+    name: &str,
+    line: u64,
+    nodes: u64,
+    comment: Option<&str>,
+) -> Answer {
     let status = PuzzleStatus::Budget;
     let stdout = match format {
         RecordFormat::Line => format!("!{}\n", status.name()),
         RecordFormat::Json => report::json_line(&CanonRecord {
             nodes: Some(nodes),
-            ..CanonRecord::bare(name, line, status.name())
+            ..CanonRecord::bare(name, line, status.name(), comment)
         }),
     };
     Answer {

@@ -73,7 +73,12 @@ fn answer(format: RecordFormat, parse: &ParseOptions, name: &str, record: Record
         report::invalid(format.into(), name, &problem, &json)
     };
     let text = match record.body {
-        Body::Text(text) => text,
+        // The framer takes what follows a line's grid as its comment: here
+        // that is the proposed solution.
+        Body::Text(text) => match record.comment {
+            Some(rest) => format!("{text} {rest}"),
+            None => text,
+        },
         Body::Bad(e) => return invalid(Problem::of_line(line, &e)),
     };
     let (puzzle, solution) = match read(&text, parse) {

@@ -7,10 +7,10 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use anyhow::Context;
-use dlx::{Budget, Count, End, First, NamedProblem, Solution, Solver};
+use dlx::{Budget, Count, End, First, NamedProblem, ParseErrorKind, ReadOptions, Solution, Solver};
 
 use crate::args::CoverArgs;
-use crate::input::{Input, TextError};
+use crate::input::{Input, LineError};
 use crate::jobs::{self, JobSearch};
 use crate::report::Status;
 use crate::threads::{self, Threads};
@@ -36,24 +36,8 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         None => Input::stdin(),
     };
     let name = input.name().to_owned();
-    let text = match input.read_text() {
-        Ok(text) => text,
-        Err(TextError::Io(e)) => return Err(e).with_context(|| format!("{name}: cannot read")),
-        Err(TextError::NotUtf8 { line, column, byte }) => {
-            eprintln!("{name}:{line}:{column}: byte 0x{byte:02X} is not UTF-8 text");
-            return Ok(Status::Error);
-        }
-    };
-    let named = match NamedProblem::parse(&text) {
-        Ok(named) => named,
-        Err(dlx::Error::Parse { line, column, kind }) => {
-            eprintln!("{name}:{line}:{column}: {kind}");
-            return Ok(Status::Error);
-        }
-        Err(e) => {
-            eprintln!("{name}: {e}");
-            return Ok(Status::Error);
-        }
+    let Some(named) = read_problem(input, args)? else {
+        return Ok(Status::Error);
     };
 
     let start = Instant::now();
@@ -190,4 +174,63 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     } else {
         Status::Failure
     })
+}
+
+/// Reads the problem of `input`, within the bounds `args` set: no line
+/// (but a comment) over `--max-line-bytes`, no more items than
+/// `--max-items`, so that a hostile file (`/dev/zero`) fails at once with
+/// bounded memory. An option without a primary item is skipped with a
+/// warning naming its line, as Knuth's DLX1 does. `None` when the problem
+/// cannot be read: the reason, `FILE:LINE:COLUMN: reason`, is printed here.
+fn read_problem(input: Input, args: &CoverArgs) -> anyhow::Result<Option<NamedProblem>> {
+    let name = input.name().to_owned();
+    let max_line = usize::try_from(args.max_line_bytes).unwrap_or(usize::MAX);
+    let mut text = String::new();
+    for line in input.lines_bounded(max_line, b'|', true) {
+        let line = line.with_context(|| format!("{name}: cannot read"))?;
+        match line.text {
+            Ok(line) => {
+                text.push_str(&line);
+                text.push('\n');
+            }
+            Err(LineError::TooLong { limit, .. }) => {
+                eprintln!(
+                    "{name}:{}:{}: the line is longer than {limit} bytes, the longest `cover` \
+                     reads; give --max-line-bytes to raise the limit",
+                    line.number,
+                    limit + 1
+                );
+                return Ok(None);
+            }
+            Err(LineError::NotUtf8 { column, byte }) => {
+                let number = line.number;
+                eprintln!("{name}:{number}:{column}: byte 0x{byte:02X} is not UTF-8 text");
+                return Ok(None);
+            }
+        }
+    }
+    let options = ReadOptions {
+        skip_secondary_only: true,
+        max_items: Some(usize::try_from(args.max_items).unwrap_or(usize::MAX)),
+    };
+    match NamedProblem::parse_with(&text, &options) {
+        Ok(parsed) => {
+            for line in parsed.skipped {
+                eprintln!("{name}:{line}: option ignored (no primary items)");
+            }
+            Ok(Some(parsed.problem))
+        }
+        Err(dlx::Error::Parse { line, column, kind }) => {
+            let hint = match kind {
+                ParseErrorKind::TooManyItems { .. } => " (--max-items)",
+                _ => "",
+            };
+            eprintln!("{name}:{line}:{column}: {kind}{hint}");
+            Ok(None)
+        }
+        Err(e) => {
+            eprintln!("{name}: {e}");
+            Ok(None)
+        }
+    }
 }

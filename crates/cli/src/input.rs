@@ -81,12 +81,24 @@ impl Input {
         }
     }
 
-    /// The input's lines, one at a time.
+    /// The input's lines, one at a time, each at most [`MAX_LINE_BYTES`]
+    /// long unless it is a `#` comment.
     pub(crate) fn lines(self) -> Lines {
+        self.lines_bounded(MAX_LINE_BYTES, b'#', false)
+    }
+
+    /// The input's lines, each at most `max` bytes unless its first
+    /// non-blank byte is `comment` (a comment is kept, cut at `max`); with
+    /// `stop`, the reading ends at the first line over `max` bytes, as soon
+    /// as it is over, so that an endless line (`/dev/zero`) ends it too.
+    pub(crate) fn lines_bounded(self, max: usize, comment: u8, stop: bool) -> Lines {
         Lines {
             input: self,
             number: 0,
             buf: Vec::new(),
+            max,
+            comment,
+            stop,
         }
     }
 }
@@ -119,10 +131,14 @@ pub(crate) struct Line {
 /// Why a line is not usable text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum LineError {
-    /// The line is longer than [`MAX_LINE_BYTES`].
+    /// The line is longer than the reader's limit ([`MAX_LINE_BYTES`] for
+    /// puzzles).
     TooLong {
-        /// Its length in bytes, without the line ending.
+        /// Its length in bytes, without the line ending (as far as it was
+        /// read, when the reading stopped there).
         bytes: u64,
+        /// The limit.
+        limit: usize,
     },
     /// The line holds a byte sequence that is not UTF-8.
     NotUtf8 {
@@ -137,7 +153,7 @@ impl LineError {
     /// The 1-based column the error points at.
     pub(crate) fn column(&self) -> usize {
         match self {
-            LineError::TooLong { .. } => MAX_LINE_BYTES + 1,
+            LineError::TooLong { limit, .. } => limit + 1,
             LineError::NotUtf8 { column, .. } => *column,
         }
     }
@@ -146,9 +162,9 @@ impl LineError {
 impl std::fmt::Display for LineError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            LineError::TooLong { bytes } => write!(
+            LineError::TooLong { bytes, limit } => write!(
                 f,
-                "line is {bytes} bytes long, more than the {MAX_LINE_BYTES} a puzzle can take"
+                "line is {bytes} bytes long, more than the {limit} a puzzle can take"
             ),
             LineError::NotUtf8 { byte, .. } => {
                 write!(f, "byte 0x{byte:02X} is not UTF-8 text; puzzles are text")
@@ -162,6 +178,20 @@ pub(crate) struct Lines {
     input: Input,
     number: u64,
     buf: Vec<u8>,
+    /// The longest line kept.
+    max: usize,
+    /// The first byte of a comment line, which may be longer.
+    comment: u8,
+    /// Whether a line over `max` that is no comment ends the reading.
+    stop: bool,
+}
+
+/// Whether `bytes` (a line's start) begin, after blanks, with `comment`.
+fn is_comment_start(bytes: &[u8], comment: u8) -> bool {
+    bytes
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|&b| b == comment)
 }
 
 impl Lines {
@@ -183,12 +213,16 @@ impl Lines {
             seen_any = true;
             let newline = available.iter().position(|&b| b == b'\n');
             let take = newline.unwrap_or(available.len());
-            let room = (MAX_LINE_BYTES + 1).saturating_sub(self.buf.len());
+            let room = (self.max + 1).saturating_sub(self.buf.len());
             self.buf.extend_from_slice(&available[..take.min(room)]);
             length += take as u64;
             let consumed = newline.map_or(take, |n| n + 1);
             self.input.reader.consume(consumed);
             if newline.is_some() {
+                return Ok(Some(length));
+            }
+            if self.stop && self.buf.len() > self.max && !is_comment_start(&self.buf, self.comment)
+            {
                 return Ok(Some(length));
             }
         }
@@ -212,8 +246,15 @@ impl Iterator for Lines {
         if self.number == 1 {
             bytes = bytes.strip_prefix(BOM).unwrap_or(bytes);
         }
-        let text = if bytes.len() > MAX_LINE_BYTES {
-            Err(LineError::TooLong { bytes: length })
+        let text = if bytes.len() > self.max && is_comment_start(bytes, self.comment) {
+            // A comment however long: its text is never read, so the part
+            // kept stands for it and the framer skips it.
+            Ok(String::from_utf8_lossy(&bytes[..self.max]).into_owned())
+        } else if bytes.len() > self.max {
+            Err(LineError::TooLong {
+                bytes: length,
+                limit: self.max,
+            })
         } else {
             match std::str::from_utf8(bytes) {
                 Ok(text) => Ok(text.to_owned()),
@@ -230,6 +271,34 @@ impl Iterator for Lines {
             number: self.number,
             text,
         }))
+    }
+}
+
+/// Checks that every path of `paths` (but `-`, stdin) can be opened for
+/// reading, before any is read, as ripgrep does: a missing file fails the
+/// command (status 2) before it prints a record, whatever its place in the
+/// list. The error names every path that cannot be opened.
+pub(crate) fn check_paths(paths: &[PathBuf]) -> anyhow::Result<()> {
+    let problems: Vec<String> = paths
+        .iter()
+        .filter(|path| path.as_path() != Path::new("-"))
+        .filter_map(|path| {
+            let problem = match File::open(path).and_then(|file| file.metadata()) {
+                Ok(metadata) if metadata.is_dir() => "is a directory".to_owned(),
+                Ok(_) => return None,
+                Err(e) => format!("cannot open: {e}"),
+            };
+            Some(format!("{}: {problem}", path.display()))
+        })
+        .collect();
+    match problems.as_slice() {
+        [] => Ok(()),
+        [one] => Err(anyhow::anyhow!("{one}")),
+        _ => Err(anyhow::anyhow!(
+            "{} inputs cannot be read; nothing was read:\n  {}",
+            problems.len(),
+            problems.join("\n  ")
+        )),
     }
 }
 
@@ -285,7 +354,8 @@ mod tests {
         assert_eq!(
             lines[0].1,
             Err(LineError::TooLong {
-                bytes: (MAX_LINE_BYTES * 3) as u64
+                bytes: (MAX_LINE_BYTES * 3) as u64,
+                limit: MAX_LINE_BYTES,
             })
         );
         assert_eq!(lines[1], (2, Ok("ok".into())));
@@ -298,6 +368,17 @@ mod tests {
                 byte: 0xFF
             })
         );
+    }
+
+    #[test]
+    fn a_comment_line_of_any_length_stays_a_comment() {
+        let mut long = b"  # ".to_vec();
+        long.extend(vec![b'x'; MAX_LINE_BYTES * 2]);
+        long.extend_from_slice(b"\nok\n");
+        let lines = lines_of(&long);
+        let first = lines[0].1.as_ref().expect("a comment is text");
+        assert!(first.trim_start().starts_with('#') && first.len() == MAX_LINE_BYTES);
+        assert_eq!(lines[1], (2, Ok("ok".into())));
     }
 
     #[test]

@@ -41,6 +41,9 @@ struct RateRecord<'a> {
     /// Where an invalid record went wrong, when one column says it.
     #[serde(skip_serializing_if = "Option::is_none")]
     column: Option<usize>,
+    /// The text after the puzzle on its line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    comment: Option<&'a str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     effort: Option<f64>,
     /// Why an invalid record could not be read.
@@ -67,6 +70,7 @@ impl<'a> RateRecord<'a> {
     fn unrated(name: &'a str, line: u64, status: &'static str) -> RateRecord<'a> {
         RateRecord {
             column: None,
+            comment: None,
             effort: None,
             error: None,
             file: name,
@@ -105,18 +109,33 @@ impl Workspace {
         parse: &ParseOptions,
     ) -> Answer {
         let line = record.line;
+        let comment = record.comment.as_deref();
+        let format = args.output.format.into();
         let invalid = |problem: Problem| {
-            let format = args.output.format.into();
-            report::invalid(format, name, &problem, &RateRecord::invalid(name, &problem))
+            let json = RateRecord {
+                comment,
+                ..RateRecord::invalid(name, &problem)
+            };
+            report::invalid(format, name, &problem, &json)
         };
         let puzzle = match record.body {
-            Body::Text(text) => Puzzle::parse(&text, parse),
-            Body::Bad(e) => return invalid(Problem::of_line(line, &e)),
+            Body::Text(text) => {
+                Puzzle::parse(&text, parse).map_err(|e| Problem::of_parse_error(line, &e, &text))
+            }
+            Body::Bad(e) => Err(Problem::of_line(line, &e)),
         };
-        match puzzle.and_then(|puzzle| self.rate(args, &puzzle)) {
-            Ok(rated) => answer(args.output.format, name, line, &rated),
-            Err(e) => invalid(Problem::of_error(line, &e)),
+        let rated = puzzle.and_then(|puzzle| {
+            self.rate(args, &puzzle)
+                .map_err(|e| Problem::of_error(line, &e))
+        });
+        let mut answer = match rated {
+            Ok(rated) => answer(args.output.format, name, line, &rated, comment),
+            Err(problem) => invalid(problem),
+        };
+        if args.puzzles.keep_comments {
+            report::keep_comment(&mut answer.stdout, format, comment);
         }
+        answer
     }
 
     fn rate(&mut self, args: &RateArgs, puzzle: &Puzzle) -> Result<Rated, Error> {
@@ -136,7 +155,13 @@ impl Workspace {
 }
 
 /// The record of a rated (or unratable) puzzle.
-fn answer(format: RecordFormat, name: &str, line: u64, rated: &Rated) -> Answer {
+fn answer(
+    format: RecordFormat,
+    name: &str,
+    line: u64,
+    rated: &Rated,
+    comment: Option<&str>,
+) -> Answer {
     let status = match rated {
         Rated::Rated(_) => PuzzleStatus::Solved,
         Rated::NoSolution => PuzzleStatus::Unsolvable,
@@ -162,11 +187,13 @@ fn answer(format: RecordFormat, name: &str, line: u64, rated: &Rated) -> Answer 
             mean_nodes: Some(round2(r.mean_nodes)),
             score: Some(round2(r.score)),
             solved_by_logic: Some(r.solved_by_logic),
+            comment,
             ..RateRecord::unrated(name, line, "rated")
         }),
-        (RecordFormat::Json, _) => {
-            report::json_line(&RateRecord::unrated(name, line, status.name()))
-        }
+        (RecordFormat::Json, _) => report::json_line(&RateRecord {
+            comment,
+            ..RateRecord::unrated(name, line, status.name())
+        }),
     };
     Answer {
         status,

@@ -14,7 +14,7 @@ use anyhow::Context;
 use sudoku_dlx::{Framer, ParseOptions};
 
 use crate::batch::read_chunk;
-use crate::input::{LineError, inputs};
+use crate::input::{LineError, check_paths, inputs};
 
 /// A record: what the solver works on.
 #[derive(Debug)]
@@ -23,6 +23,9 @@ pub(crate) struct Record {
     pub(crate) line: u64,
     /// Its content.
     pub(crate) body: Body,
+    /// The text after a line-format grid on its line, if any (see
+    /// [`sudoku_dlx::Record::comment`]).
+    pub(crate) comment: Option<String>,
 }
 
 /// The content of a [`Record`].
@@ -39,6 +42,7 @@ impl From<sudoku_dlx::Record> for Record {
         Record {
             line: u64::try_from(record.line).unwrap_or(u64::MAX),
             body: Body::Text(record.text),
+            comment: record.comment,
         }
     }
 }
@@ -53,6 +57,7 @@ pub(crate) fn for_each_chunk(
     options: &ParseOptions,
     mut each_chunk: impl FnMut(&str, &mut Vec<Record>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
+    check_paths(files)?;
     let mut lines_chunk = Vec::new();
     let mut framed: Vec<sudoku_dlx::Record> = Vec::new();
     let mut records: Vec<Record> = Vec::new();
@@ -61,6 +66,7 @@ pub(crate) fn for_each_chunk(
         let name = input.name().to_owned();
         let mut lines = input.lines();
         let mut framer = Framer::new(options);
+        let mut hex = HexClues::default();
         loop {
             let ended = read_chunk(&mut lines, &mut lines_chunk)
                 .with_context(|| format!("{name}: cannot read"))?;
@@ -77,6 +83,7 @@ pub(crate) fn for_each_chunk(
                         records.push(Record {
                             line: line.number,
                             body: Body::Bad(e),
+                            comment: None,
                         });
                     }
                 }
@@ -84,12 +91,58 @@ pub(crate) fn for_each_chunk(
             if ended {
                 records.extend(framer.finish().map(Record::from));
             }
+            if options.alphabet.is_none() {
+                hex.add(&records);
+            }
             each_chunk(&name, &mut records)?;
             records.clear();
             if ended {
                 break;
             }
         }
+        if hex.zero && !hex.letter_g {
+            eprintln!(
+                "{name}: warning: its 16x16 puzzles hold `0` and no `G`, so `0` was read as a blank \
+                 (the standard alphabet, 1-9A-G); if they are written 0-9A-F, give --alphabet hex"
+            );
+        }
     }
     Ok(())
+}
+
+/// What the 16x16 records of one input hold, to tell a file written in the
+/// hex alphabet (`0`-`F`) read without `--alphabet hex`: there `0` is a
+/// digit and `G` never appears, while the standard alphabet reads `0` as a
+/// blank, so such a file would be solved as another puzzle.
+#[derive(Debug, Default)]
+struct HexClues {
+    /// Some 16x16 record holds `0`.
+    zero: bool,
+    /// Some 16x16 record holds `G`.
+    letter_g: bool,
+}
+
+impl HexClues {
+    /// Looks at the 16x16 records among `records`: those with 256 symbols
+    /// outside comment lines.
+    fn add(&mut self, records: &[Record]) {
+        for record in records {
+            let Body::Text(text) = &record.body else {
+                continue;
+            };
+            if text.len() < 256 {
+                continue;
+            }
+            let symbols = || {
+                text.lines()
+                    .filter(|line| !line.trim_start().starts_with('#'))
+                    .flat_map(str::chars)
+                    .filter(|c| !c.is_whitespace() && !matches!(c, '|' | '+' | '-'))
+            };
+            if symbols().count() == 256 {
+                self.zero |= symbols().any(|c| c == '0');
+                self.letter_g |= symbols().any(|c| c.eq_ignore_ascii_case(&'g'));
+            }
+        }
+    }
 }

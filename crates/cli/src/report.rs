@@ -8,7 +8,7 @@
 use std::process::ExitCode;
 
 use serde::Serialize;
-use sudoku_dlx::Error;
+use sudoku_dlx::{Alphabet, Error, Shape};
 
 use crate::args::Format;
 use crate::input::LineError;
@@ -101,15 +101,20 @@ pub(crate) struct Problem {
 impl Problem {
     /// A library error of the record starting at `record_line`: the error's
     /// position within its record moved to the input's lines, and its
-    /// reason prefixed with the cell.
+    /// reason prefixed with the cell it is about (`r2c3`), if any.
     pub(crate) fn of_error(record_line: u64, e: &Error) -> Problem {
         match e.position() {
             Some(position) => {
                 let offset = u64::try_from(position.line.saturating_sub(1)).unwrap_or(0);
+                let message = match e.cell() {
+                    Some(cell) => format!("{cell}: {}", e.reason()),
+                    None => e.reason().to_string(),
+                };
+
                 Problem {
                     line: record_line.saturating_add(offset),
                     column: Some(position.column),
-                    message: format!("cell {}: {}", position.cell, e.reason()),
+                    message,
                 }
             }
             None => Problem {
@@ -120,6 +125,22 @@ impl Problem {
         }
     }
 
+    /// A parse error of the record `text` starting at `record_line`, as
+    /// [`Problem::of_error`] says it, with a hint when the record is one
+    /// line of n*n cells that reads as a row of a grid of side n*n (a
+    /// 16x16 block read without `--size 16`).
+    pub(crate) fn of_parse_error(record_line: u64, e: &Error, text: &str) -> Problem {
+        let mut problem = Problem::of_error(record_line, e);
+        if !text.contains('\n')
+            && let Some(side) = row_side(e)
+        {
+            problem.message.push_str(&format!(
+                "; a line of {side} cells is a whole grid, so to read it as a row of a {side}x{side} block give --size {side}"
+            ));
+        }
+        problem
+    }
+
     /// Input line `line`, which is not usable text.
     pub(crate) fn of_line(line: u64, e: &LineError) -> Problem {
         Problem {
@@ -128,6 +149,32 @@ impl Problem {
             message: e.to_string(),
         }
     }
+}
+
+/// The side m when `e` is a symbol of a grid of side n that would be a
+/// digit of a grid of side m = n*n: the line of n*n cells was read as a
+/// whole small grid, but is likely a row of a large one (a 16x16 block read
+/// without `--size 16`).
+fn row_side(e: &Error) -> Option<usize> {
+    let (size, value) = match e {
+        Error::InvalidSymbol {
+            size,
+            found,
+            alphabet: Alphabet::Standard,
+            ..
+        } => (*size, found.to_digit(36)?),
+        Error::InvalidSymbol {
+            size,
+            found,
+            alphabet: Alphabet::Hex,
+            ..
+        } => (*size, found.to_digit(16)? + 1),
+        Error::InvalidNumber { size, found, .. } => (*size, found.parse().ok()?),
+        _ => return None,
+    };
+    let side = size.checked_mul(size)?;
+    let value = usize::try_from(value).ok()?;
+    (value > size && value <= side && Shape::from_size(side).is_ok()).then_some(side)
 }
 
 /// The record of a puzzle that could not be read, in `format`: `json` is
@@ -151,6 +198,33 @@ pub(crate) fn invalid(
         status: PuzzleStatus::Invalid,
         stdout,
         stderr: Some(format!("{position}: {}", problem.message)),
+    }
+}
+
+/// `stdout`, the text of one record in `format`, with the comment its
+/// puzzle had in the input (`--keep-comments`): after the answer on its
+/// line, separated by a space unless the comment starts with its own `;`,
+/// `,` or `:` (so `puzzle:count` comes back as `answer:count`); before a
+/// grid, as a `#` comment line. JSON carries the comment as a field instead.
+pub(crate) fn keep_comment(stdout: &mut String, format: Format, comment: Option<&str>) {
+    let Some(comment) = comment else {
+        return;
+    };
+    match format {
+        Format::Json => {}
+        Format::Grid => {
+            let marker = if comment.starts_with('#') { "" } else { "# " };
+            stdout.insert_str(0, &format!("{marker}{comment}\n"));
+        }
+        Format::Line => {
+            let end = stdout.find('\n').unwrap_or(stdout.len());
+            let space = if comment.starts_with([';', ',', ':']) {
+                ""
+            } else {
+                " "
+            };
+            stdout.insert_str(end, &format!("{space}{comment}"));
+        }
     }
 }
 

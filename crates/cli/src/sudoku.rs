@@ -44,6 +44,8 @@ struct Config {
     /// The threads of one count without a limit (the workers' pool, on
     /// bitsets).
     parallel: Parallel,
+    /// `--keep-comments`: print each puzzle's comment after its answer.
+    keep_comments: bool,
 }
 
 /// Runs `sudoku-dlx solve`.
@@ -115,6 +117,7 @@ fn run(
         parallel: search.jobs.threads().map_or_else(Parallel::new, |threads| {
             Parallel::new().with_threads(threads)
         }),
+        keep_comments: puzzles.keep_comments,
     };
     let start = Instant::now();
     let mut tally = Tally::default();
@@ -160,6 +163,9 @@ struct PuzzleRecord<'a> {
     /// Where an invalid record went wrong, when one column says it.
     #[serde(skip_serializing_if = "Option::is_none")]
     column: Option<usize>,
+    /// The text after the puzzle on its line.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    comment: Option<&'a str>,
     /// `count`: whether the count is exact.
     #[serde(skip_serializing_if = "Option::is_none")]
     complete: Option<bool>,
@@ -185,9 +191,10 @@ struct PuzzleRecord<'a> {
 
 impl<'a> PuzzleRecord<'a> {
     /// The record of a puzzle of file `name` that could not be read.
-    fn invalid(name: &'a str, problem: &'a Problem) -> PuzzleRecord<'a> {
+    fn invalid(name: &'a str, problem: &'a Problem, comment: Option<&'a str>) -> PuzzleRecord<'a> {
         PuzzleRecord {
             column: problem.column,
+            comment,
             complete: None,
             count: None,
             error: Some(&problem.message),
@@ -221,29 +228,51 @@ struct Found {
 impl Workspace {
     /// Parses, solves and formats one record.
     fn answer(&mut self, config: &Config, name: &str, record: Record) -> Answer {
-        let line = record.line;
+        let mut answer = self.answer_record(
+            config,
+            name,
+            record.line,
+            record.body,
+            record.comment.as_deref(),
+        );
+        if config.keep_comments {
+            report::keep_comment(&mut answer.stdout, config.format, record.comment.as_deref());
+        }
+        answer
+    }
+
+    /// The answer to one record, before `--keep-comments`.
+    fn answer_record(
+        &mut self,
+        config: &Config,
+        name: &str,
+        line: u64,
+        body: Body,
+        comment: Option<&str>,
+    ) -> Answer {
         let invalid = |problem: Problem| {
             let mut answer = report::invalid(
                 config.format,
                 name,
                 &problem,
-                &PuzzleRecord::invalid(name, &problem),
+                &PuzzleRecord::invalid(name, &problem, comment),
             );
             answer
                 .stdout
                 .insert_str(0, &grid_header(config, name, line, 0));
             answer
         };
-        let puzzle = match record.body {
-            Body::Text(text) => Puzzle::parse(&text, &config.parse),
+        let puzzle = match body {
+            Body::Text(text) => Puzzle::parse(&text, &config.parse)
+                .map_err(|e| Problem::of_parse_error(line, &e, &text)),
             Body::Bad(e) => return invalid(Problem::of_line(line, &e)),
         };
         let puzzle = match puzzle {
             Ok(puzzle) => puzzle,
-            Err(e) => return invalid(Problem::of_error(line, &e)),
+            Err(problem) => return invalid(problem),
         };
         match self.search(config, &puzzle) {
-            Ok(found) => found.answer(config, name, line, &puzzle),
+            Ok(found) => found.answer(config, name, line, &puzzle, comment),
             Err(e) => invalid(Problem::of_error(line, &e)),
         }
     }
@@ -329,7 +358,14 @@ impl Workspace {
 
 impl Found {
     /// The record of a puzzle that was searched.
-    fn answer(&self, config: &Config, name: &str, line: u64, puzzle: &Puzzle) -> Answer {
+    fn answer(
+        &self,
+        config: &Config,
+        name: &str,
+        line: u64,
+        puzzle: &Puzzle,
+        comment: Option<&str>,
+    ) -> Answer {
         let status = self.status;
         let lines = || -> Vec<String> {
             self.solutions
@@ -343,6 +379,7 @@ impl Found {
                 let enumerate = matches!(config.task, Task::Enumerate { .. });
                 report::json_line(&PuzzleRecord {
                     column: None,
+                    comment,
                     complete: self.count.map(|(_, complete)| complete),
                     count: self.count.map(|(count, _)| count),
                     error: None,

@@ -12,5 +12,6 @@ mod examples;
 mod flags;
 mod generate;
 mod interrupt;
+mod reading;
 mod round_trip;
 mod sudoku;

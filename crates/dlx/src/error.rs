@@ -241,6 +241,12 @@ pub enum ParseErrorKind {
     NoPrimaryInOption,
     /// The problem is valid text but too large for the engine.
     TooLarge,
+    /// The item line declares more items than the reader allows
+    /// ([`ReadOptions::max_items`](crate::ReadOptions::max_items)).
+    TooManyItems {
+        /// The most items allowed.
+        limit: usize,
+    },
     /// This option names more items than one option may.
     OptionTooLong {
         /// The number of items it names.
@@ -493,6 +499,10 @@ impl fmt::Display for ParseErrorKind {
                 "this option names only secondary items, so it could never be chosen"
             ),
             ParseErrorKind::TooLarge => write!(f, "the problem is too large for the engine"),
+            ParseErrorKind::TooManyItems { limit } => write!(
+                f,
+                "the item line declares more than {limit} items, the reader's limit; raise the limit if the problem is meant to be this large"
+            ),
             ParseErrorKind::OptionTooLong { len, limit } => write!(
                 f,
                 "this option names {len} items, more than the {limit} one option may name"

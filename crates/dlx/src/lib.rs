@@ -143,6 +143,8 @@
 //!   written to Knuth's text formats ([`Format`]: DLX1, DLX2, DLX3);
 //!   [`NamedProblem::display_option`] and [`NamedProblem::display_solution`]
 //!   print options and solutions by name.
+//!   [`NamedProblem::parse_with`] ([`ReadOptions`], [`Parsed`]) skips
+//!   options without a primary item as Knuth's programs do and bounds the items.
 //! - [`Solver`]: pre-selection ([`Solver::select`]), search ([`Solver::count`],
 //!   [`Solver::first_solution`], [`Solver::uniqueness`],
 //!   [`Solver::for_each_solution`], [`Solver::solutions`], whose
@@ -199,3 +201,4 @@ pub use solutions::{OwnedSolutions, Solution, Solutions};
 pub use solver::{RandomSolutions, Solver};
 pub use split::{Split, Subproblem};
 pub use text_format::{Format, NamedProblem, OptionDisplay, SolutionDisplay};
+pub use text_parse::{Parsed, ReadOptions};

@@ -145,9 +145,37 @@ fn bound_number(text: &str) -> Option<u32> {
         .filter(|&n| (n as usize) < INDEX_LIMIT)
 }
 
+/// How [`NamedProblem::parse_with`] reads a problem. The default is
+/// strict, as [`NamedProblem::parse`] reads: an option without a primary
+/// item is an error, and there is no limit on the items.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Skip an option that names only secondary items, as Knuth's DLX1 does
+    /// ("Option ignored (no primary items)"), and list its line in
+    /// [`Parsed::skipped`], instead of failing with
+    /// [`ParseErrorKind::NoPrimaryInOption`].
+    pub skip_secondary_only: bool,
+    /// The most items the item line may declare, so that a hostile item
+    /// line fails early with [`ParseErrorKind::TooManyItems`]; `None` for
+    /// no limit. (Knuth's DLX1 allows 100,000.)
+    pub max_items: Option<usize>,
+}
+
+/// A problem read by [`NamedProblem::parse_with`], and what it left out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Parsed {
+    /// The problem.
+    pub problem: NamedProblem,
+    /// The 1-based lines of the options skipped for having no primary item
+    /// ([`ReadOptions::skip_secondary_only`]), in order.
+    pub skipped: Vec<usize>,
+}
+
 impl NamedProblem {
     /// Reads a problem in Knuth's format: DLX1, with DLX2's colors and
-    /// DLX3's bounds where the text uses them.
+    /// DLX3's bounds where the text uses them. Strict: an option without a
+    /// primary item is an error (see [`NamedProblem::parse_with`] to skip
+    /// it as Knuth's programs do).
     ///
     /// # Errors
     ///
@@ -170,6 +198,34 @@ impl NamedProblem {
     /// # Ok::<(), dlx::Error>(())
     /// ```
     pub fn parse(text: &str) -> Result<Self, Error> {
+        Self::parse_with(text, &ReadOptions::default()).map(|parsed| parsed.problem)
+    }
+
+    /// Reads a problem as [`NamedProblem::parse`] does, with `options`:
+    /// Knuth's leniency for options without a primary item, and a limit on
+    /// the items.
+    ///
+    /// # Errors
+    ///
+    /// [`Error::Parse`] with the line, column and kind of the first problem
+    /// found.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use dlx::{NamedProblem, ReadOptions};
+    ///
+    /// // `x` alone has no primary item: DLX1 ignores it, with a warning.
+    /// let text = "A B | x\nA B\nx\nA x\n";
+    /// assert!(NamedProblem::parse(text).is_err());
+    /// let options = ReadOptions { skip_secondary_only: true, ..ReadOptions::default() };
+    /// let parsed = NamedProblem::parse_with(text, &options)?;
+    /// assert_eq!(parsed.skipped, [3]);
+    /// assert_eq!(parsed.problem.problem().option_count(), 2);
+    /// # Ok::<(), dlx::Error>(())
+    /// ```
+    pub fn parse_with(text: &str, options: &ReadOptions) -> Result<Parsed, Error> {
+        let mut skipped = Vec::new();
         let mut lines = text
             .lines()
             .enumerate()
@@ -205,6 +261,10 @@ impl NamedProblem {
                 }
                 primary = Some(names.len());
                 continue;
+            }
+            if let Some(limit) = options.max_items.filter(|&limit| names.len() >= limit) {
+                let kind = ParseErrorKind::TooManyItems { limit };
+                return Err(parse_error(item_line, token.column, kind));
             }
             let declared = declared_item(token, primary.is_none())
                 .map_err(|kind| parse_error(item_line, token.column, kind))?;
@@ -289,6 +349,10 @@ impl NamedProblem {
                 };
                 option.push((item, color));
             }
+            if options.skip_secondary_only && option.iter().all(|&(item, _)| item >= primary) {
+                skipped.push(line);
+                continue;
+            }
             builder.add_colored_option(&option).map_err(|e| {
                 let kind = match e {
                     Error::NoPrimaryInOption { .. } => ParseErrorKind::NoPrimaryInOption,
@@ -300,7 +364,10 @@ impl NamedProblem {
                 parse_error(line, first_column, kind)
             })?;
         }
-        Ok(NamedProblem::from_parts(builder.build(), names, colors))
+        Ok(Parsed {
+            problem: NamedProblem::from_parts(builder.build(), names, colors),
+            skipped,
+        })
     }
 }
 
@@ -428,6 +495,45 @@ mod tests {
             e.to_string(),
             "line 1, column 5: secondary item `X` cannot have bounds; move it before `|` or drop its bounds"
         );
+    }
+
+    #[test]
+    fn secondary_only_options_are_skipped_only_when_asked() {
+        // Knuth's DLX1 on this file: "Option ignored (no primary items)",
+        // then one solution, {A B}.
+        let text = "A B | x\nA B\nx\nA x\n";
+        assert_eq!(err(text), (3, 1, ParseErrorKind::NoPrimaryInOption));
+        let lenient = ReadOptions {
+            skip_secondary_only: true,
+            ..ReadOptions::default()
+        };
+        let parsed = NamedProblem::parse_with(text, &lenient).unwrap();
+        assert_eq!(parsed.skipped, [3]);
+        assert_eq!(unique(&parsed.problem), ["A B"]);
+        assert_eq!(parsed.problem.to_string(), "A B | x\nA B\nA x\n");
+        // A colored secondary item alone is skipped too (DLX2's example).
+        let text = "A | X Y\nA X:0\nX:0 Y:1\n";
+        let parsed = NamedProblem::parse_with(text, &lenient).unwrap();
+        assert_eq!(parsed.skipped, [3]);
+    }
+
+    #[test]
+    fn an_item_limit_stops_a_long_item_line() {
+        let limited = ReadOptions {
+            max_items: Some(3),
+            ..ReadOptions::default()
+        };
+        assert!(NamedProblem::parse_with("a b | c\na c\n", &limited).is_ok());
+        let e = NamedProblem::parse_with("a b | c d\na\n", &limited).unwrap_err();
+        assert_eq!(
+            e,
+            Error::Parse {
+                line: 1,
+                column: 9,
+                kind: ParseErrorKind::TooManyItems { limit: 3 }
+            }
+        );
+        assert!(e.to_string().contains("more than 3 items"));
     }
 
     #[test]

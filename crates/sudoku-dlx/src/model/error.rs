@@ -3,6 +3,7 @@
 use std::fmt;
 
 use crate::model::cell::{Cell, MAX_SIZE};
+use crate::model::symbols::Alphabet;
 
 /// Everything that can be wrong with a puzzle, its text, or a request.
 ///
@@ -43,6 +44,8 @@ pub enum Error {
         found: char,
         /// The grid side, so the message can say which digits are allowed.
         size: usize,
+        /// The alphabet the record was read in, so the message names its digits.
+        alphabet: Alphabet,
     },
     /// A token of the numbers format that is not a number from 0 to the grid side.
     InvalidNumber {
@@ -56,6 +59,26 @@ pub enum Error {
         found: String,
         /// The grid side.
         size: usize,
+    },
+    /// A block (a record of several lines) with a row of the wrong number
+    /// of cells. The block's side is its first row's length, or the shape's.
+    BlockRowLength {
+        /// 1-based line of the row within the record's text.
+        line: usize,
+        /// 1-based row of the block.
+        row: usize,
+        /// Cells the row has.
+        found: usize,
+        /// Cells every row must have.
+        expected: usize,
+    },
+    /// A block with too few (or too many) rows for its side: four rows of
+    /// nine cells are an incomplete 9x9 block, never a 6x6 grid.
+    BlockRows {
+        /// Rows found.
+        found: usize,
+        /// Rows a block of this side has.
+        expected: usize,
     },
     /// A symbol alphabet that cannot write every digit of the grid.
     AlphabetTooSmall {
@@ -184,9 +207,11 @@ pub struct Position {
 
 impl Error {
     /// Where in the record's text the error is, for the errors that have
-    /// one place ([`InvalidSymbol`](Error::InvalidSymbol) and
-    /// [`InvalidNumber`](Error::InvalidNumber)); `None` for the others,
-    /// such as a wrong number of cells or two clashing givens.
+    /// one place ([`InvalidSymbol`](Error::InvalidSymbol),
+    /// [`InvalidNumber`](Error::InvalidNumber), and
+    /// [`BlockRowLength`](Error::BlockRowLength) at the start of its row);
+    /// `None` for the others, such as a wrong number of cells or two
+    /// clashing givens.
     ///
     /// ```
     /// use sudoku_dlx::{ParseOptions, Position, Puzzle};
@@ -196,7 +221,7 @@ impl Error {
     ///     e.reason().to_string(),
     ///     "'x' is not a digit of a 4x4 grid; use 1-4 for digits and `.` for blanks"
     /// );
-    /// assert_eq!(e.to_string(), format!("line 2, column 2 (cell 5): {}", e.reason()));
+    /// assert_eq!(e.to_string(), format!("line 2, column 2 (r2c2): {}", e.reason()));
     /// # Ok::<(), sudoku_dlx::Error>(())
     /// ```
     #[must_use]
@@ -218,6 +243,40 @@ impl Error {
                 column,
                 cell: index,
             }),
+            Error::BlockRowLength {
+                line,
+                row,
+                expected,
+                ..
+            } => Some(Position {
+                line,
+                column: 1,
+                cell: (row - 1).saturating_mul(expected),
+            }),
+            _ => None,
+        }
+    }
+
+    /// The cell an error of one symbol is about, for the errors that have
+    /// one ([`InvalidSymbol`](Error::InvalidSymbol) and
+    /// [`InvalidNumber`](Error::InvalidNumber)), as `r2c3` names it.
+    ///
+    /// ```
+    /// use sudoku_dlx::{ParseOptions, Puzzle};
+    /// let e = Puzzle::parse("12.4\n3x12\n2143\n4321", &ParseOptions::default()).unwrap_err();
+    /// assert_eq!(e.cell().map(|c| c.to_string()), Some("r2c2".to_owned()));
+    /// ```
+    #[must_use]
+    pub fn cell(&self) -> Option<Cell> {
+        match *self {
+            Error::InvalidSymbol { index, size, .. } | Error::InvalidNumber { index, size, .. }
+                if size > 0 =>
+            {
+                Some(Cell {
+                    row: index / size,
+                    col: index % size,
+                })
+            }
             _ => None,
         }
     }
@@ -236,8 +295,12 @@ struct Reason<'e>(&'e Error);
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(Position { line, column, cell }) = self.position() {
-            write!(f, "line {line}, column {column} (cell {cell}): ")?;
+        if let Some(Position { line, column, .. }) = self.position() {
+            write!(f, "line {line}, column {column}")?;
+            match self.cell() {
+                Some(cell) => write!(f, " ({cell}): ")?,
+                None => f.write_str(": ")?,
+            }
         }
         self.reason().fmt(f)
     }
@@ -258,10 +321,28 @@ impl fmt::Display for Reason<'_> {
                 f,
                 "found {found} cells, expected {expected}; check for missing or extra symbols, or give the size"
             ),
-            Error::InvalidSymbol { found, size, .. } => write!(
+            Error::InvalidSymbol {
+                found,
+                size,
+                alphabet,
+                ..
+            } => write!(
                 f,
-                "{found:?} is not a digit of a {size}x{size} grid; use {} for digits and `.` for blanks",
-                digit_hint(*size)
+                "{found:?} is not a digit of a {size}x{size} grid; use {}",
+                digit_hint(*size, *alphabet)
+            ),
+            Error::BlockRowLength {
+                row,
+                found,
+                expected,
+                ..
+            } => write!(
+                f,
+                "row {row} of the block has {found} cells, expected {expected}; check the row for missing or extra symbols"
+            ),
+            Error::BlockRows { found, expected } => write!(
+                f,
+                "the block has {found} of its {expected} rows (rows of {expected} cells); give every row of the grid, one per line"
             ),
             Error::InvalidNumber { found, size, .. } => write!(
                 f,
@@ -361,18 +442,26 @@ fn boxes((rows, cols): (usize, usize)) -> String {
     format!("{n}x{n} ({rows}x{cols} boxes)")
 }
 
-/// The digits a grid of side `size` writes with the default alphabet.
-fn digit_hint(size: usize) -> String {
-    match size {
-        0..=9 => format!("1-{size}"),
-        10 => "1-9 and A".to_owned(),
-        11..=35 => {
-            let last = char::from_digit(u32::try_from(size).unwrap_or(35), 36)
-                .unwrap_or('z')
-                .to_ascii_uppercase();
-            format!("1-9 and A-{last}")
+/// How a grid of side `size` writes its digits and blanks in `alphabet`.
+fn digit_hint(size: usize, alphabet: Alphabet) -> String {
+    let letter = |value: usize| {
+        char::from_digit(u32::try_from(value).unwrap_or(35), 36)
+            .unwrap_or('z')
+            .to_ascii_uppercase()
+    };
+    match (alphabet, size) {
+        (Alphabet::Hex, 1..=16) => {
+            let last = letter(size - 1);
+            let symbols = match size {
+                0..=10 => format!("0-{last}"),
+                _ => format!("0-9 and A-{last}"),
+            };
+            format!("{symbols} for digits 1 to {size} (the hex alphabet) and `.` for blanks")
         }
-        _ => "whitespace-separated numbers".to_owned(),
+        (_, 0..=9) => format!("1-{size} for digits and `.` for blanks"),
+        (_, 10) => "1-9 and A for digits and `.` for blanks".to_owned(),
+        (_, 11..=35) => format!("1-9 and A-{} for digits and `.` for blanks", letter(size)),
+        _ => "whitespace-separated numbers for digits and `.` for blanks".to_owned(),
     }
 }
 
@@ -449,10 +538,11 @@ mod tests {
             column: 5,
             found: 'x',
             size: 16,
+            alphabet: Alphabet::Standard,
         };
         assert_eq!(
             e.to_string(),
-            "line 1, column 5 (cell 4): 'x' is not a digit of a 16x16 grid; use 1-9 and A-G for digits and `.` for blanks"
+            "line 1, column 5 (r1c5): 'x' is not a digit of a 16x16 grid; use 1-9 and A-G for digits and `.` for blanks"
         );
         let e = Error::ConflictingGivens {
             first: Cell { row: 0, col: 0 },
@@ -464,7 +554,11 @@ mod tests {
             e.to_string(),
             "givens at r1c1 and r1c9 both hold 5 in the same row; fix one of them"
         );
-        assert!(digit_hint(9).starts_with("1-9"));
+        assert!(digit_hint(9, Alphabet::Standard).starts_with("1-9"));
+        assert_eq!(
+            digit_hint(16, Alphabet::Hex),
+            "0-9 and A-F for digits 1 to 16 (the hex alphabet) and `.` for blanks"
+        );
         let e = Error::BadGiven {
             index: 81,
             digit: 1,
@@ -475,6 +569,9 @@ mod tests {
             "a given of 1 in cell 81 does not fit a 9x9 grid; give cells 0 to 80 and digits 1 to 9"
         );
         assert_eq!(e.position(), None);
-        assert_eq!(digit_hint(40), "whitespace-separated numbers");
+        assert_eq!(
+            digit_hint(40, Alphabet::Standard),
+            "whitespace-separated numbers for digits and `.` for blanks"
+        );
     }
 }

@@ -17,9 +17,16 @@ use crate::model::variants::Variants;
 /// variants, and jigsaw only when a region map follows the puzzle.
 ///
 /// Formats of a record:
-/// - **line**: n*n symbols on one line, row-major;
+/// - **line**: n*n symbols on one line, row-major; text after them, after
+///   whitespace, `;`, `,` or `:` (`<81 cells> # name`,
+///   `puzzle:count:solution`), is ignored ([`Framer`](crate::Framer) keeps
+///   it as the record's comment);
 /// - **block**: n lines of n symbols; spaces and the box separators `|`,
-///   `+` and `-` are ignored, so [`Grid::pretty`] output reads back;
+///   `+` and `-` are ignored, so [`Grid::pretty`] output reads back. The
+///   side is the first row's length (or the shape's): a row of another
+///   length or a missing row is an error
+///   ([`Error::BlockRowLength`], [`Error::BlockRows`]), never a grid of
+///   another size;
 /// - **numbers**: whitespace-separated numbers, `0` or `.` for blanks, for
 ///   any size (and the only way to write sizes above 35);
 /// - **jigsaw**: a line-format puzzle, whitespace, and n*n region letters;
@@ -146,7 +153,7 @@ impl FromStr for Grid {
 }
 
 /// Reads one record; see [`Puzzle::parse`].
-fn parse_record(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
+fn parse_record<'t>(text: &'t str, options: &ParseOptions) -> Result<Puzzle, Error> {
     let lines: Vec<Segment<'_>> = text
         .lines()
         .enumerate()
@@ -172,22 +179,38 @@ fn parse_record(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
     }
 
     let fixed_cells = options.shape.map(Shape::cell_count);
-    let numbers = match options.alphabet {
-        Some(Alphabet::Numbers) => true,
-        Some(_) => false,
-        None => looks_like_numbers(&segments, |count| match fixed_cells {
-            Some(cells) => count == cells,
-            None => Shape::from_cell_count(count).is_some(),
-        }),
+    let whole = |count: usize| match fixed_cells {
+        Some(cells) => count == cells,
+        None => Shape::from_cell_count(count).is_some(),
     };
-    let cells: Vec<Located<'_>> = if numbers {
-        number_tokens(&segments).collect()
-    } else {
-        symbol_chars(&segments).collect()
+    let read_cells = |segments: &[Segment<'t>]| -> (bool, Vec<Located<'t>>) {
+        let numbers = match options.alphabet {
+            Some(Alphabet::Numbers) => true,
+            Some(_) => false,
+            None => looks_like_numbers(segments, whole),
+        };
+        let cells = if numbers {
+            number_tokens(segments).collect()
+        } else {
+            symbol_chars(segments).collect()
+        };
+        (numbers, cells)
     };
+    let (mut numbers, mut cells) = read_cells(&segments);
+    // A line that is no whole grid may be one followed by a comment; the
+    // split is tried only then, so a plain line costs one count.
+    if !whole(cells.len())
+        && map.is_none()
+        && let &[&(line, _, only)] = content.as_slice()
+        && let Some(((column, grid), _comment)) = split_comment(only, options)
+    {
+        segments = vec![(line, column, grid)];
+        (numbers, cells) = read_cells(&segments);
+    }
     if cells.is_empty() {
         return Err(Error::EmptyRecord);
     }
+    check_block(&cells, options.shape)?;
     let shape = match options.shape {
         Some(shape) => shape,
         None => Shape::from_cell_count(cells.len()).ok_or(Error::WrongLength {
@@ -236,6 +259,7 @@ fn parse_record(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
                         column,
                         found,
                         size,
+                        alphabet,
                     });
                 }
             }
@@ -249,6 +273,117 @@ fn parse_record(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
     }
     let givens = Grid::from_digits(shape, digits)?;
     Ok(Puzzle::from_parts(rules, givens, alphabet))
+}
+
+/// Checks that the cells of a record of several lines make a block: rows
+/// of n cells, n of them, where n is the shape's side or else the first
+/// row's length. A block is never read as a grid of another size guessed
+/// from its total (four rows of nine cells are not a 6x6 grid). A first row
+/// whose length is no grid side leaves the total to decide, as one line does.
+fn check_block(cells: &[Located<'_>], shape: Option<Shape>) -> Result<(), Error> {
+    // Cells come in line order: one line is no block, told without a scan.
+    if cells.first().map(|cell| cell.1) == cells.last().map(|cell| cell.1) {
+        return Ok(());
+    }
+    let mut rows: Vec<(usize, usize)> = Vec::new();
+    for &(_, line, _) in cells {
+        match rows.last_mut() {
+            Some((last, count)) if *last == line => *count += 1,
+            _ => rows.push((line, 1)),
+        }
+    }
+    let Some(&(_, first)) = rows.first() else {
+        return Ok(());
+    };
+    if rows.len() < 2 {
+        return Ok(());
+    }
+    let side = match shape {
+        Some(shape) => shape.size(),
+        None if Shape::from_size(first).is_ok() => first,
+        None => return Ok(()),
+    };
+    if let Some((row, &(line, found))) = rows
+        .iter()
+        .enumerate()
+        .find(|(_, (_, found))| *found != side)
+    {
+        return Err(Error::BlockRowLength {
+            line,
+            row: row + 1,
+            found,
+            expected: side,
+        });
+    }
+    if rows.len() != side {
+        return Err(Error::BlockRows {
+            found: rows.len(),
+            expected: side,
+        });
+    }
+    Ok(())
+}
+
+/// Splits a line-format grid from the text after it: `<81 cells> # name`,
+/// `<81 cells>\t12.3`, `<81 cells>;source`, `puzzle:count:solution`. The
+/// grid is the line up to its first whitespace, `;`, `,` or `:`, and must
+/// be a whole grid (of `options.shape`, if fixed) on its own; the text
+/// after it is returned trimmed, from its first non-blank character (so a
+/// `;`, `,` or `:` is kept). `None` when the line has no such grid or
+/// nothing after it, or reads whole as it is (a numbers line, say), or
+/// when a token as long as the grid follows it (a jigsaw region map: a
+/// jigsaw line has no comment).
+pub(crate) fn split_comment<'l>(
+    line: &'l str,
+    options: &ParseOptions,
+) -> Option<((usize, &'l str), &'l str)> {
+    let trimmed = line.trim_start();
+    let end = trimmed.find(is_comment_delimiter)?;
+    let (grid, rest) = trimmed.split_at(end);
+    let comment = rest.trim();
+    // A token as long as the grid after it is a region map: such a line is
+    // a jigsaw puzzle with more after it, not a grid with a comment.
+    let region_map = comment
+        .split_whitespace()
+        .next()
+        .is_some_and(|token| token.chars().count() == grid.chars().count());
+    if comment.is_empty() || region_map || grid.contains('|') {
+        return None;
+    }
+    let whole = |text: &str| {
+        let cells = LineCells::of(text, options.alphabet).cells;
+        match options.shape {
+            Some(shape) => cells == shape.cell_count(),
+            None => Shape::from_cell_count(cells).is_some(),
+        }
+    };
+    let column = line[..line.len() - trimmed.len()].chars().count();
+    (whole(grid) && !whole(line)).then_some(((column, grid), comment))
+}
+
+/// A character that ends a line-format grid with text after it.
+fn is_comment_delimiter(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ';' | ',' | ':')
+}
+
+/// Whether `line` is a header, such as `puzzle<TAB>name` or Project
+/// Euler's `Grid 01`, rather than a puzzle: its first word (up to
+/// whitespace, `;`, `,` or `:`) is two or more ASCII letters. No alphabet
+/// writes a row or a grid as letters alone (a 16x16 row has at most seven,
+/// `A`-`G`, and a blank is `.` or `0`), so the framer skips such a line
+/// where it would otherwise be a record of its own.
+pub(crate) fn is_header(line: &str) -> bool {
+    // Framing asks this of every line: a puzzle line fails at its first
+    // character, a `.` or a digit, without a scan.
+    let mut letters = 0;
+    for c in line.trim_start().chars() {
+        if c.is_ascii_alphabetic() {
+            letters += 1;
+        } else {
+            return letters >= 2 && is_comment_delimiter(c);
+        }
+    }
+    letters >= 2
 }
 
 /// Whether `line` is a comment: its first non-blank character is `#`.
@@ -442,6 +577,9 @@ pub(crate) struct LineCells {
     pub(crate) tokens: bool,
     /// Whether it holds a `|`.
     pub(crate) bar: bool,
+    /// Whether its cells were counted as numbers without the numbers
+    /// alphabet being asked for: some token has two digits.
+    pub(crate) detected_numbers: bool,
 }
 
 impl LineCells {
@@ -478,6 +616,7 @@ impl LineCells {
                 cells: bytes.len() - dashes,
                 tokens: false,
                 bar: false,
+                detected_numbers: false,
             };
         }
         let mut scan = Scan::default();
@@ -516,6 +655,7 @@ impl LineCells {
             },
             tokens,
             bar,
+            detected_numbers: numbers && alphabet.is_none(),
         }
     }
 }
@@ -570,7 +710,8 @@ mod tests {
                 line: 1,
                 column: 11,
                 found: 'x',
-                size: 9
+                size: 9,
+                alphabet: Alphabet::Standard,
             })
         );
         let block = "1 2 | 3 4\n3 4 | 1 2\n2 1 | 4 3\n4 3 | 2 5\n";
@@ -581,7 +722,8 @@ mod tests {
                 line: 4,
                 column: 9,
                 found: '5',
-                size: 4
+                size: 4,
+                alphabet: Alphabet::Standard,
             })
         );
     }
