@@ -97,7 +97,7 @@ pub use canon::canonicalizer::{
 pub use canon::transform::Transform;
 pub use dlx::{Budget, Count, End, Stats};
 pub use make::generator::{
-    GenerateOptions, Generated, Generator, default_check_budget, puzzle_seed,
+    Attempts, Distance, GenerateOptions, Generated, Generator, default_check_budget, puzzle_seed,
 };
 pub use make::jigsaw::{RandomJigsaw, RandomRegions, random_regions};
 pub use make::symmetry::{Symmetry, UnknownSymmetry};

@@ -67,6 +67,31 @@ impl Level {
         Level::ALL[above.min(4)]
     }
 
+    /// The scores of this level: from the lower threshold (0 for Easy) up
+    /// to, not including, the upper one (infinite for Extreme).
+    #[must_use]
+    pub fn range(self) -> (f64, f64) {
+        let cuts = Level::thresholds();
+        let k = self as usize;
+        let low = if k == 0 { 0.0 } else { cuts[k - 1] };
+        (low, cuts.get(k).copied().unwrap_or(f64::INFINITY))
+    }
+
+    /// How far `score` lies outside this level's [`range`](Self::range):
+    /// 0 inside, else the distance to the nearer end.
+    ///
+    /// ```
+    /// use sudoku_dlx::Level;
+    /// assert_eq!(Level::Medium.score_gap(4.0), 0.0);
+    /// assert_eq!(Level::Medium.score_gap(3.0), 0.5);
+    /// assert_eq!(Level::Medium.score_gap(6.5), 1.0);
+    /// ```
+    #[must_use]
+    pub fn score_gap(self, score: f64) -> f64 {
+        let (low, high) = self.range();
+        (low - score).max(score - high).max(0.0)
+    }
+
     /// The name the CLI uses.
     #[must_use]
     pub fn name(self) -> &'static str {
