@@ -20,6 +20,7 @@ use std::sync::Arc;
 
 use smallvec::SmallVec;
 
+use crate::model::error::Unit;
 use crate::model::geometry::Geometry;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
@@ -152,6 +153,10 @@ pub struct LogicSolver {
     pub(super) candidates: Vec<u64>,
     /// Digits per cell, 0 for blank.
     pub(super) values: Vec<u8>,
+    /// Whether the second look can find anything: rules with units other
+    /// than rows, columns and boxes, or with moves. On classic rules it
+    /// cannot, and costs a third of the rating time of a typical puzzle.
+    pub(super) second_look: bool,
     /// Per cell, how many cells of the group at hand see it (scratch for
     /// [`common_peers`](crate::rate::common_peers)).
     pub(super) seen_by: Vec<u32>,
@@ -199,11 +204,14 @@ impl LogicSolver {
 
         LogicSolver {
             n,
-            geometry,
             intersections,
             candidates: vec![0; cells],
             values: vec![0; cells],
+            second_look: geometry.has_moves()
+                || (0..houses)
+                    .any(|k| !matches!(geometry.kind(k), Unit::Row | Unit::Column | Unit::Box)),
             seen_by: vec![0; cells],
+            geometry,
         }
     }
 
@@ -373,21 +381,23 @@ impl LogicSolver {
     /// (a digit's cells in a unit, or a naked subset, eliminate from every
     /// cell that sees all of them) and across variant units (fish with a
     /// diagonal, window or jigsaw region). On classic rules the second look
-    /// finds nothing the first did not, so classic ratings do not move.
+    /// finds nothing the first did not, so it is skipped there
+    /// (`second_look`) and classic ratings do not move.
     fn eliminate(&mut self) -> Option<Technique> {
-        if self.locked_candidates() || self.pointing_at_common_peers() {
+        let second = self.second_look;
+        if self.locked_candidates() || (second && self.pointing_at_common_peers()) {
             return Some(Technique::LockedCandidates);
         }
-        if self.naked_subset(2) || self.naked_subset_at_common_peers(2) {
+        if self.naked_subset(2) || (second && self.naked_subset_at_common_peers(2)) {
             return Some(Technique::NakedPair);
         }
-        if self.x_wing() || self.unit_x_wing() {
+        if self.x_wing() || (second && self.unit_x_wing()) {
             return Some(Technique::XWing);
         }
         if self.hidden_subset(2) {
             return Some(Technique::HiddenPair);
         }
-        if self.naked_subset(3) || self.naked_subset_at_common_peers(3) {
+        if self.naked_subset(3) || (second && self.naked_subset_at_common_peers(3)) {
             return Some(Technique::NakedTriple);
         }
         if self.hidden_subset(3) {
