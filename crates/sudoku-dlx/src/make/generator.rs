@@ -5,6 +5,7 @@ use std::cmp::Ordering;
 use std::sync::Arc;
 
 use dlx::SplitMix64;
+use smallvec::SmallVec;
 
 use crate::make::forcing::Forcing;
 use crate::make::symmetry::Symmetry;
@@ -201,7 +202,10 @@ pub fn puzzle_seed(seed: u64, index: u64) -> u64 {
 ///    be removed later. The result is *orbit-minimal*.
 /// 3. **Targets.** `minimal` asks for strict minimality (no single given
 ///    removable, checked clue by clue); `clues` stops removal at a count;
-///    `difficulty` rates the puzzle. A puzzle that misses a target is
+///    `difficulty` rates the puzzle. For [`Level::Easy`] and
+///    [`Level::Medium`] the removal pass is bounded instead: an orbit
+///    stays blank only while the techniques alone solve the puzzle with a
+///    score under the level's top (which also proves it unique). A puzzle that misses a target is
 ///    discarded and the next attempt starts from a new grid, up to
 ///    [`GenerateOptions::attempts`]; then the closest attempt (least
 ///    [`Distance`], the earliest of equals) is returned with the targets it
@@ -374,7 +378,10 @@ impl Generator {
             *slot = k;
         }
         rng.shuffle(&mut self.order);
-        let pass = self.remove_orbits(&solution)?;
+        let pass = match self.ceiling() {
+            Some(ceiling) => self.remove_orbits_below(ceiling)?,
+            None => self.remove_orbits(&solution)?,
+        };
         let minimal = if self.options.minimal {
             self.verify_minimal(pass)?
         } else {
@@ -540,6 +547,64 @@ impl Generator {
         }
         pass.complete = true;
         Ok(pass)
+    }
+
+    /// The score the removals must stay under: the top of the level asked
+    /// for when it is Easy or Medium, levels the techniques reach. Harder
+    /// levels come from full removal passes and are rated after.
+    fn ceiling(&self) -> Option<f64> {
+        match self.options.difficulty {
+            Some(level @ (Level::Easy | Level::Medium)) => Some(level.range().1),
+            _ => None,
+        }
+    }
+
+    /// Blanks orbits in `self.order`, keeping each blank while the
+    /// techniques alone still solve the puzzle with a score under
+    /// `ceiling` ([`Rater::logic_score`]), until the pass ends or the clue
+    /// target is reached. A puzzle that logic solves is unique, so no
+    /// search is needed; but an orbit kept for its score may be removable,
+    /// so the pass proves nothing about minimality.
+    fn remove_orbits_below(&mut self, ceiling: f64) -> Result<Pass, Error> {
+        let Generator {
+            orbits,
+            order,
+            work,
+            options,
+            rater,
+            forcing,
+            ..
+        } = self;
+        // Built whenever a difficulty is asked for, so always there.
+        let rater = rater.as_mut().ok_or(Error::GridBudget { tries: 0 })?;
+        let target = options.clues.unwrap_or(0);
+        let mut clues = work.givens().filled_count();
+        let mut saved: SmallVec<[u8; 8]> = SmallVec::new();
+        for &k in order.iter() {
+            let orbit = &orbits[k];
+            if clues <= target {
+                break;
+            }
+            if clues - orbit.len() < target {
+                continue;
+            }
+            let digits = work.givens_mut().digits_mut();
+            saved.clear();
+            for &i in orbit {
+                saved.push(digits[i]);
+                digits[i] = 0;
+            }
+            if rater.logic_score(work).is_some_and(|s| s < ceiling) {
+                clues -= orbit.len();
+            } else {
+                let digits = work.givens_mut().digits_mut();
+                for (&i, &d) in orbit.iter().zip(&saved) {
+                    digits[i] = d;
+                }
+            }
+        }
+        forcing.load(work.givens());
+        Ok(Pass::default())
     }
 
     /// Whether no single given of the work puzzle can be blanked. After a
