@@ -1,7 +1,10 @@
 //! `sudoku-dlx generate` and `rate`: unique, symmetric, reproducible puzzles
 //! independent of --jobs, and one rating record per input puzzle.
 
-use sudoku_dlx::{ParseOptions, Puzzle, Regions, Shape, Symmetry};
+use sudoku_dlx::{
+    GenerateOptions, Generator, Level, ParseOptions, Puzzle, Regions, Rules, Shape, Symmetry,
+    puzzle_seed,
+};
 
 use crate::checker::{self, Extra};
 use crate::common::{run, run_with_stdin};
@@ -220,6 +223,77 @@ fn a_difficulty_target_is_met_and_rated_so() {
         "{}",
         rated.stdout
     );
+}
+
+/// How far `score` lies outside `level`, from the thresholds as documented
+/// (written out here rather than taken from `Level::score_gap`).
+fn gap(level: Level, score: f64) -> f64 {
+    let cuts = Level::thresholds();
+    let k = Level::ALL.iter().position(|&l| l == level).unwrap();
+    let low = if k == 0 {
+        f64::NEG_INFINITY
+    } else {
+        cuts[k - 1]
+    };
+    let high = cuts.get(k).copied().unwrap_or(f64::INFINITY);
+    if score < low {
+        low - score
+    } else if score >= high {
+        score - high
+    } else {
+        0.0
+    }
+}
+
+/// A target missed in every attempt: the printed puzzle is the attempt
+/// whose score lies nearest the level, and `attempts` says which it was.
+/// Every attempt's puzzle comes from the library's `Generator::attempts`
+/// and is scored by `rate` in its own process.
+#[test]
+fn a_missed_difficulty_prints_the_closest_attempt() {
+    const ATTEMPTS: usize = 12;
+    let out = run(&[
+        "generate",
+        "--seed",
+        "5",
+        "--difficulty",
+        "extreme",
+        "--attempts",
+        "12",
+        "--format",
+        "json",
+    ]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stderr.contains("printed the closest"), "{}", out.stderr);
+    let record: serde_json::Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(record["difficulty_met"], false);
+    let options = GenerateOptions {
+        difficulty: Some(Level::Extreme),
+        ..GenerateOptions::default()
+    };
+    let mut generator = Generator::new(&Rules::classic(), options);
+    let puzzles: Vec<String> = generator
+        .attempts(puzzle_seed(5, 0))
+        .take(ATTEMPTS)
+        .map(|g| g.unwrap().puzzle.to_string())
+        .collect();
+    let rated = run_with_stdin(&["rate"], puzzles.join("\n").into_bytes());
+    let scores: Vec<f64> = rated
+        .stdout
+        .lines()
+        .map(|line| line.split(' ').next().unwrap().parse().unwrap())
+        .collect();
+    assert_eq!(scores.len(), ATTEMPTS, "{}", rated.stdout);
+    let gaps: Vec<f64> = scores.iter().map(|&s| gap(Level::Extreme, s)).collect();
+    let best = (0..ATTEMPTS)
+        .min_by(|&a, &b| gaps[a].total_cmp(&gaps[b]))
+        .unwrap();
+    assert!(gaps[best] > 0.0, "the target was met: {scores:?}");
+    // Not simply the first attempt: the test would not tell the rules apart.
+    assert_ne!(best, 0, "{scores:?}");
+    assert_eq!(record["puzzle"], puzzles[best].as_str(), "{scores:?}");
+    assert_eq!(record["attempts"], best + 1);
+    assert_eq!(record["score"], scores[best]);
 }
 
 #[test]

@@ -153,8 +153,8 @@ pub use canon::canonicalizer::{
 pub use canon::transform::Transform;
 pub use dlx::{Budget, Count, End, First, Parallel, Stats, Uniqueness};
 pub use make::generator::{
-    GenerateOptions, Generated, Generator, Minimality, default_check_budget, puzzle_seed,
-    replay_seed,
+    Attempts, Distance, GenerateOptions, Generated, Generator, Minimality, default_check_budget,
+    puzzle_seed, replay_seed,
 };
 pub use make::jigsaw::{RandomJigsaw, RandomRegions, random_regions};
 pub use make::symmetry::{Symmetry, UnknownSymmetry};

@@ -282,6 +282,33 @@ fn a_clue_target_is_met_or_reported() {
     assert!(g.puzzle.givens().filled_count() > 12);
 }
 
+/// Under a clue target no attempt can meet, the kept puzzle is the earliest
+/// attempt with the fewest givens, whichever attempt that is.
+#[test]
+fn a_missed_clue_target_keeps_the_fewest_givens() {
+    let options = GenerateOptions {
+        clues: Some(12),
+        attempts: 8,
+        ..GenerateOptions::default()
+    };
+    let mut generator = Generator::new(&Rules::classic(), options);
+    let kept = generator.generate(3).unwrap();
+    let clues: Vec<usize> = generator
+        .attempts(3)
+        .take(8)
+        .map(|g| g.unwrap().puzzle.givens().filled_count())
+        .collect();
+    let fewest = *clues.iter().min().unwrap();
+    let first = clues.iter().position(|&c| c == fewest).unwrap();
+    assert_ne!(
+        first, 0,
+        "{clues:?}: attempt 1 would pass a first-kept rule"
+    );
+    assert_eq!(kept.puzzle.givens().filled_count(), fewest);
+    assert_eq!(kept.attempts as usize, first + 1);
+    assert_eq!(kept.clues_met, Some(false));
+}
+
 #[test]
 fn impossible_rules_are_an_error_not_a_panic() {
     // Windoku on 4x4 with anti-king: no grid exists.

@@ -1,9 +1,11 @@
 //! Puzzle generation: a random complete grid, then clues removed in
 //! random symmetric orbits while the puzzle stays unique.
 
+use std::cmp::Ordering;
 use std::sync::Arc;
 
 use dlx::{First, SplitMix64};
+use smallvec::SmallVec;
 
 use crate::make::forcing::Forcing;
 use crate::make::symmetry::Symmetry;
@@ -114,18 +116,90 @@ impl Generated {
             && self.difficulty_met != Some(false)
     }
 
-    /// How far it is from the targets, for keeping the closest attempt:
-    /// missed targets first, then the distance to the clue count.
-    fn miss(&self, options: &GenerateOptions) -> (u32, usize) {
+    /// How far it is from the targets: [`Distance::ZERO`] exactly when
+    /// every target was met. [`Generator::generate`] keeps the attempt with
+    /// the least.
+    #[must_use]
+    pub fn distance(&self, options: &GenerateOptions) -> Distance {
         let missed = u32::from(options.minimal && !self.minimal.is_minimal())
             + u32::from(self.clues_met == Some(false))
             + u32::from(self.difficulty_met == Some(false));
-        let distance = options
+        let score_gap = match (options.difficulty, &self.rating) {
+            (None, _) => 0.0,
+            (Some(level), Some(rating)) => level.score_gap(rating.score),
+            (Some(_), None) => f64::INFINITY,
+        };
+        let clue_gap = options
             .clues
             .map_or(0, |n| self.puzzle.givens().filled_count().abs_diff(n));
-        (missed, distance)
+        Distance {
+            missed,
+            score_gap,
+            clue_gap,
+        }
     }
 }
+
+/// How far a [`Generated`] puzzle is from its targets, compared in field
+/// order: first the number of targets missed, then how far the score lies
+/// outside the level asked for, then how far the clue count is from the
+/// one asked for. Smaller is closer.
+///
+/// ```
+/// use sudoku_dlx::{GenerateOptions, Generator, Level, Rules};
+/// let options = GenerateOptions { difficulty: Some(Level::Extreme), attempts: 3, ..GenerateOptions::default() };
+/// let mut generator = Generator::new(&Rules::classic(), options.clone());
+/// let kept = generator.generate(5)?;
+/// // The kept puzzle is the closest of the three attempts (the first of equals).
+/// let all: Vec<_> = generator.attempts(5).take(3).collect::<Result<_, _>>()?;
+/// assert!(all.iter().all(|g| kept.distance(&options) <= g.distance(&options)));
+/// assert_eq!(all[kept.attempts as usize - 1], kept);
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Distance {
+    /// Targets missed (minimal, clues, difficulty), 0 to 3.
+    pub missed: u32,
+    /// With a difficulty target: how far the score lies outside the
+    /// level's range ([`Level::score_gap`]); infinite for a puzzle that
+    /// could not be rated. 0 without a target.
+    pub score_gap: f64,
+    /// With a clue target: the difference between the givens and the
+    /// target. 0 without a target.
+    pub clue_gap: usize,
+}
+
+impl Distance {
+    /// Every target met.
+    pub const ZERO: Distance = Distance {
+        missed: 0,
+        score_gap: 0.0,
+        clue_gap: 0,
+    };
+}
+
+impl Ord for Distance {
+    fn cmp(&self, other: &Distance) -> Ordering {
+        self.missed
+            .cmp(&other.missed)
+            .then(self.score_gap.total_cmp(&other.score_gap))
+            .then(self.clue_gap.cmp(&other.clue_gap))
+    }
+}
+
+impl PartialOrd for Distance {
+    fn partial_cmp(&self, other: &Distance) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl PartialEq for Distance {
+    fn eq(&self, other: &Distance) -> bool {
+        self.cmp(other) == Ordering::Equal
+    }
+}
+
+impl Eq for Distance {}
 
 /// The seed of puzzle `index` of a run with seed `seed`: each puzzle's
 /// seed depends only on the pair, so a batch gives the same puzzles
@@ -192,10 +266,14 @@ pub fn replay_seed(puzzle: u64) -> u64 {
 ///    be removed later. The result is *orbit-minimal*.
 /// 3. **Targets.** `minimal` asks for strict minimality (no single given
 ///    removable, checked clue by clue); `clues` stops removal at a count;
-///    `difficulty` rates the puzzle. A puzzle that misses a target is
+///    `difficulty` rates the puzzle. For [`Level::Easy`] and
+///    [`Level::Medium`] the removal pass is bounded instead: an orbit
+///    stays blank only while the techniques alone solve the puzzle with a
+///    score under the level's top (which also proves it unique). A puzzle that misses a target is
 ///    discarded and the next attempt starts from a new grid, up to
-///    [`GenerateOptions::attempts`]; then the closest puzzle is returned
-///    with the targets it missed.
+///    [`GenerateOptions::attempts`]; then the closest attempt (least
+///    [`Distance`], the earliest of equals) is returned with the targets it
+///    missed, and its [`Generated::attempts`] says which attempt it was.
 ///
 /// Every search runs on one reused [`Solver`] (the matrix is built once
 /// per [`Generator`]), which picks the method; the checks go through a
@@ -230,6 +308,26 @@ pub struct Generator {
     forcing: Forcing,
     /// Cells of the orbits kept in the current pass, reused.
     kept: Vec<usize>,
+}
+
+/// The attempts of one seed, from [`Generator::attempts`]: each a new
+/// complete grid whittled down (an error ends nothing by itself; a caller
+/// stops at the first).
+#[derive(Debug)]
+pub struct Attempts<'g> {
+    generator: &'g mut Generator,
+    rng: SplitMix64,
+    /// Attempts made so far.
+    made: u32,
+}
+
+impl Iterator for Attempts<'_> {
+    type Item = Result<Generated, Error>;
+
+    fn next(&mut self) -> Option<Result<Generated, Error>> {
+        self.made = self.made.checked_add(1)?;
+        Some(self.generator.attempt(&mut self.rng, self.made))
+    }
 }
 
 /// How a removal pass ended.
@@ -283,29 +381,41 @@ impl Generator {
     }
 
     /// One puzzle, determined by `seed`: the first attempt that meets every
-    /// target, or after [`GenerateOptions::attempts`] the closest one (its
-    /// fields say which targets it missed).
+    /// target, or after [`GenerateOptions::attempts`] the closest one by
+    /// [`Generated::distance`], the earliest of equals (its fields say which
+    /// targets it missed).
     ///
     /// # Errors
     ///
     /// [`Error::NoCompleteGrid`] if the rules admit no grid, and
     /// [`Error::GridBudget`] if no grid was found within the budget.
     pub fn generate(&mut self, seed: u64) -> Result<Generated, Error> {
-        let mut rng = SplitMix64::new(seed);
-        let mut best: Option<Generated> = None;
-        for attempt in 1..=self.options.attempts.max(1) {
-            let generated = self.attempt(&mut rng, attempt)?;
-            if generated.met_targets(&self.options) {
+        let options = self.options.clone();
+        let mut best: Option<(Distance, Generated)> = None;
+        for generated in self.attempts(seed).take(options.attempts.max(1) as usize) {
+            let generated = generated?;
+            let distance = generated.distance(&options);
+            if distance == Distance::ZERO {
                 return Ok(generated);
             }
-            if best
-                .as_ref()
-                .is_none_or(|b| generated.miss(&self.options) < b.miss(&self.options))
-            {
-                best = Some(generated);
+            // Strictly closer: of equals, the earliest attempt stays.
+            if best.as_ref().is_none_or(|(d, _)| distance < *d) {
+                best = Some((distance, generated));
             }
         }
-        best.ok_or(Error::GridBudget { tries: 0 })
+        best.map(|(_, g)| g).ok_or(Error::GridBudget { tries: 0 })
+    }
+
+    /// Every attempt [`generate`](Self::generate) makes from `seed`, in
+    /// order, without end: attempt k is the puzzle `generate` returns when
+    /// it keeps attempt k, whether or not it met the targets. For choosing
+    /// among the attempts by other rules, or looking at what was passed over.
+    pub fn attempts(&mut self, seed: u64) -> Attempts<'_> {
+        Attempts {
+            generator: self,
+            rng: SplitMix64::new(seed),
+            made: 0,
+        }
     }
 
     /// A random complete grid of the rules.
@@ -326,7 +436,10 @@ impl Generator {
             *slot = k;
         }
         rng.shuffle(&mut self.order);
-        let pass = self.remove_orbits(&solution)?;
+        let pass = match self.ceiling() {
+            Some(ceiling) => self.remove_orbits_below(ceiling)?,
+            None => self.remove_orbits(&solution)?,
+        };
         let minimal = if self.options.minimal {
             self.verify_minimal(pass)?
         } else if self.options.symmetry == Symmetry::None && pass.complete && pass.undecided == 0 {
@@ -494,6 +607,64 @@ impl Generator {
         }
         pass.complete = true;
         Ok(pass)
+    }
+
+    /// The score the removals must stay under: the top of the level asked
+    /// for when it is Easy or Medium, levels the techniques reach. Harder
+    /// levels come from full removal passes and are rated after.
+    fn ceiling(&self) -> Option<f64> {
+        match self.options.difficulty {
+            Some(level @ (Level::Easy | Level::Medium)) => Some(level.range().1),
+            _ => None,
+        }
+    }
+
+    /// Blanks orbits in `self.order`, keeping each blank while the
+    /// techniques alone still solve the puzzle with a score under
+    /// `ceiling` ([`Rater::logic_score`]), until the pass ends or the clue
+    /// target is reached. A puzzle that logic solves is unique, so no
+    /// search is needed; but an orbit kept for its score may be removable,
+    /// so the pass proves nothing about minimality.
+    fn remove_orbits_below(&mut self, ceiling: f64) -> Result<Pass, Error> {
+        let Generator {
+            orbits,
+            order,
+            work,
+            options,
+            rater,
+            forcing,
+            ..
+        } = self;
+        // Built whenever a difficulty is asked for, so always there.
+        let rater = rater.as_mut().ok_or(Error::GridBudget { tries: 0 })?;
+        let target = options.clues.unwrap_or(0);
+        let mut clues = work.givens().filled_count();
+        let mut saved: SmallVec<[u8; 8]> = SmallVec::new();
+        for &k in order.iter() {
+            let orbit = &orbits[k];
+            if clues <= target {
+                break;
+            }
+            if clues - orbit.len() < target {
+                continue;
+            }
+            let digits = work.givens_mut().digits_mut();
+            saved.clear();
+            for &i in orbit {
+                saved.push(digits[i]);
+                digits[i] = 0;
+            }
+            if rater.logic_score(work).is_some_and(|s| s < ceiling) {
+                clues -= orbit.len();
+            } else {
+                let digits = work.givens_mut().digits_mut();
+                for (&i, &d) in orbit.iter().zip(&saved) {
+                    digits[i] = d;
+                }
+            }
+        }
+        forcing.load(work.givens());
+        Ok(Pass::default())
     }
 
     /// Whether no single given of the work puzzle can be blanked. After a

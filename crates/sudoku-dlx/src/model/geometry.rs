@@ -169,6 +169,11 @@ impl Geometry {
         self.kinds.len()
     }
 
+    /// Whether peers go beyond the units: anti-king or anti-knight moves.
+    pub(crate) fn has_moves(&self) -> bool {
+        self.anti_king || self.anti_knight
+    }
+
     /// The cells of unit `k`, ascending.
     pub(crate) fn unit(&self, k: usize) -> &[usize] {
         let n = self.shape.size();

@@ -3,5 +3,6 @@
 //!
 //! Imports from `model`, `text` and `solve`.
 
+pub(crate) mod common_peers;
 pub(crate) mod rater;
 pub(crate) mod techniques;

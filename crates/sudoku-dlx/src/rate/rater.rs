@@ -9,6 +9,7 @@ use dlx::SplitMix64;
 use crate::model::error::Error;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
+use crate::model::shape::Shape;
 use crate::rate::techniques::{LogicReport, LogicSolver, Technique};
 use crate::solve::backend::{Method, SearchOptions};
 use crate::solve::solver::Solver;
@@ -24,10 +25,35 @@ pub(crate) const EFFORT_WEIGHT: f64 = 1.0;
 pub(crate) const STUCK_WEIGHT: f64 = 1.0;
 /// Score for a path of singles with one placement open at each step.
 pub(crate) const NARROWNESS_WEIGHT: f64 = 0.6;
-/// Score per blank beyond [`EASY_BLANKS`] (counted as on a 9x9 grid).
+/// Score per blank beyond [`easy_blanks`] (counted as on a 9x9 grid).
 pub(crate) const WORK_PER_BLANK: f64 = 0.2;
-/// Blanks (of 81) a person fills without noticing the work: 36 givens.
-pub(crate) const EASY_BLANKS: f64 = 45.0;
+
+/// Blanks, counted as on a 9x9 grid (81 x the blank fraction), that a person
+/// fills without noticing the work: 45 on 9x9 (36 givens). Other sizes
+/// take theirs from calibration: on every calibrated size it lies 8 (of 81)
+/// below the median of orbit-minimal rot180 puzzles of the generator
+/// (docs/rating.md), as 45 does on 9x9, so the typical puzzle of every size
+/// carries the same work. Sizes between calibrated ones take the nearest
+/// smaller one; larger than 16, 16's.
+#[must_use]
+pub(crate) fn easy_blanks(size: usize) -> f64 {
+    // (size, median blanks of 81 minus 8), measured with
+    // `sudoku-dlx generate --size N --count 200 --seed 1` (40 for 16).
+    const CALIBRATED: [(usize, f64); 7] = [
+        (4, 49.75),
+        (6, 46.0),
+        (8, 45.16),
+        (9, 45.0),
+        (10, 43.84),
+        (12, 43.75),
+        (16, 41.36),
+    ];
+    CALIBRATED
+        .iter()
+        .rev()
+        .find(|&&(n, _)| n <= size)
+        .map_or(CALIBRATED[0].1, |&(_, blanks)| blanks)
+}
 
 /// A difficulty level, from the score.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -65,6 +91,31 @@ impl Level {
     pub fn of_score(score: f64) -> Level {
         let above = Level::thresholds().iter().filter(|&&t| score >= t).count();
         Level::ALL[above.min(4)]
+    }
+
+    /// The scores of this level: from the lower threshold (0 for Easy) up
+    /// to, not including, the upper one (infinite for Extreme).
+    #[must_use]
+    pub fn range(self) -> (f64, f64) {
+        let cuts = Level::thresholds();
+        let k = self as usize;
+        let low = if k == 0 { 0.0 } else { cuts[k - 1] };
+        (low, cuts.get(k).copied().unwrap_or(f64::INFINITY))
+    }
+
+    /// How far `score` lies outside this level's [`range`](Self::range):
+    /// 0 inside, else the distance to the nearer end.
+    ///
+    /// ```
+    /// use sudoku_dlx::Level;
+    /// assert_eq!(Level::Medium.score_gap(4.0), 0.0);
+    /// assert_eq!(Level::Medium.score_gap(3.0), 0.5);
+    /// assert_eq!(Level::Medium.score_gap(6.5), 1.0);
+    /// ```
+    #[must_use]
+    pub fn score_gap(self, score: f64) -> f64 {
+        let (low, high) = self.range();
+        (low - score).max(score - high).max(0.0)
     }
 
     /// The name the CLI uses.
@@ -170,7 +221,9 @@ pub enum Rated {
 ///   random orders so that one lucky order does not decide.
 /// - **Work.** 0.2 per blank beyond 45 (counted as on 9x9): a 17-clue
 ///   puzzle has 19 more cells to find than a 36-clue one, which takes a
-///   person time even when every step is a single.
+///   person time even when every step is a single. Other sizes count their
+///   blank fraction from their own calibrated start (a 4x4 puzzle with 5
+///   givens is as ordinary on 4x4 as 28 givens on 9x9); see docs/rating.md.
 ///
 /// The **level** cuts the score at [`Level::thresholds`]; docs/rating.md
 /// has the calibration on the published data sets.
@@ -253,7 +306,7 @@ impl Rater {
         let blanks = puzzle.shape().cell_count() - puzzle.givens().filled_count();
         let effort = (mean_nodes / (blanks + 1) as f64).max(1.0);
         let logic = self.logic.solve(puzzle);
-        let score = score(&logic, effort, blanks, puzzle.shape().cell_count());
+        let score = score(&logic, effort, blanks, puzzle.shape());
         Ok(Rated::Rated(Rating {
             score,
             level: Level::of_score(score),
@@ -264,12 +317,25 @@ impl Rater {
             logic,
         }))
     }
+
+    /// The score of `puzzle` if the techniques alone solve it (then it is
+    /// unique, and the score is what [`rate_puzzle`](Self::rate_puzzle)
+    /// gives, without its searches), else `None`. The generator bounds its
+    /// removals with it.
+    pub(crate) fn logic_score(&mut self, puzzle: &Puzzle) -> Option<f64> {
+        let logic = self.logic.solve(puzzle);
+        let blanks = puzzle.shape().cell_count() - puzzle.givens().filled_count();
+        logic
+            .solved
+            .then(|| score(&logic, 1.0, blanks, puzzle.shape()))
+    }
 }
 
 /// The score of a puzzle from what logic did and the search effort.
-fn score(logic: &LogicReport, effort: f64, blanks: usize, cells: usize) -> f64 {
+fn score(logic: &LogicReport, effort: f64, blanks: usize, shape: Shape) -> f64 {
+    let cells = shape.cell_count();
     let blanks_of_81 = 81.0 * blanks as f64 / cells as f64;
-    let work = WORK_PER_BLANK * (blanks_of_81 - EASY_BLANKS).max(0.0);
+    let work = WORK_PER_BLANK * (blanks_of_81 - easy_blanks(shape.size())).max(0.0);
     work + if logic.solved {
         let base = logic.hardest.map_or(0.0, Technique::weight);
         base + NARROWNESS_WEIGHT * logic.narrowness

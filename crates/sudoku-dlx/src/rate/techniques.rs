@@ -7,6 +7,10 @@
 //! every digit once: rows, columns, boxes or jigsaw regions, and the X
 //! diagonals and windoku windows when those variants are on. Anti-king and
 //! anti-knight add *peers* (cells that cannot share a digit) but no houses.
+//! Every house and peer comes from the one geometry the crate builds per
+//! [`Rules`]. Each elimination technique takes a second look through common
+//! peers and variant units ([`crate::rate::common_peers`]) when the
+//! unit-bound look finds nothing.
 //!
 //! Every technique is sound, so on a puzzle with a unique solution the
 //! placements are that solution's digits; the solver never guesses.
@@ -16,6 +20,7 @@ use std::sync::Arc;
 
 use smallvec::SmallVec;
 
+use crate::model::error::Unit;
 use crate::model::geometry::Geometry;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
@@ -158,26 +163,33 @@ impl LogicReport {
 /// ```
 #[derive(Clone, Debug)]
 pub struct LogicSolver {
-    n: usize,
+    pub(super) n: usize,
     /// The houses are the geometry's units: each a list of n cells. Rows
     /// come first (0..n), then columns (n..2n).
-    geometry: Arc<Geometry>,
+    pub(super) geometry: Arc<Geometry>,
     /// Pairs of houses (a, b) sharing at least two cells, both ways round,
     /// with the shared cells.
     intersections: Vec<(usize, usize, Cells)>,
     /// Candidates per cell; 0 once a cell is filled.
-    candidates: Vec<u64>,
+    pub(super) candidates: Vec<u64>,
     /// Digits per cell, 0 for blank.
-    values: Vec<u8>,
+    pub(super) values: Vec<u8>,
+    /// Whether the second look can find anything: rules with units other
+    /// than rows, columns and boxes, or with moves. On classic rules it
+    /// cannot, and costs a third of the rating time of a typical puzzle.
+    pub(super) second_look: bool,
+    /// Per cell, how many cells of the group at hand see it (scratch for
+    /// [`common_peers`](crate::rate::common_peers)).
+    pub(super) seen_by: Vec<u32>,
 }
 
 /// Cells of one house (or of two houses' overlap): at most the side of the
 /// grid, so up to 16 stay inline and a technique's scan of a house does not
 /// allocate on the common sizes.
-type Cells = SmallVec<[usize; 16]>;
+pub(super) type Cells = SmallVec<[usize; 16]>;
 
 /// One 64-bit mask per cell, digit or line of a house, inline like [`Cells`].
-type Masks = SmallVec<[u64; 16]>;
+pub(super) type Masks = SmallVec<[u64; 16]>;
 
 impl LogicSolver {
     /// A solver for `rules`.
@@ -213,10 +225,14 @@ impl LogicSolver {
 
         LogicSolver {
             n,
-            geometry,
             intersections,
             candidates: vec![0; cells],
             values: vec![0; cells],
+            second_look: geometry.has_moves()
+                || (0..houses)
+                    .any(|k| !matches!(geometry.kind(k), Unit::Row | Unit::Column | Unit::Box)),
+            seen_by: vec![0; cells],
+            geometry,
         }
     }
 
@@ -224,6 +240,16 @@ impl LogicSolver {
     /// this solver's rules (a puzzle of another shape is reported as a
     /// contradiction).
     pub fn solve(&mut self, puzzle: &Puzzle) -> LogicReport {
+        self.solve_watched(puzzle, |_, _, _| {})
+    }
+
+    /// [`solve`](Self::solve), calling `watch` after each step with the
+    /// technique, the candidates and the digits (for tests of soundness).
+    pub(crate) fn solve_watched(
+        &mut self,
+        puzzle: &Puzzle,
+        mut watch: impl FnMut(Technique, &[u64], &[u8]),
+    ) -> LogicReport {
         let mut report = LogicReport::default();
         if !self.load(puzzle) {
             report.contradiction = true;
@@ -258,6 +284,7 @@ impl LogicSolver {
                 break;
             }
             let Some(technique) = technique else { break };
+            watch(technique, &self.candidates, &self.values);
             report.steps += 1;
             report.uses[technique.index()] += 1;
             report.hardest = report.hardest.max(Some(technique));
@@ -272,7 +299,7 @@ impl LogicSolver {
     }
 
     /// Loads the givens; `false` if they clash or the shape is wrong.
-    fn load(&mut self, puzzle: &Puzzle) -> bool {
+    pub(super) fn load(&mut self, puzzle: &Puzzle) -> bool {
         let digits = puzzle.givens().digits();
         if digits.len() != self.values.len() {
             return false;
@@ -370,20 +397,28 @@ impl LogicSolver {
 
     /// The simplest elimination technique that removes a candidate, applied
     /// once; `None` if none does.
+    ///
+    /// Each technique looks within units first, then through common peers
+    /// (a digit's cells in a unit, or a naked subset, eliminate from every
+    /// cell that sees all of them) and across variant units (fish with a
+    /// diagonal, window or jigsaw region). On classic rules the second look
+    /// finds nothing the first did not, so it is skipped there
+    /// (`second_look`) and classic ratings do not move.
     fn eliminate(&mut self) -> Option<Technique> {
-        if self.locked_candidates() {
+        let second = self.second_look;
+        if self.locked_candidates() || (second && self.pointing_at_common_peers()) {
             return Some(Technique::LockedCandidates);
         }
-        if self.naked_subset(2) {
+        if self.naked_subset(2) || (second && self.naked_subset_at_common_peers(2)) {
             return Some(Technique::NakedPair);
         }
-        if self.x_wing() {
+        if self.x_wing() || (second && self.unit_x_wing()) {
             return Some(Technique::XWing);
         }
         if self.hidden_subset(2) {
             return Some(Technique::HiddenPair);
         }
-        if self.naked_subset(3) {
+        if self.naked_subset(3) || (second && self.naked_subset_at_common_peers(3)) {
             return Some(Technique::NakedTriple);
         }
         if self.hidden_subset(3) {
@@ -393,7 +428,7 @@ impl LogicSolver {
     }
 
     /// Removes `mask` from cell `i`; whether anything went.
-    fn remove(&mut self, i: usize, mask: u64) -> bool {
+    pub(super) fn remove(&mut self, i: usize, mask: u64) -> bool {
         let before = self.candidates[i];
         self.candidates[i] &= !mask;
         self.candidates[i] != before
@@ -576,7 +611,11 @@ fn digit_of(bit: u64) -> u8 {
 
 /// Calls `visit` with every `size`-subset of `0..len` in lexicographic
 /// order, until it returns `true`.
-fn for_each_combination(len: usize, size: usize, mut visit: impl FnMut(&[usize]) -> bool) {
+pub(super) fn for_each_combination(
+    len: usize,
+    size: usize,
+    mut visit: impl FnMut(&[usize]) -> bool,
+) {
     if size == 0 || size > len {
         return;
     }
