@@ -15,8 +15,23 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
-/// How long a run must last before its progress bar appears.
+/// How long a run must last before its progress bar appears, unless the
+/// environment variable [`DELAY_VARIABLE`] gives another number of
+/// milliseconds.
 const PROGRESS_DELAY: Duration = Duration::from_millis(500);
+
+/// The environment variable that sets the bar's delay in milliseconds (0:
+/// at once), for a user who wants it on every run and for the tests, which
+/// cannot rely on a run lasting half a second.
+const DELAY_VARIABLE: &str = "SUDOKU_DLX_PROGRESS_DELAY_MS";
+
+/// The delay [`DELAY_VARIABLE`] sets, or [`PROGRESS_DELAY`].
+fn delay() -> Duration {
+    std::env::var(DELAY_VARIABLE)
+        .ok()
+        .and_then(|ms| ms.trim().parse().ok())
+        .map_or(PROGRESS_DELAY, Duration::from_millis)
+}
 
 /// How often the bar is redrawn, whether or not a puzzle finished.
 pub(crate) const PROGRESS_TICK: Duration = Duration::from_millis(200);
@@ -26,6 +41,8 @@ pub(crate) const PROGRESS_TICK: Duration = Duration::from_millis(200);
 pub(crate) struct Progress {
     bar: Option<ProgressBar>,
     start: Instant,
+    /// How long the run must last before the bar appears.
+    delay: Duration,
     shown: Cell<bool>,
 }
 
@@ -54,6 +71,7 @@ impl Progress {
         Progress {
             bar,
             start: Instant::now(),
+            delay: delay(),
             shown: Cell::new(false),
         }
     }
@@ -65,11 +83,11 @@ impl Progress {
         bar.inc(u64::try_from(done).unwrap_or(u64::MAX));
     }
 
-    /// Shows the bar once the run has lasted [`PROGRESS_DELAY`]; from then
+    /// Shows the bar once the run has lasted its delay; from then
     /// on it redraws itself every [`PROGRESS_TICK`].
     pub(crate) fn tick(&self) {
         let Some(bar) = &self.bar else { return };
-        if !self.shown.get() && self.start.elapsed() >= PROGRESS_DELAY {
+        if !self.shown.get() && self.start.elapsed() >= self.delay {
             bar.set_draw_target(ProgressDrawTarget::stderr());
             bar.enable_steady_tick(PROGRESS_TICK);
             self.shown.set(true);
