@@ -74,14 +74,18 @@ Output: one line per board:
                              (PUZZLE BOARD) the first wrong digit in row order
   !wrong: r1c2 and r1c5 both hold 3 in one row
                              (a board alone) two digits that clash
-  !unsolvable                no solution: with a board alone, some digit is
-                             wrong; give `PUZZLE BOARD` to find it
+  !wrong: no solution; blanking any one of r2c2 r5c7 leaves one
+                             (a board alone) the digits each of which alone
+                             keeps the board from a solution
+  !unsolvable                no solution, and no one digit to blame (give
+                             `PUZZLE BOARD` to find the wrong cells)
   !multiple, !budget, !invalid: REASON   as for `explain`
 With --format json, one JSON object per line: file, line, status
 (hint|solved|stalled|wrong|unsolvable|multiple|invalid|budget), steps (the
 next step, or the trial with --guess, in `explain`'s form), stalled,
 candidates (when stalled), cell, found and solution (wrong: the cell
-numbered in row order), error, column, comment.
+numbered in row order), suspects (wrong without a solution: the cells to
+blame), error, column, comment.
 
 Exit status: 0 when every board got a hint (or was solved), 1 when any was
 wrong, invalid, unsolvable, not unique or over budget, 2 for usage or I/O
@@ -262,6 +266,10 @@ struct ExplainRecord<'a> {
     status: &'static str,
     #[serde(skip_serializing_if = "Option::is_none")]
     steps: Option<Vec<StepRecord>>,
+    /// The cells of a board without a solution whose blanking alone
+    /// leaves one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    suspects: Option<Vec<usize>>,
 }
 
 /// One worker's explainer, rebuilt when the rules change.
@@ -556,7 +564,27 @@ fn hint_answer(
             };
             (PuzzleStatus::Unsolvable, stdout)
         }
-        Hint::NoSolution | Hint::Multiple | Hint::BudgetExhausted => {
+        Hint::NoSolution { suspects } if !suspects.is_empty() => {
+            let cells: Vec<String> = suspects
+                .iter()
+                .map(|&i| shape.cell(i).to_string())
+                .collect();
+            let stdout = if text {
+                format!(
+                    "!wrong: no solution; blanking any one of {} leaves one\n",
+                    cells.join(" ")
+                )
+            } else {
+                report::json_line(&ExplainRecord {
+                    cell: suspects.first().copied(),
+                    suspects: Some(suspects.clone()),
+                    status: "wrong",
+                    ..json
+                })
+            };
+            (PuzzleStatus::Unsolvable, stdout)
+        }
+        Hint::NoSolution { .. } | Hint::Multiple | Hint::BudgetExhausted => {
             let status = match hint {
                 Hint::Multiple => PuzzleStatus::Multiple,
                 Hint::BudgetExhausted => PuzzleStatus::Budget,

@@ -296,3 +296,34 @@ fn the_help_names_the_commands() {
         assert!(out.stdout.contains("--guess"), "{}", out.stdout);
     }
 }
+
+#[test]
+fn a_board_alone_without_a_solution_names_the_digits_to_blame() {
+    // r1c1 = 5 is not the solution's 4, clashes with nothing, and leaves
+    // no solution; blanked, the board has one (so has it with the given
+    // r3c4 blanked: a board alone cannot tell givens from entries).
+    let board = format!("5{}", &EASY[1..]);
+    let out = run_with_stdin(&["hint"], format!("{board}\n").into_bytes());
+    assert_eq!(
+        out.stdout,
+        "!wrong: no solution; blanking any one of r1c1 r3c4 leaves one\n"
+    );
+    assert_eq!(out.code, 1);
+    let out = run_with_stdin(
+        &["hint", "--format", "json"],
+        format!("{board}\n").into_bytes(),
+    );
+    let record: Value = serde_json::from_str(out.stdout.trim()).unwrap();
+    assert_eq!(record["status"], "wrong");
+    assert_eq!(record["suspects"], serde_json::json!([0, 21]));
+    // Each blanked, the board has a solution, by `count`.
+    for cell in [0, 21] {
+        let mut blanked = board.clone();
+        blanked.replace_range(cell..=cell, ".");
+        let out = run_with_stdin(
+            &["count", "--limit", "1"],
+            format!("{blanked}\n").into_bytes(),
+        );
+        assert_eq!(out.stdout, "1+\n");
+    }
+}

@@ -5,9 +5,9 @@
 
 use proptest::prelude::*;
 use sudoku_dlx::{
-    Elimination, Explained, Explainer, Explanation, GenerateOptions, Generator, Grid, Hint, House,
-    LogicSolver, ParseOptions, Puzzle, Rules, Shape, Step, StepKind, Technique, Unit, Variants,
-    check_solution, windoku_windows,
+    Elimination, Explained, Explainer, Explanation, First, GenerateOptions, Generator, Grid, Hint,
+    House, LogicSolver, ParseOptions, Puzzle, Rules, Shape, Solver, Step, StepKind, Technique,
+    Unit, Variants, check_solution, windoku_windows,
 };
 
 use crate::util::lines;
@@ -468,7 +468,32 @@ fn hints_name_the_next_step_a_wrong_cell_or_a_stall() {
         })
         .find(|p| p.check_givens().is_ok())
         .unwrap();
-    assert_eq!(explainer.hint(&bad, None).unwrap(), Hint::NoSolution);
+    // Alone, it is among the cells whose blanking leaves a solution (a
+    // given may be one too: the board cannot tell them apart), and each of
+    // those does, by a solution the checker accepts.
+    let Hint::NoSolution { suspects } = explainer.hint(&bad, None).unwrap() else {
+        panic!("no solution")
+    };
+    assert!(suspects.contains(&open[0]), "{suspects:?}");
+    let mut solver = Solver::new(bad.rules());
+    for &cell in &suspects {
+        let mut digits = bad.givens().digits().to_vec();
+        digits[cell] = 0;
+        let rest = Puzzle::new(
+            Rules::classic(),
+            Grid::from_digits(bad.shape(), digits).unwrap(),
+        )
+        .unwrap();
+        let First::Solution(grid) = solver.solve(&rest).unwrap() else {
+            panic!("blanking {cell} leaves a solution")
+        };
+        assert_eq!(check_solution(&rest, &grid), Ok(()));
+    }
+    // With its puzzle, the board's wrong cell is named instead.
+    let Hint::Wrong { cell, .. } = explainer.hint(&puzzle, Some(bad.givens())).unwrap() else {
+        panic!("a wrong cell")
+    };
+    assert_eq!(cell, open[0]);
 }
 
 #[test]

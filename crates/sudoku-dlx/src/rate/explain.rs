@@ -14,7 +14,7 @@ use crate::model::rules::Rules;
 use crate::rate::step::{Placement, Recorder, Step, StepKind, digits_of};
 use crate::rate::techniques::{LogicSolver, Technique};
 use crate::solve::solver::Solver;
-use dlx::{Budget, Uniqueness};
+use dlx::{Budget, First, Uniqueness};
 
 /// A grid part way: its digits and the candidates of its open cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -84,7 +84,13 @@ pub enum Hint {
         solution: u8,
     },
     /// The board (or its puzzle) has no solution.
-    NoSolution,
+    NoSolution {
+        /// The filled cells, in row order, whose digit alone keeps the
+        /// board from a solution: left blank, the rest has one. Empty when
+        /// no single cell is to blame (or, with a puzzle and a board, when
+        /// the puzzle itself has no solution).
+        suspects: Vec<usize>,
+    },
     /// More than one solution.
     Multiple,
     /// The budget ran out before uniqueness was settled.
@@ -170,7 +176,13 @@ impl Explainer {
     pub fn hint(&mut self, puzzle: &Puzzle, board: Option<&Grid>) -> Result<Hint, Error> {
         let solution = match self.solver.uniqueness(puzzle)? {
             Uniqueness::Unique(solution) => solution,
-            Uniqueness::NoSolution => return Ok(Hint::NoSolution),
+            Uniqueness::NoSolution => {
+                let suspects = match board {
+                    None => self.suspects(puzzle)?,
+                    Some(_) => Vec::new(),
+                };
+                return Ok(Hint::NoSolution { suspects });
+            }
             Uniqueness::Multiple(..) => return Ok(Hint::Multiple),
             Uniqueness::BudgetExhausted => return Ok(Hint::BudgetExhausted),
         };
@@ -216,6 +228,27 @@ impl Explainer {
                 trial: self.trial(&path.solution),
             },
         })
+    }
+
+    /// The filled cells of `board` (which has no solution) whose blanking
+    /// alone gives it a solution.
+    fn suspects(&mut self, board: &Puzzle) -> Result<Vec<usize>, Error> {
+        let digits = board.givens().digits();
+        let mut suspects = Vec::new();
+        for cell in (0..digits.len()).filter(|&i| digits[i] != 0) {
+            let mut without = digits.to_vec();
+            without[cell] = 0;
+            let grid = Grid::from_digits(board.shape(), without)?;
+            let rest = Puzzle::new(board.rules().clone(), grid)?;
+            // Blanking one of two clashing digits may leave the other
+            // clash; such a board has no solution either.
+            match self.solver.solve(&rest) {
+                Ok(First::Solution(_)) => suspects.push(cell),
+                Ok(_) | Err(Error::ConflictingGivens { .. }) => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(suspects)
     }
 
     /// The steps from `puzzle`'s givens, whose unique solution is
