@@ -124,7 +124,11 @@
 //!   [`puzzle_seed`]): unique puzzles from a seed, symmetric, minimal, or
 //!   of a clue count or level. [`Rater`] ([`Rating`], [`Level`]) scores
 //!   difficulty from human techniques ([`LogicSolver`], [`Technique`]) and
-//!   search effort averaged over seeded orders.
+//!   search effort averaged over seeded orders. [`Explainer`]
+//!   ([`Explanation`], [`Hint`], [`Step`]) gives the rater's steps as a
+//!   person would follow them: technique, pattern, placements and
+//!   eliminations, trials where the techniques stall, and the next step or
+//!   the wrong cell of a player's board.
 //! - [`Error`] ([`Error::position`], [`Error::reason`]) and [`Unit`]: what
 //!   can be wrong, where in the text, and where givens clash.
 //!
