@@ -257,17 +257,22 @@ impl Recorder {
             .collect();
         let mut eliminations = Vec::new();
         for i in (0..self.values.len()).filter(|&i| logic.values[i] == 0) {
-            let removed = self.candidates[i] & !logic.candidates[i];
-            for digit in digits_of(removed) {
-                // A digit placed in a peer by this step leaves this cell
-                // because of the placement, not of the technique.
-                let by_placement = placements
-                    .iter()
-                    .any(|p| p.digit == digit && geometry.peers(i).contains(&p.cell));
-                if !by_placement {
-                    eliminations.push(Elimination { cell: i, digit });
+            let mut removed = self.candidates[i] & !logic.candidates[i];
+            if removed == 0 {
+                continue;
+            }
+            // A digit placed in a peer by this step leaves this cell
+            // because of the placement, not of the technique.
+            for &j in geometry.peers(i) {
+                if self.values[j] == 0 && logic.values[j] != 0 {
+                    removed &= !(1u64 << (logic.values[j] - 1));
                 }
             }
+            eliminations.extend(
+                digits_of(removed)
+                    .into_iter()
+                    .map(|digit| Elimination { cell: i, digit }),
+            );
         }
         let mut step = Step {
             kind: StepKind::Technique(technique),
