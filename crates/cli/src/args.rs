@@ -14,6 +14,8 @@ Examples:
   sudoku-dlx cover data/exact-cover/queens-12.dlx
   sudoku-dlx generate --count 10 --seed 1
   sudoku-dlx rate data/sudoku/emerentius_easy.txt
+  sudoku-dlx explain data/sudoku/emerentius_easy.txt
+  sudoku-dlx hint data/sudoku/emerentius_easy.txt
   sudoku-dlx canon --dedupe data/sudoku/norvig_top95.txt
 
 Exit status: 0 when every puzzle was solved, 1 when any puzzle was invalid,
@@ -63,7 +65,7 @@ Examples:
   sudoku-dlx cover --merge results                         the count, checked job by job
   sudoku-dlx cover --count --limit 5 data/exact-cover/langford-11.dlx   5+: there are more";
 
-const RECORDS_INPUT: &str = "\
+pub(crate) const RECORDS_INPUT: &str = "\
 Input: one puzzle per line (n*n symbols, `.` or `0` for blanks; 16x16 as
 1-9A-G; larger grids as space-separated numbers), or n-line blocks of n cells
 each (spaces and the box separators | + - ignored), each block one record.
@@ -74,7 +76,7 @@ skipped. With --jigsaw, a line is the puzzle, a space, and one region letter
 per cell. Lines starting with # are comments. FILE `-` is stdin, as is no
 FILE at all; every FILE is checked before the first record is read.";
 
-const RECORDS_KEPT: &str = "\
+pub(crate) const RECORDS_KEPT: &str = "\
 Records are written as they are done, in input order, whatever --jobs is;
 to a terminal each at once. On Ctrl-C or SIGTERM every finished record is
 written, the unfinished ones of the batch as `!interrupted` (JSON status
@@ -229,6 +231,12 @@ pub(crate) enum Command {
     /// Rate the difficulty of Sudoku puzzles: a score and a level per puzzle.
     #[command(after_help = format!("{RECORDS_INPUT}\n\n{RATE_OUTPUT}\n\n{RECORDS_KEPT}\n\n{RATE_EXAMPLES}"))]
     Rate(RateArgs),
+    /// Explain how each puzzle is solved, step by step, as a person would.
+    #[command(after_help = format!("{RECORDS_INPUT}\n\n{}\n\n{RECORDS_KEPT}", crate::explain::EXPLAIN_HELP))]
+    Explain(crate::explain::ExplainArgs),
+    /// The next step on a player's board, or the cell that is wrong.
+    #[command(after_help = format!("{RECORDS_INPUT}\n\n{}\n\n{RECORDS_KEPT}", crate::explain::HINT_HELP))]
+    Hint(crate::explain::ExplainArgs),
     /// Check grids: each a valid solution, and of its puzzle when one is given.
     #[command(after_help = CHECK_HELP)]
     Check(CheckArgs),

@@ -130,7 +130,10 @@ fn cell(violation: &Violation) -> Option<Cell> {
 /// both (only the rules and blanks are checked); `PUZZLE SOLUTION` (with
 /// `--jigsaw`, `PUZZLE MAP SOLUTION`) is split at its spaces. A block of
 /// lines is always one grid.
-fn read(text: &str, parse: &ParseOptions) -> Result<(Puzzle, Puzzle), sudoku_dlx::Error> {
+pub(crate) fn read(
+    text: &str,
+    parse: &ParseOptions,
+) -> Result<(Puzzle, Puzzle), sudoku_dlx::Error> {
     let tokens: Vec<&str> = text.split_whitespace().collect();
     let one_line = text.trim().lines().count() == 1;
     let numbers = parse.alphabet == Some(AlphabetArg::Numbers.alphabet());

@@ -12,6 +12,7 @@ mod canon;
 mod check;
 mod cover;
 mod drawing;
+mod explain;
 mod generate;
 mod input;
 mod interrupt;
@@ -56,6 +57,8 @@ fn run(cli: &Cli) -> anyhow::Result<Status> {
         Command::Rate(args) => rate::run(args, &mut out),
         Command::Canon(args) => canon::run(args, &mut out),
         Command::Check(args) => check::run(args, &mut out),
+        Command::Explain(args) => explain::run(explain::Mode::Explain, args, &mut out),
+        Command::Hint(args) => explain::run(explain::Mode::Hint, args, &mut out),
     }
 }
 

@@ -27,7 +27,7 @@ fn repo() -> PathBuf {
 fn help_examples() -> Vec<Example> {
     let mut examples = Vec::new();
     for subcommand in [
-        "", "solve", "count", "generate", "rate", "cover", "canon", "check",
+        "", "solve", "count", "generate", "rate", "cover", "canon", "check", "explain", "hint",
     ] {
         let args: Vec<&str> = [subcommand, "--help"]
             .into_iter()

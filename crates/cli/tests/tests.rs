@@ -9,6 +9,7 @@ mod cover;
 mod cover_kinds;
 mod distributed;
 mod examples;
+mod explain;
 mod flags;
 mod generate;
 mod interrupt;

@@ -124,7 +124,11 @@
 //!   [`puzzle_seed`]): unique puzzles from a seed, symmetric, minimal, or
 //!   of a clue count or level. [`Rater`] ([`Rating`], [`Level`]) scores
 //!   difficulty from human techniques ([`LogicSolver`], [`Technique`]) and
-//!   search effort averaged over seeded orders.
+//!   search effort averaged over seeded orders. [`Explainer`]
+//!   ([`Explanation`], [`Hint`], [`Step`]) gives the rater's steps as a
+//!   person would follow them: technique, pattern, placements and
+//!   eliminations, trials where the techniques stall, and the next step or
+//!   the wrong cell of a player's board.
 //! - [`Error`] ([`Error::position`], [`Error::reason`]) and [`Unit`]: what
 //!   can be wrong, where in the text, and where givens clash.
 //!
@@ -168,7 +172,9 @@ pub use model::rules::Rules;
 pub use model::shape::Shape;
 pub use model::symbols::Alphabet;
 pub use model::variants::{Variants, windoku_windows};
+pub use rate::explain::{Board, Explained, Explainer, Explanation, Hint};
 pub use rate::rater::{Level, Rated, Rater, Rating, UnknownLevel};
+pub use rate::step::{Elimination, House, Placement, Step, StepKind};
 pub use rate::techniques::{LogicReport, LogicSolver, Technique};
 pub use solve::backend::Method;
 pub use solve::session::Session;

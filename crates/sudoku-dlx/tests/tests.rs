@@ -5,6 +5,7 @@ mod util;
 mod canon;
 mod classic;
 mod counts;
+mod explain;
 mod formats;
 mod generate;
 mod invalid;

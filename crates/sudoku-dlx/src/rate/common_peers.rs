@@ -70,6 +70,7 @@ impl LogicSolver {
                     progress |= self.remove(j, bit);
                 }
                 if progress {
+                    self.pattern.note(&[u], &spots, bit);
                     return true;
                 }
             }
@@ -103,6 +104,7 @@ impl LogicSolver {
                     progress |= self.remove(j, union);
                 }
                 if progress {
+                    self.pattern.note(&[u], &cells, union);
                     return true;
                 }
             }
@@ -157,6 +159,7 @@ impl LogicSolver {
                                     }
                                 }
                                 if progress {
+                                    self.pattern.note(&[u, v, c1, c2], &[a1, a2, b1, b2], bit);
                                     return true;
                                 }
                             }
@@ -279,9 +282,9 @@ mod tests {
             let puzzle = planted(&rules, &grid, keep, seed);
             let mut logic = LogicSolver::new(&rules);
             let mut broken = None;
-            logic.solve_watched(&puzzle, |technique, candidates, values| {
+            logic.solve_watched(&puzzle, |technique, logic| {
                 if broken.is_none() {
-                    broken = agrees(grid.digits(), candidates, values).err().map(|i| (technique, i));
+                    broken = agrees(grid.digits(), &logic.candidates, &logic.values).err().map(|i| (technique, i));
                 }
             });
             prop_assert!(broken.is_none(), "{rules}: {technique:?} at cell {cell:?}\n{puzzle}",

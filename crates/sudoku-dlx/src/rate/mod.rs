@@ -4,5 +4,8 @@
 //! Imports from `model`, `text` and `solve`.
 
 pub(crate) mod common_peers;
+pub(crate) mod explain;
+pub(crate) mod pattern;
 pub(crate) mod rater;
+pub(crate) mod step;
 pub(crate) mod techniques;

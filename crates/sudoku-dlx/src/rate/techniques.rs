@@ -24,6 +24,7 @@ use crate::model::error::Unit;
 use crate::model::geometry::Geometry;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
+use crate::rate::pattern::Pattern;
 
 /// A solving technique, from the simplest. The order follows the usual
 /// human ratings (Sudoku Explainer's scale): hidden singles are spotted
@@ -181,6 +182,9 @@ pub struct LogicSolver {
     /// Per cell, how many cells of the group at hand see it (scratch for
     /// [`common_peers`](crate::rate::common_peers)).
     pub(super) seen_by: Vec<u32>,
+    /// What the last elimination step used, for explanations
+    /// ([`crate::rate::step`]); each technique notes it when it succeeds.
+    pub(super) pattern: Pattern,
 }
 
 /// Cells of one house (or of two houses' overlap): at most the side of the
@@ -232,6 +236,7 @@ impl LogicSolver {
                 || (0..houses)
                     .any(|k| !matches!(geometry.kind(k), Unit::Row | Unit::Column | Unit::Box)),
             seen_by: vec![0; cells],
+            pattern: Pattern::default(),
             geometry,
         }
     }
@@ -240,21 +245,33 @@ impl LogicSolver {
     /// this solver's rules (a puzzle of another shape is reported as a
     /// contradiction).
     pub fn solve(&mut self, puzzle: &Puzzle) -> LogicReport {
-        self.solve_watched(puzzle, |_, _, _| {})
+        self.solve_watched(puzzle, |_, _| {})
     }
 
     /// [`solve`](Self::solve), calling `watch` after each step with the
-    /// technique, the candidates and the digits (for tests of soundness).
+    /// technique and the solver (its candidates, digits and pattern), for
+    /// explanations and tests of soundness.
     pub(crate) fn solve_watched(
         &mut self,
         puzzle: &Puzzle,
-        mut watch: impl FnMut(Technique, &[u64], &[u8]),
+        watch: impl FnMut(Technique, &LogicSolver),
+    ) -> LogicReport {
+        if !self.load(puzzle) {
+            return LogicReport {
+                contradiction: true,
+                ..LogicReport::default()
+            };
+        }
+        self.run_watched(watch)
+    }
+
+    /// [`solve_watched`](Self::solve_watched) from the candidates and digits
+    /// the solver holds now (after a trial placement, say).
+    pub(crate) fn run_watched(
+        &mut self,
+        mut watch: impl FnMut(Technique, &LogicSolver),
     ) -> LogicReport {
         let mut report = LogicReport::default();
-        if !self.load(puzzle) {
-            report.contradiction = true;
-            return report;
-        }
         let mut narrow_sum = 0.0;
         let mut single_steps = 0u32;
         let mut singles = Vec::new();
@@ -278,13 +295,16 @@ impl LogicSolver {
                     }
                     Some(technique)
                 }
-                Ok(None) => self.eliminate(),
+                Ok(None) => {
+                    self.pattern.clear();
+                    self.eliminate()
+                }
             };
             if report.contradiction {
                 break;
             }
             let Some(technique) = technique else { break };
-            watch(technique, &self.candidates, &self.values);
+            watch(technique, self);
             report.steps += 1;
             report.uses[technique.index()] += 1;
             report.hardest = report.hardest.max(Some(technique));
@@ -319,7 +339,7 @@ impl LogicSolver {
 
     /// Puts `d` in cell `i`; `false` if `d` is not a candidate there or a
     /// peer is left with no candidate.
-    fn place(&mut self, i: usize, d: u8) -> bool {
+    pub(super) fn place(&mut self, i: usize, d: u8) -> bool {
         let bit = 1u64 << (d - 1);
         if self.candidates[i] & bit == 0 {
             return false;
@@ -459,6 +479,8 @@ impl LogicSolver {
                 }
             }
             if progress {
+                let shared = &self.intersections[k].2;
+                self.pattern.note(&[a, b], shared, locked);
                 return true;
             }
         }
@@ -500,6 +522,8 @@ impl LogicSolver {
                         self.remove(i, union);
                     }
                 }
+                let cells: Cells = pick.iter().map(|&k| open[k]).collect();
+                self.pattern.note(&[h], &cells, union);
                 return true;
             }
         }
@@ -552,6 +576,11 @@ impl LogicSolver {
                         self.remove(i, !keep);
                     }
                 }
+                let cells: Cells = (0..house.len())
+                    .filter(|k| union & (1 << k) != 0)
+                    .map(|k| house[k])
+                    .collect();
+                self.pattern.note(&[h], &cells, keep);
                 return true;
             }
         }
@@ -593,6 +622,18 @@ impl LogicSolver {
                             }
                         }
                         if progress {
+                            // Rows are units 0..n, columns n..2n.
+                            let (base, cover) = if rows_first { (0, n) } else { (n, 0) };
+                            let covers = (0..n).filter(|&k| spots[a] & (1 << k) != 0);
+                            let units: Cells = [base + a, base + b]
+                                .into_iter()
+                                .chain(covers.clone().map(|k| cover + k))
+                                .collect();
+                            let cells: Cells = [a, b]
+                                .into_iter()
+                                .flat_map(|line| covers.clone().map(move |k| at(line, k)))
+                                .collect();
+                            self.pattern.note(&units, &cells, bit);
                             return true;
                         }
                     }

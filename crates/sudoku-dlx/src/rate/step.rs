@@ -1,0 +1,327 @@
+//! One step of a solution path as a person would follow it: the record the
+//! logic solver's run produces and explanations read.
+//!
+//! The rater's [`LogicSolver`] applies one technique per step and reports
+//! only the technique. [`Recorder`] watches that same run
+//! ([`LogicSolver::solve_watched`]) and turns each step into a [`Step`]:
+//! the placements and eliminations (the difference between the candidates
+//! before and after it), and the pattern the technique noted
+//! ([`crate::rate::pattern`]). Because it reads the difference, a technique
+//! added to the solver later is explained without change here; if it
+//! notes its pattern, the step names that too.
+
+use std::fmt::{self, Write as _};
+
+use crate::model::error::Unit;
+use crate::model::geometry::Geometry;
+use crate::model::shape::Shape;
+use crate::rate::techniques::{LogicSolver, Technique};
+
+/// What made a step: a technique, or a trial when the techniques stall.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum StepKind {
+    /// A human technique of the rater's [`LogicSolver`].
+    Technique(Technique),
+    /// A digit taken from the solution the exact-cover solver found, where
+    /// the techniques found no step (asked for with a guess).
+    Trial,
+}
+
+impl StepKind {
+    /// The name reports use: the technique's name, or `trial`.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            StepKind::Technique(technique) => technique.name(),
+            StepKind::Trial => "trial",
+        }
+    }
+}
+
+impl fmt::Display for StepKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A house (a unit every digit fills once) of the rules, as players name
+/// it: `row 3`, `box 5`, `diagonal 1`, `windoku window 2`, `region 4`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct House {
+    /// Row, column, box, jigsaw region, diagonal or windoku window.
+    pub kind: Unit,
+    /// From 1, in the order of the kind: rows top to bottom, columns left
+    /// to right, boxes and windows in reading order of their first cell,
+    /// regions by their letter; diagonal 1 runs from the top left corner,
+    /// diagonal 2 from the top right.
+    pub number: usize,
+}
+
+impl House {
+    /// The house of geometry unit `k`.
+    pub(crate) fn of_unit(geometry: &Geometry, k: usize) -> House {
+        let kind = geometry.kind(k);
+        let before = (0..k).filter(|&j| geometry.kind(j) == kind).count();
+        House {
+            kind,
+            number: before + 1,
+        }
+    }
+}
+
+impl fmt::Display for House {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.kind, self.number)
+    }
+}
+
+/// A digit placed in a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Placement {
+    /// The cell, numbered 0..n*n-1 in row order.
+    pub cell: usize,
+    /// The digit, from 1.
+    pub digit: u8,
+    /// For a hidden single, a house in which this cell is the only place
+    /// for the digit; `None` for a naked single (the cell's only candidate)
+    /// and a trial.
+    pub house: Option<House>,
+}
+
+/// A candidate removed from a cell.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Elimination {
+    /// The cell, numbered 0..n*n-1 in row order.
+    pub cell: usize,
+    /// The digit removed, from 1.
+    pub digit: u8,
+}
+
+/// One step: what made it, the pattern it used and what it changed.
+///
+/// A singles step places every single of its kind in sight at once, as the
+/// rater counts it; an elimination step applies one pattern. Eliminations
+/// are the candidates the step itself removed: a placement's digit leaving
+/// the cells that see it is not listed.
+///
+/// ```
+/// use sudoku_dlx::{Explained, Explainer, Puzzle, StepKind, Technique};
+/// let puzzle: Puzzle =
+///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
+/// let Explained::Explained(explanation) = Explainer::new(puzzle.rules()).explain(&puzzle, false)?
+/// else { panic!("unique") };
+/// let first = &explanation.steps[0];
+/// assert_eq!(first.kind, StepKind::Technique(Technique::HiddenSingle));
+/// assert!(first.describe(puzzle.shape()).starts_with("hidden single: r"));
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Step {
+    /// The technique, or a trial.
+    pub kind: StepKind,
+    /// The houses the pattern lies in, in the technique's order (locked
+    /// candidates: where the digits are confined, then where they are
+    /// removed; a fish: base houses, then cover houses). Empty for singles
+    /// (each hidden single names its house) and for a technique that notes
+    /// no pattern.
+    pub houses: Vec<House>,
+    /// The cells of the pattern (a subset's cells, a fish's corners); for
+    /// a trial, its cell.
+    pub cells: Vec<usize>,
+    /// The digits of the pattern; for a trial, the candidates its cell had.
+    pub digits: Vec<u8>,
+    /// Digits placed, in cell order.
+    pub placements: Vec<Placement>,
+    /// Candidates removed, in cell order.
+    pub eliminations: Vec<Elimination>,
+}
+
+impl Step {
+    /// The step as one line of text, cells as `r1c1`, e.g. `naked pair: 2 6
+    /// at r3c1 r3c5 (row 3); removes 2 from r3c7; 6 from r3c7 r3c8` or
+    /// `hidden single: r1c3 = 4 (box 1)`. `shape` is the grid's shape.
+    #[must_use]
+    pub fn describe(&self, shape: Shape) -> String {
+        let at = |i: usize| shape.cell(i).to_string();
+        let mut text = format!("{}: ", self.kind);
+        let placed: Vec<String> = self
+            .placements
+            .iter()
+            .map(|p| match p.house {
+                Some(house) => format!("{} = {} ({house})", at(p.cell), p.digit),
+                None => format!("{} = {}", at(p.cell), p.digit),
+            })
+            .collect();
+        text.push_str(&placed.join(", "));
+        if self.kind == StepKind::Trial {
+            let _ = write!(
+                text,
+                ", the solver's digit; {} could be {}",
+                self.cells
+                    .iter()
+                    .map(|&i| at(i))
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                digits_text(&self.digits)
+            );
+            return text;
+        }
+        let has_pattern = !self.digits.is_empty() && !self.cells.is_empty();
+        if has_pattern && !matches!(self.kind, StepKind::Technique(Technique::NakedSingle)) {
+            let cells: Vec<String> = self.cells.iter().map(|&i| at(i)).collect();
+            let _ = write!(text, "{} at {}", digits_text(&self.digits), cells.join(" "));
+            if !self.houses.is_empty() {
+                let houses: Vec<String> = self.houses.iter().map(ToString::to_string).collect();
+                let _ = write!(text, " ({})", houses.join(", "));
+            }
+        }
+        if !self.eliminations.is_empty() {
+            if !placed.is_empty() || has_pattern {
+                text.push_str("; ");
+            }
+            text.push_str("removes ");
+            let mut digits: Vec<u8> = self.eliminations.iter().map(|e| e.digit).collect();
+            digits.sort_unstable();
+            digits.dedup();
+            let groups: Vec<String> = digits
+                .iter()
+                .map(|&d| {
+                    let cells: Vec<String> = self
+                        .eliminations
+                        .iter()
+                        .filter(|e| e.digit == d)
+                        .map(|e| at(e.cell))
+                        .collect();
+                    format!("{d} from {}", cells.join(" "))
+                })
+                .collect();
+            text.push_str(&groups.join("; "));
+        }
+        text
+    }
+}
+
+/// Digits as `2 6`.
+fn digits_text(digits: &[u8]) -> String {
+    digits
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The digits of a candidate mask, from 1.
+pub(crate) fn digits_of(mask: u64) -> Vec<u8> {
+    (0..64u8)
+        .filter(|d| mask & (1 << d) != 0)
+        .map(|d| d + 1)
+        .collect()
+}
+
+/// Turns the steps of a [`LogicSolver`] run into [`Step`]s: it keeps the
+/// candidates and digits as they were before the step.
+#[derive(Clone, Debug)]
+pub(crate) struct Recorder {
+    candidates: Vec<u64>,
+    values: Vec<u8>,
+}
+
+impl Recorder {
+    /// A recorder of the steps from `logic`'s present state.
+    pub(crate) fn new(logic: &LogicSolver) -> Recorder {
+        Recorder {
+            candidates: logic.candidates.clone(),
+            values: logic.values.clone(),
+        }
+    }
+
+    /// The step `logic` just made with `technique`; the state after it
+    /// becomes the state before the next.
+    pub(crate) fn step(&mut self, technique: Technique, logic: &LogicSolver) -> Step {
+        let geometry = &logic.geometry;
+        let placements: Vec<Placement> = (0..self.values.len())
+            .filter(|&i| self.values[i] == 0 && logic.values[i] != 0)
+            .map(|i| {
+                let digit = logic.values[i];
+                let house = (technique == Technique::HiddenSingle)
+                    .then(|| self.only_place(geometry, i, digit))
+                    .flatten();
+                Placement {
+                    cell: i,
+                    digit,
+                    house,
+                }
+            })
+            .collect();
+        let mut eliminations = Vec::new();
+        for i in (0..self.values.len()).filter(|&i| logic.values[i] == 0) {
+            let mut removed = self.candidates[i] & !logic.candidates[i];
+            if removed == 0 {
+                continue;
+            }
+            // A digit placed in a peer by this step leaves this cell
+            // because of the placement, not of the technique.
+            for &j in geometry.peers(i) {
+                if self.values[j] == 0 && logic.values[j] != 0 {
+                    removed &= !(1u64 << (logic.values[j] - 1));
+                }
+            }
+            eliminations.extend(
+                digits_of(removed)
+                    .into_iter()
+                    .map(|digit| Elimination { cell: i, digit }),
+            );
+        }
+        let mut step = Step {
+            kind: StepKind::Technique(technique),
+            houses: Vec::new(),
+            cells: Vec::new(),
+            digits: Vec::new(),
+            placements,
+            eliminations,
+        };
+        match technique {
+            Technique::HiddenSingle => {}
+            Technique::NakedSingle => step.cells = step.placements.iter().map(|p| p.cell).collect(),
+            _ => {
+                let pattern = &logic.pattern;
+                step.houses = pattern
+                    .units
+                    .iter()
+                    .map(|&k| House::of_unit(geometry, k))
+                    .collect();
+                // The cells that held a digit of the pattern (locked
+                // candidates note the whole overlap of two houses).
+                step.cells = pattern
+                    .cells
+                    .iter()
+                    .copied()
+                    .filter(|&i| self.candidates[i] & pattern.digits != 0)
+                    .collect();
+                step.digits = digits_of(pattern.digits);
+            }
+        }
+        self.candidates.clone_from(&logic.candidates);
+        self.values.clone_from(&logic.values);
+        step
+    }
+
+    /// A house of cell `i` where, before the step, `i` was the only cell
+    /// that could hold `digit`.
+    fn only_place(&self, geometry: &Geometry, i: usize, digit: u8) -> Option<House> {
+        let bit = 1u64 << (digit - 1);
+        geometry
+            .cell_units(i)
+            .iter()
+            .copied()
+            .find(|&k| {
+                geometry
+                    .unit(k)
+                    .iter()
+                    .all(|&j| j == i || (self.candidates[j] & bit == 0 && self.values[j] != digit))
+            })
+            .map(|k| House::of_unit(geometry, k))
+    }
+}
