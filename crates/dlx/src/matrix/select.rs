@@ -41,7 +41,7 @@ impl Search {
             return Err(Error::AlreadySelected { option });
         }
         // A plain problem reads no colors: generic over `C` as the search
-        // is (tuning log #38).
+        // is (tuning log #39).
         if self.colors {
             self.select_with::<true>(option)
         } else {
