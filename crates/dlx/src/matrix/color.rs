@@ -218,7 +218,7 @@ mod tests {
         assert_eq!(m.top[cleansed as usize], 4 | CLEANSED);
         assert_eq!(m.color[cleansed as usize], 1);
         let entries: Vec<_> = m
-            .option_entries(3)
+            .option_entries::<true>(3)
             .unwrap()
             .map(|(h, c)| (h.get(), c))
             .collect();

@@ -243,13 +243,19 @@ impl Matrix {
 
     /// The entries of option `k`, in order: each item's header and the
     /// color its node has now (0, a color index plus 1, or [`PURIFIED`]);
-    /// `None` if there is no such option.
-    fn option_entries(&self, k: usize) -> Option<impl Iterator<Item = (Header, u32)> + '_> {
+    /// `None` if there is no such option. `C` as for the steps: whether the
+    /// problem has colors (without them every color is 0, and neither the
+    /// colors nor the cleansed mark are read).
+    fn option_entries<const C: bool>(
+        &self,
+        k: usize,
+    ) -> Option<impl Iterator<Item = (Header, u32)> + '_> {
         let span = self.option_first.get(k)?.span();
         Some((span.first()..span.first() + span.size()).map(move |q| {
             // SAFETY: (C): a link in `option_first` is to an option node, so
-            // `q` is a node of the option.
-            unsafe { self.node_entry::<true>(q) }
+            // `q` is a node of the option; (E): a search whose steps may
+            // cleanse nodes calls this with `C` true, so the mark is tested.
+            unsafe { self.node_entry::<C>(q) }
         }))
     }
 

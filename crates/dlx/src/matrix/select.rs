@@ -40,49 +40,62 @@ impl Search {
         if self.kind == Kind::Multiplicities && self.selected.contains(&option) {
             return Err(Error::AlreadySelected { option });
         }
-        if let Some(h) = self.conflict(k) {
+        // A plain problem reads no colors: generic over `C` as the search
+        // is (tuning log #39).
+        if self.colors {
+            self.select_with::<true>(option)
+        } else {
+            self.select_with::<false>(option)
+        }
+    }
+
+    /// [`select`](Self::select) once `option` is known to exist, with
+    /// colors (`C`) or without.
+    fn select_with<const C: bool>(&mut self, option: OptionId) -> Result<(), Error> {
+        let k = option.index();
+        if let Some(h) = self.conflict::<C>(k) {
             return Err(Error::SelectConflict {
                 option,
                 item: h.item().unwrap_or(ItemId::from_u32(0)),
                 covered_by: OptionId::from_u32(self.selected_by[h.get() as usize]),
             });
         }
-        for (h, _) in self.matrix.option_entries(k).into_iter().flatten() {
-            let by = &mut self.selected_by[h.get() as usize];
-            if *by == NOT_SELECTED {
-                *by = option.as_u32();
-            }
-        }
+        self.mark_selected_by::<C>(k, NOT_SELECTED, option.as_u32());
         let (i, first) = self.matrix.first_primary(k);
-        match (self.kind, self.colors) {
-            (Kind::Multiplicities, false) => self.matrix.select_bounded::<false>(i, first),
-            (Kind::Multiplicities, true) => self.matrix.select_bounded::<true>(i, first),
-            (_, false) => {
-                self.matrix.cover::<false>(i);
-                self.matrix.cover_others::<false>(first);
-            }
-            (_, true) => {
-                self.matrix.cover::<true>(i);
-                self.matrix.cover_others::<true>(first);
-            }
+        if self.kind == Kind::Multiplicities {
+            self.matrix.select_bounded::<C>(i, first);
+        } else {
+            self.matrix.cover::<C>(i);
+            self.matrix.cover_others::<C>(first);
         }
         self.selected.push(option);
         Ok(())
     }
 
+    /// Sets `selected_by` to `to` for each item of option `k` where it is
+    /// `from`.
+    fn mark_selected_by<const C: bool>(&mut self, k: usize, from: u32, to: u32) {
+        for (h, _) in self.matrix.option_entries::<C>(k).into_iter().flatten() {
+            let by = &mut self.selected_by[h.get() as usize];
+            if *by == from {
+                *by = to;
+            }
+        }
+    }
+
     /// An item of option `k` that the selections so far rule it out with,
-    /// if any: an item covered already (or filled up, with bounds), or a
-    /// secondary item purified with another color than the option gives it,
-    /// or purified at all where the option gives it none. A node marked
-    /// [`PURIFIED`] agrees with its item's color.
-    fn conflict(&self, k: usize) -> Option<Header> {
+    /// if any: an item covered already (or filled up, with bounds), or (with
+    /// colors, `C`) a secondary item purified with another color than the
+    /// option gives it, or purified at all where the option gives it none.
+    /// A node marked [`PURIFIED`] agrees with its item's color.
+    fn conflict<const C: bool>(&self, k: usize) -> Option<Header> {
         let m = &self.matrix;
-        m.option_entries(k)?
+        m.option_entries::<C>(k)?
             .find(|&(h, color)| {
-                if color == PURIFIED {
+                if C && color == PURIFIED {
                     return false;
                 }
-                !m.is_active(h) || m.item_color[h.get() as usize] != 0
+                !m.is_active(h) || (C && m.item_color[h.get() as usize] != 0)
             })
             .map(|(h, _)| h)
     }
@@ -92,27 +105,26 @@ impl Search {
     pub(crate) fn unselect_last(&mut self) -> Option<OptionId> {
         self.unwind();
         let option = self.selected.pop()?;
-        let k = option.index();
-        let (i, first) = self.matrix.first_primary(k);
-        match (self.kind, self.colors) {
-            (Kind::Multiplicities, false) => self.matrix.unselect_bounded::<false>(i, first),
-            (Kind::Multiplicities, true) => self.matrix.unselect_bounded::<true>(i, first),
-            (_, false) => {
-                self.matrix.uncover_others::<false>(first);
-                self.matrix.uncover::<false>(i);
-            }
-            (_, true) => {
-                self.matrix.uncover_others::<true>(first);
-                self.matrix.uncover::<true>(i);
-            }
-        }
-        for (h, _) in self.matrix.option_entries(k).into_iter().flatten() {
-            let by = &mut self.selected_by[h.get() as usize];
-            if *by == option.as_u32() {
-                *by = NOT_SELECTED;
-            }
+        if self.colors {
+            self.unselect_with::<true>(option);
+        } else {
+            self.unselect_with::<false>(option);
         }
         Some(option)
+    }
+
+    /// Undoes [`select_with`](Self::select_with)`(option)`, the last
+    /// selection, now off the stack.
+    fn unselect_with<const C: bool>(&mut self, option: OptionId) {
+        let k = option.index();
+        let (i, first) = self.matrix.first_primary(k);
+        if self.kind == Kind::Multiplicities {
+            self.matrix.unselect_bounded::<C>(i, first);
+        } else {
+            self.matrix.uncover_others::<C>(first);
+            self.matrix.uncover::<C>(i);
+        }
+        self.mark_selected_by::<C>(k, option.as_u32(), NOT_SELECTED);
     }
 
     /// Whether some primary item still to be covered cannot be any more:

@@ -21,25 +21,30 @@ impl Matrix {
     /// How many more options may cover primary item `i` (Knuth's BOUND).
     #[inline]
     pub(super) fn bound(&self, i: Header) -> u32 {
-        self.bound[i.get() as usize]
+        // SAFETY: (B), (D): a `Header` is below the number of headers, the
+        // length of `bound`.
+        unsafe { get(&self.bound, i.get()) }
     }
 
     /// Primary item `i`'s upper bound less its lower bound (Knuth's SLACK).
     #[inline]
     pub(super) fn slack(&self, i: Header) -> u32 {
-        self.slack[i.get() as usize]
+        // SAFETY: as in `bound`, for `slack`.
+        unsafe { get(&self.slack, i.get()) }
     }
 
     /// Counts one more option against primary item `i`: its bound goes down.
     #[inline]
     pub(super) fn take_bound(&mut self, i: Header) {
-        self.bound[i.get() as usize] -= 1;
+        // SAFETY: as in `bound`.
+        unsafe { *entry(&mut self.bound, i.get()) -= 1 };
     }
 
     /// Undoes [`take_bound`](Self::take_bound).
     #[inline]
     pub(super) fn give_bound(&mut self, i: Header) {
-        self.bound[i.get() as usize] += 1;
+        // SAFETY: as in `bound`.
+        unsafe { *entry(&mut self.bound, i.get()) += 1 };
     }
 
     /// Removes `i` from the active items without hiding its options: the
