@@ -75,7 +75,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
                         sudoku_dlx::Error::GridBudget { .. } => format!(
                             "{e} (--max-nodes {})",
                             budget.map_or_else(
-                                || "not given: 2000 per cell".to_owned(),
+                                || "not given: 2000 per cell, 8 above 16x16".to_owned(),
                                 |n| n.to_string()
                             )
                         ),

@@ -2,6 +2,7 @@
 
 mod util;
 
+mod big_grids;
 mod canon;
 mod classic;
 mod counts;

@@ -15,6 +15,7 @@ use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
 use crate::rate::rater::{Level, Rated, Rater, Rating};
 use crate::solve::backend::{Method, SearchOptions};
+use crate::solve::completion::seeds_rows;
 use crate::solve::session::Planted;
 use crate::solve::solver::Solver;
 use dlx::Budget;
@@ -52,14 +53,25 @@ impl Default for GenerateOptions {
     }
 }
 
-/// The node budget of each uniqueness check when none is given: ample for
-/// 9x9 (whose checks take hundreds of nodes), a guard against the rare
-/// explosive search on large grids.
+/// The node budget of each uniqueness check when none is given: 2,000
+/// nodes per cell up to 16x16, ample for 9x9 (whose checks take hundreds
+/// of nodes); 8 per cell above. A check over budget keeps its orbit, so
+/// the budget trades clues for time, and above 16x16 the trade is lopsided:
+/// on 25x25, 8 nodes per cell leave as few clues as 32 (284-293 against
+/// 283-294 over two seeds) in a quarter of the time, where 2,000 took
+/// about 80 s a puzzle (docs/benchmarks.md).
 #[must_use]
 pub fn default_check_budget(rules: &Rules) -> u64 {
-    let cells = u64::try_from(rules.shape().cell_count()).unwrap_or(u64::MAX);
-    cells.saturating_mul(2_000)
+    let cells = rules.shape().cell_count();
+    let per_cell = if cells > LARGE_GRID { 8 } else { 2_000 };
+    u64::try_from(cells)
+        .unwrap_or(u64::MAX)
+        .saturating_mul(per_cell)
 }
+
+/// Grids of more cells than this (above 16x16) are large for the check
+/// budget.
+const LARGE_GRID: usize = 256;
 
 /// A generated puzzle, with its solution and how well it met the targets.
 #[derive(Clone, Debug, PartialEq)]
@@ -470,7 +482,12 @@ impl Generator {
         })
     }
 
-    /// Solves the puzzle whose only givens are a random first row, in a
+    /// A random complete grid. Grids above 16x16 with rows, columns and
+    /// boxes only are [`Solver::complete`]d: two thirds of the bands seeded
+    /// from a shuffled pattern grid, the rest searched with restarts, all
+    /// within [`GRID_TRIES`] check budgets (a plain randomized search does
+    /// not finish from 36x36 up). Otherwise it
+    /// solves the puzzle whose only givens are a random first row, in a
     /// random order, retrying over budget: on bitsets where they apply
     /// (a cell drawn uniformly among those with the fewest candidates, its
     /// digits in a random order), else on the engine with a seed (random
@@ -486,6 +503,17 @@ impl Generator {
     /// [`Shuffled`](crate::solve::bitboard::Shuffled)), so every complete grid can
     /// be drawn, though not uniformly.
     fn random_grid(&mut self, rng: &mut SplitMix64) -> Result<Grid, Error> {
+        if seeds_rows(&self.rules) {
+            let total = SearchOptions {
+                budget: Budget::nodes(self.budget.saturating_mul(u64::from(GRID_TRIES))),
+                ..self.solver.options()
+            };
+            return match self.solver.complete(&total, rng)? {
+                First::Solution(grid) => Ok(grid),
+                First::NoSolution => Err(Error::NoCompleteGrid),
+                First::BudgetExhausted => Err(Error::GridBudget { tries: GRID_TRIES }),
+            };
+        }
         let n = self.rules.shape().size();
         let mut first_row: Vec<u8> = (1..=n).filter_map(|d| u8::try_from(d).ok()).collect();
         rng.shuffle(&mut first_row);

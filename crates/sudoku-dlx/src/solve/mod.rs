@@ -8,6 +8,7 @@
 pub(crate) mod backend;
 pub(crate) mod bitboard;
 pub(crate) mod bitsets;
+pub(crate) mod completion;
 pub(crate) mod encoding;
 pub(crate) mod links;
 pub(crate) mod session;

@@ -3,7 +3,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use dlx::{Budget, Count, End, First, Parallel, Stats, Uniqueness};
+use dlx::{Budget, Count, End, First, Parallel, SplitMix64, Stats, Uniqueness};
 
 use crate::model::error::Error;
 use crate::model::geometry::Geometry;
@@ -12,6 +12,7 @@ use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
 use crate::solve::backend::{Backend, Method, SearchOptions};
 use crate::solve::bitsets::Bitsets;
+use crate::solve::completion::{Restarts, seeded_rows, seeds_rows};
 use crate::solve::links::Links;
 use crate::solve::session::{Planted, Session};
 
@@ -210,13 +211,96 @@ impl Solver {
 
     /// The first solution, or why there is none.
     ///
+    /// An empty grid above 16x16 with rows, columns and boxes only is
+    /// completed otherwise, from the solver's seed (0 when none is set):
+    /// two thirds of the bands from a shuffled pattern grid, the rest by a
+    /// randomized search restarted under growing node budgets, which the
+    /// solver's budget bounds together. A plain search of those grids is
+    /// heavy-tailed and runs for minutes on some sizes (64x64, 60x60).
+    /// [`stats`](Self::stats) then describe the last try.
+    ///
+    /// ```
+    /// use sudoku_dlx::{check_solution, First, Puzzle, Rules, Shape, Solver};
+    /// let rules = Rules::new(Shape::from_size(36)?);
+    /// let empty = Puzzle::empty(rules.clone());
+    /// let First::Solution(grid) = Solver::new(&rules).solve(&empty)? else { panic!("a grid") };
+    /// assert_eq!(check_solution(&empty, &grid), Ok(()));
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
     /// [`Error::RulesMismatch`] for a puzzle of other rules, and
     /// [`Error::ConflictingGivens`] if two givens break a rule.
     pub fn solve(&mut self, puzzle: &Puzzle) -> Result<First<Grid>, Error> {
         let options = self.options;
+        if puzzle.rules() == &self.rules
+            && seeds_rows(&self.rules)
+            && puzzle.givens().filled_count() == 0
+        {
+            let mut rng = SplitMix64::new(options.seed.unwrap_or(0));
+            return self.complete(&options, &mut rng);
+        }
         self.solve_with(puzzle, &options)
+    }
+
+    /// A complete grid of the rules, drawn with `rng`: on grids that
+    /// [`seeds_rows`] accepts, two thirds of the bands from a shuffled
+    /// pattern grid ([`seeded_rows`]) and the rest from a randomized search,
+    /// restarted with a new draw of both whenever a try uses up its budget
+    /// ([`Restarts`]); on other grids one randomized search. `options`'
+    /// node budget bounds all tries together.
+    ///
+    /// A seeded start that has no completion (which the checks in
+    /// [`seeds_rows`] are there to rule out) is not taken as an answer:
+    /// the search then runs once more without seeds, so `NoSolution`
+    /// always means the rules admit no grid.
+    pub(crate) fn complete(
+        &mut self,
+        options: &SearchOptions,
+        rng: &mut SplitMix64,
+    ) -> Result<First<Grid>, Error> {
+        let mut start = Puzzle::empty(self.rules.clone());
+        let random = |rng: &mut SplitMix64, max_nodes: Option<u64>| SearchOptions {
+            budget: Budget {
+                max_nodes,
+                ..options.budget
+            },
+            seed: Some(rng.next_u64()),
+            ..*options
+        };
+        if seeds_rows(&self.rules) {
+            let shape = self.rules.shape();
+            let mut spent: u64 = 0;
+            for try_nodes in Restarts::new(shape) {
+                let left = options
+                    .budget
+                    .max_nodes
+                    .map(|cap| cap.saturating_sub(spent));
+                if left == Some(0) {
+                    return Ok(First::BudgetExhausted);
+                }
+                start
+                    .givens_mut()
+                    .digits_mut()
+                    .copy_from_slice(&seeded_rows(shape, rng));
+                let tried = random(rng, Some(left.map_or(try_nodes, |l| l.min(try_nodes))));
+                match self.solve_with(&start, &tried)? {
+                    First::Solution(grid) => return Ok(First::Solution(grid)),
+                    First::BudgetExhausted => spent = spent.saturating_add(self.stats().nodes),
+                    First::NoSolution => break,
+                }
+            }
+            let left = options
+                .budget
+                .max_nodes
+                .map(|cap| cap.saturating_sub(spent));
+            start.givens_mut().digits_mut().fill(0);
+            let tried = random(rng, left);
+            return self.solve_with(&start, &tried);
+        }
+        let tried = random(rng, options.budget.max_nodes);
+        self.solve_with(&start, &tried)
     }
 
     /// [`solve`](Self::solve) with `options` instead of the solver's.
