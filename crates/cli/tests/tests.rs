@@ -12,6 +12,7 @@ mod examples;
 mod flags;
 mod generate;
 mod interrupt;
+mod killer;
 mod reading;
 mod round_trip;
 mod sudoku;

@@ -157,7 +157,10 @@ pub use make::generator::{
     puzzle_seed, replay_seed,
 };
 pub use make::jigsaw::{RandomJigsaw, RandomRegions, random_regions};
+pub use make::killer::KillerGenerator;
 pub use make::symmetry::{Symmetry, UnknownSymmetry};
+pub use model::cage_problem::CageProblem;
+pub use model::cages::{Cage, Cages, MAX_KILLER_SIZE};
 pub use model::cell::{Cell, MAX_SIZE};
 pub use model::checker::{Violation, check_solution};
 pub use model::error::{Error, Position, Unit};
