@@ -148,3 +148,24 @@ fn assert_killer_solution(n: usize, map: &str, sums: &str, solution: &str) {
         );
     }
 }
+
+/// `rate --killer` rates by search effort, never by the techniques, which
+/// know no cages; a killer puzzle with two solutions is not rated.
+#[test]
+fn rate_killer_rates_by_search_effort() {
+    let input = "................ aaaabbccdbcedffe a=10,b=8,c=7,d=6,e=4,f=5\n\
+                 ................ aabbaabbccddccdd a=10,b=10,c=10,d=10\n";
+    let out = run_with_stdin(
+        &["rate", "--killer", "--format", "json"],
+        input.as_bytes().to_vec(),
+    );
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert!(lines[0].contains("\"status\":\"rated\""), "{}", lines[0]);
+    assert!(
+        lines[0].contains("\"solved_by_logic\":false"),
+        "{}",
+        lines[0]
+    );
+    assert!(lines[1].contains("\"status\":\"multiple\""), "{}", lines[1]);
+    assert_eq!(out.code, 1);
+}

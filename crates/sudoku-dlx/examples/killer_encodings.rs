@@ -9,6 +9,8 @@
 //!   cage (every ordering of every set), covering each of its cells and
 //!   their row, column and box items; cell-digit options only for cells in
 //!   no cage.
+//! - **hybrid**: assignments for cages with at most `HYBRID_ORDERINGS`
+//!   orderings in all, sets for the others.
 //!
 //! For each, the matrix size, and the engine's nodes and link updates for
 //! a count to 2 (the uniqueness test), summed over the puzzles; and the
@@ -25,6 +27,10 @@ use sudoku_dlx::{Cage, ParseOptions, Puzzle, Shape};
 
 /// Interleaved runs whose median time is reported.
 const RUNS: usize = 5;
+
+/// The most orderings a cage may have to be encoded by assignments in the
+/// hybrid.
+const HYBRID_ORDERINGS: usize = 24;
 
 /// An encoding: a name and how to build the matrix of a puzzle.
 type Encode = fn(&Puzzle) -> Problem;
@@ -44,7 +50,11 @@ fn main() {
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|l| Puzzle::parse(l, &options).expect("a killer puzzle"))
         .collect();
-    let encodings: [(&str, Encode); 2] = [("sets", sets), ("assignments", assignments)];
+    let encodings: [(&str, Encode); 3] = [
+        ("sets", sets),
+        ("assignments", assignments),
+        ("hybrid", hybrid),
+    ];
     let mut times = vec![Vec::new(); encodings.len()];
     let mut totals = vec![(0usize, 0usize, 0u64, 0u64); encodings.len()];
     for run in 0..RUNS {
@@ -112,62 +122,76 @@ impl Items {
 /// The library's encoding: cell-digit options with cage-digit items, and
 /// one option per digit set of a cage.
 fn sets(puzzle: &Puzzle) -> Problem {
-    let shape = puzzle.shape();
-    let items = Items { shape };
-    let n = shape.size();
-    let cells = n * n;
-    let cages = puzzle.rules().cages().expect("killer").cages();
-    let cage_digits = 4 * cells;
-    let chosen = cage_digits + cages.len() * n;
-    let mut builder = Problem::builder(chosen + cages.len(), 0).expect("fits");
-    let cage_of = puzzle.rules().cages().expect("killer");
-    for cell in 0..cells {
-        for d in 0..n {
-            let mut option = items.placement(cell, d).to_vec();
-            if let Some(k) = cage_of.cage_of(cell) {
-                option.push(cage_digits + k * n + d);
-            }
-            builder.add_option(&option).expect("fits");
-        }
-    }
-    for (k, cage) in cages.iter().enumerate() {
-        for set in cage.combinations(n) {
-            let mut option = vec![chosen + k];
-            option.extend(
-                (0..n)
-                    .filter(|d| set >> d & 1 == 0)
-                    .map(|d| cage_digits + k * n + d),
-            );
-            builder.add_option(&option).expect("fits");
-        }
-    }
-    builder.build()
+    mixed(puzzle, 0)
 }
 
 /// One option per digit assignment of each cage; cell-digit options for
 /// cells in no cage.
 fn assignments(puzzle: &Puzzle) -> Problem {
+    mixed(puzzle, usize::MAX)
+}
+
+/// Assignments for small cages, sets for the rest.
+fn hybrid(puzzle: &Puzzle) -> Problem {
+    mixed(puzzle, HYBRID_ORDERINGS)
+}
+
+/// Cages with at most `most` orderings in all by assignments, the others
+/// by sets.
+fn mixed(puzzle: &Puzzle, most: usize) -> Problem {
     let shape = puzzle.shape();
     let items = Items { shape };
     let n = shape.size();
     let cells = n * n;
     let cages = puzzle.rules().cages().expect("killer");
-    let mut builder = Problem::builder(4 * cells, 0).expect("fits");
-    for cell in (0..cells).filter(|&c| cages.cage_of(c).is_none()) {
-        for d in 0..n {
-            builder.add_option(&items.placement(cell, d)).expect("fits");
+    let by_assignment: Vec<bool> = cages
+        .cages()
+        .iter()
+        .map(|cage| {
+            let orderings: usize = (1..=cage.cells().len()).product();
+            cage.combinations(n).len().saturating_mul(orderings) <= most
+        })
+        .collect();
+    // Cage items only for the cages encoded by sets, numbered among them.
+    let mut slot = vec![None; by_assignment.len()];
+    let mut next = 0;
+    for (k, &assigned) in by_assignment.iter().enumerate() {
+        if !assigned {
+            slot[k] = Some(next);
+            next += 1;
         }
     }
-    for cage in cages.cages() {
+    let cage_digits = 4 * cells;
+    let chosen = cage_digits + next * n;
+    let mut builder = Problem::builder(chosen + next, 0).expect("fits");
+    for cell in 0..cells {
+        let cage = cages.cage_of(cell);
+        if cage.is_some_and(|k| by_assignment[k]) {
+            continue;
+        }
+        for d in 0..n {
+            let mut option = items.placement(cell, d).to_vec();
+            option.extend(cage.and_then(|k| slot[k]).map(|j| cage_digits + j * n + d));
+            builder.add_option(&option).expect("fits");
+        }
+    }
+    for (k, cage) in cages.cages().iter().enumerate() {
         for set in cage.combinations(n) {
-            let digits: Vec<usize> = (0..n).filter(|d| set >> d & 1 != 0).collect();
-            each_ordering(&digits, &mut |order| {
-                let option: Vec<usize> = cage_cells(cage)
-                    .zip(order)
-                    .flat_map(|(cell, &d)| items.placement(cell, d))
-                    .collect();
+            if let Some(j) = slot[k] {
+                let mut option = vec![chosen + j];
+                let absent = (0..n).filter(|d| set >> d & 1 == 0);
+                option.extend(absent.map(|d| cage_digits + j * n + d));
                 builder.add_option(&option).expect("fits");
-            });
+            } else {
+                let digits: Vec<usize> = (0..n).filter(|d| set >> d & 1 != 0).collect();
+                each_ordering(&digits, &mut |order| {
+                    let option: Vec<usize> = cage_cells(cage)
+                        .zip(order)
+                        .flat_map(|(cell, &d)| items.placement(cell, d))
+                        .collect();
+                    builder.add_option(&option).expect("fits");
+                });
+            }
         }
     }
     builder.build()

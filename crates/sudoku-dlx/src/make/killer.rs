@@ -31,7 +31,7 @@ use crate::model::error::Error;
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
-use crate::rate::rater::{Level, Rating};
+use crate::rate::rater::{Level, Rated, Rating};
 use crate::rate::techniques::LogicReport;
 use crate::solve::backend::Method;
 use crate::solve::solver::Solver;
@@ -224,33 +224,61 @@ impl KillerGenerator {
     /// The search-effort rating (see the module docs); `None` if a seeded
     /// search ran out of budget.
     fn rate(&self, puzzle: &Puzzle) -> Result<Option<Rating>, Error> {
-        let mut solver = Solver::new(puzzle.rules());
-        solver.set_method(Method::DancingLinks);
-        solver.set_budget(Budget::nodes(self.budget));
-        let mut seeds = SplitMix64::new(0x005E_ED0F_D1FF);
-        let mut total = 0u64;
-        for _ in 0..EFFORT_SEEDS {
-            solver.set_seed(Some(seeds.next_u64()));
-            let count = solver.count(puzzle, Some(2))?;
-            if count.end == End::BudgetExhausted {
-                return Ok(None);
-            }
-            total += solver.stats().nodes;
-        }
-        let mean_nodes = total as f64 / EFFORT_SEEDS as f64;
-        let blanks = puzzle.shape().cell_count() - puzzle.givens().filled_count();
-        let effort = (mean_nodes / (blanks + 1) as f64).max(1.0);
-        let score = BEYOND_LOGIC + effort.log2();
-        Ok(Some(Rating {
-            score,
-            level: Level::of_score(score),
-            solved_by_logic: false,
-            hardest: None,
-            mean_nodes,
-            effort,
-            logic: LogicReport::default(),
-        }))
+        Ok(match rate_killer(puzzle, Budget::nodes(self.budget))? {
+            Rated::Rated(rating) => Some(rating),
+            _ => None,
+        })
     }
+}
+
+/// Rates a killer puzzle by search effort alone, as the module docs say:
+/// the engine's nodes for a count to 2 over 8 seeded orders, per blank,
+/// scored 4.5 + log2(effort). The [`Rater`](crate::Rater)'s techniques
+/// know no cage logic, so it is no measure of a killer puzzle; this is.
+/// `budget` limits each seeded search.
+///
+/// ```
+/// use sudoku_dlx::{Budget, ParseOptions, Puzzle, Rated, rate_killer};
+/// let killer = ParseOptions { killer: true, ..ParseOptions::default() };
+/// let p = Puzzle::parse("................ aaaabbccdbcedffe a=10,b=8,c=7,d=6,e=4,f=5", &killer)?;
+/// let Rated::Rated(rating) = rate_killer(&p, Budget::UNLIMITED)? else { panic!("unique") };
+/// assert!(rating.effort >= 1.0 && !rating.solved_by_logic);
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
+///
+/// # Errors
+///
+/// As for [`Solver::count`]: clashing givens.
+pub fn rate_killer(puzzle: &Puzzle, budget: Budget) -> Result<Rated, Error> {
+    let mut solver = Solver::new(puzzle.rules());
+    solver.set_method(Method::DancingLinks);
+    solver.set_budget(budget);
+    let mut seeds = SplitMix64::new(0x005E_ED0F_D1FF);
+    let mut total = 0u64;
+    for _ in 0..EFFORT_SEEDS {
+        solver.set_seed(Some(seeds.next_u64()));
+        let count = solver.count(puzzle, Some(2))?;
+        match (count.end, count.solutions) {
+            (End::BudgetExhausted, _) => return Ok(Rated::BudgetExhausted),
+            (_, 0) => return Ok(Rated::NoSolution),
+            (_, 1) => {}
+            _ => return Ok(Rated::Multiple),
+        }
+        total += solver.stats().nodes;
+    }
+    let mean_nodes = total as f64 / EFFORT_SEEDS as f64;
+    let blanks = puzzle.shape().cell_count() - puzzle.givens().filled_count();
+    let effort = (mean_nodes / (blanks + 1) as f64).max(1.0);
+    let score = BEYOND_LOGIC + effort.log2();
+    Ok(Rated::Rated(Rating {
+        score,
+        level: Level::of_score(score),
+        solved_by_logic: false,
+        hardest: None,
+        mean_nodes,
+        effort,
+        logic: LogicReport::default(),
+    }))
 }
 
 /// What a uniqueness check found.
