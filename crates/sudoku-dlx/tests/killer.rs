@@ -133,10 +133,11 @@ fn cages_around(grid: &Grid, largest: usize, rng: &mut Lcg) -> Cages {
     Cages::from_groups(grid.shape(), &groups).unwrap()
 }
 
-/// The independent oracle: plain backtracking over the cells in row-major
-/// order, checking rows, columns, boxes, and each cage's distinct digits
-/// and its sum (partial sums may not pass it; a full cage must hit it). It
-/// knows the cages only as cells and sums, and nothing of the engine.
+/// The independent oracle: plain backtracking, on a cell with the fewest
+/// digits that fit, checking rows, columns, boxes, and each cage's distinct
+/// digits and its sum (the blanks left must be able to make up the rest;
+/// a full cage must hit it). It knows the cages only as cells and sums,
+/// and nothing of the engine.
 fn oracle_count(shape: Shape, givens: &[u8], cages: &Cages, limit: u64) -> u64 {
     struct Search<'a> {
         shape: Shape,
@@ -163,7 +164,7 @@ fn oracle_count(shape: Shape, givens: &[u8], cages: &Cages, limit: u64) -> u64 {
             if let Some(k) = self.cage_of[i] {
                 let cage = &self.cages.cages()[k];
                 let mut sum = u32::from(d);
-                let mut blank = 0;
+                let mut blank = 0u32;
                 for &j in cage.cells() {
                     match self.digits[j] {
                         0 if j != i => blank += 1,
@@ -172,24 +173,39 @@ fn oracle_count(shape: Shape, givens: &[u8], cages: &Cages, limit: u64) -> u64 {
                         x => sum += u32::from(x),
                     }
                 }
-                if sum > cage.sum() || (blank == 0 && sum != cage.sum()) {
+                // The blanks left need distinct digits: at least 1 + 2 + ...
+                // and at most n + (n - 1) + ... between them.
+                let n = u32::try_from(n).unwrap();
+                let least = blank * (blank + 1) / 2;
+                let most = blank * n - blank * blank.saturating_sub(1) / 2;
+                if sum + least > cage.sum() || sum + most < cage.sum() {
                     return false;
                 }
             }
             true
         }
 
-        fn count(&mut self, from: usize) -> u64 {
-            let Some(i) = (from..self.digits.len()).find(|&i| self.digits[i] == 0) else {
+        /// Counts completions, branching on a blank cell with the fewest
+        /// digits that fit (the first such in row-major order).
+        fn count(&mut self) -> u64 {
+            let digits = 1..=u8::try_from(self.shape.size()).unwrap();
+            let mut best: Option<(usize, usize)> = None;
+            for i in (0..self.digits.len()).filter(|&i| self.digits[i] == 0) {
+                let fitting = digits.clone().filter(|&d| self.fits(i, d)).count();
+                if best.is_none_or(|(_, least)| fitting < least) {
+                    best = Some((i, fitting));
+                }
+            }
+            let Some((i, _)) = best else {
                 return 1;
             };
             let mut total = 0;
-            for d in 1..=u8::try_from(self.shape.size()).unwrap() {
+            for d in digits {
                 if self.fits(i, d) {
                     self.digits[i] = d;
                     let limit = self.limit;
                     self.limit -= total;
-                    total += self.count(i + 1);
+                    total += self.count();
                     self.limit = limit;
                     self.digits[i] = 0;
                     if total >= self.limit {
@@ -226,7 +242,7 @@ fn oracle_count(shape: Shape, givens: &[u8], cages: &Cages, limit: u64) -> u64 {
             return 0;
         }
     }
-    search.count(0)
+    search.count()
 }
 
 /// Killer rules for `grid` with cages of up to `largest` cells and, from
