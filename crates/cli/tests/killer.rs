@@ -169,3 +169,15 @@ fn rate_killer_rates_by_search_effort() {
     assert!(lines[1].contains("\"status\":\"multiple\""), "{}", lines[1]);
     assert_eq!(out.code, 1);
 }
+
+/// `check --killer` reads `PUZZLE MAP SUMS SOLUTION` and adds up the cages.
+#[test]
+fn check_killer_adds_up_the_cages() {
+    let puzzle = "................ aaaabbccdbcedffe a=10,b=8,c=7,d=6,e=4,f=5";
+    let input = format!("{puzzle} 1234341221434321\n{puzzle} 1234432121433412\n");
+    let out = run_with_stdin(&["check", "--killer"], input.into_bytes());
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines[0], "valid");
+    assert!(lines[1].starts_with("!broken"), "{}", lines[1]);
+    assert_eq!(out.code, 1);
+}
