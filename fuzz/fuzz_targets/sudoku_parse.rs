@@ -41,10 +41,12 @@ impl<'a> Arbitrary<'a> for ParseCase {
         };
         let alphabet = *u.choose(&[None, Some(Alphabet::Standard), Some(Alphabet::Hex), Some(Alphabet::Numbers)])?;
         let jigsaw = bits & 16 != 0;
+        let killer = bits & 32 != 0;
+        let disjoint_cages = bits & 64 != 0;
         let len = u.len();
         let text = String::from_utf8_lossy(u.bytes(len)?).into_owned();
         Ok(ParseCase {
-            options: ParseOptions { shape, variants, alphabet, jigsaw },
+            options: ParseOptions { shape, variants, alphabet, jigsaw, killer, disjoint_cages },
             text,
         })
     }
@@ -69,6 +71,8 @@ fn check(case: &ParseCase) {
         variants: case.options.variants,
         alphabet: Some(puzzle.alphabet()),
         jigsaw: puzzle.rules().regions().is_some(),
+        killer: puzzle.rules().cages().is_some(),
+        disjoint_cages: true,
     };
     assert_eq!(puzzle.rules().variants(), case.options.variants, "variants");
     let line = puzzle.to_string();

@@ -140,11 +140,13 @@ Examples:
   sudoku-dlx count --unique --format json data/sample.txt    exit status 1 unless all are unique";
 
 const GENERATE_EXAMPLES: &str = "\
-Output: one puzzle per line (jigsaw: the puzzle, a space, its region map),
+Output: one puzzle per line (jigsaw: the puzzle, a space, its region map;
+killer: the givens, a space, the cage map, a space, the sums),
 followed by a space and the solution with --with-solution; or, with
 --format json, one object per puzzle: index, seed, puzzle, regions
-(jigsaw), solution, clues, symmetry, minimal, attempts, and score, level,
-clues_met, difficulty_met when asked for. A target that was not met is
+(jigsaw), cages (killer: map and sums), solution, clues, symmetry, minimal,
+attempts, and score, level (always for killer), clues_met, difficulty_met
+when asked for. A target that was not met is
 reported on stderr and makes the exit status 1. Puzzle k of a run uses a
 seed derived from (--seed, k), so the output is the same for any --jobs;
 its JSON `seed` given back to --seed (with the same other flags) makes that
@@ -159,6 +161,7 @@ Examples:
   sudoku-dlx generate --difficulty hard --format json
   sudoku-dlx generate --size 16 --symmetry rot90      16x16 with 90-degree symmetry
   sudoku-dlx generate --jigsaw random --count 5       jigsaw, each on its own random region map
+  sudoku-dlx generate --killer --count 3 --seed 2     killer: no givens, cages and sums, unique
   sudoku-dlx generate --jigsaw iiiiihhhheeeiihhhheeeiihccceeeaaacccbbbaaacccbbbaaadddbbbgffdddggggffdddggggfffff";
 
 const RATE_OUTPUT: &str = "\
@@ -298,6 +301,14 @@ pub(crate) struct GenerateArgs {
     /// cells), or `random`: a fresh random map for each puzzle.
     #[arg(long, value_name = "MAP", value_parser = parse_jigsaw)]
     pub(crate) jigsaw: Option<JigsawArg>,
+    /// Killer: no givens, cages with sums drawn around a random grid, split
+    /// until unique and merged while unique; rated by search effort.
+    #[arg(long, conflicts_with_all = ["jigsaw", "minimal", "clues", "difficulty", "symmetry"])]
+    pub(crate) killer: bool,
+    /// Killer: the largest cage drawn at the start (merging may make larger ones).
+    #[arg(long, value_name = "N", default_value_t = 5, requires = "killer",
+          value_parser = clap::value_parser!(u16).range(1..=16))]
+    pub(crate) cage_size: u16,
 }
 
 /// What `generate --jigsaw` asks for.
@@ -568,6 +579,13 @@ pub(crate) struct PuzzleArgs {
     /// Jigsaw: each line is the puzzle, a space, and its region map.
     #[arg(long)]
     pub(crate) jigsaw: bool,
+    /// Killer: each line is the givens, a space, one cage label per cell
+    /// (0-9A-Za-z, `.` for no cage), a space, and the sums as LABEL=SUM,...
+    #[arg(long, conflicts_with = "jigsaw")]
+    pub(crate) killer: bool,
+    /// Killer: allow cages whose cells are not joined side to side.
+    #[arg(long, requires = "killer")]
+    pub(crate) disjoint_cages: bool,
     /// How digits are written: standard (1-9, A-Z), hex (0-9A-F for 16x16) or numbers.
     #[arg(long, value_enum)]
     pub(crate) alphabet: Option<AlphabetArg>,
@@ -586,6 +604,8 @@ impl PuzzleArgs {
             variants: self.variants.variants(),
             alphabet: self.alphabet.map(AlphabetArg::alphabet),
             jigsaw: self.jigsaw,
+            killer: self.killer,
+            disjoint_cages: self.disjoint_cages,
         })
     }
 }

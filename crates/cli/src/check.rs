@@ -128,7 +128,8 @@ fn cell(violation: &Violation) -> Option<Cell> {
 
 /// The puzzle and the grid to check against it: a record of one grid is
 /// both (only the rules and blanks are checked); `PUZZLE SOLUTION` (with
-/// `--jigsaw`, `PUZZLE MAP SOLUTION`) is split at its spaces. A block of
+/// `--jigsaw`, `PUZZLE MAP SOLUTION`; with `--killer`, `PUZZLE MAP SUMS
+/// SOLUTION`) is split at its spaces. A block of
 /// lines is always one grid.
 pub(crate) fn read(
     text: &str,
@@ -137,6 +138,15 @@ pub(crate) fn read(
     let tokens: Vec<&str> = text.split_whitespace().collect();
     let one_line = text.trim().lines().count() == 1;
     let numbers = parse.alphabet == Some(AlphabetArg::Numbers.alphabet());
+    if let (true, true, &[puzzle, map, sums, solution]) =
+        (parse.killer, one_line, tokens.as_slice())
+    {
+        // The solution takes the puzzle's cages, whose sums it must make.
+        return Ok((
+            Puzzle::parse(&format!("{puzzle} {map} {sums}"), parse)?,
+            Puzzle::parse(&format!("{solution} {map} {sums}"), parse)?,
+        ));
+    }
     let pair = match (one_line, numbers, parse.jigsaw, tokens.as_slice()) {
         (true, false, false, &[puzzle, solution]) => Some((puzzle.to_owned(), solution.to_owned())),
         (true, false, true, &[puzzle, map, solution]) => {

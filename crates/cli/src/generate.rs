@@ -11,8 +11,8 @@ use std::io::{IsTerminal, Write};
 use anyhow::Context;
 use serde::Serialize;
 use sudoku_dlx::{
-    GenerateOptions, Generated, Generator, RandomJigsaw, Regions, Rules, Shape, Variants,
-    puzzle_seed, replay_seed,
+    GenerateOptions, Generated, Generator, KillerGenerator, RandomJigsaw, Regions, Rules, Shape,
+    Variants, puzzle_seed, replay_seed,
 };
 
 use crate::args::{GenerateArgs, JigsawArg, RecordFormat};
@@ -178,6 +178,9 @@ enum Plan {
     /// `--jigsaw random`: these rules (with the boxes), but each puzzle on
     /// its own random region map.
     RandomJigsaw(Rules),
+    /// `--killer`: killer puzzles of these rules, with cages of up to this
+    /// many cells at the start.
+    Killer(Rules, usize),
 }
 
 /// The plan from the shape, variant and jigsaw flags.
@@ -201,6 +204,7 @@ fn plan(args: &GenerateArgs) -> anyhow::Result<Plan> {
     }
     let rules = Rules::new(shape).with_variants(variants);
     Ok(match &args.jigsaw {
+        None if args.killer => Plan::Killer(rules, usize::from(args.cage_size)),
         None => Plan::Rules(rules),
         Some(JigsawArg::Random) => Plan::RandomJigsaw(rules),
         Some(JigsawArg::Map(map)) => {
@@ -231,6 +235,8 @@ enum Maker {
     Fixed(Generator),
     /// A map drawn per puzzle, and a generator built for it.
     RandomJigsaw(RandomJigsaw),
+    /// Cages drawn per puzzle.
+    Killer(KillerGenerator),
 }
 
 impl Maker {
@@ -242,6 +248,13 @@ impl Maker {
                 rules.variants(),
                 options.clone(),
             )),
+            Plan::Killer(rules, cage_size) => {
+                let mut killer = KillerGenerator::new(rules, *cage_size)?;
+                if let Some(nodes) = options.max_nodes {
+                    killer.set_check_budget(nodes);
+                }
+                Maker::Killer(killer)
+            }
         })
     }
 
@@ -249,6 +262,7 @@ impl Maker {
         match self {
             Maker::Fixed(generator) => generator.generate(seed),
             Maker::RandomJigsaw(jigsaw) => jigsaw.generate(seed),
+            Maker::Killer(killer) => killer.generate(seed),
         }
     }
 }
@@ -277,6 +291,9 @@ fn missed_targets(args: &GenerateArgs, g: &Generated) -> Vec<String> {
 #[derive(Debug, Serialize)]
 struct GenerateRecord<'a> {
     attempts: u32,
+    /// A killer puzzle's cage map and sums, as the line format writes them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    cages: Option<String>,
     clues: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
     clues_met: Option<bool>,
@@ -309,6 +326,7 @@ fn record(args: &GenerateArgs, index: u64, seed: u64, g: &Generated) -> String {
         RecordFormat::Line => format!("{}\n", g.puzzle),
         RecordFormat::Json => json_line(&GenerateRecord {
             attempts: g.attempts,
+            cages: g.puzzle.rules().cages().map(ToString::to_string),
             clues: g.puzzle.givens().filled_count(),
             clues_met: g.clues_met,
             difficulty_met: g.difficulty_met,
@@ -320,7 +338,12 @@ fn record(args: &GenerateArgs, index: u64, seed: u64, g: &Generated) -> String {
             score: g.rating.as_ref().map(|r| round2(r.score)),
             seed: replay_seed(seed),
             solution: args.with_solution.then_some(solution),
-            symmetry: args.symmetry.name(),
+            // A killer puzzle has no givens to be symmetric.
+            symmetry: if args.killer {
+                "none"
+            } else {
+                args.symmetry.name()
+            },
         }),
     }
 }

@@ -13,6 +13,7 @@ mod explain;
 mod flags;
 mod generate;
 mod interrupt;
+mod killer;
 mod reading;
 mod round_trip;
 mod sudoku;

@@ -18,9 +18,9 @@
 //!   items, one 128-bit cell set per digit, several times faster than
 //!   following links. [`Method::DancingLinks`] keeps the engine; both give
 //!   the same answers, and the tests hold them to it.
-//! - **Variants are items, not code.** X, windoku, jigsaw, anti-king and
-//!   anti-knight add items and options to the matrix, so any combination
-//!   works.
+//! - **Variants are items, not code.** X, windoku, jigsaw, anti-king,
+//!   anti-knight and killer cages add items and options to the matrix, so
+//!   any combination works.
 //! - **Round trips.** Every grid and puzzle prints (line and pretty formats)
 //!   in a form [`Puzzle::parse`] reads back. The line format of a puzzle
 //!   holds its givens and jigsaw map, not its variants or box shape (a
@@ -105,7 +105,8 @@
 //!
 //! - [`Shape`] (n x n with r x c boxes, 4x4 to 64x64) and [`Cell`].
 //! - [`Variants`] (X, windoku, anti-king, anti-knight), [`Regions`]
-//!   (jigsaw), and [`Rules`], the three together: what a solver is built for.
+//!   (jigsaw), [`Cages`] (killer: [`Cage`], [`CageProblem`]), and
+//!   [`Rules`], these together: what a solver is built for.
 //! - [`Grid`]: digits, complete or partial, read and written by index or
 //!   [`Cell`] ([`GridIndex`]); line and pretty display.
 //! - [`Puzzle`]: rules and givens; [`Puzzle::parse`] with [`ParseOptions`]
@@ -122,7 +123,8 @@
 //!   [`Violation`]: the independent checker.
 //! - [`Generator`] ([`GenerateOptions`], [`Generated`], [`Minimality`], [`Symmetry`],
 //!   [`puzzle_seed`]): unique puzzles from a seed, symmetric, minimal, or
-//!   of a clue count or level. [`Rater`] ([`Rating`], [`Level`]) scores
+//!   of a clue count or level. [`KillerGenerator`]: unique killer puzzles
+//!   without givens, rated by [`rate_killer`]. [`Rater`] ([`Rating`], [`Level`]) scores
 //!   difficulty from human techniques ([`LogicSolver`], [`Technique`]) and
 //!   search effort averaged over seeded orders. [`Explainer`]
 //!   ([`Explanation`], [`Hint`], [`Step`]) gives the rater's steps as a
@@ -138,7 +140,10 @@
 //! primary items (cell filled; row, column and box have d). Variants add
 //! primary items (diagonals, windows; jigsaw regions replace boxes) and
 //! secondary items for anti-king (one per 2x2 window and digit) and
-//! anti-knight (one per knight pair and digit).
+//! anti-knight (one per knight pair and digit). Killer cages add, per
+//! cage, n primary "cage has digit d" items (covered by its cells' options)
+//! and a "chosen" item, and one option per digit set the sum admits,
+//! covering "chosen" and the digits not in the set.
 
 #![forbid(unsafe_code)]
 
@@ -161,7 +166,10 @@ pub use make::generator::{
     puzzle_seed, replay_seed,
 };
 pub use make::jigsaw::{RandomJigsaw, RandomRegions, random_regions};
+pub use make::killer::{KillerGenerator, rate_killer};
 pub use make::symmetry::{Symmetry, UnknownSymmetry};
+pub use model::cage_problem::CageProblem;
+pub use model::cages::{Cage, Cages, MAX_KILLER_SIZE};
 pub use model::cell::{Cell, MAX_SIZE};
 pub use model::checker::{Violation, check_solution};
 pub use model::error::{Error, Position, Unit};

@@ -11,6 +11,7 @@ mod formats;
 mod generate;
 mod invalid;
 mod jigsaw_maps;
+mod killer;
 mod large;
 mod layers;
 mod methods;

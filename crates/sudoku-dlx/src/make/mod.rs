@@ -1,10 +1,11 @@
 //! Making puzzles: the generator (one removal loop over a stack of givens),
-//! the singles proof that spares it most searches, symmetries, and random
-//! jigsaw maps.
+//! the singles proof that spares it most searches, symmetries, random
+//! jigsaw maps, and killer cages.
 //!
 //! Imports from every floor below.
 
 pub(crate) mod forcing;
 pub(crate) mod generator;
 pub(crate) mod jigsaw;
+pub(crate) mod killer;
 pub(crate) mod symmetry;

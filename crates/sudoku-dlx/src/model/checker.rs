@@ -1,8 +1,8 @@
 //! The independent checker: is a grid a solution of a puzzle?
 //!
 //! It shares nothing with the exact-cover encoding: it walks rows, columns,
-//! boxes or regions, diagonals, windoku windows and king and knight moves
-//! directly, so a bug in the matrix cannot hide a wrong answer.
+//! boxes or regions, diagonals, windoku windows, killer cages (and adds up
+//! their sums) and king and knight moves directly, so a bug in the matrix cannot hide a wrong answer.
 
 use std::fmt;
 
@@ -45,6 +45,17 @@ pub enum Violation {
         /// The digit.
         digit: u8,
     },
+    /// A killer cage whose digits do not add up to its sum.
+    CageSum {
+        /// The cage's label.
+        label: char,
+        /// Its first cell.
+        first: Cell,
+        /// Its sum.
+        sum: u32,
+        /// What its digits add up to.
+        found: u32,
+    },
 }
 
 impl fmt::Display for Violation {
@@ -61,6 +72,15 @@ impl fmt::Display for Violation {
                 second,
                 digit,
             } => write!(f, "{first} and {second} both hold {digit} in one {unit}"),
+            Violation::CageSum {
+                label,
+                first,
+                sum,
+                found,
+            } => write!(
+                f,
+                "cage '{label}' (from {first}) adds up to {found}, not its sum {sum}"
+            ),
         }
     }
 }
@@ -107,7 +127,8 @@ pub fn check_solution(puzzle: &Puzzle, grid: &Grid) -> Result<(), Violation> {
         }
     }
     // A full unit of n cells without a repeat holds every digit 1..=n once.
-    find_repeat(puzzle.rules(), grid).map_or(Ok(()), Err)
+    find_repeat(puzzle.rules(), grid).map_or(Ok(()), Err)?;
+    find_wrong_sum(puzzle.rules(), grid).map_or(Ok(()), Err)
 }
 
 impl Rules {
@@ -138,7 +159,8 @@ impl Rules {
                 cell: self.shape().cell(index),
             });
         }
-        find_repeat(self, grid).map_or(Ok(()), Err)
+        find_repeat(self, grid).map_or(Ok(()), Err)?;
+        find_wrong_sum(self, grid).map_or(Ok(()), Err)
     }
 }
 
@@ -185,6 +207,25 @@ impl Puzzle {
             _ => Ok(()),
         }
     }
+}
+
+/// The first killer cage of `rules` whose digits in `grid` (complete, of
+/// the rules' shape) do not add up to its sum.
+fn find_wrong_sum(rules: &Rules, grid: &Grid) -> Option<Violation> {
+    let cages = rules.cages()?;
+    cages.cages().iter().find_map(|cage| {
+        let found: u32 = cage
+            .cells()
+            .iter()
+            .map(|&i| u32::from(grid.digits()[i]))
+            .sum();
+        (found != cage.sum()).then(|| Violation::CageSum {
+            label: cage.label(),
+            first: rules.shape().cell(cage.cells()[0]),
+            sum: cage.sum(),
+            found,
+        })
+    })
 }
 
 /// The first repeated digit in any unit of `rules`, ignoring blanks; `grid`
@@ -255,6 +296,12 @@ fn find_repeat(rules: &Rules, grid: &Grid) -> Option<Violation> {
                 left += bc + 1;
             }
             top += br + 1;
+        }
+    }
+    if let Some(cages) = rules.cages() {
+        for cage in cages.cages() {
+            let cells = cage.cells().iter().map(|&i| shape.cell(i)).collect();
+            groups.push((Unit::Cage, cells));
         }
     }
     // The digits seen so far in the group at hand.

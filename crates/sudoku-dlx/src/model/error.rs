@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use crate::model::cage_problem::CageProblem;
 use crate::model::cell::{Cell, MAX_SIZE};
 use crate::model::symbols::Alphabet;
 
@@ -192,6 +193,21 @@ pub enum Error {
         /// The other shape's box sides (rows, columns).
         found: (usize, usize),
     },
+    /// A killer record whose cages cannot be read: what is wrong, and
+    /// where (the cage map's label for a cell, or the sums' entry).
+    Cage {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+        /// The row-major index of the cell whose label is at fault, when
+        /// the fault is in the map.
+        cell: Option<usize>,
+        /// The grid side.
+        size: usize,
+        /// What is wrong.
+        problem: CageProblem,
+    },
 }
 
 /// Where in a record's text an error was found; see [`Error::position`].
@@ -243,6 +259,12 @@ impl Error {
                 column,
                 cell: index,
             }),
+            Error::Cage {
+                line,
+                column,
+                cell: Some(cell),
+                ..
+            } => Some(Position { line, column, cell }),
             Error::BlockRowLength {
                 line,
                 row,
@@ -269,14 +291,16 @@ impl Error {
     #[must_use]
     pub fn cell(&self) -> Option<Cell> {
         match *self {
-            Error::InvalidSymbol { index, size, .. } | Error::InvalidNumber { index, size, .. }
-                if size > 0 =>
-            {
-                Some(Cell {
-                    row: index / size,
-                    col: index % size,
-                })
-            }
+            Error::InvalidSymbol { index, size, .. }
+            | Error::InvalidNumber { index, size, .. }
+            | Error::Cage {
+                cell: Some(index),
+                size,
+                ..
+            } if size > 0 => Some(Cell {
+                row: index / size,
+                col: index % size,
+            }),
             _ => None,
         }
     }
@@ -301,6 +325,9 @@ impl fmt::Display for Error {
                 Some(cell) => write!(f, " ({cell}): ")?,
                 None => f.write_str(": ")?,
             }
+        } else if let Error::Cage { line, column, .. } = self {
+            // An error in the sums names no cell, but still a place.
+            write!(f, "line {line}, column {column}: ")?;
         }
         self.reason().fmt(f)
     }
@@ -423,6 +450,7 @@ impl fmt::Display for Reason<'_> {
                 boxes(*expected),
                 boxes(*found)
             ),
+            Error::Cage { problem, .. } => problem.fmt(f),
             Error::RulesMismatch => write!(
                 f,
                 "the puzzle's shape, variants or regions differ from the solver's; build a solver for the puzzle's rules"
@@ -509,6 +537,8 @@ pub enum Unit {
     KingMove,
     /// Two cells a knight's move apart (anti-knight).
     KnightMove,
+    /// A killer cage.
+    Cage,
 }
 
 impl fmt::Display for Unit {
@@ -522,6 +552,7 @@ impl fmt::Display for Unit {
             Unit::Window => "windoku window",
             Unit::KingMove => "king's move",
             Unit::KnightMove => "knight's move",
+            Unit::Cage => "cage",
         })
     }
 }

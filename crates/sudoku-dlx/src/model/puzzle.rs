@@ -11,7 +11,8 @@ use crate::model::symbols::Alphabet;
 /// A puzzle: the [`Rules`] it is played by and its givens.
 ///
 /// `Display` writes the line format in the puzzle's alphabet, followed by a
-/// space and the region map for jigsaw; [`Puzzle::parse`] reads it back,
+/// space and the region map for jigsaw, and a space, the cage map, a space
+/// and the sums for killer; [`Puzzle::parse`] reads it back,
 /// with [`ParseOptions::for_puzzle`](crate::ParseOptions::for_puzzle) for
 /// what the text does not hold (the variants, and boxes other than the
 /// default for the size).
@@ -126,6 +127,9 @@ impl fmt::Display for Puzzle {
         self.givens.display_with(self.alphabet).fmt(f)?;
         if let Some(regions) = self.rules.regions() {
             write!(f, " {regions}")?;
+        }
+        if let Some(cages) = self.rules.cages() {
+            write!(f, " {cages}")?;
         }
         Ok(())
     }

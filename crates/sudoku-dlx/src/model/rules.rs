@@ -1,16 +1,18 @@
-//! Rules: what a solver is built for (shape, variants and jigsaw regions).
+//! Rules: what a solver is built for (shape, variants, jigsaw regions, killer cages).
 
 use std::fmt;
 use std::hash::{Hash, Hasher};
+use std::sync::Arc;
 
+use crate::model::cages::Cages;
 use crate::model::cell::Cell;
 use crate::model::error::Error;
 use crate::model::regions::Regions;
 use crate::model::shape::Shape;
 use crate::model::variants::Variants;
 
-/// The rules of a puzzle: its shape, its variants, and, for jigsaw, the
-/// regions that replace the boxes.
+/// The rules of a puzzle: its shape, its variants, for jigsaw the regions
+/// that replace the boxes, and for killer the cages.
 ///
 /// A [`Solver`](crate::Solver) is built for one `Rules` and solves every
 /// puzzle with equal rules without rebuilding its matrix. Rules are equal
@@ -28,6 +30,9 @@ pub struct Rules {
     shape: Shape,
     variants: Variants,
     regions: Option<Regions>,
+    /// Killer cages; `Arc`, as every puzzle of a killer batch has its own
+    /// and solvers and generators clone the rules.
+    cages: Option<Arc<Cages>>,
 }
 
 impl Rules {
@@ -38,6 +43,7 @@ impl Rules {
             shape,
             variants: Variants::NONE,
             regions: None,
+            cages: None,
         }
     }
 
@@ -70,6 +76,39 @@ impl Rules {
         // boxes (6x6 with 3x2 boxes, say, not the 2x3 of `Shape::from_size`).
         self.regions = Some(regions.with_shape(self.shape));
         Ok(self)
+    }
+
+    /// Killer rules: these rules with `cages`, whose digits differ and add
+    /// up to their sums.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Cages, Rules, Shape};
+    /// let shape = Shape::from_size(4)?;
+    /// let cages = Cages::parse("aabbaabbccddccdd", "a=10,b=10,c=10,d=10", shape, false)?;
+    /// let rules = Rules::new(shape).with_cages(cages)?;
+    /// assert_eq!(rules.to_string(), "4x4 (2x2 boxes) killer");
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::ShapeMismatch`] if the cages are for another shape.
+    pub fn with_cages(mut self, cages: Cages) -> Result<Rules, Error> {
+        let sides = |shape: Shape| (shape.box_rows(), shape.box_cols());
+        if cages.shape().size() != self.shape.size() {
+            return Err(Error::ShapeMismatch {
+                expected: sides(self.shape),
+                found: sides(cages.shape()),
+            });
+        }
+        self.cages = Some(Arc::new(cages));
+        Ok(self)
+    }
+
+    /// The killer cages, if any.
+    #[must_use]
+    pub fn cages(&self) -> Option<&Cages> {
+        self.cages.as_deref()
     }
 
     /// The shape.
@@ -117,6 +156,7 @@ impl PartialEq for Rules {
         self.shape == other.shape
             && self.variants == other.variants
             && self.jigsaw() == other.jigsaw()
+            && self.cages == other.cages
     }
 }
 
@@ -127,6 +167,7 @@ impl Hash for Rules {
         self.shape.hash(state);
         self.variants.hash(state);
         self.jigsaw().hash(state);
+        self.cages.hash(state);
     }
 }
 
@@ -135,6 +176,9 @@ impl fmt::Display for Rules {
         write!(f, "{}", self.shape)?;
         if self.regions.is_some() {
             f.write_str(" jigsaw")?;
+        }
+        if self.cages.is_some() {
+            f.write_str(" killer")?;
         }
         if !self.variants.is_classic() {
             write!(f, " {}", self.variants)?;

@@ -9,6 +9,18 @@
 //! when some 2x2 window holds both), and one per knight pair and digit.
 //! Windows and pairs that lie inside one region are left out: the region
 //! already forbids the repeat.
+//!
+//! Killer cages add primary items and options after all of those. Each cage
+//! has n "cage has digit d" items and one "cage's digits chosen" item. The
+//! option for a digit in a cage's cell also covers the cage's item for that
+//! digit, so the digits differ; and each admissible digit set of the cage
+//! (its cells' count of distinct digits adding up to the sum) is an option
+//! covering the chosen item and the items of the digits *not* in the set.
+//! Exactly one set is chosen and every digit item is covered once, so the
+//! cells hold exactly the chosen set. These options come after the
+//! cell-digit options, so `option` and `placement` are unchanged; their
+//! placement falls off the grid. docs/architecture.md has the measurement
+//! against one option per digit assignment of a cage.
 
 use std::ops::Range;
 
@@ -25,7 +37,8 @@ pub(crate) struct Encoding {
     problem: Problem,
     size: usize,
     /// Item ranges and the unit each stands for; the cell items come first and
-    /// map to no unit. Every range's length is a multiple of `size`.
+    /// map to no unit, and so do the cages' chosen items. Every range's
+    /// length is a multiple of `size`.
     units: Vec<(Range<usize>, Unit)>,
 }
 
@@ -61,6 +74,11 @@ impl Encoding {
         for k in 0..geometry.unit_count() {
             add_units(1, geometry.kind(k), &mut next);
         }
+        // Killer: each cage's digit items, a unit each, then its chosen item.
+        let cages = rules.cages().map_or(&[][..], |cages| cages.cages());
+        let cage_digits = add_units(cages.len(), Unit::Cage, &mut next);
+        let cage_chosen = next;
+        next += cages.len();
         let primary = next;
         // For each cell, the first item of each unit it belongs to; the item
         // for digit d is that plus d - 1.
@@ -72,6 +90,12 @@ impl Encoding {
                 list.map(|&k| cells + k * n).collect()
             })
             .collect();
+
+        for (k, cage) in cages.iter().enumerate() {
+            for &i in cage.cells() {
+                cell_units[i].push(cage_digits + k * n);
+            }
+        }
 
         let region = |i: usize| rules.region_of(i);
         if variants.anti_king {
@@ -112,6 +136,15 @@ impl Encoding {
                 items.clear();
                 items.push(i);
                 items.extend(list.iter().map(|&base| base + d));
+                builder.add_option(&items).expect(FITS);
+            }
+        }
+        for (k, cage) in cages.iter().enumerate() {
+            for set in cage.combinations(n) {
+                items.clear();
+                items.push(cage_chosen + k);
+                let absent = (0..n).filter(|&d| set >> d & 1 == 0);
+                items.extend(absent.map(|d| cage_digits + k * n + d));
                 builder.add_option(&items).expect(FITS);
             }
         }

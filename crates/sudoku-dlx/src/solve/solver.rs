@@ -89,11 +89,15 @@ impl Solver {
     #[must_use]
     pub fn new(rules: &Rules) -> Solver {
         let geometry = Arc::new(Geometry::new(rules));
+        // The bitsets know units, not sums: killer cages run on the engine.
+        let bitsets = rules
+            .cages()
+            .map_or_else(|| Bitsets::new(&geometry), |_| None);
         Solver {
             rules: rules.clone(),
             links: None,
             no_stats: Stats::default(),
-            bitsets: Bitsets::new(&geometry),
+            bitsets,
             geometry,
             options: SearchOptions::default(),
             ran: Ran::Links,

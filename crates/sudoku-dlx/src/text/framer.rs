@@ -4,6 +4,7 @@
 
 use crate::model::shape::Shape;
 use crate::model::symbols::Alphabet;
+use crate::text::killer::split_killer_comment;
 use crate::text::parse::{
     LineCells, ParseOptions, is_comment, is_header, split_comment, split_jigsaw,
 };
@@ -63,7 +64,9 @@ pub struct Record {
 /// it contains `|`, which marks a row of a printed 16x16 grid; give the
 /// shape to read 16x16 blocks without separators. With
 /// [`ParseOptions::jigsaw`] there are no blocks: a jigsaw puzzle carries
-/// its region map on its line.
+/// its region map on its line. With [`ParseOptions::killer`] every line
+/// that is not blank, a comment or a header is a record, and the text after
+/// its third token (the sums) is its comment.
 ///
 /// ```
 /// use sudoku_dlx::{Framer, ParseOptions, Puzzle};
@@ -141,6 +144,16 @@ impl Framer {
             // A header, inside a block or not: it ends the block.
             out.extend(self.finish());
             self.block_may_start = true;
+            return;
+        }
+        if self.options.killer {
+            // A killer record is one line: givens, cage map, sums, comment.
+            let (record, comment) = split_killer_comment(line);
+            out.extend([Record {
+                text: record.to_owned(),
+                line: number,
+                comment: comment.map(str::to_owned),
+            }]);
             return;
         }
         let alphabet = self.options.alphabet;

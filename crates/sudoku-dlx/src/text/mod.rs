@@ -4,4 +4,5 @@
 //! Imports from `model` only.
 
 pub(crate) mod framer;
+pub(crate) mod killer;
 pub(crate) mod parse;

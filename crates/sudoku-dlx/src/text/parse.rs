@@ -11,6 +11,7 @@ use crate::model::rules::Rules;
 use crate::model::shape::Shape;
 use crate::model::symbols::{Alphabet, Symbol};
 use crate::model::variants::Variants;
+use crate::text::killer::KillerLine;
 
 /// How to read a record. The default reads any shape from its length with
 /// the standard alphabet (or numbers, when the text is plainly numbers), no
@@ -31,7 +32,12 @@ use crate::model::variants::Variants;
 ///   any size (and the only way to write sizes above 35);
 /// - **jigsaw**: a line-format puzzle, whitespace, and n*n region letters;
 ///   with [`jigsaw`](Self::jigsaw) set, the puzzle may be in numbers (the
-///   map is then the last token), as a jigsaw puzzle above 35x35 prints.
+///   map is then the last token), as a jigsaw puzzle above 35x35 prints;
+/// - **killer** (only with [`killer`](Self::killer) set): the givens (line
+///   format, or one token of numbers), whitespace, one cage label per cell
+///   (`0-9`, `A-Z`, `a-z`; `.` for a cell in no cage), whitespace, and the
+///   sums as `LABEL=SUM` separated by commas, such as
+///   `........ aabb... a=3,b=17,...`. Up to 16x16.
 ///
 /// Lines starting with `#` are comments. Blanks are `.` (and `0` in the
 /// standard alphabet).
@@ -58,13 +64,20 @@ pub struct ParseOptions {
     /// Require a region map after every puzzle (a map is read without this
     /// too, when a line holds two tokens of the same whole-grid length).
     pub jigsaw: bool,
+    /// Killer: every record is one line of givens, cage map and sums (no
+    /// blocks; a region map is not read).
+    pub killer: bool,
+    /// Killer: allow a cage whose cells are not joined side to side (an
+    /// error by default, as such a cage is usually a typing mistake).
+    pub disjoint_cages: bool,
 }
 
 impl ParseOptions {
     /// The options that read `puzzle`'s text back as `puzzle`: its shape
     /// (whose boxes the text does not say: 36 cells read as 2x3 boxes by
     /// default), its variants (which the text does not carry), jigsaw when
-    /// it has a region map, and its alphabet.
+    /// it has a region map, killer (any cages) when it has cages, and its
+    /// alphabet.
     ///
     /// ```
     /// use sudoku_dlx::{ParseOptions, Puzzle, Variants};
@@ -83,6 +96,8 @@ impl ParseOptions {
             variants: puzzle.rules().variants(),
             alphabet: Some(puzzle.alphabet()),
             jigsaw: puzzle.rules().regions().is_some(),
+            killer: puzzle.rules().cages().is_some(),
+            disjoint_cages: true,
         }
     }
 }
@@ -154,6 +169,22 @@ impl FromStr for Grid {
 
 /// Reads one record; see [`Puzzle::parse`].
 fn parse_record<'t>(text: &'t str, options: &ParseOptions) -> Result<Puzzle, Error> {
+    if options.killer {
+        let line = KillerLine::split(text)?;
+        let plain = ParseOptions {
+            killer: false,
+            jigsaw: false,
+            ..options.clone()
+        };
+        let puzzle = parse_record(&line.givens, &plain)?;
+        let cages = line.cages(puzzle.shape(), options.disjoint_cages)?;
+        let rules = puzzle.rules().clone().with_cages(cages)?;
+        return Ok(Puzzle::from_parts(
+            rules,
+            puzzle.givens().clone(),
+            puzzle.alphabet(),
+        ));
+    }
     let lines: Vec<Segment<'_>> = text
         .lines()
         .enumerate()
