@@ -682,7 +682,10 @@ impl Generator {
                 saved.push(digits[i]);
                 digits[i] = 0;
             }
-            if rater.logic_score(work).is_some_and(|s| s < ceiling) {
+            if rater
+                .logic_score(work, ceiling)
+                .is_some_and(|s| s < ceiling)
+            {
                 clues -= orbit.len();
             } else {
                 let digits = work.givens_mut().digits_mut();

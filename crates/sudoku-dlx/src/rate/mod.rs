@@ -3,9 +3,20 @@
 //!
 //! Imports from `model`, `text` and `solve`.
 
+pub(crate) mod bug;
+pub(crate) mod chains;
 pub(crate) mod common_peers;
+pub(crate) mod dynamic_forcing_chain;
 pub(crate) mod explain;
+pub(crate) mod forcing_chain;
+pub(crate) mod implications;
+pub(crate) mod multiple_forcing_chain;
+pub(crate) mod nishio;
 pub(crate) mod pattern;
 pub(crate) mod rater;
 pub(crate) mod step;
 pub(crate) mod techniques;
+pub(crate) mod unique_rectangle;
+pub(crate) mod x_chain;
+pub(crate) mod xy_wing;
+pub(crate) mod xyz_wing;

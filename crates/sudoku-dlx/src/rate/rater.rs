@@ -10,6 +10,7 @@ use crate::model::error::Error;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
 use crate::model::shape::Shape;
+use crate::rate::chains::CHAIN_MAX_CELLS;
 use crate::rate::techniques::{LogicReport, LogicSolver, Technique};
 use crate::solve::backend::{Method, SearchOptions};
 use crate::solve::solver::Solver;
@@ -25,6 +26,24 @@ pub(crate) const EFFORT_WEIGHT: f64 = 1.0;
 pub(crate) const STUCK_WEIGHT: f64 = 1.0;
 /// Score for a path of singles with one placement open at each step.
 pub(crate) const NARROWNESS_WEIGHT: f64 = 0.6;
+/// What a puzzle that needs a technique beyond the subsets scores above
+/// that technique's difficulty: the work of a typical puzzle (a 9x9 one of
+/// 28 givens, 1.6), so that the technique, not the givens, orders such
+/// puzzles, as on Sudoku Explainer's scale.
+pub(crate) const TYPICAL_WORK: f64 = 1.6;
+/// Score per step that needed a forcing chain (or heavier), up to
+/// [`MAX_CHAIN_STEPS`]: among puzzles whose hardest step is alike, more
+/// such steps is harder.
+pub(crate) const CHAIN_STEP_WEIGHT: f64 = 0.02;
+/// The most chain steps counted.
+pub(crate) const MAX_CHAIN_STEPS: u32 = 20;
+/// The techniques whose steps [`CHAIN_STEP_WEIGHT`] counts.
+const CHAIN_TECHNIQUES: [Technique; 4] = [
+    Technique::ForcingChain,
+    Technique::Nishio,
+    Technique::MultipleForcingChain,
+    Technique::DynamicForcingChain,
+];
 /// Score per blank beyond [`easy_blanks`] (counted as on a 9x9 grid).
 pub(crate) const WORK_PER_BLANK: f64 = 0.2;
 
@@ -225,6 +244,14 @@ pub enum Rated {
 ///   blank fraction from their own calibrated start (a 4x4 puzzle with 5
 ///   givens is as ordinary on 4x4 as 28 givens on 9x9); see docs/rating.md.
 ///
+/// A puzzle that needs a technique beyond the subsets (wings, uniqueness,
+/// quads, chains) scores at least that step's difficulty
+/// ([`LogicReport::difficulty`], with Sudoku Explainer's length penalty
+/// for chains) plus 1.6 (a typical puzzle's work), plus 0.02 per
+/// forcing-chain step: there the technique orders puzzles, as on Sudoku
+/// Explainer's scale. Where the chains run (up to 12x12), a puzzle they
+/// cannot finish is extreme (10.5 or more).
+///
 /// The **level** cuts the score at [`Level::thresholds`]; docs/rating.md
 /// has the calibration on the published data sets.
 ///
@@ -305,7 +332,10 @@ impl Rater {
         let mean_nodes = total_nodes as f64 / SEEDS as f64;
         let blanks = puzzle.shape().cell_count() - puzzle.givens().filled_count();
         let effort = (mean_nodes / (blanks + 1) as f64).max(1.0);
+        // The count showed one solution, which the uniqueness techniques need.
+        self.logic.assume_unique(true);
         let logic = self.logic.solve(puzzle);
+        self.logic.assume_unique(false);
         let score = score(&logic, effort, blanks, puzzle.shape());
         Ok(Rated::Rated(Rating {
             score,
@@ -318,12 +348,19 @@ impl Rater {
         }))
     }
 
-    /// The score of `puzzle` if the techniques alone solve it (then it is
-    /// unique, and the score is what [`rate_puzzle`](Self::rate_puzzle)
-    /// gives, without its searches), else `None`. The generator bounds its
-    /// removals with it.
-    pub(crate) fn logic_score(&mut self, puzzle: &Puzzle) -> Option<f64> {
+    /// The score of `puzzle` if the techniques weighing less than
+    /// `ceiling` alone solve it (then it is unique, and the score is what
+    /// [`rate_puzzle`](Self::rate_puzzle) gives, without its searches),
+    /// else `None`. The generator bounds its removals with it; a puzzle
+    /// that needs a technique beyond the subsets whose weight plus
+    /// [`TYPICAL_WORK`] reaches `ceiling` would score `ceiling` or more,
+    /// so those are not tried.
+    pub(crate) fn logic_score(&mut self, puzzle: &Puzzle, ceiling: f64) -> Option<f64> {
+        // A step beyond the subsets scores at least its weight plus
+        // TYPICAL_WORK, so one that would reach `ceiling` need not be tried.
+        self.logic.set_ceiling(ceiling - TYPICAL_WORK);
         let logic = self.logic.solve(puzzle);
+        self.logic.set_ceiling(f64::INFINITY);
         let blanks = puzzle.shape().cell_count() - puzzle.givens().filled_count();
         logic
             .solved
@@ -336,16 +373,37 @@ fn score(logic: &LogicReport, effort: f64, blanks: usize, shape: Shape) -> f64 {
     let cells = shape.cell_count();
     let blanks_of_81 = 81.0 * blanks as f64 / cells as f64;
     let work = WORK_PER_BLANK * (blanks_of_81 - easy_blanks(shape.size())).max(0.0);
-    work + if logic.solved {
-        let base = logic.hardest.map_or(0.0, Technique::weight);
-        base + NARROWNESS_WEIGHT * logic.narrowness
+    let subsets = Technique::HiddenTriple.weight();
+    // Singles and subsets: their weight, how narrow the path, the work.
+    let simple = logic.difficulty.min(subsets) + NARROWNESS_WEIGHT * logic.narrowness + work;
+    let chains_ran = cells <= CHAIN_MAX_CELLS;
+    if logic.solved {
+        if logic.hardest <= Some(Technique::HiddenTriple) {
+            return simple;
+        }
+        // Beyond the subsets the technique decides, as on Sudoku
+        // Explainer's scale: its difficulty plus a typical puzzle's work,
+        // and a little for each step that needed a forcing chain.
+        let chain_steps = CHAIN_TECHNIQUES
+            .iter()
+            .map(|&t| logic.uses(t))
+            .sum::<u32>()
+            .min(MAX_CHAIN_STEPS);
+        let technique =
+            logic.difficulty + TYPICAL_WORK + CHAIN_STEP_WEIGHT * f64::from(chain_steps);
+        return simple.max(technique);
+    }
+    let stuck = if blanks == 0 {
+        0.0
     } else {
-        let stuck = if blanks == 0 {
-            0.0
-        } else {
-            logic.blanks_left as f64 / cells as f64
-        };
-        BEYOND_LOGIC + EFFORT_WEIGHT * effort.log2() + STUCK_WEIGHT * stuck
+        logic.blanks_left as f64 / cells as f64
+    };
+    let search = work + BEYOND_LOGIC + EFFORT_WEIGHT * effort.log2() + STUCK_WEIGHT * stuck;
+    // Beyond dynamic forcing chains is beyond Sudoku Explainer's 9: extreme.
+    if chains_ran {
+        search.max(Level::thresholds()[3])
+    } else {
+        search
     }
 }
 

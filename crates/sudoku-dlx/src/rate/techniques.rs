@@ -24,6 +24,7 @@ use crate::model::error::Unit;
 use crate::model::geometry::Geometry;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
+use crate::rate::implications::ChainScratch;
 use crate::rate::pattern::Pattern;
 
 /// A solving technique, from the simplest. The order follows the usual
@@ -50,11 +51,38 @@ pub enum Technique {
     NakedTriple,
     /// Three digits confined to the same three cells of a house.
     HiddenTriple,
+    /// A bivalue pivot and two bivalue pincers (xy_wing.rs).
+    XyWing,
+    /// A trivalue pivot and two bivalue pincers (xyz_wing.rs).
+    XyzWing,
+    /// A unique rectangle of type 1 (unique_rectangle.rs); only on
+    /// puzzles known to be unique.
+    UniqueRectangle,
+    /// A unique rectangle of type 2 (unique_rectangle.rs); only on
+    /// puzzles known to be unique.
+    UniqueRectangleType2,
+    /// Four cells of a house whose candidates are four digits.
+    NakedQuad,
+    /// Four digits confined to the same four cells of a house.
+    HiddenQuad,
+    /// A bivalue universal grave plus one (bug.rs); only on puzzles known
+    /// to be unique.
+    BivalueUniversalGrave,
+    /// A chain of one digit's links (x_chain.rs).
+    XChain,
+    /// A chain of static links of any digits (forcing_chain.rs).
+    ForcingChain,
+    /// One digit followed with dynamic links (nishio.rs).
+    Nishio,
+    /// Cell and region forcing chains (multiple_forcing_chain.rs).
+    MultipleForcingChain,
+    /// Forcing chains with dynamic links (dynamic_forcing_chain.rs).
+    DynamicForcingChain,
 }
 
 impl Technique {
     /// Every technique, from the simplest.
-    pub const ALL: [Technique; 8] = [
+    pub const ALL: [Technique; 20] = [
         Technique::HiddenSingle,
         Technique::NakedSingle,
         Technique::LockedCandidates,
@@ -63,6 +91,18 @@ impl Technique {
         Technique::HiddenPair,
         Technique::NakedTriple,
         Technique::HiddenTriple,
+        Technique::XyWing,
+        Technique::XyzWing,
+        Technique::UniqueRectangle,
+        Technique::UniqueRectangleType2,
+        Technique::NakedQuad,
+        Technique::HiddenQuad,
+        Technique::BivalueUniversalGrave,
+        Technique::XChain,
+        Technique::ForcingChain,
+        Technique::Nishio,
+        Technique::MultipleForcingChain,
+        Technique::DynamicForcingChain,
     ];
 
     /// The name reports use.
@@ -77,10 +117,23 @@ impl Technique {
             Technique::HiddenPair => "hidden pair",
             Technique::NakedTriple => "naked triple",
             Technique::HiddenTriple => "hidden triple",
+            Technique::XyWing => "xy-wing",
+            Technique::XyzWing => "xyz-wing",
+            Technique::UniqueRectangle => "unique rectangle",
+            Technique::UniqueRectangleType2 => "unique rectangle type 2",
+            Technique::NakedQuad => "naked quad",
+            Technique::HiddenQuad => "hidden quad",
+            Technique::BivalueUniversalGrave => "bivalue universal grave",
+            Technique::XChain => "x-chain",
+            Technique::ForcingChain => "forcing chain",
+            Technique::Nishio => "nishio",
+            Technique::MultipleForcingChain => "cell or region forcing chain",
+            Technique::DynamicForcingChain => "dynamic forcing chain",
         }
     }
 
-    /// Its weight on the Sudoku Explainer scale, which the score builds on.
+    /// Its weight on the Sudoku Explainer scale, which the score builds on;
+    /// a chain step adds its length penalty (see [`LogicReport::difficulty`]).
     #[must_use]
     pub fn weight(self) -> f64 {
         match self {
@@ -92,6 +145,18 @@ impl Technique {
             Technique::HiddenPair => 3.4,
             Technique::NakedTriple => 3.6,
             Technique::HiddenTriple => 4.0,
+            Technique::XyWing => 4.2,
+            Technique::XyzWing => 4.4,
+            Technique::UniqueRectangle => 4.5,
+            Technique::UniqueRectangleType2 => 4.6,
+            Technique::NakedQuad => 5.0,
+            Technique::HiddenQuad => 5.4,
+            Technique::BivalueUniversalGrave => 5.6,
+            Technique::XChain => 4.0,
+            Technique::ForcingChain => 7.0,
+            Technique::Nishio => 7.5,
+            Technique::MultipleForcingChain => 8.0,
+            Technique::DynamicForcingChain => 8.5,
         }
     }
 
@@ -113,6 +178,10 @@ pub struct LogicReport {
     pub solved: bool,
     /// The hardest technique used, if any step was needed.
     pub hardest: Option<Technique>,
+    /// The difficulty of the hardest step on Sudoku Explainer's scale: its
+    /// technique's [`weight`](Technique::weight), plus for a chain the
+    /// length penalty of Sudoku Explainer; 0 if no step was needed.
+    pub difficulty: f64,
     /// How many steps used each technique, indexed by `Technique::index`;
     /// read with [`uses`](Self::uses).
     uses: [u32; Technique::ALL.len()],
@@ -170,7 +239,7 @@ pub struct LogicSolver {
     pub(super) geometry: Arc<Geometry>,
     /// Pairs of houses (a, b) sharing at least two cells, both ways round,
     /// with the shared cells.
-    intersections: Vec<(usize, usize, Cells)>,
+    pub(super) intersections: Vec<(usize, usize, Cells)>,
     /// Candidates per cell; 0 once a cell is filled.
     pub(super) candidates: Vec<u64>,
     /// Digits per cell, 0 for blank.
@@ -185,6 +254,17 @@ pub struct LogicSolver {
     /// What the last elimination step used, for explanations
     /// ([`crate::rate::step`]); each technique notes it when it succeeds.
     pub(super) pattern: Pattern,
+    /// The chain searches' scratch, built on first use.
+    pub(super) chains: Option<Box<ChainScratch>>,
+    /// The difficulty of the last chain step (a chain's weight depends on
+    /// its length); 0 after a step of another technique.
+    pub(super) chain_difficulty: f64,
+    /// Whether the puzzle is known to have one solution, which the
+    /// uniqueness techniques need ([`assume_unique`](Self::assume_unique)).
+    pub(super) unique: bool,
+    /// Techniques weighing this much or more are not tried
+    /// ([`set_ceiling`](Self::set_ceiling)).
+    ceiling: f64,
 }
 
 /// Cells of one house (or of two houses' overlap): at most the side of the
@@ -237,8 +317,28 @@ impl LogicSolver {
                     .any(|k| !matches!(geometry.kind(k), Unit::Row | Unit::Column | Unit::Box)),
             seen_by: vec![0; cells],
             pattern: Pattern::default(),
+            chains: None,
+            chain_difficulty: 0.0,
+            unique: false,
+            ceiling: f64::INFINITY,
             geometry,
         }
+    }
+
+    /// Tries only those techniques beyond the subsets whose weight is
+    /// below `ceiling` (the generator's bounded passes need no step they
+    /// would reject anyway); singles and subsets always run.
+    pub(crate) fn set_ceiling(&mut self, ceiling: f64) {
+        self.ceiling = ceiling;
+    }
+
+    /// Lets the uniqueness techniques (unique rectangles, bivalue universal
+    /// grave) run on the puzzles solved next: call it with `true` only for
+    /// puzzles known to have exactly one solution, since they deduce from
+    /// that. Off by default; the [`Rater`](crate::Rater) sets it after its
+    /// count has shown the puzzle unique.
+    pub fn assume_unique(&mut self, unique: bool) {
+        self.unique = unique;
     }
 
     /// Solves `puzzle` as far as the techniques go. The puzzle must be of
@@ -280,6 +380,7 @@ impl LogicSolver {
                 report.solved = true;
                 break;
             }
+            self.chain_difficulty = 0.0;
             let technique = match self.collect_singles(&mut singles) {
                 Err(()) => {
                     report.contradiction = true;
@@ -308,6 +409,9 @@ impl LogicSolver {
             report.steps += 1;
             report.uses[technique.index()] += 1;
             report.hardest = report.hardest.max(Some(technique));
+            report.difficulty = report
+                .difficulty
+                .max(technique.weight().max(self.chain_difficulty));
         }
         report.blanks_left = self.values.iter().filter(|&&v| v == 0).count();
         report.narrowness = if single_steps > 0 {
@@ -444,7 +548,40 @@ impl LogicSolver {
         if self.hidden_subset(3) {
             return Some(Technique::HiddenTriple);
         }
-        None
+        // Beyond the subsets, each technique is in a file of its own.
+        type Step = fn(&mut LogicSolver) -> bool;
+        let beyond: [(Technique, Step); 13] = [
+            (Technique::XChain, LogicSolver::short_x_chain),
+            (Technique::XyWing, LogicSolver::xy_wing),
+            (Technique::XyzWing, LogicSolver::xyz_wing),
+            (Technique::UniqueRectangle, |s| s.unique_rectangle(1)),
+            (Technique::UniqueRectangleType2, |s| s.unique_rectangle(2)),
+            (Technique::NakedQuad, |s| {
+                s.naked_subset(4) || (s.second_look && s.naked_subset_at_common_peers(4))
+            }),
+            (Technique::HiddenQuad, |s| s.hidden_subset(4)),
+            (
+                Technique::BivalueUniversalGrave,
+                LogicSolver::bivalue_universal_grave,
+            ),
+            (Technique::XChain, |s| s.x_chain(usize::MAX)),
+            (Technique::ForcingChain, LogicSolver::forcing_chain),
+            (Technique::Nishio, LogicSolver::nishio),
+            (
+                Technique::MultipleForcingChain,
+                LogicSolver::multiple_forcing_chain,
+            ),
+            (
+                Technique::DynamicForcingChain,
+                LogicSolver::dynamic_forcing_chain,
+            ),
+        ];
+        let ceiling = self.ceiling;
+        beyond
+            .into_iter()
+            .filter(|&(technique, _)| technique.weight() < ceiling)
+            .find(|&(_, step)| step(self))
+            .map(|(technique, _)| technique)
     }
 
     /// Removes `mask` from cell `i`; whether anything went.

@@ -1,0 +1,42 @@
+//! Sudoku Explainer's forcing chain (7.0 plus the length penalty): a
+//! chain of static links of any digit, bivalue cells included, from an
+//! assumption to a contradiction. XY-chains, remote pairs and
+//! alternating inference chains are its cases.
+//!
+//! It runs on every shape up to the chains' size limit and on every variant:
+//! the links come from the rules' geometry (see
+//! [`implications`](crate::rate::implications)).
+
+use crate::rate::chains::length_penalty;
+use crate::rate::implications::Links;
+use crate::rate::techniques::{LogicSolver, Technique};
+
+impl LogicSolver {
+    /// One forcing chain step, applied; whether it found one.
+    pub(super) fn forcing_chain(&mut self) -> bool {
+        self.contradiction_chain(
+            Links {
+                dynamic: false,
+                digit_only: false,
+                grouped: false,
+            },
+            |length| Technique::ForcingChain.weight() + length_penalty(length.literals),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rate::chains::uses_on;
+    use crate::rate::techniques::Technique;
+
+    /// A puzzle of the Sudoku Exchange or tdoku unbiased sets where the
+    /// solver takes this step.
+    #[test]
+    #[ignore = "solves with chains, slow in debug builds; run in release mode (see .ci/run)"]
+    fn forcing_chain_fires() {
+        let line =
+            "090650020605004003001070650040000006906000302700000040039040200500100908080065030";
+        assert!(uses_on(line, Technique::ForcingChain) > 0);
+    }
+}
