@@ -21,7 +21,7 @@ fn count_all(c: &mut Criterion) {
         let named = load(&p);
         group.bench_function(p.name, |b| {
             b.iter(|| {
-                let count = dlx::Solver::new(black_box(named.problem())).count(None);
+                let count = dlx::Dlx::new(black_box(named.problem())).count(None);
                 assert!(
                     count.is_exact() && count.solutions == p.solutions,
                     "{}: {count:?}",

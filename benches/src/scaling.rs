@@ -1,4 +1,4 @@
-//! Thread scaling of the parallel counts (`dlx::Solver::count_parallel` on
+//! Thread scaling of the parallel counts (`dlx::Dlx::count_parallel` on
 //! exact-cover problems, `sudoku_dlx::Solver::count_parallel` on a Sudoku
 //! puzzle with many solutions): the plain single-threaded search, the
 //! parallel path on one thread (its overhead) and on two threads, timed in
@@ -8,7 +8,7 @@
 
 use std::time::Duration;
 
-use dlx::{Parallel, Solver, Stats};
+use dlx::{Dlx, Parallel, Stats};
 use sudoku_dlx::{Method, ParseOptions, Puzzle};
 
 use crate::problems::CoverProblem;
@@ -17,9 +17,9 @@ use crate::timing::{median, time};
 /// How the count runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setting {
-    /// `Solver::count`.
+    /// `Dlx::count`.
     Plain,
-    /// `Solver::count_parallel` on this many threads.
+    /// `Dlx::count_parallel` on this many threads.
     Threads(usize),
 }
 
@@ -39,7 +39,7 @@ impl Setting {
 
     /// Counts the solutions of `solver`'s problem this way: the count and the
     /// statistics.
-    fn count(self, solver: &mut Solver) -> (u64, Stats) {
+    fn count(self, solver: &mut Dlx) -> (u64, Stats) {
         let count = match self {
             Setting::Plain => solver.count(None),
             Setting::Threads(n) => solver.count_parallel(None, &Parallel::new().with_threads(n)),
@@ -86,7 +86,7 @@ impl Scaling {
     /// the published count or the plain search's.
     pub fn measure(problem: CoverProblem, rounds: usize) -> Result<Scaling, String> {
         let named = problem.load()?;
-        let mut solver = Solver::new(named.problem());
+        let mut solver = Dlx::new(named.problem());
         let (_, reference) = Setting::Plain.count(&mut solver);
         let medians = interleave(
             problem.name,

@@ -17,7 +17,7 @@ use std::fmt;
 use std::ops::ControlFlow;
 
 use arbitrary::{Arbitrary, Unstructured};
-use dlx::{Budget, Color, Count, End, Error, First, OptionId, Problem, Solver, Uniqueness};
+use dlx::{Budget, Color, Count, End, DlxError, First, OptionId, Problem, Dlx, Uniqueness};
 use libfuzzer_sys::{Corpus, fuzz_target};
 
 const MAX_PRIMARY: usize = 7;
@@ -252,16 +252,16 @@ fn reasons_to_reject(option: &[Entry], primary: usize, items: usize) -> Vec<&'st
     reasons
 }
 
-fn error_name(error: &Error) -> &'static str {
+fn error_name(error: &DlxError) -> &'static str {
     match error {
-        Error::EmptyOption { .. } => "EmptyOption",
-        Error::ItemOutOfRange { .. } => "ItemOutOfRange",
-        Error::RepeatedItem { .. } => "RepeatedItem",
-        Error::NoPrimaryInOption { .. } => "NoPrimaryInOption",
-        Error::ColorOnPrimary { .. } => "ColorOnPrimary",
-        Error::NoSuchItem { .. } => "NoSuchItem",
-        Error::BoundsOnSecondary { .. } => "BoundsOnSecondary",
-        Error::BadBounds { .. } => "BadBounds",
+        DlxError::EmptyOption { .. } => "EmptyOption",
+        DlxError::ItemOutOfRange { .. } => "ItemOutOfRange",
+        DlxError::RepeatedItem { .. } => "RepeatedItem",
+        DlxError::NoPrimaryInOption { .. } => "NoPrimaryInOption",
+        DlxError::ColorOnPrimary { .. } => "ColorOnPrimary",
+        DlxError::NoSuchItem { .. } => "NoSuchItem",
+        DlxError::BoundsOnSecondary { .. } => "BoundsOnSecondary",
+        DlxError::BadBounds { .. } => "BadBounds",
         _ => "another error",
     }
 }
@@ -493,7 +493,7 @@ fn sorted_set(solutions: &[Solution]) -> Vec<Solution> {
 }
 
 /// Every solution in search order, through the visitor.
-fn all_solutions(solver: &mut Solver) -> (Vec<Solution>, Count) {
+fn all_solutions(solver: &mut Dlx) -> (Vec<Solution>, Count) {
     let mut found = Vec::new();
     let count = solver.for_each_solution(|s| {
         found.push(indices(s));
@@ -502,7 +502,7 @@ fn all_solutions(solver: &mut Solver) -> (Vec<Solution>, Count) {
     (found, count)
 }
 
-fn assert_links_intact(solver: &Solver, problem: &Problem, after: &str) {
+fn assert_links_intact(solver: &Dlx, problem: &Problem, after: &str) {
     if let Err(e) = solver.check_invariants() {
         panic!("after {after}: broken invariant: {e}");
     }
@@ -512,7 +512,7 @@ fn assert_links_intact(solver: &Solver, problem: &Problem, after: &str) {
     );
 }
 
-fn assert_invariants(solver: &Solver, after: &str) {
+fn assert_invariants(solver: &Dlx, after: &str) {
     if let Err(e) = solver.check_invariants() {
         panic!("after {after}: broken invariant: {e}");
     }
@@ -538,12 +538,12 @@ fn expected_limited_count(limit: u64, total: usize) -> Count {
 /// and checks each against `expected`, the oracle's solution set for that
 /// state. Returns the search order, for the budget checks.
 fn check_searches(
-    solver: &mut Solver,
+    solver: &mut Dlx,
     case: &EngineCase,
     oracle: &Oracle,
     expected: &[Solution],
     selected: &[usize],
-    after_search: &dyn Fn(&Solver, &str),
+    after_search: &dyn Fn(&Dlx, &str),
 ) -> Vec<Solution> {
     let (order, count) = all_solutions(solver);
     after_search(solver, "for_each_solution");
@@ -639,10 +639,10 @@ fn check_searches(
 /// the full search (`nodes`, `updates`) goes past it, and finds a prefix of
 /// the full search order.
 fn check_budget(
-    solver: &mut Solver,
+    solver: &mut Dlx,
     case: &EngineCase,
     order: &[Solution],
-    after_search: &dyn Fn(&Solver, &str),
+    after_search: &dyn Fn(&Dlx, &str),
 ) {
     let (full, _) = all_solutions(solver);
     assert_eq!(full, order, "an unlimited search before the budgeted one");
@@ -750,9 +750,9 @@ fn check(case: &EngineCase) -> Corpus {
         );
     }
 
-    let intact = |solver: &Solver, after: &str| assert_links_intact(solver, &problem, after);
-    let mut fresh = Solver::new(&problem);
-    intact(&fresh, "Solver::new");
+    let intact = |solver: &Dlx, after: &str| assert_links_intact(solver, &problem, after);
+    let mut fresh = Dlx::new(&problem);
+    intact(&fresh, "Dlx::new");
     let order = check_searches(&mut fresh, case, &oracle, &oracle.solutions, &[], &intact);
     for solution in &order {
         oracle.assert_solution(solution);
@@ -762,7 +762,7 @@ fn check(case: &EngineCase) -> Corpus {
     // Pruned: the same solutions once mapped back, and nothing left to prune.
     let pruned = problem.prune();
     assert_eq!(pruned.kept().len() + pruned.removed(), options.len());
-    let mut pruned_solver = Solver::new(pruned.problem());
+    let mut pruned_solver = Dlx::new(pruned.problem());
     let (pruned_order, _) = all_solutions(&mut pruned_solver);
     let mapped: Vec<Solution> = pruned_order
         .iter()
@@ -776,13 +776,13 @@ fn check(case: &EngineCase) -> Corpus {
     assert_eq!(pruned.problem().prune().removed(), 0, "pruning twice");
 
     // Seeded: the same solution set, perhaps in another order.
-    let mut seeded = Solver::new(&problem);
+    let mut seeded = Dlx::new(&problem);
     seeded.set_seed(Some(case.seed));
     let seeded_order = check_searches(&mut seeded, case, &oracle, &oracle.solutions, &[], &intact);
     check_budget(&mut seeded, case, &seeded_order, &intact);
 
     // Pre-selection: a half-consumed search first, so `select` must unwind it.
-    let mut solver = Solver::new(&problem);
+    let mut solver = Dlx::new(&problem);
     solver.set_seed(Some(case.seed));
     {
         let mut solutions = solver.solutions();
@@ -796,7 +796,7 @@ fn check(case: &EngineCase) -> Corpus {
         with_it.push(index);
         if index >= options.len() {
             assert!(
-                matches!(result, Err(Error::UnknownOption { option, .. }) if option == index),
+                matches!(result, Err(DlxError::UnknownOption { option, .. }) if option == index),
                 "select({index}) of {} options gave {result:?}",
                 options.len()
             );
@@ -805,7 +805,7 @@ fn check(case: &EngineCase) -> Corpus {
             selected.push(index);
         } else {
             match result {
-                Err(Error::SelectConflict {
+                Err(DlxError::SelectConflict {
                     option,
                     item,
                     covered_by,
@@ -819,7 +819,7 @@ fn check(case: &EngineCase) -> Corpus {
                         "conflict names item {item} and option {covered_by}"
                     );
                 }
-                Err(Error::AlreadySelected { option }) => {
+                Err(DlxError::AlreadySelected { option }) => {
                     assert_eq!(option, id);
                     assert!(selected.contains(&index), "{index} is not selected");
                 }
@@ -830,9 +830,9 @@ fn check(case: &EngineCase) -> Corpus {
         }
         assert_invariants(&solver, "select");
     }
-    assert_eq!(indices(solver.selected()), selected, "Solver::selected");
+    assert_eq!(indices(solver.selected()), selected, "Dlx::selected");
     let expected = oracle.solutions_with(&selected);
-    let invariants = |solver: &Solver, after: &str| assert_invariants(solver, after);
+    let invariants = |solver: &Dlx, after: &str| assert_invariants(solver, after);
     check_searches(
         &mut solver,
         case,

@@ -7,7 +7,7 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use anyhow::Context;
-use dlx::{Budget, Count, End, First, NamedProblem, ParseErrorKind, ReadOptions, Solution, Solver};
+use dlx::{Budget, Count, Dlx, End, First, NamedProblem, ParseErrorKind, ReadOptions, Solution};
 
 use crate::args::CoverArgs;
 use crate::input::{Input, LineError};
@@ -53,7 +53,7 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
             if passes == 1 { "" } else { "es" }
         );
     }
-    let mut solver = Solver::new(pruned.as_ref().map_or(named.problem(), |p| p.problem()));
+    let mut solver = Dlx::new(pruned.as_ref().map_or(named.problem(), |p| p.problem()));
     solver.set_seed(args.seed);
     solver.set_budget(Budget {
         max_nodes: args.max_nodes,
@@ -220,7 +220,7 @@ fn read_problem(input: Input, args: &CoverArgs) -> anyhow::Result<Option<NamedPr
             }
             Ok(Some(parsed.problem))
         }
-        Err(dlx::Error::Parse { line, column, kind }) => {
+        Err(dlx::DlxError::Parse { line, column, kind }) => {
             let hint = match kind {
                 ParseErrorKind::TooManyItems { .. } => " (--max-items)",
                 _ => "",

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::Context;
-use dlx::{Branch, End, ItemId, NamedProblem, OptionId, Solution, Solver, Subproblem};
+use dlx::{Branch, Dlx, End, ItemId, NamedProblem, OptionId, Solution, Subproblem};
 use serde_json::{Value, json};
 
 use crate::input::{Input, TextError};
@@ -45,7 +45,7 @@ pub(crate) fn fingerprint(named: &NamedProblem, pruned: bool) -> String {
 ///
 /// Writing to `out`.
 pub(crate) fn split(
-    solver: &mut Solver,
+    solver: &mut Dlx,
     depth: usize,
     fingerprint: &str,
     out: &mut dyn Write,
@@ -103,7 +103,7 @@ pub(crate) struct JobSearch<'a> {
 ///
 /// Reading `jobs` or writing to `out`.
 pub(crate) fn run(
-    solver: &mut Solver,
+    solver: &mut Dlx,
     jobs: &Path,
     search: &JobSearch<'_>,
     out: &mut dyn Write,
@@ -203,7 +203,7 @@ fn parse_branch(value: &Value) -> Option<Branch> {
 }
 
 /// Runs one job: its result line.
-fn run_job(solver: &mut Solver, job: &Job, search: &JobSearch<'_>) -> Value {
+fn run_job(solver: &mut Dlx, job: &Job, search: &JobSearch<'_>) -> Value {
     let mut found = Vec::new();
     let outcome = if search.count {
         solver.count_subproblem(&job.subproblem, search.limit)

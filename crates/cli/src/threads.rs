@@ -1,7 +1,7 @@
 //! `cover --jobs N`: one exact-cover search on several threads, with a
 //! progress bar on stderr while it runs.
 //!
-//! The engine does the work (`Solver::count_parallel` and
+//! The engine does the work (`Dlx::count_parallel` and
 //! `for_each_solution_parallel`); here the solutions its threads find are
 //! sent, already formatted, to the calling thread, the only one that writes
 //! to stdout, through a bounded channel (so a slow reader slows the search
@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use dlx::{Count, First, Parallel, Progress, Solution, Solver};
+use dlx::{Count, Dlx, First, Parallel, Progress, Solution};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 /// How long a search must last before its progress bar appears.
@@ -48,7 +48,7 @@ impl Threads {
 
 /// Counts the solutions (up to `limit`) on threads; `solver.stats()` then
 /// holds the statistics summed over them.
-pub(crate) fn count(solver: &mut Solver, limit: Option<u64>, threads: Threads) -> Count {
+pub(crate) fn count(solver: &mut Dlx, limit: Option<u64>, threads: Threads) -> Count {
     let progress = Arc::new(Progress::new());
     let parallel = threads.parallel(&progress);
     with_bar(threads.bar, &progress, || {
@@ -59,7 +59,7 @@ pub(crate) fn count(solver: &mut Solver, limit: Option<u64>, threads: Threads) -
 /// The first solution in search order, found on threads (the one the
 /// single-threaded search finds first); `solver.stats()` then holds the
 /// statistics summed over the threads.
-pub(crate) fn first(solver: &mut Solver, threads: Threads) -> First {
+pub(crate) fn first(solver: &mut Dlx, threads: Threads) -> First {
     let progress = Arc::new(Progress::new());
     let parallel = threads.parallel(&progress).deterministic(true);
     with_bar(threads.bar, &progress, || {
@@ -74,7 +74,7 @@ pub(crate) fn first(solver: &mut Solver, threads: Threads) -> First {
 ///
 /// The first error writing to `out`; the search stops then.
 pub(crate) fn list<F>(
-    solver: &mut Solver,
+    solver: &mut Dlx,
     limit: Option<u64>,
     threads: Threads,
     out: &mut dyn Write,

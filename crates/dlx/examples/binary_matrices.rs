@@ -46,7 +46,7 @@ fn main() {
     let (n, ones) = (number(0, 4), number(1, 2));
     let problem = binary_matrices(n as usize, ones, ones);
     if args.iter().any(|a| a == "--count") {
-        let count = dlx::Solver::new(problem.problem()).count(None);
+        let count = dlx::Dlx::new(problem.problem()).count(None);
         println!(
             "{n} x {n} matrices with {ones} ones per row and column: {}",
             count.solutions

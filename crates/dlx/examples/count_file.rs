@@ -5,7 +5,7 @@
 //!
 //! With `--prune` after the file, it first drops the options no solution can
 //! contain (`Problem::prune`) and says how many; the time includes pruning.
-//! With `--threads N`, it counts on N threads (`Solver::count_parallel`).
+//! With `--threads N`, it counts on N threads (`Dlx::count_parallel`).
 
 use std::time::Instant;
 
@@ -44,7 +44,7 @@ fn main() {
             pruned.passes()
         );
     }
-    let mut solver = dlx::Solver::new(pruned.as_ref().map_or(named.problem(), |p| p.problem()));
+    let mut solver = dlx::Dlx::new(pruned.as_ref().map_or(named.problem(), |p| p.problem()));
     let count = match threads {
         Some(n) => solver.count_parallel(None, &dlx::Parallel::new().with_threads(n)),
         None => solver.count(None),

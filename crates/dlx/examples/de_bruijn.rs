@@ -78,7 +78,7 @@ fn main() {
     let (k, n) = (number(0, 2).max(2), number(1, 3));
     let problem = de_bruijn(k, n);
     if args.iter().any(|a| a == "--count") {
-        let count = dlx::Solver::new(problem.problem()).count(None);
+        let count = dlx::Dlx::new(problem.problem()).count(None);
         println!("{k}-ary de Bruijn cycles of order {n}: {}", count.solutions);
     } else {
         print!("| {k}-ary de Bruijn cycles of order {n}\n{problem}");

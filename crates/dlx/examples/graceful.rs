@@ -84,7 +84,7 @@ fn main() {
     };
     let problem = graceful(vertices, &edges);
     if args.iter().any(|a| a == "--count") {
-        let count = dlx::Solver::new(problem.problem()).count(None);
+        let count = dlx::Dlx::new(problem.problem()).count(None);
         println!("graceful labelings: {}", count.solutions);
     } else {
         print!("| Graceful labelings\n{problem}");

@@ -39,7 +39,7 @@ fn main() {
         .unwrap_or(7);
     let problem = langford(n);
     if args.iter().any(|a| a == "--count") {
-        let count = dlx::Solver::new(problem.problem()).count(None);
+        let count = dlx::Dlx::new(problem.problem()).count(None);
         println!("Langford pairs n={n}: {} solutions", count.solutions);
     } else {
         print!("| Langford pairs, n = {n}\n{problem}");

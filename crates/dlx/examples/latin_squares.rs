@@ -46,7 +46,7 @@ fn main() {
         .unwrap_or(4);
     let problem = latin_squares(n);
     if args.iter().any(|a| a == "--count") {
-        let count = dlx::Solver::new(problem.problem()).count(None);
+        let count = dlx::Dlx::new(problem.problem()).count(None);
         println!("Latin squares of order {n}: {} solutions", count.solutions);
     } else {
         print!("| Latin squares of order {n}\n{problem}");

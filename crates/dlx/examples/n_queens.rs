@@ -16,7 +16,7 @@ pub fn n_queens(n: usize) -> NamedProblem {
 
 /// Builds it by name: a queen at row `i`, column `j` covers `ri`, `cj`,
 /// diagonal `a(i+j)` and anti-diagonal `b(i-j+n-1)`.
-fn build(n: usize) -> Result<NamedProblem, dlx::Error> {
+fn build(n: usize) -> Result<NamedProblem, dlx::DlxError> {
     let diagonals = 2 * n - 1;
     let mut builder = NamedBuilder::new();
     for i in 0..n {
@@ -56,7 +56,7 @@ fn main() {
         .unwrap_or(8);
     let problem = n_queens(n);
     if args.iter().any(|a| a == "--count") {
-        let count = dlx::Solver::new(problem.problem()).count(None);
+        let count = dlx::Dlx::new(problem.problem()).count(None);
         println!("{n}-queens: {} solutions", count.solutions);
     } else {
         print!("| {n}-queens\n{problem}");

@@ -62,7 +62,7 @@ fn main() {
         .unwrap_or(3);
     let problem = partridge(n);
     if args.iter().any(|a| a == "--count") {
-        let mut solver = dlx::Solver::new(problem.problem());
+        let mut solver = dlx::Dlx::new(problem.problem());
         let count = solver.count(None);
         println!(
             "partridge n={n}: {} tilings, {} nodes, {} updates",

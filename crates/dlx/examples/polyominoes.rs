@@ -127,7 +127,7 @@ fn main() {
         pentominoes(rows, columns)
     };
     if args.iter().any(|a| a == "--count") {
-        let count = dlx::Solver::new(problem.problem()).count(None);
+        let count = dlx::Dlx::new(problem.problem()).count(None);
         println!("{kind} {rows}x{columns}: {} tilings", count.solutions);
     } else {
         print!("| {kind} on a {rows}x{columns} board\n{problem}");

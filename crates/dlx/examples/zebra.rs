@@ -128,7 +128,7 @@ pub fn zebra() -> NamedProblem {
 fn main() {
     let named = zebra();
     if std::env::args().any(|a| a == "--solve") {
-        let mut solver = dlx::Solver::new(named.problem());
+        let mut solver = dlx::Dlx::new(named.problem());
         let mut solutions = solver.solutions();
         while let Some(solution) = solutions.next() {
             let mut houses = vec![vec![""; 5]; 5];

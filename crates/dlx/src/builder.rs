@@ -1,6 +1,6 @@
 //! The validating builder of [`Problem`]s.
 
-use crate::error::Error;
+use crate::error::DlxError;
 use crate::index::{Color, INDEX_LIMIT, ItemId, OptionId, to_u32};
 use crate::matrix::MAX_OPTION_LEN;
 use crate::problem::{Bounds, Problem};
@@ -22,8 +22,8 @@ use crate::problem::{Bounds, Problem};
 /// b.add_option(&[0, 1, 2])?;
 /// let problem = b.build();
 /// assert_eq!(problem.kind(), Kind::Multiplicities);
-/// assert_eq!(dlx::Solver::new(&problem).count(None).solutions, 1);
-/// # Ok::<(), dlx::Error>(())
+/// assert_eq!(dlx::Dlx::new(&problem).count(None).solutions, 1);
+/// # Ok::<(), dlx::DlxError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct ProblemBuilder {
@@ -47,11 +47,11 @@ impl ProblemBuilder {
     ///
     /// # Errors
     ///
-    /// [`Error::EmptyOption`], [`Error::ItemOutOfRange`], [`Error::RepeatedItem`],
-    /// [`Error::NoPrimaryInOption`], [`Error::OptionTooLong`] (more than
-    /// 65,535 items), or [`Error::TooManyNodes`]. A rejected option
+    /// [`DlxError::EmptyOption`], [`DlxError::ItemOutOfRange`], [`DlxError::RepeatedItem`],
+    /// [`DlxError::NoPrimaryInOption`], [`DlxError::OptionTooLong`] (more than
+    /// 65,535 items), or [`DlxError::TooManyNodes`]. A rejected option
     /// leaves the builder as it was.
-    pub fn add_option(&mut self, items: &[usize]) -> Result<OptionId, Error> {
+    pub fn add_option(&mut self, items: &[usize]) -> Result<OptionId, DlxError> {
         self.add_entries(items.iter().map(|&item| (item, None)), items.len())
     }
 
@@ -63,11 +63,11 @@ impl ProblemBuilder {
     /// # Errors
     ///
     /// As [`add_option`](Self::add_option), and
-    /// [`Error::ColorOnPrimary`] if a primary item has a color.
+    /// [`DlxError::ColorOnPrimary`] if a primary item has a color.
     pub fn add_colored_option(
         &mut self,
         entries: &[(usize, Option<Color>)],
-    ) -> Result<OptionId, Error> {
+    ) -> Result<OptionId, DlxError> {
         self.add_entries(entries.iter().copied(), entries.len())
     }
 
@@ -78,21 +78,21 @@ impl ProblemBuilder {
     ///
     /// # Errors
     ///
-    /// [`Error::NoSuchItem`] if there is no item `item`,
-    /// [`Error::BoundsOnSecondary`] if it is secondary, and
-    /// [`Error::BadBounds`] unless `1 <= upper` and `lower <= upper`.
-    pub fn set_bounds(&mut self, item: usize, lower: u32, upper: u32) -> Result<(), Error> {
+    /// [`DlxError::NoSuchItem`] if there is no item `item`,
+    /// [`DlxError::BoundsOnSecondary`] if it is secondary, and
+    /// [`DlxError::BadBounds`] unless `1 <= upper` and `lower <= upper`.
+    pub fn set_bounds(&mut self, item: usize, lower: u32, upper: u32) -> Result<(), DlxError> {
         let p = &mut self.problem;
         let Some(id) = ItemId::new(item).filter(|&id| id.index() < p.item_count()) else {
-            return Err(Error::NoSuchItem {
+            return Err(DlxError::NoSuchItem {
                 item,
                 items: p.item_count(),
             });
         };
         if !p.is_primary(id) {
-            return Err(Error::BoundsOnSecondary { item: id });
+            return Err(DlxError::BoundsOnSecondary { item: id });
         }
-        let bounds = Bounds::new(lower, upper).ok_or(Error::BadBounds {
+        let bounds = Bounds::new(lower, upper).ok_or(DlxError::BadBounds {
             item: id,
             lower,
             upper,
@@ -116,14 +116,14 @@ impl ProblemBuilder {
         &mut self,
         entries: impl Iterator<Item = (usize, Option<Color>)> + Clone,
         len: usize,
-    ) -> Result<OptionId, Error> {
+    ) -> Result<OptionId, DlxError> {
         let p = &mut self.problem;
         let option = p.option_count();
         if len == 0 {
-            return Err(Error::EmptyOption { option });
+            return Err(DlxError::EmptyOption { option });
         }
         if len > MAX_OPTION_LEN {
-            return Err(Error::OptionTooLong {
+            return Err(DlxError::OptionTooLong {
                 option,
                 len,
                 limit: MAX_OPTION_LEN,
@@ -135,20 +135,20 @@ impl ProblemBuilder {
             .saturating_add(option + 1)
             .saturating_add(p.items.len() + len);
         if nodes >= INDEX_LIMIT || option + 1 >= INDEX_LIMIT {
-            return Err(Error::TooManyNodes { limit: INDEX_LIMIT });
+            return Err(DlxError::TooManyNodes { limit: INDEX_LIMIT });
         }
         let mark = to_u32(option);
         let mut has_primary = false;
         let mut has_color = false;
         for (item, color) in entries.clone() {
             let error = if item >= item_count {
-                Some(Error::ItemOutOfRange {
+                Some(DlxError::ItemOutOfRange {
                     option,
                     item,
                     items: item_count,
                 })
             } else if color.is_some() && item < p.primary_count() {
-                Some(Error::ColorOnPrimary {
+                Some(DlxError::ColorOnPrimary {
                     option,
                     item: ItemId::from_u32(to_u32(item)),
                 })
@@ -157,7 +157,7 @@ impl ProblemBuilder {
                     self.seen.resize(item + 1, u32::MAX);
                 }
                 (std::mem::replace(&mut self.seen[item], mark) == mark).then(|| {
-                    Error::RepeatedItem {
+                    DlxError::RepeatedItem {
                         option,
                         item: ItemId::from_u32(to_u32(item)),
                     }
@@ -172,7 +172,7 @@ impl ProblemBuilder {
         }
         if !has_primary {
             self.undo_marks(entries, mark);
-            return Err(Error::NoPrimaryInOption { option });
+            return Err(DlxError::NoPrimaryInOption { option });
         }
         let start = p.items.len();
         p.items
@@ -207,7 +207,7 @@ impl ProblemBuilder {
     /// b.add_option(&[0])?;
     /// b.add_option(&[1])?;
     /// assert_eq!(b.build().entry_count(), 2);
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn reserve(&mut self, options: usize, entries: usize) {
         self.problem.starts.reserve(options);
@@ -234,10 +234,10 @@ mod tests {
     #[test]
     fn builder_rejects_each_kind_of_bad_option() {
         let mut b = Problem::builder(2, 1).unwrap();
-        assert_eq!(b.add_option(&[]), Err(Error::EmptyOption { option: 0 }));
+        assert_eq!(b.add_option(&[]), Err(DlxError::EmptyOption { option: 0 }));
         assert_eq!(
             b.add_option(&[0, 3]),
-            Err(Error::ItemOutOfRange {
+            Err(DlxError::ItemOutOfRange {
                 option: 0,
                 item: 3,
                 items: 3
@@ -245,18 +245,18 @@ mod tests {
         );
         assert_eq!(
             b.add_option(&[1, 0, 1]),
-            Err(Error::RepeatedItem {
+            Err(DlxError::RepeatedItem {
                 option: 0,
                 item: ItemId::new(1).unwrap()
             })
         );
         assert_eq!(
             b.add_option(&[2]),
-            Err(Error::NoPrimaryInOption { option: 0 })
+            Err(DlxError::NoPrimaryInOption { option: 0 })
         );
         assert_eq!(
             b.add_colored_option(&[(2, None), (1, Color::new(0))]),
-            Err(Error::ColorOnPrimary {
+            Err(DlxError::ColorOnPrimary {
                 option: 0,
                 item: ItemId::new(1).unwrap()
             })
@@ -277,15 +277,15 @@ mod tests {
         let item = |k| ItemId::new(k).unwrap();
         assert_eq!(
             b.set_bounds(2, 1, 2),
-            Err(Error::BoundsOnSecondary { item: item(2) })
+            Err(DlxError::BoundsOnSecondary { item: item(2) })
         );
         assert_eq!(
             b.set_bounds(3, 1, 2),
-            Err(Error::NoSuchItem { item: 3, items: 3 })
+            Err(DlxError::NoSuchItem { item: 3, items: 3 })
         );
         assert_eq!(
             b.set_bounds(0, 3, 2),
-            Err(Error::BadBounds {
+            Err(DlxError::BadBounds {
                 item: item(0),
                 lower: 3,
                 upper: 2
@@ -293,7 +293,7 @@ mod tests {
         );
         assert_eq!(
             b.set_bounds(0, 0, 0),
-            Err(Error::BadBounds {
+            Err(DlxError::BadBounds {
                 item: item(0),
                 lower: 0,
                 upper: 0
@@ -340,7 +340,7 @@ mod tests {
         let all: Vec<usize> = (0..=MAX_OPTION_LEN).collect();
         assert_eq!(
             b.add_option(&all),
-            Err(Error::OptionTooLong {
+            Err(DlxError::OptionTooLong {
                 option: 0,
                 len: 65_536,
                 limit: 65_535
@@ -348,7 +348,7 @@ mod tests {
         );
         assert_eq!(b.add_option(&all[1..]).map(OptionId::index), Ok(0));
         assert_eq!(b.add_option(&[0]).map(OptionId::index), Ok(1));
-        let mut solver = crate::Solver::new(&b.build());
+        let mut solver = crate::Dlx::new(&b.build());
         assert_eq!(solver.count(None).solutions, 1);
     }
 
@@ -363,10 +363,10 @@ mod tests {
 
     #[test]
     fn builder_rejects_problems_without_primary_items() {
-        assert_eq!(Problem::builder(0, 3).err(), Some(Error::NoPrimaryItems));
+        assert_eq!(Problem::builder(0, 3).err(), Some(DlxError::NoPrimaryItems));
         assert!(matches!(
             Problem::builder(usize::MAX, 1),
-            Err(Error::TooManyItems { .. })
+            Err(DlxError::TooManyItems { .. })
         ));
     }
 }

@@ -10,7 +10,7 @@ use crate::{ItemId, OptionId};
 /// 1-based lines and columns (columns count characters, not bytes).
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
-pub enum Error {
+pub enum DlxError {
     /// The problem declares no primary item, so it has nothing to cover.
     NoPrimaryItems,
     /// More items than the engine's 32-bit indices can address.
@@ -292,22 +292,22 @@ pub enum ParseErrorKind {
     },
 }
 
-impl fmt::Display for Error {
+impl fmt::Display for DlxError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Error::NoPrimaryItems => {
+            DlxError::NoPrimaryItems => {
                 write!(
                     f,
                     "the problem has no primary items; declare at least one item that must be covered"
                 )
             }
-            Error::TooManyItems { count } => {
+            DlxError::TooManyItems { count } => {
                 write!(
                     f,
                     "{count} items are more than the engine can index; split the problem"
                 )
             }
-            Error::ItemOutOfRange {
+            DlxError::ItemOutOfRange {
                 option,
                 item,
                 items,
@@ -316,58 +316,58 @@ impl fmt::Display for Error {
                 "option {option} names item {item}, but the problem has only {items} items (0 to {})",
                 items.saturating_sub(1)
             ),
-            Error::RepeatedItem { option, item } => {
+            DlxError::RepeatedItem { option, item } => {
                 write!(
                     f,
                     "option {option} names item {item} twice; name each item once"
                 )
             }
-            Error::EmptyOption { option } => {
+            DlxError::EmptyOption { option } => {
                 write!(
                     f,
                     "option {option} is empty; an option must name at least one primary item"
                 )
             }
-            Error::NoPrimaryInOption { option } => write!(
+            DlxError::NoPrimaryInOption { option } => write!(
                 f,
                 "option {option} names only secondary items, so it could never be chosen; add a primary item or drop it"
             ),
-            Error::OptionTooLong { option, len, limit } => {
+            DlxError::OptionTooLong { option, len, limit } => {
                 write!(
                     f,
                     "option {option} names {len} items, more than the {limit} one option may name"
                 )
             }
-            Error::ColorOnPrimary { option, item } => write!(
+            DlxError::ColorOnPrimary { option, item } => write!(
                 f,
                 "option {option} gives primary item {item} a color; only secondary items have colors"
             ),
-            Error::NoSuchItem { item, items } => write!(
+            DlxError::NoSuchItem { item, items } => write!(
                 f,
                 "there is no item {item}; the problem has {items} items (0 to {})",
                 items.saturating_sub(1)
             ),
-            Error::BoundsOnSecondary { item } => write!(
+            DlxError::BoundsOnSecondary { item } => write!(
                 f,
                 "item {item} is secondary and cannot have bounds; make it primary or drop the bounds"
             ),
-            Error::BadBounds { item, lower, upper } => write!(
+            DlxError::BadBounds { item, lower, upper } => write!(
                 f,
                 "bounds {lower}:{upper} for item {item} are not valid; the upper bound must be at least 1 and at least the lower bound"
             ),
-            Error::TooManyNodes { limit } => {
+            DlxError::TooManyNodes { limit } => {
                 write!(
                     f,
                     "the options hold more than {limit} entries in all; split the problem"
                 )
             }
-            Error::UnknownOption { option, options } => {
+            DlxError::UnknownOption { option, options } => {
                 write!(
                     f,
                     "there is no option {option}; the problem has {options} options"
                 )
             }
-            Error::SelectConflict {
+            DlxError::SelectConflict {
                 option,
                 item,
                 covered_by,
@@ -375,58 +375,58 @@ impl fmt::Display for Error {
                 f,
                 "option {option} cannot be selected: its item {item} is already covered by option {covered_by}"
             ),
-            Error::AlreadySelected { option } => write!(
+            DlxError::AlreadySelected { option } => write!(
                 f,
                 "option {option} is already selected; a solution holds each option once"
             ),
-            Error::NotASubproblem { position, branch } => write!(
+            DlxError::NotASubproblem { position, branch } => write!(
                 f,
                 "choice {position} of the subproblem ({branch}) is not one the search makes there; \
                  run the subproblem against the problem and pre-selections it was split from"
             ),
-            Error::ItemNameCount { found, expected } => write!(
+            DlxError::ItemNameCount { found, expected } => write!(
                 f,
                 "{found} item names for {expected} items; give one name per item, primary items first"
             ),
-            Error::ColorNameCount { found, expected } => write!(
+            DlxError::ColorNameCount { found, expected } => write!(
                 f,
                 "{found} color names, but the options use {expected} colors; give one name per color"
             ),
-            Error::BadItemName { item, name } => write!(
+            DlxError::BadItemName { item, name } => write!(
                 f,
                 "item {item} {}; give it a name without white space, `|` or `:`",
                 NameFlaw(name)
             ),
-            Error::BadColorName { color, name } => write!(
+            DlxError::BadColorName { color, name } => write!(
                 f,
                 "color {color} {}; give it a name without white space",
                 NameFlaw(name)
             ),
-            Error::DuplicateItemName { first, item, name } => write!(
+            DlxError::DuplicateItemName { first, item, name } => write!(
                 f,
                 "items {first} and {item} are both named `{name}`; give each item its own name"
             ),
-            Error::DuplicateColorName { first, color, name } => write!(
+            DlxError::DuplicateColorName { first, color, name } => write!(
                 f,
                 "colors {first} and {color} are both named `{name}`; give each color its own name"
             ),
-            Error::UnknownItemName { option, name } => write!(
+            DlxError::UnknownItemName { option, name } => write!(
                 f,
                 "option {option} names `{name}`, which is not an item; declare it before the first option"
             ),
-            Error::EmptyColor { option, item } => write!(
+            DlxError::EmptyColor { option, item } => write!(
                 f,
                 "option {option} has `{item}:` with no color after `:`; write `{item}:A`, or `{item}` for no color"
             ),
-            Error::ItemAfterOptions { name } => write!(
+            DlxError::ItemAfterOptions { name } => write!(
                 f,
                 "item `{name}` is declared after the first option; declare every item before adding options"
             ),
-            Error::PrimaryAfterSecondary { name } => write!(
+            DlxError::PrimaryAfterSecondary { name } => write!(
                 f,
                 "primary item `{name}` is declared after a secondary one; declare the primary items first"
             ),
-            Error::Parse { line, column, kind } => {
+            DlxError::Parse { line, column, kind } => {
                 write!(f, "line {line}, column {column}: {kind}")
             }
         }
@@ -434,7 +434,7 @@ impl fmt::Display for Error {
 }
 
 /// What is wrong with a name that is empty or holds a character Knuth's
-/// format reserves, for [`Error::BadItemName`] and [`Error::BadColorName`].
+/// format reserves, for [`DlxError::BadItemName`] and [`DlxError::BadColorName`].
 struct NameFlaw<'n>(&'n str);
 
 impl fmt::Display for NameFlaw<'_> {
@@ -535,4 +535,4 @@ impl fmt::Display for ParseErrorKind {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for DlxError {}

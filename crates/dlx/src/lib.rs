@@ -11,21 +11,21 @@
 //!   ([`Count::is_exact`]).
 //! - **One solver for three kinds.** A problem's [`Kind`] (what it uses:
 //!   nothing, colors, bounds) picks Knuth's Algorithm X, C or M behind the
-//!   same [`Solver`]; plain exact cover runs as fast as it did before colors
+//!   same [`Dlx`]; plain exact cover runs as fast as it did before colors
 //!   and bounds existed.
-//! - **No panics on input.** Bad problems and bad text are [`Error`] values
+//! - **No panics on input.** Bad problems and bad text are [`DlxError`] values
 //!   with positions; searches are iterative, so deep problems cannot overflow
 //!   the stack.
 //! - **Bounded work.** A [`Budget`] of search-tree nodes or updates stops a
 //!   hostile problem with [`End::BudgetExhausted`].
-//! - **Reuse without rebuilding.** A [`Solver`] pre-selects options, searches
+//! - **Reuse without rebuilding.** A [`Dlx`] pre-selects options, searches
 //!   and resets; every search restores the links exactly, however it ends.
-//! - **Every core, and many machines.** [`Solver::split`] cuts the search
+//! - **Every core, and many machines.** [`Dlx::split`] cuts the search
 //!   tree into [`Subproblem`]s, deterministically and covering it exactly
-//!   once; [`Solver::count_parallel`] and its siblings search them on a
+//!   once; [`Dlx::count_parallel`] and its siblings search them on a
 //!   rayon pool, cutting big subtrees further as they run, with the same
 //!   count and statistics for any number of threads ([`Parallel`]).
-//! - **Reproducible randomness.** [`Solver::set_seed`] randomizes the search
+//! - **Reproducible randomness.** [`Dlx::set_seed`] randomizes the search
 //!   order; the same seed gives the same result on every platform.
 //!
 //! # Example
@@ -33,18 +33,18 @@
 //! Knuth's example problem, which has exactly one solution:
 //!
 //! ```
-//! use dlx::{NamedProblem, Solver, Uniqueness};
+//! use dlx::{NamedProblem, Dlx, Uniqueness};
 //!
 //! let named = NamedProblem::parse(
 //!     "| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n",
 //! )?;
-//! let mut solver = Solver::new(named.problem());
+//! let mut solver = Dlx::new(named.problem());
 //! let Uniqueness::Unique(options) = solver.uniqueness() else { panic!("one solution") };
 //! let mut lines: Vec<String> = options.iter().map(|&o| named.option_text(o)).collect();
 //! lines.sort();
 //! assert_eq!(lines, ["A D", "B G", "C E F"]);
 //! assert!(named.problem().is_solution(&options));
-//! # Ok::<(), dlx::Error>(())
+//! # Ok::<(), dlx::DlxError>(())
 //! ```
 //!
 //! With colors and bounds (Knuth's example for his DLX3: `C` is covered two
@@ -52,15 +52,15 @@
 //! color):
 //!
 //! ```
-//! use dlx::{Kind, NamedProblem, Solver, Uniqueness};
+//! use dlx::{Kind, NamedProblem, Dlx, Uniqueness};
 //!
 //! let named = NamedProblem::parse("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n")?;
 //! assert_eq!(named.problem().kind(), Kind::Multiplicities);
-//! let Uniqueness::Unique(options) = Solver::new(named.problem()).uniqueness() else { panic!() };
+//! let Uniqueness::Unique(options) = Dlx::new(named.problem()).uniqueness() else { panic!() };
 //! let mut lines: Vec<String> = options.iter().map(|&o| named.option_text(o)).collect();
 //! lines.sort();
 //! assert_eq!(lines, ["A C X:1 Y:1", "B X:1", "C Y:1"]);
-//! # Ok::<(), dlx::Error>(())
+//! # Ok::<(), dlx::DlxError>(())
 //! ```
 //!
 //! Built in code, by index with [`ProblemBuilder`] (the engine's own
@@ -68,7 +68,7 @@
 //! [`NamedBuilder`]; here the eight queens, counted both ways:
 //!
 //! ```
-//! use dlx::{NamedBuilder, Problem, Solver};
+//! use dlx::{NamedBuilder, Problem, Dlx};
 //!
 //! let n = 8;
 //! let diagonals = 2 * n - 1;
@@ -83,7 +83,7 @@
 //!     }
 //! }
 //! let by_index = builder.build();
-//! assert_eq!(Solver::new(&by_index).count(None).solutions, 92);
+//! assert_eq!(Dlx::new(&by_index).count(None).solutions, 92);
 //!
 //! // By name: the same problem, written as Knuth's format would.
 //! let mut named = NamedBuilder::new();
@@ -107,9 +107,9 @@
 //! }
 //! let named = named.build()?;
 //! assert_eq!(named.problem(), &by_index);
-//! let first = Solver::new(named.problem()).first_solution().solution().expect("a solution");
+//! let first = Dlx::new(named.problem()).first_solution().solution().expect("a solution");
 //! assert_eq!(named.display_option(first[0]).to_string(), "r0 c0 a0 b7");
-//! # Ok::<(), dlx::Error>(())
+//! # Ok::<(), dlx::DlxError>(())
 //! ```
 //!
 //! # From Knuth's programs
@@ -118,13 +118,13 @@
 //!
 //! | Knuth's DLX1, DLX2, DLX3 | this crate |
 //! |---|---|
-//! | `dlx1 < file` (`dlx2`, `dlx3` for colors and bounds) | [`NamedProblem::parse`], then [`Solver::new`]; one solver runs X, C or M by the problem's [`Kind`] |
+//! | `dlx1 < file` (`dlx2`, `dlx3` for colors and bounds) | [`NamedProblem::parse`], then [`Dlx::new`]; one solver runs X, C or M by the problem's [`Kind`] |
 //! | the item line `A B 2:3\|C \| X Y`, options `A X:0` | [`NamedBuilder::primary`], [`bounded`](NamedBuilder::bounded), [`secondary`](NamedBuilder::secondary), [`option`](NamedBuilder::option)`(["A", "X:0"])` |
-//! | printing every solution | [`Solver::for_each_solution`] or [`Solver::solutions`], with [`NamedProblem::display_solution`] |
-//! | the count of solutions, and stopping after some | [`Solver::count`]`(None)`, `count(Some(limit))` ([`Count::end`] says which) |
-//! | `s<seed>`: a random order | [`Solver::set_seed`] (each search restarts it; [`Solver::random_solutions`] draws afresh) |
+//! | printing every solution | [`Dlx::for_each_solution`] or [`Dlx::solutions`], with [`NamedProblem::display_solution`] |
+//! | the count of solutions, and stopping after some | [`Dlx::count`]`(None)`, `count(Some(limit))` ([`Count::end`] says which) |
+//! | `s<seed>`: a random order | [`Dlx::set_seed`] (each search restarts it; [`Dlx::random_solutions`] draws afresh) |
 //! | a timeout in mems | a [`Budget`] of nodes or updates ([`End::BudgetExhausted`]) |
-//! | nodes and updates reported at the end, level by level | [`Solver::stats`] ([`Stats::profile`]) |
+//! | nodes and updates reported at the end, level by level | [`Dlx::stats`] ([`Stats::profile`]) |
 //! | DLX-PRE | [`Problem::prune`] |
 //!
 //! Unlike Knuth's programs, which warn and drop an option without primary
@@ -145,19 +145,19 @@
 //!   print options and solutions by name.
 //!   [`NamedProblem::parse_with`] ([`ReadOptions`], [`Parsed`]) skips
 //!   options without a primary item as Knuth's programs do and bounds the items.
-//! - [`Solver`]: pre-selection ([`Solver::select`]), search ([`Solver::count`],
-//!   [`Solver::first_solution`], [`Solver::uniqueness`],
-//!   [`Solver::for_each_solution`], [`Solver::solutions`], whose
+//! - [`Dlx`]: pre-selection ([`Dlx::select`]), search ([`Dlx::count`],
+//!   [`Dlx::first_solution`], [`Dlx::uniqueness`],
+//!   [`Dlx::for_each_solution`], [`Dlx::solutions`], whose
 //!   [`Solution`]s also say each secondary item's color) and
-//!   [`Solver::reset`]; [`Stats`] as Knuth reports them.
+//!   [`Dlx::reset`]; [`Stats`] as Knuth reports them.
 //! - [`Problem::prune`]: the options no solution can contain, dropped before
 //!   a search.
-//! - [`Solver::split`] and [`Split`]: [`Subproblem`]s named by their prefix
-//!   of [`Branch`]es, searched with [`Solver::count_subproblem`] and
-//!   [`Solver::for_each_solution_in`] (on other machines, say).
-//! - [`Parallel`]: threads for [`Solver::count_parallel`],
-//!   [`Solver::for_each_solution_parallel`] and
-//!   [`Solver::first_solution_parallel`]; [`Progress`] to watch them.
+//! - [`Dlx::split`] and [`Split`]: [`Subproblem`]s named by their prefix
+//!   of [`Branch`]es, searched with [`Dlx::count_subproblem`] and
+//!   [`Dlx::for_each_solution_in`] (on other machines, say).
+//! - [`Parallel`]: threads for [`Dlx::count_parallel`],
+//!   [`Dlx::for_each_solution_parallel`] and
+//!   [`Dlx::first_solution_parallel`]; [`Progress`] to watch them.
 //!
 //! # Algorithms
 //!
@@ -188,7 +188,7 @@ mod text_format;
 mod text_parse;
 
 pub use builder::ProblemBuilder;
-pub use error::{Error, ParseErrorKind};
+pub use error::{DlxError, ParseErrorKind};
 pub use index::{Color, ItemId, OptionId};
 pub use matrix::Branch;
 pub use named_builder::NamedBuilder;
@@ -198,7 +198,7 @@ pub use problem::{Bounds, Kind, Problem};
 pub use prune::Pruned;
 pub use random::SplitMix64;
 pub use solutions::{OwnedSolutions, Solution, Solutions};
-pub use solver::{RandomSolutions, Solver};
+pub use solver::{Dlx, RandomSolutions};
 pub use split::{Split, Subproblem};
 pub use text_format::{Format, NamedProblem, OptionDisplay, SolutionDisplay};
 pub use text_parse::{Parsed, ReadOptions};

@@ -3,7 +3,7 @@
 use std::collections::HashMap;
 
 use crate::builder::ProblemBuilder;
-use crate::error::Error;
+use crate::error::DlxError;
 use crate::problem::Bounds;
 use crate::text_format::{NamedProblem, is_item_name};
 use crate::{Color, ItemId, OptionId, Problem};
@@ -19,7 +19,7 @@ use crate::{Color, ItemId, OptionId, Problem};
 /// [`ItemId`].
 ///
 /// ```
-/// use dlx::{First, NamedBuilder, Solver};
+/// use dlx::{First, NamedBuilder, Dlx};
 ///
 /// // Knuth's example: items A-E primary, F and G secondary.
 /// let mut b = NamedBuilder::new();
@@ -32,10 +32,10 @@ use crate::{Color, ItemId, OptionId, Problem};
 ///     b.option(option)?;
 /// }
 /// let named = b.build()?;
-/// let mut solver = Solver::new(named.problem());
+/// let mut solver = Dlx::new(named.problem());
 /// let First::Solution(first) = solver.first_solution() else { panic!("a solution") };
 /// assert_eq!(named.display_solution(&first).to_string(), "A D\nC E F\nB G\n");
-/// # Ok::<(), dlx::Error>(())
+/// # Ok::<(), dlx::DlxError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct NamedBuilder {
@@ -67,14 +67,14 @@ impl NamedBuilder {
     ///
     /// # Errors
     ///
-    /// [`Error::BadItemName`] for a name Knuth's format cannot write (empty,
-    /// or holding white space, `|` or `:`), [`Error::DuplicateItemName`],
-    /// [`Error::PrimaryAfterSecondary`] once a secondary item is declared,
-    /// and [`Error::ItemAfterOptions`] once an option is added.
-    pub fn primary(&mut self, name: impl Into<String>) -> Result<ItemId, Error> {
+    /// [`DlxError::BadItemName`] for a name Knuth's format cannot write (empty,
+    /// or holding white space, `|` or `:`), [`DlxError::DuplicateItemName`],
+    /// [`DlxError::PrimaryAfterSecondary`] once a secondary item is declared,
+    /// and [`DlxError::ItemAfterOptions`] once an option is added.
+    pub fn primary(&mut self, name: impl Into<String>) -> Result<ItemId, DlxError> {
         let name = name.into();
         if self.primary.is_some() {
-            return Err(Error::PrimaryAfterSecondary { name });
+            return Err(DlxError::PrimaryAfterSecondary { name });
         }
         self.declare(name)
     }
@@ -84,18 +84,18 @@ impl NamedBuilder {
     ///
     /// # Errors
     ///
-    /// As [`primary`](Self::primary), and [`Error::BadBounds`] unless
+    /// As [`primary`](Self::primary), and [`DlxError::BadBounds`] unless
     /// `1 <= upper` and `lower <= upper`.
     pub fn bounded(
         &mut self,
         name: impl Into<String>,
         lower: u32,
         upper: u32,
-    ) -> Result<ItemId, Error> {
-        let next = ItemId::new(self.names.len()).ok_or(Error::TooManyItems {
+    ) -> Result<ItemId, DlxError> {
+        let next = ItemId::new(self.names.len()).ok_or(DlxError::TooManyItems {
             count: self.names.len() + 1,
         })?;
-        let bounds = Bounds::new(lower, upper).ok_or(Error::BadBounds {
+        let bounds = Bounds::new(lower, upper).ok_or(DlxError::BadBounds {
             item: next,
             lower,
             upper,
@@ -113,24 +113,24 @@ impl NamedBuilder {
     /// # Errors
     ///
     /// As [`primary`](Self::primary), but for the order of declarations:
-    /// only [`Error::ItemAfterOptions`].
-    pub fn secondary(&mut self, name: impl Into<String>) -> Result<ItemId, Error> {
+    /// only [`DlxError::ItemAfterOptions`].
+    pub fn secondary(&mut self, name: impl Into<String>) -> Result<ItemId, DlxError> {
         self.primary.get_or_insert(self.names.len());
         self.declare(name.into())
     }
 
     /// Adds an item to the names, checking the name and the order.
-    fn declare(&mut self, name: String) -> Result<ItemId, Error> {
+    fn declare(&mut self, name: String) -> Result<ItemId, DlxError> {
         if self.builder.is_some() {
-            return Err(Error::ItemAfterOptions { name });
+            return Err(DlxError::ItemAfterOptions { name });
         }
         let index = self.names.len();
         if !is_item_name(&name) {
-            return Err(Error::BadItemName { item: index, name });
+            return Err(DlxError::BadItemName { item: index, name });
         }
-        let item = ItemId::new(index).ok_or(Error::TooManyItems { count: index + 1 })?;
+        let item = ItemId::new(index).ok_or(DlxError::TooManyItems { count: index + 1 })?;
         if let Some(&first) = self.items.get(&name) {
-            return Err(Error::DuplicateItemName {
+            return Err(DlxError::DuplicateItemName {
                 first: first.index(),
                 item: index,
                 name,
@@ -147,13 +147,13 @@ impl NamedBuilder {
     ///
     /// # Errors
     ///
-    /// [`Error::UnknownItemName`] for a name that is not declared,
-    /// [`Error::EmptyColor`] for `name:` without a color, the errors of
+    /// [`DlxError::UnknownItemName`] for a name that is not declared,
+    /// [`DlxError::EmptyColor`] for `name:` without a color, the errors of
     /// [`ProblemBuilder::add_colored_option`] (a repeated item, a color on
     /// a primary item, no primary item, ...), and, for the first option,
     /// those of [`Problem::builder`] (no primary items). A rejected option
     /// leaves the builder as it was.
-    pub fn option<I>(&mut self, entries: I) -> Result<OptionId, Error>
+    pub fn option<I>(&mut self, entries: I) -> Result<OptionId, DlxError>
     where
         I: IntoIterator,
         I::Item: AsRef<str>,
@@ -192,7 +192,7 @@ impl NamedBuilder {
         items: &HashMap<String, ItemId>,
         colors: &mut Vec<String>,
         color_ids: &mut HashMap<String, Color>,
-    ) -> Result<(), Error>
+    ) -> Result<(), DlxError>
     where
         I: IntoIterator,
         I::Item: AsRef<str>,
@@ -205,7 +205,7 @@ impl NamedBuilder {
                 None => (entry, None),
             };
             let Some(&item) = items.get(name) else {
-                return Err(Error::UnknownItemName {
+                return Err(DlxError::UnknownItemName {
                     option,
                     name: name.to_owned(),
                 });
@@ -213,7 +213,7 @@ impl NamedBuilder {
             let color = match color {
                 None => None,
                 Some("") => {
-                    return Err(Error::EmptyColor {
+                    return Err(DlxError::EmptyColor {
                         option,
                         item: name.to_owned(),
                     });
@@ -222,7 +222,7 @@ impl NamedBuilder {
                     Some(&id) => id,
                     None => {
                         // Fewer colors than entries, so the index fits.
-                        let id = Color::new(colors.len()).ok_or(Error::TooManyNodes {
+                        let id = Color::new(colors.len()).ok_or(DlxError::TooManyNodes {
                             limit: crate::index::INDEX_LIMIT,
                         })?;
                         color_ids.insert(color.to_owned(), id);
@@ -242,7 +242,7 @@ impl NamedBuilder {
         items: usize,
         primary: Option<usize>,
         bounds: &[(usize, Bounds)],
-    ) -> Result<ProblemBuilder, Error> {
+    ) -> Result<ProblemBuilder, DlxError> {
         let primary = primary.unwrap_or(items);
         let mut builder = Problem::builder(primary, items - primary)?;
         for &(item, b) in bounds {
@@ -262,8 +262,8 @@ impl NamedBuilder {
     /// # Errors
     ///
     /// For a builder without options, those of [`Problem::builder`]
-    /// ([`Error::NoPrimaryItems`]).
-    pub fn build(self) -> Result<NamedProblem, Error> {
+    /// ([`DlxError::NoPrimaryItems`]).
+    pub fn build(self) -> Result<NamedProblem, DlxError> {
         let builder = match self.builder {
             Some(builder) => builder,
             None => Self::seal(self.names.len(), self.primary, &self.bounds)?,
@@ -280,7 +280,7 @@ impl NamedBuilder {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Kind, Solver};
+    use crate::{Dlx, Kind};
 
     #[test]
     fn builds_what_the_text_format_reads() {
@@ -299,7 +299,7 @@ mod tests {
         assert_eq!(built, parsed);
         assert_eq!(built.to_string(), parsed.to_string());
         assert_eq!(built.problem().kind(), Kind::Multiplicities);
-        assert_eq!(Solver::new(built.problem()).count(None).solutions, 1);
+        assert_eq!(Dlx::new(built.problem()).count(None).solutions, 1);
     }
 
     #[test]
@@ -308,7 +308,7 @@ mod tests {
         b.primary("p").unwrap();
         assert_eq!(
             b.primary("p"),
-            Err(Error::DuplicateItemName {
+            Err(DlxError::DuplicateItemName {
                 first: 0,
                 item: 1,
                 name: "p".into()
@@ -316,54 +316,60 @@ mod tests {
         );
         assert_eq!(
             b.primary("a b"),
-            Err(Error::BadItemName {
+            Err(DlxError::BadItemName {
                 item: 1,
                 name: "a b".into()
             })
         );
-        assert!(matches!(b.bounded("q", 2, 1), Err(Error::BadBounds { .. })));
+        assert!(matches!(
+            b.bounded("q", 2, 1),
+            Err(DlxError::BadBounds { .. })
+        ));
         b.primary("q").unwrap();
         b.secondary("x").unwrap();
         assert_eq!(
             b.primary("r"),
-            Err(Error::PrimaryAfterSecondary { name: "r".into() })
+            Err(DlxError::PrimaryAfterSecondary { name: "r".into() })
         );
         assert_eq!(
             b.option(["p", "z"]),
-            Err(Error::UnknownItemName {
+            Err(DlxError::UnknownItemName {
                 option: 0,
                 name: "z".into()
             })
         );
         assert_eq!(
             b.option(["p", "x:"]),
-            Err(Error::EmptyColor {
+            Err(DlxError::EmptyColor {
                 option: 0,
                 item: "x".into()
             })
         );
         assert!(matches!(
             b.option(["p:A"]),
-            Err(Error::ColorOnPrimary { option: 0, .. })
+            Err(DlxError::ColorOnPrimary { option: 0, .. })
         ));
         assert!(matches!(
             b.option(["p", "p"]),
-            Err(Error::RepeatedItem { option: 0, .. })
+            Err(DlxError::RepeatedItem { option: 0, .. })
         ));
-        assert_eq!(b.option(["x"]), Err(Error::NoPrimaryInOption { option: 0 }));
+        assert_eq!(
+            b.option(["x"]),
+            Err(DlxError::NoPrimaryInOption { option: 0 })
+        );
         assert_eq!(b.option(["p", "x:A"]).map(OptionId::index), Ok(0));
         assert_eq!(b.option(["q", "x:A"]).map(OptionId::index), Ok(1));
         assert_eq!(
             b.secondary("y"),
-            Err(Error::ItemAfterOptions { name: "y".into() })
+            Err(DlxError::ItemAfterOptions { name: "y".into() })
         );
         assert_eq!(b.item("x").map(ItemId::index), Some(2));
         let named = b.build().unwrap();
         assert_eq!(named.to_string(), "p q | x\np x:A\nq x:A\n");
-        assert_eq!(Solver::new(named.problem()).count(None).solutions, 1);
+        assert_eq!(Dlx::new(named.problem()).count(None).solutions, 1);
         assert_eq!(
             NamedBuilder::new().build().err(),
-            Some(Error::NoPrimaryItems)
+            Some(DlxError::NoPrimaryItems)
         );
     }
 }

@@ -52,10 +52,10 @@ impl Stats {
 /// parallel search's threads) add up to those of the whole search.
 ///
 /// ```
-/// use dlx::{NamedProblem, Solver, Stats};
+/// use dlx::{NamedProblem, Dlx, Stats};
 ///
 /// let named = NamedProblem::parse("a b c\na\nb\nc\na b\nb c\n")?;
-/// let mut solver = Solver::new(named.problem());
+/// let mut solver = Dlx::new(named.problem());
 /// let split = solver.split(1);
 /// let mut total: Stats = solver.stats().clone();
 /// for subproblem in split.subproblems() {
@@ -64,7 +64,7 @@ impl Stats {
 /// }
 /// solver.count(None);
 /// assert_eq!(&total, solver.stats());
-/// # Ok::<(), dlx::Error>(())
+/// # Ok::<(), dlx::DlxError>(())
 /// ```
 impl std::ops::AddAssign<&Stats> for Stats {
     fn add_assign(&mut self, more: &Stats) {
@@ -157,7 +157,7 @@ impl Count {
 ///
 /// One vocabulary for both crates: the engine's solutions are option lists
 /// (`S` is `Vec<OptionId>`, the default), Sudoku's are grids
-/// (`sudoku_dlx::Solver::solve` returns `First<Grid>`), and
+/// (`sudoku_dlx::Dlx::solve` returns `First<Grid>`), and
 /// [`Uniqueness`] says the same things with the same words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum First<S = Vec<OptionId>> {

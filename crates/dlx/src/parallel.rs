@@ -20,7 +20,7 @@ use crate::matrix::Branch;
 use crate::outcome::First;
 use crate::outcome::{Budget, Count, End, Event, Stats};
 use crate::solutions::Solution;
-use crate::solver::Solver;
+use crate::solver::Dlx;
 
 /// Nodes a job searches between looks at the shared state, by default.
 const CHUNK: u64 = 1 << 13;
@@ -35,7 +35,7 @@ const MAX_SPLIT_DEPTH: usize = 8;
 /// single-threaded one, and where to report progress.
 ///
 /// ```
-/// use dlx::{NamedProblem, Parallel, Solver};
+/// use dlx::{NamedProblem, Parallel, Dlx};
 ///
 /// // Tilings of a 2x6 strip by dominoes (13 of them).
 /// let mut text = String::from("a0 a1 a2 a3 a4 a5 b0 b1 b2 b3 b4 b5\n");
@@ -46,11 +46,11 @@ const MAX_SPLIT_DEPTH: usize = 8;
 ///     }
 /// }
 /// let named = NamedProblem::parse(&text)?;
-/// let mut solver = Solver::new(named.problem());
+/// let mut solver = Dlx::new(named.problem());
 /// let count = solver.count_parallel(None, &Parallel::new().with_threads(2));
 /// assert_eq!(count.solutions, 13);
 /// assert!(count.is_exact());
-/// # Ok::<(), dlx::Error>(())
+/// # Ok::<(), dlx::DlxError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Parallel {
@@ -106,8 +106,8 @@ impl Parallel {
         self
     }
 
-    /// With `true`, [`Solver::first_solution_parallel`] returns the solution
-    /// the single-threaded [`Solver::first_solution`] (without a seed)
+    /// With `true`, [`Dlx::first_solution_parallel`] returns the solution
+    /// the single-threaded [`Dlx::first_solution`] (without a seed)
     /// returns, the first in search order, waiting for the threads searching
     /// earlier parts of the tree; with `false` (the default) the first any
     /// thread finds, which is faster but may differ from run to run.
@@ -245,7 +245,7 @@ struct Run<'v, V> {
     visit: &'v V,
     progress: Option<Arc<Progress>>,
     /// One solver per pool thread, locked only by its thread.
-    solvers: Vec<Mutex<Solver>>,
+    solvers: Vec<Mutex<Dlx>>,
     /// Jobs spawned and not yet started.
     pending: AtomicUsize,
     stop: AtomicBool,
@@ -261,7 +261,7 @@ struct Run<'v, V> {
     first: Mutex<Option<(Vec<u32>, Vec<OptionId>)>>,
 }
 
-impl Solver {
+impl Dlx {
     /// Counts solutions on `parallel`'s threads, stopping after `limit` if
     /// given: the same count as [`count`](Self::count) for any number of
     /// threads, and [`stats`](Self::stats) summed over them (for an exact
@@ -270,12 +270,12 @@ impl Solver {
     /// all threads together.
     ///
     /// ```
-    /// use dlx::{NamedProblem, Parallel, Solver};
+    /// use dlx::{NamedProblem, Parallel, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = Solver::new(named.problem());
+    /// let mut solver = Dlx::new(named.problem());
     /// let count = solver.count_parallel(None, &Parallel::new().with_threads(2));
     /// assert_eq!((count.solutions, count.is_exact()), (5, true));
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn count_parallel(&mut self, limit: Option<u64>, parallel: &Parallel) -> Count {
         let nothing = |_: Solution<'_>| ControlFlow::Continue(());
@@ -294,9 +294,9 @@ impl Solver {
     /// ```
     /// use std::ops::ControlFlow;
     /// use std::sync::atomic::{AtomicUsize, Ordering};
-    /// use dlx::{NamedProblem, Parallel, Solver};
+    /// use dlx::{NamedProblem, Parallel, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = Solver::new(named.problem());
+    /// let mut solver = Dlx::new(named.problem());
     /// let dominoes = AtomicUsize::new(0);
     /// let count = solver.for_each_solution_parallel(None, &Parallel::new().with_threads(2), |solution| {
     ///     assert!(named.problem().is_solution(solution.options()));
@@ -305,7 +305,7 @@ impl Solver {
     /// });
     /// assert_eq!(count.solutions, 5);
     /// assert_eq!(dominoes.into_inner(), 5);
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn for_each_solution_parallel<F>(
         &mut self,
@@ -324,12 +324,12 @@ impl Solver {
     /// finds; otherwise whichever a thread finds first.
     ///
     /// ```
-    /// use dlx::{NamedProblem, Parallel, Solver};
+    /// use dlx::{NamedProblem, Parallel, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = Solver::new(named.problem());
+    /// let mut solver = Dlx::new(named.problem());
     /// let parallel = Parallel::new().with_threads(2).deterministic(true);
     /// assert_eq!(solver.first_solution_parallel(&parallel), solver.first_solution());
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn first_solution_parallel(&mut self, parallel: &Parallel) -> First {
         let nothing = |_: Solution<'_>| ControlFlow::Continue(());
@@ -506,7 +506,7 @@ where
 
     /// Positions `solver` at the start of `job`; false if there is nothing
     /// to search.
-    fn enter(&self, solver: &mut Solver, job: &Job) -> bool {
+    fn enter(&self, solver: &mut Dlx, job: &Job) -> bool {
         // A job's prefix comes from a walk of this very matrix, so it
         // always replays.
         if solver.enter(&job.prefix).is_err() {
@@ -550,7 +550,7 @@ where
     /// share of the tree it searched (its own less what it gave away).
     fn search<'s>(
         &'s self,
-        solver: &mut Solver,
+        solver: &mut Dlx,
         job: &Job,
         mut share: f64,
         thread: usize,
@@ -625,7 +625,7 @@ where
     /// The budget of the next chunk: this thread's slice of what the run's
     /// budget has left, counting the job's work not yet published, or
     /// `None` if nothing is left (the run then stops).
-    fn slice(&self, solver: &Solver, published: &Published) -> Option<Budget> {
+    fn slice(&self, solver: &Dlx, published: &Published) -> Option<Budget> {
         let threads = u64::try_from(self.threads).unwrap_or(u64::MAX);
         let slice = |max: Option<u64>, used: &AtomicU64, own: u64, published: u64| match max {
             None => Some(None),
@@ -662,7 +662,7 @@ where
 
     /// Delivers the solution `solver` has just found; false if the job
     /// should stop.
-    fn solution(&self, solver: &Solver) -> bool {
+    fn solution(&self, solver: &Dlx) -> bool {
         match self.goal {
             Goal::First => {
                 let path = solver.search.path();
@@ -706,7 +706,7 @@ where
     /// to a new job; returns the share of the whole tree given away.
     fn give_away<'s>(
         &'s self,
-        solver: &mut Solver,
+        solver: &mut Dlx,
         from: usize,
         unit: f64,
         scope: &rayon::Scope<'s>,

@@ -1,7 +1,7 @@
 //! Exact-cover problems: items, options, colors and multiplicities.
 
 use crate::builder::ProblemBuilder;
-use crate::error::Error;
+use crate::error::DlxError;
 use crate::index::{Color, INDEX_LIMIT, ItemId, OptionId, to_u32};
 
 /// An exact-cover problem: items, and options that are sets of items.
@@ -93,16 +93,16 @@ impl Problem {
     ///
     /// # Errors
     ///
-    /// [`Error::NoPrimaryItems`] if `primary` is 0, and
-    /// [`Error::TooManyItems`] if the items do not fit the engine's indices.
-    pub fn builder(primary: usize, secondary: usize) -> Result<ProblemBuilder, Error> {
+    /// [`DlxError::NoPrimaryItems`] if `primary` is 0, and
+    /// [`DlxError::TooManyItems`] if the items do not fit the engine's indices.
+    pub fn builder(primary: usize, secondary: usize) -> Result<ProblemBuilder, DlxError> {
         if primary == 0 {
-            return Err(Error::NoPrimaryItems);
+            return Err(DlxError::NoPrimaryItems);
         }
         let count = primary.saturating_add(secondary);
         // The arena also holds a root and one header per item.
         if count >= INDEX_LIMIT / 2 {
-            return Err(Error::TooManyItems { count });
+            return Err(DlxError::TooManyItems { count });
         }
         Ok(ProblemBuilder::new(Problem {
             primary: to_u32(primary),
@@ -229,12 +229,12 @@ impl Problem {
     ///
     /// # Errors
     ///
-    /// [`Error::UnknownOption`] if the index is out of range.
-    pub fn option_id(&self, index: usize) -> Result<OptionId, Error> {
+    /// [`DlxError::UnknownOption`] if the index is out of range.
+    pub fn option_id(&self, index: usize) -> Result<OptionId, DlxError> {
         if index < self.option_count() {
             Ok(OptionId::from_u32(to_u32(index)))
         } else {
-            Err(Error::UnknownOption {
+            Err(DlxError::UnknownOption {
                 option: index,
                 options: self.option_count(),
             })

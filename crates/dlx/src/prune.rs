@@ -16,7 +16,7 @@ use crate::problem::Problem;
 /// option ids.
 ///
 /// ```
-/// use dlx::{First, Problem, Solver};
+/// use dlx::{First, Problem, Dlx};
 ///
 /// // Items A B C. {A B} leaves C uncoverable: its only option is {B C}.
 /// let mut b = Problem::builder(3, 0)?;
@@ -26,11 +26,11 @@ use crate::problem::Problem;
 /// let problem = b.build();
 /// let pruned = problem.prune();
 /// assert_eq!(pruned.removed(), 1);
-/// let mut solver = Solver::new(pruned.problem());
+/// let mut solver = Dlx::new(pruned.problem());
 /// let First::Solution(solution) = solver.first_solution() else { panic!("one solution") };
 /// let original: Vec<_> = solution.iter().map(|&o| pruned.original(o)).collect();
 /// assert!(problem.is_solution(&original));
-/// # Ok::<(), dlx::Error>(())
+/// # Ok::<(), dlx::DlxError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pruned {
@@ -119,7 +119,7 @@ impl Problem {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Problem, Solver};
+    use crate::{Dlx, Problem};
 
     /// Items A B C D; {A B} hides both options of C, {B C} and {B C D}.
     fn blocked_example() -> Problem {
@@ -135,7 +135,7 @@ mod tests {
     #[test]
     fn doomed_options_are_undone_and_pruned() {
         let p = blocked_example();
-        let mut solver = Solver::new(&p);
+        let mut solver = Dlx::new(&p);
         assert_eq!(solver.count(None).solutions, 2);
         solver.check_invariants().unwrap();
         assert!(solver.links_match(&p));
@@ -144,7 +144,7 @@ mod tests {
         assert_eq!(pruned.removed(), 1);
         assert_eq!(pruned.passes(), 2);
         assert_eq!(pruned.kept()[0].index(), 1, "{{A B}} is gone");
-        let mut solver = Solver::new(pruned.problem());
+        let mut solver = Dlx::new(pruned.problem());
         assert_eq!(solver.count(None).solutions, 2);
         assert!(solver.links_match(pruned.problem()));
     }

@@ -3,10 +3,10 @@
 
 use crate::matrix::Search;
 use crate::outcome::{End, Event, Stats};
-use crate::solver::Solver;
+use crate::solver::Dlx;
 use crate::{Color, ItemId, OptionId};
 
-/// The solutions of a [`Solver`], one at a time; see [`Solver::solutions`].
+/// The solutions of a [`Dlx`], one at a time; see [`Dlx::solutions`].
 ///
 /// This is a lending iterator (each solution borrows the solver), so it has
 /// its own `next` rather than implementing [`Iterator`]; nothing is allocated
@@ -18,7 +18,7 @@ use crate::{Color, ItemId, OptionId};
 ///
 /// // Knuth's example of color controls (DLX2): one solution.
 /// let named = NamedProblem::parse("p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n")?;
-/// let mut solver = dlx::Solver::new(named.problem());
+/// let mut solver = dlx::Dlx::new(named.problem());
 /// let mut solutions = solver.solutions();
 /// let solution = solutions.next().expect("a solution");
 /// let mut lines: Vec<String> = solution.options().iter().map(|&o| named.option_text(o)).collect();
@@ -30,17 +30,17 @@ use crate::{Color, ItemId, OptionId};
 ///     .collect();
 /// assert_eq!(colors, ["x:A"]);
 /// assert!(solutions.next().is_none());
-/// # Ok::<(), dlx::Error>(())
+/// # Ok::<(), dlx::DlxError>(())
 /// ```
 #[derive(Debug)]
 pub struct Solutions<'s> {
-    solver: &'s mut Solver,
+    solver: &'s mut Dlx,
     end: Option<End>,
 }
 
 impl<'s> Solutions<'s> {
     /// The solutions of a search `solver` has just started.
-    pub(crate) fn new(solver: &'s mut Solver) -> Self {
+    pub(crate) fn new(solver: &'s mut Dlx) -> Self {
         Solutions { solver, end: None }
     }
 
@@ -81,17 +81,17 @@ impl<'s> Solutions<'s> {
     /// iterator adapters work; it allocates one `Vec` per solution.
     ///
     /// ```
-    /// use dlx::{NamedProblem, OptionId, Solver};
+    /// use dlx::{NamedProblem, OptionId, Dlx};
     ///
     /// // Tilings of a strip of three cells: 1+1+1, 2+1, 1+2.
     /// let named = NamedProblem::parse("a b c\na\nb\nc\na b\nb c\n")?;
-    /// let mut solver = Solver::new(named.problem());
+    /// let mut solver = Dlx::new(named.problem());
     /// let all: Vec<Vec<OptionId>> = solver.solutions().owned().collect();
     /// assert_eq!(all.len(), 3);
     /// assert!(all.iter().all(|s| named.problem().is_solution(s)));
     /// let two = solver.solutions().owned().take(2).count();
     /// assert_eq!(two, 2);
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     #[must_use]
     pub fn owned(self) -> OwnedSolutions<'s> {
@@ -99,7 +99,7 @@ impl<'s> Solutions<'s> {
     }
 }
 
-/// The solutions of a [`Solver`] as an [`Iterator`] of owned option lists;
+/// The solutions of a [`Dlx`] as an [`Iterator`] of owned option lists;
 /// see [`Solutions::owned`]. Dropping it ends the search and restores the
 /// links.
 #[derive(Debug)]

@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use crate::error::Error;
+use crate::error::DlxError;
 use crate::matrix::Search;
 use crate::outcome::{Budget, Count, End, Event, First, Stats, Uniqueness};
 use crate::random::SplitMix64;
@@ -22,7 +22,7 @@ use crate::{Kind, OptionId, Problem};
 /// when it ends, however it ends; `reset` also undoes the pre-selections, so
 /// the matrix is never rebuilt.
 #[derive(Clone, Debug)]
-pub struct Solver {
+pub struct Dlx {
     pub(crate) search: Search,
     seed: Option<u64>,
     pub(crate) budget: Budget,
@@ -31,19 +31,19 @@ pub struct Solver {
     solution: Vec<OptionId>,
 }
 
-impl Solver {
+impl Dlx {
     /// A solver for `problem`, with no budget and the deterministic leftmost order.
     ///
     /// ```
     /// // Tilings of a strip of four cells by monominoes and dominoes.
     /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = dlx::Solver::new(named.problem());
+    /// let mut solver = dlx::Dlx::new(named.problem());
     /// assert_eq!(solver.count(None).solutions, 5);
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     #[must_use]
     pub fn new(problem: &Problem) -> Self {
-        Solver {
+        Dlx {
             search: Search::new(problem),
             seed: None,
             budget: Budget::UNLIMITED,
@@ -55,9 +55,9 @@ impl Solver {
     /// Limits every later search; [`Budget::UNLIMITED`] removes the limit.
     ///
     /// ```
-    /// use dlx::{Budget, End, NamedProblem, Solver};
+    /// use dlx::{Budget, End, NamedProblem, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = Solver::new(named.problem());
+    /// let mut solver = Dlx::new(named.problem());
     /// solver.set_budget(Budget::nodes(3));
     /// assert_eq!(solver.budget(), Budget::nodes(3));
     /// let count = solver.count(None);
@@ -65,7 +65,7 @@ impl Solver {
     /// assert!(!count.is_exact());
     /// solver.set_budget(Budget::UNLIMITED);
     /// assert!(solver.count(None).is_exact());
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn set_budget(&mut self, budget: Budget) {
         self.budget = budget;
@@ -87,14 +87,14 @@ impl Solver {
     /// each solution.
     ///
     /// ```
-    /// use dlx::{NamedProblem, Solver};
+    /// use dlx::{NamedProblem, Dlx};
     /// let named = NamedProblem::parse("a b c\na\nb\nc\na b\nb c\n")?;
-    /// let mut solver = Solver::new(named.problem());
+    /// let mut solver = Dlx::new(named.problem());
     /// solver.set_seed(Some(7));
     /// assert_eq!(solver.seed(), Some(7));
     /// assert_eq!(solver.first_solution(), solver.first_solution());
     /// assert_eq!(solver.count(None).solutions, 3); // any order, every solution
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.seed = seed;
@@ -110,13 +110,13 @@ impl Solver {
     ///
     /// ```
     /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = dlx::Solver::new(named.problem());
+    /// let mut solver = dlx::Dlx::new(named.problem());
     /// solver.count(None);
     /// let stats = solver.stats();
     /// assert_eq!(stats.solutions, 5);
     /// assert_eq!(stats.profile.iter().sum::<u64>(), stats.nodes);
     /// assert!(stats.updates > 0);
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     #[must_use]
     pub fn stats(&self) -> &Stats {
@@ -127,29 +127,29 @@ impl Solver {
     ///
     /// # Errors
     ///
-    /// [`Error::UnknownOption`] if the problem has no such option;
-    /// [`Error::SelectConflict`] if an earlier selection rules it out: it
+    /// [`DlxError::UnknownOption`] if the problem has no such option;
+    /// [`DlxError::SelectConflict`] if an earlier selection rules it out: it
     /// covers one of its items already (or, with [`Bounds`](crate::Bounds),
     /// has used up all the item may take), or gives one of its secondary
     /// items another color, or none where `option` gives one, or a color
-    /// where `option` gives none; and [`Error::AlreadySelected`] if `option`
+    /// where `option` gives none; and [`DlxError::AlreadySelected`] if `option`
     /// is selected already (with bounds, an option could otherwise seem to
     /// fit twice). The solver is then unchanged.
     ///
     /// ```
-    /// use dlx::{Error, NamedProblem, OptionId, Solver};
+    /// use dlx::{DlxError, NamedProblem, OptionId, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let (a, ab) = (OptionId::new(0).unwrap(), OptionId::new(4).unwrap());
-    /// let mut solver = Solver::new(named.problem());
+    /// let mut solver = Dlx::new(named.problem());
     /// solver.select(ab)?; // the domino on a and b in every solution
     /// assert_eq!(solver.selected(), &[ab]);
     /// assert_eq!(solver.count(None).solutions, 2); // c d, or cd
-    /// assert!(matches!(solver.select(a), Err(Error::SelectConflict { .. })));
+    /// assert!(matches!(solver.select(a), Err(DlxError::SelectConflict { .. })));
     /// assert_eq!(solver.unselect_last(), Some(ab));
     /// assert_eq!(solver.count(None).solutions, 5);
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
-    pub fn select(&mut self, option: OptionId) -> Result<(), Error> {
+    pub fn select(&mut self, option: OptionId) -> Result<(), DlxError> {
         self.search.select(option)
     }
 
@@ -173,18 +173,18 @@ impl Solver {
     }
 
     /// Undoes every pre-selection and any search in progress, restoring the
-    /// matrix exactly as [`Solver::new`] built it. Budget and seed are kept.
+    /// matrix exactly as [`Dlx::new`] built it. Budget and seed are kept.
     ///
     /// ```
     /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = dlx::Solver::new(named.problem());
+    /// let mut solver = dlx::Dlx::new(named.problem());
     /// solver.select(dlx::OptionId::new(5).unwrap())?; // the domino on b and c
     /// assert_eq!(solver.count(None).solutions, 1);
     /// solver.reset();
     /// assert!(solver.selected().is_empty());
     /// assert!(solver.links_match(named.problem()));
     /// assert_eq!(solver.count(None).solutions, 5);
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn reset(&mut self) {
         self.search.reset();
@@ -196,14 +196,14 @@ impl Solver {
     /// "at least N" are never confused.
     ///
     /// ```
-    /// use dlx::{End, NamedProblem, Solver};
+    /// use dlx::{End, NamedProblem, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = Solver::new(named.problem());
+    /// let mut solver = Dlx::new(named.problem());
     /// let all = solver.count(None);
     /// assert_eq!((all.solutions, all.end), (5, End::Exhausted));
     /// let some = solver.count(Some(2));
     /// assert_eq!((some.solutions, some.end), (2, End::LimitReached));
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn count(&mut self, limit: Option<u64>) -> Count {
         self.start();
@@ -234,9 +234,9 @@ impl Solver {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use dlx::{End, NamedProblem, Solver};
+    /// use dlx::{End, NamedProblem, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = Solver::new(named.problem());
+    /// let mut solver = Dlx::new(named.problem());
     /// let mut sizes = Vec::new();
     /// let count = solver.for_each_solution(|options| {
     ///     sizes.push(options.len());
@@ -244,7 +244,7 @@ impl Solver {
     /// });
     /// assert_eq!((count.solutions, count.end), (3, End::Stopped));
     /// assert!(sizes.iter().all(|&k| (2..=4).contains(&k)));
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn for_each_solution<F>(&mut self, mut visit: F) -> Count
     where
@@ -272,16 +272,16 @@ impl Solver {
     /// The first solution in search order.
     ///
     /// ```
-    /// use dlx::{First, NamedProblem, Solver};
+    /// use dlx::{First, NamedProblem, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = Solver::new(named.problem());
+    /// let mut solver = Dlx::new(named.problem());
     /// let First::Solution(options) = solver.first_solution() else { panic!("a tiling") };
     /// assert!(named.problem().is_solution(&options));
     /// // Knuth's leftmost order tries the first option of item `a` first.
     /// assert_eq!(named.display_solution(&options).to_string(), "a\nb\nc\nd\n");
     /// let none = NamedProblem::parse("a b\na\n")?;
-    /// assert_eq!(Solver::new(none.problem()).first_solution(), First::NoSolution);
-    /// # Ok::<(), dlx::Error>(())
+    /// assert_eq!(Dlx::new(none.problem()).first_solution(), First::NoSolution);
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn first_solution(&mut self) -> First {
         self.start();
@@ -301,14 +301,14 @@ impl Solver {
     /// found are returned); the search stops at the second solution.
     ///
     /// ```
-    /// use dlx::{NamedProblem, Solver, Uniqueness};
+    /// use dlx::{NamedProblem, Dlx, Uniqueness};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = Solver::new(named.problem());
+    /// let mut solver = Dlx::new(named.problem());
     /// let Uniqueness::Multiple(one, two) = solver.uniqueness() else { panic!("five tilings") };
     /// assert_ne!(one, two);
     /// solver.select(dlx::OptionId::new(5).unwrap())?; // b and c together leave one tiling
     /// assert!(solver.uniqueness().is_unique());
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn uniqueness(&mut self) -> Uniqueness {
         self.start();
@@ -338,7 +338,7 @@ impl Solver {
     ///
     /// ```
     /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = dlx::Solver::new(named.problem());
+    /// let mut solver = dlx::Dlx::new(named.problem());
     /// let mut solutions = solver.solutions();
     /// let mut dominoes = 0;
     /// while let Some(solution) = solutions.next() {
@@ -346,7 +346,7 @@ impl Solver {
     /// }
     /// assert_eq!(solutions.end(), Some(dlx::End::Exhausted));
     /// assert_eq!(dominoes, 5); // 0 + 1 + 1 + 1 + 2
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn solutions(&mut self) -> Solutions<'_> {
         self.start();
@@ -361,17 +361,17 @@ impl Solver {
     /// dropping it puts the solver's own seed back.
     ///
     /// ```
-    /// use dlx::{NamedProblem, Solver};
+    /// use dlx::{NamedProblem, Dlx};
     /// // Tilings of a strip of four cells: five of them.
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = Solver::new(named.problem());
+    /// let mut solver = Dlx::new(named.problem());
     /// let draws: Vec<_> = solver.random_solutions(1).take(20).collect();
     /// assert_eq!(draws.len(), 20);
     /// assert!(draws.iter().all(|s| named.problem().is_solution(s)));
     /// assert!(draws.iter().any(|s| s != &draws[0])); // not one solution twenty times
     /// assert_eq!(solver.random_solutions(1).take(20).collect::<Vec<_>>(), draws);
     /// assert_eq!(solver.seed(), None);
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn random_solutions(&mut self, seed: u64) -> RandomSolutions<'_> {
         RandomSolutions {
@@ -408,8 +408,8 @@ impl Solver {
     ///
     /// ```
     /// let named = dlx::NamedProblem::parse("a 2|b | x\na b x:A\nb\n")?;
-    /// assert_eq!(dlx::Solver::new(named.problem()).kind(), dlx::Kind::Multiplicities);
-    /// # Ok::<(), dlx::Error>(())
+    /// assert_eq!(dlx::Dlx::new(named.problem()).kind(), dlx::Kind::Multiplicities);
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     #[must_use]
     pub fn kind(&self) -> Kind {
@@ -424,19 +424,19 @@ impl Solver {
     ///
     /// ```
     /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = dlx::Solver::new(named.problem());
+    /// let mut solver = dlx::Dlx::new(named.problem());
     /// let mut solutions = solver.solutions();
     /// solutions.next();
     /// drop(solutions);
     /// assert_eq!(solver.check_invariants(), Ok(()));
     /// assert!(solver.links_match(named.problem()));
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn check_invariants(&self) -> Result<(), String> {
         self.search.check()
     }
 
-    /// Whether the links are exactly those [`Solver::new`] builds for
+    /// Whether the links are exactly those [`Dlx::new`] builds for
     /// `problem`: a test that every search and [`reset`](Self::reset)
     /// restored what it changed. Meant for tests and fuzzing; it builds a
     /// fresh matrix to compare with. See [`check_invariants`](Self::check_invariants)'s
@@ -453,10 +453,10 @@ impl Solver {
     }
 }
 
-/// Successive random solutions; see [`Solver::random_solutions`].
+/// Successive random solutions; see [`Dlx::random_solutions`].
 #[derive(Debug)]
 pub struct RandomSolutions<'s> {
-    solver: &'s mut Solver,
+    solver: &'s mut Dlx,
     /// The stream the seed of each search is drawn from.
     seeds: SplitMix64,
     /// The solver's own seed, put back when the draws end.
@@ -512,7 +512,7 @@ mod tests {
     #[test]
     fn searches_of_every_kind_restore_the_matrix() {
         let p = strip(7);
-        let mut solver = Solver::new(&p);
+        let mut solver = Dlx::new(&p);
         // At most one domino (the secondary item): 1 + 6 tilings.
         assert_eq!(
             solver.count(None),
@@ -569,7 +569,7 @@ mod tests {
         let p = colored_strip(4);
         assert_eq!(p.kind(), Kind::Multiplicities);
         for seed in [None, Some(9)] {
-            let mut solver = Solver::new(&p);
+            let mut solver = Dlx::new(&p);
             solver.set_seed(seed);
             let mut seen = 0;
             solver.for_each_solution(|options| {
@@ -585,7 +585,7 @@ mod tests {
             solver.select(OptionId::from_u32(1)).unwrap();
             assert_eq!(
                 solver.select(OptionId::from_u32(1)),
-                Err(Error::AlreadySelected {
+                Err(DlxError::AlreadySelected {
                     option: OptionId::from_u32(1)
                 })
             );
@@ -612,7 +612,7 @@ mod tests {
         }
         let p = b.build();
         assert_eq!(p.kind(), Kind::Colors);
-        let mut solver = Solver::new(&p);
+        let mut solver = Dlx::new(&p);
         // All monominoes; one domino anywhere (3); dominoes 0-1 and 2-3 (same color).
         assert_eq!(solver.count(None).solutions, 5);
         solver.set_seed(Some(4));

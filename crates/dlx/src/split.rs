@@ -10,21 +10,21 @@
 
 use std::ops::ControlFlow;
 
-use crate::error::Error;
+use crate::error::DlxError;
 use crate::matrix::Branch;
 use crate::outcome::{Count, End, Event};
 use crate::solutions::Solution;
-use crate::solver::Solver;
+use crate::solver::Dlx;
 
 /// One piece of a split search: the node of the search tree that a prefix of
 /// choices leads to, with everything below it.
 ///
 /// A subproblem is only meaningful for the problem and pre-selections it was
 /// split from (the search checks each choice as it replays the prefix, and
-/// reports [`Error::NotASubproblem`] for one it never makes).
+/// reports [`DlxError::NotASubproblem`] for one it never makes).
 ///
 /// ```
-/// use dlx::{NamedProblem, Solver};
+/// use dlx::{NamedProblem, Dlx};
 ///
 /// // Four queens as exact cover: 2 solutions.
 /// let named = NamedProblem::parse(
@@ -34,7 +34,7 @@ use crate::solver::Solver;
 ///      r2 c0 a1 b2\nr2 c1 a2 b3\nr2 c2 a3 b4\nr2 c3 a4 b5\n\
 ///      r3 c0 a0 b3\nr3 c1 a1 b4\nr3 c2 a2 b5\nr3 c3 a3 b6\n",
 /// )?;
-/// let mut solver = Solver::new(named.problem());
+/// let mut solver = Dlx::new(named.problem());
 /// let split = solver.split(2);
 /// assert!(split.is_complete());
 /// let mut total = 0;
@@ -42,7 +42,7 @@ use crate::solver::Solver;
 ///     total += solver.count_subproblem(subproblem, None)?.solutions;
 /// }
 /// assert_eq!(total, solver.count(None).solutions);
-/// # Ok::<(), dlx::Error>(())
+/// # Ok::<(), dlx::DlxError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Subproblem {
@@ -74,7 +74,7 @@ impl Subproblem {
     }
 
     /// The subproblem the paused search is at, with its share.
-    fn here(solver: &Solver) -> Self {
+    fn here(solver: &Dlx) -> Self {
         let search = &solver.search;
         Subproblem {
             prefix: (0..search.level()).map(|l| search.branch(l)).collect(),
@@ -84,7 +84,7 @@ impl Subproblem {
 }
 
 /// The subproblems of a search cut at one depth, in the order the
-/// single-threaded search visits them; see [`Solver::split`].
+/// single-threaded search visits them; see [`Dlx::split`].
 #[derive(Clone, Debug, PartialEq)]
 pub struct Split {
     subproblems: Vec<Subproblem>,
@@ -112,7 +112,7 @@ impl Split {
     }
 }
 
-impl Solver {
+impl Dlx {
     /// Cuts the search into subproblems at level `depth`: the nodes the
     /// search reaches after `depth` choices, and the solutions (as
     /// subproblems of one solution) it meets before. The same problem,
@@ -127,7 +127,7 @@ impl Solver {
     ///
     /// ```
     /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = dlx::Solver::new(named.problem());
+    /// let mut solver = dlx::Dlx::new(named.problem());
     /// let split = solver.split(1);
     /// assert!(split.is_complete());
     /// assert_eq!(split.subproblems().len(), 2); // item a: alone, or with b
@@ -136,7 +136,7 @@ impl Solver {
     ///     total += solver.count_subproblem(subproblem, None)?.solutions;
     /// }
     /// assert_eq!(total, 5);
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn split(&mut self, depth: usize) -> Split {
         self.search.start(None);
@@ -172,13 +172,13 @@ impl Solver {
     ///
     /// # Errors
     ///
-    /// [`Error::NotASubproblem`] if its prefix is not a path of this
+    /// [`DlxError::NotASubproblem`] if its prefix is not a path of this
     /// problem's search (with the current pre-selections).
     pub fn count_subproblem(
         &mut self,
         subproblem: &Subproblem,
         limit: Option<u64>,
-    ) -> Result<Count, Error> {
+    ) -> Result<Count, DlxError> {
         self.enter(subproblem.prefix())?;
         Ok(self.count_started(limit))
     }
@@ -190,13 +190,13 @@ impl Solver {
     ///
     /// # Errors
     ///
-    /// [`Error::NotASubproblem`] as for
+    /// [`DlxError::NotASubproblem`] as for
     /// [`count_subproblem`](Self::count_subproblem).
     ///
     /// ```
     /// use std::ops::ControlFlow;
     /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = dlx::Solver::new(named.problem());
+    /// let mut solver = dlx::Dlx::new(named.problem());
     /// let split = solver.split(1);
     /// let mut found = Vec::new();
     /// for subproblem in split.subproblems() {
@@ -207,13 +207,13 @@ impl Solver {
     /// }
     /// assert_eq!(found.len(), 5);
     /// assert!(found.iter().all(|s| named.problem().is_solution(s)));
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn for_each_solution_in<F>(
         &mut self,
         subproblem: &Subproblem,
         mut visit: F,
-    ) -> Result<Count, Error>
+    ) -> Result<Count, DlxError>
     where
         F: FnMut(Solution<'_>) -> ControlFlow<()>,
     {
@@ -237,11 +237,11 @@ impl Solver {
 
     /// Starts a search below the node `prefix` leads to, with fresh
     /// statistics.
-    pub(crate) fn enter(&mut self, prefix: &[Branch]) -> Result<(), Error> {
+    pub(crate) fn enter(&mut self, prefix: &[Branch]) -> Result<(), DlxError> {
         self.stats.clear();
         self.search
             .enter_prefix(prefix)
-            .map_err(|position| Error::NotASubproblem {
+            .map_err(|position| DlxError::NotASubproblem {
                 position,
                 branch: prefix[position],
             })
@@ -279,7 +279,7 @@ mod tests {
     fn subproblems_add_up_and_restore_the_matrix() {
         for (bounded, colored) in [(false, false), (false, true), (true, false), (true, true)] {
             let p = strip(5, bounded, colored);
-            let mut solver = Solver::new(&p);
+            let mut solver = Dlx::new(&p);
             let total = solver.count(None).solutions;
             for depth in 0..4 {
                 let split = solver.split(depth);

@@ -28,7 +28,7 @@
 use std::collections::HashMap;
 use std::fmt;
 
-use crate::error::Error;
+use crate::error::DlxError;
 use crate::{Bounds, Color, ItemId, Kind, OptionId, Problem};
 
 /// A problem whose items (and colors) have names: what Knuth's formats
@@ -123,7 +123,7 @@ impl NamedProblem {
     /// any, are named by their numbers (`0`, `1`, ...).
     ///
     /// ```
-    /// use dlx::{Error, NamedProblem, Problem};
+    /// use dlx::{DlxError, NamedProblem, Problem};
     /// let mut b = Problem::builder(2, 0)?;
     /// b.add_option(&[0, 1])?;
     /// let problem = b.build();
@@ -131,15 +131,15 @@ impl NamedProblem {
     /// assert_eq!(named.to_string(), "a b\na b\n");
     /// assert_eq!(
     ///     NamedProblem::new(problem, vec!["a".into()]),
-    ///     Err(Error::ItemNameCount { found: 1, expected: 2 })
+    ///     Err(DlxError::ItemNameCount { found: 1, expected: 2 })
     /// );
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     ///
     /// # Errors
     ///
     /// As [`with_colors`](Self::with_colors).
-    pub fn new(problem: Problem, names: Vec<String>) -> Result<Self, Error> {
+    pub fn new(problem: Problem, names: Vec<String>) -> Result<Self, DlxError> {
         let colors = (0..color_count(&problem)).map(|k| k.to_string()).collect();
         Self::with_colors(problem, names, colors)
     }
@@ -149,27 +149,27 @@ impl NamedProblem {
     ///
     /// # Errors
     ///
-    /// [`Error::ItemNameCount`] unless there is one name per item,
-    /// [`Error::ColorNameCount`] if there are fewer color names than the
-    /// colors the options use, [`Error::BadItemName`] for an empty item
-    /// name or one holding white space, `|` or `:`, [`Error::BadColorName`]
+    /// [`DlxError::ItemNameCount`] unless there is one name per item,
+    /// [`DlxError::ColorNameCount`] if there are fewer color names than the
+    /// colors the options use, [`DlxError::BadItemName`] for an empty item
+    /// name or one holding white space, `|` or `:`, [`DlxError::BadColorName`]
     /// for an empty color name or one holding white space, and
-    /// [`Error::DuplicateItemName`] or [`Error::DuplicateColorName`] for a
+    /// [`DlxError::DuplicateItemName`] or [`DlxError::DuplicateColorName`] for a
     /// name given twice.
     pub fn with_colors(
         problem: Problem,
         names: Vec<String>,
         colors: Vec<String>,
-    ) -> Result<Self, Error> {
+    ) -> Result<Self, DlxError> {
         if names.len() != problem.item_count() {
-            return Err(Error::ItemNameCount {
+            return Err(DlxError::ItemNameCount {
                 found: names.len(),
                 expected: problem.item_count(),
             });
         }
         let used = color_count(&problem);
         if colors.len() < used {
-            return Err(Error::ColorNameCount {
+            return Err(DlxError::ColorNameCount {
                 found: colors.len(),
                 expected: used,
             });
@@ -177,13 +177,13 @@ impl NamedProblem {
         let mut seen = HashMap::with_capacity(names.len());
         for (item, name) in names.iter().enumerate() {
             if !is_item_name(name) {
-                return Err(Error::BadItemName {
+                return Err(DlxError::BadItemName {
                     item,
                     name: name.clone(),
                 });
             }
             if let Some(first) = seen.insert(name.as_str(), item) {
-                return Err(Error::DuplicateItemName {
+                return Err(DlxError::DuplicateItemName {
                     first,
                     item,
                     name: name.clone(),
@@ -193,13 +193,13 @@ impl NamedProblem {
         let mut seen = HashMap::with_capacity(colors.len());
         for (color, name) in colors.iter().enumerate() {
             if name.is_empty() || name.chars().any(char::is_whitespace) {
-                return Err(Error::BadColorName {
+                return Err(DlxError::BadColorName {
                     color,
                     name: name.clone(),
                 });
             }
             if let Some(first) = seen.insert(name.as_str(), color) {
-                return Err(Error::DuplicateColorName {
+                return Err(DlxError::DuplicateColorName {
                     first,
                     color,
                     name: name.clone(),
@@ -277,7 +277,7 @@ impl NamedProblem {
     /// let named = dlx::NamedProblem::parse("a b | x\na x:red\nb\n")?;
     /// let first = dlx::OptionId::new(0).unwrap();
     /// assert_eq!(format!("[{}]", named.display_option(first)), "[a x:red]");
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     ///
     /// # Panics
@@ -291,15 +291,15 @@ impl NamedProblem {
         }
     }
 
-    /// The options of a solution (as [`Solver`](crate::Solver) reports
+    /// The options of a solution (as [`Dlx`](crate::Dlx) reports
     /// them), one per line in the order given, each ended by a newline.
     ///
     /// ```
-    /// use dlx::{NamedProblem, Solver, Uniqueness};
+    /// use dlx::{NamedProblem, Dlx, Uniqueness};
     /// let named = NamedProblem::parse("a b c\na b\nc\na\n")?;
-    /// let Uniqueness::Unique(options) = Solver::new(named.problem()).uniqueness() else { panic!() };
+    /// let Uniqueness::Unique(options) = Dlx::new(named.problem()).uniqueness() else { panic!() };
     /// assert_eq!(named.display_solution(&options).to_string(), "a b\nc\n");
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
     #[must_use]
     pub fn display_solution<'a>(&'a self, options: &'a [OptionId]) -> SolutionDisplay<'a> {
@@ -397,7 +397,7 @@ pub(crate) mod tests {
     /// The position and kind of the error parsing `text` gives.
     pub(crate) fn err(text: &str) -> (usize, usize, ParseErrorKind) {
         match NamedProblem::parse(text) {
-            Err(Error::Parse { line, column, kind }) => (line, column, kind),
+            Err(DlxError::Parse { line, column, kind }) => (line, column, kind),
             other => panic!("expected a parse error, got {other:?}"),
         }
     }
@@ -491,7 +491,7 @@ pub(crate) mod tests {
         let e = new(&["a", "b"]).unwrap_err();
         assert_eq!(
             e,
-            Error::ItemNameCount {
+            DlxError::ItemNameCount {
                 found: 2,
                 expected: 3
             }
@@ -503,7 +503,7 @@ pub(crate) mod tests {
         let e = new(&["a", "", "x"]).unwrap_err();
         assert_eq!(
             e,
-            Error::BadItemName {
+            DlxError::BadItemName {
                 item: 1,
                 name: String::new()
             }
@@ -522,7 +522,7 @@ pub(crate) mod tests {
         );
         assert_eq!(
             new(&["a", "b", "a"]).unwrap_err(),
-            Error::DuplicateItemName {
+            DlxError::DuplicateItemName {
                 first: 0,
                 item: 2,
                 name: "a".into()
@@ -540,7 +540,7 @@ pub(crate) mod tests {
         );
         assert_eq!(
             colored(&["R"]).unwrap_err(),
-            Error::ColorNameCount {
+            DlxError::ColorNameCount {
                 found: 1,
                 expected: 2
             }

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use smallvec::SmallVec;
 
-use crate::error::{Error, ParseErrorKind};
+use crate::error::{DlxError, ParseErrorKind};
 use crate::index::{Color, INDEX_LIMIT};
 use crate::text_format::{NamedProblem, reserved_char};
 use crate::{Bounds, Problem};
@@ -48,8 +48,8 @@ pub(crate) fn tokens(line: &str) -> impl Iterator<Item = Token<'_>> {
 }
 
 /// An error at `line`, `column`.
-pub(crate) fn parse_error(line: usize, column: usize, kind: ParseErrorKind) -> Error {
-    Error::Parse { line, column, kind }
+pub(crate) fn parse_error(line: usize, column: usize, kind: ParseErrorKind) -> DlxError {
+    DlxError::Parse { line, column, kind }
 }
 
 /// An item of the item line: its name and, for a primary item, its bounds.
@@ -179,7 +179,7 @@ impl NamedProblem {
     ///
     /// # Errors
     ///
-    /// [`Error::Parse`] with the line, column and kind of the first problem
+    /// [`DlxError::Parse`] with the line, column and kind of the first problem
     /// found.
     ///
     /// # Example
@@ -195,9 +195,9 @@ impl NamedProblem {
     /// let named = dlx::NamedProblem::parse("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n")?;
     /// assert_eq!(named.problem().kind(), Kind::Multiplicities);
     /// assert_eq!(named.format(), Format::Dlx3);
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
-    pub fn parse(text: &str) -> Result<Self, Error> {
+    pub fn parse(text: &str) -> Result<Self, DlxError> {
         Self::parse_with(text, &ReadOptions::default()).map(|parsed| parsed.problem)
     }
 
@@ -207,7 +207,7 @@ impl NamedProblem {
     ///
     /// # Errors
     ///
-    /// [`Error::Parse`] with the line, column and kind of the first problem
+    /// [`DlxError::Parse`] with the line, column and kind of the first problem
     /// found.
     ///
     /// # Example
@@ -222,9 +222,9 @@ impl NamedProblem {
     /// let parsed = NamedProblem::parse_with(text, &options)?;
     /// assert_eq!(parsed.skipped, [3]);
     /// assert_eq!(parsed.problem.problem().option_count(), 2);
-    /// # Ok::<(), dlx::Error>(())
+    /// # Ok::<(), dlx::DlxError>(())
     /// ```
-    pub fn parse_with(text: &str, options: &ReadOptions) -> Result<Parsed, Error> {
+    pub fn parse_with(text: &str, options: &ReadOptions) -> Result<Parsed, DlxError> {
         let mut skipped = Vec::new();
         let mut lines = text
             .lines()
@@ -355,8 +355,8 @@ impl NamedProblem {
             }
             builder.add_colored_option(&option).map_err(|e| {
                 let kind = match e {
-                    Error::NoPrimaryInOption { .. } => ParseErrorKind::NoPrimaryInOption,
-                    Error::OptionTooLong { len, limit, .. } => {
+                    DlxError::NoPrimaryInOption { .. } => ParseErrorKind::NoPrimaryInOption,
+                    DlxError::OptionTooLong { len, limit, .. } => {
                         ParseErrorKind::OptionTooLong { len, limit }
                     }
                     _ => ParseErrorKind::TooLarge,
@@ -375,11 +375,11 @@ impl NamedProblem {
 mod tests {
     use super::*;
     use crate::text_format::tests::err;
-    use crate::{Format, ItemId, Kind, OptionId, Solver, Uniqueness};
+    use crate::{Dlx, Format, ItemId, Kind, OptionId, Uniqueness};
 
     /// The unique solution's options as text, sorted.
     fn unique(named: &NamedProblem) -> Vec<String> {
-        let Uniqueness::Unique(options) = Solver::new(named.problem()).uniqueness() else {
+        let Uniqueness::Unique(options) = Dlx::new(named.problem()).uniqueness() else {
             panic!("one solution")
         };
         let mut lines: Vec<String> = options.iter().map(|&o| named.option_text(o)).collect();
@@ -425,7 +425,7 @@ mod tests {
         let two = named.item("#2").unwrap();
         assert_eq!(named.problem().bounds(two), Bounds::new(2, 2));
         assert_eq!(named.item_name(ItemId::new(0).unwrap()), "#1");
-        assert_eq!(Solver::new(named.problem()).count(None).solutions, 1);
+        assert_eq!(Dlx::new(named.problem()).count(None).solutions, 1);
         assert!(named.to_string().starts_with("#1 2|#2 3|#3 a\n"));
     }
 
@@ -527,7 +527,7 @@ mod tests {
         let e = NamedProblem::parse_with("a b | c d\na\n", &limited).unwrap_err();
         assert_eq!(
             e,
-            Error::Parse {
+            DlxError::Parse {
                 line: 1,
                 column: 9,
                 kind: ParseErrorKind::TooManyItems { limit: 3 }
@@ -545,6 +545,6 @@ mod tests {
             named.option_text(OptionId::new(0).unwrap()),
             "p x:red y:blue"
         );
-        assert_eq!(Solver::new(named.problem()).count(None).solutions, 1);
+        assert_eq!(Dlx::new(named.problem()).count(None).solutions, 1);
     }
 }

@@ -20,13 +20,13 @@ mod zebra;
 
 use std::collections::{BTreeSet, HashSet};
 
-use dlx::{End, Kind, NamedProblem, Solver};
+use dlx::{Dlx, End, Kind, NamedProblem};
 
 /// Runs every solution of `named` through `check` (with the options' text
 /// and the colors the search reports, as `item:color`), after checking it is
 /// a solution and new; returns how many there were.
 fn count_checked(named: &NamedProblem, mut check: impl FnMut(&[String], &[String])) -> u64 {
-    let mut solver = Solver::new(named.problem());
+    let mut solver = Dlx::new(named.problem());
     let mut seen = HashSet::new();
     let mut solutions = solver.solutions();
     let mut count = 0;

@@ -15,7 +15,7 @@ pub(crate) mod polyominoes;
 
 use std::ops::ControlFlow;
 
-use dlx::{End, NamedProblem, OptionId, Problem, Solver};
+use dlx::{Dlx, End, NamedProblem, OptionId, Problem};
 
 /// Counts every solution, checking each one independently with
 /// [`dlx::Problem::is_solution`] and that no solution is reported twice.
@@ -28,7 +28,7 @@ fn count_checked(named: &NamedProblem) -> u64 {
 fn count_solutions_of(problem: &Problem, prune: bool) -> u64 {
     let pruned = prune.then(|| problem.prune());
     let searched = pruned.as_ref().map_or(problem, |p| p.problem());
-    let mut solver = Solver::new(searched);
+    let mut solver = Dlx::new(searched);
     let mut seen = std::collections::HashSet::new();
     let count = solver.for_each_solution(|options| {
         let original: Vec<OptionId> = options

@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use dlx::{Budget, End, OptionId, Problem, Solver};
+use dlx::{Budget, Dlx, End, OptionId, Problem};
 use proptest::prelude::*;
 
 /// A small problem as plain data: item counts and options as item lists.
@@ -113,7 +113,7 @@ fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
 /// Every solution of a pruned problem, as sorted lists of the original
 /// option numbers.
 pub(crate) fn pruned_solutions(pruned: &dlx::Pruned) -> BTreeSet<Vec<usize>> {
-    let mut solver = Solver::new(pruned.problem());
+    let mut solver = Dlx::new(pruned.problem());
     let mut found = BTreeSet::new();
     solver.for_each_solution(|options| {
         let mut key: Vec<usize> = options
@@ -129,7 +129,7 @@ pub(crate) fn pruned_solutions(pruned: &dlx::Pruned) -> BTreeSet<Vec<usize>> {
 
 /// Every solution the engine reports, each checked to be an exact cover by
 /// counting item coverage directly.
-fn engine_solutions(spec: &Spec, solver: &mut Solver) -> (BTreeSet<Vec<usize>>, u64) {
+fn engine_solutions(spec: &Spec, solver: &mut Dlx) -> (BTreeSet<Vec<usize>>, u64) {
     let mut found = BTreeSet::new();
     let count = solver.for_each_solution(|options| {
         let mut covered = vec![0; spec.primary + spec.secondary];
@@ -156,7 +156,7 @@ proptest! {
     fn engine_agrees_with_brute_force(spec in spec_strategy(), seed in any::<u64>(), limit in 0u64..4) {
         let problem = spec.build();
         let expected = brute_force(&spec);
-        let mut solver = Solver::new(&problem);
+        let mut solver = Dlx::new(&problem);
         let (found, total) = engine_solutions(&spec, &mut solver);
         prop_assert_eq!(&found, &expected);
         prop_assert_eq!(usize::try_from(total).unwrap(), expected.len());
@@ -179,7 +179,7 @@ proptest! {
     #[test]
     fn budgets_stop_exactly_when_the_tree_is_larger(spec in spec_strategy(), budget in 1u64..40) {
         let problem = spec.build();
-        let mut solver = Solver::new(&problem);
+        let mut solver = Dlx::new(&problem);
         let total = solver.count(None).solutions;
         let nodes = solver.stats().nodes;
         solver.set_budget(Budget::nodes(budget));
@@ -199,13 +199,13 @@ proptest! {
         let problem = spec.build();
         let k = pick.index(spec.options.len());
         let expected: BTreeSet<Vec<usize>> = brute_force(&spec).into_iter().filter(|s| s.contains(&k)).collect();
-        let mut solver = Solver::new(&problem);
+        let mut solver = Dlx::new(&problem);
         solver.select(OptionId::new(k).unwrap()).unwrap();
         let (found, _) = engine_solutions(&spec, &mut solver);
         prop_assert_eq!(found, expected);
         solver.reset();
         prop_assert!(solver.links_match(&problem));
-        let mut fresh = Solver::new(&problem);
+        let mut fresh = Dlx::new(&problem);
         prop_assert_eq!(solver.count(None), fresh.count(None));
     }
 
@@ -218,7 +218,7 @@ proptest! {
         prop_assume!(!spec.options.is_empty());
         let problem = spec.build();
         let (a, b) = (first.index(spec.options.len()), second.index(spec.options.len()));
-        let mut solver = Solver::new(&problem);
+        let mut solver = Dlx::new(&problem);
         solver.select(OptionId::new(a).unwrap()).unwrap();
         if solver.select(OptionId::new(b).unwrap()).is_ok() {
             prop_assert_eq!(solver.unselect_last(), OptionId::new(b));
@@ -247,7 +247,7 @@ proptest! {
     #[test]
     fn planted_solutions_are_found((spec, planted) in planted_strategy()) {
         let problem = spec.build();
-        let mut solver = Solver::new(&problem);
+        let mut solver = Dlx::new(&problem);
         let (found, _) = engine_solutions(&spec, &mut solver);
         let mut planted = planted;
         planted.sort_unstable();

@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::ControlFlow;
 
-use dlx::{Budget, Color, End, Error, Kind, OptionId, Problem, Solver};
+use dlx::{Budget, Color, Dlx, DlxError, End, Kind, OptionId, Problem};
 
 use crate::oracle::pruned_solutions;
 use proptest::prelude::*;
@@ -162,7 +162,7 @@ pub(crate) fn any_spec() -> impl Strategy<Value = Spec> {
 
 /// Every solution the engine reports (through the lending iterator), each
 /// checked by the oracle's rules and for the colors the engine reports.
-fn engine_solutions(spec: &Spec, solver: &mut Solver) -> (BTreeSet<Vec<usize>>, Vec<Vec<usize>>) {
+fn engine_solutions(spec: &Spec, solver: &mut Dlx) -> (BTreeSet<Vec<usize>>, Vec<Vec<usize>>) {
     let mut set = BTreeSet::new();
     let mut order = Vec::new();
     let mut solutions = solver.solutions();
@@ -203,7 +203,7 @@ proptest! {
             let ids: Vec<OptionId> = key.iter().map(|&k| OptionId::new(k).unwrap()).collect();
             prop_assert!(problem.is_solution(&ids), "Problem::is_solution rejects {:?}", key);
         }
-        let mut solver = Solver::new(&problem);
+        let mut solver = Dlx::new(&problem);
         let (found, _) = engine_solutions(&spec, &mut solver);
         prop_assert_eq!(&found, &expected);
         let stats = solver.stats();
@@ -237,7 +237,7 @@ proptest! {
     #[test]
     fn budgets_stop_exactly_when_the_tree_is_larger(spec in any_spec(), budget in 1u64..40, updates in 1u64..200) {
         let problem = spec.build();
-        let mut solver = Solver::new(&problem);
+        let mut solver = Dlx::new(&problem);
         let total = solver.count(None).solutions;
         let (nodes, made) = (solver.stats().nodes, solver.stats().updates);
         solver.set_budget(Budget::nodes(budget));
@@ -267,7 +267,7 @@ proptest! {
         }
         let problem = spec.build();
         let all = brute_force(&spec);
-        let mut solver = Solver::new(&problem);
+        let mut solver = Dlx::new(&problem);
         let mut selected: Vec<usize> = Vec::new();
         for pick in picks {
             let k = pick.index(spec.options.len());
@@ -279,11 +279,11 @@ proptest! {
                     prop_assert!(compatible(&spec, &with_k), "selected {:?} though they clash", with_k);
                     selected.push(k);
                 }
-                Err(Error::AlreadySelected { option }) => {
+                Err(DlxError::AlreadySelected { option }) => {
                     prop_assert_eq!(option.index(), k);
                     prop_assert!(selected.contains(&k));
                 }
-                Err(Error::SelectConflict { option, item, covered_by }) => {
+                Err(DlxError::SelectConflict { option, item, covered_by }) => {
                     prop_assert_eq!(option.index(), k);
                     prop_assert!(!compatible(&spec, &with_k), "{:?} rejected though compatible", with_k);
                     prop_assert!(spec.options[k].iter().any(|&(i, _)| i == item.index()));

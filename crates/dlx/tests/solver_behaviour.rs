@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx::{Budget, End, Error, First, NamedProblem, OptionId, Problem, Solver, Uniqueness};
+use dlx::{Budget, Dlx, DlxError, End, First, NamedProblem, OptionId, Problem, Uniqueness};
 
 const KNUTH: &str = "| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
 
@@ -28,7 +28,7 @@ fn many_solutions(n: usize) -> Problem {
 #[test]
 fn knuth_example_has_exactly_one_solution() {
     let named = NamedProblem::parse(KNUTH).unwrap();
-    let mut solver = Solver::new(named.problem());
+    let mut solver = Dlx::new(named.problem());
     let Uniqueness::Unique(options) = solver.uniqueness() else {
         panic!("expected a unique solution")
     };
@@ -48,7 +48,7 @@ fn knuth_example_has_exactly_one_solution() {
 fn counts_that_stop_say_so() {
     // Fibonacci: tilings of a strip of 10 by monominoes and dominoes: 89.
     let p = many_solutions(10);
-    let mut solver = Solver::new(&p);
+    let mut solver = Dlx::new(&p);
     assert_eq!(solver.count(None).solutions, 89);
     let limited = solver.count(Some(5));
     assert_eq!((limited.solutions, limited.end), (5, End::LimitReached));
@@ -71,7 +71,7 @@ fn counts_that_stop_say_so() {
 #[test]
 fn visitor_can_stop_and_links_are_restored() {
     let p = many_solutions(8);
-    let mut solver = Solver::new(&p);
+    let mut solver = Dlx::new(&p);
     let mut seen = 0;
     let count = solver.for_each_solution(|options| {
         assert!(p.is_solution(options));
@@ -90,7 +90,7 @@ fn visitor_can_stop_and_links_are_restored() {
 #[test]
 fn lending_iterator_resumes_and_restores_on_drop() {
     let p = many_solutions(6);
-    let mut solver = Solver::new(&p);
+    let mut solver = Dlx::new(&p);
     let mut all = Vec::new();
     {
         let mut solutions = solver.solutions();
@@ -116,7 +116,7 @@ fn lending_iterator_resumes_and_restores_on_drop() {
 #[test]
 fn owned_solutions_are_the_lending_ones_and_restore_on_drop() {
     let p = many_solutions(6);
-    let mut solver = Solver::new(&p);
+    let mut solver = Dlx::new(&p);
     let lent = collect(&mut solver);
     let mut owned: Vec<Vec<OptionId>> = Vec::new();
     let mut solutions = solver.solutions().owned();
@@ -136,7 +136,7 @@ fn owned_solutions_are_the_lending_ones_and_restore_on_drop() {
 #[test]
 fn random_solutions_are_valid_reproducible_and_varied() {
     let p = many_solutions(8);
-    let mut solver = Solver::new(&p);
+    let mut solver = Dlx::new(&p);
     solver.set_seed(Some(99));
     let draws: Vec<Vec<OptionId>> = solver.random_solutions(5).take(40).collect();
     assert_eq!(draws.len(), 40);
@@ -156,7 +156,7 @@ fn random_solutions_are_valid_reproducible_and_varied() {
     // A problem without solutions ends the draws at once; so does a budget.
     let mut none = Problem::builder(2, 0).unwrap();
     none.add_option(&[0]).unwrap();
-    assert_eq!(Solver::new(&none.build()).random_solutions(1).count(), 0);
+    assert_eq!(Dlx::new(&none.build()).random_solutions(1).count(), 0);
     solver.set_budget(Budget::nodes(1));
     assert_eq!(solver.random_solutions(5).next(), None);
 }
@@ -165,7 +165,7 @@ fn random_solutions_are_valid_reproducible_and_varied() {
 fn preselection_forces_options_and_reset_undoes_it() {
     let named = NamedProblem::parse(KNUTH).unwrap();
     let p = named.problem();
-    let mut solver = Solver::new(p);
+    let mut solver = Dlx::new(p);
     // Option 3 is `A D`, part of the unique solution.
     solver.select(option(3)).unwrap();
     assert_eq!(solver.selected(), &[option(3)]);
@@ -177,7 +177,7 @@ fn preselection_forces_options_and_reset_undoes_it() {
     // Option 1 is `A D G`: it conflicts with `A D` on item A.
     assert_eq!(
         solver.select(option(1)),
-        Err(Error::SelectConflict {
+        Err(DlxError::SelectConflict {
             option: option(1),
             item: dlx::ItemId::new(0).unwrap(),
             covered_by: option(3)
@@ -198,7 +198,7 @@ fn preselection_forces_options_and_reset_undoes_it() {
     assert_eq!(solver.count(None).solutions, 1);
     assert_eq!(
         solver.select(option(99)),
-        Err(Error::UnknownOption {
+        Err(DlxError::UnknownOption {
             option: 99,
             options: 6
         })
@@ -208,11 +208,11 @@ fn preselection_forces_options_and_reset_undoes_it() {
 #[test]
 fn selecting_the_same_option_twice_is_a_conflict() {
     let p = many_solutions(3);
-    let mut solver = Solver::new(&p);
+    let mut solver = Dlx::new(&p);
     solver.select(option(0)).unwrap();
     assert!(matches!(
         solver.select(option(0)),
-        Err(Error::SelectConflict { .. })
+        Err(DlxError::SelectConflict { .. })
     ));
     solver.reset();
     assert!(solver.links_match(&p));
@@ -221,7 +221,7 @@ fn selecting_the_same_option_twice_is_a_conflict() {
 #[test]
 fn budgets_stop_the_search_with_a_distinct_outcome() {
     let p = many_solutions(20);
-    let mut solver = Solver::new(&p);
+    let mut solver = Dlx::new(&p);
     let full = solver.count(None);
     let full_nodes = solver.stats().nodes;
     assert_eq!(full.solutions, 10_946);
@@ -251,7 +251,7 @@ fn budgets_stop_the_search_with_a_distinct_outcome() {
 
 /// The first solution of [`many_solutions`] in leftmost order: all monominoes.
 fn first_of(p: &Problem) -> Vec<OptionId> {
-    let mut solver = Solver::new(p);
+    let mut solver = Dlx::new(p);
     match solver.first_solution() {
         First::Solution(s) => s,
         other => panic!("{other:?}"),
@@ -261,7 +261,7 @@ fn first_of(p: &Problem) -> Vec<OptionId> {
 #[test]
 fn statistics_follow_knuth() {
     let p = many_solutions(4);
-    let mut solver = Solver::new(&p);
+    let mut solver = Dlx::new(&p);
     let count = solver.count(None);
     let stats = solver.stats();
     assert_eq!(stats.solutions, count.solutions);
@@ -277,12 +277,12 @@ fn statistics_follow_knuth() {
 #[test]
 fn seeded_search_is_reproducible_and_finds_the_same_solutions() {
     let p = many_solutions(12);
-    let mut plain = Solver::new(&p);
+    let mut plain = Dlx::new(&p);
     let mut expected = collect(&mut plain);
     expected.sort();
     let mut firsts = std::collections::HashSet::new();
     for seed in 0..20 {
-        let mut solver = Solver::new(&p);
+        let mut solver = Dlx::new(&p);
         solver.set_seed(Some(seed));
         let mut got = collect(&mut solver);
         let first = got[0].clone();
@@ -298,7 +298,7 @@ fn seeded_search_is_reproducible_and_finds_the_same_solutions() {
     );
 }
 
-fn collect(solver: &mut Solver) -> Vec<Vec<OptionId>> {
+fn collect(solver: &mut Dlx) -> Vec<Vec<OptionId>> {
     let mut all = Vec::new();
     solver.for_each_solution(|s| {
         let mut s = s.to_vec();
@@ -318,7 +318,7 @@ fn deep_problems_do_not_overflow_the_stack() {
         b.add_option(&[i]).unwrap();
     }
     let p = b.build();
-    let mut solver = Solver::new(&p);
+    let mut solver = Dlx::new(&p);
     let count = solver.count(None);
     assert_eq!((count.solutions, count.end), (1, End::Exhausted));
     assert_eq!(solver.stats().max_level(), Some(n));
@@ -329,7 +329,7 @@ fn secondary_items_are_covered_at_most_once() {
     // Two primary items; both options share the secondary item S.
     let named = NamedProblem::parse("A B | S\nA S\nB S\nA\nB\n").unwrap();
     let p = named.problem();
-    let mut solver = Solver::new(p);
+    let mut solver = Dlx::new(p);
     let mut solutions = Vec::new();
     solver.for_each_solution(|s| {
         assert!(p.is_solution(s));
@@ -346,7 +346,7 @@ fn secondary_items_are_covered_at_most_once() {
 fn selections_form_a_stack() {
     let named = NamedProblem::parse(KNUTH).unwrap();
     let p = named.problem();
-    let mut solver = Solver::new(p);
+    let mut solver = Dlx::new(p);
     assert_eq!(solver.unselect_last(), None);
     // `A D` (3) then `B G` (4): both in the unique solution.
     solver.select(option(3)).unwrap();
@@ -409,7 +409,7 @@ fn solver_solutions(primary: usize, secondary: usize, options: &[&[usize]]) -> V
         b.add_option(option).unwrap();
     }
     let p = b.build();
-    let mut solver = Solver::new(&p);
+    let mut solver = Dlx::new(&p);
     let mut out: Vec<Vec<usize>> = collect(&mut solver)
         .into_iter()
         .map(|s| {
@@ -458,7 +458,7 @@ fn an_option_that_empties_another_primary_item_is_a_dead_end() {
     for option in options {
         b.add_option(option).unwrap();
     }
-    let mut solver = Solver::new(&b.build());
+    let mut solver = Dlx::new(&b.build());
     assert_eq!(solver.count(None).solutions, 2);
     let stats = solver.stats();
     assert_eq!(stats.nodes, 6);

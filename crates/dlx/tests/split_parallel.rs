@@ -6,7 +6,7 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
-use dlx::{Branch, Budget, End, Error, First, OptionId, Parallel, Problem, Solver, Subproblem};
+use dlx::{Branch, Budget, Dlx, DlxError, End, First, OptionId, Parallel, Problem, Subproblem};
 use proptest::prelude::*;
 
 use crate::known_answers::{binary_matrices, de_bruijn};
@@ -28,7 +28,7 @@ fn key(options: &[OptionId]) -> Vec<usize> {
 /// Every solution `parallel` delivers, each checked with `check` and for
 /// repeats.
 fn parallel_solutions(
-    solver: &mut Solver,
+    solver: &mut Dlx,
     parallel: &Parallel,
     check: impl Fn(&[usize]) -> bool + Sync,
 ) -> BTreeSet<Vec<usize>> {
@@ -49,7 +49,7 @@ fn parallel_solutions(
 
 /// The single-threaded count's statistics, for comparison.
 fn plain_stats(problem: &Problem) -> dlx::Stats {
-    let mut solver = Solver::new(problem);
+    let mut solver = Dlx::new(problem);
     solver.count(None);
     solver.stats().clone()
 }
@@ -58,14 +58,14 @@ fn plain_stats(problem: &Problem) -> dlx::Stats {
 /// problem with `expected` solutions.
 fn check_threads(problem: &Problem, expected: u64, chunk: u64, depth: usize) {
     let plain = plain_stats(problem);
-    let mut first = Solver::new(problem);
+    let mut first = Dlx::new(problem);
     let first = first.first_solution();
     for threads in [1, 2, 8] {
         let parallel = Parallel::new()
             .with_threads(threads)
             .with_chunk(chunk)
             .with_depth(depth);
-        let mut solver = Solver::new(problem);
+        let mut solver = Dlx::new(problem);
         let count = solver.count_parallel(None, &parallel);
         assert_eq!(count.solutions, expected, "{threads} threads");
         assert_eq!(count.end, End::Exhausted);
@@ -97,7 +97,7 @@ proptest! {
     fn splits_cover_the_tree_exactly_once(spec in every_kind(), depth in 0usize..5) {
         let problem = spec.build();
         let oracle = brute_force(&spec);
-        let mut solver = Solver::new(&problem);
+        let mut solver = Dlx::new(&problem);
         let split = solver.split(depth);
         prop_assert!(split.is_complete());
         let mut stats = solver.stats().clone();
@@ -143,10 +143,10 @@ proptest! {
         let oracle = brute_force(&spec);
         let expected = oracle.len() as u64;
         let plain = plain_stats(&problem);
-        let first = Solver::new(&problem).first_solution();
+        let first = Dlx::new(&problem).first_solution();
         for threads in [1, 2, 8] {
             let parallel = Parallel::new().with_threads(threads).with_chunk(chunk).with_depth(depth);
-            let mut solver = Solver::new(&problem);
+            let mut solver = Dlx::new(&problem);
             let count = solver.count_parallel(None, &parallel);
             prop_assert_eq!(count.solutions, expected);
             prop_assert_eq!(solver.stats(), &plain);
@@ -181,7 +181,7 @@ proptest! {
     fn a_budget_bounds_the_threads_together(spec in every_kind(), budget in 1u64..60, threads in 1usize..4) {
         let problem = spec.build();
         let plain = plain_stats(&problem);
-        let mut solver = Solver::new(&problem);
+        let mut solver = Dlx::new(&problem);
         solver.set_budget(Budget::nodes(budget));
         let chunk = 2;
         let parallel = Parallel::new().with_threads(threads).with_chunk(chunk);
@@ -212,12 +212,12 @@ fn colors_and_bounds_on_any_number_of_threads() {
     // Algorithm C: de Bruijn cycles of binary words of length 4 (16 of them,
     // one for each rotation of the two cycles).
     let de_bruijn = de_bruijn::de_bruijn(2, 4);
-    let expected = Solver::new(de_bruijn.problem()).count(None).solutions;
+    let expected = Dlx::new(de_bruijn.problem()).count(None).solutions;
     assert!(expected > 0);
     check_threads(de_bruijn.problem(), expected, 8, 0);
     // Algorithm M: 4x4 binary matrices with 1 or 2 ones in each row and column.
     let matrices = binary_matrices::binary_matrices(4, 1, 2);
-    let expected = Solver::new(matrices.problem()).count(None).solutions;
+    let expected = Dlx::new(matrices.problem()).count(None).solutions;
     assert!(expected > 100);
     check_threads(matrices.problem(), expected, 8, 0);
     check_threads(matrices.problem(), expected, 8, 3);
@@ -226,14 +226,14 @@ fn colors_and_bounds_on_any_number_of_threads() {
 #[test]
 fn a_prefix_from_another_problem_is_an_error() {
     let queens = n_queens::n_queens(6);
-    let mut solver = Solver::new(queens.problem());
+    let mut solver = Dlx::new(queens.problem());
     let split = solver.split(2);
     let last = split.subproblems().last().unwrap().prefix().to_vec();
     let mut wrong = last.clone();
     wrong.swap(0, 1);
     assert_eq!(
         solver.count_subproblem(&Subproblem::new(wrong.clone()), None),
-        Err(Error::NotASubproblem {
+        Err(DlxError::NotASubproblem {
             position: 0,
             branch: wrong[0]
         })

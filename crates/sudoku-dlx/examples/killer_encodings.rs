@@ -22,7 +22,7 @@
 
 use std::time::{Duration, Instant};
 
-use dlx::{Count, Problem, Solver};
+use dlx::{Count, Dlx, Problem};
 use sudoku_dlx::{Cage, ParseOptions, Puzzle, Shape};
 
 /// Interleaved runs whose median time is reported.
@@ -63,7 +63,7 @@ fn main() {
             let mut sizes = (0, 0, 0, 0);
             for puzzle in &puzzles {
                 let problem = encode(puzzle);
-                let mut solver = Solver::new(&problem);
+                let mut solver = Dlx::new(&problem);
                 let count: Count = solver.count(Some(2));
                 assert_eq!(count.solutions, 1, "{puzzle}");
                 sizes.0 += problem.option_count();

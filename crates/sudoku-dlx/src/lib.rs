@@ -52,22 +52,29 @@
 //!
 //! The answers are the engine's words ([`First`], [`Uniqueness`], re-exported
 //! from [`dlx`]) with grids for solutions, so code that uses both crates
-//! reads one vocabulary, and glob imports of both agree on these names
-//! ([`Solver`] and [`Error`] are each crate's own: name them by crate).
+//! reads one vocabulary. No name of the two crates clashes: the engine's
+//! solver and error are [`dlx::Dlx`] and [`dlx::DlxError`], so glob imports of
+//! both leave [`Solver`] and [`Error`] to this crate.
 //!
 //! ```
 //! use dlx::*;
 //! use sudoku_dlx::*;
 //!
-//! let puzzle: Puzzle = "1234341221434321".parse()?;
-//! let mut sudoku = sudoku_dlx::Solver::new(puzzle.rules());
-//! let answer: Uniqueness<Grid> = sudoku.uniqueness(&puzzle)?;
-//! assert!(answer.is_unique());
-//! let named = NamedProblem::parse("a b\na\nb\na b\n")?;
-//! let mut engine = dlx::Solver::new(named.problem());
-//! assert!(matches!(engine.uniqueness(), Uniqueness::Multiple(..)));
-//! assert_eq!(engine.count(None), Count { solutions: 2, end: End::Exhausted });
-//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! fn both() -> Result<(), Error> {
+//!     let puzzle: Puzzle = "1234341221434321".parse()?;
+//!     let mut sudoku = Solver::new(puzzle.rules());
+//!     let answer: Uniqueness<Grid> = sudoku.uniqueness(&puzzle)?;
+//!     assert!(answer.is_unique());
+//!     let named = NamedProblem::parse("a b\na\nb\na b\n")?; // DlxError -> Error
+//!     let mut engine = Dlx::new(named.problem());
+//!     assert!(matches!(engine.uniqueness(), Uniqueness::Multiple(..)));
+//!     assert_eq!(engine.count(None), Count { solutions: 2, end: End::Exhausted });
+//!     Ok(())
+//! }
+//! both()?;
+//! let failed: Result<NamedProblem, DlxError> = NamedProblem::parse("a\nb\n");
+//! assert!(failed.is_err());
+//! # Ok::<(), Error>(())
 //! ```
 //!
 //! # From the `sudoku` crate

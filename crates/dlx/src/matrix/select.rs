@@ -13,7 +13,7 @@
 
 use super::search::{NOT_SELECTED, Search};
 use super::{Header, PURIFIED};
-use crate::error::Error;
+use crate::error::DlxError;
 use crate::index::to_u32;
 use crate::{ItemId, Kind, OptionId, Problem};
 
@@ -22,23 +22,23 @@ impl Search {
     ///
     /// # Errors
     ///
-    /// [`Error::UnknownOption`] if the problem has no such option,
-    /// [`Error::AlreadySelected`] if it is selected, and
-    /// [`Error::SelectConflict`] if an earlier selection rules it out: it
+    /// [`DlxError::UnknownOption`] if the problem has no such option,
+    /// [`DlxError::AlreadySelected`] if it is selected, and
+    /// [`DlxError::SelectConflict`] if an earlier selection rules it out: it
     /// covers one of its items (or, with bounds, has used up all the item
     /// may take), or gives one of its secondary items another color, or
     /// none where this option gives one. Nothing changes then.
-    pub(crate) fn select(&mut self, option: OptionId) -> Result<(), Error> {
+    pub(crate) fn select(&mut self, option: OptionId) -> Result<(), DlxError> {
         let k = option.index();
         if k >= self.matrix.option_count() {
-            return Err(Error::UnknownOption {
+            return Err(DlxError::UnknownOption {
                 option: k,
                 options: self.matrix.option_count(),
             });
         }
         self.unwind();
         if self.kind == Kind::Multiplicities && self.selected.contains(&option) {
-            return Err(Error::AlreadySelected { option });
+            return Err(DlxError::AlreadySelected { option });
         }
         // A plain problem reads no colors: generic over `C` as the search
         // is (tuning log #39).
@@ -51,10 +51,10 @@ impl Search {
 
     /// [`select`](Self::select) once `option` is known to exist, with
     /// colors (`C`) or without.
-    fn select_with<const C: bool>(&mut self, option: OptionId) -> Result<(), Error> {
+    fn select_with<const C: bool>(&mut self, option: OptionId) -> Result<(), DlxError> {
         let k = option.index();
         if let Some(h) = self.conflict::<C>(k) {
-            return Err(Error::SelectConflict {
+            return Err(DlxError::SelectConflict {
                 option,
                 item: h.item().unwrap_or(ItemId::from_u32(0)),
                 covered_by: OptionId::from_u32(self.selected_by[h.get() as usize]),

@@ -145,9 +145,9 @@ pub enum Error {
     /// A puzzle handed to a solver built for other rules.
     RulesMismatch,
     /// An error of the exact-cover engine, for a caller that uses both
-    /// crates with `?` (see `From<dlx::Error>`); the Sudoku types return it
+    /// crates with `?` (see `From<dlx::DlxError>`); the Sudoku types return it
     /// only for a fault of the engine.
-    Engine(dlx::Error),
+    Engine(dlx::DlxError),
     /// Generation: the rules admit no complete grid (a region map or a
     /// combination of variants that no grid satisfies).
     NoCompleteGrid,
@@ -511,8 +511,8 @@ impl std::error::Error for Error {
 /// }
 /// assert_eq!(first_option().map(|o| o.index()), Ok(0));
 /// ```
-impl From<dlx::Error> for Error {
-    fn from(e: dlx::Error) -> Error {
+impl From<dlx::DlxError> for Error {
+    fn from(e: dlx::DlxError) -> Error {
         Error::Engine(e)
     }
 }

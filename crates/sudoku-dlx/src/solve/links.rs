@@ -20,7 +20,7 @@ pub(crate) struct Links {
     encoding: Encoding,
     /// Invariant: its selection stack holds exactly the givens, one option
     /// each, in the order they were loaded or pushed.
-    engine: dlx::Solver,
+    engine: dlx::Dlx,
     /// The grid handed to visitors, reused: a solution's options cover
     /// every cell, so it needs no reset.
     scratch: Grid,
@@ -30,7 +30,7 @@ impl Links {
     /// The backend for `rules`, whose units are `geometry`'s.
     pub(crate) fn new(rules: &Rules, geometry: &Geometry) -> Links {
         let encoding = Encoding::new(rules, geometry);
-        let engine = dlx::Solver::new(encoding.problem());
+        let engine = dlx::Dlx::new(encoding.problem());
         Links {
             shape: rules.shape(),
             encoding,
@@ -63,7 +63,7 @@ impl Links {
         };
         match self.engine.select(option) {
             Ok(()) => Ok(()),
-            Err(dlx::Error::SelectConflict {
+            Err(dlx::DlxError::SelectConflict {
                 item, covered_by, ..
             }) => {
                 let (earlier, _) = self.encoding.placement(covered_by);
@@ -141,7 +141,7 @@ impl Backend for Links {
         self.engine.count(limit)
     }
 
-    /// The engine's [`dlx::Solver::count_parallel`], whose statistics are
+    /// The engine's [`dlx::Dlx::count_parallel`], whose statistics are
     /// the single-threaded search's for an exact count.
     fn count_parallel(
         &mut self,

@@ -389,7 +389,7 @@ impl Solver {
     /// pool when called from one (sharing its threads with the caller's
     /// other work), else on a pool of [`Parallel::threads`]; on the engine
     /// (grids over 128 cells, or [`Method::DancingLinks`]) it is
-    /// [`dlx::Solver::count_parallel`] with `parallel` as given. The budget
+    /// [`dlx::Dlx::count_parallel`] with `parallel` as given. The budget
     /// bounds the work of all threads together; a seed does not change a
     /// count, and the parallel search does not use it.
     ///
