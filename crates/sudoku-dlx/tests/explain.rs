@@ -332,17 +332,33 @@ impl Replay {
             if !self.candidate(e.cell, e.digit) {
                 return Err(format!("{e:?} was not a candidate"));
             }
-            let subset = matches!(
-                step.kind,
-                StepKind::Technique(Technique::HiddenPair | Technique::HiddenTriple)
-            );
-            // A hidden subset strips its own cells; every other pattern
-            // removes its digits from cells outside it.
             let inside = step.cells.contains(&e.cell);
-            if !step.cells.is_empty()
-                && step.kind != StepKind::Trial
-                && (subset != inside || subset == step.digits.contains(&e.digit))
-            {
+            let digit_in = step.digits.contains(&e.digit);
+            let follows = match step.kind {
+                // A hidden subset strips its own cells of other digits.
+                StepKind::Technique(
+                    Technique::HiddenPair | Technique::HiddenTriple | Technique::HiddenQuad,
+                ) => inside && !digit_in,
+                // A type-1 rectangle strips its odd corner of the pair; a
+                // BUG+1 strips its odd cell of all but one digit.
+                StepKind::Technique(
+                    Technique::UniqueRectangle | Technique::BivalueUniversalGrave,
+                ) => inside && digit_in,
+                // A chain's pattern is its premise (the assumed candidate, or
+                // the cell or unit it branches on), not a confinement: its
+                // eliminations are checked by the replay reaching the
+                // solution.
+                StepKind::Technique(
+                    Technique::XChain
+                    | Technique::ForcingChain
+                    | Technique::Nishio
+                    | Technique::MultipleForcingChain
+                    | Technique::DynamicForcingChain,
+                ) => true,
+                // Every other pattern removes its digits from cells outside it.
+                _ => !inside && digit_in,
+            };
+            if !step.cells.is_empty() && step.kind != StepKind::Trial && !follows {
                 return Err(format!("{e:?} does not follow from the pattern"));
             }
             self.removed.push(*e);

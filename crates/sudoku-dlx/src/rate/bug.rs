@@ -48,7 +48,11 @@ impl LogicSolver {
                 keep = Some(bit);
             }
         }
-        keep.is_some_and(|bit| self.remove(cell, !bit))
+        let placed = keep.is_some_and(|bit| self.remove(cell, !bit));
+        if placed {
+            self.pattern.note(&[], &[cell], marks);
+        }
+        placed
     }
 
     /// Whether every open cell is bivalue and every digit has two places or

@@ -21,7 +21,10 @@
 
 use std::sync::Arc;
 
+use smallvec::SmallVec;
+
 use crate::rate::implications::{ChainScratch, Implications, Length, Links, Trace};
+use crate::rate::pattern::Pattern;
 use crate::rate::techniques::LogicSolver;
 
 /// The largest grid (in cells) the chain techniques run on: 12x12.
@@ -60,18 +63,22 @@ struct Deduction {
     place: bool,
 }
 
-/// The shortest deductions found so far, and their complexity.
+/// The shortest deductions found so far, their complexity, and the premise
+/// of the first of them (for explanations): the assumed candidate of a
+/// contradiction, or the cell or unit whose every branch gives the deduction.
 #[derive(Debug, Default)]
 struct Best {
     complexity: Length,
     deductions: Vec<Deduction>,
+    premise: Pattern,
 }
 
 impl Best {
-    fn offer(&mut self, complexity: Length, deduction: Deduction) {
+    fn offer(&mut self, complexity: Length, deduction: Deduction, premise: &Pattern) {
         if self.deductions.is_empty() || complexity < self.complexity {
             self.complexity = complexity;
             self.deductions.clear();
+            self.premise.clone_from(premise);
         }
         if complexity == self.complexity && !self.deductions.contains(&deduction) {
             self.deductions.push(deduction);
@@ -120,6 +127,7 @@ impl LogicSolver {
         }
         if progress {
             self.chain_difficulty = difficulty(best.complexity);
+            self.pattern.clone_from(&best.premise);
         }
         progress
     }
@@ -169,7 +177,9 @@ impl LogicSolver {
                         };
                         let length = trace.complexity(roots);
                         if length.strong <= most && self.advances(deduction) {
-                            best.offer(length, deduction);
+                            let mut premise = Pattern::default();
+                            premise.note(&[], &[cell], 1 << digit);
+                            best.offer(length, deduction, &premise);
                         }
                     }
                 }
@@ -208,6 +218,7 @@ impl LogicSolver {
         }
         let mut best = Best::default();
         let mut branches: Vec<usize> = Vec::new();
+        let mut premise = Pattern::default();
         // Cells: each candidate of the cell is a branch.
         for cell in 0..self.candidates.len() {
             branches.clear();
@@ -216,7 +227,8 @@ impl LogicSolver {
                 branches.push(cell * n + marks.trailing_zeros() as usize);
                 marks &= marks - 1;
             }
-            self.branch_out(&mut scratch, &branches, &mut best);
+            premise.note(&[], &[cell], self.candidates[cell]);
+            self.branch_out(&mut scratch, &branches, &premise, &mut best);
         }
         // Units: each place of a digit in the unit is a branch.
         for u in 0..geometry.unit_count() {
@@ -229,16 +241,25 @@ impl LogicSolver {
                         .filter(|&&j| self.candidates[j] & (1 << digit) != 0)
                         .map(|&j| j * n + digit),
                 );
-                self.branch_out(&mut scratch, &branches, &mut best);
+                let cells: SmallVec<[usize; 16]> = branches.iter().map(|&b| b / n).collect();
+                premise.note(&[u], &cells, 1 << digit);
+                self.branch_out(&mut scratch, &branches, &premise, &mut best);
             }
         }
         self.chains = Some(scratch);
         self.apply_best(&best, |length| base + length_penalty(length.literals))
     }
 
-    /// Given the propagated `branches` (candidates, one of which holds),
-    /// offers `best` every literal that follows from all of them.
-    fn branch_out(&self, scratch: &mut ChainScratch, branches: &[usize], best: &mut Best) {
+    /// Given the propagated `branches` (candidates, one of which holds, as
+    /// `premise` says), offers `best` every literal that follows from all
+    /// of them.
+    fn branch_out(
+        &self,
+        scratch: &mut ChainScratch,
+        branches: &[usize],
+        premise: &Pattern,
+        best: &mut Best,
+    ) {
         // One branch is a single, and singles come first.
         if branches.len() < 2 {
             return;
@@ -274,7 +295,7 @@ impl LogicSolver {
                             .map_or(Length::default(), |k| t.complexity(&[k]))
                     })
                     .fold(Length::default(), |a, b| a + b);
-                best.offer(complexity, deduction);
+                best.offer(complexity, deduction, premise);
             }
         }
         for &b in branches {

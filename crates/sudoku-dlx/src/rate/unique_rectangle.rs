@@ -34,7 +34,8 @@ impl LogicSolver {
                 for c1 in 0..n {
                     for c2 in c1 + 1..n {
                         let corners = [r1 * n + c1, r1 * n + c2, r2 * n + c1, r2 * n + c2];
-                        if self.rectangle_step(corners, kind) {
+                        if let Some(pair) = self.rectangle_step(corners, kind) {
+                            self.pattern.note(&[], &corners, pair);
                             return true;
                         }
                     }
@@ -45,37 +46,38 @@ impl LogicSolver {
     }
 
     /// Type `kind` on the rectangle `corners` (top-left, top-right,
-    /// bottom-left, bottom-right).
-    fn rectangle_step(&mut self, corners: [usize; 4], kind: u8) -> bool {
+    /// bottom-left, bottom-right): the rectangle's two digits if it
+    /// removed a candidate.
+    fn rectangle_step(&mut self, corners: [usize; 4], kind: u8) -> Option<u64> {
         let marks = corners.map(|i| self.candidates[i]);
         let pair = marks.iter().fold(u64::MAX, |m, &c| m & c);
         if pair.count_ones() != 2 || marks.contains(&0) {
-            return false;
+            return None;
         }
         let exact = marks.iter().filter(|&&c| c == pair).count();
         match kind {
             1 if exact == 3 => {
                 if !self.swappable(corners) {
-                    return false;
+                    return None;
                 }
                 let k = marks.iter().position(|&c| c != pair).unwrap_or(0);
-                self.remove(corners[k], pair)
+                self.remove(corners[k], pair).then_some(pair)
             }
             2 if exact == 2 => {
                 let extra: Vec<usize> = (0..4).filter(|&k| marks[k] != pair).collect();
                 let c = marks[extra[0]] & !pair;
                 if c.count_ones() != 1 || marks[extra[1]] != marks[extra[0]] {
-                    return false;
+                    return None;
                 }
                 // The two cells with c must not be diagonal opposites (a
                 // row or column pair); the sum of opposite indices is 3.
                 if extra[0] + extra[1] == 3 || !self.swappable(corners) {
-                    return false;
+                    return None;
                 }
                 let group = [corners[extra[0]], corners[extra[1]]];
-                self.remove_from_common_peers(&group, c)
+                self.remove_from_common_peers(&group, c).then_some(pair | c)
             }
-            _ => false,
+            _ => None,
         }
     }
 

@@ -31,6 +31,7 @@ impl LogicSolver {
                         continue;
                     }
                     if self.remove_from_common_peers(&[a, b], z) {
+                        self.pattern.note(&[], &[pivot, a, b], xy | z);
                         return true;
                     }
                 }

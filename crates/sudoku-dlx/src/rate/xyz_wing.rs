@@ -26,6 +26,7 @@ impl LogicSolver {
                     }
                     let z = ca & cb;
                     if self.remove_from_common_peers(&[pivot, a, b], z) {
+                        self.pattern.note(&[], &[pivot, a, b], xyz);
                         return true;
                     }
                 }
