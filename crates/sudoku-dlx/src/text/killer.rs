@@ -88,7 +88,12 @@ pub(crate) fn split_killer_comment(line: &str) -> (&str, Option<&str>) {
         if ch.is_whitespace() {
             if in_token && seen == 3 {
                 let comment = line[byte..].trim();
-                return (&line[..byte], (!comment.is_empty()).then_some(comment));
+                // Only blanks after the sums: the record is the whole line,
+                // as every record without a comment is.
+                if comment.is_empty() {
+                    break;
+                }
+                return (&line[..byte], Some(comment));
             }
             in_token = false;
         } else if !in_token {
@@ -212,7 +217,11 @@ mod tests {
             split_killer_comment(line),
             (" 1... aabb a=1,b=2", Some("# from somewhere"))
         );
-        assert_eq!(split_killer_comment("1 a a=1 "), ("1 a a=1", None));
+        // Blanks alone after the sums: no comment, and the record is the
+        // line as read (a framed record without a comment is its lines;
+        // found by the sudoku_parse fuzz target).
+        assert_eq!(split_killer_comment("1 a a=1 "), ("1 a a=1 ", None));
+        assert_eq!(split_killer_comment("2.. | .8. "), ("2.. | .8. ", None));
         assert_eq!(split_killer_comment("1 a"), ("1 a", None));
     }
 
