@@ -17,8 +17,16 @@ if ! command -v parallel >/dev/null; then
 fi
 parallel --version | head -n 1
 
-cargo build --release -p sudoku-dlx-cli
-export PATH="${CARGO_TARGET_DIR:-$repo/target}/release:$PATH"
+# CI passes the directory of the binary its release-mode tests already built;
+# run alone, this script builds the release binary itself.
+if [ -n "${SUDOKU_DLX_BIN_DIR:-}" ]; then
+    bin_dir=$(cd "$SUDOKU_DLX_BIN_DIR" && pwd)
+else
+    cargo build --release -p sudoku-dlx-cli
+    bin_dir="${CARGO_TARGET_DIR:-$repo/target}/release"
+fi
+[ -x "$bin_dir/sudoku-dlx" ] || { echo "no sudoku-dlx binary in $bin_dir" >&2; exit 1; }
+export PATH="$bin_dir:$PATH"
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 cp data/exact-cover/pentominoes-6x10.dlx "$work/problem.dlx"
