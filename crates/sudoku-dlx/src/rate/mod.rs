@@ -3,6 +3,7 @@
 //!
 //! Imports from `model`, `text` and `solve`.
 
+pub(crate) mod als_wing;
 pub(crate) mod bug;
 pub(crate) mod chains;
 pub(crate) mod common_peers;

@@ -65,9 +65,15 @@ pub enum Technique {
     NakedQuad,
     /// Four digits confined to the same four cells of a house.
     HiddenQuad,
+    /// An almost locked set of three cells and a bivalue cell
+    /// (als_wing.rs).
+    WxyzWing,
     /// A bivalue universal grave plus one (bug.rs); only on puzzles known
     /// to be unique.
     BivalueUniversalGrave,
+    /// An almost locked set of four cells and a bivalue cell
+    /// (als_wing.rs).
+    VwxyzWing,
     /// A chain of one digit's links (x_chain.rs).
     XChain,
     /// A chain of static links of any digits (forcing_chain.rs).
@@ -82,7 +88,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, from the simplest.
-    pub const ALL: [Technique; 20] = [
+    pub const ALL: [Technique; 22] = [
         Technique::HiddenSingle,
         Technique::NakedSingle,
         Technique::LockedCandidates,
@@ -97,7 +103,9 @@ impl Technique {
         Technique::UniqueRectangleType2,
         Technique::NakedQuad,
         Technique::HiddenQuad,
+        Technique::WxyzWing,
         Technique::BivalueUniversalGrave,
+        Technique::VwxyzWing,
         Technique::XChain,
         Technique::ForcingChain,
         Technique::Nishio,
@@ -123,6 +131,8 @@ impl Technique {
             Technique::UniqueRectangleType2 => "unique rectangle type 2",
             Technique::NakedQuad => "naked quad",
             Technique::HiddenQuad => "hidden quad",
+            Technique::WxyzWing => "wxyz-wing",
+            Technique::VwxyzWing => "vwxyz-wing",
             Technique::BivalueUniversalGrave => "bivalue universal grave",
             Technique::XChain => "x-chain",
             Technique::ForcingChain => "forcing chain",
@@ -151,6 +161,8 @@ impl Technique {
             Technique::UniqueRectangleType2 => 4.6,
             Technique::NakedQuad => 5.0,
             Technique::HiddenQuad => 5.4,
+            Technique::WxyzWing => 5.5,
+            Technique::VwxyzWing => 6.2,
             Technique::BivalueUniversalGrave => 5.6,
             Technique::XChain => 4.0,
             Technique::ForcingChain => 7.0,
@@ -550,7 +562,7 @@ impl LogicSolver {
         }
         // Beyond the subsets, each technique is in a file of its own.
         type Step = fn(&mut LogicSolver) -> bool;
-        let beyond: [(Technique, Step); 13] = [
+        let beyond: [(Technique, Step); 15] = [
             (Technique::XChain, LogicSolver::short_x_chain),
             (Technique::XyWing, LogicSolver::xy_wing),
             (Technique::XyzWing, LogicSolver::xyz_wing),
@@ -560,10 +572,12 @@ impl LogicSolver {
                 s.naked_subset(4) || (s.second_look && s.naked_subset_at_common_peers(4))
             }),
             (Technique::HiddenQuad, |s| s.hidden_subset(4)),
+            (Technique::WxyzWing, LogicSolver::wxyz_wing),
             (
                 Technique::BivalueUniversalGrave,
                 LogicSolver::bivalue_universal_grave,
             ),
+            (Technique::VwxyzWing, LogicSolver::vwxyz_wing),
             (Technique::XChain, |s| s.x_chain(usize::MAX)),
             (Technique::ForcingChain, LogicSolver::forcing_chain),
             (Technique::Nishio, LogicSolver::nishio),
