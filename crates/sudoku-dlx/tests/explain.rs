@@ -364,6 +364,22 @@ impl Replay {
                     }
                 }
             }
+            StepKind::Technique(Technique::YCycle) => {
+                // The pattern is the loop: bivalue cells, each a peer of
+                // the next (the last of the first) sharing a digit with it.
+                let cells = &step.cells;
+                for (k, &a) in cells.iter().enumerate() {
+                    let b = cells[(k + 1) % cells.len()];
+                    let (ca, cb) = (self.candidates(a), self.candidates(b));
+                    if cells.len() < 3
+                        || ca.len() != 2
+                        || !self.peers(a, b)
+                        || !ca.iter().any(|d| cb.contains(d))
+                    {
+                        return Err(format!("not a loop of bivalue cells at {a}: {ca:?} {cb:?}"));
+                    }
+                }
+            }
             // A technique added later: its eliminations are checked below.
             StepKind::Technique(_) | _ => {}
         }

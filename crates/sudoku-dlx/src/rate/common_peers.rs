@@ -327,12 +327,13 @@ mod tests {
             let puzzle = planted(&rules, &grid, keep, seed);
             let mut logic = LogicSolver::new(&rules);
             type Look = fn(&mut LogicSolver) -> bool;
-            let beyond: [(&str, Look); 9] = [
+            let beyond: [(&str, Look); 10] = [
                 ("xy-wing", LogicSolver::xy_wing),
                 ("xyz-wing", LogicSolver::xyz_wing),
                 ("wxyz-wing", LogicSolver::wxyz_wing),
                 ("vwxyz-wing", LogicSolver::vwxyz_wing),
                 ("x-chain", |l| l.x_chain(usize::MAX)),
+                ("y-cycle", LogicSolver::y_cycle),
                 ("forcing chain", LogicSolver::forcing_chain),
                 ("nishio", LogicSolver::nishio),
                 ("cell or region forcing chain", LogicSolver::multiple_forcing_chain),

@@ -21,3 +21,4 @@ pub(crate) mod unique_rectangle;
 pub(crate) mod x_chain;
 pub(crate) mod xy_wing;
 pub(crate) mod xyz_wing;
+pub(crate) mod y_cycle;

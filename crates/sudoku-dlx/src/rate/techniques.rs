@@ -76,6 +76,8 @@ pub enum Technique {
     VwxyzWing,
     /// A chain of one digit's links (x_chain.rs).
     XChain,
+    /// A loop of bivalue cells (y_cycle.rs).
+    YCycle,
     /// A chain of static links of any digits (forcing_chain.rs).
     ForcingChain,
     /// One digit followed with dynamic links (nishio.rs).
@@ -88,7 +90,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, from the simplest.
-    pub const ALL: [Technique; 22] = [
+    pub const ALL: [Technique; 23] = [
         Technique::HiddenSingle,
         Technique::NakedSingle,
         Technique::LockedCandidates,
@@ -107,6 +109,7 @@ impl Technique {
         Technique::BivalueUniversalGrave,
         Technique::VwxyzWing,
         Technique::XChain,
+        Technique::YCycle,
         Technique::ForcingChain,
         Technique::Nishio,
         Technique::MultipleForcingChain,
@@ -135,6 +138,7 @@ impl Technique {
             Technique::VwxyzWing => "vwxyz-wing",
             Technique::BivalueUniversalGrave => "bivalue universal grave",
             Technique::XChain => "x-chain",
+            Technique::YCycle => "y-cycle",
             Technique::ForcingChain => "forcing chain",
             Technique::Nishio => "nishio",
             Technique::MultipleForcingChain => "cell or region forcing chain",
@@ -165,6 +169,7 @@ impl Technique {
             Technique::VwxyzWing => 6.2,
             Technique::BivalueUniversalGrave => 5.6,
             Technique::XChain => 4.0,
+            Technique::YCycle => 6.5,
             Technique::ForcingChain => 7.0,
             Technique::Nishio => 7.5,
             Technique::MultipleForcingChain => 8.0,
@@ -562,7 +567,7 @@ impl LogicSolver {
         }
         // Beyond the subsets, each technique is in a file of its own.
         type Step = fn(&mut LogicSolver) -> bool;
-        let beyond: [(Technique, Step); 15] = [
+        let beyond: [(Technique, Step); 16] = [
             (Technique::XChain, LogicSolver::short_x_chain),
             (Technique::XyWing, LogicSolver::xy_wing),
             (Technique::XyzWing, LogicSolver::xyz_wing),
@@ -579,6 +584,7 @@ impl LogicSolver {
             ),
             (Technique::VwxyzWing, LogicSolver::vwxyz_wing),
             (Technique::XChain, |s| s.x_chain(usize::MAX)),
+            (Technique::YCycle, LogicSolver::y_cycle),
             (Technique::ForcingChain, LogicSolver::forcing_chain),
             (Technique::Nishio, LogicSolver::nishio),
             (
