@@ -248,6 +248,18 @@ impl Replay {
             .is_ok()
     }
 
+    /// Whether the rules forbid one digit in both cells (a placement the
+    /// givens check refuses), read from the rules alone.
+    fn peers(&self, a: usize, b: usize) -> bool {
+        let mut digits = vec![0u8; self.digits.len()];
+        digits[a] = 1;
+        digits[b] = 1;
+        let grid = Grid::from_digits(self.rules.shape(), digits).unwrap();
+        Puzzle::new(self.rules.clone(), grid)
+            .and_then(|p| p.check_givens())
+            .is_err()
+    }
+
     fn candidates(&self, cell: usize) -> Vec<u8> {
         let n = u8::try_from(self.rules.shape().size()).unwrap();
         (1..=n).filter(|&d| self.candidate(cell, d)).collect()
@@ -325,6 +337,46 @@ impl Replay {
                 for base in &houses[..2] {
                     if !outside(self, base, step.digits[0]).is_empty() {
                         return Err("a base with the digit outside the fish".into());
+                    }
+                }
+            }
+            StepKind::Technique(Technique::WxyzWing | Technique::VwxyzWing) => {
+                // The pattern is the almost locked set, then the bivalue
+                // cell: the set's cells are pairwise peers with one digit
+                // more than cells, the bivalue cell's two among them.
+                let (&bivalue, set) = step.cells.split_last().ok_or("no cells")?;
+                let mut union: Vec<u8> = set.iter().flat_map(|&i| self.candidates(i)).collect();
+                union.sort_unstable();
+                union.dedup();
+                let pair = self.candidates(bivalue);
+                if union != step.digits
+                    || union.len() != set.len() + 1
+                    || pair.len() != 2
+                    || !pair.iter().all(|d| union.contains(d))
+                {
+                    return Err(format!(
+                        "not an almost locked set and a bivalue cell: {union:?} {pair:?}"
+                    ));
+                }
+                for (k, &a) in set.iter().enumerate() {
+                    if set[k + 1..].iter().any(|&b| !self.peers(a, b)) {
+                        return Err("the set's cells are not pairwise peers".into());
+                    }
+                }
+            }
+            StepKind::Technique(Technique::YCycle) => {
+                // The pattern is the loop: bivalue cells, each a peer of
+                // the next (the last of the first) sharing a digit with it.
+                let cells = &step.cells;
+                for (k, &a) in cells.iter().enumerate() {
+                    let b = cells[(k + 1) % cells.len()];
+                    let (ca, cb) = (self.candidates(a), self.candidates(b));
+                    if cells.len() < 3
+                        || ca.len() != 2
+                        || !self.peers(a, b)
+                        || !ca.iter().any(|d| cb.contains(d))
+                    {
+                        return Err(format!("not a loop of bivalue cells at {a}: {ca:?} {cb:?}"));
                     }
                 }
             }

@@ -36,7 +36,7 @@ mod tests {
     #[ignore = "solves with chains, slow in debug builds; run in release mode (see .ci/run)"]
     fn forcing_chain_fires() {
         let line =
-            "090650020605004003001070650040000006906000302700000040039040200500100908080065030";
+            "083020090000800100029300008000098700070000060006740000300006980002005000010030540";
         assert!(uses_on(line, Technique::ForcingChain) > 0);
     }
 }

@@ -3,6 +3,7 @@
 //!
 //! Imports from `model`, `text` and `solve`.
 
+pub(crate) mod als_wing;
 pub(crate) mod bug;
 pub(crate) mod chains;
 pub(crate) mod common_peers;
@@ -20,3 +21,4 @@ pub(crate) mod unique_rectangle;
 pub(crate) mod x_chain;
 pub(crate) mod xy_wing;
 pub(crate) mod xyz_wing;
+pub(crate) mod y_cycle;

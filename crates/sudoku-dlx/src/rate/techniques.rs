@@ -65,11 +65,19 @@ pub enum Technique {
     NakedQuad,
     /// Four digits confined to the same four cells of a house.
     HiddenQuad,
+    /// An almost locked set of three cells and a bivalue cell
+    /// (als_wing.rs).
+    WxyzWing,
     /// A bivalue universal grave plus one (bug.rs); only on puzzles known
     /// to be unique.
     BivalueUniversalGrave,
+    /// An almost locked set of four cells and a bivalue cell
+    /// (als_wing.rs).
+    VwxyzWing,
     /// A chain of one digit's links (x_chain.rs).
     XChain,
+    /// A loop of bivalue cells (y_cycle.rs).
+    YCycle,
     /// A chain of static links of any digits (forcing_chain.rs).
     ForcingChain,
     /// One digit followed with dynamic links (nishio.rs).
@@ -82,7 +90,7 @@ pub enum Technique {
 
 impl Technique {
     /// Every technique, from the simplest.
-    pub const ALL: [Technique; 20] = [
+    pub const ALL: [Technique; 23] = [
         Technique::HiddenSingle,
         Technique::NakedSingle,
         Technique::LockedCandidates,
@@ -97,8 +105,11 @@ impl Technique {
         Technique::UniqueRectangleType2,
         Technique::NakedQuad,
         Technique::HiddenQuad,
+        Technique::WxyzWing,
         Technique::BivalueUniversalGrave,
+        Technique::VwxyzWing,
         Technique::XChain,
+        Technique::YCycle,
         Technique::ForcingChain,
         Technique::Nishio,
         Technique::MultipleForcingChain,
@@ -123,8 +134,11 @@ impl Technique {
             Technique::UniqueRectangleType2 => "unique rectangle type 2",
             Technique::NakedQuad => "naked quad",
             Technique::HiddenQuad => "hidden quad",
+            Technique::WxyzWing => "wxyz-wing",
+            Technique::VwxyzWing => "vwxyz-wing",
             Technique::BivalueUniversalGrave => "bivalue universal grave",
             Technique::XChain => "x-chain",
+            Technique::YCycle => "y-cycle",
             Technique::ForcingChain => "forcing chain",
             Technique::Nishio => "nishio",
             Technique::MultipleForcingChain => "cell or region forcing chain",
@@ -151,8 +165,11 @@ impl Technique {
             Technique::UniqueRectangleType2 => 4.6,
             Technique::NakedQuad => 5.0,
             Technique::HiddenQuad => 5.4,
+            Technique::WxyzWing => 5.5,
+            Technique::VwxyzWing => 6.2,
             Technique::BivalueUniversalGrave => 5.6,
             Technique::XChain => 4.0,
+            Technique::YCycle => 6.5,
             Technique::ForcingChain => 7.0,
             Technique::Nishio => 7.5,
             Technique::MultipleForcingChain => 8.0,
@@ -550,7 +567,7 @@ impl LogicSolver {
         }
         // Beyond the subsets, each technique is in a file of its own.
         type Step = fn(&mut LogicSolver) -> bool;
-        let beyond: [(Technique, Step); 13] = [
+        let beyond: [(Technique, Step); 16] = [
             (Technique::XChain, LogicSolver::short_x_chain),
             (Technique::XyWing, LogicSolver::xy_wing),
             (Technique::XyzWing, LogicSolver::xyz_wing),
@@ -560,11 +577,14 @@ impl LogicSolver {
                 s.naked_subset(4) || (s.second_look && s.naked_subset_at_common_peers(4))
             }),
             (Technique::HiddenQuad, |s| s.hidden_subset(4)),
+            (Technique::WxyzWing, LogicSolver::wxyz_wing),
             (
                 Technique::BivalueUniversalGrave,
                 LogicSolver::bivalue_universal_grave,
             ),
+            (Technique::VwxyzWing, LogicSolver::vwxyz_wing),
             (Technique::XChain, |s| s.x_chain(usize::MAX)),
+            (Technique::YCycle, LogicSolver::y_cycle),
             (Technique::ForcingChain, LogicSolver::forcing_chain),
             (Technique::Nishio, LogicSolver::nishio),
             (
