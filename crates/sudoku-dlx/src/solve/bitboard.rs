@@ -55,6 +55,16 @@ impl Board {
     }
 }
 
+/// A board on a search's explicit stack: branched on, or about to be
+/// looked at.
+#[derive(Clone, Copy)]
+pub(crate) struct Frame {
+    pub(crate) board: Board,
+    pub(crate) cell: usize,
+    /// The digits not tried yet (bit d for digit d + 1).
+    pub(crate) untried: DigitMask,
+}
+
 /// Bits of a cell's candidate count: up to [`MAX_DIGITS`] fits in 4.
 const COUNT_BITS: usize = 4;
 
@@ -392,7 +402,63 @@ impl BitRules {
         O: Order,
         F: FnMut(&Board) -> ControlFlow<()>,
     {
-        self.search_level(board, 0, order, limit, stats, visit)
+        // frames[..depth] is the path from `board` to the board to look at
+        // next, at level depth - 1; the slots past it are reused. A loop
+        // over an explicit stack rather than a recursion: each child is
+        // made in its slot, with no copy to pass down and no frame to set
+        // up per node (tuning log #61).
+        let mut frames = Vec::with_capacity(16);
+        frames.push(Frame {
+            board: *board,
+            cell: 0,
+            untried: 0,
+        });
+        let mut depth = 1;
+        loop {
+            if stats.nodes >= limit.nodes || stats.updates >= limit.updates {
+                return ControlFlow::Break(Stop::Budget);
+            }
+            let level = depth - 1;
+            stats.nodes += 1;
+            if stats.profile.len() <= level {
+                stats.profile.resize(level + 1, 0);
+            }
+            stats.profile[level] += 1;
+            let top = &mut frames[level];
+            if top.board.open == 0 {
+                stats.solutions += 1;
+                if visit(&top.board).is_break() {
+                    return ControlFlow::Break(Stop::Visitor);
+                }
+                depth -= 1;
+            } else {
+                top.cell = order.branch_cell(self, &top.board);
+                top.untried = top.board.digits[top.cell];
+            }
+            // The next board: the next digit of the deepest open one that
+            // survives its forced moves.
+            loop {
+                let Some(parent) = depth.checked_sub(1) else {
+                    return ControlFlow::Continue(());
+                };
+                let Frame { cell, untried, .. } = frames[parent];
+                if untried == 0 {
+                    depth -= 1;
+                    continue;
+                }
+                let d = order.pick_digit(untried);
+                frames[parent].untried &= !(1 << d);
+                if frames.len() == depth {
+                    frames.push(frames[parent]);
+                } else {
+                    frames[depth].board = frames[parent].board;
+                }
+                if self.place(&mut frames[depth].board, cell, d, stats) {
+                    depth += 1;
+                    break;
+                }
+            }
+        }
     }
 
     /// The cell the search in the fixed order ([`Lowest`]) branches on in
@@ -406,6 +472,7 @@ impl BitRules {
     /// Puts digit `d + 1` in `cell` of `board` and takes the forced moves
     /// that follow: `false` at a dead end. `stats` count the digits placed,
     /// as [`search`](Self::search) does.
+    #[inline]
     pub(crate) fn place(
         &self,
         board: &mut Board,
@@ -418,52 +485,6 @@ impl BitRules {
         let alive = self.propagate(board, &mut pending);
         stats.updates += pending.placed;
         alive
-    }
-
-    /// [`search`](Self::search) at `level` of the tree.
-    fn search_level<O, F>(
-        &self,
-        board: &Board,
-        level: usize,
-        order: &mut O,
-        limit: Limit,
-        stats: &mut Stats,
-        visit: &mut F,
-    ) -> ControlFlow<Stop>
-    where
-        O: Order,
-        F: FnMut(&Board) -> ControlFlow<()>,
-    {
-        if stats.nodes >= limit.nodes || stats.updates >= limit.updates {
-            return ControlFlow::Break(Stop::Budget);
-        }
-        stats.nodes += 1;
-        if stats.profile.len() <= level {
-            stats.profile.resize(level + 1, 0);
-        }
-        stats.profile[level] += 1;
-        if board.open == 0 {
-            stats.solutions += 1;
-            return match visit(board) {
-                ControlFlow::Continue(()) => ControlFlow::Continue(()),
-                ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
-            };
-        }
-        let cell = order.branch_cell(self, board);
-        let mut digits = board.digits[cell];
-        while digits != 0 {
-            let d = order.pick_digit(digits);
-            digits &= !(1 << d);
-            let mut child = *board;
-            let mut pending = Pending::default();
-            self.select(&mut child, cell, d, &mut pending);
-            let alive = self.propagate(&mut child, &mut pending);
-            stats.updates += pending.placed;
-            if alive {
-                self.search_level(&child, level + 1, order, limit, stats, visit)?;
-            }
-        }
-        ControlFlow::Continue(())
     }
 
     /// Searches for a completion of `board` other than `solution` (row-major

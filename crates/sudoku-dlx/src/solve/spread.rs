@@ -17,7 +17,7 @@ use std::sync::{Mutex, PoisonError};
 
 use dlx::{Budget, Count, End, Stats};
 
-use crate::solve::bitboard::{BitRules, Board, DigitMask};
+use crate::solve::bitboard::{BitRules, Board, Frame};
 
 /// Nodes a job takes from the budget at a time.
 const BATCH: u64 = 1 << 10;
@@ -78,15 +78,6 @@ struct Spread<'b> {
     end: Mutex<Option<End>>,
     /// The statistics of the jobs finished.
     stats: Mutex<Stats>,
-}
-
-/// A board of a job's stack: branched on, or about to be looked at.
-#[derive(Clone, Copy)]
-struct Frame {
-    board: Board,
-    cell: usize,
-    /// The digits not tried yet (bit d for digit d + 1).
-    untried: DigitMask,
 }
 
 impl<'b> Spread<'b> {

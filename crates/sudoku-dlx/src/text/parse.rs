@@ -168,7 +168,7 @@ impl FromStr for Grid {
 }
 
 /// Reads one record; see [`Puzzle::parse`].
-fn parse_record<'t>(text: &'t str, options: &ParseOptions) -> Result<Puzzle, Error> {
+fn parse_record(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
     if options.killer {
         let line = KillerLine::split(text)?;
         let plain = ParseOptions {
@@ -185,6 +185,15 @@ fn parse_record<'t>(text: &'t str, options: &ParseOptions) -> Result<Puzzle, Err
             puzzle.alphabet(),
         ));
     }
+    match plain_line(text, options) {
+        Some(puzzle) => Ok(puzzle),
+        None => parse_general(text, options),
+    }
+}
+
+/// Reads one record that is no killer line, in any format but the one
+/// [`plain_line`] reads faster.
+fn parse_general<'t>(text: &'t str, options: &ParseOptions) -> Result<Puzzle, Error> {
     let lines: Vec<Segment<'_>> = text
         .lines()
         .enumerate()
@@ -304,6 +313,40 @@ fn parse_record<'t>(text: &'t str, options: &ParseOptions) -> Result<Puzzle, Err
     }
     let givens = Grid::from_digits(shape, digits)?;
     Ok(Puzzle::from_parts(rules, givens, alphabet))
+}
+
+/// The common record read straight to its grid: one line of exactly n*n
+/// bytes, each `.`, `0` or a digit `1`-`9`, in the standard alphabet and
+/// without a region map. It is what the general reader below makes of such
+/// a line (no comment, no map, symbols rather than numbers since it is one
+/// token of one-character symbols), at a small part of the cost: no line
+/// list, no token iterators, no second look for a comment. Anything else
+/// (`None`) goes the general way, which also says where a bad record goes
+/// wrong.
+fn plain_line(text: &str, options: &ParseOptions) -> Option<Puzzle> {
+    if options.jigsaw || !matches!(options.alphabet, None | Some(Alphabet::Standard)) {
+        return None;
+    }
+    let shape = match options.shape {
+        Some(shape) => shape,
+        None => Shape::from_cell_count(text.len())?,
+    };
+    let size = shape.size();
+    if text.len() != shape.cell_count() || size > 9 {
+        return None;
+    }
+    let mut digits = Vec::with_capacity(text.len());
+    for &byte in text.as_bytes() {
+        let digit = match byte {
+            b'.' | b'0' => 0,
+            b'1'..=b'9' if usize::from(byte - b'0') <= size => byte - b'0',
+            _ => return None,
+        };
+        digits.push(digit);
+    }
+    let rules = Rules::new(shape).with_variants(options.variants);
+    let givens = Grid::from_digits(shape, digits).ok()?;
+    Some(Puzzle::from_parts(rules, givens, Alphabet::Standard))
 }
 
 /// Checks that the cells of a record of several lines make a block: rows
@@ -797,6 +840,83 @@ mod tests {
             parse("1.3............. aabbaabbccddccda"),
             Err(Error::RegionSize { .. })
         ));
+    }
+
+    /// The options the fast-path property reads with, by index: the
+    /// default, fixed shapes (one of another size), each alphabet, a variant.
+    fn fast_path_options(which: usize) -> ParseOptions {
+        let shape = |n| Some(Shape::from_size(n).unwrap());
+        let base = ParseOptions::default();
+        match which {
+            0 => base,
+            1 => ParseOptions {
+                shape: shape(9),
+                ..base
+            },
+            2 => ParseOptions {
+                shape: shape(16),
+                ..base
+            },
+            3 => ParseOptions {
+                alphabet: Some(Alphabet::Standard),
+                ..base
+            },
+            4 => ParseOptions {
+                alphabet: Some(Alphabet::Hex),
+                ..base
+            },
+            5 => ParseOptions {
+                alphabet: Some(Alphabet::Numbers),
+                ..base
+            },
+            6 => ParseOptions {
+                jigsaw: true,
+                ..base
+            },
+            _ => ParseOptions {
+                variants: Variants {
+                    x: true,
+                    ..Variants::NONE
+                },
+                ..base
+            },
+        }
+    }
+
+    proptest::proptest! {
+        /// A line the fast path reads is read as the general reader reads
+        /// it, and every line of n*n blanks and digits up to n with the
+        /// default options takes the fast path. Lines are mostly digits
+        /// and blanks, with now and then a symbol the fast path leaves to
+        /// the general reader (a letter, a space, a separator, a digit
+        /// too large), so both sides of every test in it are exercised.
+        #[test]
+        fn fast_path_reads_as_the_general_reader(
+            side in proptest::sample::select(vec![4usize, 6, 9, 16]),
+            symbols in proptest::collection::vec(0..64u8, 256),
+            which in 0..8usize,
+        ) {
+            let alphabet = b".0123456789";
+            let odd = b"xA |#;-";
+            let text: String = symbols[..side * side]
+                .iter()
+                .map(|&k| match usize::from(k) {
+                    k if k < 63 => char::from(alphabet[k % alphabet.len()]),
+                    k => char::from(odd[k % odd.len()]),
+                })
+                .collect();
+            let options = fast_path_options(which);
+            let fast = plain_line(&text, &options);
+            if let Some(puzzle) = &fast {
+                proptest::prop_assert_eq!(Ok(puzzle.clone()), parse_general(&text, &options));
+            }
+            let plain = text
+                .bytes()
+                .all(|b| b == b'.' || b.is_ascii_digit() && usize::from(b - b'0') <= side);
+            if which == 0 && side <= 9 && plain {
+                proptest::prop_assert!(fast.is_some(), "{text} missed the fast path");
+            }
+        }
     }
 
     #[test]
