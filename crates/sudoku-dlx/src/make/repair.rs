@@ -32,7 +32,7 @@ use crate::solve::solver::Solver;
 
 /// Swaps one repair may make before the attempt is given up. On 9x9,
 /// rot90 (the hardest symmetry) succeeds within 64 in about one attempt in
-/// 20; longer walks did not pay (docs/benchmarks.md).
+/// 12; longer walks did not pay (docs/benchmarks.md).
 pub(crate) const REPAIR_STEPS: u32 = 64;
 
 /// Orbits blanked by the last swaps that a swap may not give back.
@@ -153,8 +153,11 @@ impl Repair<'_> {
     ///
     /// Each round finds a second solution; only an orbit with a cell where
     /// it differs from the planted one can shut it out. Such orbits are
-    /// tried alone, in a random order, and the first that makes the puzzle
-    /// unique ends the repair; if none does, a random one is kept and the
+    /// tried alone, in a random order (those blanked by the last [`TABU`]
+    /// swaps last), and the first that makes the puzzle unique with each
+    /// of its own cells essential ends the repair, else the first that
+    /// makes it unique (on rot90 the preference halved the attempts a
+    /// puzzle takes, 24 to 12); if none does, a random one is kept and the
     /// next round looks for a solution that survives it.
     fn restore(
         &mut self,
@@ -179,14 +182,24 @@ impl Repair<'_> {
             rng.shuffle(candidates);
             // Orbits blanked lately go last, so that swaps do not undo each other.
             candidates.sort_by_key(|k| recent.contains(k));
+            // The first orbit that restores uniqueness and is essential
+            // cell by cell, else the first that restores uniqueness.
+            let mut fallback = None;
             for &k in candidates.iter() {
                 self.give(&orbits[k]);
                 // The puzzle with `redundant` given too is unique: it holds
                 // the unique puzzle we started from.
                 if self.unique_without(&orbits[redundant])? == Some(true) {
-                    return Ok(Some(k));
+                    if self.each_essential(&orbits[k])? {
+                        return Ok(Some(k));
+                    }
+                    fallback = fallback.or(Some(k));
                 }
                 self.blank(&orbits[k]);
+            }
+            if let Some(k) = fallback {
+                self.give(&orbits[k]);
+                return Ok(Some(k));
             }
             let Some(&kept) = candidates.first() else {
                 break;
@@ -243,6 +256,20 @@ impl Repair<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Whether no cell of the given `orbit` can be blanked alone.
+    fn each_essential(&mut self, orbit: &[usize]) -> Result<bool, Error> {
+        for &i in orbit {
+            let d = self.givens()[i];
+            self.work.givens_mut().digits_mut()[i] = 0;
+            let unique = self.unique_without(&[i])?;
+            self.work.givens_mut().digits_mut()[i] = d;
+            if unique != Some(false) {
+                return Ok(false);
+            }
+        }
+        Ok(true)
     }
 
     /// Whether the givens are unique, given that they are with the cells
