@@ -13,6 +13,16 @@
 //! ```
 //!
 //! With a symmetry, only its rows (and the peer's) run: handy for profiling.
+//!
+//! ```sh
+//! cargo run --release -p benches --bin generate -- interleaved [ROUNDS [COUNT]]
+//! ```
+//!
+//! compares orbit-minimal rot180 with the peer in the same process, taking
+//! turns: each round times COUNT puzzles of ours (default 2,000), then
+//! COUNT of the peer's, and prints the rate ratio of each round and their
+//! median (default 9 rounds). Turns share the machine's load fairly where
+//! back-to-back rows do not.
 
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -20,6 +30,21 @@ use std::time::{Duration, Instant};
 use sudoku_dlx::{GenerateOptions, Generator, Rules, Symmetry, check_solution, puzzle_seed};
 
 fn main() -> ExitCode {
+    if std::env::args().nth(1).as_deref() == Some("interleaved") {
+        let arg = |k: usize, default: usize| {
+            std::env::args()
+                .nth(k)
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(default)
+        };
+        return match interleaved(arg(2, 9), arg(3, 2000)) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("generate: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let seconds: f64 = std::env::args()
         .nth(1)
         .and_then(|s| s.parse().ok())
@@ -148,6 +173,59 @@ fn run_peer(budget: Duration) -> Result<f64, String> {
         clues as f64 / made.len().max(1) as f64
     );
     Ok(rate)
+}
+
+/// Orbit-minimal rot180, ours and the peer's, `count` puzzles each in
+/// turns for `rounds` rounds; every puzzle checked after its turn.
+fn interleaved(rounds: usize, count: usize) -> Result<(), String> {
+    let rounds = rounds.max(1);
+    let mut generator = Generator::new(&Rules::classic(), GenerateOptions::default());
+    let mut ratios = Vec::with_capacity(rounds);
+    println!("| round | sudoku-dlx puzzles/s | sudoku 0.8 puzzles/s | ratio |");
+    println!("|---|---:|---:|---:|");
+    for round in 0..rounds {
+        let start = Instant::now();
+        let ours: Vec<_> = (0..count)
+            .map(|k| generator.generate(puzzle_seed(2024, (round * count + k) as u64)))
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string())?;
+        let ours_rate = count as f64 / start.elapsed().as_secs_f64();
+        let start = Instant::now();
+        let peer: Vec<_> = (0..count)
+            .map(|_| sudoku::Sudoku::generate_with_symmetry(sudoku::Symmetry::HalfRotation))
+            .collect();
+        let peer_rate = count as f64 / start.elapsed().as_secs_f64();
+        for g in &ours {
+            let digits: [u8; 81] = g
+                .puzzle
+                .givens()
+                .digits()
+                .try_into()
+                .map_err(|_| "not 9x9")?;
+            if count_solutions(&digits, 2) != 1 || !Symmetry::Rot180.holds_for(g.puzzle.givens()) {
+                return Err(format!("{} is not unique and rot180", g.puzzle));
+            }
+        }
+        for s in &peer {
+            if count_solutions(&s.to_bytes(), 2) != 1 {
+                return Err(format!("{} is not unique", s.to_str_line()));
+            }
+        }
+        let ratio = ours_rate / peer_rate;
+        println!(
+            "| {} | {ours_rate:.0} | {peer_rate:.0} | {ratio:.2} |",
+            round + 1
+        );
+        ratios.push(ratio);
+    }
+    ratios.sort_by(f64::total_cmp);
+    println!(
+        "\norbit-minimal rot180, sudoku-dlx / sudoku crate, median of {rounds} rounds of {count}: {:.2} (range {:.2}-{:.2})",
+        ratios[rounds / 2],
+        ratios[0],
+        ratios[rounds - 1]
+    );
+    Ok(())
 }
 
 /// Solutions of a 9x9 puzzle, counted up to `limit` by plain backtracking

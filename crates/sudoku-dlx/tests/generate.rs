@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 
 use sudoku_dlx::{
-    GenerateOptions, Generator, Grid, Minimality, Puzzle, Regions, Rules, Shape, Symmetry,
-    Variants, check_solution, puzzle_seed,
+    GenerateOptions, Generated, Generator, Grid, Minimality, Puzzle, Regions, Rules, Shape,
+    Symmetry, Variants, check_solution, puzzle_seed,
 };
 
 /// Whether cells `i` and `j` (distinct) may not hold the same digit under
@@ -116,13 +116,7 @@ fn check_generated(rules: &Rules, options: &GenerateOptions, seeds: std::ops::Ra
             options.symmetry
         );
         if g.minimal.is_minimal() {
-            for cell in (0..p.shape().cell_count()).filter(|&i| p.givens().digits()[i] != 0) {
-                assert_eq!(
-                    count_by_backtracking(&without(p, cell), 2),
-                    2,
-                    "{p}: {cell}"
-                );
-            }
+            check_strictly_minimal(&g, options.symmetry);
         }
     }
 }
@@ -178,10 +172,22 @@ fn minimality_says_whether_it_was_checked_and_what_was_found() {
         let g = unchecked.generate(puzzle_seed(5, seed)).unwrap();
         assert_eq!(g.minimal, Minimality::Unchecked, "{}", g.puzzle);
     }
-    // Orbits of two cells leave removable givens more often than not; single
-    // cells are all tried, and the check confirms it.
-    for (symmetry, seed) in (0..4).flat_map(|k| [(Symmetry::Rot180, k), (Symmetry::None, k)]) {
-        let mut checked = Generator::new(&rules, single(symmetry, true));
+    // A removal pass stopped at 34 givens leaves removable givens more
+    // often than not, and no repair runs under a clue target; complete
+    // passes are repaired until strictly minimal.
+    let stopped = |symmetry| GenerateOptions {
+        clues: Some(34),
+        ..single(symmetry, true)
+    };
+    let cases = (0..4).flat_map(|k| {
+        [
+            (single(Symmetry::Rot180, true), k),
+            (single(Symmetry::None, true), k),
+            (stopped(Symmetry::Rot180), k),
+        ]
+    });
+    for (options, seed) in cases {
+        let mut checked = Generator::new(&rules, options.clone());
         let g = checked.generate(puzzle_seed(5, seed)).unwrap();
         let p = &g.puzzle;
         let removable = (0..81)
@@ -194,12 +200,83 @@ fn minimality_says_whether_it_was_checked_and_what_was_found() {
             }
             Minimality::NotMinimal => {
                 assert!(removable, "{p}");
+                assert!(options.clues.is_some(), "{p}: not repaired");
                 not_minimal += 1;
             }
             other => panic!("{p}: {other:?} without a budget that runs out"),
         }
     }
     assert!(minimal > 0 && not_minimal > 0, "{minimal} / {not_minimal}");
+}
+
+/// Checks a puzzle the generator calls strictly minimal with the
+/// backtracking oracle alone: unique, symmetric, and every given essential
+/// (blanking it alone gives a second solution).
+fn check_strictly_minimal(g: &Generated, symmetry: Symmetry) {
+    let p = &g.puzzle;
+    assert_eq!(g.minimal, Minimality::Minimal, "{symmetry}: {p}");
+    assert_eq!(count_by_backtracking(p, 2), 1, "{p} is not unique");
+    assert_eq!(check_solution(p, &g.solution), Ok(()), "{p}");
+    assert!(symmetry.holds_for(p.givens()), "{p} is not {symmetry}");
+    for cell in (0..p.shape().cell_count()).filter(|&i| p.givens().digits()[i] != 0) {
+        assert_eq!(
+            count_by_backtracking(&without(p, cell), 2),
+            2,
+            "{p}: {cell}"
+        );
+    }
+}
+
+/// Issue 16: `--minimal` with a symmetry is met, not only tried: an
+/// orbit-minimal puzzle with a redundant given is repaired (its orbit
+/// swapped for others) rather than discarded.
+#[test]
+fn strictly_minimal_puzzles_come_with_every_symmetry() {
+    for symmetry in Symmetry::ALL {
+        let mut generator = Generator::new(&Rules::classic(), options(symmetry, true));
+        for k in 0..2 {
+            let g = generator.generate(puzzle_seed(16, k)).unwrap();
+            check_strictly_minimal(&g, symmetry);
+        }
+    }
+    // And on 6x6, where orbits of four are a ninth of the grid.
+    let six = Rules::new(Shape::from_size(6).unwrap());
+    let mut generator = Generator::new(&six, options(Symmetry::Rot90, true));
+    for k in 0..4 {
+        let g = generator.generate(puzzle_seed(16, k)).unwrap();
+        check_strictly_minimal(&g, Symmetry::Rot90);
+    }
+}
+
+/// The issue's measurement: `generate --minimal` never misses at the
+/// default settings. 1,000 rot180 puzzles as `generate --minimal --count
+/// 1000 --seed 1` makes them and 200 of every other symmetry as `--count
+/// 200 --seed 5` does, each checked by the backtracking oracle; one thread
+/// per symmetry.
+#[test]
+#[ignore = "1,000 rot180 and 1,200 other strictly minimal puzzles, checked by backtracking; run in release mode (see .ci/run)"]
+fn strictly_minimal_generation_never_misses() {
+    let runs: Vec<(Symmetry, u64, u64)> = Symmetry::ALL
+        .into_iter()
+        .map(|s| {
+            if s == Symmetry::Rot180 {
+                (s, 1, 1000)
+            } else {
+                (s, 5, 200)
+            }
+        })
+        .collect();
+    std::thread::scope(|scope| {
+        for &(symmetry, seed, count) in &runs {
+            scope.spawn(move || {
+                let mut generator = Generator::new(&Rules::classic(), options(symmetry, true));
+                for k in 0..count {
+                    let g = generator.generate(puzzle_seed(seed, k)).unwrap();
+                    check_strictly_minimal(&g, symmetry);
+                }
+            });
+        }
+    });
 }
 
 #[test]

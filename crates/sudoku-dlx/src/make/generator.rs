@@ -8,6 +8,7 @@ use dlx::{First, SplitMix64};
 use smallvec::SmallVec;
 
 use crate::make::forcing::Forcing;
+use crate::make::repair::{Essential, Repair};
 use crate::make::symmetry::Symmetry;
 use crate::model::error::Error;
 use crate::model::grid::Grid;
@@ -16,7 +17,6 @@ use crate::model::rules::Rules;
 use crate::rate::rater::{Level, Rated, Rater, Rating};
 use crate::solve::backend::{Method, SearchOptions};
 use crate::solve::completion::seeds_rows;
-use crate::solve::session::Planted;
 use crate::solve::solver::Solver;
 use dlx::Budget;
 
@@ -453,7 +453,7 @@ impl Generator {
             None => self.remove_orbits(&solution)?,
         };
         let minimal = if self.options.minimal {
-            self.verify_minimal(pass)?
+            self.strict_minimality(&solution, pass, rng)?
         } else if self.options.symmetry == Symmetry::None && pass.complete && pass.undecided == 0 {
             // A complete, decided pass over single cells is a proof.
             Minimality::Minimal
@@ -541,7 +541,8 @@ impl Generator {
     ///
     /// An orbit that singles force back from the other givens is removable
     /// without a search (see [`Forcing`]); early in the pass most are. For
-    /// the others the givens live on one [`Planted`] stack, filled at the
+    /// the others the givens live on one
+    /// [`Planted`](crate::solve::session::Planted) stack, filled at the
     /// first such check, so a check pushes and pops only what changed: the
     /// undecided orbits lie in reverse visiting order, the next one to test
     /// on top, so popping it (and the orbits singles removed since the last
@@ -698,69 +699,35 @@ impl Generator {
         Ok(Pass::default())
     }
 
-    /// Whether no single given of the work puzzle can be blanked. After a
-    /// complete, decided pass, givens that are orbits of their own were
-    /// already tried; the others are tried one by one.
-    fn verify_minimal(&mut self, pass: Pass) -> Result<Minimality, Error> {
-        let proven_orbits = pass.complete && pass.undecided == 0;
-        let givens = self.work.givens().digits();
-        let mut settled = Vec::new();
-        let mut to_test = Vec::new();
-        for orbit in &self.orbits {
-            for &i in orbit {
-                if givens[i] == 0 {
-                    continue;
-                }
-                if proven_orbits && orbit.len() == 1 {
-                    settled.push(i);
-                } else {
-                    to_test.push(i);
-                }
-            }
+    /// Whether no single given of the work puzzle can be blanked, checked
+    /// clue by clue; when one can, after a complete removal pass with no
+    /// clue target or difficulty ceiling, the puzzle is [`Repair`]ed.
+    fn strict_minimality(
+        &mut self,
+        solution: &Grid,
+        pass: Pass,
+        rng: &mut SplitMix64,
+    ) -> Result<Minimality, Error> {
+        let decided = pass.complete && pass.undecided == 0;
+        let repairable = pass.complete && self.options.clues.is_none() && self.ceiling().is_none();
+        let mut repair = Repair {
+            solver: &mut self.solver,
+            orbits: &self.orbits,
+            forcing: &mut self.forcing,
+            work: &mut self.work,
+            solution: solution.digits(),
+        };
+        let found = repair.essential(decided, None)?;
+        if repairable && matches!(found, Essential::Removable(_)) {
+            repair.run(rng, found)
+        } else {
+            Ok(found.minimality())
         }
-        // A given that singles force back is removable: no search needed.
-        if to_test.iter().any(|&i| self.forcing.singles_restore(&[i])) {
-            return Ok(Minimality::NotMinimal);
-        }
-        // The work puzzle's givens are cells of its solution.
-        let mut planted = self.solver.planted(givens);
-        planted.push(&settled)?;
-        all_essential(&mut planted, &to_test)
     }
 
     /// The node budget of each check.
     #[must_use]
     pub fn check_budget(&self) -> u64 {
         self.budget
-    }
-}
-
-/// Whether blanking any one of `cells` alone, with every other given on the
-/// stack or in `cells`, gives a second solution: [`Minimality::Minimal`] if
-/// each does, else the first cell found removable or undecided (over the
-/// budget) says which. Divide and conquer: to test the cells of one half,
-/// the other half is pushed once, so the whole costs O(m log m) pushes for
-/// m cells instead of O(m²).
-fn all_essential(planted: &mut Planted<'_>, cells: &[usize]) -> Result<Minimality, Error> {
-    match cells {
-        [] => Ok(Minimality::Minimal),
-        &[i] => Ok(match planted.unique_without(&[i]) {
-            Some(false) => Minimality::Minimal,
-            Some(true) => Minimality::NotMinimal,
-            None => Minimality::Undecided,
-        }),
-        _ => {
-            let (left, right) = cells.split_at(cells.len() / 2);
-            // The right half first, so that the cells are tried in order.
-            for (half, other) in [(right, left), (left, right)] {
-                planted.push(half)?;
-                let essential = all_essential(planted, other)?;
-                planted.pop(half);
-                if essential != Minimality::Minimal {
-                    return Ok(essential);
-                }
-            }
-            Ok(Minimality::Minimal)
-        }
     }
 }

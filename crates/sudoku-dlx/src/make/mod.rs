@@ -8,4 +8,5 @@ pub(crate) mod forcing;
 pub(crate) mod generator;
 pub(crate) mod jigsaw;
 pub(crate) mod killer;
+pub(crate) mod repair;
 pub(crate) mod symmetry;
