@@ -213,19 +213,29 @@ impl Dlx {
     /// [`count`](Self::count) of a search already started (or entered at a
     /// subproblem, `split.rs`).
     pub(crate) fn count_started(&mut self, limit: Option<u64>) -> Count {
-        let mut solutions = 0;
+        // The search counts solutions in the statistics without pausing at
+        // them, all but the one that reaches the limit (tuning log #43).
+        let before = self.stats.solutions;
+        let solutions = |stats: &Stats| stats.solutions - before;
         let end = loop {
-            if limit.is_some_and(|l| solutions >= l) {
+            let found = solutions(&self.stats);
+            if limit.is_some_and(|l| found >= l) {
                 break End::LimitReached;
             }
+            let silent = limit.map_or(u64::MAX, |l| l - found - 1);
+            self.search.set_silent(silent);
             match self.search.advance(&mut self.stats, self.budget) {
-                Event::Solution => solutions += 1,
+                Event::Solution => {}
                 Event::Exhausted | Event::Frontier | Event::Paused => break End::Exhausted,
                 Event::BudgetExhausted => break End::BudgetExhausted,
             }
         };
+        self.search.set_silent(0);
         self.search.unwind();
-        Count { solutions, end }
+        Count {
+            solutions: solutions(&self.stats),
+            end,
+        }
     }
 
     /// Calls `visit` with each solution's options (pre-selected ones first)

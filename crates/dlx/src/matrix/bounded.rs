@@ -35,6 +35,10 @@ impl Search {
                 Step::Enter => {
                     // M2.
                     if let Some(event) = self.enter(stats, budget) {
+                        if self.counts_silently(event) {
+                            step = Step::Backtrack;
+                            continue;
+                        }
                         return event;
                     }
                     // M3.

@@ -14,7 +14,7 @@
 
 #[cfg(doc)]
 use super::PURIFIED;
-use super::cover::{Links, dooms, hide, unhide};
+use super::cover::{Links, hide, unhide};
 use super::link::Link;
 use super::{CLEANSED, Matrix, entry, get};
 
@@ -42,7 +42,7 @@ impl Matrix {
         self.cleansings += 1;
         let mut cleansed = 0;
         let mut updates = 0;
-        let (mut links, rest) = self.split();
+        let mut links = Links::of(self);
         // SAFETY: (A), (C), (D): `r` walks `x`'s list of stored links; a
         // link's node is in the arena, and `hide` and `unhide` need no more.
         unsafe {
@@ -56,8 +56,10 @@ impl Matrix {
                     updates += hide::<true>(&mut links, r);
                     let emptied = links.emptied;
                     if GIVE_UP && emptied != 0 {
-                        links.emptied = 0;
-                        if dooms::<M>(&links, &rest, p, q, emptied) {
+                        // As in `cover_unless_doomed`: the arrays are
+                        // borrowed again after the rare test.
+                        if self.dooms::<M>(p, q, emptied) {
+                            let mut links = Links::of(self);
                             // Undo from `r` back up to the top of the list.
                             while r.node() != x {
                                 restore(&mut links, r, x);
@@ -67,6 +69,7 @@ impl Matrix {
                             *entry(&mut self.item_color, x) = 0;
                             return (false, updates);
                         }
+                        links = Links::of(self);
                     }
                 }
                 r = get(links.down, node);

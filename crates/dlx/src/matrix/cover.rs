@@ -195,7 +195,7 @@ impl Matrix {
         at: u32,
     ) -> (bool, u64) {
         let i = i.get();
-        let (mut links, rest) = self.split();
+        let mut links = Links::of(self);
         let mut updates = 1;
         // SAFETY: as in `cover`; `unhide` walks back up over the options just
         // hidden, in reverse order.
@@ -205,41 +205,24 @@ impl Matrix {
                 updates += hide::<C>(&mut links, o);
                 let emptied = links.emptied;
                 if emptied != 0 {
-                    links.emptied = 0;
-                    if dooms::<M>(&links, &rest, p, at, emptied) {
+                    // The test is rare and reads the whole matrix: the
+                    // arrays are borrowed again after it, so the loop holds
+                    // only the four it writes (tuning log #42).
+                    if self.dooms::<M>(p, at, emptied) {
+                        let mut links = Links::of(self);
                         while o.node() != i {
                             unhide::<C>(&mut links, o);
                             o = get(links.up, o.node());
                         }
                         return (false, updates);
                     }
+                    links = Links::of(self);
                 }
                 o = get(links.down, o.node());
             }
             self.unlink_item(i);
         }
         (true, updates)
-    }
-
-    /// The arrays the hot loops write, and beside them those the test for a
-    /// doomed option reads.
-    pub(super) fn split(&mut self) -> (Links<'_>, Rest<'_>) {
-        (
-            Links {
-                up: &mut self.up,
-                down: &mut self.down,
-                top: &mut self.top,
-                color: &mut self.color,
-                emptied: 0,
-            },
-            Rest {
-                primary: self.primary,
-                left: &self.left,
-                right: &self.right,
-                bound: &self.bound,
-                slack: &self.slack,
-            },
-        )
     }
 
     /// Undoes [`cover_others`](Self::cover_others)`(p)`, going left.
@@ -437,57 +420,45 @@ pub(super) unsafe fn unhide<const C: bool>(links: &mut Links<'_>, p: Link) {
     }
 }
 
-/// The arrays beside [`Links`] that [`dooms`] reads.
-pub(super) struct Rest<'a> {
-    primary: u32,
-    left: &'a [u32],
-    right: &'a [u32],
-    bound: &'a [u32],
-    slack: &'a [u32],
-}
-
-/// Whether emptying the list of item header `emptied`, while committing the
-/// option of the node `p` links to (at its node `at`), dooms the option: no
-/// solution contains it. For exact cover (not `M`), the item is primary and
-/// the option does not cover it after `at`; Knuth's Algorithm X would find it
-/// with no option only at the next level. With bounds (`M`), the item is
-/// also still active and needs more options than the option will give it
-/// after `at`: Algorithm M would find its branching degree 0 or less there.
-/// Runs only when a list has emptied, which is rare next to the updates.
-#[cold]
-#[inline(never)]
-pub(super) fn dooms<const M: bool>(
-    links: &Links<'_>,
-    rest: &Rest<'_>,
-    p: Link,
-    at: u32,
-    emptied: u32,
-) -> bool {
-    if emptied > rest.primary {
-        return false;
-    }
-    let later = option_covers_later(links, p, at, emptied);
-    if !M {
-        return !later;
-    }
-    let h = emptied as usize;
-    let active = rest.right[rest.left[h] as usize] == emptied;
-    let need = i64::from(rest.bound[h]) - i64::from(later) - i64::from(rest.slack[h]);
-    active && need > 0
-}
-
-/// Whether the option of the node `p` links to has a node of item header
-/// `item` after node `at`, going right around the option until `p`.
-fn option_covers_later(links: &Links<'_>, p: Link, at: u32, item: u32) -> bool {
-    let span = p.span();
-    let mut q = at;
-    loop {
-        q = span.after(q);
-        if q == p.node() {
+impl Matrix {
+    /// Whether emptying the list of item header `emptied`, while committing
+    /// the option of the node `p` links to (at its node `at`), dooms the
+    /// option: no solution contains it. For exact cover (not `M`), the item
+    /// is primary and the option does not cover it after `at`; Knuth's
+    /// Algorithm X would find it with no option only at the next level. With
+    /// bounds (`M`), the item is also still active and needs more options
+    /// than the option will give it after `at`: Algorithm M would find its
+    /// branching degree 0 or less there. Runs only when a list has emptied,
+    /// which is rare next to the updates.
+    #[cold]
+    #[inline(never)]
+    pub(super) fn dooms<const M: bool>(&self, p: Link, at: u32, emptied: u32) -> bool {
+        if emptied > self.primary {
             return false;
         }
-        if links.top[q as usize] == item {
-            return true;
+        let later = self.option_covers_later(p, at, emptied);
+        if !M {
+            return !later;
+        }
+        let h = emptied as usize;
+        let active = self.right[self.left[h] as usize] == emptied;
+        let need = i64::from(self.bound[h]) - i64::from(later) - i64::from(self.slack[h]);
+        active && need > 0
+    }
+
+    /// Whether the option of the node `p` links to has a node of item header
+    /// `item` after node `at`, going right around the option until `p`.
+    fn option_covers_later(&self, p: Link, at: u32, item: u32) -> bool {
+        let span = p.span();
+        let mut q = at;
+        loop {
+            q = span.after(q);
+            if q == p.node() {
+                return false;
+            }
+            if self.top[q as usize] == item {
+                return true;
+            }
         }
     }
 }

@@ -88,6 +88,12 @@ pub(crate) struct Search {
     /// which looks at its shared state between chunks of work. Unlike a
     /// budget, a pause changes nothing in the tree the search walks.
     pub(super) pause_at: u64,
+    /// How many more solutions the search counts in `stats` without
+    /// pausing: 0 except in [`Dlx::count`](crate::Dlx::count), which reads
+    /// its count from the statistics rather than from the events, so that a
+    /// solution does not cost a return from the loop and a way back in
+    /// (tuning log #43).
+    pub(super) silent: u64,
 }
 
 impl Search {
@@ -125,6 +131,7 @@ impl Search {
             floor: 0,
             ceiling: usize::MAX,
             pause_at: u64::MAX,
+            silent: 0,
         }
     }
 
@@ -151,6 +158,7 @@ impl Search {
         self.floor = 0;
         self.ceiling = usize::MAX;
         self.pause_at = u64::MAX;
+        self.silent = 0;
         self.randomized = seed.is_some();
         self.rng = SplitMix64::new(seed.unwrap_or(0));
         self.matrix.cleansings = 0;
@@ -208,6 +216,10 @@ impl Search {
             match step {
                 Step::Enter => {
                     if let Some(event) = self.enter(stats, budget) {
+                        if self.counts_silently(event) {
+                            step = Step::Backtrack;
+                            continue;
+                        }
                         return event;
                     }
                     let (i, len) = if randomized {
@@ -317,6 +329,25 @@ impl Search {
             return Some(Event::Solution);
         }
         None
+    }
+
+    /// Whether the search goes on after `event` instead of pausing: a
+    /// solution while [`silent`](Self::silent) is not 0 (counted in the
+    /// statistics already), which takes one from it.
+    #[inline(always)]
+    pub(super) fn counts_silently(&mut self, event: Event) -> bool {
+        if event == Event::Solution && self.silent != 0 {
+            self.silent -= 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Lets the search count up to `n` solutions in the statistics without
+    /// pausing at them (until the next [`start`](Self::start)).
+    pub(crate) fn set_silent(&mut self, n: u64) {
+        self.silent = n;
     }
 
     /// Moves level `l` on from option node `x`, its current choice, to the

@@ -1,0 +1,48 @@
+//! Counts one problem with one solver, nothing else: for instruction counts
+//! of ours against a peer under `valgrind --tool=callgrind`, which a shared
+//! machine cannot disturb (docs/benchmarks.md, tuning log #42).
+//!
+//! `count_one SOLVER FILE.dlx`, SOLVER one of `ours`, `dlx` (the `dlx` 0.8
+//! crate) or `dlx-rs`. Prints the count, which it checks against a count by
+//! our engine when SOLVER is a peer and `--check` is given.
+
+use benches::cover_solvers::{CoverInput, CoverSolver};
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let (Some(solver), Some(path)) = (args.first(), args.get(1)) else {
+        eprintln!("usage: count_one ours|dlx|dlx-rs FILE.dlx [--check]");
+        std::process::exit(2);
+    };
+    let solver = match solver.as_str() {
+        "ours" => CoverSolver::Ours,
+        "dlx" => CoverSolver::KnuthDlx,
+        "dlx-rs" => CoverSolver::DlxRs,
+        other => {
+            eprintln!("count_one: unknown solver {other:?} (ours, dlx or dlx-rs)");
+            std::process::exit(2);
+        }
+    };
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        eprintln!("{path}: {e}");
+        std::process::exit(2);
+    });
+    let named = dlx::NamedProblem::parse(&text).unwrap_or_else(|e| {
+        eprintln!("{path}: {e}");
+        std::process::exit(2);
+    });
+    let input = CoverInput::new(named.problem());
+    if !solver.supports(named.problem().kind()) {
+        eprintln!(
+            "count_one: {} cannot solve this kind of problem",
+            solver.name()
+        );
+        std::process::exit(2);
+    }
+    let count = solver.count(&input, None).expect("no deadline was set");
+    if args.iter().any(|a| a == "--check") {
+        let ours = CoverSolver::Ours.count(&input, None).expect("no deadline");
+        assert_eq!(count, ours, "{} and our engine disagree", solver.name());
+    }
+    println!("{count}");
+}
