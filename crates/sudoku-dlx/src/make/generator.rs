@@ -8,7 +8,7 @@ use dlx::{First, SplitMix64};
 use smallvec::SmallVec;
 
 use crate::make::forcing::Forcing;
-use crate::make::repair::{Essential, Repair};
+use crate::make::repair::{Essential, Minimality, Repair};
 use crate::make::symmetry::Symmetry;
 use crate::model::error::Error;
 use crate::model::grid::Grid;
@@ -92,31 +92,6 @@ pub struct Generated {
     pub rating: Option<Rating>,
     /// With a difficulty target: whether the rating's level matches.
     pub difficulty_met: Option<bool>,
-}
-
-/// Whether a generated puzzle is strictly minimal (no single given can be
-/// blanked without a second solution), and how that is known.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Minimality {
-    /// Every given was proved essential.
-    Minimal,
-    /// Some given can be blanked and the puzzle stays unique.
-    NotMinimal,
-    /// Checked, but a check ran out of its node budget before any given
-    /// was found removable: it may be minimal or not.
-    Undecided,
-    /// Not checked: minimality was not asked for, and the removal pass
-    /// (with symmetric orbits, or cut short) does not prove it.
-    Unchecked,
-}
-
-impl Minimality {
-    /// Whether it is proved minimal.
-    #[must_use]
-    pub fn is_minimal(self) -> bool {
-        self == Minimality::Minimal
-    }
 }
 
 impl Generated {

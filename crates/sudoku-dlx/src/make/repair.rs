@@ -24,7 +24,6 @@ use std::ops::ControlFlow;
 use dlx::SplitMix64;
 
 use crate::make::forcing::Forcing;
-use crate::make::generator::Minimality;
 use crate::model::error::Error;
 use crate::model::puzzle::Puzzle;
 use crate::solve::session::Planted;
@@ -37,6 +36,31 @@ pub(crate) const REPAIR_STEPS: u32 = 64;
 
 /// Orbits blanked by the last swaps that a swap may not give back.
 const TABU: usize = 4;
+
+/// Whether a generated puzzle is strictly minimal (no single given can be
+/// blanked without a second solution), and how that is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Minimality {
+    /// Every given was proved essential.
+    Minimal,
+    /// Some given can be blanked and the puzzle stays unique.
+    NotMinimal,
+    /// Checked, but a check ran out of its node budget before any given
+    /// was found removable: it may be minimal or not.
+    Undecided,
+    /// Not checked: minimality was not asked for, and the removal pass
+    /// (with symmetric orbits, or cut short) does not prove it.
+    Unchecked,
+}
+
+impl Minimality {
+    /// Whether it is proved minimal.
+    #[must_use]
+    pub fn is_minimal(self) -> bool {
+        self == Minimality::Minimal
+    }
+}
 
 /// What the clue-by-clue check found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
