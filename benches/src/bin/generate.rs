@@ -27,7 +27,9 @@
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use sudoku_dlx::{GenerateOptions, Generator, Rules, Symmetry, check_solution, puzzle_seed};
+use sudoku_dlx::{
+    GenerateOptions, Generator, Puzzle, Rules, Symmetry, check_solution, puzzle_seed,
+};
 
 fn main() -> ExitCode {
     if std::env::args().nth(1).as_deref() == Some("interleaved") {
@@ -118,13 +120,7 @@ fn run_ours(symmetry: Symmetry, minimal: bool, budget: Duration) -> Result<f64, 
     let mut strict = 0;
     let mut attempts = 0;
     for g in &made {
-        let digits: [u8; 81] = g
-            .puzzle
-            .givens()
-            .digits()
-            .try_into()
-            .map_err(|_| "not 9x9")?;
-        if count_solutions(&digits, 2) != 1 {
+        if !is_unique(&g.puzzle)? {
             return Err(format!("{} is not unique", g.puzzle));
         }
         check_solution(&g.puzzle, &g.solution).map_err(|v| format!("{}: {v}", g.puzzle))?;
@@ -196,13 +192,7 @@ fn interleaved(rounds: usize, count: usize) -> Result<(), String> {
             .collect();
         let peer_rate = count as f64 / start.elapsed().as_secs_f64();
         for g in &ours {
-            let digits: [u8; 81] = g
-                .puzzle
-                .givens()
-                .digits()
-                .try_into()
-                .map_err(|_| "not 9x9")?;
-            if count_solutions(&digits, 2) != 1 || !Symmetry::Rot180.holds_for(g.puzzle.givens()) {
+            if !is_unique(&g.puzzle)? || !Symmetry::Rot180.holds_for(g.puzzle.givens()) {
                 return Err(format!("{} is not unique and rot180", g.puzzle));
             }
         }
@@ -226,6 +216,13 @@ fn interleaved(rounds: usize, count: usize) -> Result<(), String> {
         ratios[rounds - 1]
     );
     Ok(())
+}
+
+/// Whether one of our 9x9 puzzles has exactly one solution, by the
+/// independent counter below.
+fn is_unique(puzzle: &Puzzle) -> Result<bool, String> {
+    let digits: [u8; 81] = puzzle.givens().digits().try_into().map_err(|_| "not 9x9")?;
+    Ok(count_solutions(&digits, 2) == 1)
 }
 
 /// Solutions of a 9x9 puzzle, counted up to `limit` by plain backtracking
