@@ -5,9 +5,8 @@
 use crate::model::shape::Shape;
 use crate::model::symbols::Alphabet;
 use crate::text::killer::split_killer_comment;
-use crate::text::parse::{
-    LineCells, ParseOptions, is_comment, is_header, split_comment, split_jigsaw,
-};
+use crate::text::lexer::{LineCells, is_comment, is_header, split_comment, split_jigsaw};
+use crate::text::parse::ParseOptions;
 
 /// One record of a stream, as [`Framer`] and [`Records`] find it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,4 +5,5 @@
 
 pub(crate) mod framer;
 pub(crate) mod killer;
+pub(crate) mod lexer;
 pub(crate) mod parse;

@@ -1,0 +1,355 @@
+//! Lexing a line of puzzle text: comment and header lines, the jigsaw
+//! split of a puzzle from its region map, tokens with their columns, and
+//! what one line holds ([`LineCells`]), which framing asks of every line.
+//! The readers in `parse` and the framer build on these.
+
+use crate::model::cell::MAX_SIZE;
+use crate::model::shape::Shape;
+use crate::model::symbols::Alphabet;
+use crate::text::parse::ParseOptions;
+
+/// A piece of a record's text with where it starts: 1-based line, and the
+/// 0-based character column of its first character.
+pub(crate) type Segment<'t> = (usize, usize, &'t str);
+
+/// A cell's text and where it was: symbol or number token, line, column (1-based).
+pub(crate) type Located<'t> = (&'t str, usize, usize);
+
+/// Splits a line-format grid from the text after it: `<81 cells> # name`,
+/// `<81 cells>\t12.3`, `<81 cells>;source`, `puzzle:count:solution`. The
+/// grid is the line up to its first whitespace, `;`, `,` or `:`, and must
+/// be a whole grid (of `options.shape`, if fixed) on its own; the text
+/// after it is returned trimmed, from its first non-blank character (so a
+/// `;`, `,` or `:` is kept). `None` when the line has no such grid or
+/// nothing after it, or reads whole as it is (a numbers line, say), or
+/// when a token as long as the grid follows it (a jigsaw region map: a
+/// jigsaw line has no comment).
+pub(crate) fn split_comment<'l>(
+    line: &'l str,
+    options: &ParseOptions,
+) -> Option<((usize, &'l str), &'l str)> {
+    let trimmed = line.trim_start();
+    let end = trimmed.find(is_comment_delimiter)?;
+    let (grid, rest) = trimmed.split_at(end);
+    let comment = rest.trim();
+    // A token as long as the grid after it is a region map: such a line is
+    // a jigsaw puzzle with more after it, not a grid with a comment.
+    let region_map = comment
+        .split_whitespace()
+        .next()
+        .is_some_and(|token| token.chars().count() == grid.chars().count());
+    if comment.is_empty() || region_map || grid.contains('|') {
+        return None;
+    }
+    let whole = |text: &str| {
+        let cells = LineCells::of(text, options.alphabet).cells;
+        match options.shape {
+            Some(shape) => cells == shape.cell_count(),
+            None => Shape::from_cell_count(cells).is_some(),
+        }
+    };
+    let column = line[..line.len() - trimmed.len()].chars().count();
+    (whole(grid) && !whole(line)).then_some(((column, grid), comment))
+}
+
+/// A character that ends a line-format grid with text after it.
+fn is_comment_delimiter(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ';' | ',' | ':')
+}
+
+/// Whether `line` is a header, such as `puzzle<TAB>name` or Project
+/// Euler's `Grid 01`, rather than a puzzle: its first word (up to
+/// whitespace, `;`, `,` or `:`) is two or more ASCII letters. No alphabet
+/// writes a row or a grid as letters alone (a 16x16 row has at most seven,
+/// `A`-`G`, and a blank is `.` or `0`), so the framer skips such a line
+/// where it would otherwise be a record of its own.
+pub(crate) fn is_header(line: &str) -> bool {
+    // Framing asks this of every line: a puzzle line fails at its first
+    // character, a `.` or a digit, without a scan.
+    let mut letters = 0;
+    for c in line.trim_start().chars() {
+        if c.is_ascii_alphabetic() {
+            letters += 1;
+        } else {
+            return letters >= 2 && is_comment_delimiter(c);
+        }
+    }
+    letters >= 2
+}
+
+/// Whether `line` is a comment: its first non-blank character is `#`.
+pub(crate) fn is_comment(line: &str) -> bool {
+    line.trim_start().starts_with('#')
+}
+
+fn is_separator(ch: char) -> bool {
+    matches!(ch, '|' | '+' | '-')
+}
+
+/// Splits a jigsaw line into the puzzle and the region map, each with its
+/// 0-based starting column. Without `required`, only a line of two
+/// tokens of the same whole-grid length counts as jigsaw.
+#[allow(clippy::type_complexity)]
+pub(crate) fn split_jigsaw(line: &str, required: bool) -> Option<((usize, &str), (usize, &str))> {
+    let trimmed = line.trim().as_bytes();
+    if trimmed.is_ascii() && !trimmed.iter().any(|b| matches!(b, b' ' | b'\t'..=b'\r')) {
+        // One token: the usual puzzle line, told without tokenizing it.
+        return None;
+    }
+    let mut tokens = tokens_with_columns(line, char::is_whitespace);
+    let first = tokens.next()?;
+    let second = tokens.next()?;
+    if tokens.next().is_some() {
+        return None;
+    }
+    let length = first.1.chars().count();
+    let looks_like_map =
+        length == second.1.chars().count() && Shape::from_cell_count(length).is_some();
+    (required || looks_like_map).then_some((first, second))
+}
+
+/// Splits a jigsaw line of more than two tokens (a puzzle in numbers, say)
+/// into the puzzle and the region map, its last token, each with its
+/// 0-based starting column.
+#[allow(clippy::type_complexity)]
+pub(crate) fn split_map(line: &str) -> Option<((usize, &str), (usize, &str))> {
+    let trimmed = line.trim_end();
+    let space = trimmed.rfind(char::is_whitespace)?;
+    let (before, map) = (&trimmed[..space], trimmed[space..].trim_start());
+    let puzzle = before.trim();
+    let puzzle_column = before.chars().count() - before.trim_start().chars().count();
+    let map_column = trimmed.chars().count() - map.chars().count();
+    (!puzzle.is_empty()).then_some(((puzzle_column, puzzle), (map_column, map)))
+}
+
+/// The tokens of `line` between characters matching `split`, with their
+/// 0-based character columns.
+fn tokens_with_columns(
+    line: &str,
+    split: impl Fn(char) -> bool,
+) -> impl Iterator<Item = (usize, &str)> {
+    let mut start: Option<(usize, usize)> = None;
+    let mut out = Vec::new();
+    for (column, (byte, ch)) in line.char_indices().enumerate() {
+        if split(ch) {
+            if let Some((b, c)) = start.take() {
+                out.push((c, &line[b..byte]));
+            }
+        } else if start.is_none() {
+            start = Some((byte, column));
+        }
+    }
+    if let Some((b, c)) = start {
+        out.push((c, &line[b..]));
+    }
+    out.into_iter()
+}
+
+/// Every character that is a cell in the symbol formats.
+pub(crate) fn symbol_chars<'t>(segments: &[Segment<'t>]) -> impl Iterator<Item = Located<'t>> {
+    segments.iter().flat_map(|&(line, offset, text)| {
+        text.char_indices()
+            .enumerate()
+            .filter(|(_, (_, ch))| !ch.is_whitespace() && !is_separator(*ch))
+            .map(move |(column, (byte, ch))| {
+                (&text[byte..byte + ch.len_utf8()], line, offset + column + 1)
+            })
+    })
+}
+
+/// Every token that is a cell in the numbers format: split at whitespace,
+/// `|` and `+`, skipping runs of `-`.
+pub(crate) fn number_tokens<'t>(segments: &[Segment<'t>]) -> impl Iterator<Item = Located<'t>> {
+    segments.iter().flat_map(|&(line, offset, text)| {
+        tokens_with_columns(text, |c| c.is_whitespace() || c == '|' || c == '+')
+            .filter(|(_, token)| !token.chars().all(|c| c == '-'))
+            .map(move |(column, token)| (token, line, offset + column + 1))
+    })
+}
+
+/// A numbers-format token as a digit (0 for a blank), if it is one of a
+/// grid of side `size`.
+pub(crate) fn read_number(token: &str, size: usize) -> Option<u8> {
+    if token == "." {
+        return Some(0);
+    }
+    if !token.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    token.parse::<u8>().ok().filter(|&d| usize::from(d) <= size)
+}
+
+/// Whether the text reads as numbers rather than symbols: every token is
+/// `.` or a number up to [`MAX_SIZE`] without leading zeros, some token has
+/// two digits, and the number of tokens passes `count_ok`. ("12 34" as a
+/// 4x4 row, or "530 070 000" as a 9x9 row, stay symbols.)
+pub(crate) fn looks_like_numbers(
+    segments: &[Segment<'_>],
+    count_ok: impl Fn(usize) -> bool,
+) -> bool {
+    let mut count = 0;
+    let mut wide = false;
+    for (token, _, _) in number_tokens(segments) {
+        let plain_number = token.len() == 1 && token != "-"
+            || (!token.starts_with('0') && read_number(token, MAX_SIZE).is_some());
+        if !plain_number {
+            return false;
+        }
+        wide |= token.len() > 1;
+        count += 1;
+    }
+    wide && count_ok(count)
+}
+
+/// The flags [`LineCells::of`] gathers in one pass over a line.
+#[derive(Clone, Copy, Debug, Default)]
+struct Scan {
+    symbols: usize,
+    /// A character that splits number tokens.
+    splits: bool,
+    /// Two digits in a row.
+    wide: bool,
+    bar: bool,
+    /// Inside a whitespace-separated token; after one and some whitespace;
+    /// in a second one.
+    in_token: bool,
+    gap: bool,
+    tokens: bool,
+    after_digit: bool,
+    /// The number token so far: its length, and whether it has a character
+    /// other than a digit or `-`.
+    token_len: usize,
+    token_odd: bool,
+    /// Some number token of two characters or more has another character
+    /// than a digit or `-`: the line cannot read as numbers.
+    not_numbers: bool,
+}
+
+impl Scan {
+    /// Takes the next character.
+    fn add(&mut self, c: char) {
+        let space = c.is_whitespace();
+        let split = space || c == '|' || c == '+';
+        self.splits |= split;
+        if split {
+            self.end_token();
+        } else {
+            self.token_len += 1;
+            self.token_odd |= !(c.is_ascii_digit() || c == '-');
+        }
+        self.bar |= c == '|';
+        if space {
+            self.gap |= self.in_token;
+        } else {
+            self.tokens |= self.gap;
+            self.in_token = true;
+        }
+        let digit = c.is_ascii_digit();
+        self.wide |= digit && self.after_digit;
+        self.after_digit = digit;
+        if !space && !is_separator(c) {
+            self.symbols += 1;
+        }
+    }
+
+    /// Ends a number token (see [`looks_like_numbers`]: one of two
+    /// characters or more is a number only if it is all digits).
+    fn end_token(&mut self) {
+        self.not_numbers |= self.token_len >= 2 && self.token_odd;
+        self.token_len = 0;
+        self.token_odd = false;
+    }
+}
+
+/// What framing needs to know of one line; see [`LineCells::of`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct LineCells {
+    /// The cells the line holds, read on its own.
+    pub(crate) cells: usize,
+    /// Whether it has two whitespace-separated tokens or more (a jigsaw
+    /// line has two).
+    pub(crate) tokens: bool,
+    /// Whether it holds a `|`.
+    pub(crate) bar: bool,
+    /// Whether its cells were counted as numbers without the numbers
+    /// alphabet being asked for: some token has two digits.
+    pub(crate) detected_numbers: bool,
+}
+
+impl LineCells {
+    /// Reads `line`: its cells are its number tokens if it reads as numbers
+    /// (as `alphabet` says, or when every token is a number, some have two
+    /// digits, and there are as many as a grid side or a whole grid has),
+    /// else its symbols. One pass over the characters decides all but the
+    /// rare lines that may be numbers, and a line of ASCII symbols alone
+    /// (the line format) takes one count, since framing runs on every line
+    /// of a batch before any work is shared out.
+    pub(crate) fn of(line: &str, alphabet: Option<Alphabet>) -> LineCells {
+        let bytes = line.as_bytes();
+        // One token of ASCII symbols, as in the line format: every byte but
+        // a `-` is a cell. Framing reads every line of a batch on one
+        // thread, so this is one pass without an early exit over byte-wide
+        // counters, which the compiler turns into 16 bytes a step (three
+        // byte-at-a-time passes cost 1,600 instructions per 81-cell line).
+        let (mut others, mut dashes) = (0u8, 0usize);
+        for chunk in bytes.chunks(usize::from(u8::MAX)) {
+            let (other, dash) = chunk.iter().fold((0u8, 0u8), |(other, dash), &b| {
+                // `char::is_whitespace` of an ASCII byte: a space, `\t` to `\r`.
+                let space = (b == b' ') | (b.wrapping_sub(b'\t') < 5);
+                let split = space | (b == b'|') | (b == b'+');
+                (
+                    other | (b & 0x80) | u8::from(split),
+                    dash + u8::from(b == b'-'),
+                )
+            });
+            others |= other;
+            dashes += usize::from(dash);
+        }
+        if alphabet != Some(Alphabet::Numbers) && others == 0 {
+            return LineCells {
+                cells: bytes.len() - dashes,
+                tokens: false,
+                bar: false,
+                detected_numbers: false,
+            };
+        }
+        let mut scan = Scan::default();
+        for c in line.chars() {
+            scan.add(c);
+        }
+        scan.end_token();
+        let Scan {
+            symbols,
+            splits,
+            wide,
+            bar,
+            tokens,
+            not_numbers,
+            ..
+        } = scan;
+        let segment = [(0, 0, line)];
+        let numbers = match alphabet {
+            Some(Alphabet::Numbers) => true,
+            Some(_) => false,
+            // Numbers need several tokens, one of two digits.
+            None => {
+                splits
+                    && wide
+                    && !not_numbers
+                    && looks_like_numbers(&segment, |count| {
+                        Shape::from_size(count).is_ok() || Shape::from_cell_count(count).is_some()
+                    })
+            }
+        };
+        LineCells {
+            cells: if numbers {
+                number_tokens(&segment).count()
+            } else {
+                symbols
+            },
+            tokens,
+            bar,
+            detected_numbers: numbers && alphabet.is_none(),
+        }
+    }
+}
