@@ -238,7 +238,7 @@ impl LogicSolver {
 mod tests {
     use super::*;
     use crate::rate::chains::uses_on;
-    use crate::rate::techniques::Technique;
+    use crate::rate::technique::Technique;
 
     #[test]
     fn wings_rate_as_sukaku_explainer() {

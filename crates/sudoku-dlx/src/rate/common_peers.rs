@@ -19,7 +19,8 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use crate::model::error::Unit;
-use crate::rate::techniques::{Cells, LogicSolver, Masks, for_each_combination};
+use crate::rate::subsets::for_each_combination;
+use crate::rate::techniques::{Cells, LogicSolver, Masks};
 
 impl LogicSolver {
     /// The open cells, outside `group`, that are peers of every cell of
@@ -199,7 +200,7 @@ mod tests {
     use crate::model::rules::Rules;
     use crate::model::shape::Shape;
     use crate::model::variants::Variants;
-    use crate::rate::techniques::Technique;
+    use crate::rate::technique::Technique;
 
     /// The variant rules the property runs on, by index.
     fn rules(which: usize, seed: u64) -> (Rules, Grid) {

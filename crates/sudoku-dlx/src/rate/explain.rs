@@ -12,7 +12,8 @@ use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
 use crate::rate::step::{Placement, Recorder, Step, StepKind, digits_of};
-use crate::rate::techniques::{LogicSolver, Technique};
+use crate::rate::technique::Technique;
+use crate::rate::techniques::LogicSolver;
 use crate::solve::solver::Solver;
 use dlx::{Budget, First, Uniqueness};
 

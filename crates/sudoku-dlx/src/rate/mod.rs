@@ -16,6 +16,8 @@ pub(crate) mod nishio;
 pub(crate) mod pattern;
 pub(crate) mod rater;
 pub(crate) mod step;
+pub(crate) mod subsets;
+pub(crate) mod technique;
 pub(crate) mod techniques;
 pub(crate) mod unique_rectangle;
 pub(crate) mod x_chain;

@@ -8,7 +8,8 @@
 //! [`implications`](crate::rate::implications)).
 
 use crate::rate::implications::Links;
-use crate::rate::techniques::{LogicSolver, Technique};
+use crate::rate::technique::Technique;
+use crate::rate::techniques::LogicSolver;
 
 impl LogicSolver {
     /// One cell or region forcing chain step, applied; whether it found one.
@@ -27,7 +28,7 @@ impl LogicSolver {
 #[cfg(test)]
 mod tests {
     use crate::rate::chains::uses_on;
-    use crate::rate::techniques::Technique;
+    use crate::rate::technique::Technique;
 
     /// A puzzle of the Sudoku Exchange or tdoku unbiased sets where the
     /// solver takes this step.

@@ -9,7 +9,8 @@
 
 use crate::rate::chains::length_penalty;
 use crate::rate::implications::Links;
-use crate::rate::techniques::{LogicSolver, Technique};
+use crate::rate::technique::Technique;
+use crate::rate::techniques::LogicSolver;
 
 impl LogicSolver {
     /// One nishio step, applied; whether it found one.
@@ -28,7 +29,7 @@ impl LogicSolver {
 #[cfg(test)]
 mod tests {
     use crate::rate::chains::uses_on;
-    use crate::rate::techniques::Technique;
+    use crate::rate::technique::Technique;
 
     /// A puzzle of the Sudoku Exchange or tdoku unbiased sets where the
     /// solver takes this step.

@@ -15,7 +15,8 @@ use std::fmt::{self, Write as _};
 use crate::model::error::Unit;
 use crate::model::geometry::Geometry;
 use crate::model::shape::Shape;
-use crate::rate::techniques::{LogicSolver, Technique};
+use crate::rate::technique::Technique;
+use crate::rate::techniques::LogicSolver;
 
 /// What made a step: a technique, or a trial when the techniques stall.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

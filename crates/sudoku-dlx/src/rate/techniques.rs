@@ -15,7 +15,6 @@
 //! Every technique is sound, so on a puzzle with a unique solution the
 //! placements are that solution's digits; the solver never guesses.
 
-use std::fmt;
 use std::sync::Arc;
 
 use smallvec::SmallVec;
@@ -26,167 +25,7 @@ use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
 use crate::rate::implications::ChainScratch;
 use crate::rate::pattern::Pattern;
-
-/// A solving technique, from the simplest. The order follows the usual
-/// human ratings (Sudoku Explainer's scale): hidden singles are spotted
-/// before naked ones, an X-wing before a hidden pair.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[non_exhaustive]
-pub enum Technique {
-    /// The only cell of a house that can hold a digit.
-    HiddenSingle,
-    /// The only digit a cell can hold.
-    NakedSingle,
-    /// Pointing and claiming: a digit confined, within one house, to its
-    /// intersection with another is removed from the rest of the other.
-    LockedCandidates,
-    /// Two cells of a house with the same two candidates.
-    NakedPair,
-    /// A digit confined to the same two columns in two rows (or rows in
-    /// two columns).
-    XWing,
-    /// Two digits confined to the same two cells of a house.
-    HiddenPair,
-    /// Three cells of a house whose candidates are three digits.
-    NakedTriple,
-    /// Three digits confined to the same three cells of a house.
-    HiddenTriple,
-    /// A bivalue pivot and two bivalue pincers (xy_wing.rs).
-    XyWing,
-    /// A trivalue pivot and two bivalue pincers (xyz_wing.rs).
-    XyzWing,
-    /// A unique rectangle of type 1 (unique_rectangle.rs); only on
-    /// puzzles known to be unique.
-    UniqueRectangle,
-    /// A unique rectangle of type 2 (unique_rectangle.rs); only on
-    /// puzzles known to be unique.
-    UniqueRectangleType2,
-    /// Four cells of a house whose candidates are four digits.
-    NakedQuad,
-    /// Four digits confined to the same four cells of a house.
-    HiddenQuad,
-    /// An almost locked set of three cells and a bivalue cell
-    /// (als_wing.rs).
-    WxyzWing,
-    /// A bivalue universal grave plus one (bug.rs); only on puzzles known
-    /// to be unique.
-    BivalueUniversalGrave,
-    /// An almost locked set of four cells and a bivalue cell
-    /// (als_wing.rs).
-    VwxyzWing,
-    /// A chain of one digit's links (x_chain.rs).
-    XChain,
-    /// A loop of bivalue cells (y_cycle.rs).
-    YCycle,
-    /// A chain of static links of any digits (forcing_chain.rs).
-    ForcingChain,
-    /// One digit followed with dynamic links (nishio.rs).
-    Nishio,
-    /// Cell and region forcing chains (multiple_forcing_chain.rs).
-    MultipleForcingChain,
-    /// Forcing chains with dynamic links (dynamic_forcing_chain.rs).
-    DynamicForcingChain,
-}
-
-impl Technique {
-    /// Every technique, from the simplest.
-    pub const ALL: [Technique; 23] = [
-        Technique::HiddenSingle,
-        Technique::NakedSingle,
-        Technique::LockedCandidates,
-        Technique::NakedPair,
-        Technique::XWing,
-        Technique::HiddenPair,
-        Technique::NakedTriple,
-        Technique::HiddenTriple,
-        Technique::XyWing,
-        Technique::XyzWing,
-        Technique::UniqueRectangle,
-        Technique::UniqueRectangleType2,
-        Technique::NakedQuad,
-        Technique::HiddenQuad,
-        Technique::WxyzWing,
-        Technique::BivalueUniversalGrave,
-        Technique::VwxyzWing,
-        Technique::XChain,
-        Technique::YCycle,
-        Technique::ForcingChain,
-        Technique::Nishio,
-        Technique::MultipleForcingChain,
-        Technique::DynamicForcingChain,
-    ];
-
-    /// The name reports use.
-    #[must_use]
-    pub fn name(self) -> &'static str {
-        match self {
-            Technique::HiddenSingle => "hidden single",
-            Technique::NakedSingle => "naked single",
-            Technique::LockedCandidates => "locked candidates",
-            Technique::NakedPair => "naked pair",
-            Technique::XWing => "x-wing",
-            Technique::HiddenPair => "hidden pair",
-            Technique::NakedTriple => "naked triple",
-            Technique::HiddenTriple => "hidden triple",
-            Technique::XyWing => "xy-wing",
-            Technique::XyzWing => "xyz-wing",
-            Technique::UniqueRectangle => "unique rectangle",
-            Technique::UniqueRectangleType2 => "unique rectangle type 2",
-            Technique::NakedQuad => "naked quad",
-            Technique::HiddenQuad => "hidden quad",
-            Technique::WxyzWing => "wxyz-wing",
-            Technique::VwxyzWing => "vwxyz-wing",
-            Technique::BivalueUniversalGrave => "bivalue universal grave",
-            Technique::XChain => "x-chain",
-            Technique::YCycle => "y-cycle",
-            Technique::ForcingChain => "forcing chain",
-            Technique::Nishio => "nishio",
-            Technique::MultipleForcingChain => "cell or region forcing chain",
-            Technique::DynamicForcingChain => "dynamic forcing chain",
-        }
-    }
-
-    /// Its weight on the Sudoku Explainer scale, which the score builds on;
-    /// a chain step adds its length penalty (see [`LogicReport::difficulty`]).
-    #[must_use]
-    pub fn weight(self) -> f64 {
-        match self {
-            Technique::HiddenSingle => 1.5,
-            Technique::NakedSingle => 2.3,
-            Technique::LockedCandidates => 2.7,
-            Technique::NakedPair => 3.0,
-            Technique::XWing => 3.2,
-            Technique::HiddenPair => 3.4,
-            Technique::NakedTriple => 3.6,
-            Technique::HiddenTriple => 4.0,
-            Technique::XyWing => 4.2,
-            Technique::XyzWing => 4.4,
-            Technique::UniqueRectangle => 4.5,
-            Technique::UniqueRectangleType2 => 4.6,
-            Technique::NakedQuad => 5.0,
-            Technique::HiddenQuad => 5.4,
-            Technique::WxyzWing => 5.5,
-            Technique::VwxyzWing => 6.2,
-            Technique::BivalueUniversalGrave => 5.6,
-            Technique::XChain => 4.0,
-            Technique::YCycle => 6.5,
-            Technique::ForcingChain => 7.0,
-            Technique::Nishio => 7.5,
-            Technique::MultipleForcingChain => 8.0,
-            Technique::DynamicForcingChain => 8.5,
-        }
-    }
-
-    fn index(self) -> usize {
-        self as usize
-    }
-}
-
-impl fmt::Display for Technique {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use crate::rate::technique::Technique;
 
 /// What logic alone did with a puzzle.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -644,106 +483,6 @@ impl LogicSolver {
         false
     }
 
-    /// Naked subsets of `size` cells in any house.
-    fn naked_subset(&mut self, size: usize) -> bool {
-        let geometry = Arc::clone(&self.geometry);
-        for h in 0..geometry.unit_count() {
-            let open: Cells = geometry
-                .unit(h)
-                .iter()
-                .copied()
-                .filter(|&i| self.values[i] == 0)
-                .collect();
-            if open.len() <= size {
-                continue;
-            }
-            let cands: Masks = open.iter().map(|&i| self.candidates[i]).collect();
-            let mut found = None;
-            for_each_combination(open.len(), size, |pick| {
-                let union = pick.iter().fold(0, |m, &k| m | cands[k]);
-                if union.count_ones() as usize == size {
-                    let elsewhere = cands
-                        .iter()
-                        .enumerate()
-                        .any(|(k, &c)| !pick.contains(&k) && c & union != 0);
-                    if elsewhere {
-                        found = Some((pick.to_vec(), union));
-                        return true;
-                    }
-                }
-                false
-            });
-            if let Some((pick, union)) = found {
-                for (k, &i) in open.iter().enumerate() {
-                    if !pick.contains(&k) {
-                        self.remove(i, union);
-                    }
-                }
-                let cells: Cells = pick.iter().map(|&k| open[k]).collect();
-                self.pattern.note(&[h], &cells, union);
-                return true;
-            }
-        }
-        false
-    }
-
-    /// Hidden subsets of `size` digits in any house.
-    fn hidden_subset(&mut self, size: usize) -> bool {
-        let geometry = Arc::clone(&self.geometry);
-        for h in 0..geometry.unit_count() {
-            let house = geometry.unit(h);
-            // For each digit still open in the house, the positions (bit k
-            // for the house's k-th cell) that can hold it.
-            let mut digits = Masks::new();
-            let mut positions = Masks::new();
-            for d in 0..self.n {
-                let bit = 1u64 << d;
-                let mut pos = 0u64;
-                for (k, &i) in house.iter().enumerate() {
-                    if self.candidates[i] & bit != 0 {
-                        pos |= 1 << k;
-                    }
-                }
-                if pos != 0 {
-                    digits.push(bit);
-                    positions.push(pos);
-                }
-            }
-            if digits.len() <= size {
-                continue;
-            }
-            let mut found = None;
-            for_each_combination(digits.len(), size, |pick| {
-                let union = pick.iter().fold(0u64, |m, &k| m | positions[k]);
-                if union.count_ones() as usize == size {
-                    let keep = pick.iter().fold(0u64, |m, &k| m | digits[k]);
-                    let extra = (0..house.len())
-                        .filter(|k| union & (1 << k) != 0)
-                        .any(|k| self.candidates[house[k]] & !keep != 0);
-                    if extra {
-                        found = Some((union, keep));
-                        return true;
-                    }
-                }
-                false
-            });
-            if let Some((union, keep)) = found {
-                for (k, &i) in house.iter().enumerate() {
-                    if union & (1 << k) != 0 {
-                        self.remove(i, !keep);
-                    }
-                }
-                let cells: Cells = (0..house.len())
-                    .filter(|k| union & (1 << k) != 0)
-                    .map(|k| house[k])
-                    .collect();
-                self.pattern.note(&[h], &cells, keep);
-                return true;
-            }
-        }
-        false
-    }
-
     /// X-wing on rows (base) and columns (cover), then the other way round.
     fn x_wing(&mut self) -> bool {
         let n = self.n;
@@ -807,32 +546,6 @@ fn digit_of(bit: u64) -> u8 {
     u8::try_from(bit.trailing_zeros() + 1).unwrap_or(u8::MAX)
 }
 
-/// Calls `visit` with every `size`-subset of `0..len` in lexicographic
-/// order, until it returns `true`.
-pub(super) fn for_each_combination(
-    len: usize,
-    size: usize,
-    mut visit: impl FnMut(&[usize]) -> bool,
-) {
-    if size == 0 || size > len {
-        return;
-    }
-    let mut pick: Vec<usize> = (0..size).collect();
-    loop {
-        if visit(&pick) {
-            return;
-        }
-        // Advance the rightmost index that can move.
-        let Some(k) = (0..size).rev().find(|&k| pick[k] < len - size + k) else {
-            return;
-        };
-        pick[k] += 1;
-        for j in k + 1..size {
-            pick[j] = pick[j - 1] + 1;
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -841,18 +554,6 @@ mod tests {
     fn report(line: &str) -> LogicReport {
         let puzzle = Puzzle::parse(line, &ParseOptions::default()).unwrap();
         LogicSolver::new(puzzle.rules()).solve(&puzzle)
-    }
-
-    #[test]
-    fn combinations_are_all_visited() {
-        let mut seen = Vec::new();
-        for_each_combination(5, 3, |p| {
-            seen.push(p.to_vec());
-            false
-        });
-        assert_eq!(seen.len(), 10);
-        assert_eq!(seen[0], [0, 1, 2]);
-        assert_eq!(seen[9], [2, 3, 4]);
     }
 
     #[test]

@@ -137,7 +137,8 @@ mod tests {
     use crate::model::rules::Rules;
     use crate::model::shape::Shape;
     use crate::model::variants::Variants;
-    use crate::rate::techniques::{LogicSolver, Technique};
+    use crate::rate::technique::Technique;
+    use crate::rate::techniques::LogicSolver;
 
     /// With uniqueness assumed, on generated puzzles (each unique) of
     /// classic, X, windoku, 6x6 and jigsaw rules, every step of every

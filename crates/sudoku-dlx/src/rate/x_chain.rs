@@ -58,7 +58,7 @@ impl LogicSolver {
 mod tests {
     use super::*;
     use crate::rate::chains::uses_on;
-    use crate::rate::techniques::Technique;
+    use crate::rate::technique::Technique;
 
     /// A puzzle of the Sudoku Exchange or tdoku unbiased sets where the
     /// solver takes this step.

@@ -13,7 +13,8 @@
 //! cycle holds on every shape and variant.
 
 use crate::rate::chains::length_penalty;
-use crate::rate::techniques::{LogicSolver, Technique};
+use crate::rate::technique::Technique;
+use crate::rate::techniques::LogicSolver;
 
 /// The longest cycle looked for, in cells.
 const MOST_CELLS: usize = 12;
