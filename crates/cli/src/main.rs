@@ -14,6 +14,7 @@ mod cover;
 mod drawing;
 mod explain;
 mod generate;
+mod help;
 mod input;
 mod interrupt;
 mod jobs;

@@ -1,0 +1,279 @@
+//! The long texts of `--help`: what each subcommand prints and examples of
+//! its use, kept apart from the flags in `args`.
+
+pub(crate) const MAIN_EXAMPLES: &str = "\
+Examples:
+  sudoku-dlx solve data/sudoku/plb_hard20.txt
+  sudoku-dlx count --limit 2 data/sample.txt
+  sudoku-dlx check data/sudoku/plb_hard20_solutions.txt
+  sudoku-dlx cover data/exact-cover/queens-12.dlx
+  sudoku-dlx generate --count 10 --seed 1
+  sudoku-dlx rate data/sudoku/emerentius_easy.txt
+  sudoku-dlx explain data/sudoku/emerentius_easy.txt
+  sudoku-dlx hint data/sudoku/emerentius_easy.txt
+  sudoku-dlx canon --dedupe data/sudoku/norvig_top95.txt
+
+Exit status: 0 when every puzzle was solved, 1 when any puzzle was invalid,
+unsolvable, over budget or not unique, 2 for usage or I/O errors, 130 after
+Ctrl-C (every finished record is written first). See docs/cli.md for the
+formats.";
+
+pub(crate) const COVER_EXAMPLES: &str = "\
+Input: Knuth's formats, told apart by what the file holds. Lines starting
+with `|` are comments; the first other line names the items, primary ones,
+then `|`, then secondary ones; every later line is an option, a list of item
+names. An option of secondary items only is skipped with a warning
+(FILE:LINE: option ignored (no primary items)), as in Knuth's DLX1. Lines
+(but comments) are at most --max-line-bytes long and the item line names at
+most --max-items items. DLX1 (exact cover): nothing more. DLX2 (colors): an option may give a
+secondary item a color, `x:A`; options that give it the same color go
+together. DLX3 (multiplicities): a primary item may have bounds, `u:v|name`
+(covered u to v times) or `v|name` (exactly v times).
+
+Output: each solution as its option lines, in the order the search chose
+them, colors as in the input (`x:A`), followed by one blank line. With
+--count, the number of solutions: N, or N+ when --limit or a budget stopped
+the count (there may be more). With several threads (--jobs, every core by
+default) solutions come in any order and --limit N gives any N of them;
+--deterministic (or --seed) lists them in search order on one thread. Counts
+and --stats do not depend on the threads. A long search shows a progress bar
+on stderr when it is a terminal (not with --quiet): Knuth's estimate of the
+part of the tree done, the solutions so far and the time left.
+
+Across machines: --split DEPTH prints the search's subproblems as JSON Lines
+jobs; --job JOBS runs jobs (`-`: stdin) against the same FILE, one JSON
+result line each; --merge RESULTS... sums the counts and reports by id every
+job missing, duplicated, failed, stopped by a budget or limit, or from
+another problem (exit 1). See docs/distributed.md.
+
+Exit status: 0 when a solution was found, 1 when there is none or a budget
+(--max-nodes, --max-updates) stopped the search, 2 when the problem cannot
+be read (reported as FILE:LINE:COLUMN: reason) or on I/O errors.
+
+Examples:
+  sudoku-dlx cover data/exact-cover/knuth-example.dlx      print every solution
+  sudoku-dlx cover --count --stats data/exact-cover/queens-12.dlx
+  sudoku-dlx cover --limit 1 --seed 7 - < data/exact-cover/latin-5.dlx
+  sudoku-dlx cover --prune --count data/exact-cover/pentominoes-6x10.dlx
+  sudoku-dlx cover --split 3 data/exact-cover/queens-12.dlx > jobs
+  parallel --pipe -N1 sudoku-dlx cover --count --job - data/exact-cover/queens-12.dlx < jobs > results
+  sudoku-dlx cover --merge results                         the count, checked job by job
+  sudoku-dlx cover --count --limit 5 data/exact-cover/langford-11.dlx   5+: there are more";
+
+pub(crate) const RECORDS_INPUT: &str = "\
+Input: one puzzle per line (n*n symbols, `.` or `0` for blanks; 16x16 as
+1-9A-G; larger grids as space-separated numbers), or n-line blocks of n cells
+each (spaces and the box separators | + - ignored), each block one record.
+Text after a line's grid (after whitespace, `;`, `,` or `:`) is the puzzle's
+comment: JSON `comment`, printed back with --keep-comments. Header lines
+(`puzzle<TAB>name`, `Grid 01`: a first word of two letters or more) are
+skipped. With --jigsaw, a line is the puzzle, a space, and one region letter
+per cell. Lines starting with # are comments. FILE `-` is stdin, as is no
+FILE at all; every FILE is checked before the first record is read.";
+
+pub(crate) const RECORDS_KEPT: &str = "\
+Records are written as they are done, in input order, whatever --jobs is;
+to a terminal each at once. On Ctrl-C or SIGTERM every finished record is
+written, the unfinished ones of the batch as `!interrupted` (JSON status
+interrupted), and the exit status is 130.";
+
+pub(crate) const SOLVE_OUTPUT: &str = "\
+Output: one record per puzzle. A record that is not a solution starts with
+`!` and its status:
+  !invalid: REASON   the puzzle cannot be read (also FILE:LINE:COLUMN: REASON on stderr;
+                     lines and columns from 1, cells as r2c3)
+  !unsolvable        no solution
+  !multiple          more than one solution, with --unique
+  !budget            --max-nodes ran out first; with --all or --limit, followed
+                     by the solutions found before it
+With --all or --limit, a line holds the solutions found, separated by spaces.
+--format grid draws each solution (a jigsaw's with lines where regions
+change, then its `SOLUTION MAP` line) and a blank line; with --all or
+--limit, a `# FILE:LINE: N solutions` line comes before each puzzle's grids.
+With --format json, one JSON object per line: file, line, status
+(solved|unsolvable|multiple|invalid|budget), solution, solutions (--all,
+--limit), error and column (invalid), nodes, comment.
+
+Exit status: 0 when every puzzle was solved (and unique, with --unique), 1
+when any was invalid, unsolvable, over budget or not unique, 2 for usage or
+I/O errors.";
+
+pub(crate) const SOLVE_EXAMPLES: &str = "\
+Examples:
+  sudoku-dlx solve data/sudoku/plb_hard20.txt                  one solution line per puzzle
+  sudoku-dlx solve --unique --format json data/sample.txt      JSON Lines; several solutions an error
+  sudoku-dlx solve --limit 3 --format grid - < data/sample.txt
+  sudoku-dlx solve --size 16 data/sudoku/janko_16x16.txt       16x16, symbols 1-9A-G
+  sudoku-dlx solve --jigsaw data/sudoku/janko_jigsaw_9x9.txt   lines with their region maps
+  sudoku-dlx solve --jobs 1 --stats data/sudoku/norvig_top95.txt
+  sudoku-dlx generate --x --count 3 --seed 2 | sudoku-dlx solve --x";
+
+pub(crate) const COUNT_OUTPUT: &str = "\
+Output: one record per puzzle: its count of solutions,
+  N                  the exact count (0: no solution)
+  N+                 --limit stopped the count at N; there may be more
+  !budget N+         --max-nodes ran out after N solutions
+  !invalid: REASON   the puzzle cannot be read (also FILE:LINE:COLUMN: REASON on stderr)
+--format grid prints the same as line. With --format json, one JSON object
+per line: file, line, status (solved|unsolvable|multiple|invalid|budget),
+count, complete (whether the count is exact), error and column (invalid),
+nodes, comment. --unique keeps the count (JSON status multiple) but makes any count
+other than 1 an exit status 1; it needs --limit 2 or more, or no --limit.
+
+Exit status: 0 when every puzzle has a solution (exactly one, with
+--unique), 1 when any was invalid, unsolvable, over budget or not unique, 2
+for usage or I/O errors.";
+
+pub(crate) const COUNT_EXAMPLES: &str = "\
+Without --limit, each puzzle's search is also spread over the --jobs
+threads, so one puzzle with very many solutions uses every core; the counts
+and nodes are the same for any --jobs.
+
+Examples:
+  sudoku-dlx count data/sudoku/plb_hard20.txt               exact number of solutions of each
+  sudoku-dlx count --limit 2 data/sample.txt                 1, 0 or 2+: the uniqueness test
+  sudoku-dlx count --unique --format json data/sample.txt    exit status 1 unless all are unique";
+
+pub(crate) const GENERATE_EXAMPLES: &str = "\
+Output: one puzzle per line (jigsaw: the puzzle, a space, its region map;
+killer: the givens, a space, the cage map, a space, the sums),
+followed by a space and the solution with --with-solution; or, with
+--format json, one object per puzzle: index, seed, puzzle, regions
+(jigsaw), cages (killer: map and sums), solution, clues, symmetry, minimal,
+attempts, and score, level (always for killer), clues_met, difficulty_met
+when asked for. A target that was not met is
+reported on stderr and makes the exit status 1. Puzzle k of a run uses a
+seed derived from (--seed, k), so the output is the same for any --jobs;
+its JSON `seed` given back to --seed (with the same other flags) makes that
+puzzle again, as puzzle 0. On Ctrl-C the puzzles finished in order are
+written and the exit status is 130.
+
+Examples:
+  sudoku-dlx generate --seed 1                        one 9x9 puzzle, 180-degree symmetric
+  sudoku-dlx generate --count 100 --jobs 4 --seed 7   100 puzzles, the same for any --jobs
+  sudoku-dlx generate --symmetry none --minimal       a minimal puzzle, no symmetry
+  sudoku-dlx generate --clues 24 --with-solution      24 clues if it can, and the solution
+  sudoku-dlx generate --difficulty hard --format json
+  sudoku-dlx generate --size 16 --symmetry rot90      16x16 with 90-degree symmetry
+  sudoku-dlx generate --jigsaw random --count 5       jigsaw, each on its own random region map
+  sudoku-dlx generate --killer --count 3 --seed 2     killer: no givens, cages and sums, unique
+  sudoku-dlx generate --jigsaw iiiiihhhheeeiihhhheeeiihccceeeaaacccbbbaaacccbbbaaadddbbbgffdddggggffdddggggfffff";
+
+pub(crate) const RATE_OUTPUT: &str = "\
+Output: one record per puzzle, `SCORE LEVEL HARDEST`, e.g. `6.76 hard locked
+candidates` or `10.52 extreme beyond techniques`; levels are easy, medium,
+hard, expert and extreme (docs/rating.md). A puzzle that cannot be rated is
+  !invalid: REASON   the puzzle cannot be read (also FILE:LINE:COLUMN: REASON on stderr)
+  !unsolvable        no solution
+  !multiple          more than one solution
+  !budget            --max-nodes ran out in one of its searches
+With --format json, one JSON object per line: file, line, status
+(rated|unsolvable|multiple|invalid|budget), and score, level, hardest,
+solved_by_logic, effort and mean_nodes when rated; error and column when
+invalid.
+
+Exit status: 0 when every puzzle was rated, 1 when any could not be, 2 for
+usage or I/O errors.";
+
+pub(crate) const RATE_EXAMPLES: &str = "\
+Examples:
+  sudoku-dlx rate data/sudoku/emerentius_easy.txt
+  sudoku-dlx rate --format json data/sudoku/plb_hard20.txt
+  sudoku-dlx generate --count 10 --seed 3 | sudoku-dlx rate";
+
+pub(crate) const CHECK_HELP: &str = "\
+Input: a record is a complete grid (a line, or an n-line block, as `solve`
+reads), or a puzzle and the proposed solution on one line after a space,
+`PUZZLE SOLUTION`, as `generate --with-solution` prints them; with --jigsaw,
+`PUZZLE MAP SOLUTION` (or `GRID MAP`). Lines starting with # are comments.
+FILE `-` is stdin, as is no FILE at all.
+
+Output: one record per grid, in input order:
+  valid              every rule holds (and the puzzle's givens are kept)
+  !broken: RULE      the first broken rule, with its cells, e.g.
+                     `!broken: r1c2 and r1c5 both hold 3 in one row`
+  !invalid: REASON   the record cannot be read (also FILE:LINE:COLUMN on stderr)
+With --format json, one JSON object per line: file, line, status
+(valid|broken|invalid), error, and cell (the first cell the rule names).
+
+Exit status: 0 when every grid is valid, 1 when any is broken or invalid, 2
+for usage or I/O errors.
+
+Examples:
+  sudoku-dlx check data/sudoku/plb_hard20_solutions.txt
+  sudoku-dlx generate --count 5 --seed 1 --with-solution | sudoku-dlx check
+  sudoku-dlx solve data/sample.txt | sudoku-dlx check --format json";
+
+/// The help text of `explain` after the flags.
+pub(crate) const EXPLAIN_HELP: &str = "\
+Output: for each puzzle, a `# FILE:LINE` line, its steps numbered from 1,
+simplest technique first (the rater's techniques, docs/rating.md), a last
+line and a blank line. A step names its technique, the digits, cells and
+houses of its pattern, the digits it places (`r1c3 = 4`) and the candidates
+it removes (`removes 7 from r5c7 r5c9`). A singles step places every single
+of its kind in sight. Where the techniques stall, the last line says so and
+the candidates of each open cell follow, row by row; with --guess, a
+`trial` step places the digit the solver's solution has in the open cell
+with the fewest candidates, and the techniques go on from there.
+  solved in N steps                  the steps fill the grid
+  stalled after N steps, K cells open
+A puzzle that cannot be explained is one line: !invalid: REASON,
+!unsolvable, !multiple (no single path) or !budget (--max-nodes ran out).
+
+With --format json, one JSON object per line: file, line, status
+(explained|unsolvable|multiple|invalid|budget), steps, each
+{\"technique\", \"placements\": [{\"cell\", \"digit\"}], \"eliminations\": [{\"cell\",
+\"digit\"}]} with the pattern's \"cells\", \"digits\" and \"houses\" when it
+has them (cells numbered 0..n*n-1 in row order, digits from 1; technique
+`trial` for a trial), stalled, solved, candidates (where the techniques first
+stalled: [{\"cell\", \"digits\"}] per open cell), error, column, comment.
+
+Exit status: 0 when every puzzle was explained (stalled or not), 1 when any
+was invalid, unsolvable, not unique or over budget, 2 for usage or I/O
+errors.
+
+Examples:
+  sudoku-dlx explain data/sudoku/emerentius_easy.txt
+  sudoku-dlx explain --guess data/sudoku/plb_hard20.txt
+  sudoku-dlx explain --format json data/sudoku/janko_jigsaw_9x9.txt --jigsaw
+  sudoku-dlx generate --x --seed 2 | sudoku-dlx explain --x --guess";
+
+/// The help text of `hint` after the flags.
+pub(crate) const HINT_HELP: &str = "\
+A record is a board: a puzzle, or a player's grid part way (their digits
+read as givens); or, on one line, the puzzle and the player's board after a
+space, `PUZZLE BOARD` (with --jigsaw, `PUZZLE MAP BOARD`), which finds any
+digit of the board that is not the solution's.
+
+Output: one line per board:
+  STEP                       the next step, as `explain` writes it; of a
+                             singles step, the first placement
+  solved                     every cell is filled, and right
+  stalled: K cells open      no technique finds a step; the candidates of
+                             each open cell follow, row by row; with --guess,
+                             the line goes on with the trial that comes next
+  !wrong: r3c4 holds 5, the solution has 7
+                             (PUZZLE BOARD) the first wrong digit in row order
+  !wrong: r1c2 and r1c5 both hold 3 in one row
+                             (a board alone) two digits that clash
+  !wrong: no solution; blanking any one of r2c2 r5c7 leaves one
+                             (a board alone) the digits each of which alone
+                             keeps the board from a solution
+  !unsolvable                no solution, and no one digit to blame (give
+                             `PUZZLE BOARD` to find the wrong cells)
+  !multiple, !budget, !invalid: REASON   as for `explain`
+With --format json, one JSON object per line: file, line, status
+(hint|solved|stalled|wrong|unsolvable|multiple|invalid|budget), steps (the
+next step, or the trial with --guess, in `explain`'s form), stalled,
+candidates (when stalled), cell, found and solution (wrong: the cell
+numbered in row order), suspects (wrong without a solution: the cells to
+blame), error, column, comment.
+
+Exit status: 0 when every board got a hint (or was solved), 1 when any was
+wrong, invalid, unsolvable, not unique or over budget, 2 for usage or I/O
+errors.
+
+Examples:
+  sudoku-dlx hint data/sudoku/emerentius_easy.txt
+  echo '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.. 4.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..' | sudoku-dlx hint
+  sudoku-dlx hint --guess --format json data/sudoku/plb_hard20.txt";
