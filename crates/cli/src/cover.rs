@@ -11,6 +11,7 @@ use dlx::{Budget, Count, Dlx, End, First, NamedProblem, ParseErrorKind, ReadOpti
 
 use crate::args::CoverArgs;
 use crate::input::{Input, LineError};
+use crate::interrupt;
 use crate::jobs::{self, JobSearch};
 use crate::report::Status;
 use crate::threads::{self, Threads};
@@ -143,12 +144,16 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     };
     out.flush()?;
     let elapsed = start.elapsed();
+    // Ctrl-C stopped the search on threads (`interrupt::Watch`): what it
+    // found is written above, the count with a `+`.
+    let interrupted = interrupt::requested() && count.end != End::Exhausted;
 
     if args.stats {
         let stats = solver.stats();
         let plural = if stats.solutions == 1 { "" } else { "s" };
         let note = match count.end {
             End::Exhausted => "",
+            _ if interrupted => " (interrupted)",
             End::LimitReached | End::Stopped => " (stopped at --limit)",
             End::BudgetExhausted => " (stopped by the budget)",
         };
@@ -159,6 +164,16 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
             stats.updates,
             elapsed.as_secs_f64()
         );
+    }
+    if interrupted {
+        let stats = solver.stats();
+        eprintln!(
+            "{name}: interrupted after {} nodes; {} solution{} found so far, there may be more",
+            stats.nodes,
+            count.solutions,
+            if count.solutions == 1 { "" } else { "s" }
+        );
+        interrupt::exit();
     }
     if count.end == End::BudgetExhausted {
         let stats = solver.stats();

@@ -7,6 +7,11 @@
 //! answered in input order, marks the others, flushes, and ends the process
 //! with status [`EXIT_STATUS`] (see [`crate::batch::Pool::stream`]).
 //!
+//! `cover` on threads registers its search ([`Watch`]): a first signal
+//! stops it through the engine's [`Progress::stop`] (its threads notice
+//! within a few thousand nodes), and `cover` then writes what it found,
+//! the count marked `+` as a lower bound, and ends with [`EXIT_STATUS`].
+//!
 //! Between chunks (the next one being read, perhaps from a terminal that
 //! waits for a line) everything answered is already written and flushed,
 //! so the handler ends the process itself; it does so too on a second
@@ -16,7 +21,9 @@
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Mutex, MutexGuard, Once};
+use std::sync::{Arc, Mutex, MutexGuard, Once};
+
+use dlx::Progress;
 
 /// The exit status after an interrupt: 128 + SIGINT, as shells report it.
 pub(crate) const EXIT_STATUS: i32 = 130;
@@ -28,6 +35,9 @@ static REQUESTED: AtomicBool = AtomicBool::new(false);
 /// signal; under a lock so that the handler and the writer agree on who
 /// ends the process.
 static STREAMING: Mutex<bool> = Mutex::new(false);
+
+/// The search a signal stops, while `cover` runs one on threads.
+static SEARCH: Mutex<Option<Arc<Progress>>> = Mutex::new(None);
 
 static INSTALL: Once = Once::new();
 
@@ -60,10 +70,27 @@ fn streaming() -> MutexGuard<'static, bool> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+fn search() -> MutexGuard<'static, Option<Arc<Progress>>> {
+    // Set or cleared whole: a panic cannot leave it half-written.
+    SEARCH
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// The handler, on ctrlc's own thread.
 fn on_signal() {
     let streaming = streaming();
     let again = REQUESTED.swap(true, Ordering::Relaxed);
+    if !again && let Some(progress) = search().as_ref() {
+        // The search ends within a chunk; `cover` writes what it found.
+        progress.stop();
+        let _ = writeln!(
+            std::io::stderr(),
+            "sudoku-dlx: interrupted; stopping the search to write what it found \
+             (interrupt again to end at once)"
+        );
+        return;
+    }
     let message = match (*streaming, again) {
         // The writer finishes the job.
         (true, false) => return,
@@ -94,5 +121,26 @@ impl Streaming {
 impl Drop for Streaming {
     fn drop(&mut self) {
         *streaming() = false;
+    }
+}
+
+/// The time a search on threads runs under `cover`, during which a signal
+/// stops it rather than the process. Dropped when the search returns.
+#[derive(Debug)]
+pub(crate) struct Watch(());
+
+impl Watch {
+    /// Installs the handler and registers the search reporting to
+    /// `progress`.
+    pub(crate) fn begin(progress: &Arc<Progress>) -> Watch {
+        install();
+        *search() = Some(Arc::clone(progress));
+        Watch(())
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        *search() = None;
     }
 }

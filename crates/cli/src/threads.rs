@@ -17,6 +17,8 @@ use std::time::{Duration, Instant};
 use dlx::{Count, Dlx, First, Parallel, Progress, Solution};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::interrupt;
+
 /// How long a search must last before its progress bar appears.
 const BAR_DELAY: Duration = Duration::from_millis(500);
 
@@ -118,8 +120,10 @@ where
 
 /// Runs `search`, showing the bar meanwhile if `bar` and stderr is a
 /// terminal: Knuth's estimate of the part of the tree done, the solutions
-/// so far and the time left at the rate so far.
-fn with_bar<T>(bar: bool, progress: &Progress, search: impl FnOnce() -> T) -> T {
+/// so far and the time left at the rate so far. A Ctrl-C meanwhile stops
+/// the search ([`interrupt::Watch`]), which then returns what it found.
+fn with_bar<T>(bar: bool, progress: &Arc<Progress>, search: impl FnOnce() -> T) -> T {
+    let _watch = interrupt::Watch::begin(progress);
     if !bar || !io::stderr().is_terminal() {
         return search();
     }

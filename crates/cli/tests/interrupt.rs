@@ -128,6 +128,68 @@ fn ctrl_c_during_generate_keeps_the_first_puzzles() {
     assert_eq!(stdout, full.stdout);
 }
 
+/// Knuth's format for the tilings of a 2 x `columns` strip by dominoes
+/// (a Fibonacci number of them: no run counts them for 90 columns).
+fn domino_strip(columns: usize) -> tempfile::NamedTempFile {
+    let cells = |row: char| (0..columns).map(move |c| format!("{row}{c}"));
+    let mut text: Vec<String> = vec![cells('a').chain(cells('b')).collect::<Vec<_>>().join(" ")];
+    for c in 0..columns {
+        text.push(format!("a{c} b{c}"));
+        if c + 1 < columns {
+            text.push(format!("a{c} a{}", c + 1));
+            text.push(format!("b{c} b{}", c + 1));
+        }
+    }
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), text.join("\n") + "\n").unwrap();
+    file
+}
+
+/// Ctrl-C stops `cover`'s search on threads instead of killing it: a count
+/// is written as a lower bound (`N+`), a listing keeps every solution it
+/// wrote whole (each checked here as a tiling), and the status is 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_cover_writes_what_the_search_found() {
+    let columns = 90;
+    let file = domino_strip(columns);
+    let path = arg(file.path());
+    for jobs in ["1", "2"] {
+        let (stdout, stderr, code) = interrupted(&["cover", "--count", "-j", jobs, path], "INT");
+        assert_eq!(code, Some(130), "{stderr}");
+        let line = stdout.trim_end();
+        assert!(line.ends_with('+'), "a lower bound: {stdout}");
+        assert!(
+            line.trim_end_matches('+').parse::<u64>().is_ok(),
+            "{stdout}"
+        );
+        assert!(stderr.contains("interrupted after"), "{stderr}");
+
+        let (stdout, stderr, code) = interrupted(&["cover", "-j", jobs, path], "INT");
+        assert_eq!(code, Some(130), "{stderr}");
+        assert!(
+            stdout.is_empty() || stdout.ends_with("\n\n"),
+            "a whole last solution"
+        );
+        let solutions: Vec<&str> = stdout.split_terminator("\n\n").collect();
+        assert!(
+            !solutions.is_empty(),
+            "90-column tilings come at once: {stderr}"
+        );
+        for solution in solutions {
+            // Every cell exactly once, by dominoes of the strip.
+            let mut cells: Vec<&str> = Vec::new();
+            for option in solution.lines() {
+                let items: Vec<&str> = option.split_whitespace().collect();
+                assert_eq!(items.len(), 2, "{option}");
+                cells.extend(items);
+            }
+            let covered: std::collections::BTreeSet<&str> = cells.iter().copied().collect();
+            assert_eq!((cells.len(), covered.len()), (2 * columns, 2 * columns));
+        }
+    }
+}
+
 /// What a terminal shows of `typescript`: each line's text after the last
 /// erase-line sequence, which is where a redrawn progress bar leaves it.
 fn screen_lines(typescript: &str) -> Vec<String> {

@@ -129,7 +129,10 @@ pub enum End {
     Exhausted,
     /// The requested number of solutions was reached; more may exist.
     LimitReached,
-    /// The visitor asked to stop; more solutions may exist.
+    /// The visitor asked to stop, or (on threads) [`Progress::stop`]
+    /// was called; more solutions may exist.
+    ///
+    /// [`Progress::stop`]: crate::Progress::stop
     Stopped,
     /// The [`Budget`] ran out; more solutions may exist.
     BudgetExhausted,
@@ -166,7 +169,10 @@ pub enum First<S = Vec<OptionId>> {
     Solution(S),
     /// The problem has no solution.
     NoSolution,
-    /// The budget ran out before a solution was found.
+    /// The budget ran out (or, on threads, [`Progress::stop`] was
+    /// called) before a solution was found.
+    ///
+    /// [`Progress::stop`]: crate::Progress::stop
     BudgetExhausted,
 }
 

@@ -191,7 +191,10 @@ impl Dlx {
         let (count, first) = self.run_parallel(Goal::First, None, parallel, &nothing);
         match first {
             Some(options) => First::Solution(options),
-            None if count.end == End::BudgetExhausted => First::BudgetExhausted,
+            // Stopped through `Progress::stop`: cut short, as by a budget.
+            None if matches!(count.end, End::BudgetExhausted | End::Stopped) => {
+                First::BudgetExhausted
+            }
             None => First::NoSolution,
         }
     }

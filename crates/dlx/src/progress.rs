@@ -1,11 +1,36 @@
 //! [`Progress`]: how far a parallel search has got, readable from any
-//! thread while it runs.
+//! thread while it runs, and the one way to stop it from another thread.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
 /// How far a parallel search has got, updated by its threads between
-/// chunks of work and readable from any thread (a progress bar's).
+/// chunks of work and readable from any thread (a progress bar's); and a
+/// way for that thread to end the search early ([`stop`](Self::stop)).
+///
+/// ```
+/// use std::sync::Arc;
+/// use dlx::{Dlx, End, NamedProblem, Parallel, Progress};
+///
+/// // Tilings of a 2x20 strip by dominoes: 10,946 of them.
+/// let columns: Vec<String> = (0..20).map(|c| format!("a{c} b{c}")).collect();
+/// let mut text = columns.join(" ") + "\n";
+/// for c in 0..20 {
+///     text += &format!("a{c} b{c}\n");
+///     if c < 19 {
+///         text += &format!("a{c} a{}\nb{c} b{}\n", c + 1, c + 1);
+///     }
+/// }
+/// let named = NamedProblem::parse(&text)?;
+/// let progress = Arc::new(Progress::new());
+/// // A Ctrl-C handler would call this while the search runs.
+/// progress.stop();
+/// let parallel = Parallel::new().with_threads(2).with_progress(Arc::clone(&progress));
+/// let count = Dlx::new(named.problem()).count_parallel(None, &parallel);
+/// assert_eq!(count.end, End::Stopped);
+/// assert!(!count.is_exact() && count.solutions < 10_946);
+/// # Ok::<(), dlx::DlxError>(())
+/// ```
 #[derive(Debug, Default)]
 pub struct Progress {
     /// Shares of the tree finished, and each thread's estimate for the job
@@ -13,6 +38,8 @@ pub struct Progress {
     shares: Mutex<Shares>,
     solutions: AtomicU64,
     nodes: AtomicU64,
+    /// Set by [`Progress::stop`]; never cleared.
+    stopped: AtomicBool,
 }
 
 #[derive(Debug, Default)]
@@ -49,6 +76,25 @@ impl Progress {
     #[must_use]
     pub fn nodes(&self) -> u64 {
         self.nodes.load(Ordering::Relaxed)
+    }
+
+    /// Asks the search reporting here to end early, from any thread (a
+    /// Ctrl-C handler's, say). Its threads see it between chunks of work
+    /// (see [`Parallel::with_chunk`](crate::Parallel::with_chunk)), so it
+    /// ends within a few thousand nodes a thread, with what it found so
+    /// far: [`End::Stopped`](crate::End::Stopped) for a count or a visit
+    /// (the count then a lower bound), and
+    /// [`First::BudgetExhausted`](crate::First::BudgetExhausted) for a first
+    /// solution not yet found. A stopped `Progress` stops every search it is
+    /// given later too: use a new one for the next.
+    pub fn stop(&self) {
+        self.stopped.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether [`stop`](Self::stop) was called.
+    #[must_use]
+    pub fn is_stopped(&self) -> bool {
+        self.stopped.load(Ordering::Relaxed)
     }
 
     /// Adds `nodes` searched by a thread.

@@ -218,6 +218,16 @@ where
         lock(&self.end).get_or_insert(why);
     }
 
+    /// Whether the caller asked the run to end ([`Progress::stop`]); if so,
+    /// ends it.
+    fn cancelled(&self) -> bool {
+        let cancelled = self.progress.as_ref().is_some_and(|p| p.is_stopped());
+        if cancelled {
+            self.halt(End::Stopped);
+        }
+        cancelled
+    }
+
     /// Whether a solution at `path` or later in search order can no longer
     /// be the first.
     fn beaten(&self, path: &[u32]) -> bool {
@@ -233,7 +243,7 @@ where
         let thread = rayon::current_thread_index().unwrap_or(0) % self.threads;
         let mut solver = lock(&self.solvers[thread]);
         let mut share = job.share;
-        if !self.stop.load(Ordering::Relaxed) {
+        if !self.cancelled() && !self.stop.load(Ordering::Relaxed) {
             if self.enter(&mut solver, &job) {
                 share = self.search(&mut solver, &job, share, thread, scope);
             } else {
@@ -315,7 +325,8 @@ where
             match event {
                 Event::Solution => {
                     published.found += 1;
-                    if !self.solution(solver) {
+                    // Dense solutions can come before every pause.
+                    if !self.solution(solver) || self.cancelled() {
                         break;
                     }
                 }
@@ -326,7 +337,10 @@ where
                         let fraction = solver.search.progress(from) * unit;
                         progress.set_running(thread, fraction.min(share));
                     }
-                    if self.stop.load(Ordering::Relaxed) || self.beaten(&solver.search.path()) {
+                    if self.cancelled()
+                        || self.stop.load(Ordering::Relaxed)
+                        || self.beaten(&solver.search.path())
+                    {
                         break;
                     }
                     if let Some(scope) = scope {

@@ -246,3 +246,81 @@ fn a_prefix_from_another_problem_is_an_error() {
             .is_ok()
     );
 }
+
+/// Tilings of a 2 x `columns` strip by dominoes (a Fibonacci number of
+/// them: too many to count for 90 columns).
+fn domino_strip(columns: usize) -> Problem {
+    let mut builder = Problem::builder(2 * columns, 0).unwrap();
+    for c in 0..columns {
+        builder.add_option(&[c, columns + c]).unwrap();
+        if c + 1 < columns {
+            builder.add_option(&[c, c + 1]).unwrap();
+            builder.add_option(&[columns + c, columns + c + 1]).unwrap();
+        }
+    }
+    builder.build()
+}
+
+/// `Progress::stop` from another thread ends a search that would never end
+/// on its own: a count says `Stopped` and is a lower bound, every solution
+/// a visit got is a tiling, and a first solution not found yet is reported
+/// as cut short, never as "no solution".
+#[test]
+fn progress_stop_ends_a_search_from_another_thread() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::thread;
+    use std::time::Duration;
+
+    use dlx::Progress;
+
+    let problem = domino_strip(90);
+    // Stops the search once it has visited some nodes (or after a while).
+    let stopping = |progress: &Arc<Progress>| {
+        let progress = Arc::clone(progress);
+        thread::spawn(move || {
+            for _ in 0..200 {
+                if progress.nodes() > 0 {
+                    break;
+                }
+                thread::sleep(Duration::from_millis(5));
+            }
+            progress.stop();
+        })
+    };
+    for threads in [1, 2] {
+        let progress = Arc::new(Progress::new());
+        let parallel = Parallel::new()
+            .with_threads(threads)
+            .with_chunk(64)
+            .with_progress(Arc::clone(&progress));
+        let stopper = stopping(&progress);
+        let count = Dlx::new(&problem).count_parallel(None, &parallel);
+        stopper.join().unwrap();
+        assert_eq!(count.end, End::Stopped, "{threads} threads");
+        assert!(!count.is_exact());
+
+        let progress = Arc::new(Progress::new());
+        let parallel = parallel.clone().with_progress(Arc::clone(&progress));
+        let stopper = stopping(&progress);
+        let seen = AtomicU64::new(0);
+        let count = Dlx::new(&problem).for_each_solution_parallel(None, &parallel, |solution| {
+            assert!(problem.is_solution(solution.options()));
+            seen.fetch_add(1, Ordering::Relaxed);
+            ControlFlow::Continue(())
+        });
+        stopper.join().unwrap();
+        assert_eq!(count.end, End::Stopped);
+        assert_eq!(count.solutions, seen.into_inner());
+    }
+    // Stopped before its first solution (every one is 90 levels deep, the
+    // first split at most 8): cut short, not "no solution".
+    let progress = Arc::new(Progress::new());
+    progress.stop();
+    let parallel = Parallel::new()
+        .with_threads(2)
+        .deterministic(true)
+        .with_progress(Arc::clone(&progress));
+    let first = Dlx::new(&problem).first_solution_parallel(&parallel);
+    assert_eq!(first, First::BudgetExhausted);
+}
