@@ -37,36 +37,38 @@ impl Search {
             Step::Try | Step::Backtrack => false,
         };
         loop {
+            // Whether the current level has an option (or null move) to try.
+            let mut ready = false;
             if descend {
                 // M2.
                 if let Some(event) = self.enter(stats, budget) {
                     if !self.counts_silently(event) {
                         return event;
                     }
-                } else if self.choose_bounded::<C>(stats) && self.try_bounded::<C>(stats, budget) {
-                    continue;
+                } else {
+                    ready = self.choose_bounded::<C>(stats);
                 }
             }
-            // M8 and M9: back up to a level with another option to try.
-            loop {
-                if self.level == self.floor {
-                    self.step = Step::Finished;
-                    return Event::Exhausted;
-                }
-                self.level -= 1;
-                let l = self.level;
-                let x = self.choice[l];
-                if self.undo_choice::<C>(l) {
-                    self.next_option(l, x);
-                    if self.try_bounded::<C>(stats, budget) {
+            if !ready {
+                // M8 and M9: back up to a level with another choice to try.
+                loop {
+                    if self.level == self.floor {
+                        self.step = Step::Finished;
+                        return Event::Exhausted;
+                    }
+                    self.level -= 1;
+                    let l = self.level;
+                    let x = self.choice[l];
+                    if self.undo_choice::<C>(l) {
+                        self.next_option(l, x);
                         break;
                     }
-                } else {
                     // The null move was the level's last choice: M7.
                     self.restore_level::<C>(l);
                 }
             }
-            descend = true;
+            // One place tries options, so the steps inline once.
+            descend = self.try_bounded::<C>(stats, budget);
         }
     }
 

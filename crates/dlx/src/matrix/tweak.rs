@@ -199,6 +199,9 @@ impl Matrix {
 
     /// Uncommits the items of the option `span` of node `p` from node `last`
     /// leftwards around the option until `p`.
+    // Inlined since the search loop tries options in one place (tuning
+    // log #53; as a call it cost a prologue per option, #43a).
+    #[inline(always)]
     fn uncommit_bounded_from<const C: bool>(&mut self, span: OptionSpan, p: u32, last: u32) {
         let mut q = last;
         while q != p {
