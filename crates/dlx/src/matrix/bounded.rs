@@ -23,6 +23,11 @@ impl Search {
     /// Algorithm M, without colors or (`C`) with them, until the next
     /// solution, the end of the tree, or the budget. Pauses only when it
     /// enters a level.
+    // Never inlined into `Search::advance`, where it would share a function
+    // (and its register allocation) with the loop of Algorithms X and C:
+    // changes here then moved the plain search's instructions (tuning log
+    // #55). One call per pause costs nothing.
+    #[inline(never)]
     pub(super) fn advance_bounded<const C: bool>(
         &mut self,
         stats: &mut Stats,
