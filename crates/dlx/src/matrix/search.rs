@@ -24,8 +24,9 @@ use crate::{Color, ItemId, Kind, OptionId, Problem};
 /// Marks an item that no pre-selection covers.
 pub(super) const NOT_SELECTED: u32 = u32::MAX;
 
-/// Where the search loop goes next (Knuth's steps X2, X5 and X8; M2, M5 and
-/// M8 in `bounded.rs`, with M7 as `Restore`).
+/// Where the search loop goes next (Knuth's steps X2, X5 and X8). Between
+/// two calls only `Enter`, `Backtrack` or `Finished` is kept; Algorithm M's
+/// loop (`bounded.rs`) uses no `Try`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Step {
     /// Enter a new level; report a solution or choose an item.
@@ -34,9 +35,6 @@ pub(super) enum Step {
     Try,
     /// Leave the current level and move to the next option of the one above.
     Backtrack,
-    /// Algorithm M: give the item of the current level back what the level
-    /// took from it, then backtrack.
-    Restore,
     /// The search tree is exhausted.
     Finished,
 }
@@ -296,7 +294,7 @@ impl Search {
                     self.next_option(self.level, x);
                     step = Step::Try;
                 }
-                Step::Restore | Step::Finished => {
+                Step::Finished => {
                     self.step = Step::Finished;
                     return Event::Exhausted;
                 }
