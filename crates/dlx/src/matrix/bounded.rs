@@ -39,7 +39,7 @@ impl Search {
         let mut descend = match self.step {
             Step::Enter => true,
             Step::Finished => return Event::Exhausted,
-            Step::Try | Step::Backtrack => false,
+            Step::Backtrack => false,
         };
         loop {
             // Whether the current level has an option (or null move) to try.

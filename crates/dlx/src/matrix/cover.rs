@@ -266,7 +266,8 @@ impl Matrix {
     /// Whether no primary item is left to cover.
     #[inline]
     pub(super) fn all_primary_covered(&self) -> bool {
-        self.right[ROOT as usize] == ROOT
+        // SAFETY: (B): `right` has `N + 2 >= 2` entries, the root's among them.
+        unsafe { get(&self.right, ROOT) == ROOT }
     }
 
     /// MRV: the active primary item with the fewest options and that number,
@@ -313,7 +314,8 @@ impl Matrix {
     /// The first option node in `i`'s list, or a link to `i` if it is empty.
     #[inline]
     pub(super) fn first_option(&self, i: Header) -> Link {
-        self.down[i.get() as usize]
+        // SAFETY: (A), (B): a header is below `N + 2 <= n`, the length of `down`.
+        unsafe { get(&self.down, i.get()) }
     }
 
     /// A link to header `i` itself: the end of its list, and Algorithm M's
@@ -327,7 +329,8 @@ impl Matrix {
     /// The node after `p` in its item's list (a link to the header after the last).
     #[inline]
     pub(super) fn next_option(&self, p: Link) -> Link {
-        self.down[p.node() as usize]
+        // SAFETY: (A): the node of every link is below `n`, the length of `down`.
+        unsafe { get(&self.down, p.node()) }
     }
 
     /// The number of options in `i`'s list (plus [`super::SECONDARY_BIAS`]
