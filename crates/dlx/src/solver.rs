@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use crate::error::DlxError;
-use crate::matrix::Search;
+use crate::matrix::{Columns, Search};
 use crate::outcome::{Budget, Count, End, Event, First, Stats, Uniqueness};
 use crate::random::SplitMix64;
 use crate::solutions::{Solution, Solutions};
@@ -29,6 +29,12 @@ pub struct Dlx {
     pub(crate) stats: Stats,
     /// The options of the last solution found; reused, never reallocated.
     solution: Vec<OptionId>,
+    /// How many of the selections, from the bottom of the stack, were laid
+    /// out by [`select_all`](Self::select_all) rather than covered one by
+    /// one: undoing one of those lays the links out again.
+    laid_out: usize,
+    /// What laying out needs beside the matrix, made on first use.
+    columns: Option<Columns>,
 }
 
 impl Dlx {
@@ -49,6 +55,8 @@ impl Dlx {
             budget: Budget::UNLIMITED,
             stats: Stats::default(),
             solution: Vec::with_capacity(problem.primary_count() + 1),
+            laid_out: 0,
+            columns: None,
         }
     }
 
@@ -169,7 +177,63 @@ impl Dlx {
     /// selecting everything again for each try. [`select`](Self::select)'s
     /// example pops a selection.
     pub fn unselect_last(&mut self) -> Option<OptionId> {
+        if self.laid_out > 0 && self.search.selected().len() == self.laid_out {
+            // Laid out in bulk, so not uncoverable: lay the rest out again.
+            let mut rest = self.search.selected().to_vec();
+            let last = rest.pop();
+            // They were selected together a moment ago: no conflict now.
+            let _ = self.search.select_all_laid_out(&rest, &mut self.columns);
+            self.laid_out = rest.len();
+            return last;
+        }
         self.search.unselect_last()
+    }
+
+    /// Replaces every pre-selection (and ends any search in progress) with
+    /// `options`, selected in order: the same selections, errors, solutions
+    /// and statistics as [`reset`](Self::reset) followed by
+    /// [`select`](Self::select) of each, usually much faster.
+    ///
+    /// For plain exact cover (no colors, no bounds) it does not cover the
+    /// options' items one by one: it marks them, then writes the links anew
+    /// for what is left, each item's list holding the options that name no
+    /// covered item, as Knuth's `sudoku2dlx` writes only what a Sudoku's
+    /// givens leave. That costs one pass over the options whatever was
+    /// selected before, and no uncovering afterwards; a
+    /// [`select`](Self::select) on top dances as usual. Undoing one of these
+    /// selections ([`unselect_last`](Self::unselect_last) down to it, or
+    /// [`reset`](Self::reset)) lays the links out again, one pass too.
+    /// Problems with colors or bounds select one by one.
+    ///
+    /// # Errors
+    ///
+    /// As for [`select`](Self::select), for the first option that cannot be
+    /// selected after those before it; the options before it stay selected.
+    ///
+    /// ```
+    /// use dlx::{DlxError, NamedProblem, OptionId, Dlx};
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let option = |k| OptionId::new(k).unwrap();
+    /// let mut solver = Dlx::new(named.problem());
+    /// solver.select_all(&[option(0), option(6)])?; // a, and the domino c d
+    /// assert_eq!(solver.count(None).solutions, 1); // b alone
+    /// assert_eq!(solver.selected(), &[option(0), option(6)]);
+    /// // Option 4 (a b) clashes with option 0 over item a.
+    /// let clash = solver.select_all(&[option(0), option(4)]);
+    /// assert!(matches!(clash, Err(DlxError::SelectConflict { .. })));
+    /// assert_eq!(solver.selected(), &[option(0)]);
+    /// assert_eq!(solver.unselect_last(), Some(option(0)));
+    /// assert!(solver.links_match(named.problem()));
+    /// # Ok::<(), dlx::DlxError>(())
+    /// ```
+    pub fn select_all(&mut self, options: &[OptionId]) -> Result<(), DlxError> {
+        if !self.search.lays_out_in_bulk() {
+            self.reset();
+            return options.iter().try_for_each(|&option| self.select(option));
+        }
+        let result = self.search.select_all_laid_out(options, &mut self.columns);
+        self.laid_out = self.search.selected().len();
+        result
     }
 
     /// Undoes every pre-selection and any search in progress, restoring the
@@ -187,7 +251,14 @@ impl Dlx {
     /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn reset(&mut self) {
-        self.search.reset();
+        if self.laid_out > 0 {
+            // Laying out from nothing selected rewrites every list, whatever
+            // was covered on top of the bulk selections.
+            let _ = self.search.select_all_laid_out(&[], &mut self.columns);
+            self.laid_out = 0;
+        } else {
+            self.search.reset();
+        }
     }
 
     /// Counts solutions, stopping after `limit` of them if given.

@@ -230,6 +230,62 @@ proptest! {
         prop_assert!(solver.links_match(&problem));
     }
 
+    /// Selecting in bulk (the links laid out for what the options leave)
+    /// against selecting one by one: the same selections and errors, the
+    /// same search (solutions against the oracle, statistics), and the
+    /// same matrix once undone, whether by `reset` or by `unselect_last`,
+    /// with a selection danced on top in between.
+    #[test]
+    fn selecting_in_bulk_is_selecting_one_by_one(
+        spec in spec_strategy(),
+        picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..5),
+        extra in any::<prop::sample::Index>(),
+    ) {
+        prop_assume!(!spec.options.is_empty());
+        let problem = spec.build();
+        let options: Vec<OptionId> = picks
+            .iter()
+            .map(|p| OptionId::new(p.index(spec.options.len())).unwrap())
+            .collect();
+        let mut bulk = Dlx::new(&problem);
+        let mut single = Dlx::new(&problem);
+        // Something selected before, which both must replace.
+        bulk.select_all(&options[..options.len() / 2]).ok();
+        single.select(OptionId::new(extra.index(spec.options.len())).unwrap()).ok();
+        single.reset();
+        let by_bulk = bulk.select_all(&options);
+        let by_single = options.iter().try_for_each(|&o| single.select(o));
+        prop_assert_eq!(&by_bulk, &by_single);
+        prop_assert_eq!(bulk.selected(), single.selected());
+        bulk.check_invariants().unwrap();
+        let chosen: Vec<usize> = bulk.selected().iter().map(|o| o.index()).collect();
+        let expected: BTreeSet<Vec<usize>> = brute_force(&spec)
+            .into_iter()
+            .filter(|s| chosen.iter().all(|k| s.contains(k)))
+            .collect();
+        let (found, _) = engine_solutions(&spec, &mut bulk);
+        prop_assert_eq!(&found, &expected);
+        prop_assert_eq!(bulk.count(None), single.count(None));
+        prop_assert_eq!(bulk.stats(), single.stats());
+        // One more option on top dances; popping it and then the bulk
+        // selections one at a time matches popping them one by one.
+        let top = OptionId::new(extra.index(spec.options.len())).unwrap();
+        prop_assert_eq!(bulk.select(top), single.select(top));
+        prop_assert_eq!(bulk.count(None), single.count(None));
+        while let Some(option) = single.unselect_last() {
+            prop_assert_eq!(bulk.unselect_last(), Some(option));
+            bulk.check_invariants().unwrap();
+            prop_assert_eq!(bulk.count(None), single.count(None));
+            prop_assert_eq!(bulk.stats(), single.stats());
+        }
+        prop_assert_eq!(bulk.unselect_last(), None);
+        prop_assert!(bulk.links_match(&problem));
+        bulk.select_all(&options).ok();
+        bulk.reset();
+        prop_assert!(bulk.selected().is_empty());
+        prop_assert!(bulk.links_match(&problem));
+    }
+
     #[test]
     fn pruning_keeps_exactly_the_solutions(spec in spec_strategy()) {
         let problem = spec.build();

@@ -148,6 +148,19 @@ fn thinned(rules: &Rules, grid: &Grid, keep: &[bool]) -> Puzzle {
     .unwrap()
 }
 
+/// A puzzle of `shape` and `variants` with the `givens` (cell, digit)
+/// that fall on the grid, clashing or not.
+fn random_givens(shape: Shape, variants: Variants, givens: &[(usize, u8)]) -> Puzzle {
+    let mut digits = vec![0; shape.cell_count()];
+    for &(cell, digit) in givens {
+        if cell < digits.len() && usize::from(digit) <= shape.size() {
+            digits[cell] = digit;
+        }
+    }
+    let rules = Rules::new(shape).with_variants(variants);
+    Puzzle::new(rules, Grid::from_digits(shape, digits).unwrap()).unwrap()
+}
+
 fn variants_strategy() -> impl Strategy<Value = Variants> {
     (any::<bool>(), any::<bool>(), any::<bool>(), any::<bool>()).prop_map(
         |(x, windoku, anti_king, anti_knight)| Variants {
@@ -218,16 +231,76 @@ proptest! {
         variants in variants_strategy(),
         givens in proptest::collection::vec((0usize..100, 1u8..=10), 0..14),
     ) {
-        let n = shape.size();
-        let mut digits = vec![0; shape.cell_count()];
-        for (cell, digit) in givens {
-            if cell < digits.len() && usize::from(digit) <= n {
-                digits[cell] = digit;
-            }
-        }
-        let rules = Rules::new(shape).with_variants(variants);
-        let puzzle = Puzzle::new(rules, Grid::from_digits(shape, digits).unwrap()).unwrap();
+        let puzzle = random_givens(shape, variants, &givens);
         agree(&puzzle, 25);
+    }
+}
+
+/// The engine given the whole puzzle at once (`Solver::count`, which lays
+/// out only what the givens leave of the matrix) against the same givens
+/// pushed one by one on a session of the same solver (each covered on the
+/// full matrix): the same error for clashing givens, else the same count
+/// and the same search, node for node and update for update; and the
+/// first solution passes the independent checker.
+fn givens_at_once_agree_with_one_by_one(puzzle: &Puzzle) {
+    let mut engine = solver(puzzle.rules(), Method::DancingLinks);
+    engine.set_budget(Budget::nodes(BUDGET));
+    let at_once = engine.count(puzzle, Some(3));
+    let stats = engine.stats().clone();
+    let mut session = engine.session();
+    let mut pushed = Ok(());
+    for (index, &digit) in puzzle.givens().digits().iter().enumerate() {
+        if digit != 0 && pushed.is_ok() {
+            pushed = session.push(index, digit);
+        }
+    }
+    match (&at_once, pushed) {
+        (Err(e), Err(f)) => assert_eq!(*e, f, "{puzzle}"),
+        (Ok(count), Ok(())) => {
+            assert_eq!(*count, session.count(Some(3)), "{puzzle}");
+            assert_eq!(&stats, session.stats(), "{puzzle}");
+        }
+        (a, b) => panic!("{puzzle}: at once {a:?}, one by one {b:?}"),
+    }
+    drop(session);
+    // And the other way round on the same solver: a session, then a search.
+    if let Ok(First::Solution(grid)) = engine.solve(puzzle) {
+        assert_eq!(check_solution(puzzle, &grid), Ok(()), "{puzzle}");
+    }
+    assert_eq!(engine.count(puzzle, Some(3)), at_once, "{puzzle}");
+}
+
+proptest! {
+    // Few cases: each 16x16 one is a seeded fill and three searches, slow
+    // in a debug build.
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Planted puzzles of every small shape and variant mix, 12x12 and
+    /// 16x16 included (beyond the bitsets), on the engine's two ways in.
+    #[test]
+    fn givens_at_once_agree_with_one_by_one_on_planted_puzzles(
+        shape in proptest::sample::select(
+            small_shapes().into_iter().chain([Shape::from_size(12).unwrap(), Shape::from_size(16).unwrap()]).collect::<Vec<_>>()
+        ),
+        variants in variants_strategy(),
+        seed in any::<u64>(),
+        keep in proptest::collection::vec(proptest::bool::weighted(0.55), 100),
+    ) {
+        let rules = Rules::new(shape).with_variants(variants);
+        if let Some(grid) = random_grid(&rules, seed) {
+            givens_at_once_agree_with_one_by_one(&thinned(&rules, &grid, &keep));
+        }
+    }
+
+    /// Random givens, most of them clashing: the same first clash.
+    #[test]
+    fn givens_at_once_agree_with_one_by_one_on_random_givens(
+        shape in proptest::sample::select(small_shapes()),
+        variants in variants_strategy(),
+        givens in proptest::collection::vec((0usize..100, 1u8..=10), 0..14),
+    ) {
+        let puzzle = random_givens(shape, variants, &givens);
+        givens_at_once_agree_with_one_by_one(&puzzle);
     }
 }
 

@@ -74,6 +74,7 @@
 #![allow(unsafe_code)]
 
 mod bounded;
+mod bulk;
 mod color;
 mod cover;
 mod frontier;
@@ -83,6 +84,7 @@ mod search;
 mod select;
 mod tweak;
 
+pub(crate) use bulk::Columns;
 pub use frontier::Branch;
 pub(crate) use link::MAX_OPTION_LEN;
 pub(crate) use search::Search;

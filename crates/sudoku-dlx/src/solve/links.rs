@@ -24,6 +24,8 @@ pub(crate) struct Links {
     /// The grid handed to visitors, reused: a solution's options cover
     /// every cell, so it needs no reset.
     scratch: Grid,
+    /// The options of the givens [`load`](Self::load) selects, reused.
+    givens: Vec<OptionId>,
 }
 
 impl Links {
@@ -36,6 +38,7 @@ impl Links {
             encoding,
             engine,
             scratch: Grid::empty(rules.shape()),
+            givens: Vec::new(),
         }
     }
 
@@ -45,54 +48,81 @@ impl Links {
         self.engine.set_seed(options.seed);
     }
 
-    /// Pre-selects `digit` in the cell at `index`, on top of the engine's
-    /// selection stack; a clash is reported as the two givens, their digit,
-    /// and the unit they share.
-    fn select(&mut self, index: usize, digit: u8) -> Result<(), Error> {
+    /// The option that puts `digit` in the cell at `index`, or
+    /// [`Error::BadGiven`] if either is off the grid.
+    fn given(&self, index: usize, digit: u8) -> Result<OptionId, Error> {
         let shape = self.shape;
         let in_range = index < shape.cell_count() && (1..=shape.size()).contains(&digit.into());
         let option = in_range
             .then(|| self.encoding.option(index, digit))
             .flatten();
-        let Some(option) = option else {
-            return Err(Error::BadGiven {
-                index,
-                digit,
-                size: shape.size(),
-            });
-        };
-        match self.engine.select(option) {
-            Ok(()) => Ok(()),
-            Err(dlx::DlxError::SelectConflict {
-                item, covered_by, ..
-            }) => {
+        option.ok_or(Error::BadGiven {
+            index,
+            digit,
+            size: shape.size(),
+        })
+    }
+
+    /// The engine's error for a given that cannot be selected, as the
+    /// crate's: a clash is reported as the two givens, their digit, and the
+    /// unit they share.
+    fn clash(&self, e: dlx::DlxError) -> Error {
+        match e {
+            dlx::DlxError::SelectConflict {
+                option,
+                item,
+                covered_by,
+            } => {
                 let (earlier, _) = self.encoding.placement(covered_by);
-                Err(Error::ConflictingGivens {
-                    first: shape.cell(earlier),
-                    second: shape.cell(index),
+                let (index, digit) = self.encoding.placement(option);
+                Error::ConflictingGivens {
+                    first: self.shape.cell(earlier),
+                    second: self.shape.cell(index),
                     digit,
                     unit: self.encoding.unit(item).unwrap_or(Unit::Box),
-                })
+                }
             }
-            Err(e) => Err(Error::Engine(e)),
+            e => Error::Engine(e),
         }
+    }
+
+    /// Pre-selects `digit` in the cell at `index`, on top of the engine's
+    /// selection stack.
+    fn select(&mut self, index: usize, digit: u8) -> Result<(), Error> {
+        let option = self.given(index, digit)?;
+        self.engine.select(option).map_err(|e| self.clash(e))
     }
 
     /// Replaces the givens with `digits` (row-major, 0 for blank),
     /// selected in row-major order, so that a clash names the earlier given
-    /// first.
+    /// first. They go to the engine at once ([`dlx::Dlx::select_all`]),
+    /// which lays out only what they leave of the matrix rather than
+    /// covering each given and uncovering it after the search.
     ///
     /// # Errors
     ///
     /// As for [`push`](Backend::push); the givens are then a part of `digits`.
     pub(crate) fn load(&mut self, digits: &[u8]) -> Result<(), Error> {
-        self.engine.reset();
+        let mut givens = std::mem::take(&mut self.givens);
+        givens.clear();
+        let mut result = Ok(());
         for (index, &digit) in digits.iter().enumerate() {
             if digit != 0 {
-                self.select(index, digit)?;
+                match self.given(index, digit) {
+                    Ok(option) => givens.push(option),
+                    Err(e) => {
+                        result = Err(e);
+                        break;
+                    }
+                }
             }
         }
-        Ok(())
+        // A clash among the givens before a bad one comes first in
+        // row-major order, as when they were selected one by one.
+        let selected = self.engine.select_all(&givens);
+        self.givens = givens;
+        selected.map_err(|e| self.clash(e))?;
+        result
     }
 }
 

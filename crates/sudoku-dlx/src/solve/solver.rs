@@ -32,9 +32,9 @@ pub struct Tally {
 }
 
 /// A solver for every puzzle of one [`Rules`]: it builds the exact-cover
-/// matrix once, and for each puzzle pre-selects the givens, searches, and
-/// resets, so nothing on the per-puzzle path rebuilds the matrix or
-/// allocates per search node.
+/// matrix once, and for each puzzle lays out in it only what the givens
+/// leave (as Knuth's `sudoku2dlx` does) and searches, so nothing on the
+/// per-puzzle path rebuilds the matrix or allocates per search node.
 ///
 /// For grids of at most 128 cells it searches the same exact-cover
 /// problem on bitsets instead (see [`Method`]): one 128-bit set of cells
@@ -207,10 +207,11 @@ impl Solver {
             return Ok(search(bitsets));
         }
         self.ran = Ran::Links;
+        // The givens stay selected after the search: the next `load`
+        // replaces them at once, and every other use of the engine (a
+        // session, a planted stack) clears it first.
         let links = self.links();
-        let result = links.load(digits).map(|()| search(links));
-        links.clear();
-        result
+        links.load(digits).map(|()| search(links))
     }
 
     /// The first solution, or why there is none.

@@ -1,0 +1,283 @@
+//! Bulk pre-selection: the links laid out at once for what a set of
+//! selected options leaves, instead of covering each option's items and
+//! uncovering them again after the search.
+//!
+//! This is what Knuth's `sudoku2dlx` does for a Sudoku's givens: it writes
+//! only the options no given rules out and only the items no given covers,
+//! and DLX1 searches that. Here the arena stays as [`Matrix::new`] built it
+//! (every option keeps its nodes, its number and its place), and only the
+//! vertical lists, their lengths and the active-item lists are written
+//! again: each item's list holds, in their first order, the options that
+//! name no covered item, which is exactly what covering the selections one
+//! by one leaves in it (a cover hides every option of a covered item's list
+//! and nothing else). So a search on the result visits the same nodes in
+//! the same order, and reports the same solutions and statistics, as after
+//! [`Search::select`] of each option.
+//!
+//! Laying out costs a mark on each option of a covered item (from a list of
+//! every item's options, [`Columns`], made once), one test per option and a
+//! few writes per node kept, whatever was selected before; selecting one by
+//! one costs about as many updates for the covering and as many again for
+//! the uncovering (tuning log #62). Only plain exact cover is laid out this way (colors and
+//! bounds change lists in other ways); [`Dlx::select_all`](crate::Dlx::select_all)
+//! selects one by one for the rest.
+//!
+//! The covered items' own lists are left empty and their headers out of
+//! the active lists: [`Matrix::uncover`] could not restore them, so undoing a
+//! selection laid out in bulk lays the links out again (see
+//! [`Dlx::unselect_last`](crate::Dlx::unselect_last)). Nodes of options that
+//! are left out keep stale links, which no list reaches; each is still a
+//! link made from its node's true place, so invariants (A) to (C) hold.
+//! The loops index the arena unchecked, as `cover.rs` does, under the same
+//! invariants.
+
+use super::link::Link;
+use super::search::{NOT_SELECTED, Search};
+use super::{Matrix, ROOT, SECONDARY_BIAS, entry, get};
+use crate::error::DlxError;
+use crate::index::to_u32;
+use crate::{ItemId, Kind, OptionId};
+
+/// Each item's options, for marking those a covered item rules out, and
+/// the marks. Made from the options' nodes, which never move, so it holds
+/// whatever the links are.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Columns {
+    /// The options of the item with header `h` are
+    /// `options[start[h]..start[h + 1]]`; one entry per header and one more.
+    start: Vec<u32>,
+    /// Option numbers, item by item.
+    options: Vec<u32>,
+    /// `dropped[k] == round`: option `k` names an item covered in this
+    /// round of laying out. One entry per option.
+    dropped: Vec<u32>,
+    /// The current round, never 0 (so a fresh `dropped` marks nothing).
+    round: u32,
+}
+
+impl Columns {
+    /// The columns of `matrix`'s options.
+    fn new(matrix: &Matrix) -> Columns {
+        let headers = matrix.headers();
+        let mut start = vec![0_u32; headers + 1];
+        let nodes = |k: usize| {
+            let span = matrix.option_first[k].span();
+            span.first() as usize..(span.first() + span.size()) as usize
+        };
+        for k in 0..matrix.option_count() {
+            for q in nodes(k) {
+                start[matrix.top[q] as usize + 1] += 1;
+            }
+        }
+        for h in 0..headers {
+            start[h + 1] += start[h];
+        }
+        let mut next = start.clone();
+        let mut options = vec![0; start[headers] as usize];
+        for k in 0..matrix.option_count() {
+            for q in nodes(k) {
+                let h = matrix.top[q] as usize;
+                options[next[h] as usize] = to_u32(k);
+                next[h] += 1;
+            }
+        }
+        Columns {
+            start,
+            options,
+            dropped: vec![0; matrix.option_count()],
+            round: 0,
+        }
+    }
+}
+
+impl Search {
+    /// Whether [`select_all_laid_out`](Self::select_all_laid_out) applies:
+    /// plain exact cover, no colors.
+    pub(crate) fn lays_out_in_bulk(&self) -> bool {
+        self.kind == Kind::Exact && !self.colors
+    }
+
+    /// Replaces the pre-selections (and ends any search in progress) with
+    /// `options`, selected in order, laying the links out for what they
+    /// leave; `columns` is this search's (made on first use). Only for
+    /// plain exact cover ([`lays_out_in_bulk`](Self::lays_out_in_bulk)).
+    ///
+    /// # Errors
+    ///
+    /// As for [`select`](Self::select): [`DlxError::UnknownOption`] or
+    /// [`DlxError::SelectConflict`] for the first option that cannot be
+    /// selected after those before it; the options before it are then the
+    /// selections, laid out.
+    pub(crate) fn select_all_laid_out(
+        &mut self,
+        options: &[OptionId],
+        columns: &mut Option<Columns>,
+    ) -> Result<(), DlxError> {
+        debug_assert!(self.lays_out_in_bulk());
+        // The levels of a search are undone on the links they were made on.
+        self.unwind();
+        let columns = columns.get_or_insert_with(|| Columns::new(&self.matrix));
+        for &option in &self.selected {
+            for h in self.matrix.option_items(option.index()) {
+                self.selected_by[h as usize] = NOT_SELECTED;
+            }
+        }
+        debug_assert!(self.selected_by.iter().all(|&by| by == NOT_SELECTED));
+        self.selected.clear();
+        let mut result = Ok(());
+        for &option in options {
+            if let Err(e) = self.mark_covered(option) {
+                result = Err(e);
+                break;
+            }
+            self.selected.push(option);
+        }
+        columns.next_round();
+        for &option in &self.selected {
+            for h in self.matrix.option_items(option.index()) {
+                columns.drop_options_of(h);
+            }
+        }
+        self.matrix.lay_out_kept(columns, &self.selected_by);
+        result
+    }
+
+    /// Marks in `selected_by` every item of `option` as covered by it,
+    /// unless one is covered already: then nothing is marked and the error
+    /// names the first such item and the option that covers it.
+    fn mark_covered(&mut self, option: OptionId) -> Result<(), DlxError> {
+        let k = option.index();
+        let options = self.matrix.option_count();
+        if k >= options {
+            return Err(DlxError::UnknownOption { option: k, options });
+        }
+        if let Some(h) = self
+            .matrix
+            .option_items(k)
+            .find(|&h| self.selected_by[h as usize] != NOT_SELECTED)
+        {
+            return Err(DlxError::SelectConflict {
+                option,
+                item: ItemId::from_u32(h - 1),
+                covered_by: OptionId::from_u32(self.selected_by[h as usize]),
+            });
+        }
+        for h in self.matrix.option_items(k) {
+            self.selected_by[h as usize] = option.as_u32();
+        }
+        Ok(())
+    }
+}
+
+impl Columns {
+    /// Starts a round of marks.
+    fn next_round(&mut self) {
+        self.round = self.round.wrapping_add(1);
+        if self.round == 0 {
+            self.dropped.fill(0);
+            self.round = 1;
+        }
+    }
+
+    /// Marks every option of the item with header `h` as dropped.
+    fn drop_options_of(&mut self, h: u32) {
+        let h = h as usize;
+        let (from, to) = (self.start[h] as usize, self.start[h + 1] as usize);
+        for &k in &self.options[from..to] {
+            self.dropped[k as usize] = self.round;
+        }
+    }
+}
+
+impl Matrix {
+    /// The item headers of option `k`, in order.
+    ///
+    /// # Panics
+    ///
+    /// If there is no option `k`.
+    fn option_items(&self, k: usize) -> impl Iterator<Item = u32> + '_ {
+        let span = self.option_first[k].span();
+        let nodes = span.first() as usize..(span.first() + span.size()) as usize;
+        self.top[nodes].iter().copied()
+    }
+
+    /// Writes every item's list, length and place in the active-item lists
+    /// anew: each list holds, in order, the options `columns` has not marked
+    /// dropped this round; an item `covered` marks (an entry per header,
+    /// [`NOT_SELECTED`] for the others) has an empty list and is out of the
+    /// active lists.
+    fn lay_out_kept(&mut self, columns: &Columns, covered: &[u32]) {
+        // Plain index loops (`a..b + 1`, not `a..=b`, whose iterator tests
+        // an extra flag): this runs once per instance of a problem, and a
+        // 9x9 Sudoku's search is only a few times longer.
+        let items = to_u32(self.headers() - 2);
+        let primary = self.primary;
+        for h in 1..items + 1 {
+            // SAFETY: `h` is a header, below `N + 2 <= n`: in the arena (A),
+            // and below the length of `up`, `down` and `top`.
+            unsafe {
+                let link = Link::to_header(h);
+                *entry(&mut self.up, h) = link;
+                *entry(&mut self.down, h) = link;
+                *entry(&mut self.top, h) = if h <= primary { 0 } else { SECONDARY_BIAS };
+            }
+        }
+        // Each kept option's nodes go to the end of their items' lists:
+        // `up` of a header is its last node until the lists are closed.
+        debug_assert_eq!(columns.dropped.len(), self.option_count());
+        for (&first, &dropped) in self.option_first.iter().zip(&columns.dropped) {
+            if dropped == columns.round {
+                continue;
+            }
+            let span = first.span();
+            let mut q = span.first();
+            let end = q + span.size();
+            while q < end {
+                // SAFETY: (C): `q` is a node of the option, in the arena; by
+                // (A) and (E) (no colors here) its `top` is a header `h`,
+                // below `N + 2 <= n`; `last` is a stored link, so its node
+                // is in the arena too.
+                unsafe {
+                    let h = get(&self.top, q);
+                    let to_q = span.link_to(q);
+                    let last = get(&self.up, h);
+                    *entry(&mut self.down, last.node()) = to_q;
+                    *entry(&mut self.up, q) = last;
+                    *entry(&mut self.up, h) = to_q;
+                    *entry(&mut self.top, h) += 1;
+                }
+                q += 1;
+            }
+        }
+        for h in 1..items + 1 {
+            // SAFETY: `h` is a header, in the arena (A) and below the length
+            // of `up`; the node of the link stored there is in the arena.
+            unsafe {
+                let last = get(&self.up, h).node();
+                *entry(&mut self.down, last) = Link::to_header(h);
+            }
+        }
+        // The active-item lists, in item order, through their roots; a
+        // covered header points at its root both ways, which `is_active`
+        // reads as inactive (the root's neighbour is never that header).
+        for (root, from, to) in [(ROOT, 1, primary + 1), (items + 1, primary + 1, items + 1)] {
+            let mut prev = root;
+            for h in from..to {
+                // SAFETY: `h`, `prev` and `root` are headers, and `covered`,
+                // `left` and `right` have an entry per header (B).
+                unsafe {
+                    if get(covered, h) == NOT_SELECTED {
+                        *entry(&mut self.right, prev) = h;
+                        *entry(&mut self.left, h) = prev;
+                        prev = h;
+                    } else {
+                        *entry(&mut self.left, h) = root;
+                        *entry(&mut self.right, h) = root;
+                    }
+                }
+            }
+            self.right[prev as usize] = root;
+            self.left[root as usize] = prev;
+        }
+    }
+}
