@@ -281,3 +281,59 @@ impl Matrix {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Dlx, OptionId, Problem};
+
+    /// Latin squares of order 3 (12 of them): items cell, row-digit and
+    /// column-digit, one option per cell and digit. Small enough for Miri.
+    fn latin_3() -> Problem {
+        let mut builder = Problem::builder(27, 0).unwrap();
+        for r in 0..3 {
+            for c in 0..3 {
+                for d in 0..3 {
+                    builder
+                        .add_option(&[3 * r + c, 9 + 3 * r + d, 18 + 3 * c + d])
+                        .unwrap();
+                }
+            }
+        }
+        builder.build()
+    }
+
+    /// Runs the unchecked loops of laying out (under Miri in CI, which runs
+    /// only the unit tests): the same counts, statistics and links as
+    /// selecting one by one, a clash reported the same way, and the links
+    /// of a fresh matrix after popping and after a reset.
+    #[test]
+    fn laying_out_is_selecting_one_by_one() {
+        let problem = latin_3();
+        let option = |k: usize| OptionId::new(k).unwrap();
+        // Cell (0,0) digit 0 and cell (1,1) digit 1; then a clash with the
+        // first (cell (0,0) again).
+        for picks in [vec![], vec![0], vec![0, 13], vec![0, 13, 1]] {
+            let options: Vec<OptionId> = picks.iter().map(|&k| option(k)).collect();
+            let mut bulk = Dlx::new(&problem);
+            let mut single = Dlx::new(&problem);
+            let laid = bulk.select_all(&options);
+            let selected = options.iter().try_for_each(|&o| single.select(o));
+            assert_eq!(laid, selected, "{picks:?}");
+            assert_eq!(bulk.selected(), single.selected());
+            bulk.check_invariants().unwrap();
+            assert_eq!(bulk.count(None), single.count(None));
+            assert_eq!(bulk.stats(), single.stats());
+            while let Some(last) = single.unselect_last() {
+                assert_eq!(bulk.unselect_last(), Some(last));
+                bulk.check_invariants().unwrap();
+                assert_eq!(bulk.count(None), single.count(None));
+            }
+            assert!(bulk.links_match(&problem));
+            bulk.select_all(&options).ok();
+            bulk.reset();
+            assert!(bulk.links_match(&problem));
+        }
+        let mut all = Dlx::new(&problem);
+        assert_eq!(all.count(None).solutions, 12);
+    }
+}
