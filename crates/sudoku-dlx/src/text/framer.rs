@@ -189,7 +189,9 @@ impl Framer {
             }]);
             return;
         }
-        if let Some(((column, grid), comment)) = split_comment(line, &self.options) {
+        if let Some(((column, grid), comment)) =
+            split_comment(line, self.options.alphabet, self.options.shape)
+        {
             self.block_may_start = false;
             out.extend([Record {
                 text: format!("{:column$}{grid}", ""),

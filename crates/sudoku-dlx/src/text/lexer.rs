@@ -6,7 +6,6 @@
 use crate::model::cell::MAX_SIZE;
 use crate::model::shape::Shape;
 use crate::model::symbols::Alphabet;
-use crate::text::parse::ParseOptions;
 
 /// A piece of a record's text with where it starts: 1-based line, and the
 /// 0-based character column of its first character.
@@ -18,16 +17,17 @@ pub(crate) type Located<'t> = (&'t str, usize, usize);
 /// Splits a line-format grid from the text after it: `<81 cells> # name`,
 /// `<81 cells>\t12.3`, `<81 cells>;source`, `puzzle:count:solution`. The
 /// grid is the line up to its first whitespace, `;`, `,` or `:`, and must
-/// be a whole grid (of `options.shape`, if fixed) on its own; the text
+/// be a whole grid (of `shape`, if fixed; read with `alphabet`) on its own; the text
 /// after it is returned trimmed, from its first non-blank character (so a
 /// `;`, `,` or `:` is kept). `None` when the line has no such grid or
 /// nothing after it, or reads whole as it is (a numbers line, say), or
 /// when a token as long as the grid follows it (a jigsaw region map: a
 /// jigsaw line has no comment).
-pub(crate) fn split_comment<'l>(
-    line: &'l str,
-    options: &ParseOptions,
-) -> Option<((usize, &'l str), &'l str)> {
+pub(crate) fn split_comment(
+    line: &str,
+    alphabet: Option<Alphabet>,
+    shape: Option<Shape>,
+) -> Option<((usize, &str), &str)> {
     let trimmed = line.trim_start();
     let end = trimmed.find(is_comment_delimiter)?;
     let (grid, rest) = trimmed.split_at(end);
@@ -42,8 +42,8 @@ pub(crate) fn split_comment<'l>(
         return None;
     }
     let whole = |text: &str| {
-        let cells = LineCells::of(text, options.alphabet).cells;
-        match options.shape {
+        let cells = LineCells::of(text, alphabet).cells;
+        match shape {
             Some(shape) => cells == shape.cell_count(),
             None => Shape::from_cell_count(cells).is_some(),
         }

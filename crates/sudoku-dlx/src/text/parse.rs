@@ -238,7 +238,8 @@ fn parse_general<'t>(text: &'t str, options: &ParseOptions) -> Result<Puzzle, Er
     if !whole(cells.len())
         && map.is_none()
         && let &[&(line, _, only)] = content.as_slice()
-        && let Some(((column, grid), _comment)) = split_comment(only, options)
+        && let Some(((column, grid), _comment)) =
+            split_comment(only, options.alphabet, options.shape)
     {
         segments = vec![(line, column, grid)];
         (numbers, cells) = read_cells(&segments);
