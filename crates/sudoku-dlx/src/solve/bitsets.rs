@@ -9,7 +9,7 @@ use crate::model::error::{Error, Unit};
 use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
 use crate::solve::backend::{Backend, SearchOptions};
-use crate::solve::bitboard::{BitRules, Board, Limit, Lowest, Order, Shuffled, Start, Stop};
+use crate::solve::bitboard::{BitRules, Board, Frame, Limit, Lowest, Order, Shuffled, Start, Stop};
 use crate::solve::spread;
 
 /// Searches on bitsets; see [`Backend`].
@@ -27,6 +27,9 @@ pub(crate) struct Bitsets {
     /// [`load`](Self::load) or by each search: a board is 2.5 KB, and
     /// moving it in and out of an `Option` cost three copies a search.
     board: Start,
+    /// The stack of every search, kept to save an allocation and its
+    /// growth per search.
+    frames: Vec<Frame>,
     /// The digits the forced moves in `board` placed, when
     /// [`load`](Self::load) has just made it; `None` when the next search
     /// must make it again.
@@ -48,6 +51,7 @@ impl Bitsets {
             digits: vec![0; shape.cell_count()],
             pushed: Vec::new(),
             board: Start::DeadEnd,
+            frames: Vec::with_capacity(16),
             loaded: None,
             stats: Stats::default(),
             scratch: Grid::empty(shape),
@@ -78,7 +82,14 @@ impl Bitsets {
     /// [`load`](Self::load) just made or a new one, and returns its
     /// statistics so far. Givens pushed so that they clash have no solution.
     fn start(&mut self) -> Stats {
-        let mut stats = Stats::default();
+        // The last search's profile, emptied, so that its levels need not
+        // be allocated again (tuning log #82).
+        let mut profile = std::mem::take(&mut self.stats.profile);
+        profile.clear();
+        let mut stats = Stats {
+            profile,
+            ..Stats::default()
+        };
         match self.loaded.take() {
             Some(updates) => stats.updates = updates,
             None => {
@@ -119,7 +130,14 @@ impl Bitsets {
         F: FnMut(&BitRules, &Board) -> ControlFlow<()>,
     {
         let stats = self.start();
-        let (count, stats) = search(&self.bits, &self.board, stats, options, visit);
+        let (count, stats) = search(
+            &self.bits,
+            &mut self.frames,
+            &self.board,
+            stats,
+            options,
+            visit,
+        );
         self.stats = stats;
         count
     }
@@ -130,6 +148,7 @@ impl Bitsets {
 /// with a seed the shuffled one. `stats` continue from the start's.
 fn search<F>(
     bits: &BitRules,
+    frames: &mut Vec<Frame>,
     start: &Start,
     stats: Stats,
     options: &SearchOptions,
@@ -139,11 +158,11 @@ where
     F: FnMut(&BitRules, &Board) -> ControlFlow<()>,
 {
     match options.seed {
-        None => search_in_order(bits, start, stats, options, &mut Lowest, &mut visit),
+        None => search_in_order(bits, frames, start, stats, options, &mut Lowest, &mut visit),
         Some(seed) => {
             let mut rng = SplitMix64::new(seed);
             let mut order = Shuffled(&mut rng);
-            search_in_order(bits, start, stats, options, &mut order, &mut visit)
+            search_in_order(bits, frames, start, stats, options, &mut order, &mut visit)
         }
     }
 }
@@ -151,6 +170,7 @@ where
 /// [`search`] in `order`.
 fn search_in_order<O, F>(
     bits: &BitRules,
+    frames: &mut Vec<Frame>,
     start: &Start,
     mut stats: Stats,
     options: &SearchOptions,
@@ -165,7 +185,9 @@ where
         Start::Clash | Start::DeadEnd => End::Exhausted,
         Start::Board(board) => {
             let limit = Limit::of(options.budget);
-            match bits.search(board, order, limit, &mut stats, &mut |b| visit(bits, b)) {
+            match bits.search(frames, board, order, limit, &mut stats, &mut |b| {
+                visit(bits, b)
+            }) {
                 ControlFlow::Continue(()) => End::Exhausted,
                 ControlFlow::Break(Stop::Visitor) => End::Stopped,
                 ControlFlow::Break(Stop::Budget) => End::BudgetExhausted,
@@ -244,10 +266,11 @@ impl Backend for Bitsets {
         let Bitsets {
             bits,
             board,
+            frames,
             scratch,
             ..
         } = self;
-        let (count, stats) = search(bits, board, stats, options, |bits, board| {
+        let (count, stats) = search(bits, frames, board, stats, options, |bits, board| {
             bits.write_digits(board, scratch.digits_mut());
             visit(scratch)
         });
@@ -332,10 +355,14 @@ impl Backend for Bitsets {
             Start::Clash | Start::DeadEnd => Some(false),
             Start::Board(board) => {
                 let limit = Limit::of(options.budget);
-                match self
-                    .bits
-                    .search_other(board, solution, blanked, limit, &mut stats)
-                {
+                match self.bits.search_other(
+                    &mut self.frames,
+                    board,
+                    solution,
+                    blanked,
+                    limit,
+                    &mut stats,
+                ) {
                     ControlFlow::Continue(()) => Some(true),
                     ControlFlow::Break(Stop::Visitor) => Some(false),
                     ControlFlow::Break(Stop::Budget) => None,

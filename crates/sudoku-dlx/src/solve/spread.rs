@@ -268,6 +268,7 @@ mod tests {
         }
         let mut found = 0;
         let flow = bits.search(
+            &mut Vec::new(),
             board,
             &mut Lowest,
             Limit::of(Budget::UNLIMITED),
