@@ -53,13 +53,6 @@ impl Board {
     pub(crate) fn is_complete(&self) -> bool {
         self.open == 0
     }
-
-    /// Whether the board has exactly `open` open and `digits[c]` the
-    /// digits of cell c (for tests of another board against this one).
-    #[cfg(test)]
-    pub(crate) fn agrees(&self, open: u128, digits: &[DigitMask]) -> bool {
-        self.open == open && digits.iter().zip(&self.digits).all(|(a, b)| a == b)
-    }
 }
 
 /// A board on a search's explicit stack: branched on, or about to be
@@ -109,12 +102,6 @@ impl Limit {
             nodes: budget.max_nodes.unwrap_or(u64::MAX),
             updates: budget.max_updates.unwrap_or(u64::MAX),
         }
-    }
-
-    /// Whether a search with `stats` so far has reached the limit.
-    #[inline]
-    pub(crate) fn reached(&self, stats: &Stats) -> bool {
-        stats.nodes >= self.nodes || stats.updates >= self.updates
     }
 }
 
@@ -428,7 +415,7 @@ impl BitRules {
         });
         let mut depth = 1;
         loop {
-            if limit.reached(stats) {
+            if stats.nodes >= limit.nodes || stats.updates >= limit.updates {
                 return ControlFlow::Break(Stop::Budget);
             }
             let level = depth - 1;

@@ -1,6 +1,5 @@
 //! The bitset backend: the search of `bitboard.rs` on a digits array of
-//! givens, for grids of at most 128 cells, and of `band.rs` for the plain
-//! 9x9 grid in the fixed order.
+//! givens, for grids of at most 128 cells.
 
 use std::ops::ControlFlow;
 
@@ -10,7 +9,6 @@ use crate::model::error::{Error, Unit};
 use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
 use crate::solve::backend::{Backend, SearchOptions};
-use crate::solve::band::{self, BandBoard, BandStart};
 use crate::solve::bitboard::{BitRules, Board, Limit, Lowest, Order, Shuffled, Start, Stop};
 use crate::solve::spread;
 
@@ -33,37 +31,10 @@ pub(crate) struct Bitsets {
     /// [`load`](Self::load) has just made it; `None` when the next search
     /// must make it again.
     loaded: Option<u64>,
-    /// Whether the rules are the plain 9x9 grid's, which searches in the
-    /// fixed order run on the band board.
-    classic: bool,
-    /// The band board of `digits` after its forced moves, made by
-    /// [`load`](Self::load) or by each search in the fixed order.
-    band: BandStart,
-    /// The digits the forced moves in `band` placed, when
-    /// [`load`](Self::load) has just made it; `None` when the next search
-    /// must make it again.
-    band_loaded: Option<u64>,
     stats: Stats,
     /// The grid handed to visitors, reused: a complete board writes every
     /// cell, so it needs no reset.
     scratch: Grid,
-}
-
-/// A complete board a search found, on either board.
-#[derive(Clone, Copy)]
-enum Solution<'a> {
-    General(&'a BitRules, &'a Board),
-    Band(&'a BandBoard),
-}
-
-impl Solution<'_> {
-    /// Its digits, row-major and 1-based, into `out`.
-    fn write(self, out: &mut [u8]) {
-        match self {
-            Solution::General(bits, board) => bits.write_digits(board, out),
-            Solution::Band(board) => board.write_digits(out),
-        }
-    }
 }
 
 impl Bitsets {
@@ -78,25 +49,9 @@ impl Bitsets {
             pushed: Vec::new(),
             board: Start::DeadEnd,
             loaded: None,
-            classic: band::fits(geometry),
-            band: BandStart::DeadEnd,
-            band_loaded: None,
             stats: Stats::default(),
             scratch: Grid::empty(shape),
         })
-    }
-
-    /// Whether a search with `options` runs on the band board: the plain
-    /// 9x9 grid in the fixed order (a seed asks for the general board's
-    /// shuffled one).
-    fn on_band(&self, options: &SearchOptions) -> bool {
-        self.classic && options.seed.is_none()
-    }
-
-    /// Marks both start boards as to be made again: the givens changed.
-    fn forget(&mut self) {
-        self.loaded = None;
-        self.band_loaded = None;
     }
 
     /// Replaces the givens with `digits` (row-major, 0 for blank); `false`,
@@ -106,20 +61,6 @@ impl Bitsets {
     pub(crate) fn load(&mut self, digits: &[u8]) -> bool {
         if digits.len() != self.digits.len() {
             return false;
-        }
-        if self.classic {
-            // The band board alone: the general one is made only if a
-            // search in the shuffled order asks for it.
-            let mut placed = 0;
-            self.band = BandBoard::start(digits, &mut placed);
-            self.forget();
-            if matches!(self.band, BandStart::Clash) {
-                return false;
-            }
-            self.digits.copy_from_slice(digits);
-            self.pushed.clear();
-            self.band_loaded = Some(placed);
-            return true;
         }
         let mut stats = Stats::default();
         self.board = self.bits.start(digits, &mut stats);
@@ -150,26 +91,11 @@ impl Bitsets {
         stats
     }
 
-    /// [`start`](Self::start) for the band board, into `band`.
-    fn band_start(&mut self) -> Stats {
-        let mut stats = Stats::default();
-        match self.band_loaded.take() {
-            Some(updates) => stats.updates = updates,
-            None => {
-                self.band = match BandBoard::start(&self.digits, &mut stats.updates) {
-                    BandStart::Clash => BandStart::DeadEnd,
-                    start => start,
-                };
-            }
-        }
-        stats
-    }
-
     /// Writes `digit` into the blank cell at `index`.
     fn write(&mut self, index: usize, digit: u8) -> Result<(), Error> {
         let shape = self.scratch.shape();
         let size = shape.size();
-        self.forget();
+        self.loaded = None;
         match self.digits.get_mut(index) {
             Some(slot @ 0) if (1..=size).contains(&usize::from(digit)) => {
                 *slot = digit;
@@ -186,56 +112,16 @@ impl Bitsets {
         }
     }
 
-    /// Searches the givens, calling `visit` with each complete board and
-    /// the scratch grid until it breaks: on the band board where
-    /// [`on_band`](Self::on_band), else as [`search`] does.
-    fn search<F>(&mut self, options: &SearchOptions, mut visit: F) -> Count
+    /// Searches the givens, calling `visit` with each complete board until
+    /// it breaks; see [`search`].
+    fn search<F>(&mut self, options: &SearchOptions, visit: F) -> Count
     where
-        F: FnMut(Solution<'_>, &mut Grid) -> ControlFlow<()>,
+        F: FnMut(&BitRules, &Board) -> ControlFlow<()>,
     {
-        let on_band = self.on_band(options);
-        let mut stats = if on_band {
-            self.band_start()
-        } else {
-            self.start()
-        };
-        let Bitsets {
-            bits,
-            board,
-            band,
-            scratch,
-            ..
-        } = self;
-        let (count, stats) = if on_band {
-            let end = match band {
-                BandStart::Clash | BandStart::DeadEnd => End::Exhausted,
-                BandStart::Board(start) => {
-                    let limit = Limit::of(options.budget);
-                    let mut visit = |b: &BandBoard| visit(Solution::Band(b), scratch);
-                    end_of(start.search(limit, &mut stats, &mut visit))
-                }
-            };
-            let count = Count {
-                solutions: stats.solutions,
-                end,
-            };
-            (count, stats)
-        } else {
-            search(bits, board, stats, options, |bits, b| {
-                visit(Solution::General(bits, b), scratch)
-            })
-        };
+        let stats = self.start();
+        let (count, stats) = search(&self.bits, &self.board, stats, options, visit);
         self.stats = stats;
         count
-    }
-}
-
-/// How a search that returned `flow` ended.
-fn end_of(flow: ControlFlow<Stop>) -> End {
-    match flow {
-        ControlFlow::Continue(()) => End::Exhausted,
-        ControlFlow::Break(Stop::Visitor) => End::Stopped,
-        ControlFlow::Break(Stop::Budget) => End::BudgetExhausted,
     }
 }
 
@@ -279,7 +165,11 @@ where
         Start::Clash | Start::DeadEnd => End::Exhausted,
         Start::Board(board) => {
             let limit = Limit::of(options.budget);
-            end_of(bits.search(board, order, limit, &mut stats, &mut |b| visit(bits, b)))
+            match bits.search(board, order, limit, &mut stats, &mut |b| visit(bits, b)) {
+                ControlFlow::Continue(()) => End::Exhausted,
+                ControlFlow::Break(Stop::Visitor) => End::Stopped,
+                ControlFlow::Break(Stop::Budget) => End::BudgetExhausted,
+            }
         }
     };
     let count = Count {
@@ -299,7 +189,7 @@ impl Backend for Bitsets {
     fn pop(&mut self) {
         if let Some(index) = self.pushed.pop() {
             self.digits[index] = 0;
-            self.forget();
+            self.loaded = None;
         }
     }
 
@@ -314,7 +204,7 @@ impl Backend for Bitsets {
     }
 
     fn pop_cells(&mut self, cells: &[usize]) {
-        self.forget();
+        self.loaded = None;
         for &index in cells {
             if let Some(slot) = self.digits.get_mut(index) {
                 *slot = 0;
@@ -325,18 +215,21 @@ impl Backend for Bitsets {
     fn clear(&mut self) {
         self.digits.fill(0);
         self.pushed.clear();
-        self.forget();
+        self.loaded = None;
     }
 
     fn first(&mut self, options: &SearchOptions) -> First<Grid> {
         let mut found = None;
-        let count = self.search(options, |solution, scratch| {
-            solution.write(scratch.digits_mut());
-            found = Some(scratch.clone());
+        let count = self.search(options, |_, board| {
+            found = Some(*board);
             ControlFlow::Break(())
         });
         match (found, count.end) {
-            (Some(grid), _) => First::Solution(grid),
+            (Some(board), _) => {
+                let mut grid = self.scratch.clone();
+                self.bits.write_digits(&board, grid.digits_mut());
+                First::Solution(grid)
+            }
             (None, End::BudgetExhausted) => First::BudgetExhausted,
             (None, _) => First::NoSolution,
         }
@@ -347,15 +240,24 @@ impl Backend for Bitsets {
         options: &SearchOptions,
         visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Count {
-        self.search(options, |solution, scratch| {
-            solution.write(scratch.digits_mut());
+        let stats = self.start();
+        let Bitsets {
+            bits,
+            board,
+            scratch,
+            ..
+        } = self;
+        let (count, stats) = search(bits, board, stats, options, |bits, board| {
+            bits.write_digits(board, scratch.digits_mut());
             visit(scratch)
-        })
+        });
+        self.stats = stats;
+        count
     }
 
     fn count(&mut self, limit: Option<u64>, options: &SearchOptions) -> Count {
         if limit == Some(0) {
-            self.forget();
+            self.loaded = None;
             self.stats = Stats::default();
             return Count {
                 solutions: 0,
@@ -386,9 +288,7 @@ impl Backend for Bitsets {
         options: &SearchOptions,
         parallel: &Parallel,
     ) -> Count {
-        // The band board has no spread search yet: its statistics must be
-        // those of its own count.
-        if options.budget.max_updates.is_some() || self.classic {
+        if options.budget.max_updates.is_some() {
             return self.count(limit, options);
         }
         let start = self.start();
@@ -427,22 +327,6 @@ impl Backend for Bitsets {
         blanked: &[usize],
         options: &SearchOptions,
     ) -> Option<bool> {
-        if self.on_band(options) {
-            let mut stats = self.band_start();
-            let unique = match &self.band {
-                BandStart::Clash | BandStart::DeadEnd => Some(false),
-                BandStart::Board(board) => {
-                    let limit = Limit::of(options.budget);
-                    match board.search_other(solution, blanked, limit, &mut stats) {
-                        ControlFlow::Continue(()) => Some(true),
-                        ControlFlow::Break(Stop::Visitor) => Some(false),
-                        ControlFlow::Break(Stop::Budget) => None,
-                    }
-                }
-            };
-            self.stats = stats;
-            return unique;
-        }
         let mut stats = self.start();
         let unique = match &self.board {
             Start::Clash | Start::DeadEnd => Some(false),

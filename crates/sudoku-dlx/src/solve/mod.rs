@@ -6,7 +6,6 @@
 //! Imports from `model` and `text`.
 
 pub(crate) mod backend;
-pub(crate) mod band;
 pub(crate) mod bitboard;
 pub(crate) mod bitsets;
 pub(crate) mod completion;
