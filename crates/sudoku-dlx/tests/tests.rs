@@ -7,6 +7,7 @@ mod canon;
 mod classic;
 mod counts;
 mod explain;
+mod explain_replay;
 mod formats;
 mod generate;
 mod invalid;
