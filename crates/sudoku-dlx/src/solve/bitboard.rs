@@ -232,10 +232,14 @@ impl BitRules {
             let set = placed[d] | (board.open & !seen[d]);
             board.candidates[d] = set;
             board.missing[d] &= !filled_units[d];
-            let mut cells = set;
-            while cells != 0 {
-                board.digits[first_cell(cells)] |= 1 << d;
-                cells &= cells - 1;
+            // A half at a time: a `u128` bit loop costs a two-word count
+            // and clear per cell (tuning log #75).
+            for (half, mut cells) in halves(set).into_iter().enumerate() {
+                let base = 64 * half;
+                while cells != 0 {
+                    board.digits[base + cells.trailing_zeros() as usize] |= 1 << d;
+                    cells &= cells - 1;
+                }
             }
         }
         // Every open cell left with one candidate or none, and every unit
@@ -676,6 +680,15 @@ fn cells_with_two_or_more(board: &Board) -> u128 {
         ones |= set;
     }
     twos
+}
+
+/// The low and high 64 cells of a mask, for loops over its cells: a
+/// `u64`'s lowest bit is found and cleared in one instruction each, a
+/// `u128`'s in several.
+#[inline]
+#[allow(clippy::cast_possible_truncation)] // the low half, on purpose
+fn halves(mask: u128) -> [u64; 2] {
+    [mask as u64, (mask >> 64) as u64]
 }
 
 /// The lowest cell of a non-empty mask.
