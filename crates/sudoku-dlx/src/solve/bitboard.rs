@@ -328,12 +328,15 @@ impl BitRules {
     fn propagate(&self, board: &mut Board, pending: &mut Pending) -> bool {
         loop {
             // Naked singles first: only cells that just narrowed can be.
-            while pending.narrowed != 0 {
-                let cell = first_cell(pending.narrowed);
-                pending.narrowed &= pending.narrowed - 1;
-                if board.open & (1 << cell) == 0 {
-                    continue;
+            // Filled cells are dropped with one mask, not a shifted bit
+            // test per cell (tuning log #78).
+            loop {
+                let live = pending.narrowed & board.open;
+                if live == 0 {
+                    break;
                 }
+                let cell = first_cell(live);
+                pending.narrowed = live & (live - 1);
                 let digits = board.digits[cell];
                 if digits == 0 {
                     return false;
