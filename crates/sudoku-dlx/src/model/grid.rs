@@ -50,6 +50,15 @@ impl Grid {
         }
     }
 
+    /// A grid of row-major digits (0 for blanks) that the caller has
+    /// checked: one per cell of `shape`, none above its side. The parser's
+    /// fast path checks them as it reads them.
+    pub(crate) fn from_checked_digits(shape: Shape, digits: Vec<u8>) -> Grid {
+        debug_assert_eq!(digits.len(), shape.cell_count());
+        debug_assert!(digits.iter().all(|&d| usize::from(d) <= shape.size()));
+        Grid { shape, digits }
+    }
+
     /// A grid of row-major digits (0 for blanks).
     ///
     /// # Errors
