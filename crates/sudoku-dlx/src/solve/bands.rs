@@ -105,6 +105,28 @@ const SINGLE: [u32; 512] = {
     table
 };
 
+/// For a 9-bit set of the columns a digit has cells in within a band, the
+/// columns that are the only one of their box: the digit is in that
+/// column of this band, so not in the column's other two bands.
+const POINTED: [u32; 512] = {
+    let mut table = [0; 512];
+    let mut cols = 0u32;
+    while cols < 512 {
+        let mut pointed = 0;
+        let mut k = 0;
+        while k < 3 {
+            let triple = (cols >> (3 * k)) & 7;
+            if triple != 0 && triple & (triple - 1) == 0 {
+                pointed |= triple << (3 * k);
+            }
+            k += 1;
+        }
+        table[cols as usize] = pointed;
+        cols += 1;
+    }
+    table
+};
+
 /// For each cell of a band (bit index), the other cells of the band that
 /// see it: its row, its box and its column.
 const PEERS: [u32; 27] = {
@@ -255,10 +277,12 @@ impl Board {
             for e in 0..9 {
                 self.cells[3 * e + band] &= !singles;
             }
-            let column = in_every_row(columns(singles));
-            self.cells[3 * d + (band + 1) % 3] &= !column;
-            self.cells[3 * d + (band + 2) % 3] &= !column;
         }
+        // A box whose cells for the digit are in one column holds the
+        // digit in that column (a placed digit's box among them).
+        let pointed = in_every_row(POINTED[columns(word) as usize]);
+        self.cells[3 * d + (band + 1) % 3] &= !pointed;
+        self.cells[3 * d + (band + 2) % 3] &= !pointed;
         self.cells[i] = word;
         true
     }
@@ -330,8 +354,8 @@ impl Board {
             }
             match self.naked_singles(placed) {
                 None => return false,
+                Some(true) => continue,
                 Some(false) => return true,
-                Some(true) => {}
             }
         }
     }
