@@ -309,6 +309,48 @@ impl Board {
         }
     }
 
+    /// Places each digit in the columns where it has one cell left
+    /// (hidden singles in columns, which the bands alone do not see):
+    /// `None` at a dead end (a column with no cell for a digit), else
+    /// whether any was placed.
+    fn column_singles(&mut self, placed: &mut u64) -> Option<bool> {
+        let mut any = false;
+        for d in 0..9 {
+            let bands = [
+                self.cells[3 * d],
+                self.cells[3 * d + 1],
+                self.cells[3 * d + 2],
+            ];
+            let [c0, c1, c2] = bands.map(columns);
+            if c0 | c1 | c2 != 0x1ff {
+                return None;
+            }
+            let twice = (c0 & c1) | (c0 & c2) | (c1 & c2);
+            for (band, &word) in bands.iter().enumerate() {
+                let only_here = columns(word) & !twice;
+                if only_here == 0 {
+                    continue;
+                }
+                let (r0, r1, r2) = (word & 0x1ff, (word >> 9) & 0x1ff, word >> 18);
+                let one_row = (r0 ^ r1 ^ r2) & !((r0 & r1) | (r0 & r2) | (r1 & r2));
+                let mut singles = word & in_every_row(only_here & one_row) & self.open[band];
+                while singles != 0 {
+                    let bit = singles & singles.wrapping_neg();
+                    singles ^= bit;
+                    // An earlier single of this pass may have taken the
+                    // cell or the digit's place; the next look finds the
+                    // dead end that leaves.
+                    if self.cells[3 * d + band] & bit != 0 && self.open[band] & bit != 0 {
+                        *placed += 1;
+                        self.place(d, band, bit);
+                        any = true;
+                    }
+                }
+            }
+        }
+        Some(any)
+    }
+
     /// Places the naked singles of every band (cells with one digit
     /// left): `None` at a dead end (an open cell with no digit), else
     /// whether any was placed.
@@ -356,6 +398,21 @@ impl Board {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => return true,
+            }
+        }
+    }
+
+    /// [`settle`](Self::settle), with hidden singles in columns as well:
+    /// for the givens, where they place many digits at once.
+    pub(crate) fn settle_givens(&mut self, placed: &mut u64) -> bool {
+        loop {
+            if !self.settle(placed) {
+                return false;
+            }
+            match self.column_singles(placed) {
+                None => return false,
+                Some(false) => return true,
+                Some(true) => {}
             }
         }
     }

@@ -106,7 +106,7 @@ impl Classic {
             profile,
             ..Stats::default()
         };
-        let end = if board.settle(&mut self.stats.updates) {
+        let end = if board.settle_givens(&mut self.stats.updates) {
             let mut search = Search {
                 max_nodes: budget.max_nodes.unwrap_or(u64::MAX),
                 stats: &mut self.stats,
