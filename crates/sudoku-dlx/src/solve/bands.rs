@@ -38,16 +38,32 @@ const fn boxes_of_row(row: u32) -> u32 {
     boxes
 }
 
-/// [`boxes_of_row`] of every 9-bit row.
-const SHRINK: [u32; 512] = {
-    let mut table = [0; 512];
-    let mut row = 0u32;
-    while row < 512 {
-        table[row as usize] = boxes_of_row(row);
-        row += 1;
+/// `SHRINK[r][row]`: [`boxes_of_row`] of every 9-bit row, for row `r` of
+/// a band, shifted to its place in a row-box pattern (bit `3 * r + k`).
+/// Shifted here rather than after the lookup: the lookups are the
+/// innermost work of the search.
+const SHRINK: [[u32; 512]; 3] = {
+    let mut table = [[0; 512]; 3];
+    let mut r = 0;
+    while r < 3 {
+        let mut row = 0u32;
+        while row < 512 {
+            table[r][row as usize] = boxes_of_row(row) << (3 * r);
+            row += 1;
+        }
+        r += 1;
     }
     table
 };
+
+/// The row-box pattern of a band word: bit `3 * r + k` if row `r` has a
+/// cell in box `k`.
+#[inline]
+fn pattern(word: u32) -> usize {
+    (SHRINK[0][(word & 0x1ff) as usize]
+        | SHRINK[1][((word >> 9) & 0x1ff) as usize]
+        | SHRINK[2][(word >> 18) as usize]) as usize
+}
 
 /// The six ways three rows can take three different boxes: box of row 0,
 /// row 1, row 2.
@@ -92,15 +108,20 @@ const SUPPORT: [u32; 512] = {
     table
 };
 
-/// A 9-bit row itself if it has exactly one cell, else 0.
-const SINGLE: [u32; 512] = {
-    let mut table = [0; 512];
-    let mut row = 0u32;
-    while row < 512 {
-        if row != 0 && row & (row - 1) == 0 {
-            table[row as usize] = row;
+/// `SINGLE[r][row]`: a 9-bit row itself, in its place as row `r` of a
+/// band, if it has exactly one cell, else 0.
+const SINGLE: [[u32; 512]; 3] = {
+    let mut table = [[0; 512]; 3];
+    let mut r = 0;
+    while r < 3 {
+        let mut row = 0u32;
+        while row < 512 {
+            if row != 0 && row & (row - 1) == 0 {
+                table[r][row as usize] = row << (9 * r);
+            }
+            row += 1;
         }
-        row += 1;
+        r += 1;
     }
     table
 };
@@ -259,17 +280,14 @@ impl Board {
     fn update(&mut self, d: usize, band: usize, placed: &mut u64) -> bool {
         let i = 3 * d + band;
         let word = self.cells[i];
-        let pattern = SHRINK[(word & 0x1ff) as usize]
-            | SHRINK[((word >> 9) & 0x1ff) as usize] << 3
-            | SHRINK[(word >> 18) as usize] << 6;
-        let word = word & SUPPORT[pattern as usize];
+        let word = word & SUPPORT[pattern(word)];
         if word == 0 {
             return false;
         }
         self.seen[i] = word;
-        let singles = (SINGLE[(word & 0x1ff) as usize]
-            | SINGLE[((word >> 9) & 0x1ff) as usize] << 9
-            | SINGLE[(word >> 18) as usize] << 18)
+        let singles = (SINGLE[0][(word & 0x1ff) as usize]
+            | SINGLE[1][((word >> 9) & 0x1ff) as usize]
+            | SINGLE[2][(word >> 18) as usize])
             & self.open[band];
         if singles != 0 {
             *placed += u64::from(singles.count_ones());
@@ -491,10 +509,7 @@ mod tests {
     fn support_is_idempotent() {
         assert_eq!(SUPPORT[511], BAND);
         for (pattern, &cells) in SUPPORT.iter().enumerate() {
-            let again = SHRINK[(cells & 0x1ff) as usize]
-                | SHRINK[((cells >> 9) & 0x1ff) as usize] << 3
-                | SHRINK[(cells >> 18) as usize] << 6;
-            assert_eq!(SUPPORT[again as usize], cells, "{pattern:09b}");
+            assert_eq!(SUPPORT[super::pattern(cells)], cells, "{pattern:09b}");
             // A pattern with an empty row has no support.
             if (0..3).any(|r| (pattern >> (3 * r)) & 7 == 0) {
                 assert_eq!(cells, 0);

@@ -48,7 +48,9 @@ where
 {
     /// Searches the settled `board` at `level`: each completion goes to
     /// the visitor, in the order of the branches.
-    fn descend(&mut self, mut board: Board, level: usize) -> ControlFlow<Stop> {
+    /// The board is the caller's to reuse: the last branch is searched on
+    /// it in place, with no copy.
+    fn descend(&mut self, board: &mut Board, level: usize) -> ControlFlow<Stop> {
         if self.stats.nodes >= self.max_nodes {
             return ControlFlow::Break(Stop::Budget);
         }
@@ -59,7 +61,7 @@ where
         self.stats.profile[level] += 1;
         if board.is_solved() {
             self.stats.solutions += 1;
-            return match (self.visit)(&board) {
+            return match (self.visit)(board) {
                 ControlFlow::Continue(()) => ControlFlow::Continue(()),
                 ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
             };
@@ -72,10 +74,18 @@ where
         while digits != 0 {
             let d = digits.trailing_zeros() as usize;
             digits &= digits - 1;
-            let mut child = board;
+            if digits == 0 {
+                // The last digit: the others are out of the cell.
+                board.place(d, band, bit);
+                if board.settle(&mut self.stats.updates) {
+                    return self.descend(board, level + 1);
+                }
+                return ControlFlow::Continue(());
+            }
+            let mut child = *board;
             child.place(d, band, bit);
             if child.settle(&mut self.stats.updates) {
-                self.descend(child, level + 1)?;
+                self.descend(&mut child, level + 1)?;
             }
             // Every completion with d here has been visited: the later
             // branches start without it.
@@ -112,7 +122,7 @@ impl Classic {
                 stats: &mut self.stats,
                 visit,
             };
-            match search.descend(board, 0) {
+            match search.descend(&mut board, 0) {
                 ControlFlow::Continue(()) => End::Exhausted,
                 ControlFlow::Break(Stop::Visitor) => End::Stopped,
                 ControlFlow::Break(Stop::Budget) => End::BudgetExhausted,
