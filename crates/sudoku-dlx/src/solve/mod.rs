@@ -6,8 +6,10 @@
 //! Imports from `model` and `text`.
 
 pub(crate) mod backend;
+pub(crate) mod bands;
 pub(crate) mod bitboard;
 pub(crate) mod bitsets;
+pub(crate) mod classic;
 pub(crate) mod completion;
 pub(crate) mod encoding;
 pub(crate) mod links;

@@ -12,6 +12,7 @@ use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
 use crate::solve::backend::{Backend, Method, SearchOptions};
 use crate::solve::bitsets::Bitsets;
+use crate::solve::classic::Classic;
 use crate::solve::completion::{Restarts, seeded_rows, seeds_rows};
 use crate::solve::links::Links;
 use crate::solve::session::{Planted, Session};
@@ -68,6 +69,9 @@ pub struct Solver {
     no_stats: Stats,
     /// The bitset backend, if the grid has a bitset form.
     bitsets: Option<Bitsets>,
+    /// The classic counter, for plain 9x9 rules: counts to a limit with
+    /// [`Method::Auto`] run on it.
+    classic: Option<Classic>,
     /// The method, budget and seed of searches that do not say otherwise.
     options: SearchOptions,
     /// Which backend ran the last search, for [`stats`](Self::stats).
@@ -79,6 +83,7 @@ pub struct Solver {
 enum Ran {
     Links,
     Bitsets,
+    Classic,
 }
 
 impl Solver {
@@ -93,7 +98,9 @@ impl Solver {
         let bitsets = rules
             .cages()
             .map_or_else(|| Bitsets::new(&geometry), |_| None);
+        let classic = (rules == &Rules::classic()).then(Classic::new);
         Solver {
+            classic,
             rules: rules.clone(),
             links: None,
             no_stats: Stats::default(),
@@ -181,6 +188,7 @@ impl Solver {
     pub fn stats(&self) -> &Stats {
         match (self.ran, &self.bitsets, &self.links) {
             (Ran::Bitsets, Some(bitsets), _) => bitsets.stats(),
+            (Ran::Classic, ..) => self.classic.as_ref().map_or(&self.no_stats, Classic::stats),
             (Ran::Links, _, Some(links)) => links.stats(),
             _ => &self.no_stats,
         }
@@ -375,6 +383,22 @@ impl Solver {
         limit: Option<u64>,
         options: &SearchOptions,
     ) -> Result<Count, Error> {
+        // A count to a limit on plain 9x9 (the order-free question of
+        // `count --limit` and of uniqueness checks) runs on the classic
+        // counter; clashing givens go on to the path that names the clash.
+        // An unlimited count stays on the bitsets, whose statistics
+        // `count_parallel` reproduces on any number of threads.
+        if limit.is_some()
+            && options.method == Method::Auto
+            && options.seed.is_none()
+            && options.budget.max_updates.is_none()
+            && puzzle.rules() == &self.rules
+            && let Some(classic) = &mut self.classic
+            && let Some(count) = classic.count(puzzle.givens().digits(), limit, options.budget)
+        {
+            self.ran = Ran::Classic;
+            return Ok(count);
+        }
         self.run(puzzle, options, |backend| backend.count(limit, options))
     }
 

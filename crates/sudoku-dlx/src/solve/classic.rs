@@ -1,0 +1,328 @@
+//! The classic counter: counts to a limit on plain 9x9 Sudoku (3x3 boxes,
+//! no variant, no jigsaw, no cages) with the band board of
+//! [`bands`](crate::solve::bands), JCZSolve's representation (credit
+//! there), instead of the general bitsets of `bitboard.rs`.
+//!
+//! It answers only what does not depend on the order of the search: how
+//! many solutions, up to a limit. A search here branches on the first cell
+//! with two digits (else the first with the fewest), copies the board per
+//! level, and takes each digit tried out of the cell before the next (the
+//! last one is then forced). A node is, as on the bitsets, a board after
+//! its forced moves that is branched on or found complete, and an update
+//! one digit placed; the forced moves differ (row-box interactions within
+//! a band are applied, the general board's other rules are not), so the
+//! nodes and updates of a search are not those of the bitsets, while the
+//! counts are.
+
+use std::ops::ControlFlow;
+
+use dlx::{Budget, Count, End, Stats};
+
+use crate::solve::bands::{Board, Branch};
+
+/// Why a search stopped early.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// The visitor asked to stop (the limit was reached).
+    Visitor,
+    /// The node budget ran out.
+    Budget,
+}
+
+/// The counter, with the statistics of its last search.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Classic {
+    stats: Stats,
+}
+
+/// One search: its node limit, statistics and visitor.
+struct Search<'a, F> {
+    max_nodes: u64,
+    stats: &'a mut Stats,
+    visit: F,
+}
+
+impl<F> Search<'_, F>
+where
+    F: FnMut(&Board) -> ControlFlow<()>,
+{
+    /// Searches the settled `board` at `level`: each completion goes to
+    /// the visitor, in the order of the branches.
+    /// The board is the caller's to reuse: the last branch is searched on
+    /// it in place, with no copy.
+    fn descend(&mut self, board: &mut Board, level: usize) -> ControlFlow<Stop> {
+        if self.stats.nodes >= self.max_nodes {
+            return ControlFlow::Break(Stop::Budget);
+        }
+        self.stats.nodes += 1;
+        if self.stats.profile.len() <= level {
+            self.stats.profile.resize(level + 1, 0);
+        }
+        self.stats.profile[level] += 1;
+        if board.is_solved() {
+            self.stats.solutions += 1;
+            return match (self.visit)(board) {
+                ControlFlow::Continue(()) => ControlFlow::Continue(()),
+                ControlFlow::Break(()) => ControlFlow::Break(Stop::Visitor),
+            };
+        }
+        let Branch {
+            band,
+            bit,
+            mut digits,
+        } = board.branch();
+        while digits != 0 {
+            let d = digits.trailing_zeros() as usize;
+            digits &= digits - 1;
+            if digits == 0 {
+                // The last digit: the others are out of the cell.
+                board.place(d, band, bit);
+                if board.settle(&mut self.stats.updates) {
+                    return self.descend(board, level + 1);
+                }
+                return ControlFlow::Continue(());
+            }
+            let mut child = *board;
+            child.place(d, band, bit);
+            if child.settle(&mut self.stats.updates) {
+                self.descend(&mut child, level + 1)?;
+            }
+            // Every completion with d here has been visited: the later
+            // branches start without it.
+            board.exclude(d, band, bit);
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+impl Classic {
+    /// A counter with no search behind it.
+    pub(crate) fn new() -> Classic {
+        Classic::default()
+    }
+
+    /// Calls `visit` with each solution of `digits` (81 row-major digits,
+    /// 0 for blank) until it breaks, within `budget`'s nodes: `None` if two
+    /// givens clash (the general path names them), else the count with
+    /// `End::Stopped` if the visitor broke.
+    fn search<F>(&mut self, digits: &[u8], budget: Budget, visit: F) -> Option<Count>
+    where
+        F: FnMut(&Board) -> ControlFlow<()>,
+    {
+        let mut board = Board::new(digits)?;
+        let mut profile = std::mem::take(&mut self.stats.profile);
+        profile.clear();
+        self.stats = Stats {
+            profile,
+            ..Stats::default()
+        };
+        let end = if board.settle_givens(&mut self.stats.updates) {
+            let mut search = Search {
+                max_nodes: budget.max_nodes.unwrap_or(u64::MAX),
+                stats: &mut self.stats,
+                visit,
+            };
+            match search.descend(&mut board, 0) {
+                ControlFlow::Continue(()) => End::Exhausted,
+                ControlFlow::Break(Stop::Visitor) => End::Stopped,
+                ControlFlow::Break(Stop::Budget) => End::BudgetExhausted,
+            }
+        } else {
+            End::Exhausted
+        };
+        Some(Count {
+            solutions: self.stats.solutions,
+            end,
+        })
+    }
+
+    /// Counts the solutions of `digits` (81 row-major digits, 0 for blank)
+    /// up to `limit`, within `budget`'s nodes (its update budget is not
+    /// looked at: the solver sends such searches elsewhere). `None` if two
+    /// givens clash.
+    pub(crate) fn count(
+        &mut self,
+        digits: &[u8],
+        limit: Option<u64>,
+        budget: Budget,
+    ) -> Option<Count> {
+        if limit == Some(0) {
+            Board::new(digits)?;
+            self.stats = Stats::default();
+            return Some(Count {
+                solutions: 0,
+                end: End::LimitReached,
+            });
+        }
+        let limit = limit.unwrap_or(u64::MAX);
+        let mut found = 0;
+        let mut count = self.search(digits, budget, |_| {
+            found += 1;
+            if found >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })?;
+        if count.end == End::Stopped {
+            count.end = End::LimitReached;
+        }
+        Some(count)
+    }
+
+    /// The statistics of the last search.
+    pub(crate) fn stats(&self) -> &Stats {
+        &self.stats
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::*;
+    use crate::{
+        Error, GenerateOptions, Generator, Grid, Method, Puzzle, Rules, Shape, Solver,
+        check_solution,
+    };
+
+    /// Every solution of `digits`, up to `limit`, with the count.
+    fn solutions(digits: &[u8], limit: usize) -> Option<(Count, Vec<Vec<u8>>)> {
+        let mut found = Vec::new();
+        let count = Classic::new().search(digits, Budget::UNLIMITED, |board| {
+            let mut out = vec![0; 81];
+            board.write_digits(&mut out);
+            found.push(out);
+            if found.len() >= limit {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })?;
+        Some((count, found))
+    }
+
+    /// A puzzle of the Solver's example: one solution, which the checker
+    /// accepts.
+    #[test]
+    fn one_solution_checked() {
+        let text =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let puzzle: Puzzle = text.parse().unwrap();
+        let (count, found) = solutions(puzzle.givens().digits(), 10).unwrap();
+        assert_eq!((count.solutions, count.end), (1, End::Exhausted));
+        let grid = Grid::from_digits(Shape::CLASSIC, found[0].clone()).unwrap();
+        assert_eq!(check_solution(&puzzle, &grid), Ok(()));
+        assert_eq!(puzzle.rules(), &Rules::classic());
+    }
+
+    /// Two equal givens in a row, a column or a box are a clash; a given
+    /// out of range too.
+    #[test]
+    fn clashing_givens() {
+        for (a, b) in [(0, 8), (0, 72), (0, 20)] {
+            let mut digits = vec![0; 81];
+            digits[a] = 5;
+            digits[b] = 5;
+            assert_eq!(
+                Classic::new().count(&digits, Some(2), Budget::UNLIMITED),
+                None
+            );
+        }
+        let mut digits = vec![0; 81];
+        digits[3] = 10;
+        assert_eq!(Classic::new().count(&digits, None, Budget::UNLIMITED), None);
+    }
+
+    /// The empty grid: the limit stops it, and so does a budget.
+    #[test]
+    fn limits_and_budgets() {
+        let empty = vec![0; 81];
+        let mut classic = Classic::new();
+        let count = classic
+            .count(&empty, Some(1000), Budget::UNLIMITED)
+            .unwrap();
+        assert_eq!((count.solutions, count.end), (1000, End::LimitReached));
+        let budget = Budget {
+            max_nodes: Some(50),
+            ..Budget::UNLIMITED
+        };
+        let count = classic.count(&empty, None, budget).unwrap();
+        assert_eq!(count.end, End::BudgetExhausted);
+        assert_eq!(classic.stats().nodes, 50);
+        let count = classic.count(&empty, Some(0), Budget::UNLIMITED).unwrap();
+        assert_eq!((count.solutions, count.end), (0, End::LimitReached));
+    }
+
+    /// A random plain 9x9 puzzle: a random complete grid with each cell
+    /// kept with probability `density` in 100, then `extra` random digits
+    /// written into random cells, which may clash with the givens or leave
+    /// no solution.
+    fn random_puzzle(seed: u64, density: u32, extra: usize) -> Puzzle {
+        let rules = Rules::classic();
+        let grid = Generator::new(&rules, GenerateOptions::default())
+            .complete_grid(seed)
+            .unwrap();
+        let mut rng = dlx::SplitMix64::new(seed ^ 0x5eed);
+        let mut digits: Vec<u8> = grid
+            .digits()
+            .iter()
+            .map(|&d| if rng.below(100) < density { d } else { 0 })
+            .collect();
+        for _ in 0..extra {
+            let cell = rng.below(81) as usize;
+            digits[cell] = 1 + u8::try_from(rng.below(9)).unwrap();
+        }
+        Puzzle::new(rules, Grid::from_digits(Shape::CLASSIC, digits).unwrap()).unwrap()
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(96))]
+
+        /// The classic counter counts as the general bitsets do, to limits
+        /// 1, 2 and 300, and calls the same givens a clash; every solution
+        /// it finds passes the checker, and none twice.
+        #[test]
+        fn counts_agree_with_the_bitsets(
+            seed in any::<u64>(),
+            density in 0u32..60,
+            extra in 0usize..4,
+        ) {
+            let puzzle = random_puzzle(seed, density, extra);
+            let digits = puzzle.givens().digits();
+            let mut bitsets = Solver::new(puzzle.rules());
+            bitsets.set_method(Method::Bitsets);
+            let mut auto = Solver::new(puzzle.rules());
+            for limit in [1, 2, 300] {
+                let ours = Classic::new().count(digits, Some(limit), Budget::UNLIMITED);
+                let general = bitsets.count(&puzzle, Some(limit));
+                match (ours, general) {
+                    (None, Err(Error::ConflictingGivens { .. })) => {
+                        // The solver passes a clash on to the engine, which names it.
+                        let auto = auto.count(&puzzle, Some(limit));
+                        let named = matches!(auto, Err(Error::ConflictingGivens { .. }));
+                        prop_assert!(named, "{auto:?}");
+                    }
+                    (Some(ours), Ok(general)) => {
+                        prop_assert_eq!(ours, general, "{}", puzzle.givens());
+                        prop_assert_eq!(auto.count(&puzzle, Some(limit)).unwrap(), general);
+                    }
+                    (ours, general) => {
+                        prop_assert!(false, "{}: {ours:?} against {general:?}", puzzle.givens());
+                    }
+                }
+            }
+            if let Some((count, found)) = solutions(digits, 300) {
+                prop_assert_eq!(count.solutions, u64::try_from(found.len()).unwrap());
+                let mut sorted = found.clone();
+                sorted.sort();
+                sorted.dedup();
+                prop_assert_eq!(sorted.len(), found.len());
+                for solution in found {
+                    let grid = Grid::from_digits(Shape::CLASSIC, solution).unwrap();
+                    prop_assert_eq!(check_solution(&puzzle, &grid), Ok(()));
+                }
+            }
+        }
+    }
+}
