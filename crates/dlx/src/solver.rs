@@ -114,6 +114,43 @@ impl Dlx {
         self.seed
     }
 
+    /// With `true`, later leftmost searches of Algorithms X and C branch at
+    /// once on an item that the last option covered left with a single
+    /// option (a forced move: a naked or hidden single in a Sudoku), rather
+    /// than scanning every item for the shortest list; off by default.
+    ///
+    /// Such an item has the fewest options anyway, so the choice is still
+    /// Knuth's minimum-remaining-values rule with ties broken another way:
+    /// counts and solution sets are those of the default search, but the
+    /// tree can take another shape, so statistics and the order of the
+    /// solutions may differ. The choice depends only on the path to a node,
+    /// so split and parallel searches still add up to the whole search. A
+    /// seeded search ([`set_seed`](Self::set_seed)) and Algorithm M (items
+    /// with bounds) ignore it. On problems with many forced moves it saves
+    /// most scans (the links Sudoku backend turns it on, docs/benchmarks.md
+    /// tuning log #64); on others it costs about nothing.
+    ///
+    /// ```
+    /// use dlx::{NamedProblem, Dlx};
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = Dlx::new(named.problem());
+    /// let plain = solver.count(None).solutions;
+    /// solver.set_forced_first(true);
+    /// assert!(solver.forced_first());
+    /// assert_eq!(solver.count(None).solutions, plain);
+    /// # Ok::<(), dlx::DlxError>(())
+    /// ```
+    pub fn set_forced_first(&mut self, forced: bool) {
+        self.search.set_forced(forced);
+    }
+
+    /// Whether searches choose forced items first (see
+    /// [`set_forced_first`](Self::set_forced_first)).
+    #[must_use]
+    pub fn forced_first(&self) -> bool {
+        self.search.forced()
+    }
+
     /// Statistics of the last search.
     ///
     /// ```

@@ -8,14 +8,14 @@ use proptest::prelude::*;
 
 /// A small problem as plain data: item counts and options as item lists.
 #[derive(Clone, Debug)]
-struct Spec {
-    primary: usize,
-    secondary: usize,
-    options: Vec<Vec<usize>>,
+pub(crate) struct Spec {
+    pub(crate) primary: usize,
+    pub(crate) secondary: usize,
+    pub(crate) options: Vec<Vec<usize>>,
 }
 
 impl Spec {
-    fn build(&self) -> Problem {
+    pub(crate) fn build(&self) -> Problem {
         let mut b = Problem::builder(self.primary, self.secondary).unwrap();
         for option in &self.options {
             b.add_option(option).unwrap();
@@ -37,7 +37,7 @@ fn option_strategy(primary: usize, secondary: usize) -> impl Strategy<Value = Ve
         })
 }
 
-fn spec_strategy() -> impl Strategy<Value = Spec> {
+pub(crate) fn spec_strategy() -> impl Strategy<Value = Spec> {
     (1usize..=7, 0usize..=3).prop_flat_map(|(primary, secondary)| {
         proptest::collection::vec(option_strategy(primary, secondary), 0..=14).prop_map(
             move |options| Spec {
@@ -90,7 +90,7 @@ fn planted_strategy() -> impl Strategy<Value = (Spec, Vec<usize>)> {
 }
 
 /// Every exact cover, by trying all subsets of options: the oracle.
-fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
+pub(crate) fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
     let n = spec.options.len();
     let mut found = BTreeSet::new();
     for mask in 0u32..(1 << n) {
@@ -129,7 +129,7 @@ pub(crate) fn pruned_solutions(pruned: &dlx::Pruned) -> BTreeSet<Vec<usize>> {
 
 /// Every solution the engine reports, each checked to be an exact cover by
 /// counting item coverage directly.
-fn engine_solutions(spec: &Spec, solver: &mut Dlx) -> (BTreeSet<Vec<usize>>, u64) {
+pub(crate) fn engine_solutions(spec: &Spec, solver: &mut Dlx) -> (BTreeSet<Vec<usize>>, u64) {
     let mut found = BTreeSet::new();
     let count = solver.for_each_solution(|options| {
         let mut covered = vec![0; spec.primary + spec.secondary];

@@ -1,5 +1,6 @@
 //! Integration tests of the `dlx` engine, compiled as one binary.
 
+mod forced_first;
 mod known_answers;
 mod known_counts;
 mod oracle;

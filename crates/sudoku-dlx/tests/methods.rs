@@ -343,6 +343,63 @@ fn methods_agree_on_tdoku_counts_and_jigsaw() {
     }
 }
 
+/// The links backend searches with forced-first item choice (tuning log
+/// #64), a search tree other than the default one: on the sets whose
+/// whole-process count it was tuned for, its counts to 2 and its exact
+/// counts of puzzles made ambiguous (a few givens blanked, up to a few
+/// thousand solutions) are the bitsets', each solution the checker passes.
+#[test]
+fn links_counts_equal_bitsets_counts_on_the_tuned_sets() {
+    let mut bits = solver(&Rules::classic(), Method::Auto);
+    let mut links = solver(&Rules::classic(), Method::DancingLinks);
+    let mut several = 0;
+    for name in [
+        "tdoku_puzzles2_17_clue.txt",
+        "tdoku_puzzles3_magictour_top1465.txt",
+        "tdoku_puzzles5_forum_hardest_1905_11plus.txt",
+    ] {
+        for (k, line) in lines(name).iter().take(12).enumerate() {
+            let puzzle = parse(line);
+            let by_bits = bits.count(&puzzle, Some(2)).unwrap();
+            assert_eq!(by_bits.solutions, 1, "{name}: {line}");
+            assert_eq!(links.count(&puzzle, Some(2)).unwrap(), by_bits, "{line}");
+            // Blank the first `k % 4 + 1` givens: most then have several
+            // solutions.
+            let mut blanked = 0;
+            let digits: Vec<u8> = puzzle
+                .givens()
+                .digits()
+                .iter()
+                .map(|&d| {
+                    if d != 0 && blanked <= k % 4 {
+                        blanked += 1;
+                        0
+                    } else {
+                        d
+                    }
+                })
+                .collect();
+            let ambiguous = Puzzle::new(
+                Rules::classic(),
+                Grid::from_digits(Shape::CLASSIC, digits).unwrap(),
+            )
+            .unwrap();
+            let cap = Some(5_000);
+            let by_bits = bits.count(&ambiguous, cap).unwrap();
+            let by_links = links.count(&ambiguous, cap).unwrap();
+            assert_eq!(
+                (by_links.solutions, by_links.end),
+                (by_bits.solutions, by_bits.end),
+                "{ambiguous}"
+            );
+            let (found, _) = solutions(&mut links, &ambiguous, 50).unwrap();
+            assert_eq!(found.len() as u64, by_bits.solutions.min(50), "{ambiguous}");
+            several += usize::from(by_bits.solutions > 1);
+        }
+    }
+    assert!(several >= 18, "{several}");
+}
+
 #[test]
 fn clashing_givens_report_the_same_error_on_both_methods() {
     let puzzle = parse(&format!("5.5{}", ".".repeat(78)));

@@ -53,7 +53,7 @@ impl Matrix {
                     *entry(links.top, node) = x | CLEANSED;
                     cleansed += 1;
                 } else {
-                    updates += hide::<true>(&mut links, r);
+                    updates += hide::<true, false>(&mut links, r);
                     let emptied = links.emptied;
                     if GIVE_UP && emptied != 0 {
                         // As in `cover_unless_doomed`: the arrays are

@@ -29,6 +29,10 @@ pub(super) struct Links<'a> {
     pub(super) color: &'a mut [u32],
     /// The header of the last item whose list [`hide`] emptied, or 0.
     pub(super) emptied: u32,
+    /// The header of the last item whose list [`hide`] left with one
+    /// option, or 0: noted only by the forced-first search (`F`,
+    /// `forced.rs`).
+    pub(super) single: u32,
 }
 
 impl<'a> Links<'a> {
@@ -39,6 +43,7 @@ impl<'a> Links<'a> {
             top: &mut matrix.top,
             color: &mut matrix.color,
             emptied: 0,
+            single: 0,
         }
     }
 }
@@ -67,7 +72,7 @@ impl Matrix {
         unsafe {
             let mut p = get(links.down, i);
             while p.node() != i {
-                updates += hide::<C>(&mut links, p);
+                updates += hide::<C, false>(&mut links, p);
                 p = get(links.down, p.node());
             }
             self.unlink_item(i);
@@ -127,7 +132,7 @@ impl Matrix {
     /// alone those already purified with its color). Knuth's "commit".
     #[inline]
     pub(super) fn cover_others<const C: bool>(&mut self, p: Link) -> u64 {
-        match self.cover_others_checking::<false, C>(p) {
+        match self.cover_others_checking::<false, C, false>(p) {
             OptionCover::Covered(updates) | OptionCover::Doomed(updates) => updates,
         }
     }
@@ -141,13 +146,16 @@ impl Matrix {
     /// here saves the rest of the covering and all of its undoing.
     #[inline]
     pub(super) fn cover_others_unless_doomed<const C: bool>(&mut self, p: Link) -> OptionCover {
-        self.cover_others_checking::<true, C>(p)
+        self.cover_others_checking::<true, C, false>(p)
     }
 
     /// [`cover_others`](Self::cover_others) if not `GIVE_UP`, else
-    /// [`cover_others_unless_doomed`](Self::cover_others_unless_doomed).
+    /// [`cover_others_unless_doomed`](Self::cover_others_unless_doomed);
+    /// with `F` (the forced-first search, `forced.rs`, which only gives up)
+    /// it also notes in [`Matrix::single`] the last item it leaves with one
+    /// option.
     #[inline(always)]
-    fn cover_others_checking<const GIVE_UP: bool, const C: bool>(
+    pub(super) fn cover_others_checking<const GIVE_UP: bool, const C: bool, const F: bool>(
         &mut self,
         p: Link,
     ) -> OptionCover {
@@ -169,7 +177,7 @@ impl Matrix {
             }
             let (done, made) = match (GIVE_UP, color) {
                 (false, 0) => (true, self.cover::<C>(x)),
-                (true, 0) => self.cover_unless_doomed::<C, false>(x, p, q),
+                (true, 0) => self.cover_unless_doomed::<C, false, F>(x, p, q),
                 _ => self.purify_checking::<GIVE_UP, false>(p, q),
             };
             updates += made;
@@ -186,9 +194,10 @@ impl Matrix {
     /// links to, unless hiding one of its options dooms the option (see
     /// [`dooms`]); then undoes what it did. Returns whether it covered `i`,
     /// and the updates made. `M` says whether items have bounds (Algorithm
-    /// M), which changes what dooms an option.
+    /// M), which changes what dooms an option. With `F` it notes in
+    /// [`Matrix::single`] the last item it leaves with one option, if any.
     #[inline]
-    pub(super) fn cover_unless_doomed<const C: bool, const M: bool>(
+    pub(super) fn cover_unless_doomed<const C: bool, const M: bool, const F: bool>(
         &mut self,
         i: Header,
         p: Link,
@@ -202,12 +211,13 @@ impl Matrix {
         unsafe {
             let mut o = get(links.down, i);
             while o.node() != i {
-                updates += hide::<C>(&mut links, o);
+                updates += hide::<C, F>(&mut links, o);
                 let emptied = links.emptied;
                 if emptied != 0 {
                     // The test is rare and reads the whole matrix: the
                     // arrays are borrowed again after it, so the loop holds
                     // only the four it writes (tuning log #42).
+                    let single = links.single;
                     if self.dooms::<M>(p, at, emptied) {
                         let mut links = Links::of(self);
                         while o.node() != i {
@@ -217,8 +227,12 @@ impl Matrix {
                         return (false, updates);
                     }
                     links = Links::of(self);
+                    links.single = single;
                 }
                 o = get(links.down, o.node());
+            }
+            if F && links.single != 0 {
+                self.single = links.single;
             }
             self.unlink_item(i);
         }
@@ -346,14 +360,16 @@ impl Matrix {
 ///
 /// The walk takes a fixed number of steps and wraps with a conditional move
 /// (see `link.rs`), none for a link to a header; it notes in `links.emptied` an item whose list it
-/// empties (only primary items can empty: `SECONDARY_BIAS`).
+/// empties (only primary items can empty: `SECONDARY_BIAS`) and, with `F`
+/// (the forced-first search, `forced.rs`), in `links.single` one it leaves
+/// with a single option (only a primary item can: the bias again).
 ///
 /// # Safety
 ///
 /// `links` are the arrays of a matrix that satisfies (A) and (C), and `p`
 /// a link of that matrix.
 #[inline]
-pub(super) unsafe fn hide<const C: bool>(links: &mut Links<'_>, p: Link) -> u64 {
+pub(super) unsafe fn hide<const C: bool, const F: bool>(links: &mut Links<'_>, p: Link) -> u64 {
     let span = p.span();
     // Around the option from `p` back to `p`: a test of `q` against `p`
     // ends the walk in fewer instructions than a step counter.
@@ -384,6 +400,9 @@ pub(super) unsafe fn hide<const C: bool>(links: &mut Links<'_>, p: Link) -> u64 
             *entry(links.top, x) = len;
             if len == 0 {
                 links.emptied = x;
+            }
+            if F && len == 1 {
+                links.single = x;
             }
         }
     }

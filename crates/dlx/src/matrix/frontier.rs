@@ -121,7 +121,13 @@ impl Search {
             if self.matrix.all_primary_covered() {
                 return Err(l);
             }
-            let (i, len) = self.matrix.shortest_item();
+            // The choice the search makes (with forced-first, from the
+            // hint the level above left: `forced.rs`).
+            let (i, len) = if self.forced {
+                self.matrix.choose_forced()
+            } else {
+                self.matrix.shortest_item()
+            };
             if len == 0 {
                 return Err(l);
             }
@@ -134,7 +140,11 @@ impl Search {
             // once (it empties another item): no node of the tree.
             let found = x.node() != i.get()
                 && matches!(
-                    self.matrix.cover_others_unless_doomed::<C>(x),
+                    if self.forced {
+                        self.matrix.cover_others_forced::<C>(x)
+                    } else {
+                        self.matrix.cover_others_unless_doomed::<C>(x)
+                    },
                     OptionCover::Covered(_)
                 );
             if !found {

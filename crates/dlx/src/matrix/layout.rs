@@ -124,6 +124,7 @@ impl Matrix {
                 })
                 .collect(),
             cleansings: 0,
+            single: 0,
         };
         if cfg!(debug_assertions) {
             matrix.validate();

@@ -54,6 +54,9 @@
 //!   a search calls every step with one `C`, `Search::colors`, fixed when
 //!   it is made; so a matrix whose nodes may be cleansed is only walked by
 //!   steps that test the mark before they index with a `top`.
+//! - **(F)** `single`, the forced-first search's hint (`forced.rs`), is 0
+//!   or a header: it is set to 0 or to a header read from an option node's
+//!   `top` (not cleansed) while hiding, nothing else.
 //!
 //! (D) holds for every problem, with or without colors and bounds, so the
 //! steps for colors and multiplicities are sound on any matrix; a plain
@@ -77,6 +80,7 @@ mod bounded;
 mod bulk;
 mod color;
 mod cover;
+mod forced;
 mod frontier;
 mod layout;
 mod link;
@@ -193,6 +197,10 @@ struct Matrix {
     slack: Vec<u32>,
     /// Knuth's cleansings: nodes purifying has marked, and purifications.
     cleansings: u64,
+    /// The forced-first search's hint (`forced.rs`): the header of an item
+    /// that the last option covered left with one option, or 0. Only a
+    /// hint, tested before it is used, so no invariant rests on it.
+    single: u32,
 }
 
 /// Entry `x` of one of the arena's arrays, read.

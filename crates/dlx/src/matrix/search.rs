@@ -90,6 +90,11 @@ pub(crate) struct Search {
     /// solution does not cost a return from the loop and a way back in
     /// (tuning log #43).
     pub(super) silent: u64,
+    /// Whether the leftmost search of Algorithms X and C chooses an item
+    /// the last option left with one option before scanning for the
+    /// shortest list ([`Dlx::set_forced_first`](crate::Dlx::set_forced_first),
+    /// `forced.rs`).
+    pub(super) forced: bool,
 }
 
 impl Search {
@@ -128,6 +133,7 @@ impl Search {
             ceiling: usize::MAX,
             pause_at: u64::MAX,
             silent: 0,
+            forced: false,
         }
     }
 
@@ -158,6 +164,7 @@ impl Search {
         self.randomized = seed.is_some();
         self.rng = SplitMix64::new(seed.unwrap_or(0));
         self.matrix.cleansings = 0;
+        self.matrix.single = 0;
     }
 
     /// Undoes the search stack, level by level from the top, each in the
@@ -195,13 +202,18 @@ impl Search {
                 stats.cleansings = self.matrix.cleansings;
                 event
             }
-            (_, false) if self.randomized => self.advance_exact::<false, true>(stats, budget),
-            (_, false) => self.advance_exact::<false, false>(stats, budget),
+            (_, false) if self.randomized => {
+                self.advance_exact::<false, true, false>(stats, budget)
+            }
+            (_, false) if self.forced => self.advance_forced::<false>(stats, budget),
+            (_, false) => self.advance_exact::<false, false, false>(stats, budget),
             (_, true) => {
                 let event = if self.randomized {
-                    self.advance_exact::<true, true>(stats, budget)
+                    self.advance_exact::<true, true, false>(stats, budget)
+                } else if self.forced {
+                    self.advance_forced::<true>(stats, budget)
                 } else {
-                    self.advance_exact::<true, false>(stats, budget)
+                    self.advance_exact::<true, false, false>(stats, budget)
                 };
                 stats.cleansings = self.matrix.cleansings;
                 event
@@ -216,8 +228,11 @@ impl Search {
     /// is covered (down a level) or none is left (up). A flag says which way
     /// the next turn starts: cheaper than a jump over a `Step` at every step
     /// (tuning log #44). `R` is [`randomized`](Self::randomized), a
-    /// parameter so that the leftmost search tests it nowhere (#45).
-    fn advance_exact<const C: bool, const R: bool>(
+    /// parameter so that the leftmost search tests it nowhere (#45); `F`
+    /// is [`forced`](Self::forced) (never with `R`): the item is chosen by
+    /// [`choose_forced`](Self::choose_forced), which needs the hint that
+    /// covering with `F` leaves (`forced.rs`, tuning log #64).
+    pub(super) fn advance_exact<const C: bool, const R: bool, const F: bool>(
         &mut self,
         stats: &mut Stats,
         budget: Budget,
@@ -242,6 +257,8 @@ impl Search {
                 }
                 let (i, len) = if randomized {
                     self.choose_item_randomly()
+                } else if F {
+                    self.matrix.choose_forced()
                 } else {
                     self.matrix.shortest_item()
                 };
@@ -258,7 +275,7 @@ impl Search {
                 } else {
                     self.matrix.first_option(i)
                 };
-                entering = self.try_options::<C, R>(i, first, stats, budget);
+                entering = self.try_options::<C, R, F>(i, first, stats, budget);
             } else {
                 if self.level == self.floor {
                     self.step = Step::Finished;
@@ -274,7 +291,7 @@ impl Search {
                 } else {
                     self.matrix.next_option(x)
                 };
-                entering = self.try_options::<C, R>(self.item_at[l], next, stats, budget);
+                entering = self.try_options::<C, R, F>(self.item_at[l], next, stats, budget);
             }
         }
     }
@@ -285,9 +302,10 @@ impl Search {
     /// skipping the options whose covering is doomed; or, with no option
     /// left, uncovers `i` and returns false (backtrack). The option being
     /// tried stays in a local, stored in the level's `choice` only when the
-    /// search moves down.
+    /// search moves down. With `F`, covering the option leaves the hint
+    /// for the level below.
     #[inline(always)]
-    fn try_options<const C: bool, const R: bool>(
+    fn try_options<const C: bool, const R: bool, const F: bool>(
         &mut self,
         i: Header,
         mut x: Link,
@@ -316,7 +334,12 @@ impl Search {
                 }
                 return false;
             }
-            match self.matrix.cover_others_unless_doomed::<C>(x) {
+            let covered = if F {
+                self.matrix.cover_others_forced::<C>(x)
+            } else {
+                self.matrix.cover_others_unless_doomed::<C>(x)
+            };
+            match covered {
                 OptionCover::Covered(updates) => {
                     stats.updates += updates;
                     self.choice[l] = x;
@@ -329,7 +352,9 @@ impl Search {
                         // The budget ends the search at this node: cover
                         // the option after all and stop when entering the
                         // level below, the one place a search pauses.
+                        // (With `F`, no hint: the search stops below.)
                         stats.updates += self.matrix.cover_others::<C>(x);
+                        self.matrix.single = 0;
                         self.choice[l] = x;
                         self.level += 1;
                         return true;

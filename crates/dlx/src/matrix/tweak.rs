@@ -74,7 +74,11 @@ impl Matrix {
         // nodes it links to and its top (a header, or for a link to a header
         // a length that `top` then only counts down) are in the arena.
         unsafe {
-            let mut updates = if block { hide::<C>(&mut links, x) } else { 0 };
+            let mut updates = if block {
+                hide::<C, false>(&mut links, x)
+            } else {
+                0
+            };
             let node = x.node();
             let (u, d) = (get(links.up, node), get(links.down, node));
             *entry(links.down, u.node()) = d;
@@ -168,7 +172,7 @@ impl Matrix {
             }
             let (done, made) = if (primary && self.bound(x) == 0) || (!primary && color == 0) {
                 if GIVE_UP {
-                    self.cover_unless_doomed::<C, true>(x, p, q)
+                    self.cover_unless_doomed::<C, true, false>(x, p, q)
                 } else {
                     (true, self.cover::<C>(x))
                 }

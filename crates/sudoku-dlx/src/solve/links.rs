@@ -32,7 +32,11 @@ impl Links {
     /// The backend for `rules`, whose units are `geometry`'s.
     pub(crate) fn new(rules: &Rules, geometry: &Geometry) -> Links {
         let encoding = Encoding::new(rules, geometry);
-        let engine = dlx::Dlx::new(encoding.problem());
+        let mut engine = dlx::Dlx::new(encoding.problem());
+        // Most nodes of a Sudoku search are naked or hidden singles: taking
+        // them without a scan of every item (docs/benchmarks.md, tuning log
+        // #64) leaves the counts as they were.
+        engine.set_forced_first(true);
         Links {
             shape: rules.shape(),
             encoding,

@@ -1,0 +1,123 @@
+//! Forced-first item choice (`Dlx::set_forced_first`) against the
+//! brute-force oracle and against the default search, on small random
+//! problems: the same solution sets and counts, with limits, budgets,
+//! pre-selections (one by one and in bulk), splits and threads.
+
+use std::collections::BTreeSet;
+
+use dlx::{Budget, Dlx, End, OptionId, Parallel};
+use proptest::prelude::*;
+
+use super::oracle::{brute_force, engine_solutions, spec_strategy};
+
+/// A solver for `problem` with forced-first on.
+fn forced(problem: &dlx::Problem) -> Dlx {
+    let mut solver = Dlx::new(problem);
+    solver.set_forced_first(true);
+    solver
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The oracle's solutions, each an exact cover (checked by counting
+    /// coverage in `engine_solutions`), limited counts as the default
+    /// search's, and the links restored.
+    #[test]
+    fn forced_first_agrees_with_brute_force(spec in spec_strategy(), limit in 0u64..4) {
+        let problem = spec.build();
+        let expected = brute_force(&spec);
+        let mut solver = forced(&problem);
+        let (found, total) = engine_solutions(&spec, &mut solver);
+        prop_assert_eq!(&found, &expected);
+        prop_assert_eq!(usize::try_from(total).unwrap(), expected.len());
+        solver.check_invariants().unwrap();
+        prop_assert!(solver.links_match(&problem));
+        let mut plain = Dlx::new(&problem);
+        prop_assert_eq!(solver.count(None), plain.count(None));
+        let limited = solver.count(Some(limit));
+        prop_assert_eq!(limited, plain.count(Some(limit)));
+        prop_assert_eq!(limited.solutions, limit.min(total));
+        prop_assert!(solver.links_match(&problem));
+        // Off again, the search is the default one, statistics and all.
+        solver.set_forced_first(false);
+        prop_assert_eq!(solver.count(None), plain.count(None));
+        prop_assert_eq!(solver.stats(), plain.stats());
+    }
+
+    /// A node budget stops the search exactly when its own tree is larger,
+    /// never with more solutions than there are.
+    #[test]
+    fn forced_first_budgets_stop_when_the_tree_is_larger(spec in spec_strategy(), budget in 1u64..40) {
+        let problem = spec.build();
+        let total = brute_force(&spec).len() as u64;
+        let mut solver = forced(&problem);
+        prop_assert_eq!(solver.count(None).solutions, total);
+        let nodes = solver.stats().nodes;
+        solver.set_budget(Budget::nodes(budget));
+        let count = solver.count(None);
+        if budget >= nodes {
+            prop_assert_eq!((count.solutions, count.end), (total, End::Exhausted));
+        } else {
+            prop_assert_eq!(count.end, End::BudgetExhausted);
+            prop_assert!(count.solutions <= total);
+        }
+        prop_assert!(solver.links_match(&problem));
+    }
+
+    /// Pre-selected options, in bulk and one by one: the oracle's solutions
+    /// that contain them, and the same statistics either way.
+    #[test]
+    fn forced_first_with_preselections(
+        spec in spec_strategy(),
+        picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..4),
+    ) {
+        prop_assume!(!spec.options.is_empty());
+        let problem = spec.build();
+        let options: Vec<OptionId> = picks
+            .iter()
+            .map(|p| OptionId::new(p.index(spec.options.len())).unwrap())
+            .collect();
+        let mut bulk = forced(&problem);
+        let mut single = forced(&problem);
+        let by_bulk = bulk.select_all(&options);
+        let by_single = options.iter().try_for_each(|&o| single.select(o));
+        prop_assert_eq!(&by_bulk, &by_single);
+        let chosen: Vec<usize> = bulk.selected().iter().map(|o| o.index()).collect();
+        let expected: BTreeSet<Vec<usize>> = brute_force(&spec)
+            .into_iter()
+            .filter(|s| chosen.iter().all(|k| s.contains(k)))
+            .collect();
+        let (found, _) = engine_solutions(&spec, &mut bulk);
+        prop_assert_eq!(&found, &expected);
+        prop_assert_eq!(bulk.count(None), single.count(None));
+        prop_assert_eq!(bulk.stats(), single.stats());
+        bulk.reset();
+        single.reset();
+        prop_assert!(bulk.links_match(&problem) && single.links_match(&problem));
+    }
+
+    /// The choice depends only on the path: subproblems of a split add up
+    /// to the whole search, statistics included, and so does a parallel
+    /// count.
+    #[test]
+    fn forced_first_splits_add_up(spec in spec_strategy(), depth in 0usize..4) {
+        let problem = spec.build();
+        let mut solver = forced(&problem);
+        let whole = solver.count(None);
+        let stats = solver.stats().clone();
+        let split = solver.split(depth);
+        let mut total = solver.stats().clone();
+        let mut solutions = 0;
+        for subproblem in split.subproblems() {
+            solutions += solver.count_subproblem(subproblem, None).unwrap().solutions;
+            total += solver.stats();
+        }
+        prop_assert_eq!(solutions, whole.solutions);
+        prop_assert_eq!(&total, &stats);
+        let parallel = Parallel::new().with_threads(2).with_chunk(4);
+        prop_assert_eq!(solver.count_parallel(None, &parallel), whole);
+        prop_assert_eq!(solver.stats(), &stats);
+        prop_assert!(solver.links_match(&problem));
+    }
+}
