@@ -208,20 +208,35 @@ impl BitRules {
         // The givens all at once: per digit, its cells, the cells they see
         // and the units they fill. The board is the one selecting them one
         // by one would leave, at a fraction of the cost.
-        let mut placed = [0u128; MAX_DIGITS];
+        // Each half of the grid's cells on its own, so that a given's bit
+        // is a `u64` shift; and a clash (two givens of a digit that see
+        // each other) told once at the end, from each digit's givens and
+        // the cells they see, rather than tested per given with a `u128`
+        // shift (tuning log #89).
+        let mut halves_placed = [[0u64; MAX_DIGITS]; 2];
         let mut seen = [0u128; MAX_DIGITS];
         let mut filled_units: [UnitMask; MAX_DIGITS] = [0; MAX_DIGITS];
         let mut givens = 0;
-        for (cell, &digit) in digits.iter().enumerate() {
-            if digit != 0 {
-                let d = usize::from(digit - 1);
-                if d >= self.size || seen[d] & (1 << cell) != 0 {
-                    return Start::Clash;
+        for (half, chunk) in digits.chunks(64).enumerate() {
+            let base = 64 * half;
+            for (i, &digit) in chunk.iter().enumerate() {
+                if digit != 0 {
+                    let d = usize::from(digit - 1);
+                    if d >= self.size {
+                        return Start::Clash;
+                    }
+                    halves_placed[half][d] |= 1 << i;
+                    seen[d] |= self.peers[base + i];
+                    filled_units[d] |= self.cell_units[base + i];
+                    givens += 1;
                 }
-                placed[d] |= 1 << cell;
-                seen[d] |= self.peers[cell];
-                filled_units[d] |= self.cell_units[cell];
-                givens += 1;
+            }
+        }
+        let mut placed = [0u128; MAX_DIGITS];
+        for (d, set) in placed.iter_mut().enumerate() {
+            *set = u128::from(halves_placed[0][d]) | u128::from(halves_placed[1][d]) << 64;
+            if *set & seen[d] != 0 {
+                return Start::Clash;
             }
         }
         let mut board = self.empty_board();
