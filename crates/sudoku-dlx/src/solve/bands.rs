@@ -18,9 +18,13 @@
 //! a box no row can take, empties the word. That lookup is the row rule, the
 //! box rule and their interactions (pointing and claiming) within the band
 //! at once; a row left with one cell places the digit there, which then
-//! leaves that cell for every other digit and that column for the digit's
-//! other two bands. Cells with one digit left (naked singles) are found
-//! with bit-sliced counts over the nine words of a band.
+//! leaves that cell for every other digit, and a box whose cells for the
+//! digit lie in one column (a placed digit's box among them) takes the
+//! digit out of that column in its other two bands ([`POINTED`]). Cells
+//! with one digit left (naked singles) are found with bit-sliced counts
+//! over the nine words of a band. Hidden singles in columns are looked for
+//! on the givens' board only ([`Board::settle_givens`]): deeper, they cost
+//! more than they save (tuning log #92).
 
 /// All 27 cells of a band.
 const BAND: u32 = (1 << 27) - 1;
