@@ -27,7 +27,9 @@ pub enum Method {
     /// 10x10, with any variants), no seed is set (a seed asks for the
     /// engine's random order, which `--seed` has always meant), and no
     /// update budget (a link update exists only on the engine). Dancing
-    /// links otherwise.
+    /// links otherwise. A count to a limit on plain 9x9 rules runs on a
+    /// board made for them (JCZSolve's bands: the same count, its own
+    /// nodes and updates).
     #[default]
     Auto,
     /// Always the dancing-links engine, whose statistics are Knuth's

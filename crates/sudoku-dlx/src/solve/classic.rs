@@ -9,10 +9,11 @@
 //! level, and takes each digit tried out of the cell before the next (the
 //! last one is then forced). A node is, as on the bitsets, a board after
 //! its forced moves that is branched on or found complete, and an update
-//! one digit placed; the forced moves differ (row-box interactions within
-//! a band are applied, the general board's other rules are not), so the
-//! nodes and updates of a search are not those of the bitsets, while the
-//! counts are.
+//! one digit placed; the forced moves differ (those of
+//! [`bands`](crate::solve::bands), not the general board's), and so does the
+//! cell branched on, so the nodes and updates of a search are not those of
+//! the bitsets, while the counts are. A node budget stops it as it stops
+//! the bitsets, at that many nodes, with `End::BudgetExhausted`.
 
 use std::ops::ControlFlow;
 

@@ -404,7 +404,10 @@ impl Solver {
 
     /// [`count`](Self::count) on every thread `parallel` names, for one
     /// puzzle with very many solutions: the same count, and for an exact
-    /// count the same [`stats`](Self::stats), for any number of threads.
+    /// count the same [`stats`](Self::stats), for any number of threads
+    /// (with a limit on plain 9x9 rules and [`Method::Auto`], the first
+    /// look runs on the classic counter and a spread search on the
+    /// bitsets, so the statistics depend on which one ended it).
     ///
     /// The threads share the search tree, a busy one giving part of its
     /// tree away whenever another has nothing to do, so a lopsided tree
