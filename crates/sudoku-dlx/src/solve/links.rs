@@ -32,11 +32,7 @@ impl Links {
     /// The backend for `rules`, whose units are `geometry`'s.
     pub(crate) fn new(rules: &Rules, geometry: &Geometry) -> Links {
         let encoding = Encoding::new(rules, geometry);
-        let mut engine = dlx::Dlx::new(encoding.problem());
-        // Most nodes of a Sudoku search are naked or hidden singles: taking
-        // them without a scan of every item (docs/benchmarks.md, tuning log
-        // #64) leaves the counts as they were.
-        engine.set_forced_first(true);
+        let engine = dlx::Dlx::new(encoding.problem());
         Links {
             shape: rules.shape(),
             encoding,
@@ -46,10 +42,17 @@ impl Links {
         }
     }
 
-    /// Sets the engine's budget and seed for the next search.
-    fn prepare(&mut self, options: &SearchOptions) {
+    /// Sets the engine's budget and seed for the next search, and whether
+    /// it chooses forced items first. Counts do: most nodes of a Sudoku
+    /// search are naked or hidden singles, and taking them without a scan
+    /// of every item (docs/benchmarks.md, tuning log #64) leaves every
+    /// count as it was. Searches that hand out solutions do not, so that
+    /// the first solution of a puzzle with several, and their order, stay
+    /// those of the default search.
+    fn prepare(&mut self, options: &SearchOptions, counting: bool) {
         self.engine.set_budget(options.budget);
         self.engine.set_seed(options.seed);
+        self.engine.set_forced_first(counting);
     }
 
     /// The option that puts `digit` in the cell at `index`, or
@@ -144,7 +147,7 @@ impl Backend for Links {
     }
 
     fn first(&mut self, options: &SearchOptions) -> First<Grid> {
-        self.prepare(options);
+        self.prepare(options, false);
         self.engine.first_solution().map(|found| {
             let mut grid = Grid::empty(self.shape);
             fill(&self.encoding, &mut grid, &found);
@@ -157,7 +160,7 @@ impl Backend for Links {
         options: &SearchOptions,
         visit: &mut dyn FnMut(&Grid) -> ControlFlow<()>,
     ) -> Count {
-        self.prepare(options);
+        self.prepare(options, false);
         let Links {
             encoding,
             engine,
@@ -171,7 +174,7 @@ impl Backend for Links {
     }
 
     fn count(&mut self, limit: Option<u64>, options: &SearchOptions) -> Count {
-        self.prepare(options);
+        self.prepare(options, true);
         self.engine.count(limit)
     }
 
@@ -183,7 +186,7 @@ impl Backend for Links {
         options: &SearchOptions,
         parallel: &Parallel,
     ) -> Count {
-        self.prepare(options);
+        self.prepare(options, true);
         self.engine.count_parallel(limit, parallel)
     }
 
