@@ -284,23 +284,8 @@ impl Matrix {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Dlx, OptionId, Problem};
-
-    /// Latin squares of order 3 (12 of them): items cell, row-digit and
-    /// column-digit, one option per cell and digit. Small enough for Miri.
-    fn latin_3() -> Problem {
-        let mut builder = Problem::builder(27, 0).unwrap();
-        for r in 0..3 {
-            for c in 0..3 {
-                for d in 0..3 {
-                    builder
-                        .add_option(&[3 * r + c, 9 + 3 * r + d, 18 + 3 * c + d])
-                        .unwrap();
-                }
-            }
-        }
-        builder.build()
-    }
+    use crate::matrix::test_problems::latin_3;
+    use crate::{Dlx, OptionId};
 
     /// Runs the unchecked loops of laying out (under Miri in CI, which runs
     /// only the unit tests): the same counts, statistics and links as

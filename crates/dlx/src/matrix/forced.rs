@@ -88,23 +88,8 @@ impl Matrix {
 
 #[cfg(test)]
 mod tests {
-    use crate::{Dlx, OptionId, Problem};
-
-    /// Latin squares of order 3 (12 of them), as in `bulk.rs`: small enough
-    /// for Miri, with forced moves after the first few choices.
-    fn latin_3() -> Problem {
-        let mut builder = Problem::builder(27, 0).unwrap();
-        for r in 0..3 {
-            for c in 0..3 {
-                for d in 0..3 {
-                    builder
-                        .add_option(&[3 * r + c, 9 + 3 * r + d, 18 + 3 * c + d])
-                        .unwrap();
-                }
-            }
-        }
-        builder.build()
-    }
+    use crate::matrix::test_problems::latin_3;
+    use crate::{Dlx, OptionId};
 
     /// Runs the forced-first loop and the steps made for it (under Miri in
     /// CI, which runs only the unit tests): the same counts as the default

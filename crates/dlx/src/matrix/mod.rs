@@ -86,6 +86,8 @@ mod layout;
 mod link;
 mod search;
 mod select;
+#[cfg(test)]
+mod test_problems;
 mod tweak;
 
 pub(crate) use bulk::Columns;
