@@ -5,6 +5,7 @@
 //! one reusable [`sudoku_dlx::Solver`] per piece of work ([`Workspace`]),
 //! and written in input order ([`crate::report`]).
 
+use std::fmt::Write as _;
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::time::Instant;
@@ -12,8 +13,7 @@ use std::time::Instant;
 use serde::Serialize;
 use smallvec::SmallVec;
 use sudoku_dlx::{
-    Alphabet, Budget, End, Error, First, Grid, Parallel, ParseOptions, Puzzle, Rules, Solver,
-    Uniqueness,
+    Budget, End, Error, First, Grid, Parallel, ParseOptions, Puzzle, Rules, Solver, Uniqueness,
 };
 
 use crate::answers::answer_all;
@@ -448,26 +448,12 @@ fn solutions_line(prefix: &str, puzzle: &Puzzle, solutions: &[Grid]) -> String {
         if k > 0 {
             line.push(' ');
         }
-        push_grid(&mut line, puzzle, grid);
+        // Writing to a `String` cannot fail; the grid's `Display` writes a
+        // usual grid in one piece.
+        let _ = write!(line, "{}", grid.display_with(puzzle.alphabet()));
     }
     line.push('\n');
     line
-}
-
-/// Appends `grid` in the line format of `puzzle`'s alphabet, as
-/// [`Puzzle::format_grid`] writes it. Up to 9x9 in the standard alphabet
-/// (`.` and `1`-`9`) a byte per cell: through the formatter, a character at
-/// a time, the line cost about 70 instructions a cell, an eighth of the
-/// whole `solve` of a 17-clue puzzle.
-fn push_grid(line: &mut String, puzzle: &Puzzle, grid: &Grid) {
-    if puzzle.alphabet() == Alphabet::Standard && puzzle.shape().size() <= 9 {
-        line.extend(grid.digits().iter().map(|&digit| match digit {
-            0 => '.',
-            digit => char::from(b'0' + digit),
-        }));
-    } else {
-        line.push_str(&puzzle.format_grid(grid));
-    }
 }
 
 /// The line of a count: the number, `plus` (`+` when it is a lower
