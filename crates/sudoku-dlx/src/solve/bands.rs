@@ -27,7 +27,7 @@
 //! more than they save (tuning log #92).
 
 /// All 27 cells of a band.
-const BAND: u32 = (1 << 27) - 1;
+pub(crate) const BAND: u32 = (1 << 27) - 1;
 
 /// The boxes a 9-bit row of a band has cells in: bit `k` for box `k`.
 const fn boxes_of_row(row: u32) -> u32 {
@@ -176,13 +176,13 @@ const PEERS: [u32; 27] = {
 
 /// The columns a band word has cells in, as a 9-bit set.
 #[inline]
-fn columns(cells: u32) -> u32 {
+pub(crate) fn columns(cells: u32) -> u32 {
     (cells | cells >> 9 | cells >> 18) & 0x1ff
 }
 
 /// A 9-bit set of columns, in all three rows of a band.
 #[inline]
-fn in_every_row(columns: u32) -> u32 {
+pub(crate) fn in_every_row(columns: u32) -> u32 {
     columns * 0x40201
 }
 
@@ -249,17 +249,25 @@ impl Board {
             seen_by[3 * d + (band + 2) % 3] |= column;
             filled[band] |= bit;
         }
+        Some(Board::from_words(&given, &seen_by, &filled))
+    }
+
+    /// The board of givens that do not clash, before any forced move, from
+    /// their words: `given[3 * d + b]` the cells of band `b` given digit
+    /// `d + 1`, `seen_by` the cells each such digit's givens see (in the
+    /// same layout) and `filled` each band's given cells.
+    pub(crate) fn from_words(given: &[u32; 27], seen_by: &[u32; 27], filled: &[u32; 3]) -> Board {
         let mut cells = [0u32; 27];
         for (i, word) in cells.iter_mut().enumerate() {
             *word = (BAND & !seen_by[i] & !filled[i % 3]) | given[i];
         }
-        Some(Board {
+        Board {
             cells,
             // Unlike any word, so that the first look takes in every one
             // (a word the givens emptied included).
             seen: [u32::MAX; 27],
             open: filled.map(|f| BAND & !f),
-        })
+        }
     }
 
     /// Whether every cell has its digit.

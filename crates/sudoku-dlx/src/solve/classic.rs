@@ -23,7 +23,7 @@ use crate::solve::bands::{Board, Branch};
 
 /// Why a search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Stop {
+pub(crate) enum Stop {
     /// The visitor asked to stop (the limit was reached).
     Visitor,
     /// The node budget ran out.
@@ -37,10 +37,13 @@ pub(crate) struct Classic {
 }
 
 /// One search: its node limit, statistics and visitor.
-struct Search<'a, F> {
-    max_nodes: u64,
-    stats: &'a mut Stats,
-    visit: F,
+pub(crate) struct Search<'a, F> {
+    /// The node budget: the search stops before entering a node past it.
+    pub(crate) max_nodes: u64,
+    /// The statistics, which the search adds its nodes and updates to.
+    pub(crate) stats: &'a mut Stats,
+    /// Called with each completion; breaking stops the search.
+    pub(crate) visit: F,
 }
 
 impl<F> Search<'_, F>
@@ -51,7 +54,7 @@ where
     /// the visitor, in the order of the branches.
     /// The board is the caller's to reuse: the last branch is searched on
     /// it in place, with no copy.
-    fn descend(&mut self, board: &mut Board, level: usize) -> ControlFlow<Stop> {
+    pub(crate) fn descend(&mut self, board: &mut Board, level: usize) -> ControlFlow<Stop> {
         if self.stats.nodes >= self.max_nodes {
             return ControlFlow::Break(Stop::Budget);
         }
@@ -111,12 +114,7 @@ impl Classic {
         F: FnMut(&Board) -> ControlFlow<()>,
     {
         let mut board = Board::new(digits)?;
-        let mut profile = std::mem::take(&mut self.stats.profile);
-        profile.clear();
-        self.stats = Stats {
-            profile,
-            ..Stats::default()
-        };
+        self.reset_stats();
         let end = if board.settle_givens(&mut self.stats.updates) {
             let mut search = Search {
                 max_nodes: budget.max_nodes.unwrap_or(u64::MAX),
@@ -135,6 +133,18 @@ impl Classic {
             solutions: self.stats.solutions,
             end,
         })
+    }
+
+    /// Empties the statistics for a new search, keeping the profile's
+    /// allocation (as the bitsets do, tuning log #82), and returns them.
+    pub(crate) fn reset_stats(&mut self) -> &mut Stats {
+        let mut profile = std::mem::take(&mut self.stats.profile);
+        profile.clear();
+        self.stats = Stats {
+            profile,
+            ..Stats::default()
+        };
+        &mut self.stats
     }
 
     /// Counts the solutions of `digits` (81 row-major digits, 0 for blank)

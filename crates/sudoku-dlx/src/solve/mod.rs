@@ -10,6 +10,7 @@ pub(crate) mod bands;
 pub(crate) mod bitboard;
 pub(crate) mod bitsets;
 pub(crate) mod classic;
+pub(crate) mod classic_check;
 pub(crate) mod completion;
 pub(crate) mod encoding;
 pub(crate) mod links;

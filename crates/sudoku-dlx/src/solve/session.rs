@@ -1,11 +1,14 @@
 //! Stacks of givens on a solver's backend: the public [`Session`] on the
 //! engine, and [`Planted`], the generator's removal checks on whichever
-//! backend the solver picks.
+//! backend the solver picks (or, on plain 9x9, the classic counter's band
+//! board).
 
 use dlx::{Count, Stats};
 
 use crate::model::error::Error;
 use crate::solve::backend::{Backend, SearchOptions};
+use crate::solve::classic::Classic;
+use crate::solve::classic_check::BandGivens;
 use crate::solve::links::Links;
 
 /// Givens on a stack, searched with whatever is on it; see
@@ -86,13 +89,28 @@ impl Drop for Session<'_> {
 
 /// Cells of a planted solution on a stack of givens, and whether the puzzle
 /// they make is unique: the small interface the generator removes clues
-/// through, the same on both backends. See
+/// through, the same on every backend. See
 /// [`Solver::planted`](crate::solve::solver::Solver::planted).
 pub(crate) struct Planted<'s> {
-    backend: &'s mut dyn Backend,
+    stack: Stack<'s>,
     /// The complete grid the givens come from, row-major.
     solution: &'s [u8],
     options: SearchOptions,
+}
+
+/// Where a [`Planted`] stack lives and is checked.
+enum Stack<'s> {
+    /// On a backend, which holds the givens.
+    Backend(&'s mut dyn Backend),
+    /// On plain 9x9 rules, where the bitsets would run: the givens as band
+    /// words here (pushing a cell sets a bit), checked on the classic
+    /// counter's band board; see [`classic_check`](crate::solve::classic_check).
+    Classic {
+        /// The counter that checks.
+        classic: &'s mut Classic,
+        /// The givens.
+        givens: BandGivens,
+    },
 }
 
 impl<'s> Planted<'s> {
@@ -104,7 +122,24 @@ impl<'s> Planted<'s> {
     ) -> Planted<'s> {
         backend.clear();
         Planted {
-            backend,
+            stack: Stack::Backend(backend),
+            solution,
+            options,
+        }
+    }
+
+    /// A stack of cells of `solution`, a plain 9x9 grid, checked by
+    /// `classic`; empty at first.
+    pub(crate) fn classic(
+        classic: &'s mut Classic,
+        solution: &'s [u8],
+        options: SearchOptions,
+    ) -> Planted<'s> {
+        Planted {
+            stack: Stack::Classic {
+                classic,
+                givens: BandGivens::new(),
+            },
             solution,
             options,
         }
@@ -120,26 +155,56 @@ impl Planted<'_> {
     /// [`Error::BadGiven`] for a cell off the grid; cells of one solution
     /// never clash.
     pub(crate) fn push(&mut self, cells: &[usize]) -> Result<(), Error> {
-        self.backend.push_cells(cells, self.solution)
+        match &mut self.stack {
+            Stack::Backend(backend) => backend.push_cells(cells, self.solution),
+            Stack::Classic { givens, .. } => {
+                for &index in cells {
+                    let digit = self.solution.get(index).copied().unwrap_or(0);
+                    if !givens.put(index, digit) {
+                        return Err(Error::BadGiven {
+                            index,
+                            digit,
+                            size: 9,
+                        });
+                    }
+                }
+                Ok(())
+            }
+        }
     }
 
     /// Takes `cells` off the top of the stack: the cells pushed last, named
     /// in the order they were pushed.
     pub(crate) fn pop(&mut self, cells: &[usize]) {
-        self.backend.pop_cells(cells);
+        match &mut self.stack {
+            Stack::Backend(backend) => backend.pop_cells(cells),
+            Stack::Classic { givens, .. } => {
+                for &index in cells {
+                    givens.take(index, self.solution.get(index).copied().unwrap_or(0));
+                }
+            }
+        }
     }
 
     /// Whether the cells on the stack make a puzzle whose only solution is
     /// the planted one, given that they do with `blanked` put back too;
     /// `None` if the budget ran out first.
     pub(crate) fn unique_without(&mut self, blanked: &[usize]) -> Option<bool> {
-        self.backend
-            .unique_after_blanking(self.solution, blanked, &self.options)
+        match &mut self.stack {
+            Stack::Backend(backend) => {
+                backend.unique_after_blanking(self.solution, blanked, &self.options)
+            }
+            Stack::Classic { classic, givens } => {
+                classic.unique_after_blanking(givens, self.solution, blanked, self.options.budget)
+            }
+        }
     }
 }
 
 impl Drop for Planted<'_> {
     fn drop(&mut self) {
-        self.backend.clear();
+        if let Stack::Backend(backend) = &mut self.stack {
+            backend.clear();
+        }
     }
 }

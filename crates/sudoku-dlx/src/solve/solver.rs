@@ -180,6 +180,16 @@ impl Solver {
             }
     }
 
+    /// Whether an order-free search with `options` (a count to a limit, a
+    /// uniqueness check) runs on the classic counter, where the rules are
+    /// plain 9x9: on [`Method::Auto`] with no seed and no update budget,
+    /// as it would on the bitsets.
+    fn runs_on_classic(options: &SearchOptions) -> bool {
+        options.method == Method::Auto
+            && options.seed.is_none()
+            && options.budget.max_updates.is_none()
+    }
+
     /// The statistics of the last search: nodes, updates, solutions and the
     /// per-level profile. On dancing links these are Knuth's (nodes entered,
     /// link removals); on bitsets a node is a board branched on or found
@@ -389,9 +399,7 @@ impl Solver {
         // An unlimited count stays on the bitsets, whose statistics
         // `count_parallel` reproduces on any number of threads.
         if limit.is_some()
-            && options.method == Method::Auto
-            && options.seed.is_none()
-            && options.budget.max_updates.is_none()
+            && Self::runs_on_classic(options)
             && puzzle.rules() == &self.rules
             && let Some(classic) = &mut self.classic
             && let Some(count) = classic.count(puzzle.givens().digits(), limit, options.budget)
@@ -542,7 +550,9 @@ impl Solver {
     /// A stack of cells of `solution` (row-major digits of a complete grid
     /// of these rules), for a generator that blanks cells of a unique
     /// puzzle and asks whether it stays unique: on the backend the solver's
-    /// own options pick, with its budget. Cleared first and when dropped.
+    /// own options pick, with its budget (on plain 9x9, where the bitsets
+    /// would run, the classic counter's band board). Cleared first and when
+    /// dropped.
     pub(crate) fn planted<'s>(&'s mut self, solution: &'s [u8]) -> Planted<'s> {
         let options = self.options;
         let on_bitsets = self.runs_on_bitsets(&options);
@@ -551,9 +561,16 @@ impl Solver {
             geometry,
             links,
             bitsets,
+            classic,
             ran,
             ..
         } = self;
+        if let Some(classic) = classic
+            && Self::runs_on_classic(&options)
+        {
+            *ran = Ran::Classic;
+            return Planted::classic(classic, solution, options);
+        }
         let backend: &mut dyn Backend = match bitsets {
             Some(bitsets) if on_bitsets => {
                 *ran = Ran::Bitsets;
@@ -569,13 +586,13 @@ impl Solver {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::{GenerateOptions, Generator, Shape, Variants, puzzle_seed};
 
     /// Whether `givens` have `solution` as their only solution, by a
     /// planted stack of `solver`, given that they do with `blanked` filled.
-    fn unique_without(
+    pub(crate) fn unique_without(
         solver: &mut Solver,
         solution: &[u8],
         givens: &[u8],
@@ -634,10 +651,11 @@ mod tests {
 
     /// Along a generator-like pass (orbits of two cells and single cells
     /// blanked while the puzzle stays unique), the bitsets' search for
-    /// another solution answers as the engine's count to 2 does, with and
-    /// without a node budget too small to finish.
+    /// another solution, and on plain 9x9 the classic counter's (the
+    /// default method there), answer as the engine's count to 2 does, with
+    /// and without a node budget too small to finish.
     #[test]
-    fn unique_without_agrees_on_both_backends() {
+    fn unique_without_agrees_on_every_backend() {
         let x = Variants {
             x: true,
             ..Variants::NONE
@@ -653,6 +671,7 @@ mod tests {
             bits.set_method(Method::Bitsets);
             let mut links = Solver::new(&rules);
             links.set_method(Method::DancingLinks);
+            let mut auto = Solver::new(&rules);
             let cells = rules.shape().cell_count();
             for k in 0..3 {
                 let solution = generator.complete_grid(puzzle_seed(4, k)).unwrap();
@@ -674,12 +693,14 @@ mod tests {
                         tried[c] = 0;
                     }
                     let counted = unique_without(&mut links, solution, &tried, orbit).unwrap();
-                    let answer = unique_without(&mut bits, solution, &tried, orbit);
-                    assert_eq!(answer, Some(counted), "{rules}: {tried:?}");
-                    bits.set_budget(Budget::nodes(1));
-                    let hurried = unique_without(&mut bits, solution, &tried, orbit);
-                    assert!(hurried.is_none() || hurried == Some(counted));
-                    bits.set_budget(Budget::UNLIMITED);
+                    for solver in [&mut bits, &mut auto] {
+                        let answer = unique_without(solver, solution, &tried, orbit);
+                        assert_eq!(answer, Some(counted), "{rules}: {tried:?}");
+                        solver.set_budget(Budget::nodes(1));
+                        let hurried = unique_without(solver, solution, &tried, orbit);
+                        assert!(hurried.is_none() || hurried == Some(counted));
+                        solver.set_budget(Budget::UNLIMITED);
+                    }
                     if counted {
                         givens = tried;
                         unique += 1;
