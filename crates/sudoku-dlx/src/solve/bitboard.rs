@@ -114,7 +114,7 @@ pub(crate) enum Stop {
     Budget,
 }
 
-/// The bitset form of one [`Rules`]: its units and each cell's peers.
+/// The bitset form of one [`Rules`](crate::Rules): its units and each cell's peers.
 #[derive(Clone, Debug)]
 pub(crate) struct BitRules {
     size: usize,
