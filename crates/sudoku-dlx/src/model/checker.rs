@@ -9,7 +9,8 @@ use std::fmt;
 use bitvec::prelude::bitvec;
 
 use crate::model::cell::Cell;
-use crate::model::error::{Error, Unit};
+use crate::model::error::Error;
+use crate::model::geometry::Unit;
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;

@@ -1,9 +1,10 @@
-//! The crate's one error type, and the units that givens can conflict in.
+//! The crate's one error type and the positions it names.
 
 use std::fmt;
 
 use crate::model::cage_problem::CageProblem;
 use crate::model::cell::{Cell, MAX_SIZE};
+use crate::model::geometry::Unit;
 use crate::model::symbols::Alphabet;
 
 /// Everything that can be wrong with a puzzle, its text, or a request.
@@ -514,46 +515,6 @@ impl std::error::Error for Error {
 impl From<dlx::DlxError> for Error {
     fn from(e: dlx::DlxError) -> Error {
         Error::Engine(e)
-    }
-}
-
-/// A set of cells that holds each digit at most once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Unit {
-    /// A row.
-    Row,
-    /// A column.
-    Column,
-    /// A box of the shape.
-    Box,
-    /// A jigsaw region.
-    Region,
-    /// A main diagonal (X variant).
-    Diagonal,
-    /// An extra windoku box.
-    Window,
-    /// Two cells a king's move apart (anti-king).
-    KingMove,
-    /// Two cells a knight's move apart (anti-knight).
-    KnightMove,
-    /// A killer cage.
-    Cage,
-}
-
-impl fmt::Display for Unit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Unit::Row => "row",
-            Unit::Column => "column",
-            Unit::Box => "box",
-            Unit::Region => "region",
-            Unit::Diagonal => "diagonal",
-            Unit::Window => "windoku window",
-            Unit::KingMove => "king's move",
-            Unit::KnightMove => "knight's move",
-            Unit::Cage => "cage",
-        })
     }
 }
 

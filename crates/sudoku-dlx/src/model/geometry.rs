@@ -1,14 +1,15 @@
-//! The geometry of one [`Rules`]: its units, the units of each cell, and the
-//! peers of each cell, derived once and read by every solving method (the
-//! exact-cover encoding, the bitsets, the human techniques and the
-//! generator's proofs by singles).
+//! The geometry of one [`Rules`]: its units and their kinds ([`Unit`]),
+//! the units of each cell, and the peers of each cell, derived once and read
+//! by every solving method (the exact-cover encoding, the bitsets, the human
+//! techniques and the generator's proofs by singles).
 //!
 //! The independent checker (`checker.rs`) derives its units on its own, on
 //! purpose: a bug here must not be able to hide a wrong answer there.
 
+use std::fmt;
+
 use smallvec::SmallVec;
 
-use crate::model::error::Unit;
 use crate::model::rules::Rules;
 use crate::model::shape::Shape;
 use crate::model::variants::{windoku_windows, window_cells};
@@ -220,6 +221,46 @@ impl Geometry {
                 let col2 = col.checked_add_signed(dc).filter(|&c| c < n)?;
                 (row + dr < n).then_some((i, (row + dr) * n + col2))
             })
+        })
+    }
+}
+
+/// A set of cells that holds each digit at most once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Unit {
+    /// A row.
+    Row,
+    /// A column.
+    Column,
+    /// A box of the shape.
+    Box,
+    /// A jigsaw region.
+    Region,
+    /// A main diagonal (X variant).
+    Diagonal,
+    /// An extra windoku box.
+    Window,
+    /// Two cells a king's move apart (anti-king).
+    KingMove,
+    /// Two cells a knight's move apart (anti-knight).
+    KnightMove,
+    /// A killer cage.
+    Cage,
+}
+
+impl fmt::Display for Unit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Unit::Row => "row",
+            Unit::Column => "column",
+            Unit::Box => "box",
+            Unit::Region => "region",
+            Unit::Diagonal => "diagonal",
+            Unit::Window => "windoku window",
+            Unit::KingMove => "king's move",
+            Unit::KnightMove => "knight's move",
+            Unit::Cage => "cage",
         })
     }
 }

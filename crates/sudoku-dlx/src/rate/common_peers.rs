@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use smallvec::SmallVec;
 
-use crate::model::error::Unit;
+use crate::model::geometry::Unit;
 use crate::rate::subsets::for_each_combination;
 use crate::rate::techniques::{Cells, LogicSolver, Masks};
 

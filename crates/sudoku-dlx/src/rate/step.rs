@@ -12,8 +12,8 @@
 
 use std::fmt::{self, Write as _};
 
-use crate::model::error::Unit;
 use crate::model::geometry::Geometry;
+use crate::model::geometry::Unit;
 use crate::model::shape::Shape;
 use crate::rate::technique::Technique;
 use crate::rate::techniques::LogicSolver;

@@ -19,8 +19,8 @@ use std::sync::Arc;
 
 use smallvec::SmallVec;
 
-use crate::model::error::Unit;
 use crate::model::geometry::Geometry;
+use crate::model::geometry::Unit;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
 use crate::rate::implications::ChainScratch;

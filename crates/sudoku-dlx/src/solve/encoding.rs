@@ -27,8 +27,8 @@ use std::ops::Range;
 use dlx::{ItemId, OptionId, Problem};
 use smallvec::SmallVec;
 
-use crate::model::error::Unit;
 use crate::model::geometry::Geometry;
+use crate::model::geometry::Unit;
 use crate::model::rules::Rules;
 
 /// The exact-cover encoding of one [`Rules`].

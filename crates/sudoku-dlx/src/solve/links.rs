@@ -5,8 +5,9 @@ use std::ops::ControlFlow;
 
 use dlx::{Count, End, First, OptionId, Parallel, Stats};
 
-use crate::model::error::{Error, Unit};
+use crate::model::error::Error;
 use crate::model::geometry::Geometry;
+use crate::model::geometry::Unit;
 use crate::model::grid::Grid;
 use crate::model::rules::Rules;
 use crate::model::shape::Shape;
