@@ -15,15 +15,21 @@
 //! instead of undoing. Which of those cells, and in which order its digits
 //! are tried, is an [`Order`]: the first cell and the smallest digit first
 //! ([`Lowest`]) for solving and counting, or drawn from a seed
-//! ([`Shuffled`]) for the generator's random complete grids. Each selection costs a few word operations where the
-//! linked matrix costs dozens of dependent link updates, which is why this
-//! path exists; `tests` and the benchmarks check it against the engine.
+//! ([`Shuffled`]) for the generator's random complete grids. Each selection
+//! costs a few word operations where the linked matrix costs dozens of
+//! dependent link updates, which is why this path exists; `tests` and the benchmarks check it against the engine.
+//!
+//! Here: the board, the rules in bitset form and the forced moves;
+//! `search` holds the searches, `order` the branching orders.
 
-use std::ops::ControlFlow;
+mod order;
+mod search;
 
-use dlx::{Budget, SplitMix64, Stats};
+use dlx::{Budget, Stats};
 
 use crate::model::geometry::Geometry;
+
+pub(crate) use order::{Lowest, Order, Shuffled};
 
 /// The most cells a board holds: one bit each in a `u128`.
 pub(crate) const MAX_CELLS: usize = 128;
@@ -388,220 +394,6 @@ impl BitRules {
         }
     }
 
-    /// The open cells with the fewest candidates. After
-    /// [`propagate`](Self::propagate) every open cell has at least two, so
-    /// an open cell with fewer than three has exactly two.
-    fn fewest_candidates(&self, board: &Board) -> u128 {
-        let pairs = bivalue_cells(board);
-        if pairs != 0 {
-            return pairs;
-        }
-        // Otherwise count every cell's candidates in binary, one bit plane
-        // per bit of the count (a ripple-carry adder on whole sets), then
-        // keep the open cells whose count is smallest, top bit first.
-        let mut count = [0u128; COUNT_BITS];
-        for &set in &board.candidates {
-            let mut carry = set;
-            for plane in &mut count {
-                let sum = *plane ^ carry;
-                carry &= *plane;
-                *plane = sum;
-            }
-        }
-        let mut fewest = board.open;
-        for plane in count.iter().rev() {
-            let below = fewest & !plane;
-            if below != 0 {
-                fewest = below;
-            }
-        }
-        fewest
-    }
-
-    /// Searches every completion of `board` (a [`Start::Board`] or a
-    /// child of one) in `order`, calling `visit` with each; stops when
-    /// `visit` breaks or the search reaches `limit`. `stats`
-    /// counts as the engine's do, with a node being a board after its
-    /// forced moves (one branched on or found complete) and an update one
-    /// digit placed.
-    ///
-    /// The search runs on the stack `frames` (cleared first), so that a
-    /// caller searching many times allocates and grows one stack instead
-    /// of one per search (tuning log #81).
-    pub(crate) fn search<O, F>(
-        &self,
-        frames: &mut Vec<Frame>,
-        board: &Board,
-        order: &mut O,
-        limit: Limit,
-        stats: &mut Stats,
-        visit: &mut F,
-    ) -> ControlFlow<Stop>
-    where
-        O: Order,
-        F: FnMut(&Board) -> ControlFlow<()>,
-    {
-        // The stack is moved in and back out rather than used through the
-        // reference: a `Vec` behind `&mut` has its length and buffer
-        // reloaded around every call in the loop (+6% instructions on the
-        // hardest puzzles).
-        let (stack, flow) =
-            self.search_on(std::mem::take(frames), board, order, limit, stats, visit);
-        *frames = stack;
-        flow
-    }
-
-    /// [`search`](Self::search) on the stack `frames`, which it returns.
-    fn search_on<O, F>(
-        &self,
-        mut frames: Vec<Frame>,
-        board: &Board,
-        order: &mut O,
-        limit: Limit,
-        stats: &mut Stats,
-        visit: &mut F,
-    ) -> (Vec<Frame>, ControlFlow<Stop>)
-    where
-        O: Order,
-        F: FnMut(&Board) -> ControlFlow<()>,
-    {
-        // frames[..depth] is the path from `board` to the board to look at
-        // next, at level depth - 1; the slots past it are reused. A loop
-        // over an explicit stack rather than a recursion: each child is
-        // made in its slot, with no copy to pass down and no frame to set
-        // up per node (tuning log #61).
-        frames.clear();
-        frames.push(Frame {
-            board: *board,
-            cell: 0,
-            untried: 0,
-        });
-        let mut depth = 1;
-        loop {
-            if stats.nodes >= limit.nodes || stats.updates >= limit.updates {
-                return (frames, ControlFlow::Break(Stop::Budget));
-            }
-            let level = depth - 1;
-            stats.nodes += 1;
-            if stats.profile.len() <= level {
-                stats.profile.resize(level + 1, 0);
-            }
-            stats.profile[level] += 1;
-            let top = &mut frames[level];
-            if top.board.open == 0 {
-                stats.solutions += 1;
-                if visit(&top.board).is_break() {
-                    return (frames, ControlFlow::Break(Stop::Visitor));
-                }
-                depth -= 1;
-            } else {
-                top.cell = order.branch_cell(self, &top.board);
-                top.untried = top.board.digits[top.cell];
-            }
-            // The next board: the next digit of the deepest open one that
-            // survives its forced moves.
-            loop {
-                let Some(parent) = depth.checked_sub(1) else {
-                    return (frames, ControlFlow::Continue(()));
-                };
-                let Frame { cell, untried, .. } = frames[parent];
-                if untried == 0 {
-                    depth -= 1;
-                    continue;
-                }
-                let d = order.pick_digit(untried);
-                frames[parent].untried &= !(1 << d);
-                if frames.len() == depth {
-                    frames.push(frames[parent]);
-                } else {
-                    frames[depth].board = frames[parent].board;
-                }
-                if self.place(&mut frames[depth].board, cell, d, stats) {
-                    depth += 1;
-                    break;
-                }
-            }
-        }
-    }
-
-    /// The cell the search in the fixed order ([`Lowest`]) branches on in
-    /// `board` (which is not complete), and its digits, to try smallest
-    /// first.
-    pub(crate) fn branch(&self, board: &Board) -> (usize, DigitMask) {
-        let cell = Lowest.branch_cell(self, board);
-        (cell, board.digits[cell])
-    }
-
-    /// Puts digit `d + 1` in `cell` of `board` and takes the forced moves
-    /// that follow: `false` at a dead end. `stats` count the digits placed,
-    /// as [`search`](Self::search) does.
-    #[inline]
-    pub(crate) fn place(
-        &self,
-        board: &mut Board,
-        cell: usize,
-        d: usize,
-        stats: &mut Stats,
-    ) -> bool {
-        let mut pending = Pending::default();
-        self.select(board, cell, 1 << cell, d, &mut pending);
-        let alive = self.propagate(board, &mut pending);
-        stats.updates += pending.placed;
-        alive
-    }
-
-    /// Searches for a completion of `board` other than `solution` (row-major
-    /// digits, 1-based), given that `solution` is the only completion that
-    /// agrees with it on `cells`: any other completion differs from it in
-    /// one of `cells`. So for each cell in turn, with the cells before it
-    /// set to their digits in `solution`, the search runs with the cell's
-    /// digit in `solution` excluded; the branch where every cell agrees
-    /// holds `solution` alone and is never searched. A cell that forced
-    /// moves filled holds its digit in `solution`, so it adds no branch.
-    ///
-    /// Breaks with [`Stop::Visitor`] at another completion and with
-    /// [`Stop::Budget`] when the search reaches `limit`; continues
-    /// if there is none.
-    pub(crate) fn search_other(
-        &self,
-        frames: &mut Vec<Frame>,
-        board: &Board,
-        solution: &[u8],
-        cells: &[usize],
-        limit: Limit,
-        stats: &mut Stats,
-    ) -> ControlFlow<Stop> {
-        let mut agreed = *board;
-        for &cell in cells {
-            let bit = 1u128 << cell;
-            if agreed.open & bit == 0 {
-                continue;
-            }
-            let d = usize::from(solution[cell].saturating_sub(1));
-            let mut other = agreed;
-            let mut pending = Pending::default();
-            let touched = self.remove_digit(&mut other, bit, d, &mut pending);
-            pending.units[d] |= touched;
-            pending.digits |= 1 << d;
-            let alive = self.propagate(&mut other, &mut pending);
-            stats.updates += pending.placed;
-            if alive {
-                self.search(frames, &other, &mut Lowest, limit, stats, &mut |_| {
-                    ControlFlow::Break(())
-                })?;
-            }
-            let mut pending = Pending::default();
-            self.select(&mut agreed, cell, bit, d, &mut pending);
-            let alive = self.propagate(&mut agreed, &mut pending);
-            stats.updates += pending.placed;
-            if !alive {
-                // Only if `solution` does not complete `board` after all.
-                break;
-            }
-        }
-        ControlFlow::Continue(())
-    }
-
     /// The digits of a complete board, row-major and 1-based, into `out`.
     pub(crate) fn write_digits(&self, board: &Board, out: &mut [u8]) {
         for (d, &set) in board.candidates[..self.size].iter().enumerate() {
@@ -616,90 +408,6 @@ impl BitRules {
             }
         }
     }
-}
-
-/// Which cell a search branches on, among those with the fewest
-/// candidates, and in which order it tries the cell's digits.
-pub(crate) trait Order {
-    /// The cell to branch on.
-    fn branch_cell(&mut self, bits: &BitRules, board: &Board) -> usize;
-    /// One digit (bit index) of `digits` (not empty), to try next.
-    fn pick_digit(&mut self, digits: DigitMask) -> usize;
-}
-
-/// The fixed order: the lowest cell, digits from the smallest.
-#[derive(Clone, Copy, Debug, Default)]
-pub(crate) struct Lowest;
-
-impl Order for Lowest {
-    #[inline]
-    fn branch_cell(&mut self, _bits: &BitRules, board: &Board) -> usize {
-        let pairs = bivalue_cells(board);
-        if pairs != 0 {
-            return first_cell(pairs);
-        }
-        let mut best = (u32::MAX, 0);
-        let mut open = board.open;
-        while open != 0 {
-            let cell = first_cell(open);
-            open &= open - 1;
-            let count = board.digits[cell].count_ones();
-            if count < best.0 {
-                best = (count, cell);
-            }
-        }
-        best.1
-    }
-
-    #[inline]
-    fn pick_digit(&mut self, digits: DigitMask) -> usize {
-        digits.trailing_zeros() as usize
-    }
-}
-
-/// A seeded random order: the cell uniformly among the ties, the digits
-/// in a uniformly random order (each next one uniform among those left).
-///
-/// Every completion of a board is reachable as the first solution found:
-/// whatever the completion, the cell branched on has its digit among its
-/// candidates, and that digit is tried first with positive probability;
-/// forced moves keep every completion. So a random fill of an empty board
-/// can give any complete grid, though not every grid with the same
-/// probability.
-#[derive(Debug)]
-pub(crate) struct Shuffled<'r>(pub(crate) &'r mut SplitMix64);
-
-impl Order for Shuffled<'_> {
-    fn branch_cell(&mut self, bits: &BitRules, board: &Board) -> usize {
-        let ties = bits.fewest_candidates(board);
-        nth_bit(ties, self.0.below(ties.count_ones()))
-    }
-
-    fn pick_digit(&mut self, digits: DigitMask) -> usize {
-        nth_bit(u128::from(digits), self.0.below(digits.count_ones()))
-    }
-}
-
-/// The index of the `n`th lowest set bit of `mask` (which has more than
-/// `n` set bits).
-fn nth_bit(mut mask: u128, n: u32) -> usize {
-    for _ in 0..n {
-        mask &= mask - 1;
-    }
-    first_cell(mask)
-}
-
-/// The open cells with two candidates (after forced moves, fewer than
-/// three means two).
-#[inline]
-fn bivalue_cells(board: &Board) -> u128 {
-    let (mut ones, mut twos, mut threes) = (0u128, 0u128, 0u128);
-    for &set in &board.candidates {
-        threes |= twos & set;
-        twos |= ones & set;
-        ones |= set;
-    }
-    board.open & !threes
 }
 
 /// The cells with at least two candidates.
@@ -729,6 +437,10 @@ fn first_cell(mask: u128) -> usize {
 
 #[cfg(test)]
 mod tests {
+    use std::ops::ControlFlow;
+
+    use dlx::SplitMix64;
+
     use super::*;
     use crate::model::rules::Rules;
     use crate::model::shape::Shape;
@@ -862,11 +574,5 @@ mod tests {
                 }
             }
         }
-    }
-
-    #[test]
-    fn nth_bit_counts_set_bits_from_the_lowest() {
-        let mask: u128 = (1 << 3) | (1 << 64) | (1 << 127);
-        assert_eq!([0, 1, 2].map(|n| nth_bit(mask, n)), [3, 64, 127]);
     }
 }
