@@ -11,13 +11,14 @@
 //! king and anti-knight (the engine's secondary items) are peers too.
 //!
 //! The search takes every forced move before it branches, then branches on
-//! a cell with the fewest candidates, copying the board (about 550 bytes) per level
-//! instead of undoing. Which of those cells, and in which order its digits
-//! are tried, is an [`Order`]: the first cell and the smallest digit first
-//! ([`Lowest`]) for solving and counting, or drawn from a seed
+//! a cell with the fewest candidates, copying the board (about 550 bytes)
+//! per level instead of undoing. Which of those cells, and in which order
+//! its digits are tried, is an [`Order`]: the first cell and the smallest
+//! digit first ([`Lowest`]) for solving and counting, or drawn from a seed
 //! ([`Shuffled`]) for the generator's random complete grids. Each selection
 //! costs a few word operations where the linked matrix costs dozens of
-//! dependent link updates, which is why this path exists; `tests` and the benchmarks check it against the engine.
+//! dependent link updates, which is why this path exists; `tests` and the
+//! benchmarks check it against the engine.
 //!
 //! Here: the board, the rules in bitset form and the forced moves;
 //! `search` holds the searches, `order` the branching orders.

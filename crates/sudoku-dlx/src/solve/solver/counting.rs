@@ -1,0 +1,197 @@
+//! Counting with the solver: how many solutions (to a limit), on one
+//! thread or spread over several, a batch's tally that reads clashing
+//! givens as no solution, and uniqueness.
+
+use std::ops::ControlFlow;
+
+use dlx::{Count, End, Parallel, Uniqueness};
+
+use dlx::Budget;
+
+use super::{FIRST_LOOK, Ran, Solver};
+use crate::model::error::Error;
+use crate::model::grid::Grid;
+use crate::model::puzzle::Puzzle;
+use crate::solve::backend::SearchOptions;
+
+/// What [`Solver::tally`] counted.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Tally {
+    /// The count: 0 and exact when the givens clash.
+    pub count: Count,
+    /// Why there is no solution, when two givens break a rule: an
+    /// [`Error::ConflictingGivens`].
+    pub clash: Option<Error>,
+}
+
+impl Solver {
+    /// Counts solutions up to `limit`; [`Count::is_exact`] says whether the
+    /// count is exact or stopped at the limit or budget.
+    ///
+    /// Givens that break a rule are an error here, not 0 solutions, so
+    /// that a caller asking "how many?" learns that the puzzle itself is
+    /// wrong; [`tally`](Self::tally) counts them as 0 with the clash as the
+    /// reason, for a batch that treats every record alike.
+    ///
+    /// # Errors
+    ///
+    /// As for [`solve`](Self::solve): [`Error::ConflictingGivens`] for
+    /// givens that clash.
+    pub fn count(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<Count, Error> {
+        let options = self.options;
+        self.count_with(puzzle, limit, &options)
+    }
+
+    /// [`count`](Self::count) for a batch: givens that clash have no
+    /// solution, an exact count of 0, and the clash is the
+    /// [`reason`](Tally::clash).
+    ///
+    /// ```
+    /// use sudoku_dlx::{Error, Puzzle, Solver};
+    /// let clash: Puzzle = "11..............".parse()?;
+    /// let mut solver = Solver::new(clash.rules());
+    /// assert!(matches!(solver.count(&clash, None), Err(Error::ConflictingGivens { .. })));
+    /// let tally = solver.tally(&clash, None)?;
+    /// assert_eq!((tally.count.solutions, tally.count.is_exact()), (0, true));
+    /// assert!(matches!(tally.clash, Some(Error::ConflictingGivens { digit: 1, .. })));
+    /// let fine: Puzzle = "12..............".parse()?;
+    /// assert_eq!(solver.tally(&fine, None)?.clash, None);
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RulesMismatch`] for a puzzle of other rules.
+    pub fn tally(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<Tally, Error> {
+        match self.count(puzzle, limit) {
+            Ok(count) => Ok(Tally { count, clash: None }),
+            Err(clash @ Error::ConflictingGivens { .. }) => Ok(Tally {
+                count: Count {
+                    solutions: 0,
+                    end: End::Exhausted,
+                },
+                clash: Some(clash),
+            }),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// [`count`](Self::count) with `options` instead of the solver's.
+    pub(crate) fn count_with(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: Option<u64>,
+        options: &SearchOptions,
+    ) -> Result<Count, Error> {
+        // A count to a limit on plain 9x9 (the order-free question of
+        // `count --limit` and of uniqueness checks) runs on the classic
+        // counter; clashing givens go on to the path that names the clash.
+        // An unlimited count stays on the bitsets, whose statistics
+        // `count_parallel` reproduces on any number of threads.
+        if limit.is_some()
+            && Self::runs_on_classic(options)
+            && puzzle.rules() == &self.rules
+            && let Some(classic) = &mut self.classic
+            && let Some(count) = classic.count(puzzle.givens().digits(), limit, options.budget)
+        {
+            self.ran = Ran::Classic;
+            return Ok(count);
+        }
+        self.run(puzzle, options, |backend| backend.count(limit, options))
+    }
+
+    /// [`count`](Self::count) on every thread `parallel` names, for one
+    /// puzzle with very many solutions: the same count, and for an exact
+    /// count the same [`stats`](Self::stats), for any number of threads
+    /// (with a limit on plain 9x9 rules and
+    /// [`Method::Auto`](crate::Method::Auto), the first look runs on the
+    /// classic counter and a spread search on the bitsets, so the
+    /// statistics depend on which one ended it).
+    ///
+    /// The threads share the search tree, a busy one giving part of its
+    /// tree away whenever another has nothing to do, so a lopsided tree
+    /// keeps every thread busy; a puzzle that 16,384 nodes settle (most
+    /// do) is counted on the calling thread alone, and only if they do not
+    /// is the search started again, spread. On bitsets (see
+    /// [`Method`](crate::Method)) it runs on the caller's rayon pool when
+    /// called from one (sharing its threads with the caller's other work),
+    /// else on a pool of [`Parallel::threads`]; on the engine (grids over
+    /// 128 cells, or [`Method::DancingLinks`](crate::Method::DancingLinks))
+    /// it is [`dlx::Dlx::count_parallel`] with `parallel` as given. The
+    /// budget bounds the work of all threads together; a seed does not
+    /// change a count, and the parallel search does not use it.
+    ///
+    /// ```
+    /// use sudoku_dlx::{ParseOptions, Parallel, Puzzle, Solver};
+    /// // The puzzle of the Solver example without its first clue: 21,786
+    /// // solutions, more than the first look on one thread settles.
+    /// let puzzle = Puzzle::parse(
+    ///     "......8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......",
+    ///     &ParseOptions::default(),
+    /// )?;
+    /// let mut solver = Solver::new(puzzle.rules());
+    /// let alone = solver.count(&puzzle, None)?;
+    /// let spread = solver.count_parallel(&puzzle, None, &Parallel::new().with_threads(2))?;
+    /// assert_eq!(spread, alone);
+    /// assert!(spread.is_exact() && spread.solutions == 21_786);
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As for [`solve`](Self::solve).
+    pub fn count_parallel(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: Option<u64>,
+        parallel: &Parallel,
+    ) -> Result<Count, Error> {
+        let options = self.options;
+        let first_look = SearchOptions {
+            budget: Budget {
+                max_nodes: Some(
+                    options
+                        .budget
+                        .max_nodes
+                        .map_or(FIRST_LOOK, |n| n.min(FIRST_LOOK)),
+                ),
+                ..options.budget
+            },
+            ..options
+        };
+        let count = self.count_with(puzzle, limit, &first_look)?;
+        if count.end != End::BudgetExhausted
+            || options.budget.max_nodes.is_some_and(|n| n <= FIRST_LOOK)
+        {
+            return Ok(count);
+        }
+        self.run(puzzle, &options, |backend| {
+            backend.count_parallel(limit, &options, parallel)
+        })
+    }
+
+    /// None, unique (with the solution) or multiple (with two solutions);
+    /// the search stops at the second solution.
+    ///
+    /// # Errors
+    ///
+    /// As for [`solve`](Self::solve).
+    pub fn uniqueness(&mut self, puzzle: &Puzzle) -> Result<Uniqueness<Grid>, Error> {
+        let mut found: Vec<Grid> = Vec::with_capacity(2);
+        let count = self.for_each_solution(puzzle, |grid| {
+            found.push(grid.clone());
+            if found.len() == 2 {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })?;
+        let mut found = found.into_iter();
+        Ok(match (found.next(), found.next()) {
+            (Some(a), Some(b)) => Uniqueness::Multiple(a, b),
+            _ if count.end == End::BudgetExhausted => Uniqueness::BudgetExhausted,
+            (Some(a), None) => Uniqueness::Unique(a),
+            (None, _) => Uniqueness::NoSolution,
+        })
+    }
+}
