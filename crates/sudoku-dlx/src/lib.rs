@@ -168,13 +168,12 @@ pub use canon::canonicalizer::{
 };
 pub use canon::transform::Transform;
 pub use dlx::{Budget, Count, End, First, Parallel, Stats, Uniqueness};
-pub use make::generator::{
-    Attempts, Distance, GenerateOptions, Generated, Generator, default_check_budget, puzzle_seed,
-    replay_seed,
-};
+pub use make::generated::{Distance, Generated};
+pub use make::generator::{Attempts, GenerateOptions, Generator, default_check_budget};
 pub use make::jigsaw::{RandomJigsaw, RandomRegions, random_regions};
 pub use make::killer::{KillerGenerator, rate_killer};
 pub use make::repair::Minimality;
+pub use make::seeds::{puzzle_seed, replay_seed};
 pub use make::symmetry::{Symmetry, UnknownSymmetry};
 pub use model::cage_problem::CageProblem;
 pub use model::cages::{Cage, Cages, MAX_KILLER_SIZE};

@@ -1,20 +1,20 @@
 //! Puzzle generation: a random complete grid, then clues removed in
 //! random symmetric orbits while the puzzle stays unique.
 
-use std::cmp::Ordering;
 use std::sync::Arc;
 
 use dlx::{First, SplitMix64};
 use smallvec::SmallVec;
 
 use crate::make::forcing::Forcing;
+use crate::make::generated::{Distance, Generated};
 use crate::make::repair::{Essential, Minimality, Repair};
 use crate::make::symmetry::Symmetry;
 use crate::model::error::Error;
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
-use crate::rate::rater::{Level, Rated, Rater, Rating};
+use crate::rate::rater::{Level, Rated, Rater};
 use crate::solve::backend::{Method, SearchOptions};
 use crate::solve::completion::seeds_rows;
 use crate::solve::solver::Solver;
@@ -72,169 +72,6 @@ pub fn default_check_budget(rules: &Rules) -> u64 {
 /// Grids of more cells than this (above 16x16) are large for the check
 /// budget.
 const LARGE_GRID: usize = 256;
-
-/// A generated puzzle, with its solution and how well it met the targets.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Generated {
-    /// The puzzle: unique, and symmetric as asked.
-    pub puzzle: Puzzle,
-    /// Its one solution.
-    pub solution: Grid,
-    /// The attempt (from 1) that produced it.
-    pub attempts: u32,
-    /// Whether it is strictly minimal: checked when asked for, and proved
-    /// without a check by a complete pass with [`Symmetry::None`];
-    /// [`Minimality::Unchecked`] otherwise.
-    pub minimal: Minimality,
-    /// With a clue target: whether the puzzle has exactly that many givens.
-    pub clues_met: Option<bool>,
-    /// The rating, when a difficulty was asked for.
-    pub rating: Option<Rating>,
-    /// With a difficulty target: whether the rating's level matches.
-    pub difficulty_met: Option<bool>,
-}
-
-impl Generated {
-    /// Whether every target asked for was met.
-    #[must_use]
-    pub fn met_targets(&self, options: &GenerateOptions) -> bool {
-        (!options.minimal || self.minimal.is_minimal())
-            && self.clues_met != Some(false)
-            && self.difficulty_met != Some(false)
-    }
-
-    /// How far it is from the targets: [`Distance::ZERO`] exactly when
-    /// every target was met. [`Generator::generate`] keeps the attempt with
-    /// the least.
-    #[must_use]
-    pub fn distance(&self, options: &GenerateOptions) -> Distance {
-        let missed = u32::from(options.minimal && !self.minimal.is_minimal())
-            + u32::from(self.clues_met == Some(false))
-            + u32::from(self.difficulty_met == Some(false));
-        let score_gap = match (options.difficulty, &self.rating) {
-            (None, _) => 0.0,
-            (Some(level), Some(rating)) => level.score_gap(rating.score),
-            (Some(_), None) => f64::INFINITY,
-        };
-        let clue_gap = options
-            .clues
-            .map_or(0, |n| self.puzzle.givens().filled_count().abs_diff(n));
-        Distance {
-            missed,
-            score_gap,
-            clue_gap,
-        }
-    }
-}
-
-/// How far a [`Generated`] puzzle is from its targets, compared in field
-/// order: first the number of targets missed, then how far the score lies
-/// outside the level asked for, then how far the clue count is from the
-/// one asked for. Smaller is closer.
-///
-/// ```
-/// use sudoku_dlx::{GenerateOptions, Generator, Level, Rules};
-/// let options = GenerateOptions { difficulty: Some(Level::Extreme), attempts: 3, ..GenerateOptions::default() };
-/// let mut generator = Generator::new(&Rules::classic(), options.clone());
-/// let kept = generator.generate(5)?;
-/// // The kept puzzle is the closest of the three attempts (the first of equals).
-/// let all: Vec<_> = generator.attempts(5).take(3).collect::<Result<_, _>>()?;
-/// assert!(all.iter().all(|g| kept.distance(&options) <= g.distance(&options)));
-/// assert_eq!(all[kept.attempts as usize - 1], kept);
-/// # Ok::<(), sudoku_dlx::Error>(())
-/// ```
-#[derive(Clone, Copy, Debug)]
-pub struct Distance {
-    /// Targets missed (minimal, clues, difficulty), 0 to 3.
-    pub missed: u32,
-    /// With a difficulty target: how far the score lies outside the
-    /// level's range ([`Level::score_gap`]); infinite for a puzzle that
-    /// could not be rated. 0 without a target.
-    pub score_gap: f64,
-    /// With a clue target: the difference between the givens and the
-    /// target. 0 without a target.
-    pub clue_gap: usize,
-}
-
-impl Distance {
-    /// Every target met.
-    pub const ZERO: Distance = Distance {
-        missed: 0,
-        score_gap: 0.0,
-        clue_gap: 0,
-    };
-}
-
-impl Ord for Distance {
-    fn cmp(&self, other: &Distance) -> Ordering {
-        self.missed
-            .cmp(&other.missed)
-            .then(self.score_gap.total_cmp(&other.score_gap))
-            .then(self.clue_gap.cmp(&other.clue_gap))
-    }
-}
-
-impl PartialOrd for Distance {
-    fn partial_cmp(&self, other: &Distance) -> Option<Ordering> {
-        Some(self.cmp(other))
-    }
-}
-
-impl PartialEq for Distance {
-    fn eq(&self, other: &Distance) -> bool {
-        self.cmp(other) == Ordering::Equal
-    }
-}
-
-impl Eq for Distance {}
-
-/// The seed of puzzle `index` of a run with seed `seed`: each puzzle's
-/// seed depends only on the pair, so a batch gives the same puzzles
-/// however it is split across threads.
-#[must_use]
-pub fn puzzle_seed(seed: u64, index: u64) -> u64 {
-    let mut mix = SplitMix64::new(seed);
-    let base = mix.next_u64();
-    SplitMix64::new(base ^ index.wrapping_mul(0xD605_BBB5_8C8A_BBB3)).next_u64()
-}
-
-/// The run seed whose puzzle 0 has the puzzle seed `puzzle`:
-/// `puzzle_seed(replay_seed(p), 0) == p` for every `p`, so any puzzle of a
-/// run can be made again on its own. It exists because index 0 of
-/// [`puzzle_seed`] is two SplitMix64 steps, each a bijection of `u64`
-/// (an addition, then xor-shifts and odd multiplications), undone here in
-/// reverse order.
-///
-/// ```
-/// use sudoku_dlx::{puzzle_seed, replay_seed};
-/// let seventh = puzzle_seed(2024, 7);
-/// assert_eq!(puzzle_seed(replay_seed(seventh), 0), seventh);
-/// assert_eq!(replay_seed(puzzle_seed(2024, 0)), 2024);
-/// ```
-#[must_use]
-pub fn replay_seed(puzzle: u64) -> u64 {
-    /// The state before the SplitMix64 step that returned `output`.
-    fn unstep(output: u64) -> u64 {
-        // Inverses mod 2^64 of SplitMix64's two multipliers.
-        const INVERSE_2: u64 = 0x3196_42B2_D24D_8EC3;
-        const INVERSE_1: u64 = 0x96DE_1B17_3F11_9089;
-        let mut z = unshift(output, 31);
-        z = unshift(z.wrapping_mul(INVERSE_2), 27);
-        z = unshift(z.wrapping_mul(INVERSE_1), 30);
-        z.wrapping_sub(0x9E37_79B9_7F4A_7C15)
-    }
-    /// `x` from `x ^ (x >> shift)`.
-    fn unshift(y: u64, shift: u32) -> u64 {
-        let mut x = y;
-        let mut k = shift;
-        while k < 64 {
-            x = y ^ (x >> shift);
-            k += shift;
-        }
-        x
-    }
-    unstep(unstep(puzzle))
-}
 
 /// Generates puzzles of one [`Rules`]: build it once, call
 /// [`generate`](Self::generate) with a seed per puzzle.

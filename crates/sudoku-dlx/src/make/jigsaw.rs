@@ -18,7 +18,8 @@
 
 use dlx::SplitMix64;
 
-use crate::make::generator::{GenerateOptions, Generated, Generator};
+use crate::make::generated::Generated;
+use crate::make::generator::{GenerateOptions, Generator};
 use crate::model::error::Error;
 use crate::model::grid::Grid;
 use crate::model::regions::Regions;

@@ -22,7 +22,8 @@ use std::ops::ControlFlow;
 
 use dlx::{Budget, End, SplitMix64};
 
-use crate::make::generator::{GenerateOptions, Generated, Generator, default_check_budget};
+use crate::make::generated::Generated;
+use crate::make::generator::{GenerateOptions, Generator, default_check_budget};
 use crate::make::repair::Minimality;
 use crate::model::cage_problem::CageProblem;
 use crate::model::cages::{CAGE_LABELS, Cages, MAX_KILLER_SIZE};

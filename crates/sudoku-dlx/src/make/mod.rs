@@ -5,8 +5,10 @@
 //! Imports from every floor below.
 
 pub(crate) mod forcing;
+pub(crate) mod generated;
 pub(crate) mod generator;
 pub(crate) mod jigsaw;
 pub(crate) mod killer;
 pub(crate) mod repair;
+pub(crate) mod seeds;
 pub(crate) mod symmetry;
