@@ -196,6 +196,9 @@ impl Matrix {
 
     /// Undoes [`commit_others_bounded`](Self::commit_others_bounded)`(p)`,
     /// going left.
+    // Inlined into the search loop: as a call (8.86 M on matrices-7-2) its
+    // prologue and epilogue were an eighth of its instructions.
+    #[inline(always)]
     pub(super) fn uncommit_others_bounded<const C: bool>(&mut self, p: Link) {
         let span = p.span();
         self.uncommit_bounded_from::<C>(span, p.node(), span.before(p.node()));
