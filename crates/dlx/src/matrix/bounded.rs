@@ -15,8 +15,10 @@
 
 #![deny(unsafe_code)]
 
+use super::Header;
 use super::cover::OptionCover;
-use super::search::{Search, Step};
+use super::link::Link;
+use super::search::{Level, Search, Step};
 use crate::outcome::{Budget, Event, Stats};
 
 impl Search {
@@ -63,13 +65,15 @@ impl Search {
                     }
                     self.level -= 1;
                     let l = self.level;
-                    let x = self.choice[l];
-                    if self.undo_choice::<C>(l) {
+                    let Level {
+                        item: i, choice: x, ..
+                    } = self.levels[l];
+                    if self.undo_choice::<C>(i, x) {
                         self.next_option(l, x);
                         break;
                     }
                     // The null move was the level's last choice: M7.
-                    self.restore_level::<C>(l);
+                    self.restore_level::<C>(l, i);
                 }
             }
             // One place tries options, so the steps inline once.
@@ -89,17 +93,22 @@ impl Search {
             return false;
         }
         // M4.
-        let l = self.level;
-        self.item_at[l] = i;
         self.matrix.take_bound(i);
-        if self.matrix.bound(i) == 0 {
+        let bound = self.matrix.bound(i);
+        if bound == 0 {
             stats.updates += self.matrix.cover::<C>(i);
         }
-        self.first_tweak[l] = self.matrix.first_option(i);
+        let first = self.matrix.first_option(i);
+        // The whole level in one store (tuning log #111); a randomized
+        // search tries `shuffled` instead of `choice`.
+        let l = self.level;
+        self.levels[l] = Level {
+            choice: first,
+            item: i,
+        };
+        self.first_tweak[l] = first;
         if self.randomized {
             self.push_shuffled_options(i);
-        } else {
-            self.choice[l] = self.matrix.first_option(i);
         }
         true
     }
@@ -113,23 +122,25 @@ impl Search {
         loop {
             // M5.
             let l = self.level;
-            let i = self.item_at[l];
+            let Level {
+                item: i, choice, ..
+            } = self.levels[l];
             let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));
             let x = if self.randomized {
                 let next = self.shuffled.get(self.cursor[l] as usize).copied();
                 next.unwrap_or(self.matrix.end_of_list(i))
             } else {
-                self.choice[l]
+                choice
             };
             let is_option = x.node() != i.get();
             if bound == 0 && slack == 0 {
                 if !is_option {
-                    self.restore_level::<C>(l);
+                    self.restore_level::<C>(l, i);
                     return false;
                 }
             } else if u64::from(self.matrix.len(i)) + u64::from(slack) <= u64::from(bound) {
                 // Fewer options left than the item still needs.
-                self.restore_level::<C>(l);
+                self.restore_level::<C>(l, i);
                 return false;
             } else if is_option {
                 stats.updates += self.matrix.tweak::<C>(x, bound != 0);
@@ -137,7 +148,7 @@ impl Search {
                 // The null move: no more options for `i`.
                 self.matrix.deactivate(i);
             }
-            self.choice[l] = x;
+            self.levels[l].choice = x;
             if is_option {
                 // M6.
                 match self.matrix.commit_others_bounded::<true, C>(x) {
@@ -167,11 +178,11 @@ impl Search {
         }
     }
 
-    /// Undoes the choice of level `l`: uncommits its option (returning
-    /// true), or reactivates the item a null move took out (returning false).
+    /// Undoes the choice `x` of a level on item `i`: uncommits its option
+    /// (returning true), or reactivates the item a null move took out
+    /// (returning false).
     #[inline(always)]
-    fn undo_choice<const C: bool>(&mut self, l: usize) -> bool {
-        let (i, x) = (self.item_at[l], self.choice[l]);
+    fn undo_choice<const C: bool>(&mut self, i: Header, x: Link) -> bool {
         if x.node() == i.get() {
             if self.matrix.bound(i) != 0 {
                 self.matrix.reactivate(i);
@@ -183,11 +194,10 @@ impl Search {
         }
     }
 
-    /// Gives the item of level `l` back what the level took from it: its
-    /// options (untweaking, or uncovering) and one of its bound.
+    /// Gives the item `i` of level `l` back what the level took from it:
+    /// its options (untweaking, or uncovering) and one of its bound.
     #[inline(always)]
-    fn restore_level<const C: bool>(&mut self, l: usize) {
-        let i = self.item_at[l];
+    fn restore_level<const C: bool>(&mut self, l: usize, i: Header) {
         let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));
         if bound != 0 || slack != 0 {
             if self.randomized {
@@ -215,11 +225,14 @@ impl Search {
         while self.level > 0 {
             self.level -= 1;
             let l = self.level;
-            if self.undo_choice::<C>(l) && self.randomized {
+            let Level {
+                item: i, choice: x, ..
+            } = self.levels[l];
+            if self.undo_choice::<C>(i, x) && self.randomized {
                 // The option tried is tweaked: count it with the others.
                 self.cursor[l] += 1;
             }
-            self.restore_level::<C>(l);
+            self.restore_level::<C>(l, i);
         }
     }
 }

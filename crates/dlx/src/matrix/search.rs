@@ -37,11 +37,24 @@ pub(super) enum Step {
     Finished,
 }
 
+/// What one level of the search holds. The fields sit together, one entry
+/// per level, rather than in a stack each: a step that reads or writes
+/// both indexes (and checks the bounds of) one stack once (tuning log
+/// #111). Sixteen bytes, so that indexing is a shift.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Level {
+    /// The option node the level is trying, or (Algorithm M's null move) a
+    /// link to its item.
+    pub(super) choice: Link,
+    /// The item the level branches on.
+    pub(super) item: Header,
+}
+
 /// A matrix with its pre-selections and the state of a search on it.
 ///
 /// The state is the stack of levels: for every `l < level`, the item
-/// `item_at[l]` is covered (or, in Algorithm M, has what level `l` took from
-/// it) and the option node `choice[l]` has its other items covered, on top
+/// `levels[l].item` is covered (or, in Algorithm M, has what level `l` took
+/// from it) and the option node `levels[l].choice` has its other items covered, on top
 /// of the pre-selections. A search pauses only when it enters a level, so
 /// [`unwind`](Self::unwind) restores the links from `level` alone, however
 /// the search ends; and a search could start from any prefix of choices
@@ -58,10 +71,12 @@ pub(crate) struct Search {
     /// covers, purifies or counts against it, or [`NOT_SELECTED`].
     pub(super) selected_by: Vec<u32>,
     pub(super) level: usize,
-    pub(super) item_at: Vec<Header>,
-    pub(super) choice: Vec<Link>,
+    /// The stack of levels, one [`Level`] for each the search can reach.
+    pub(super) levels: Vec<Level>,
     /// Algorithm M: the node at the top of the level's item when the level
-    /// was entered (Knuth's FIRST_TWEAK), where tweaking starts.
+    /// was entered (Knuth's FIRST_TWEAK), where tweaking starts. Apart
+    /// from `levels`, which it would make 24 bytes a level: only a level
+    /// that tweaks reads it back.
     pub(super) first_tweak: Vec<Link>,
     pub(super) step: Step,
     /// Randomized search: the options of each level's item, shuffled, stacked
@@ -116,8 +131,7 @@ impl Search {
             selected: Vec::new(),
             selected_by: vec![NOT_SELECTED; headers],
             level: 0,
-            item_at: vec![Header::default(); depth],
-            choice: vec![Link::default(); depth],
+            levels: vec![Level::default(); depth],
             first_tweak: if kind == Kind::Multiplicities {
                 vec![Link::default(); depth]
             } else {
@@ -186,8 +200,9 @@ impl Search {
     fn unwind_exact<const C: bool>(&mut self) {
         while self.level > 0 {
             self.level -= 1;
-            self.matrix.uncover_others::<C>(self.choice[self.level]);
-            self.matrix.uncover::<C>(self.item_at[self.level]);
+            self.matrix
+                .uncover_others::<C>(self.levels[self.level].choice);
+            self.matrix.uncover::<C>(self.levels[self.level].item);
         }
     }
 
@@ -268,7 +283,6 @@ impl Search {
                     continue;
                 }
                 stats.updates += self.matrix.cover::<C>(i);
-                self.item_at[self.level] = i;
                 let first = if randomized {
                     self.push_shuffled_options(i);
                     Link::default()
@@ -283,7 +297,7 @@ impl Search {
                 }
                 self.level -= 1;
                 let l = self.level;
-                let x = self.choice[l];
+                let x = self.levels[l].choice;
                 self.matrix.uncover_others::<C>(x);
                 let next = if randomized {
                     self.cursor[l] += 1;
@@ -291,7 +305,7 @@ impl Search {
                 } else {
                     self.matrix.next_option(x)
                 };
-                entering = self.try_options::<C, R, F>(self.item_at[l], next, stats, budget);
+                entering = self.try_options::<C, R, F>(self.levels[l].item, next, stats, budget);
             }
         }
     }
@@ -302,7 +316,8 @@ impl Search {
     /// skipping the options whose covering is doomed; or, with no option
     /// left, uncovers `i` and returns false (backtrack). The option being
     /// tried stays in a local, stored in the level's `choice` only when the
-    /// search moves down. With `F`, covering the option leaves the hint
+    /// search moves down, with the item (one store for the level, tuning
+    /// log #111). With `F`, covering the option leaves the hint
     /// for the level below.
     #[inline(always)]
     fn try_options<const C: bool, const R: bool, const F: bool>(
@@ -342,7 +357,7 @@ impl Search {
             match covered {
                 OptionCover::Covered(updates) => {
                     stats.updates += updates;
-                    self.choice[l] = x;
+                    self.levels[l] = Level { choice: x, item: i };
                     self.level += 1;
                     return true;
                 }
@@ -355,7 +370,7 @@ impl Search {
                         // (With `F`, no hint: the search stops below.)
                         stats.updates += self.matrix.cover_others::<C>(x);
                         self.matrix.single = 0;
-                        self.choice[l] = x;
+                        self.levels[l] = Level { choice: x, item: i };
                         self.level += 1;
                         return true;
                     }
@@ -425,7 +440,7 @@ impl Search {
         if self.randomized {
             self.cursor[l] += 1;
         } else {
-            self.choice[l] = self.matrix.next_option(x);
+            self.levels[l].choice = self.matrix.next_option(x);
         }
     }
 
@@ -468,7 +483,7 @@ impl Search {
     pub(crate) fn solution(&self, out: &mut Vec<OptionId>) {
         out.clear();
         out.extend_from_slice(&self.selected);
-        for &x in &self.choice[..self.level] {
+        for x in self.levels[..self.level].iter().map(|level| level.choice) {
             // Algorithm M's null moves choose no option: a link to a header.
             if let Some(option) = self.matrix.option_of(x) {
                 out.push(option);
