@@ -24,13 +24,15 @@ use crate::outcome::{Budget, Event, Stats};
 impl Search {
     /// Algorithm M, without colors or (`C`) with them, until the next
     /// solution, the end of the tree, or the budget. Pauses only when it
-    /// enters a level.
+    /// enters a level. `R` is [`randomized`](Self::randomized), a parameter
+    /// as in the loop of Algorithms X and C, so that the leftmost search
+    /// tests it nowhere (tuning log #45, #112).
     // Never inlined into `Search::advance`, where it would share a function
     // (and its register allocation) with the loop of Algorithms X and C:
     // changes here then moved the plain search's instructions (tuning log
     // #55). One call per pause costs nothing.
     #[inline(never)]
-    pub(super) fn advance_bounded<const C: bool>(
+    pub(super) fn advance_bounded<const C: bool, const R: bool>(
         &mut self,
         stats: &mut Stats,
         budget: Budget,
@@ -53,7 +55,7 @@ impl Search {
                         return event;
                     }
                 } else {
-                    ready = self.choose_bounded::<C>(stats);
+                    ready = self.choose_bounded::<C, R>(stats);
                 }
             }
             if !ready {
@@ -69,15 +71,15 @@ impl Search {
                         item: i, choice: x, ..
                     } = self.levels[l];
                     if self.undo_choice::<C>(i, x) {
-                        self.next_option(l, x);
+                        self.next_choice::<R>(l, x);
                         break;
                     }
                     // The null move was the level's last choice: M7.
-                    self.restore_level::<C>(l, i);
+                    self.restore_level::<C, R>(l, i);
                 }
             }
             // One place tries options, so the steps inline once.
-            descend = self.try_bounded::<C>(stats, budget);
+            descend = self.try_bounded::<C, R>(stats, budget);
         }
     }
 
@@ -85,9 +87,9 @@ impl Search {
     /// one from its bound, covering it if that was the last. Returns false
     /// at a dead end (an item with too few options left), with nothing done.
     #[inline(always)]
-    fn choose_bounded<const C: bool>(&mut self, stats: &mut Stats) -> bool {
+    fn choose_bounded<const C: bool, const R: bool>(&mut self, stats: &mut Stats) -> bool {
         // M3.
-        let rng = self.randomized.then_some(&mut self.rng);
+        let rng = R.then_some(&mut self.rng);
         let (i, degree) = self.matrix.branch_item(rng);
         if degree <= 0 {
             return false;
@@ -107,7 +109,7 @@ impl Search {
             item: i,
         };
         self.first_tweak[l] = first;
-        if self.randomized {
+        if R {
             self.push_shuffled_options(i);
         }
         true
@@ -118,7 +120,11 @@ impl Search {
     /// true when it has moved down a level; false when the level has no
     /// choice left, after giving its item back what it took (M7).
     #[inline(always)]
-    fn try_bounded<const C: bool>(&mut self, stats: &mut Stats, budget: Budget) -> bool {
+    fn try_bounded<const C: bool, const R: bool>(
+        &mut self,
+        stats: &mut Stats,
+        budget: Budget,
+    ) -> bool {
         loop {
             // M5.
             let l = self.level;
@@ -126,7 +132,7 @@ impl Search {
                 item: i, choice, ..
             } = self.levels[l];
             let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));
-            let x = if self.randomized {
+            let x = if R {
                 let next = self.shuffled.get(self.cursor[l] as usize).copied();
                 next.unwrap_or(self.matrix.end_of_list(i))
             } else {
@@ -135,12 +141,12 @@ impl Search {
             let is_option = x.node() != i.get();
             if bound == 0 && slack == 0 {
                 if !is_option {
-                    self.restore_level::<C>(l, i);
+                    self.restore_level::<C, R>(l, i);
                     return false;
                 }
             } else if u64::from(self.matrix.len(i)) + u64::from(slack) <= u64::from(bound) {
                 // Fewer options left than the item still needs.
-                self.restore_level::<C>(l, i);
+                self.restore_level::<C, R>(l, i);
                 return false;
             } else if is_option {
                 stats.updates += self.matrix.tweak::<C>(x, bound != 0);
@@ -161,7 +167,7 @@ impl Search {
                             // next option, this one kept tweaked out like
                             // any tried one.
                             stats.count_node(l + 1);
-                            self.next_option(l, x);
+                            self.next_choice::<R>(l, x);
                             continue;
                         }
                         // The budget ends the search at this node: commit
@@ -197,10 +203,10 @@ impl Search {
     /// Gives the item `i` of level `l` back what the level took from it:
     /// its options (untweaking, or uncovering) and one of its bound.
     #[inline(always)]
-    fn restore_level<const C: bool>(&mut self, l: usize, i: Header) {
+    fn restore_level<const C: bool, const R: bool>(&mut self, l: usize, i: Header) {
         let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));
         if bound != 0 || slack != 0 {
-            if self.randomized {
+            if R {
                 let tried = self.segment[l] as usize..self.cursor[l] as usize;
                 for k in tried.rev() {
                     self.matrix.untweak_one::<C>(self.shuffled[k], bound != 0);
@@ -213,7 +219,7 @@ impl Search {
         if bound == 0 {
             self.matrix.uncover::<C>(i);
         }
-        if self.randomized {
+        if R {
             self.shuffled.truncate(self.segment[l] as usize);
         }
         self.matrix.give_bound(i);
@@ -222,17 +228,37 @@ impl Search {
     /// [`unwind`](Self::unwind) for Algorithm M: undoes each level's choice,
     /// then gives its item back what the level took.
     pub(super) fn unwind_bounded<const C: bool>(&mut self) {
+        if self.randomized {
+            self.unwind_bounded_in::<C, true>();
+        } else {
+            self.unwind_bounded_in::<C, false>();
+        }
+    }
+
+    /// [`unwind_bounded`](Self::unwind_bounded) in the order `R` says.
+    fn unwind_bounded_in<const C: bool, const R: bool>(&mut self) {
         while self.level > 0 {
             self.level -= 1;
             let l = self.level;
             let Level {
                 item: i, choice: x, ..
             } = self.levels[l];
-            if self.undo_choice::<C>(i, x) && self.randomized {
+            if self.undo_choice::<C>(i, x) && R {
                 // The option tried is tweaked: count it with the others.
                 self.cursor[l] += 1;
             }
-            self.restore_level::<C>(l, i);
+            self.restore_level::<C, R>(l, i);
+        }
+    }
+
+    /// Moves level `l` on from option node `x`, its current choice, to the
+    /// next option of its item (M6 after a doomed option, M8).
+    #[inline(always)]
+    fn next_choice<const R: bool>(&mut self, l: usize, x: Link) {
+        if R {
+            self.cursor[l] += 1;
+        } else {
+            self.levels[l].choice = self.matrix.next_option(x);
         }
     }
 }

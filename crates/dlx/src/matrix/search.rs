@@ -211,9 +211,16 @@ impl Search {
     /// a level.
     pub(crate) fn advance(&mut self, stats: &mut Stats, budget: Budget) -> Event {
         match (self.kind, self.colors) {
-            (Kind::Multiplicities, false) => self.advance_bounded::<false>(stats, budget),
+            (Kind::Multiplicities, false) if self.randomized => {
+                self.advance_bounded::<false, true>(stats, budget)
+            }
+            (Kind::Multiplicities, false) => self.advance_bounded::<false, false>(stats, budget),
             (Kind::Multiplicities, true) => {
-                let event = self.advance_bounded::<true>(stats, budget);
+                let event = if self.randomized {
+                    self.advance_bounded::<true, true>(stats, budget)
+                } else {
+                    self.advance_bounded::<true, false>(stats, budget)
+                };
                 stats.cleansings = self.matrix.cleansings;
                 event
             }
@@ -432,16 +439,6 @@ impl Search {
     /// pausing at them (until the next [`start`](Self::start)).
     pub(crate) fn set_silent(&mut self, n: u64) {
         self.silent = n;
-    }
-
-    /// Moves level `l` on from option node `x`, its current choice, to the
-    /// next option of its item (X6).
-    pub(super) fn next_option(&mut self, l: usize, x: Link) {
-        if self.randomized {
-            self.cursor[l] += 1;
-        } else {
-            self.levels[l].choice = self.matrix.next_option(x);
-        }
     }
 
     /// MRV with ties broken uniformly at random (reservoir sampling).

@@ -150,6 +150,10 @@ impl Matrix {
     /// with no option while it still needs one (`cover::dooms`), as Algorithm
     /// X's search does: Knuth's Algorithm M would find that item's branching
     /// degree 0 at the next level.
+    // Inlined: with the leftmost and the randomized loop each calling it
+    // (tuning log #112), LLVM made it a call, a prologue and an epilogue
+    // for every option tried.
+    #[inline(always)]
     pub(super) fn commit_others_bounded<const GIVE_UP: bool, const C: bool>(
         &mut self,
         p: Link,
