@@ -107,6 +107,7 @@ impl Search {
         self.levels[l] = Level {
             choice: first,
             item: i,
+            plain: bound == 0 && self.matrix.slack(i) == 0,
         };
         self.first_tweak[l] = first;
         if R {
@@ -129,9 +130,10 @@ impl Search {
             // M5.
             let l = self.level;
             let Level {
-                item: i, choice, ..
+                item: i,
+                choice,
+                plain,
             } = self.levels[l];
-            let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));
             let x = if R {
                 let next = self.shuffled.get(self.cursor[l] as usize).copied();
                 next.unwrap_or(self.matrix.end_of_list(i))
@@ -139,22 +141,30 @@ impl Search {
                 choice
             };
             let is_option = x.node() != i.get();
-            if bound == 0 && slack == 0 {
+            if plain {
+                // Bound and slack 0: the level is Algorithm X's, the flag
+                // saving the loads of both at every try (tuning log #113).
                 if !is_option {
                     self.restore_level::<C, R>(l, i);
                     return false;
                 }
-            } else if u64::from(self.matrix.len(i)) + u64::from(slack) <= u64::from(bound) {
-                // Fewer options left than the item still needs.
-                self.restore_level::<C, R>(l, i);
-                return false;
-            } else if is_option {
-                stats.updates += self.matrix.tweak::<C>(x, bound != 0);
-            } else if bound != 0 {
-                // The null move: no more options for `i`.
-                self.matrix.deactivate(i);
+            } else {
+                let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));
+                if u64::from(self.matrix.len(i)) + u64::from(slack) <= u64::from(bound) {
+                    // Fewer options left than the item still needs.
+                    self.restore_level::<C, R>(l, i);
+                    return false;
+                } else if is_option {
+                    stats.updates += self.matrix.tweak::<C>(x, bound != 0);
+                } else if bound != 0 {
+                    // The null move: no more options for `i`.
+                    self.matrix.deactivate(i);
+                }
             }
-            self.levels[l].choice = x;
+            if R {
+                // The leftmost search tried the option `choice` holds.
+                self.levels[l].choice = x;
+            }
             if is_option {
                 // M6.
                 match self.matrix.commit_others_bounded::<true, C>(x) {

@@ -48,6 +48,12 @@ pub(super) struct Level {
     pub(super) choice: Link,
     /// The item the level branches on.
     pub(super) item: Header,
+    /// Algorithm M: whether the level covered its item when it chose it
+    /// and tries its options as Algorithm X does (its item has no bound
+    /// left and no slack, so it never tweaks). In the padding, so free.
+    /// Algorithms X and C neither read nor write it: every level of theirs
+    /// is so.
+    pub(super) plain: bool,
 }
 
 /// A matrix with its pre-selections and the state of a search on it.
@@ -364,7 +370,8 @@ impl Search {
             match covered {
                 OptionCover::Covered(updates) => {
                     stats.updates += updates;
-                    self.levels[l] = Level { choice: x, item: i };
+                    let level = &mut self.levels[l];
+                    (level.choice, level.item) = (x, i);
                     self.level += 1;
                     return true;
                 }
@@ -377,7 +384,8 @@ impl Search {
                         // (With `F`, no hint: the search stops below.)
                         stats.updates += self.matrix.cover_others::<C>(x);
                         self.matrix.single = 0;
-                        self.levels[l] = Level { choice: x, item: i };
+                        let level = &mut self.levels[l];
+                        (level.choice, level.item) = (x, i);
                         self.level += 1;
                         return true;
                     }
