@@ -75,7 +75,7 @@ impl Search {
                         break;
                     }
                     // The null move was the level's last choice: M7.
-                    self.restore_level::<C, R>(l, i);
+                    self.restore_level::<C, R>(l, i, false);
                 }
             }
             // One place tries options, so the steps inline once.
@@ -145,14 +145,14 @@ impl Search {
                 // Bound and slack 0: the level is Algorithm X's, the flag
                 // saving the loads of both at every try (tuning log #113).
                 if !is_option {
-                    self.restore_level::<C, R>(l, i);
+                    self.restore_level::<C, R>(l, i, true);
                     return false;
                 }
             } else {
                 let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));
                 if u64::from(self.matrix.len(i)) + u64::from(slack) <= u64::from(bound) {
                     // Fewer options left than the item still needs.
-                    self.restore_level::<C, R>(l, i);
+                    self.restore_level::<C, R>(l, i, false);
                     return false;
                 } else if is_option {
                     stats.updates += self.matrix.tweak::<C>(x, bound != 0);
@@ -212,8 +212,18 @@ impl Search {
 
     /// Gives the item `i` of level `l` back what the level took from it:
     /// its options (untweaking, or uncovering) and one of its bound.
+    /// `plain` is the level's [`Level::plain`]: then there is only the
+    /// item to uncover, and neither its bound nor its slack is read.
     #[inline(always)]
-    fn restore_level<const C: bool, const R: bool>(&mut self, l: usize, i: Header) {
+    fn restore_level<const C: bool, const R: bool>(&mut self, l: usize, i: Header, plain: bool) {
+        if plain {
+            self.matrix.uncover::<C>(i);
+            if R {
+                self.shuffled.truncate(self.segment[l] as usize);
+            }
+            self.matrix.give_bound(i);
+            return;
+        }
         let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));
         if bound != 0 || slack != 0 {
             if R {
@@ -257,7 +267,8 @@ impl Search {
                 // The option tried is tweaked: count it with the others.
                 self.cursor[l] += 1;
             }
-            self.restore_level::<C, R>(l, i);
+            // Not `plain`: reading the bound and slack is right for any level.
+            self.restore_level::<C, R>(l, i, false);
         }
     }
 
