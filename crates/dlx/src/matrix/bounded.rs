@@ -45,12 +45,18 @@ impl Search {
             Step::Finished => return Event::Exhausted,
             Step::Backtrack => false,
         };
+        let watched = self.watches(budget);
         loop {
             // Whether the current level has an option (or null move) to try.
             let mut ready = false;
             if descend {
                 // M2.
-                if let Some(event) = self.enter(stats, budget) {
+                let event = if watched {
+                    self.enter(stats, budget)
+                } else {
+                    self.enter_unwatched(stats)
+                };
+                if let Some(event) = event {
                     if !self.counts_silently(event) {
                         return event;
                     }

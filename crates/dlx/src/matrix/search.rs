@@ -274,9 +274,15 @@ impl Search {
                 return Event::Exhausted;
             }
         };
+        let watched = self.watches(budget);
         loop {
             if entering {
-                if let Some(event) = self.enter(stats, budget) {
+                let event = if watched {
+                    self.enter(stats, budget)
+                } else {
+                    self.enter_unwatched(stats)
+                };
+                if let Some(event) = event {
                     if self.counts_silently(event) {
                         entering = false;
                         continue;
@@ -421,6 +427,24 @@ impl Search {
             self.step = Step::Enter;
             return Some(Event::BudgetExhausted);
         }
+        self.enter_unwatched(stats)
+    }
+
+    /// Whether entering a node must look for a reason to pause before it
+    /// counts the node: a splitting ceiling, a pause point or a budget. If
+    /// not, [`enter_unwatched`](Self::enter_unwatched) enters it with four
+    /// comparisons fewer (tuning log #115). Fixed for a call of `advance`.
+    pub(super) fn watches(&self, budget: Budget) -> bool {
+        self.ceiling != usize::MAX
+            || self.pause_at != u64::MAX
+            || budget.max_nodes.is_some()
+            || budget.max_updates.is_some()
+    }
+
+    /// [`enter`](Self::enter) when nothing is [watched](Self::watches):
+    /// counts the node and reports a solution if no primary item is left.
+    #[inline(always)]
+    pub(super) fn enter_unwatched(&mut self, stats: &mut Stats) -> Option<Event> {
         stats.count_node(self.level);
         if self.matrix.all_primary_covered() {
             stats.solutions += 1;
