@@ -15,20 +15,24 @@
 
 #![deny(unsafe_code)]
 
+use super::Header;
 use super::cover::OptionCover;
-use super::search::{Search, Step};
+use super::link::Link;
+use super::search::{Level, Search, Step};
 use crate::outcome::{Budget, Event, Stats};
 
 impl Search {
     /// Algorithm M, without colors or (`C`) with them, until the next
     /// solution, the end of the tree, or the budget. Pauses only when it
-    /// enters a level.
+    /// enters a level. `R` is [`randomized`](Self::randomized), a parameter
+    /// as in the loop of Algorithms X and C, so that the leftmost search
+    /// tests it nowhere (tuning log #45, #112).
     // Never inlined into `Search::advance`, where it would share a function
     // (and its register allocation) with the loop of Algorithms X and C:
     // changes here then moved the plain search's instructions (tuning log
     // #55). One call per pause costs nothing.
     #[inline(never)]
-    pub(super) fn advance_bounded<const C: bool>(
+    pub(super) fn advance_bounded<const C: bool, const R: bool>(
         &mut self,
         stats: &mut Stats,
         budget: Budget,
@@ -41,17 +45,23 @@ impl Search {
             Step::Finished => return Event::Exhausted,
             Step::Backtrack => false,
         };
+        let watched = self.watches(budget);
         loop {
             // Whether the current level has an option (or null move) to try.
             let mut ready = false;
             if descend {
                 // M2.
-                if let Some(event) = self.enter(stats, budget) {
+                let event = if watched {
+                    self.enter(stats, budget)
+                } else {
+                    self.enter_unwatched(stats)
+                };
+                if let Some(event) = event {
                     if !self.counts_silently(event) {
                         return event;
                     }
                 } else {
-                    ready = self.choose_bounded::<C>(stats);
+                    ready = self.choose_bounded::<C, R>(stats);
                 }
             }
             if !ready {
@@ -63,17 +73,19 @@ impl Search {
                     }
                     self.level -= 1;
                     let l = self.level;
-                    let x = self.choice[l];
-                    if self.undo_choice::<C>(l) {
-                        self.next_option(l, x);
+                    let Level {
+                        item: i, choice: x, ..
+                    } = self.levels[l];
+                    if self.undo_choice::<C>(i, x) {
+                        self.next_choice::<R>(l, x);
                         break;
                     }
                     // The null move was the level's last choice: M7.
-                    self.restore_level::<C>(l);
+                    self.restore_level::<C, R>(l, i, false);
                 }
             }
             // One place tries options, so the steps inline once.
-            descend = self.try_bounded::<C>(stats, budget);
+            descend = self.try_bounded::<C, R>(stats, budget);
         }
     }
 
@@ -81,25 +93,31 @@ impl Search {
     /// one from its bound, covering it if that was the last. Returns false
     /// at a dead end (an item with too few options left), with nothing done.
     #[inline(always)]
-    fn choose_bounded<const C: bool>(&mut self, stats: &mut Stats) -> bool {
+    fn choose_bounded<const C: bool, const R: bool>(&mut self, stats: &mut Stats) -> bool {
         // M3.
-        let rng = self.randomized.then_some(&mut self.rng);
+        let rng = R.then_some(&mut self.rng);
         let (i, degree) = self.matrix.branch_item(rng);
         if degree <= 0 {
             return false;
         }
         // M4.
-        let l = self.level;
-        self.item_at[l] = i;
         self.matrix.take_bound(i);
-        if self.matrix.bound(i) == 0 {
+        let bound = self.matrix.bound(i);
+        if bound == 0 {
             stats.updates += self.matrix.cover::<C>(i);
         }
-        self.first_tweak[l] = self.matrix.first_option(i);
-        if self.randomized {
+        let first = self.matrix.first_option(i);
+        // The whole level in one store (tuning log #111); a randomized
+        // search tries `shuffled` instead of `choice`.
+        let l = self.level;
+        self.levels[l] = Level {
+            choice: first,
+            item: i,
+            plain: bound == 0 && self.matrix.slack(i) == 0,
+        };
+        self.first_tweak[l] = first;
+        if R {
             self.push_shuffled_options(i);
-        } else {
-            self.choice[l] = self.matrix.first_option(i);
         }
         true
     }
@@ -109,35 +127,50 @@ impl Search {
     /// true when it has moved down a level; false when the level has no
     /// choice left, after giving its item back what it took (M7).
     #[inline(always)]
-    fn try_bounded<const C: bool>(&mut self, stats: &mut Stats, budget: Budget) -> bool {
+    fn try_bounded<const C: bool, const R: bool>(
+        &mut self,
+        stats: &mut Stats,
+        budget: Budget,
+    ) -> bool {
         loop {
             // M5.
             let l = self.level;
-            let i = self.item_at[l];
-            let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));
-            let x = if self.randomized {
+            let Level {
+                item: i,
+                choice,
+                plain,
+            } = self.levels[l];
+            let x = if R {
                 let next = self.shuffled.get(self.cursor[l] as usize).copied();
                 next.unwrap_or(self.matrix.end_of_list(i))
             } else {
-                self.choice[l]
+                choice
             };
             let is_option = x.node() != i.get();
-            if bound == 0 && slack == 0 {
+            if plain {
+                // Bound and slack 0: the level is Algorithm X's, the flag
+                // saving the loads of both at every try (tuning log #113).
                 if !is_option {
-                    self.restore_level::<C>(l);
+                    self.restore_level::<C, R>(l, i, true);
                     return false;
                 }
-            } else if u64::from(self.matrix.len(i)) + u64::from(slack) <= u64::from(bound) {
-                // Fewer options left than the item still needs.
-                self.restore_level::<C>(l);
-                return false;
-            } else if is_option {
-                stats.updates += self.matrix.tweak::<C>(x, bound != 0);
-            } else if bound != 0 {
-                // The null move: no more options for `i`.
-                self.matrix.deactivate(i);
+            } else {
+                let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));
+                if u64::from(self.matrix.len(i)) + u64::from(slack) <= u64::from(bound) {
+                    // Fewer options left than the item still needs.
+                    self.restore_level::<C, R>(l, i, false);
+                    return false;
+                } else if is_option {
+                    stats.updates += self.matrix.tweak::<C>(x, bound != 0);
+                } else if bound != 0 {
+                    // The null move: no more options for `i`.
+                    self.matrix.deactivate(i);
+                }
             }
-            self.choice[l] = x;
+            if R {
+                // The leftmost search tried the option `choice` holds.
+                self.levels[l].choice = x;
+            }
             if is_option {
                 // M6.
                 match self.matrix.commit_others_bounded::<true, C>(x) {
@@ -150,7 +183,7 @@ impl Search {
                             // next option, this one kept tweaked out like
                             // any tried one.
                             stats.count_node(l + 1);
-                            self.next_option(l, x);
+                            self.next_choice::<R>(l, x);
                             continue;
                         }
                         // The budget ends the search at this node: commit
@@ -167,11 +200,11 @@ impl Search {
         }
     }
 
-    /// Undoes the choice of level `l`: uncommits its option (returning
-    /// true), or reactivates the item a null move took out (returning false).
+    /// Undoes the choice `x` of a level on item `i`: uncommits its option
+    /// (returning true), or reactivates the item a null move took out
+    /// (returning false).
     #[inline(always)]
-    fn undo_choice<const C: bool>(&mut self, l: usize) -> bool {
-        let (i, x) = (self.item_at[l], self.choice[l]);
+    fn undo_choice<const C: bool>(&mut self, i: Header, x: Link) -> bool {
         if x.node() == i.get() {
             if self.matrix.bound(i) != 0 {
                 self.matrix.reactivate(i);
@@ -183,14 +216,23 @@ impl Search {
         }
     }
 
-    /// Gives the item of level `l` back what the level took from it: its
-    /// options (untweaking, or uncovering) and one of its bound.
+    /// Gives the item `i` of level `l` back what the level took from it:
+    /// its options (untweaking, or uncovering) and one of its bound.
+    /// `plain` is the level's [`Level::plain`]: then there is only the
+    /// item to uncover, and neither its bound nor its slack is read.
     #[inline(always)]
-    fn restore_level<const C: bool>(&mut self, l: usize) {
-        let i = self.item_at[l];
+    fn restore_level<const C: bool, const R: bool>(&mut self, l: usize, i: Header, plain: bool) {
+        if plain {
+            self.matrix.uncover::<C>(i);
+            if R {
+                self.shuffled.truncate(self.segment[l] as usize);
+            }
+            self.matrix.give_bound(i);
+            return;
+        }
         let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));
         if bound != 0 || slack != 0 {
-            if self.randomized {
+            if R {
                 let tried = self.segment[l] as usize..self.cursor[l] as usize;
                 for k in tried.rev() {
                     self.matrix.untweak_one::<C>(self.shuffled[k], bound != 0);
@@ -203,7 +245,7 @@ impl Search {
         if bound == 0 {
             self.matrix.uncover::<C>(i);
         }
-        if self.randomized {
+        if R {
             self.shuffled.truncate(self.segment[l] as usize);
         }
         self.matrix.give_bound(i);
@@ -212,14 +254,38 @@ impl Search {
     /// [`unwind`](Self::unwind) for Algorithm M: undoes each level's choice,
     /// then gives its item back what the level took.
     pub(super) fn unwind_bounded<const C: bool>(&mut self) {
+        if self.randomized {
+            self.unwind_bounded_in::<C, true>();
+        } else {
+            self.unwind_bounded_in::<C, false>();
+        }
+    }
+
+    /// [`unwind_bounded`](Self::unwind_bounded) in the order `R` says.
+    fn unwind_bounded_in<const C: bool, const R: bool>(&mut self) {
         while self.level > 0 {
             self.level -= 1;
             let l = self.level;
-            if self.undo_choice::<C>(l) && self.randomized {
+            let Level {
+                item: i, choice: x, ..
+            } = self.levels[l];
+            if self.undo_choice::<C>(i, x) && R {
                 // The option tried is tweaked: count it with the others.
                 self.cursor[l] += 1;
             }
-            self.restore_level::<C>(l);
+            // Not `plain`: reading the bound and slack is right for any level.
+            self.restore_level::<C, R>(l, i, false);
+        }
+    }
+
+    /// Moves level `l` on from option node `x`, its current choice, to the
+    /// next option of its item (M6 after a doomed option, M8).
+    #[inline(always)]
+    fn next_choice<const R: bool>(&mut self, l: usize, x: Link) {
+        if R {
+            self.cursor[l] += 1;
+        } else {
+            self.levels[l].choice = self.matrix.next_option(x);
         }
     }
 }

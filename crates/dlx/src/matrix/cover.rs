@@ -417,6 +417,18 @@ pub(super) unsafe fn hide<const C: bool, const F: bool>(links: &mut Links<'_>, p
 /// As for [`hide`].
 #[inline]
 pub(super) unsafe fn unhide<const C: bool>(links: &mut Links<'_>, p: Link) {
+    // SAFETY: as the caller guarantees.
+    unsafe { unhide_inline::<C>(links, p) }
+}
+
+/// [`unhide`], always inlined: for the walks whose call LLVM would not
+/// inline (unpurifying, `color.rs`).
+///
+/// # Safety
+///
+/// As for [`hide`].
+#[inline(always)]
+pub(super) unsafe fn unhide_inline<const C: bool>(links: &mut Links<'_>, p: Link) {
     let span = p.span();
     let p = p.node();
     let mut q = p;

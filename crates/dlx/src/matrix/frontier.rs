@@ -79,9 +79,9 @@ impl Search {
     /// The choice the current path made at level `l` (below the current
     /// level).
     pub(crate) fn branch(&self, l: usize) -> Branch {
-        match self.matrix.option_of(self.choice[l]) {
+        match self.matrix.option_of(self.levels[l].choice) {
             Some(option) => Branch::Option(option),
-            None => Branch::Done(self.item_at[l].item().unwrap_or(ItemId::from_u32(0))),
+            None => Branch::Done(self.levels[l].item.item().unwrap_or(ItemId::from_u32(0))),
         }
     }
 
@@ -151,8 +151,8 @@ impl Search {
                 self.matrix.uncover::<C>(i);
                 return Err(l);
             }
-            self.item_at[l] = i;
-            self.choice[l] = x;
+            self.levels[l].item = i;
+            self.levels[l].choice = x;
             self.level = l + 1;
         }
         Ok(())
@@ -242,8 +242,8 @@ impl Search {
     /// Level `l`'s choice: its index among the node's choices and their
     /// number (at least 1).
     fn place(&self, l: usize) -> (u32, u32) {
-        let i = self.item_at[l];
-        let x = self.choice[l];
+        let i = self.levels[l].item;
+        let x = self.levels[l].choice;
         let start = if self.kind == Kind::Multiplicities {
             // Tried options are tweaked out of the list but still chained
             // from the level's first node.
