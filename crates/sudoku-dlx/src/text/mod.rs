@@ -7,3 +7,4 @@ pub(crate) mod framer;
 pub(crate) mod killer;
 pub(crate) mod lexer;
 pub(crate) mod parse;
+pub(crate) mod plain_line;
