@@ -93,7 +93,7 @@ impl Search {
         self.item_at[l] = i;
         self.matrix.take_bound(i);
         if self.matrix.bound(i) == 0 {
-            stats.updates += self.matrix.cover::<C>(i);
+            stats.updates += self.matrix.cover::<C, 0>(i);
         }
         self.first_tweak[l] = self.matrix.first_option(i);
         if self.randomized {
@@ -201,7 +201,7 @@ impl Search {
             }
         }
         if bound == 0 {
-            self.matrix.uncover::<C>(i);
+            self.matrix.uncover::<C, 0>(i);
         }
         if self.randomized {
             self.shuffled.truncate(self.segment[l] as usize);
