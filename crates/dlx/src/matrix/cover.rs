@@ -61,6 +61,48 @@ pub(super) enum OptionCover {
     Doomed(u64),
 }
 
+/// The body of [`Matrix::cover_unless_doomed`] and of its always-inlined
+/// twin, on `$matrix` (a `&mut Matrix`) with its arguments; the generic
+/// `C`, `M`, `F` and `W` are the calling function's.
+macro_rules! cover_unless_doomed {
+    ($matrix:ident, $i:ident, $p:ident, $at:ident) => {{
+        let i = $i.get();
+        let mut links = Links::of($matrix);
+        let mut updates = 1;
+        // SAFETY: as in `cover`; `unhide` walks back up over the options just
+        // hidden, in reverse order.
+        unsafe {
+            let mut o = get(links.down, i);
+            while o.node() != i {
+                updates += hide::<C, F, W>(&mut links, o);
+                let emptied = links.emptied;
+                if emptied != 0 {
+                    // The test is rare and reads the whole matrix: the
+                    // arrays are borrowed again after it, so the loop holds
+                    // only the four it writes (tuning log #42).
+                    let single = links.single;
+                    if $matrix.dooms::<M>($p, $at, emptied) {
+                        let mut links = Links::of($matrix);
+                        while o.node() != i {
+                            unhide::<C, W>(&mut links, o);
+                            o = get(links.up, o.node());
+                        }
+                        return (false, updates);
+                    }
+                    links = Links::of($matrix);
+                    links.single = single;
+                }
+                o = get(links.down, o.node());
+            }
+            if F && links.single != 0 {
+                $matrix.single = links.single;
+            }
+            $matrix.unlink_item(i);
+        }
+        (true, updates)
+    }};
+}
+
 impl Matrix {
     /// Removes the options of item `i` from every other list they are in,
     /// then removes `i` from the active items. Returns the links removed.
@@ -185,6 +227,7 @@ impl Matrix {
             }
             let (done, made) = match (GIVE_UP, color) {
                 (false, 0) => (true, self.cover::<C, W>(x)),
+                (true, 0) if W != 0 => self.cover_unless_doomed_inlined::<C, false, F, W>(x, p, q),
                 (true, 0) => self.cover_unless_doomed::<C, false, F, W>(x, p, q),
                 _ => self.purify_checking::<GIVE_UP, false>(p, q),
             };
@@ -205,47 +248,31 @@ impl Matrix {
     /// M), which changes what dooms an option. With `F` it notes in
     /// [`Matrix::single`] the last item it leaves with one option, if any.
     /// `W` is as for [`cover`](Self::cover).
-    #[inline(always)]
+    #[inline]
     pub(super) fn cover_unless_doomed<const C: bool, const M: bool, const F: bool, const W: u32>(
         &mut self,
         i: Header,
         p: Link,
         at: u32,
     ) -> (bool, u64) {
-        let i = i.get();
-        let mut links = Links::of(self);
-        let mut updates = 1;
-        // SAFETY: as in `cover`; `unhide` walks back up over the options just
-        // hidden, in reverse order.
-        unsafe {
-            let mut o = get(links.down, i);
-            while o.node() != i {
-                updates += hide::<C, F, W>(&mut links, o);
-                let emptied = links.emptied;
-                if emptied != 0 {
-                    // The test is rare and reads the whole matrix: the
-                    // arrays are borrowed again after it, so the loop holds
-                    // only the four it writes (tuning log #42).
-                    let single = links.single;
-                    if self.dooms::<M>(p, at, emptied) {
-                        let mut links = Links::of(self);
-                        while o.node() != i {
-                            unhide::<C, W>(&mut links, o);
-                            o = get(links.up, o.node());
-                        }
-                        return (false, updates);
-                    }
-                    links = Links::of(self);
-                    links.single = single;
-                }
-                o = get(links.down, o.node());
-            }
-            if F && links.single != 0 {
-                self.single = links.single;
-            }
-            self.unlink_item(i);
-        }
-        (true, updates)
+        cover_unless_doomed!(self, i, p, at)
+    }
+
+    /// [`cover_unless_doomed`](Self::cover_unless_doomed), always inlined:
+    /// what the search made for a width calls. Left to itself, the compiler
+    /// put the covering out of line there, a call per item covered (17-clue
+    /// slice 351.4 M -> 365.0 M instructions); forcing it inline in every
+    /// search made the general one 1-2% slower on the queens, Langford and
+    /// Latin-square counts (tuning log #105). So the two share one body, a
+    /// macro, and differ in the attribute alone.
+    #[inline(always)]
+    fn cover_unless_doomed_inlined<const C: bool, const M: bool, const F: bool, const W: u32>(
+        &mut self,
+        i: Header,
+        p: Link,
+        at: u32,
+    ) -> (bool, u64) {
+        cover_unless_doomed!(self, i, p, at)
     }
 
     /// Undoes [`cover_others`](Self::cover_others)`(p)`, going left; `W` as
