@@ -286,7 +286,7 @@ impl Matrix {
     /// Uncovers the items of the option `span` of node `p`, from node `last`
     /// leftwards around the option until `p`: undoes covering them from the
     /// one after `p` up to `last`.
-    #[inline(always)]
+    #[inline]
     fn uncover_others_from<const C: bool, const W: u32>(
         &mut self,
         span: OptionSpan,
