@@ -330,6 +330,12 @@ impl Matrix {
     /// ties to the leftmost; a length of 0 or 1 cannot be beaten, so the scan
     /// stops there. Returns the root and `u32::MAX` when no primary item is
     /// active.
+    ///
+    /// The root's `top` is 0 (no option names it, and no step writes it:
+    /// [`Matrix::check`] tests it), less than any length the scan can hold
+    /// when it comes back to the root, since it stops at a length of 1 or
+    /// less. So the end of the list is found in the rare branch of a new
+    /// best rather than by a test of every item (tuning log #107).
     #[inline]
     pub(super) fn shortest_item(&self) -> (Header, u32) {
         let mut best = ROOT;
@@ -338,9 +344,12 @@ impl Matrix {
         // and, being below `N + 2 <= n`, `top`.
         unsafe {
             let mut h = get(&self.right, ROOT);
-            while h != ROOT {
+            loop {
                 let len = get(&self.top, h);
                 if len < best_len {
+                    if h == ROOT {
+                        break;
+                    }
                     best = h;
                     best_len = len;
                     if len <= 1 {

@@ -348,6 +348,10 @@ impl Matrix {
     /// Returns a description of the first violation.
     fn check(&self) -> Result<(), String> {
         let items = self.headers() - 2;
+        if self.top[ROOT as usize] != 0 {
+            // The MRV scan ends at the root by its `top` (`cover.rs`).
+            return Err(format!("the root's top is {}", self.top[ROOT as usize]));
+        }
         for root in [0, items + 1] {
             let mut h = root;
             let mut steps = 0;
