@@ -10,8 +10,9 @@
 //! of the options is a constant, the nodes after a node at place `a` are at
 //! places `(a + 1) % W`, `(a + 2) % W`, ... of the option: the loops of
 //! [`hide_fixed`] and [`unhide_fixed`] have a fixed trip count, which the
-//! compiler unrolls, and `% W` is a mask for a width that is a power of
-//! two. They visit the same nodes in the same order as the general walk,
+//! compiler unrolls, `% W` is a mask for a width that is a power of two,
+//! and only the node's place and the option's size are read from the link
+//! (tuning log #109). They visit the same nodes in the same order as the general walk,
 //! so the search is the same, node for node (docs/benchmarks.md, tuning
 //! log #105).
 //!
@@ -24,7 +25,7 @@
 //! general walk, compiled without the test (`W` = 0).
 
 use super::cover::Links;
-use super::link::{Link, OptionSpan};
+use super::link::Link;
 use super::{CLEANSED, Matrix, entry, get};
 
 /// The one width a search is specialised for (see [`Matrix::search_width`]): four
@@ -70,11 +71,11 @@ pub(super) unsafe fn hide<const C: bool, const F: bool, const W: u32>(
     links: &mut Links<'_>,
     p: Link,
 ) -> u64 {
-    let span = p.span();
-    if W != 0 && span.size() == W {
-        // SAFETY: as the caller guarantees; the span is `p`'s, of `W` nodes.
-        return unsafe { hide_fixed::<C, F, W>(links, p, span) };
+    if W != 0 && p.option_size() == W {
+        // SAFETY: as the caller guarantees; `p`'s option has `W` nodes.
+        return unsafe { hide_fixed::<C, F, W>(links, p) };
     }
+    let span = p.span();
     // Around the option from `p` back to `p`: a test of `q` against `p`
     // ends the walk in fewer instructions than a step counter.
     let p = p.node();
@@ -139,12 +140,12 @@ pub(super) unsafe fn hide_node<const C: bool, const F: bool>(
 /// As for [`hide`].
 #[inline(always)]
 pub(super) unsafe fn unhide<const C: bool, const W: u32>(links: &mut Links<'_>, p: Link) {
-    let span = p.span();
-    if W != 0 && span.size() == W {
-        // SAFETY: as the caller guarantees; the span is `p`'s, of `W` nodes.
-        unsafe { unhide_fixed::<C, W>(links, p, span) };
+    if W != 0 && p.option_size() == W {
+        // SAFETY: as the caller guarantees; `p`'s option has `W` nodes.
+        unsafe { unhide_fixed::<C, W>(links, p) };
         return;
     }
+    let span = p.span();
     let p = p.node();
     let mut q = p;
     loop {
@@ -188,17 +189,17 @@ pub(super) unsafe fn unhide_node<const C: bool>(links: &mut Links<'_>, q: u32, t
 ///
 /// # Safety
 ///
-/// As for [`hide`], and `span` is `p`'s, of `W > 0`
-/// nodes: by (C) those are the option's nodes, so each `q` is one.
+/// As for [`hide`], and `p`'s option has `W > 0` nodes: by (C) they are
+/// the `W` nodes from `p.node() - p.position()` on, so each `q` is one.
 #[inline(always)]
 pub(super) unsafe fn hide_fixed<const C: bool, const F: bool, const W: u32>(
     links: &mut Links<'_>,
     p: Link,
-    span: OptionSpan,
 ) -> u64 {
-    debug_assert_eq!(span.size(), W);
-    let first = span.first();
-    let at = p.node() - first;
+    debug_assert_eq!(p.option_size(), W);
+    // Read from the link alone, without decoding the option's ends.
+    let at = p.position();
+    let first = p.node() - at;
     let mut skipped = 0;
     for step in 1..W {
         let q = first + (at + step) % W;
@@ -216,19 +217,15 @@ pub(super) unsafe fn hide_fixed<const C: bool, const F: bool, const W: u32>(
 ///
 /// As for [`hide_fixed`].
 #[inline(always)]
-pub(super) unsafe fn unhide_fixed<const C: bool, const W: u32>(
-    links: &mut Links<'_>,
-    p: Link,
-    span: OptionSpan,
-) {
-    debug_assert_eq!(span.size(), W);
-    let first = span.first();
-    let at = p.node() - first;
+pub(super) unsafe fn unhide_fixed<const C: bool, const W: u32>(links: &mut Links<'_>, p: Link) {
+    debug_assert_eq!(p.option_size(), W);
+    let at = p.position();
+    let first = p.node() - at;
     for step in 1..W {
-        let q = first + (at + W - step) % W;
-        // SAFETY: `q` is a node of the option, and the link made from the
-        // option's span.
-        unsafe { unhide_node::<C>(links, q, span.link_to(q)) };
+        let k = (at + W - step) % W;
+        // SAFETY: `first + k` is a node of the option, and the link to it
+        // made from `p`, with its true place `k < W`.
+        unsafe { unhide_node::<C>(links, first + k, p.to_place(k)) };
     }
 }
 
