@@ -48,7 +48,7 @@ impl Search {
 
     /// Algorithm X (or C, with colors) in the leftmost order, choosing
     /// forced items first ([`Search::forced`]); made for options of four
-    /// nodes when every option has four (`width.rs`).
+    /// nodes when every option has four (`hide.rs`).
     pub(super) fn advance_forced<const C: bool>(
         &mut self,
         stats: &mut Stats,

@@ -96,7 +96,7 @@ pub(crate) struct Search {
     /// `forced.rs`).
     pub(super) forced: bool,
     /// The width the forced-first search is made for: 4 if every option
-    /// has four nodes, else 0 (`width.rs`).
+    /// has four nodes, else 0 (`hide.rs`).
     pub(super) width: u32,
 }
 
@@ -237,7 +237,7 @@ impl Search {
     /// is [`forced`](Self::forced) (never with `R`): the item is chosen by
     /// [`choose_forced`](Self::choose_forced), which needs the hint that
     /// covering with `F` leaves (`forced.rs`, tuning log #64). `W` is 0 or
-    /// the width every option has (`width.rs`).
+    /// the width every option has (`hide.rs`).
     pub(super) fn advance_exact<const C: bool, const R: bool, const F: bool, const W: u32>(
         &mut self,
         stats: &mut Stats,
