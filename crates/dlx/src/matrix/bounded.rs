@@ -104,7 +104,7 @@ impl Search {
         self.matrix.take_bound(i);
         let bound = self.matrix.bound(i);
         if bound == 0 {
-            stats.updates += self.matrix.cover::<C>(i);
+            stats.updates += self.matrix.cover::<C, 0>(i);
         }
         let first = self.matrix.first_option(i);
         // The whole level in one store (tuning log #111); a randomized
@@ -223,7 +223,7 @@ impl Search {
     #[inline(always)]
     fn restore_level<const C: bool, const R: bool>(&mut self, l: usize, i: Header, plain: bool) {
         if plain {
-            self.matrix.uncover::<C>(i);
+            self.matrix.uncover::<C, 0>(i);
             if R {
                 self.shuffled.truncate(self.segment[l] as usize);
             }
@@ -243,7 +243,7 @@ impl Search {
             }
         }
         if bound == 0 {
-            self.matrix.uncover::<C>(i);
+            self.matrix.uncover::<C, 0>(i);
         }
         if R {
             self.shuffled.truncate(self.segment[l] as usize);

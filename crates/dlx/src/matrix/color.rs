@@ -14,7 +14,8 @@
 
 #[cfg(doc)]
 use super::PURIFIED;
-use super::cover::{Links, hide, unhide_inline};
+use super::cover::Links;
+use super::hide::{hide, unhide};
 use super::link::Link;
 use super::{CLEANSED, Matrix, entry, get};
 
@@ -53,7 +54,7 @@ impl Matrix {
                     *entry(links.top, node) = x | CLEANSED;
                     cleansed += 1;
                 } else {
-                    updates += hide::<true, false>(&mut links, r);
+                    updates += hide::<true, false, 0>(&mut links, r);
                     let emptied = links.emptied;
                     if GIVE_UP && emptied != 0 {
                         // As in `cover_unless_doomed`: the arrays are
@@ -123,9 +124,10 @@ unsafe fn restore(links: &mut Links<'_>, r: Link, x: u32) {
         if get(links.top, node) & CLEANSED != 0 {
             *entry(links.top, node) = x;
         } else {
-            // Inlined: as a call (1.37 M on graceful-wheel-7) its prologue
-            // and epilogue were a sixth of it (tuning log #116).
-            unhide_inline::<true>(links, r);
+            // Inlined (`unhide` is always inlined): as a call (1.37 M on
+            // graceful-wheel-7) its prologue and epilogue were a sixth of it
+            // (tuning log #116).
+            unhide::<true, 0>(links, r);
         }
     }
 }
@@ -169,13 +171,13 @@ mod tests {
     /// Chooses option node `p` of item `i` as Algorithm C does: cover `i`,
     /// commit the option's other items.
     fn commit(m: &mut Matrix, i: Header, p: Link) {
-        m.cover::<true>(i);
+        m.cover::<true, 0>(i);
         m.cover_others::<true>(p);
     }
 
     fn uncommit(m: &mut Matrix, i: Header, p: Link) {
-        m.uncover_others::<true>(p);
-        m.uncover::<true>(i);
+        m.uncover_others::<true, 0>(p);
+        m.uncover::<true, 0>(i);
     }
 
     #[test]
@@ -253,14 +255,14 @@ mod tests {
         let original = Matrix::new(&builder.build());
         let mut m = original.clone();
         let (a, node) = m.first_primary(0);
-        m.cover::<true>(a);
+        m.cover::<true, 0>(a);
         let updates = match m.cover_others_unless_doomed::<true>(node) {
             super::super::cover::OptionCover::Doomed(updates) => updates,
             other => panic!("{other:?}"),
         };
         assert!(updates > 0);
         m.check().unwrap();
-        m.uncover::<true>(a);
+        m.uncover::<true, 0>(a);
         assert!(m.same_links(&original));
     }
 }

@@ -1,6 +1,7 @@
 //! Algorithm X's steps on the arena, with unchecked indexing: covering and
-//! uncovering an item, hiding and unhiding an option, covering the other
-//! items of a chosen option, and choosing an item.
+//! uncovering an item, covering the other items of a chosen option, and
+//! choosing an item (hiding and unhiding an option, the innermost loops,
+//! are in `hide.rs`).
 //!
 //! Covering, uncovering and choosing do almost all of the engine's work.
 //! Bounds checks were a fifth to a quarter of their instructions
@@ -18,8 +19,9 @@
 //! false and the check is compiled out: plain exact cover runs the code it
 //! ran before colors existed (docs/benchmarks.md, tuning log #32).
 
+use super::hide::{hide, unhide};
 use super::link::{Link, OptionSpan};
-use super::{CLEANSED, Header, Matrix, PURIFIED, ROOT, entry, get};
+use super::{Header, Matrix, PURIFIED, ROOT, entry, get};
 
 /// The arena's link arrays, borrowed together for the hot loops.
 pub(super) struct Links<'a> {
@@ -59,11 +61,54 @@ pub(super) enum OptionCover {
     Doomed(u64),
 }
 
+/// The body of [`Matrix::cover_unless_doomed`] and of its always-inlined
+/// twin, on `$matrix` (a `&mut Matrix`) with its arguments; the generic
+/// `C`, `M`, `F` and `W` are the calling function's.
+macro_rules! cover_unless_doomed {
+    ($matrix:ident, $i:ident, $p:ident, $at:ident) => {{
+        let i = $i.get();
+        let mut links = Links::of($matrix);
+        let mut updates = 1;
+        // SAFETY: as in `cover`; `unhide` walks back up over the options just
+        // hidden, in reverse order.
+        unsafe {
+            let mut o = get(links.down, i);
+            while o.node() != i {
+                updates += hide::<C, F, W>(&mut links, o);
+                let emptied = links.emptied;
+                if emptied != 0 {
+                    // The test is rare and reads the whole matrix: the
+                    // arrays are borrowed again after it, so the loop holds
+                    // only the four it writes (tuning log #42).
+                    let single = links.single;
+                    if $matrix.dooms::<M>($p, $at, emptied) {
+                        let mut links = Links::of($matrix);
+                        while o.node() != i {
+                            unhide::<C, W>(&mut links, o);
+                            o = get(links.up, o.node());
+                        }
+                        return (false, updates);
+                    }
+                    links = Links::of($matrix);
+                    links.single = single;
+                }
+                o = get(links.down, o.node());
+            }
+            if F && links.single != 0 {
+                $matrix.single = links.single;
+            }
+            $matrix.unlink_item(i);
+        }
+        (true, updates)
+    }};
+}
+
 impl Matrix {
     /// Removes the options of item `i` from every other list they are in,
     /// then removes `i` from the active items. Returns the links removed.
+    /// `W` is 0, or the width the search was made for (see [`hide`]).
     #[inline]
-    pub(super) fn cover<const C: bool>(&mut self, i: Header) -> u64 {
+    pub(super) fn cover<const C: bool, const W: u32>(&mut self, i: Header) -> u64 {
         let i = i.get();
         let mut links = Links::of(self);
         let mut updates = 1;
@@ -72,7 +117,7 @@ impl Matrix {
         unsafe {
             let mut p = get(links.down, i);
             while p.node() != i {
-                updates += hide::<C, false>(&mut links, p);
+                updates += hide::<C, false, W>(&mut links, p);
                 p = get(links.down, p.node());
             }
             self.unlink_item(i);
@@ -98,7 +143,7 @@ impl Matrix {
     /// Undoes [`cover`](Self::cover)`(i)`: the reverse steps in reverse order,
     /// so the list is walked upwards where `cover` walked downwards.
     #[inline]
-    pub(super) fn uncover<const C: bool>(&mut self, i: Header) {
+    pub(super) fn uncover<const C: bool, const W: u32>(&mut self, i: Header) {
         let i = i.get();
         // SAFETY: as in `cover`.
         unsafe {
@@ -106,7 +151,7 @@ impl Matrix {
             let mut links = Links::of(self);
             let mut p = get(links.up, i);
             while p.node() != i {
-                unhide::<C>(&mut links, p);
+                unhide::<C, W>(&mut links, p);
                 p = get(links.up, p.node());
             }
         }
@@ -132,7 +177,7 @@ impl Matrix {
     /// alone those already purified with its color). Knuth's "commit".
     #[inline]
     pub(super) fn cover_others<const C: bool>(&mut self, p: Link) -> u64 {
-        match self.cover_others_checking::<false, C, false>(p) {
+        match self.cover_others_checking::<false, C, false, 0>(p) {
             OptionCover::Covered(updates) | OptionCover::Doomed(updates) => updates,
         }
     }
@@ -146,16 +191,21 @@ impl Matrix {
     /// here saves the rest of the covering and all of its undoing.
     #[inline]
     pub(super) fn cover_others_unless_doomed<const C: bool>(&mut self, p: Link) -> OptionCover {
-        self.cover_others_checking::<true, C, false>(p)
+        self.cover_others_checking::<true, C, false, 0>(p)
     }
 
     /// [`cover_others`](Self::cover_others) if not `GIVE_UP`, else
     /// [`cover_others_unless_doomed`](Self::cover_others_unless_doomed);
     /// with `F` (the forced-first search, `forced.rs`, which only gives up)
     /// it also notes in [`Matrix::single`] the last item it leaves with one
-    /// option.
+    /// option. `W` is as for [`cover`](Self::cover).
     #[inline(always)]
-    pub(super) fn cover_others_checking<const GIVE_UP: bool, const C: bool, const F: bool>(
+    pub(super) fn cover_others_checking<
+        const GIVE_UP: bool,
+        const C: bool,
+        const F: bool,
+        const W: u32,
+    >(
         &mut self,
         p: Link,
     ) -> OptionCover {
@@ -176,14 +226,15 @@ impl Matrix {
                 continue;
             }
             let (done, made) = match (GIVE_UP, color) {
-                (false, 0) => (true, self.cover::<C>(x)),
-                (true, 0) => self.cover_unless_doomed::<C, false, F>(x, p, q),
+                (false, 0) => (true, self.cover::<C, W>(x)),
+                (true, 0) if W != 0 => self.cover_unless_doomed_inlined::<C, false, F, W>(x, p, q),
+                (true, 0) => self.cover_unless_doomed::<C, false, F, W>(x, p, q),
                 _ => self.purify_checking::<GIVE_UP, false>(p, q),
             };
             updates += made;
             if !done {
                 // Undo the items committed before `q`, going left.
-                self.uncover_others_from::<C>(span, p.node(), span.before(q));
+                self.uncover_others_from::<C, W>(span, p.node(), span.before(q));
                 return OptionCover::Doomed(updates);
             }
         }
@@ -196,68 +247,59 @@ impl Matrix {
     /// and the updates made. `M` says whether items have bounds (Algorithm
     /// M), which changes what dooms an option. With `F` it notes in
     /// [`Matrix::single`] the last item it leaves with one option, if any.
+    /// `W` is as for [`cover`](Self::cover).
     #[inline]
-    pub(super) fn cover_unless_doomed<const C: bool, const M: bool, const F: bool>(
+    pub(super) fn cover_unless_doomed<const C: bool, const M: bool, const F: bool, const W: u32>(
         &mut self,
         i: Header,
         p: Link,
         at: u32,
     ) -> (bool, u64) {
-        let i = i.get();
-        let mut links = Links::of(self);
-        let mut updates = 1;
-        // SAFETY: as in `cover`; `unhide` walks back up over the options just
-        // hidden, in reverse order.
-        unsafe {
-            let mut o = get(links.down, i);
-            while o.node() != i {
-                updates += hide::<C, F>(&mut links, o);
-                let emptied = links.emptied;
-                if emptied != 0 {
-                    // The test is rare and reads the whole matrix: the
-                    // arrays are borrowed again after it, so the loop holds
-                    // only the four it writes (tuning log #42).
-                    let single = links.single;
-                    if self.dooms::<M>(p, at, emptied) {
-                        let mut links = Links::of(self);
-                        while o.node() != i {
-                            unhide::<C>(&mut links, o);
-                            o = get(links.up, o.node());
-                        }
-                        return (false, updates);
-                    }
-                    links = Links::of(self);
-                    links.single = single;
-                }
-                o = get(links.down, o.node());
-            }
-            if F && links.single != 0 {
-                self.single = links.single;
-            }
-            self.unlink_item(i);
-        }
-        (true, updates)
+        cover_unless_doomed!(self, i, p, at)
     }
 
-    /// Undoes [`cover_others`](Self::cover_others)`(p)`, going left.
+    /// [`cover_unless_doomed`](Self::cover_unless_doomed), always inlined:
+    /// what the search made for a width calls. Left to itself, the compiler
+    /// put the covering out of line there, a call per item covered (17-clue
+    /// slice 351.4 M -> 365.0 M instructions); forcing it inline in every
+    /// search made the general one 1-2% slower on the queens, Langford and
+    /// Latin-square counts (tuning log #105). So the two share one body, a
+    /// macro, and differ in the attribute alone.
+    #[inline(always)]
+    fn cover_unless_doomed_inlined<const C: bool, const M: bool, const F: bool, const W: u32>(
+        &mut self,
+        i: Header,
+        p: Link,
+        at: u32,
+    ) -> (bool, u64) {
+        cover_unless_doomed!(self, i, p, at)
+    }
+
+    /// Undoes [`cover_others`](Self::cover_others)`(p)`, going left; `W` as
+    /// for [`cover`](Self::cover).
     #[inline]
-    pub(super) fn uncover_others<const C: bool>(&mut self, p: Link) {
+    pub(super) fn uncover_others<const C: bool, const W: u32>(&mut self, p: Link) {
         let span = p.span();
-        self.uncover_others_from::<C>(span, p.node(), span.before(p.node()));
+        self.uncover_others_from::<C, W>(span, p.node(), span.before(p.node()));
     }
 
     /// Uncovers the items of the option `span` of node `p`, from node `last`
     /// leftwards around the option until `p`: undoes covering them from the
     /// one after `p` up to `last`.
     #[inline]
-    fn uncover_others_from<const C: bool>(&mut self, span: OptionSpan, p: u32, last: u32) {
+    fn uncover_others_from<const C: bool, const W: u32>(
+        &mut self,
+        span: OptionSpan,
+        p: u32,
+        last: u32,
+    ) {
         let mut q = last;
         while q != p {
             // SAFETY: (C): the walk stays on the option's nodes other than
             // `p` (none for a link to a header) until it is back at `p`.
             let (x, color) = unsafe { self.node_entry::<C>(q) };
             match color {
-                0 => self.uncover::<C>(x),
+                0 => self.uncover::<C, W>(x),
                 PURIFIED => {}
                 _ => self.unpurify(q),
             }
@@ -288,6 +330,12 @@ impl Matrix {
     /// ties to the leftmost; a length of 0 or 1 cannot be beaten, so the scan
     /// stops there. Returns the root and `u32::MAX` when no primary item is
     /// active.
+    ///
+    /// The root's `top` is 0 (no option names it, and no step writes it:
+    /// [`Matrix::check`] tests it), less than any length the scan can hold
+    /// when it comes back to the root, since it stops at a length of 1 or
+    /// less. So the end of the list is found in the rare branch of a new
+    /// best rather than by a test of every item (tuning log #107).
     #[inline]
     pub(super) fn shortest_item(&self) -> (Header, u32) {
         let mut best = ROOT;
@@ -296,9 +344,12 @@ impl Matrix {
         // and, being below `N + 2 <= n`, `top`.
         unsafe {
             let mut h = get(&self.right, ROOT);
-            while h != ROOT {
+            loop {
                 let len = get(&self.top, h);
                 if len < best_len {
+                    if h == ROOT {
+                        break;
+                    }
                     best = h;
                     best_len = len;
                     if len <= 1 {
@@ -352,105 +403,6 @@ impl Matrix {
     #[inline]
     pub(super) fn len(&self, i: Header) -> u32 {
         self.top[i.get() as usize]
-    }
-}
-
-/// Unlinks every node of `p`'s option except `p` from its vertical list,
-/// going right around the option from `p`. Returns the links removed.
-///
-/// The walk takes a fixed number of steps and wraps with a conditional move
-/// (see `link.rs`), none for a link to a header; it notes in `links.emptied` an item whose list it
-/// empties (only primary items can empty: `SECONDARY_BIAS`) and, with `F`
-/// (the forced-first search, `forced.rs`), in `links.single` one it leaves
-/// with a single option (only a primary item can: the bias again).
-///
-/// # Safety
-///
-/// `links` are the arrays of a matrix that satisfies (A) and (C), and `p`
-/// a link of that matrix.
-#[inline]
-pub(super) unsafe fn hide<const C: bool, const F: bool>(links: &mut Links<'_>, p: Link) -> u64 {
-    let span = p.span();
-    // Around the option from `p` back to `p`: a test of `q` against `p`
-    // ends the walk in fewer instructions than a step counter.
-    let p = p.node();
-    let mut q = p;
-    // Cleansed nodes are rare: counting them rather than the updates takes
-    // an instruction off every update (tuning log #36).
-    let mut skipped = 0;
-    loop {
-        q = span.after(q);
-        if q == p {
-            break;
-        }
-        // SAFETY: (C): `q` is a node of `p`'s option; by (A) its top `x`,
-        // not cleansed, is a header, and `u`, `d` are nodes of the arena.
-        unsafe {
-            let x = get(links.top, q);
-            if C && x & CLEANSED != 0 {
-                // Its item is purified: nothing reads its list until then.
-                skipped += 1;
-                continue;
-            }
-            let u = get(links.up, q);
-            let d = get(links.down, q);
-            *entry(links.down, u.node()) = d;
-            *entry(links.up, d.node()) = u;
-            let len = get(links.top, x).wrapping_sub(1);
-            *entry(links.top, x) = len;
-            if len == 0 {
-                links.emptied = x;
-            }
-            if F && len == 1 {
-                links.single = x;
-            }
-        }
-    }
-    u64::from(span.size() - 1 - skipped)
-}
-
-/// Undoes [`hide`]`(p)`, walking left so that links are restored in the
-/// reverse order of their removal.
-///
-/// # Safety
-///
-/// As for [`hide`].
-#[inline]
-pub(super) unsafe fn unhide<const C: bool>(links: &mut Links<'_>, p: Link) {
-    // SAFETY: as the caller guarantees.
-    unsafe { unhide_inline::<C>(links, p) }
-}
-
-/// [`unhide`], always inlined: for the walks whose call LLVM would not
-/// inline (unpurifying, `color.rs`).
-///
-/// # Safety
-///
-/// As for [`hide`].
-#[inline(always)]
-pub(super) unsafe fn unhide_inline<const C: bool>(links: &mut Links<'_>, p: Link) {
-    let span = p.span();
-    let p = p.node();
-    let mut q = p;
-    loop {
-        q = span.before(q);
-        if q == p {
-            break;
-        }
-        let to_q = span.link_to(q);
-        // SAFETY: as in `hide`.
-        unsafe {
-            let x = get(links.top, q);
-            if C && x & CLEANSED != 0 {
-                continue;
-            }
-            let u = get(links.up, q);
-            let d = get(links.down, q);
-            *entry(links.down, u.node()) = to_q;
-            *entry(links.up, d.node()) = to_q;
-            let len = entry(links.top, x);
-            *len = len.wrapping_add(1);
-        }
     }
 }
 
@@ -512,18 +464,18 @@ mod tests {
         let original = Matrix::new(&knuth_example());
         for i in headers(&original) {
             let mut m = original.clone();
-            m.cover::<false>(i);
+            m.cover::<false, 0>(i);
             m.check().unwrap();
             assert!(!m.is_active(i));
             for j in headers(&original) {
                 if m.is_active(j) {
-                    m.cover::<false>(j);
+                    m.cover::<false, 0>(j);
                     m.check().unwrap();
-                    m.uncover::<false>(j);
+                    m.uncover::<false, 0>(j);
                     m.check().unwrap();
                 }
             }
-            m.uncover::<false>(i);
+            m.uncover::<false, 0>(i);
             m.check().unwrap();
             assert!(m.same_links(&original), "cover/uncover of {i:?}");
         }
@@ -535,11 +487,11 @@ mod tests {
         let mut m = original.clone();
         for k in 0..m.option_count() {
             let (i, first) = m.first_primary(k);
-            m.cover::<false>(i);
+            m.cover::<false, 0>(i);
             m.cover_others::<false>(first);
             m.check().unwrap();
-            m.uncover_others::<false>(first);
-            m.uncover::<false>(i);
+            m.uncover_others::<false, 0>(first);
+            m.uncover::<false, 0>(i);
             m.check().unwrap();
             assert!(m.same_links(&original), "option {k}");
         }
@@ -550,7 +502,7 @@ mod tests {
         let mut m = Matrix::new(&knuth_example());
         // Covering a hides options 1 (d, g) and 3 (d, f): 4 links, plus a itself.
         let a = m.header(1).unwrap();
-        assert_eq!(m.cover::<false>(a), 5);
+        assert_eq!(m.cover::<false, 0>(a), 5);
         assert_eq!(m.top[4], 1, "d keeps only option 5");
     }
 
@@ -568,7 +520,7 @@ mod tests {
         let mut m = original.clone();
         let root = m.first_option(m.header(0).unwrap());
         assert_eq!(m.cover_others::<false>(root), 0);
-        m.uncover_others::<false>(root);
+        m.uncover_others::<false, 0>(root);
         assert!(m.same_links(&original));
     }
 }

@@ -29,6 +29,7 @@
 //! hint, relies on invariant (F) of `mod.rs`.
 
 use super::cover::OptionCover;
+use super::hide::SUDOKU_WIDTH;
 use super::link::Link;
 use super::search::Search;
 use super::{Header, Matrix, get};
@@ -46,14 +47,30 @@ impl Search {
     }
 
     /// Algorithm X (or C, with colors) in the leftmost order, choosing
-    /// forced items first ([`Search::forced`]).
-    #[inline(never)]
+    /// forced items first ([`Search::forced`]); made for options of four
+    /// nodes when every option has four (`hide.rs`).
     pub(super) fn advance_forced<const C: bool>(
         &mut self,
         stats: &mut Stats,
         budget: Budget,
     ) -> Event {
-        self.advance_exact::<C, false, true>(stats, budget)
+        if self.width == SUDOKU_WIDTH {
+            self.advance_forced_width::<C, SUDOKU_WIDTH>(stats, budget)
+        } else {
+            self.advance_forced_width::<C, 0>(stats, budget)
+        }
+    }
+
+    /// [`advance_forced`](Self::advance_forced) for options of width `W`
+    /// (0: any), kept out of line so that the default search's code is
+    /// what it was.
+    #[inline(never)]
+    fn advance_forced_width<const C: bool, const W: u32>(
+        &mut self,
+        stats: &mut Stats,
+        budget: Budget,
+    ) -> Event {
+        self.advance_exact::<C, false, true, W>(stats, budget)
     }
 }
 
@@ -62,9 +79,12 @@ impl Matrix {
     /// leaving in [`single`](Self::single) the last item the covering left
     /// with one option (0 if none, or if the option is doomed).
     #[inline]
-    pub(super) fn cover_others_forced<const C: bool>(&mut self, p: Link) -> OptionCover {
+    pub(super) fn cover_others_forced<const C: bool, const W: u32>(
+        &mut self,
+        p: Link,
+    ) -> OptionCover {
         self.single = 0;
-        self.cover_others_checking::<true, C, true>(p)
+        self.cover_others_checking::<true, C, true, W>(p)
     }
 
     /// The item to branch on: the hint [`single`](Self::single) if it is

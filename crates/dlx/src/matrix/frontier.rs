@@ -131,7 +131,7 @@ impl Search {
             if len == 0 {
                 return Err(l);
             }
-            self.matrix.cover::<C>(i);
+            self.matrix.cover::<C, 0>(i);
             let mut x = self.matrix.first_option(i);
             while x.node() != i.get() && self.matrix.option_of(x) != Some(option) {
                 x = self.matrix.next_option(x);
@@ -141,14 +141,14 @@ impl Search {
             let found = x.node() != i.get()
                 && matches!(
                     if self.forced {
-                        self.matrix.cover_others_forced::<C>(x)
+                        self.matrix.cover_others_forced::<C, 0>(x)
                     } else {
                         self.matrix.cover_others_unless_doomed::<C>(x)
                     },
                     OptionCover::Covered(_)
                 );
             if !found {
-                self.matrix.uncover::<C>(i);
+                self.matrix.uncover::<C, 0>(i);
                 return Err(l);
             }
             self.levels[l].item = i;

@@ -61,6 +61,33 @@ impl Link {
         self.0 as u32
     }
 
+    /// The place of the node linked to in its option; 0 for a header or
+    /// spacer.
+    #[inline(always)]
+    #[allow(clippy::cast_possible_truncation)] // a field of 16 bits
+    pub(super) fn position(self) -> u32 {
+        u32::from((self.0 >> 32) as u16)
+    }
+
+    /// The number of nodes of the option of the node linked to; 1 for a
+    /// header or spacer. Read without decoding the option's ends, for the
+    /// walks that know the size they expect (`hide.rs`).
+    #[inline(always)]
+    #[allow(clippy::cast_possible_truncation)] // a field of 16 bits
+    pub(super) fn option_size(self) -> u32 {
+        u32::from((self.0 >> 48) as u16) + 1
+    }
+
+    /// A link to the node at place `k` of the same option, for
+    /// `k < option_size()`: the node index and the place move by the same
+    /// amount, so one multiply-add on the whole link makes it.
+    #[inline(always)]
+    pub(super) fn to_place(self, k: u32) -> Link {
+        debug_assert!(k < self.option_size());
+        let shift = u64::from(k).wrapping_sub(u64::from(self.position()));
+        Link(self.0.wrapping_add(shift.wrapping_mul(0x1_0000_0001)))
+    }
+
     /// The nodes of the option of the node linked to; for a link to a header
     /// or spacer, that node alone.
     #[inline(always)]
@@ -140,10 +167,12 @@ mod tests {
             assert_eq!(span.size(), size);
             let first = node - position;
             assert_eq!(span.first(), first);
+            assert_eq!((link.position(), link.option_size()), (position, size));
             for q in first..first + size {
                 // SAFETY: as above.
                 let expected = unsafe { Link::to_option_node(q, q - first, size) };
                 assert_eq!(span.link_to(q), expected);
+                assert_eq!(link.to_place(q - first), expected);
             }
             assert_eq!(span.after(first + size - 1), first);
             assert_eq!(span.before(first), first + size - 1);

@@ -33,7 +33,7 @@
 //!
 //! Bounds checks were a fifth to a quarter of the hot loops' instructions
 //! (tuning log #3 and #5), so `cover.rs` indexes the arena unchecked. Every
-//! such access relies on these invariants, which [`Matrix::new`] establishes
+//! such access (there and in `hide.rs`) relies on these invariants, which [`Matrix::new`] establishes
 //! (and, in debug builds, so in every test and under Miri, checks over the
 //! whole arena: `validate`), and which every step keeps:
 //!
@@ -63,7 +63,7 @@
 //! problem simply never runs them. Nothing outside this module can reach
 //! the invariants: the fields are private to it,
 //! the only code that stores into them is the layout (`layout.rs`) and the
-//! steps (`cover.rs`, `color.rs`), and the search state that holds links and headers
+//! steps (`cover.rs`, `hide.rs`, `color.rs`), and the search state that holds links and headers
 //! between steps (`search.rs`) lives here too, with exactly one matrix. The
 //! steps keep (A) to (C) whatever order they are called in: they store only
 //! values read from the arena, a header taken from a node's `top`, or a link
@@ -82,6 +82,7 @@ mod color;
 mod cover;
 mod forced;
 mod frontier;
+mod hide;
 mod layout;
 mod link;
 mod search;
@@ -347,6 +348,10 @@ impl Matrix {
     /// Returns a description of the first violation.
     fn check(&self) -> Result<(), String> {
         let items = self.headers() - 2;
+        if self.top[ROOT as usize] != 0 {
+            // The MRV scan ends at the root by its `top` (`cover.rs`).
+            return Err(format!("the root's top is {}", self.top[ROOT as usize]));
+        }
         for root in [0, items + 1] {
             let mut h = root;
             let mut steps = 0;

@@ -116,6 +116,9 @@ pub(crate) struct Search {
     /// shortest list ([`Dlx::set_forced_first`](crate::Dlx::set_forced_first),
     /// `forced.rs`).
     pub(super) forced: bool,
+    /// The width the forced-first search is made for: 4 if every option
+    /// has four nodes, else 0 (`hide.rs`).
+    pub(super) width: u32,
 }
 
 impl Search {
@@ -123,6 +126,7 @@ impl Search {
     pub(crate) fn new(problem: &Problem) -> Self {
         let matrix = Matrix::new(problem);
         let headers = matrix.headers();
+        let width = matrix.search_width();
         let kind = problem.kind();
         // Each level of Algorithm X or C covers at least one primary item;
         // each of Algorithm M chooses an option or finishes an item.
@@ -154,6 +158,7 @@ impl Search {
             pause_at: u64::MAX,
             silent: 0,
             forced: false,
+            width,
         }
     }
 
@@ -207,8 +212,8 @@ impl Search {
         while self.level > 0 {
             self.level -= 1;
             self.matrix
-                .uncover_others::<C>(self.levels[self.level].choice);
-            self.matrix.uncover::<C>(self.levels[self.level].item);
+                .uncover_others::<C, 0>(self.levels[self.level].choice);
+            self.matrix.uncover::<C, 0>(self.levels[self.level].item);
         }
     }
 
@@ -231,17 +236,17 @@ impl Search {
                 event
             }
             (_, false) if self.randomized => {
-                self.advance_exact::<false, true, false>(stats, budget)
+                self.advance_exact::<false, true, false, 0>(stats, budget)
             }
             (_, false) if self.forced => self.advance_forced::<false>(stats, budget),
-            (_, false) => self.advance_exact::<false, false, false>(stats, budget),
+            (_, false) => self.advance_exact::<false, false, false, 0>(stats, budget),
             (_, true) => {
                 let event = if self.randomized {
-                    self.advance_exact::<true, true, false>(stats, budget)
+                    self.advance_exact::<true, true, false, 0>(stats, budget)
                 } else if self.forced {
                     self.advance_forced::<true>(stats, budget)
                 } else {
-                    self.advance_exact::<true, false, false>(stats, budget)
+                    self.advance_exact::<true, false, false, 0>(stats, budget)
                 };
                 stats.cleansings = self.matrix.cleansings;
                 event
@@ -259,8 +264,9 @@ impl Search {
     /// parameter so that the leftmost search tests it nowhere (#45); `F`
     /// is [`forced`](Self::forced) (never with `R`): the item is chosen by
     /// [`choose_forced`](Self::choose_forced), which needs the hint that
-    /// covering with `F` leaves (`forced.rs`, tuning log #64).
-    pub(super) fn advance_exact<const C: bool, const R: bool, const F: bool>(
+    /// covering with `F` leaves (`forced.rs`, tuning log #64). `W` is 0 or
+    /// the width every option has (`hide.rs`).
+    pub(super) fn advance_exact<const C: bool, const R: bool, const F: bool, const W: u32>(
         &mut self,
         stats: &mut Stats,
         budget: Budget,
@@ -301,14 +307,14 @@ impl Search {
                     entering = false;
                     continue;
                 }
-                stats.updates += self.matrix.cover::<C>(i);
+                stats.updates += self.matrix.cover::<C, W>(i);
                 let first = if randomized {
                     self.push_shuffled_options(i);
                     Link::default()
                 } else {
                     self.matrix.first_option(i)
                 };
-                entering = self.try_options::<C, R, F>(i, first, stats, budget);
+                entering = self.try_options::<C, R, F, W>(i, first, stats, budget);
             } else {
                 if self.level == self.floor {
                     self.step = Step::Finished;
@@ -317,14 +323,15 @@ impl Search {
                 self.level -= 1;
                 let l = self.level;
                 let x = self.levels[l].choice;
-                self.matrix.uncover_others::<C>(x);
+                self.matrix.uncover_others::<C, W>(x);
                 let next = if randomized {
                     self.cursor[l] += 1;
                     Link::default()
                 } else {
                     self.matrix.next_option(x)
                 };
-                entering = self.try_options::<C, R, F>(self.levels[l].item, next, stats, budget);
+                entering =
+                    self.try_options::<C, R, F, W>(self.levels[l].item, next, stats, budget);
             }
         }
     }
@@ -339,7 +346,7 @@ impl Search {
     /// log #111). With `F`, covering the option leaves the hint
     /// for the level below.
     #[inline(always)]
-    fn try_options<const C: bool, const R: bool, const F: bool>(
+    fn try_options<const C: bool, const R: bool, const F: bool, const W: u32>(
         &mut self,
         i: Header,
         mut x: Link,
@@ -362,14 +369,14 @@ impl Search {
             };
             if !left {
                 // X7: every option of `i` has been tried.
-                self.matrix.uncover::<C>(i);
+                self.matrix.uncover::<C, W>(i);
                 if randomized {
                     self.shuffled.truncate(self.segment[l] as usize);
                 }
                 return false;
             }
             let covered = if F {
-                self.matrix.cover_others_forced::<C>(x)
+                self.matrix.cover_others_forced::<C, W>(x)
             } else {
                 self.matrix.cover_others_unless_doomed::<C>(x)
             };

@@ -65,7 +65,7 @@ impl Search {
         if self.kind == Kind::Multiplicities {
             self.matrix.select_bounded::<C>(i, first);
         } else {
-            self.matrix.cover::<C>(i);
+            self.matrix.cover::<C, 0>(i);
             self.matrix.cover_others::<C>(first);
         }
         self.selected.push(option);
@@ -121,8 +121,8 @@ impl Search {
         if self.kind == Kind::Multiplicities {
             self.matrix.unselect_bounded::<C>(i, first);
         } else {
-            self.matrix.uncover_others::<C>(first);
-            self.matrix.uncover::<C>(i);
+            self.matrix.uncover_others::<C, 0>(first);
+            self.matrix.uncover::<C, 0>(i);
         }
         self.mark_selected_by::<C>(k, option.as_u32(), NOT_SELECTED);
     }

@@ -19,3 +19,22 @@ pub(super) fn latin_3() -> Problem {
     }
     builder.build()
 }
+
+/// The 4x4 Sudoku (288 solutions): items cell, row-digit, column-digit
+/// and box-digit, so every option has four nodes, the width the search is
+/// made for (`hide.rs`); option `16r + 4c + d` puts digit `d` in cell
+/// `(r, c)`.
+pub(super) fn sudoku_4() -> Problem {
+    let mut builder = Problem::builder(64, 0).unwrap();
+    for r in 0..4 {
+        for c in 0..4 {
+            let b = 2 * (r / 2) + c / 2;
+            for d in 0..4 {
+                builder
+                    .add_option(&[4 * r + c, 16 + 4 * r + d, 32 + 4 * c + d, 48 + 4 * b + d])
+                    .unwrap();
+            }
+        }
+    }
+    builder.build()
+}

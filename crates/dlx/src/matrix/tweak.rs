@@ -12,7 +12,8 @@
 //! every set of options is found once. Knuth's untweak puts a whole level's
 //! tweaked options back at once, from the first one tweaked.
 
-use super::cover::{Links, OptionCover, hide, unhide};
+use super::cover::{Links, OptionCover};
+use super::hide::{hide, unhide};
 use super::link::{Link, OptionSpan};
 use super::{Header, Matrix, PURIFIED, ROOT, entry, get};
 use crate::random::SplitMix64;
@@ -75,7 +76,7 @@ impl Matrix {
         // a length that `top` then only counts down) are in the arena.
         unsafe {
             let mut updates = if block {
-                hide::<C, false>(&mut links, x)
+                hide::<C, false, 0>(&mut links, x)
             } else {
                 0
             };
@@ -104,7 +105,7 @@ impl Matrix {
             let i = get(links.top, node);
             *entry(links.top, i) = get(links.top, i).wrapping_add(1);
             if unblock {
-                unhide::<C>(&mut links, x);
+                unhide::<C, 0>(&mut links, x);
             }
         }
     }
@@ -132,7 +133,7 @@ impl Matrix {
                 *entry(links.up, r.node()) = above;
                 restored += 1;
                 if unblock {
-                    unhide::<C>(&mut links, r);
+                    unhide::<C, 0>(&mut links, r);
                 }
                 above = r;
                 r = get(links.down, r.node());
@@ -176,9 +177,9 @@ impl Matrix {
             }
             let (done, made) = if (primary && self.bound(x) == 0) || (!primary && color == 0) {
                 if GIVE_UP {
-                    self.cover_unless_doomed::<C, true, false>(x, p, q)
+                    self.cover_unless_doomed::<C, true, false, 0>(x, p, q)
                 } else {
-                    (true, self.cover::<C>(x))
+                    (true, self.cover::<C, 0>(x))
                 }
             } else if C && !primary && color != PURIFIED {
                 self.purify_checking::<GIVE_UP, true>(p, q)
@@ -221,11 +222,11 @@ impl Matrix {
             let (x, color) = unsafe { self.node_entry::<C>(q) };
             if x.get() <= self.primary {
                 if self.bound(x) == 0 {
-                    self.uncover::<C>(x);
+                    self.uncover::<C, 0>(x);
                 }
                 self.give_bound(x);
             } else if color == 0 {
-                self.uncover::<C>(x);
+                self.uncover::<C, 0>(x);
             } else if C && color != PURIFIED {
                 self.unpurify(q);
             }
@@ -240,7 +241,7 @@ impl Matrix {
         self.tweak::<C>(p, true);
         self.take_bound(i);
         if self.bound(i) == 0 {
-            self.cover::<C>(i);
+            self.cover::<C, 0>(i);
         }
         self.commit_others_bounded::<false, C>(p);
     }
@@ -249,7 +250,7 @@ impl Matrix {
     pub(super) fn unselect_bounded<const C: bool>(&mut self, i: Header, p: Link) {
         self.uncommit_others_bounded::<C>(p);
         if self.bound(i) == 0 {
-            self.uncover::<C>(i);
+            self.uncover::<C, 0>(i);
         }
         self.give_bound(i);
         self.untweak_one::<C>(p, true);
@@ -422,7 +423,7 @@ mod tests {
             let mut m = original.clone();
             if !block {
                 // An item with no bound left is covered before it is tweaked.
-                m.cover::<true>(c);
+                m.cover::<true, 0>(c);
             }
             let first = m.first_option(c);
             let mut tweaked = Vec::new();
@@ -438,7 +439,7 @@ mod tests {
                     copy.check().unwrap();
                 }
                 if !block {
-                    copy.uncover::<true>(c);
+                    copy.uncover::<true, 0>(c);
                 }
                 assert!(copy.same_links(&original));
             }
@@ -447,7 +448,7 @@ mod tests {
             m.untweak_chain::<true>(c, first, block);
             m.check().unwrap();
             if !block {
-                m.uncover::<true>(c);
+                m.uncover::<true, 0>(c);
             }
             assert!(m.same_links(&original), "block {block}");
         }

@@ -1,0 +1,295 @@
+//! Hiding and unhiding an option: the innermost loops of the engine, with
+//! unchecked indexing under invariants (A) to (C) of `mod.rs`.
+//!
+//! [`hide`] and [`unhide`] walk around an option node by node: each step
+//! wraps at the option's end with a compare and a conditional move and
+//! tests whether it is back at the start, and the walk first decodes both
+//! ends of the option from the link (`link.rs`). Every option of an
+//! exact-cover Sudoku has four items (its cell, row, column and box), and
+//! on a 9x9 count those walks were most of the search. When the width `W`
+//! of the options is a constant, the nodes after a node at place `a` are at
+//! places `(a + 1) % W`, `(a + 2) % W`, ... of the option: the loops of
+//! [`hide_fixed`] and [`unhide_fixed`] have a fixed trip count, which the
+//! compiler unrolls, `% W` is a mask for a width that is a power of two,
+//! and only the node's place and the option's size are read from the link
+//! (tuning log #109). They visit the same nodes in the same order as the general walk,
+//! so the search is the same, node for node (docs/benchmarks.md, tuning
+//! log #105).
+//!
+//! The search is made for a width only when every option has it
+//! ([`Matrix::search_width`], `forced.rs`), and each walk still tests the
+//! width of the option it is given (one compare of the link's size field,
+//! the same outcome for every option of such a problem): so the soundness
+//! of the walks rests on invariant (C) alone, as the general walk's does,
+//! whatever link they are handed. A problem of mixed widths runs the
+//! general walk, compiled without the test (`W` = 0).
+
+use super::cover::Links;
+use super::link::Link;
+use super::{CLEANSED, Matrix, entry, get};
+
+/// The one width a search is specialised for (see [`Matrix::search_width`]): four
+/// items an option, as in the exact-cover Sudoku (cell, row, column, box).
+/// Each width made is another copy of the search loop, so only this one is.
+pub(super) const SUDOKU_WIDTH: u32 = 4;
+
+impl Matrix {
+    /// The width a search on this matrix is made for: [`SUDOKU_WIDTH`] if
+    /// every option has that many nodes, else 0 (the general walk).
+    pub(super) fn search_width(&self) -> u32 {
+        let uniform = self
+            .option_first
+            .iter()
+            .all(|first| first.span().size() == SUDOKU_WIDTH);
+        if uniform && self.option_count() > 0 {
+            SUDOKU_WIDTH
+        } else {
+            0
+        }
+    }
+}
+
+/// Unlinks every node of `p`'s option except `p` from its vertical list,
+/// going right around the option from `p`. Returns the links removed.
+///
+/// The walk takes a fixed number of steps and wraps with a conditional move
+/// (see `link.rs`), none for a link to a header; it notes in `links.emptied` an item whose list it
+/// empties (only primary items can empty: `SECONDARY_BIAS`) and, with `F`
+/// (the forced-first search, `forced.rs`), in `links.single` one it leaves
+/// with a single option (only a primary item can: the bias again).
+///
+/// `W` is 0 or the width a search was made for: an option of exactly `W`
+/// nodes is then walked by [`hide_fixed`], in the same order; any other
+/// link as here. With `W` 0 the test is compiled out.
+///
+/// # Safety
+///
+/// `links` are the arrays of a matrix that satisfies (A) and (C), and `p`
+/// a link of that matrix.
+#[inline(always)]
+pub(super) unsafe fn hide<const C: bool, const F: bool, const W: u32>(
+    links: &mut Links<'_>,
+    p: Link,
+) -> u64 {
+    if W != 0 && p.option_size() == W {
+        // SAFETY: as the caller guarantees; `p`'s option has `W` nodes.
+        return unsafe { hide_fixed::<C, F, W>(links, p) };
+    }
+    let span = p.span();
+    // Around the option from `p` back to `p`: a test of `q` against `p`
+    // ends the walk in fewer instructions than a step counter.
+    let p = p.node();
+    let mut q = p;
+    // Cleansed nodes are rare: counting them rather than the updates takes
+    // an instruction off every update (tuning log #36).
+    let mut skipped = 0;
+    loop {
+        q = span.after(q);
+        if q == p {
+            break;
+        }
+        // SAFETY: (C): `q` is a node of `p`'s option.
+        skipped += u32::from(unsafe { hide_node::<C, F>(links, q) });
+    }
+    u64::from(span.size() - 1 - skipped)
+}
+
+/// Unlinks option node `q` from its item's vertical list, unless it is
+/// cleansed (only with colors, `C`): then returns true and changes nothing.
+/// Notes an emptied item, and with `F` one left with a single option, as
+/// [`hide`] says.
+///
+/// # Safety
+///
+/// `links` are the arrays of a matrix that satisfies (A) and (C), and `q`
+/// an option node of it.
+#[inline(always)]
+pub(super) unsafe fn hide_node<const C: bool, const F: bool>(
+    links: &mut Links<'_>,
+    q: u32,
+) -> bool {
+    // SAFETY: by (A) the top `x` of option node `q`, not cleansed, is a
+    // header, and `u`, `d` are nodes of the arena.
+    unsafe {
+        let x = get(links.top, q);
+        if C && x & CLEANSED != 0 {
+            // Its item is purified: nothing reads its list until then.
+            return true;
+        }
+        let u = get(links.up, q);
+        let d = get(links.down, q);
+        *entry(links.down, u.node()) = d;
+        *entry(links.up, d.node()) = u;
+        let len = get(links.top, x).wrapping_sub(1);
+        *entry(links.top, x) = len;
+        if len == 0 {
+            links.emptied = x;
+        }
+        if F && len == 1 {
+            links.single = x;
+        }
+    }
+    false
+}
+
+/// Undoes [`hide`]`(p)`, walking left so that links are restored in the
+/// reverse order of their removal; `W` as for [`hide`].
+///
+/// # Safety
+///
+/// As for [`hide`].
+#[inline(always)]
+pub(super) unsafe fn unhide<const C: bool, const W: u32>(links: &mut Links<'_>, p: Link) {
+    if W != 0 && p.option_size() == W {
+        // SAFETY: as the caller guarantees; `p`'s option has `W` nodes.
+        unsafe { unhide_fixed::<C, W>(links, p) };
+        return;
+    }
+    let span = p.span();
+    let p = p.node();
+    let mut q = p;
+    loop {
+        q = span.before(q);
+        if q == p {
+            break;
+        }
+        // SAFETY: (C): `q` is a node of `p`'s option, `span`.
+        unsafe { unhide_node::<C>(links, q, span.link_to(q)) };
+    }
+}
+
+/// Links option node `q` back into its item's vertical list, where
+/// [`hide_node`] took it out, unless it is cleansed (only with colors, `C`).
+/// `to_q` is the link to `q`.
+///
+/// # Safety
+///
+/// `links` are the arrays of a matrix that satisfies (A) and (C), `q` an
+/// option node of it and `to_q` made from its span (so (C) holds for it).
+#[inline(always)]
+pub(super) unsafe fn unhide_node<const C: bool>(links: &mut Links<'_>, q: u32, to_q: Link) {
+    // SAFETY: as in `hide_node`.
+    unsafe {
+        let x = get(links.top, q);
+        if C && x & CLEANSED != 0 {
+            return;
+        }
+        let u = get(links.up, q);
+        let d = get(links.down, q);
+        *entry(links.down, u.node()) = to_q;
+        *entry(links.up, d.node()) = to_q;
+        let len = entry(links.top, x);
+        *len = len.wrapping_add(1);
+    }
+}
+
+/// [`hide`]`(p)` for an option of exactly `W` nodes:
+/// unlinks every node of the option but `p`'s, going right from `p` and
+/// wrapping at the end. Returns the links removed.
+///
+/// # Safety
+///
+/// As for [`hide`], and `p`'s option has `W > 0` nodes: by (C) they are
+/// the `W` nodes from `p.node() - p.position()` on, so each `q` is one.
+#[inline(always)]
+pub(super) unsafe fn hide_fixed<const C: bool, const F: bool, const W: u32>(
+    links: &mut Links<'_>,
+    p: Link,
+) -> u64 {
+    debug_assert_eq!(p.option_size(), W);
+    // Read from the link alone, without decoding the option's ends.
+    let at = p.position();
+    let first = p.node() - at;
+    let mut skipped = 0;
+    for step in 1..W {
+        let q = first + (at + step) % W;
+        // SAFETY: `q` is a node of the option (see above).
+        skipped += u32::from(unsafe { hide_node::<C, F>(links, q) });
+    }
+    u64::from(W - 1 - skipped)
+}
+
+/// [`unhide`]`(p)` for an option of exactly `W`
+/// nodes: links the nodes [`hide_fixed`] unlinked back in, going left from
+/// `p`, the reverse order.
+///
+/// # Safety
+///
+/// As for [`hide_fixed`].
+#[inline(always)]
+pub(super) unsafe fn unhide_fixed<const C: bool, const W: u32>(links: &mut Links<'_>, p: Link) {
+    debug_assert_eq!(p.option_size(), W);
+    let at = p.position();
+    let first = p.node() - at;
+    for step in 1..W {
+        let k = (at + W - step) % W;
+        // SAFETY: `first + k` is a node of the option, and the link to it
+        // made from `p`, with its true place `k < W`.
+        unsafe { unhide_node::<C>(links, first + k, p.to_place(k)) };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::SUDOKU_WIDTH;
+    use crate::matrix::Matrix;
+    use crate::matrix::search::Search;
+    use crate::matrix::test_problems::{latin_3, sudoku_4};
+    use crate::outcome::{Budget, Event, Stats};
+    use crate::{OptionId, Problem};
+
+    /// Counts every solution of `search` with the forced-first search, as
+    /// [`crate::Dlx::count`] does, and returns the statistics.
+    fn count(search: &mut Search) -> Stats {
+        let mut stats = Stats::default();
+        search.set_forced(true);
+        search.start(None);
+        search.set_silent(u64::MAX);
+        assert_eq!(
+            search.advance(&mut stats, Budget::UNLIMITED),
+            Event::Exhausted
+        );
+        search.unwind();
+        stats
+    }
+
+    #[test]
+    fn only_a_matrix_of_four_node_options_gets_the_width() {
+        assert_eq!(Matrix::new(&sudoku_4()).search_width(), SUDOKU_WIDTH);
+        assert_eq!(Matrix::new(&latin_3()).search_width(), 0);
+        let mut mixed = Problem::builder(4, 0).unwrap();
+        mixed.add_option(&[0, 1, 2, 3]).unwrap();
+        mixed.add_option(&[0, 1]).unwrap();
+        assert_eq!(Matrix::new(&mixed.build()).search_width(), 0);
+    }
+
+    /// Runs the unrolled walks (under Miri in CI, which runs only the unit
+    /// tests): the same solutions and statistics, node for node, as the
+    /// general walk on the same matrix, after pre-selections too, and the
+    /// links restored after each search. The 4x4 Sudoku has 288 solutions.
+    #[test]
+    fn the_fixed_width_walk_searches_as_the_general_walk() {
+        let problem = sudoku_4();
+        let option = |k: usize| OptionId::new(k).unwrap();
+        // Digit 0 at (0,0); then digit 1 at (1,2) too; then a clash-free
+        // third, digit 3 at (3,3).
+        for picks in [vec![], vec![0], vec![0, 25], vec![0, 25, 63]] {
+            let mut fixed = Search::new(&problem);
+            let mut general = Search::new(&problem);
+            assert_eq!(fixed.width, SUDOKU_WIDTH);
+            general.width = 0;
+            for &k in &picks {
+                fixed.select(option(k)).unwrap();
+                general.select(option(k)).unwrap();
+            }
+            let stats = count(&mut fixed);
+            assert_eq!(stats, count(&mut general), "{picks:?}");
+            if picks.is_empty() {
+                assert_eq!(stats.solutions, 288);
+            }
+            fixed.check().unwrap();
+            fixed.reset();
+            assert!(fixed.links_match(&problem), "{picks:?}");
+        }
+    }
+}
