@@ -330,8 +330,7 @@ impl Search {
                 } else {
                     self.matrix.next_option(x)
                 };
-                entering =
-                    self.try_options::<C, R, F, W>(self.levels[l].item, next, stats, budget);
+                entering = self.try_options::<C, R, F, W>(self.levels[l].item, next, stats, budget);
             }
         }
     }
