@@ -3,8 +3,9 @@
 //! colors as in Algorithm C.
 //!
 //! Each level chooses an item by Knuth's branching rule
-//! ([`Matrix::branch_item`]) and takes one from its bound. If that leaves
-//! the item no slack and nothing more to take, the level is Algorithm X's:
+//! ([`Matrix::branch_item`](super::Matrix::branch_item)) and takes one from its
+//! bound. If that leaves the item no slack and nothing more to take, the level
+//! is Algorithm X's:
 //! cover the item and try its options in turn. Otherwise the level tweaks:
 //! each option it tries is taken out of the item's list for good (for the
 //! rest of the level), so that the levels below can only add options further

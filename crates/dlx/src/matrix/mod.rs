@@ -33,9 +33,10 @@
 //!
 //! Bounds checks were a fifth to a quarter of the hot loops' instructions
 //! (tuning log #3 and #5), so `cover.rs` indexes the arena unchecked. Every
-//! such access (there and in `hide.rs`) relies on these invariants, which [`Matrix::new`] establishes
-//! (and, in debug builds, so in every test and under Miri, checks over the
-//! whole arena: `validate`), and which every step keeps:
+//! such access (there and in `hide.rs`) relies on these invariants, which
+//! [`Matrix::new`] establishes (and, in debug builds, so in every test and
+//! under Miri, checks over the whole arena: `validate`), and which every step
+//! keeps:
 //!
 //! - **(A)** `up`, `down`, `top` and `option_of` have one length, the arena's
 //!   `n`; the node of every link stored in `up` or `down` is below `n`; the
@@ -63,16 +64,17 @@
 //! problem simply never runs them. Nothing outside this module can reach
 //! the invariants: the fields are private to it,
 //! the only code that stores into them is the layout (`layout.rs`) and the
-//! steps (`cover.rs`, `hide.rs`, `color.rs`), and the search state that holds links and headers
-//! between steps (`search.rs`) lives here too, with exactly one matrix. The
-//! steps keep (A) to (C) whatever order they are called in: they store only
-//! values read from the arena, a header taken from a node's `top`, or a link
-//! to a node of the span they are walking ([`link::OptionSpan`]); they write
-//! `top` only at headers, but for setting and clearing [`CLEANSED`]; and every walk around an option visits only the
-//! nodes of the span other than its start, none for a link to a header. So a search that went wrong could corrupt
-//! the lists (which [`Matrix::check`], Knuth's `sanity()`, finds), but could
-//! not index outside the arena. Debug builds assert every index, and CI runs
-//! the unit tests under Miri.
+//! steps (`cover.rs`, `hide.rs`, `color.rs`), and the search state that holds
+//! links and headers between steps (`search.rs`) lives here too, with exactly
+//! one matrix. The steps keep (A) to (C) whatever order they are called in:
+//! they store only values read from the arena, a header taken from a node's
+//! `top`, or a link to a node of the span they are walking
+//! ([`link::OptionSpan`]); they write `top` only at headers, but for setting
+//! and clearing [`CLEANSED`]; and every walk around an option visits only the
+//! nodes of the span other than its start, none for a link to a header. So a
+//! search that went wrong could corrupt the lists (which [`Matrix::check`],
+//! Knuth's `sanity()`, finds), but could not index outside the arena. Debug
+//! builds assert every index, and CI runs the unit tests under Miri.
 
 #![allow(unsafe_code)]
 

@@ -263,7 +263,7 @@ impl Search {
     /// (tuning log #44). `R` is [`randomized`](Self::randomized), a
     /// parameter so that the leftmost search tests it nowhere (#45); `F`
     /// is [`forced`](Self::forced) (never with `R`): the item is chosen by
-    /// [`choose_forced`](Self::choose_forced), which needs the hint that
+    /// [`choose_forced`](super::Matrix::choose_forced), which needs the hint that
     /// covering with `F` leaves (`forced.rs`, tuning log #64). `W` is 0 or
     /// the width every option has (`hide.rs`).
     pub(super) fn advance_exact<const C: bool, const R: bool, const F: bool, const W: u32>(
@@ -415,9 +415,10 @@ impl Search {
         }
     }
 
-    /// The first steps of entering a level (X2, M2): pauses at the
-    /// splitting ceiling, stops if the budget is spent, counts the node, and reports a solution if no primary item is
-    /// left; returns the event the search pauses with, if it does.
+    /// The first steps of entering a level (X2, M2): pauses at the splitting
+    /// ceiling, stops if the budget is spent, counts the node, and reports a
+    /// solution if no primary item is left; returns the event the search pauses
+    /// with, if it does.
     #[inline(always)]
     pub(super) fn enter(&mut self, stats: &mut Stats, budget: Budget) -> Option<Event> {
         if self.level == self.ceiling {
