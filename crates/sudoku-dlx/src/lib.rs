@@ -168,8 +168,9 @@ pub use canon::canonicalizer::{
 };
 pub use canon::transform::Transform;
 pub use dlx::{Budget, Count, End, First, Parallel, Stats, Uniqueness};
+pub use make::generate_options::{GenerateOptions, default_check_budget};
 pub use make::generated::{Distance, Generated};
-pub use make::generator::{Attempts, GenerateOptions, Generator, default_check_budget};
+pub use make::generator::{Attempts, Generator};
 pub use make::jigsaw::{RandomJigsaw, RandomRegions, random_regions};
 pub use make::killer::{KillerGenerator, rate_killer};
 pub use make::repair::Minimality;
@@ -180,13 +181,13 @@ pub use model::cages::{Cage, Cages, MAX_KILLER_SIZE};
 pub use model::cell::{Cell, MAX_SIZE};
 pub use model::checker::{Violation, check_solution};
 pub use model::error::{Error, Position};
-pub use model::geometry::Unit;
 pub use model::grid::{Grid, GridIndex, LineDisplay, PrettyDisplay};
 pub use model::puzzle::Puzzle;
 pub use model::regions::Regions;
 pub use model::rules::Rules;
 pub use model::shape::Shape;
 pub use model::symbols::Alphabet;
+pub use model::unit::Unit;
 pub use model::variants::{Variants, windoku_windows};
 pub use rate::explain::{Board, Explained, Explainer, Explanation, Hint};
 pub use rate::rater::{Level, Rated, Rater, Rating, UnknownLevel};
@@ -197,7 +198,7 @@ pub use solve::backend::Method;
 pub use solve::session::Session;
 pub use solve::solver::{Solver, Tally};
 pub use text::framer::{Framer, Record, Records};
-pub use text::parse::ParseOptions;
+pub use text::parse_options::ParseOptions;
 
 /// The README's Rust examples, compiled and run as doctests so they cannot rot.
 #[cfg(doctest)]

@@ -133,7 +133,26 @@ fn library_sources() -> Vec<Source> {
         }
         for file in fs::read_dir(&folder).expect("a floor is readable") {
             let file = file.expect("a floor lists").path();
-            if file.extension().is_some_and(|e| e == "rs") {
+            if file.is_dir() {
+                // A module split into a folder of its own (`solve/bitboard/`):
+                // its files are `bitboard` (its `mod.rs`) and `bitboard/NAME`,
+                // held to the same rules as the floor's other files.
+                for inner in fs::read_dir(&file).expect("a module folder is readable") {
+                    let inner = inner.expect("a module folder lists").path();
+                    if inner.extension().is_some_and(|e| e == "rs") {
+                        let stem = name(&inner);
+                        sources.push(Source {
+                            folder: name(&folder),
+                            file: if stem == "mod" {
+                                name(&file)
+                            } else {
+                                format!("{}/{stem}", name(&file))
+                            },
+                            text: fs::read_to_string(&inner).expect("a source file is text"),
+                        });
+                    }
+                }
+            } else if file.extension().is_some_and(|e| e == "rs") {
                 sources.push(Source {
                     folder: name(&folder),
                     file: name(&file),

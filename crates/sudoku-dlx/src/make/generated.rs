@@ -3,7 +3,7 @@
 
 use std::cmp::Ordering;
 
-use crate::make::generator::GenerateOptions;
+use crate::make::generate_options::GenerateOptions;
 use crate::make::repair::Minimality;
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;

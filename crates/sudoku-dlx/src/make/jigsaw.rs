@@ -18,8 +18,9 @@
 
 use dlx::SplitMix64;
 
+use crate::make::generate_options::GenerateOptions;
 use crate::make::generated::Generated;
-use crate::make::generator::{GenerateOptions, Generator};
+use crate::make::generator::Generator;
 use crate::model::error::Error;
 use crate::model::grid::Grid;
 use crate::model::regions::Regions;

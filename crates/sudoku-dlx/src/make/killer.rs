@@ -22,8 +22,9 @@ use std::ops::ControlFlow;
 
 use dlx::{Budget, End, SplitMix64};
 
+use crate::make::generate_options::{GenerateOptions, default_check_budget};
 use crate::make::generated::Generated;
-use crate::make::generator::{GenerateOptions, Generator, default_check_budget};
+use crate::make::generator::Generator;
 use crate::make::repair::Minimality;
 use crate::model::cage_problem::CageProblem;
 use crate::model::cages::{CAGE_LABELS, Cages, MAX_KILLER_SIZE};

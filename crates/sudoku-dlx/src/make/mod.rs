@@ -5,6 +5,7 @@
 //! Imports from every floor below.
 
 pub(crate) mod forcing;
+pub(crate) mod generate_options;
 pub(crate) mod generated;
 pub(crate) mod generator;
 pub(crate) mod jigsaw;

@@ -10,10 +10,10 @@ use bitvec::prelude::bitvec;
 
 use crate::model::cell::Cell;
 use crate::model::error::Error;
-use crate::model::geometry::Unit;
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
+use crate::model::unit::Unit;
 
 /// Why a grid is not a solution of a puzzle.
 #[derive(Clone, Debug, PartialEq, Eq)]

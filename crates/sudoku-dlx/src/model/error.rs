@@ -4,8 +4,8 @@ use std::fmt;
 
 use crate::model::cage_problem::CageProblem;
 use crate::model::cell::{Cell, MAX_SIZE};
-use crate::model::geometry::Unit;
 use crate::model::symbols::Alphabet;
+use crate::model::unit::Unit;
 
 /// Everything that can be wrong with a puzzle, its text, or a request.
 ///

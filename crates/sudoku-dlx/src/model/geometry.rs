@@ -1,4 +1,4 @@
-//! The geometry of one [`Rules`]: its units and their kinds ([`Unit`]),
+//! The geometry of one [`Rules`]: its units (of the kinds [`Unit`] names),
 //! the units of each cell, and the peers of each cell, derived once and read
 //! by every solving method (the exact-cover encoding, the bitsets, the human
 //! techniques and the generator's proofs by singles).
@@ -6,12 +6,11 @@
 //! The independent checker (`checker.rs`) derives its units on its own, on
 //! purpose: a bug here must not be able to hide a wrong answer there.
 
-use std::fmt;
-
 use smallvec::SmallVec;
 
 use crate::model::rules::Rules;
 use crate::model::shape::Shape;
+use crate::model::unit::Unit;
 use crate::model::variants::{windoku_windows, window_cells};
 
 /// The offsets of a knight's move that lead forward (to a later cell in
@@ -221,46 +220,6 @@ impl Geometry {
                 let col2 = col.checked_add_signed(dc).filter(|&c| c < n)?;
                 (row + dr < n).then_some((i, (row + dr) * n + col2))
             })
-        })
-    }
-}
-
-/// A set of cells that holds each digit at most once.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum Unit {
-    /// A row.
-    Row,
-    /// A column.
-    Column,
-    /// A box of the shape.
-    Box,
-    /// A jigsaw region.
-    Region,
-    /// A main diagonal (X variant).
-    Diagonal,
-    /// An extra windoku box.
-    Window,
-    /// Two cells a king's move apart (anti-king).
-    KingMove,
-    /// Two cells a knight's move apart (anti-knight).
-    KnightMove,
-    /// A killer cage.
-    Cage,
-}
-
-impl fmt::Display for Unit {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Unit::Row => "row",
-            Unit::Column => "column",
-            Unit::Box => "box",
-            Unit::Region => "region",
-            Unit::Diagonal => "diagonal",
-            Unit::Window => "windoku window",
-            Unit::KingMove => "king's move",
-            Unit::KnightMove => "knight's move",
-            Unit::Cage => "cage",
         })
     }
 }

@@ -17,4 +17,5 @@ pub(crate) mod regions;
 pub(crate) mod rules;
 pub(crate) mod shape;
 pub(crate) mod symbols;
+pub(crate) mod unit;
 pub(crate) mod variants;

@@ -18,7 +18,7 @@ use std::sync::Arc;
 
 use smallvec::SmallVec;
 
-use crate::model::geometry::Unit;
+use crate::model::unit::Unit;
 use crate::rate::subsets::for_each_combination;
 use crate::rate::techniques::{Cells, LogicSolver, Masks};
 
@@ -193,7 +193,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::make::generator::{GenerateOptions, Generator};
+    use crate::make::generate_options::GenerateOptions;
+    use crate::make::generator::Generator;
     use crate::make::jigsaw::RandomRegions;
     use crate::model::grid::Grid;
     use crate::model::puzzle::Puzzle;

@@ -13,8 +13,8 @@
 use std::fmt::{self, Write as _};
 
 use crate::model::geometry::Geometry;
-use crate::model::geometry::Unit;
 use crate::model::shape::Shape;
+use crate::model::unit::Unit;
 use crate::rate::technique::Technique;
 use crate::rate::techniques::LogicSolver;
 

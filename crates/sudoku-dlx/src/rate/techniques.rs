@@ -20,9 +20,9 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use crate::model::geometry::Geometry;
-use crate::model::geometry::Unit;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
+use crate::model::unit::Unit;
 use crate::rate::implications::ChainScratch;
 use crate::rate::pattern::Pattern;
 use crate::rate::technique::Technique;
@@ -549,7 +549,7 @@ fn digit_of(bit: u64) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::text::parse::ParseOptions;
+    use crate::text::parse_options::ParseOptions;
 
     fn report(line: &str) -> LogicReport {
         let puzzle = Puzzle::parse(line, &ParseOptions::default()).unwrap();

@@ -132,7 +132,8 @@ mod tests {
             "090000010005070900201000403500090008604000205020040030400106009002709500000000000";
         assert!(uses_on(line, Technique::UniqueRectangleType2) > 0);
     }
-    use crate::make::generator::{GenerateOptions, Generator};
+    use crate::make::generate_options::GenerateOptions;
+    use crate::make::generator::Generator;
     use crate::make::jigsaw::RandomJigsaw;
     use crate::model::rules::Rules;
     use crate::model::shape::Shape;

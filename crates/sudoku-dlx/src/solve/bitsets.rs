@@ -7,8 +7,8 @@ use dlx::{Count, End, First, Parallel, SplitMix64, Stats};
 
 use crate::model::error::Error;
 use crate::model::geometry::Geometry;
-use crate::model::geometry::Unit;
 use crate::model::grid::Grid;
+use crate::model::unit::Unit;
 use crate::solve::backend::{Backend, SearchOptions};
 use crate::solve::bitboard::{BitRules, Board, Frame, Limit, Lowest, Order, Shuffled, Start, Stop};
 use crate::solve::spread;

@@ -28,8 +28,8 @@ use dlx::{ItemId, OptionId, Problem};
 use smallvec::SmallVec;
 
 use crate::model::geometry::Geometry;
-use crate::model::geometry::Unit;
 use crate::model::rules::Rules;
+use crate::model::unit::Unit;
 
 /// The exact-cover encoding of one [`Rules`].
 #[derive(Clone, Debug)]

@@ -7,10 +7,10 @@ use dlx::{Count, End, First, OptionId, Parallel, Stats};
 
 use crate::model::error::Error;
 use crate::model::geometry::Geometry;
-use crate::model::geometry::Unit;
 use crate::model::grid::Grid;
 use crate::model::rules::Rules;
 use crate::model::shape::Shape;
+use crate::model::unit::Unit;
 use crate::solve::backend::{Backend, SearchOptions};
 use crate::solve::encoding::Encoding;
 

@@ -6,7 +6,7 @@ use crate::model::shape::Shape;
 use crate::model::symbols::Alphabet;
 use crate::text::killer::split_killer_comment;
 use crate::text::lexer::{LineCells, is_comment, is_header, split_comment, split_jigsaw};
-use crate::text::parse::ParseOptions;
+use crate::text::parse_options::ParseOptions;
 
 /// One record of a stream, as [`Framer`] and [`Records`] find it.
 #[derive(Clone, Debug, PartialEq, Eq)]

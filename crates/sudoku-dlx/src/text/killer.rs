@@ -122,7 +122,7 @@ mod tests {
     use super::*;
     use crate::model::cell::Cell;
     use crate::model::puzzle::Puzzle;
-    use crate::text::parse::ParseOptions;
+    use crate::text::parse_options::ParseOptions;
 
     fn killer(disjoint: bool) -> ParseOptions {
         ParseOptions {

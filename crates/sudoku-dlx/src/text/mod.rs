@@ -7,4 +7,5 @@ pub(crate) mod framer;
 pub(crate) mod killer;
 pub(crate) mod lexer;
 pub(crate) mod parse;
+pub(crate) mod parse_options;
 pub(crate) mod plain_line;

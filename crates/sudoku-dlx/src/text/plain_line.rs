@@ -7,7 +7,7 @@ use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
 use crate::model::shape::Shape;
 use crate::model::symbols::Alphabet;
-use crate::text::parse::ParseOptions;
+use crate::text::parse_options::ParseOptions;
 
 /// The common record read straight to its grid: one line of exactly n*n
 /// bytes, each `.`, `0` or a digit `1`-`9`, in the standard alphabet and

@@ -6,11 +6,14 @@ use std::ops::ControlFlow;
 
 use dlx::Stats;
 
-use super::{BitRules, Board, DigitMask, Frame, Limit, Lowest, Order, Pending, Stop};
+use crate::solve::bitboard::{
+    BitRules, Board, DigitMask, Frame, Limit, Lowest, Order, Pending, Stop,
+};
 
 impl BitRules {
-    /// Searches every completion of `board` (a [`Start::Board`](super::Start::Board) or a
-    /// child of one) in `order`, calling `visit` with each; stops when
+    /// Searches every completion of `board` (a
+    /// [`Start::Board`](crate::solve::bitboard::Start::Board) or a child of
+    /// one) in `order`, calling `visit` with each; stops when
     /// `visit` breaks or the search reaches `limit`. `stats`
     /// counts as the engine's do, with a node being a board after its
     /// forced moves (one branched on or found complete) and an update one

@@ -8,11 +8,11 @@ use dlx::{Count, End, Parallel, Uniqueness};
 
 use dlx::Budget;
 
-use super::{FIRST_LOOK, Ran, Solver};
 use crate::model::error::Error;
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::solve::backend::SearchOptions;
+use crate::solve::solver::{FIRST_LOOK, Ran, Solver};
 
 /// What [`Solver::tally`] counted.
 #[derive(Clone, Debug, PartialEq, Eq)]
