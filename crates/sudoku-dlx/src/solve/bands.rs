@@ -257,16 +257,26 @@ impl Board {
     /// `d + 1`, `seen_by` the cells each such digit's givens see (in the
     /// same layout) and `filled` each band's given cells.
     pub(crate) fn from_words(given: &[u32; 27], seen_by: &[u32; 27], filled: &[u32; 3]) -> Board {
+        // Digit by digit, band by band: no `i % 3` per word, and three
+        // words at a time (`i % 3` and the indexing cost ~30 instructions
+        // a word, tuning log #120).
         let mut cells = [0u32; 27];
-        for (i, word) in cells.iter_mut().enumerate() {
-            *word = (BAND & !seen_by[i] & !filled[i % 3]) | given[i];
+        let open = filled.map(|f| BAND & !f);
+        for ((word, seen), given) in cells
+            .chunks_exact_mut(3)
+            .zip(seen_by.chunks_exact(3))
+            .zip(given.chunks_exact(3))
+        {
+            for b in 0..3 {
+                word[b] = (open[b] & !seen[b]) | given[b];
+            }
         }
         Board {
             cells,
             // Unlike any word, so that the first look takes in every one
             // (a word the givens emptied included).
             seen: [u32::MAX; 27],
-            open: filled.map(|f| BAND & !f),
+            open,
         }
     }
 
