@@ -311,7 +311,7 @@ impl Board {
     /// Looks again at digit `d + 1` in `band`: keeps the row-box pairs of
     /// [`SUPPORT`] and places the digit in each row left with one cell.
     /// `false` at a dead end. Returns the number of digits placed in `placed`.
-    #[inline]
+    #[inline(always)]
     fn update(&mut self, d: usize, band: usize, placed: &mut u64) -> bool {
         let i = 3 * d + band;
         let word = self.cells[i];
@@ -344,27 +344,25 @@ impl Board {
     /// dead end.
     #[inline]
     fn update_all(&mut self, placed: &mut u64) -> bool {
+        // Written out for each of the 27 words, so that each look's digit,
+        // band and neighbouring words are constants (tuning log #121).
+        macro_rules! look {
+            ($changed:ident; $($i:literal)*) => {
+                $(
+                    if self.cells[$i] != self.seen[$i] {
+                        $changed = true;
+                        if !self.update($i / 3, $i % 3, placed) {
+                            return false;
+                        }
+                    }
+                )*
+            };
+        }
         loop {
             let mut changed = false;
-            for d in 0..9 {
-                let i = 3 * d;
-                // One test for the digit's three words, most of which
-                // stand still.
-                if (self.cells[i] ^ self.seen[i])
-                    | (self.cells[i + 1] ^ self.seen[i + 1])
-                    | (self.cells[i + 2] ^ self.seen[i + 2])
-                    == 0
-                {
-                    continue;
-                }
-                changed = true;
-                for band in 0..3 {
-                    if self.cells[i + band] != self.seen[i + band] && !self.update(d, band, placed)
-                    {
-                        return false;
-                    }
-                }
-            }
+            look!(changed;
+                0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26
+            );
             if !changed {
                 return true;
             }
