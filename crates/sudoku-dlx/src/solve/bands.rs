@@ -200,6 +200,12 @@ pub(crate) struct Board {
     seen: [u32; 27],
     /// The cells of each band with no digit placed yet.
     open: [u32; 3],
+    /// The open cells of each band with two digits left, as the last
+    /// look for naked singles found them: once [`settle`](Self::settle)
+    /// has ended, those of the settled board, which
+    /// [`branch`](Self::branch) then need not count again (tuning log
+    /// #123).
+    pairs: [u32; 3],
 }
 
 /// The cell to branch on: its band, its bit in the band and its digits
@@ -277,6 +283,7 @@ impl Board {
             // (a word the givens emptied included).
             seen: [u32::MAX; 27],
             open,
+            pairs: [0; 3],
         }
     }
 
@@ -419,17 +426,20 @@ impl Board {
         for band in 0..3 {
             let open = self.open[band];
             if open == 0 {
+                self.pairs[band] = 0;
                 continue;
             }
-            let (mut one, mut two) = (0, 0);
+            let (mut one, mut two, mut three) = (0, 0, 0);
             for d in 0..9 {
                 let word = self.cells[3 * d + band];
+                three |= two & word;
                 two |= one & word;
                 one |= word;
             }
             if open & !one != 0 {
                 return None;
             }
+            self.pairs[band] = open & two & !three;
             let mut singles = open & !two;
             while singles != 0 {
                 let bit = singles & singles.wrapping_neg();
@@ -480,6 +490,12 @@ impl Board {
     /// The cell to branch on in a settled board that is not solved: the
     /// first cell with two digits, else the first with the fewest.
     pub(crate) fn branch(&self) -> Branch {
+        for band in 0..3 {
+            let pairs = self.pairs[band];
+            if pairs != 0 {
+                return self.branch_at(band, pairs & pairs.wrapping_neg());
+            }
+        }
         let mut best: Option<(u32, usize, u32)> = None;
         for band in 0..3 {
             let open = self.open[band];
