@@ -294,19 +294,18 @@ impl Board {
     }
 
     /// Places digit `d + 1` in the cell `bit` of `band` (where it must be
-    /// a candidate): it leaves the cell's peers in its band and column,
-    /// and every other digit leaves the cell.
+    /// a candidate): it leaves the cell's peers in its band's word. The
+    /// rest is left to the next look at that word, which
+    /// [`settle`](Self::settle) always takes, as the word has changed: the
+    /// cell is then the only one of its row, a row single, which takes
+    /// the cell from every other digit and from the open cells, and its
+    /// box's one column, which takes the digit out of the column in the
+    /// other bands. So a naked single (whose other digits are gone
+    /// already) costs one word, not twelve (tuning log #124), as in the
+    /// peer's JCZSolve.
     #[inline]
     pub(crate) fn place(&mut self, d: usize, band: usize, bit: u32) {
-        for e in 0..9 {
-            self.cells[3 * e + band] &= !bit;
-        }
-        let word = &mut self.cells[3 * d + band];
-        *word = (*word | bit) & !PEERS[bit.trailing_zeros() as usize];
-        let column = in_every_row(columns(bit));
-        self.cells[3 * d + (band + 1) % 3] &= !column;
-        self.cells[3 * d + (band + 2) % 3] &= !column;
-        self.open[band] &= !bit;
+        self.cells[3 * d + band] &= !PEERS[bit.trailing_zeros() as usize];
     }
 
     /// Takes digit `d + 1` out of the cell `bit` of `band`.
@@ -317,7 +316,9 @@ impl Board {
 
     /// Looks again at digit `d + 1` in `band`: keeps the row-box pairs of
     /// [`SUPPORT`] and places the digit in each row left with one cell.
-    /// `false` at a dead end. Returns the number of digits placed in `placed`.
+    /// `false` at a dead end. Adds the digits placed to `placed`: every
+    /// placement, forced or a branch's, is counted here, where its row
+    /// single is found ([`place`](Self::place) only starts it).
     #[inline(always)]
     fn update(&mut self, d: usize, band: usize, placed: &mut u64) -> bool {
         let i = 3 * d + band;
@@ -380,7 +381,7 @@ impl Board {
     /// (hidden singles in columns, which the bands alone do not see):
     /// `None` at a dead end (a column with no cell for a digit), else
     /// whether any was placed.
-    fn column_singles(&mut self, placed: &mut u64) -> Option<bool> {
+    fn column_singles(&mut self) -> Option<bool> {
         let mut any = false;
         for d in 0..9 {
             let bands = [
@@ -408,7 +409,6 @@ impl Board {
                     // cell or the digit's place; the next look finds the
                     // dead end that leaves.
                     if self.cells[3 * d + band] & bit != 0 && self.open[band] & bit != 0 {
-                        *placed += 1;
                         self.place(d, band, bit);
                         any = true;
                     }
@@ -421,7 +421,7 @@ impl Board {
     /// Places the naked singles of every band (cells with one digit
     /// left): `None` at a dead end (an open cell with no digit), else
     /// whether any was placed.
-    fn naked_singles(&mut self, placed: &mut u64) -> Option<bool> {
+    fn naked_singles(&mut self) -> Option<bool> {
         let mut any = false;
         for band in 0..3 {
             let open = self.open[band];
@@ -448,7 +448,6 @@ impl Board {
                 // digit: then the cell is empty, a dead end the next
                 // look finds.
                 if let Some(d) = (0..9).find(|&d| self.cells[3 * d + band] & bit != 0) {
-                    *placed += 1;
                     self.place(d, band, bit);
                     any = true;
                 }
@@ -464,7 +463,7 @@ impl Board {
             if !self.update_all(placed) {
                 return false;
             }
-            match self.naked_singles(placed) {
+            match self.naked_singles() {
                 None => return false,
                 Some(true) => continue,
                 Some(false) => return true,
@@ -479,7 +478,7 @@ impl Board {
             if !self.settle(placed) {
                 return false;
             }
-            match self.column_singles(placed) {
+            match self.column_singles() {
                 None => return false,
                 Some(false) => return true,
                 Some(true) => {}
