@@ -353,7 +353,12 @@ impl Board {
     #[inline]
     fn update_all(&mut self, placed: &mut u64) -> bool {
         // Written out for each of the 27 words, so that each look's digit,
-        // band and neighbouring words are constants (tuning log #121).
+        // band and neighbouring words are constants (tuning log #121). Band
+        // by band: a band's row singles change that band's words, looked
+        // at next in the same pass, where digit by digit most would wait
+        // for the next pass (#126: 2-4% fewer instructions; any order
+        // reaches the same board, or a dead end, as each rule only takes
+        // out what a smaller board would take out too).
         macro_rules! look {
             ($changed:ident; $($i:literal)*) => {
                 $(
@@ -369,7 +374,7 @@ impl Board {
         loop {
             let mut changed = false;
             look!(changed;
-                0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26
+                0 3 6 9 12 15 18 21 24 1 4 7 10 13 16 19 22 25 2 5 8 11 14 17 20 23 26
             );
             if !changed {
                 return true;
