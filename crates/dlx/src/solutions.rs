@@ -1,8 +1,9 @@
-//! Solutions one at a time: the lending iterator, and the view of one
-//! solution with the colors it gives.
+//! Solutions one at a time: the lending iterator, the view of one
+//! solution with the colors it gives, and the iterator of random draws.
 
 use crate::matrix::Search;
-use crate::outcome::{End, Event, Stats};
+use crate::outcome::{End, Event, First, Stats};
+use crate::random::SplitMix64;
 use crate::solver::Dlx;
 use crate::{Color, ItemId, OptionId};
 
@@ -159,5 +160,55 @@ impl<'a> Solution<'a> {
     /// are left out. Empty for a problem without colors.
     pub fn colors(&self) -> impl Iterator<Item = (ItemId, Color)> + 'a {
         self.search.colors()
+    }
+}
+
+/// Successive random solutions; see [`Dlx::random_solutions`].
+#[derive(Debug)]
+pub struct RandomSolutions<'s> {
+    solver: &'s mut Dlx,
+    /// The stream the seed of each search is drawn from.
+    seeds: SplitMix64,
+    /// The solver's own seed, put back when the draws end.
+    saved: Option<u64>,
+    /// Whether a search found nothing, which ends the draws.
+    done: bool,
+}
+
+impl<'s> RandomSolutions<'s> {
+    /// Draws from `solver` with seeds from a stream seeded by `seed`.
+    pub(crate) fn new(solver: &'s mut Dlx, seed: u64) -> RandomSolutions<'s> {
+        RandomSolutions {
+            saved: solver.seed,
+            seeds: SplitMix64::new(seed),
+            solver,
+            done: false,
+        }
+    }
+}
+
+impl Iterator for RandomSolutions<'_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        if self.done {
+            return None;
+        }
+        self.solver.seed = Some(self.seeds.next_u64());
+        match self.solver.first_solution() {
+            First::Solution(options) => Some(options),
+            First::NoSolution | First::BudgetExhausted => {
+                self.done = true;
+                None
+            }
+        }
+    }
+}
+
+impl std::iter::FusedIterator for RandomSolutions<'_> {}
+
+impl Drop for RandomSolutions<'_> {
+    fn drop(&mut self) {
+        self.solver.seed = self.saved;
     }
 }
