@@ -243,8 +243,8 @@ impl Matrix {
 
     /// Covers item `i`, the item of node `at` in the option of the node `p`
     /// links to, unless hiding one of its options dooms the option (see
-    /// [`dooms`](Self::dooms)); then undoes what it did. Returns whether it covered `i`,
-    /// and the updates made. `M` says whether items have bounds (Algorithm
+    /// [`dooms`](Self::dooms)); then undoes what it did. Returns whether it
+    /// covered `i`, and the updates made. `M` says whether items have bounds (Algorithm
     /// M), which changes what dooms an option. With `F` it notes in
     /// [`Matrix::single`] the last item it leaves with one option, if any.
     /// `W` is as for [`cover`](Self::cover).
