@@ -14,6 +14,7 @@
 #![deny(unsafe_code)]
 
 use super::cover::OptionCover;
+use super::leaves;
 use super::link::Link;
 use super::{Header, Matrix};
 use crate::index::to_u32;
@@ -119,6 +120,11 @@ pub(crate) struct Search {
     /// The width the forced-first search is made for: 4 if every option
     /// has four nodes, else 0 (`hide.rs`).
     pub(super) width: u32,
+    /// How many primary items every option has, if all have as many (and,
+    /// in Algorithm M, no primary item has slack); else 0. Then a node with
+    /// that many primary items left has only leaves below
+    /// ([`counts_leaves`](Self::counts_leaves)).
+    pub(super) leaf_width: u32,
 }
 
 impl Search {
@@ -159,6 +165,7 @@ impl Search {
             silent: 0,
             forced: false,
             width,
+            leaf_width: leaves::leaf_width(problem),
         }
     }
 
@@ -302,8 +309,9 @@ impl Search {
                 } else {
                     self.matrix.shortest_item()
                 };
-                if len == 0 {
-                    // A dead end: nothing was covered at this level.
+                if len == 0 || (!R && !watched && self.counts_leaves::<false>(len, stats)) {
+                    // A dead end, or leaves counted without entering them:
+                    // nothing was covered at this level.
                     entering = false;
                     continue;
                 }
