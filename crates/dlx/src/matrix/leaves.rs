@@ -101,7 +101,7 @@ mod tests {
     use std::ops::ControlFlow;
 
     use super::leaf_width;
-    use crate::matrix::test_problems::{latin_3, sudoku_4};
+    use crate::matrix::test_problems::latin_3;
     use crate::{Dlx, NamedProblem, Problem, Stats};
 
     /// Queens on an `n x n` board: rows and columns primary, diagonals
@@ -168,15 +168,15 @@ mod tests {
     /// entering each leaf, and fewer updates where it counted leaves at
     /// once; with a limit it stops exactly there; the links are restored.
     /// The expected counts are known independently: 12 Latin squares of
-    /// order 3, 288 Sudoku of order 4, 4 solutions of 6 queens, 90 such
-    /// matrices of order 4 (OEIS A001499), 4 graceful labelings of the path.
+    /// order 3, 4 solutions of 6 queens (options of four nodes, so the
+    /// walks made for that width too), 6 such matrices of order 3 (OEIS
+    /// A001499), 4 graceful labelings of the path.
     #[test]
     fn counting_leaves_at_once_keeps_solutions_nodes_and_profile() {
         let cases = [
             (latin_3(), 12, 3),
-            (sudoku_4(), 288, 4),
             (queens(6), 4, 2),
-            (matrices(4), 90, 2),
+            (matrices(3), 6, 2),
             (graceful_path(), 4, 2),
         ];
         for (problem, solutions, width) in cases {
@@ -191,7 +191,10 @@ mod tests {
                 assert_eq!(counted.nodes, entered.nodes, "{width} {forced}");
                 assert_eq!(counted.profile, entered.profile, "{width} {forced}");
                 assert!(counted.updates < entered.updates, "{width} {forced}");
-                for limit in 1..=solutions + 1 {
+                // Small limits stop inside a node's leaves; the last ones
+                // at the end (few, so that Miri runs this in CI).
+                let last = solutions - 1..=solutions + 1;
+                for limit in (1..=5).chain(last) {
                     assert_eq!(
                         solver.count(Some(limit)).solutions,
                         limit.min(solutions),
