@@ -39,7 +39,7 @@ impl Search {
     #[inline(always)]
     pub(super) fn counts_leaves<const M: bool>(&mut self, len: u32, stats: &mut Stats) -> bool {
         let n = u64::from(len);
-        if self.leaf_width != 0
+        if self.level == self.leaf_level
             && n <= self.silent
             && self.matrix.active_primaries_are::<M>(self.leaf_width)
         {
@@ -49,6 +49,48 @@ impl Search {
         } else {
             false
         }
+    }
+
+    /// The level at which a node can have only leaves below, given the
+    /// pre-selections, or `usize::MAX` if none can. With options of `P =`
+    /// [`leaf_width`](Self::leaf_width) primary items, each pre-selection
+    /// and each level chooses one option, which covers `P` active primary
+    /// items (Algorithms X and C) or takes one from the bounds of `P`
+    /// active items (Algorithm M without slack, which makes no null moves):
+    /// so exactly `P` items, or `P` of the bounds' sum, are left at level
+    /// `K / P - 1 - s`, where `K` is the number of primary items or the sum
+    /// of their bounds ([`leaf_levels`](Self::leaf_levels)) and `s` the
+    /// number of pre-selections. Only a gate, one comparison a node:
+    /// [`counts_leaves`](Self::counts_leaves) still looks at the items
+    /// before counting (tuning log #131).
+    pub(super) fn leaf_level(&self) -> usize {
+        self.leaf_levels
+            .checked_sub(self.selected.len() + 1)
+            .unwrap_or(usize::MAX)
+    }
+}
+
+/// [`Search::leaf_levels`] of `problem`, whose
+/// [`leaf_width`](Search::leaf_width) is `width`: the number of options a
+/// solution chooses (the number of primary items, or with bounds the sum of
+/// their upper bounds, over `width`), or 0 if no option has the width or
+/// that is not a whole number.
+pub(super) fn leaf_levels(problem: &Problem, width: u32) -> usize {
+    let width = width as usize;
+    if width == 0 {
+        return 0;
+    }
+    let total: usize = (0..problem.primary_count())
+        .map(|k| {
+            ItemId::new(k)
+                .and_then(|item| problem.bounds(item))
+                .map_or(1, |b| b.upper() as usize)
+        })
+        .sum();
+    if total.is_multiple_of(width) {
+        total / width
+    } else {
+        0
     }
 }
 
@@ -102,7 +144,7 @@ mod tests {
 
     use super::leaf_width;
     use crate::matrix::test_problems::latin_3;
-    use crate::{Dlx, NamedProblem, Problem, Stats};
+    use crate::{Dlx, NamedProblem, OptionId, Problem, Stats};
 
     /// Queens on an `n x n` board: rows and columns primary, diagonals
     /// secondary, so every option has two primary items.
@@ -206,6 +248,31 @@ mod tests {
                 assert!(solver.links_match(&problem));
             }
         }
+    }
+
+    /// After a pre-selection the leaves are counted one level higher
+    /// (`Search::leaf_level`): of the 12 Latin squares of order 3, 4 have
+    /// digit 0 in the corner (one of three digits, by symmetry).
+    #[test]
+    fn pre_selections_move_the_level_of_the_leaves() {
+        let problem = latin_3();
+        let corner = OptionId::new(0).unwrap();
+        let mut solver = Dlx::new(&problem);
+        solver.select(corner).unwrap();
+        let mut entered = 0;
+        solver.for_each_solution(|solution| {
+            assert!(problem.is_solution(solution), "{solution:?}");
+            entered += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(entered, 4);
+        let iterated = solver.stats().clone();
+        assert_eq!(solver.count(None).solutions, 4);
+        let counted = solver.stats();
+        assert_eq!(counted.nodes, iterated.nodes);
+        assert_eq!(counted.profile, iterated.profile);
+        assert!(counted.updates < iterated.updates);
+        solver.check_invariants().unwrap();
     }
 
     /// Leaves are counted at once only if every option has as many primary

@@ -125,6 +125,14 @@ pub(crate) struct Search {
     /// that many primary items left has only leaves below
     /// ([`counts_leaves`](Self::counts_leaves)).
     pub(super) leaf_width: u32,
+    /// The only level whose nodes can have only leaves below, worked out
+    /// when the search starts ([`leaf_level`](Self::leaf_level)), or
+    /// `usize::MAX`: a cheap test before the walk that decides.
+    pub(super) leaf_level: usize,
+    /// How many options a solution chooses if every option has
+    /// [`leaf_width`](Self::leaf_width) primary items, else 0
+    /// (`leaves::leaf_levels`).
+    pub(super) leaf_levels: usize,
 }
 
 impl Search {
@@ -133,6 +141,7 @@ impl Search {
         let matrix = Matrix::new(problem);
         let headers = matrix.headers();
         let width = matrix.search_width();
+        let leaf_width = leaves::leaf_width(problem);
         let kind = problem.kind();
         // Each level of Algorithm X or C covers at least one primary item;
         // each of Algorithm M chooses an option or finishes an item.
@@ -165,7 +174,9 @@ impl Search {
             silent: 0,
             forced: false,
             width,
-            leaf_width: leaves::leaf_width(problem),
+            leaf_width,
+            leaf_level: usize::MAX,
+            leaf_levels: leaves::leaf_levels(problem, leaf_width),
         }
     }
 
@@ -197,6 +208,7 @@ impl Search {
         self.rng = SplitMix64::new(seed.unwrap_or(0));
         self.matrix.cleansings = 0;
         self.matrix.single = 0;
+        self.leaf_level = self.leaf_level();
     }
 
     /// Undoes the search stack, level by level from the top, each in the
