@@ -21,8 +21,10 @@ use crate::{ItemId, Problem};
 impl Search {
     /// Counts the `len` options of the item the search is about to branch
     /// on as solutions, without covering anything, when each of them is
-    /// one: when every option has [`leaf_width`](Self::leaf_width) primary
-    /// items and as many are active (with `M`, Algorithm M, each taking one
+    /// one: at the [`leaf_level`](Self::leaf_level), when every option has
+    /// [`leaf_width`](Self::leaf_width) primary items and as many are
+    /// active, as the walk of the active items checks (with `M`, Algorithm
+    /// M, each taking one
     /// more option), and the search counts at least `len` more solutions
     /// [silently](Self::silent). An option in an active list has all its
     /// primary items active (a covered item's options are hidden; in
