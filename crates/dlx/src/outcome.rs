@@ -9,7 +9,13 @@ pub struct Stats {
     pub nodes: u64,
     /// Link removals ("updates"), counted as in Knuth's DLX1: one per item
     /// covered and one per node taken out of a list (by hiding, purifying or,
-    /// in Algorithm M, tweaking).
+    /// in Algorithm M, tweaking). A count ([`Dlx::count`](crate::Dlx::count),
+    /// [`Dlx::count_subproblem`](crate::Dlx::count_subproblem)) may count a
+    /// node's children as solutions without entering them, when each is one
+    /// (every option has as many primary items as are left); it then makes
+    /// none of their updates, so it can report fewer than a search that
+    /// enters them (the solution iterators, a parallel count, a count under
+    /// a budget). Nodes, solutions and the profile are the same either way.
     pub updates: u64,
     /// Knuth's "cleansings" (DLX2): one for each item purified and one for
     /// each node purifying marks as agreeing with its color. Always 0 for a
@@ -46,10 +52,24 @@ impl Stats {
         }
         self.profile[level] += 1;
     }
+
+    /// Counts `n` solutions found at once at level `level` without entering
+    /// them: `n` search-tree nodes there, each a solution (`counts_leaves`
+    /// in `matrix/leaves.rs`).
+    #[inline]
+    pub(crate) fn count_leaves(&mut self, level: usize, n: u64) {
+        self.nodes += n;
+        self.solutions += n;
+        if self.profile.len() <= level {
+            self.profile.resize(level + 1, 0);
+        }
+        self.profile[level] += n;
+    }
 }
 
 /// Adds the statistics of another search: those of subproblems (or of a
-/// parallel search's threads) add up to those of the whole search.
+/// parallel search's threads) add up to those of the whole search (its
+/// [`updates`](Stats::updates) too when both enter the same nodes).
 ///
 /// ```
 /// use dlx::{NamedProblem, Dlx, Stats};

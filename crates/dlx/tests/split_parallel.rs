@@ -47,17 +47,37 @@ fn parallel_solutions(
     set
 }
 
-/// The single-threaded count's statistics, for comparison.
+/// The statistics of the single-threaded search entering every node, for
+/// comparison: its solution iterator's. A parallel search enters every node
+/// too; a single-threaded count may count leaves without entering them,
+/// and then makes fewer updates ([`same_tree`]).
 fn plain_stats(problem: &Problem) -> dlx::Stats {
     let mut solver = Dlx::new(problem);
-    solver.count(None);
+    solver.for_each_solution(|_| ControlFlow::Continue(()));
     solver.stats().clone()
+}
+
+/// Asserts that `counted` (a count's statistics) walked the tree `entered`
+/// (a search entering every node) walked: the same solutions, nodes and
+/// nodes a level, and no more updates (the leaves a count counts at once
+/// make none, tuning log #128).
+pub(crate) fn same_tree(counted: &dlx::Stats, entered: &dlx::Stats) {
+    assert_eq!(counted.solutions, entered.solutions);
+    assert_eq!(counted.nodes, entered.nodes);
+    assert_eq!(counted.profile, entered.profile);
+    assert!(
+        counted.updates <= entered.updates,
+        "{counted:?} {entered:?}"
+    );
 }
 
 /// Runs every check of threads against the single-threaded search on a
 /// problem with `expected` solutions.
 fn check_threads(problem: &Problem, expected: u64, chunk: u64, depth: usize) {
     let plain = plain_stats(problem);
+    let mut counted = Dlx::new(problem);
+    counted.count(None);
+    same_tree(counted.stats(), &plain);
     let mut first = Dlx::new(problem);
     let first = first.first_solution();
     for threads in [1, 2, 8] {
@@ -118,10 +138,12 @@ proptest! {
                 ControlFlow::Continue(())
             }).unwrap();
             prop_assert_eq!(count.end, End::Exhausted);
+            let entered = solver.stats().clone();
             let counted = solver.count_subproblem(subproblem, None).unwrap();
             prop_assert_eq!(counted.solutions, count.solutions);
+            same_tree(solver.stats(), &entered);
             total += counted.solutions;
-            stats += solver.stats();
+            stats += &entered;
         }
         prop_assert_eq!(total, oracle.len() as u64);
         prop_assert_eq!(&union, &oracle);

@@ -62,7 +62,7 @@ impl Search {
                         return event;
                     }
                 } else {
-                    ready = self.choose_bounded::<C, R>(stats);
+                    ready = self.choose_bounded::<C, R>(stats, watched);
                 }
             }
             if !ready {
@@ -92,13 +92,24 @@ impl Search {
 
     /// M3 and M4: chooses the item of a new level by Knuth's rule and takes
     /// one from its bound, covering it if that was the last. Returns false
-    /// at a dead end (an item with too few options left), with nothing done.
+    /// at a dead end (an item with too few options left), with nothing done;
+    /// also when each option of the item completes a solution, counted
+    /// then by [`counts_leaves`](Self::counts_leaves). `watched` is
+    /// [`watches`](Self::watches) of the search's budget.
     #[inline(always)]
-    fn choose_bounded<const C: bool, const R: bool>(&mut self, stats: &mut Stats) -> bool {
+    fn choose_bounded<const C: bool, const R: bool>(
+        &mut self,
+        stats: &mut Stats,
+        watched: bool,
+    ) -> bool {
         // M3.
         let rng = R.then_some(&mut self.rng);
         let (i, degree) = self.matrix.branch_item(rng);
         if degree <= 0 {
+            return false;
+        }
+        // Each option in the list completes a solution: count them.
+        if !R && !watched && self.counts_leaves::<true>(self.matrix.len(i), stats) {
             return false;
         }
         // M4.

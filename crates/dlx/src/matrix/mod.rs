@@ -86,6 +86,7 @@ mod forced;
 mod frontier;
 mod hide;
 mod layout;
+mod leaves;
 mod link;
 mod search;
 mod select;

@@ -14,6 +14,7 @@
 #![deny(unsafe_code)]
 
 use super::cover::OptionCover;
+use super::leaves;
 use super::link::Link;
 use super::{Header, Matrix};
 use crate::index::to_u32;
@@ -119,6 +120,19 @@ pub(crate) struct Search {
     /// The width the forced-first search is made for: 4 if every option
     /// has four nodes, else 0 (`hide.rs`).
     pub(super) width: u32,
+    /// How many primary items every option has, if all have as many (and,
+    /// in Algorithm M, no primary item has slack); else 0. Then a node with
+    /// that many primary items left has only leaves below
+    /// ([`counts_leaves`](Self::counts_leaves)).
+    pub(super) leaf_width: u32,
+    /// The only level whose nodes can have only leaves below, worked out
+    /// when the search starts ([`leaf_level`](Self::leaf_level)), or
+    /// `usize::MAX`: a cheap test before the walk that decides.
+    pub(super) leaf_level: usize,
+    /// How many options a solution chooses if every option has
+    /// [`leaf_width`](Self::leaf_width) primary items, else 0
+    /// (`leaves::leaf_levels`).
+    pub(super) leaf_levels: usize,
 }
 
 impl Search {
@@ -127,6 +141,7 @@ impl Search {
         let matrix = Matrix::new(problem);
         let headers = matrix.headers();
         let width = matrix.search_width();
+        let leaf_width = leaves::leaf_width(problem);
         let kind = problem.kind();
         // Each level of Algorithm X or C covers at least one primary item;
         // each of Algorithm M chooses an option or finishes an item.
@@ -159,6 +174,9 @@ impl Search {
             silent: 0,
             forced: false,
             width,
+            leaf_width,
+            leaf_level: usize::MAX,
+            leaf_levels: leaves::leaf_levels(problem, leaf_width),
         }
     }
 
@@ -190,6 +208,7 @@ impl Search {
         self.rng = SplitMix64::new(seed.unwrap_or(0));
         self.matrix.cleansings = 0;
         self.matrix.single = 0;
+        self.leaf_level = self.leaf_level();
     }
 
     /// Undoes the search stack, level by level from the top, each in the
@@ -302,8 +321,9 @@ impl Search {
                 } else {
                     self.matrix.shortest_item()
                 };
-                if len == 0 {
-                    // A dead end: nothing was covered at this level.
+                if len == 0 || (!R && !watched && self.counts_leaves::<false>(len, stats)) {
+                    // A dead end, or leaves counted without entering them:
+                    // nothing was covered at this level.
                     entering = false;
                     continue;
                 }

@@ -435,7 +435,7 @@ pub(crate) mod tests {
     /// Puzzles with thousands of solutions, counted on several threads by
     /// either backend, past the first look on one thread (so the engine's
     /// threads start from the givens pre-selected): the count and
-    /// statistics of the count alone.
+    /// statistics of the count alone (its updates at most the threads').
     #[test]
     fn count_parallel_counts_as_count_does() {
         let mut past_first_look = 0;
@@ -464,7 +464,14 @@ pub(crate) mod tests {
                         let parallel = Parallel::new().with_threads(threads).with_chunk(64);
                         let spread = solver.count_parallel(&puzzle, None, &parallel).unwrap();
                         assert_eq!(spread, alone, "{text} {method:?} {threads}");
-                        assert_eq!(solver.stats(), &stats, "{text} {method:?} {threads}");
+                        // The same tree; the threads enter leaves a count
+                        // alone may count at once, without their updates
+                        // (dlx tuning log #128).
+                        let (threaded, label) = (solver.stats(), (&text, method, threads));
+                        assert_eq!(threaded.nodes, stats.nodes, "{label:?}");
+                        assert_eq!(threaded.solutions, stats.solutions, "{label:?}");
+                        assert_eq!(threaded.profile, stats.profile, "{label:?}");
+                        assert!(threaded.updates >= stats.updates, "{label:?}");
                         let limited = solver.count_parallel(&puzzle, Some(3), &parallel).unwrap();
                         assert_eq!(limited, solver.count(&puzzle, Some(3)).unwrap());
                     }

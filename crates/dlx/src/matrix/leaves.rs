@@ -1,0 +1,296 @@
+//! Counting leaves without entering them: when every option has the same
+//! number of primary items and that many are left active, each option in
+//! the list the search branches on completes a solution, so a silent count
+//! ([`Dlx::count`](crate::Dlx::count)) adds the list's length to its
+//! solutions and nodes instead of covering and uncovering each option
+//! (tuning log #128).
+//!
+//! Only the updates of those leaves go uncounted: the solutions, the nodes
+//! and the per-level profile are what entering each leaf would count, and
+//! searches that look at every node (a budget, a pause point, splitting)
+//! or pause at every solution (the solution iterators) enter them as
+//! before, so their statistics are unchanged. A limit is met exactly: the
+//! leaves are counted at once only if the count may take them all.
+
+use super::search::Search;
+use super::{Matrix, ROOT, get};
+use crate::index::to_u32;
+use crate::outcome::Stats;
+use crate::{ItemId, Problem};
+
+impl Search {
+    /// Counts the `len` options of the item the search is about to branch
+    /// on as solutions, without covering anything, when each of them is
+    /// one: at the [`leaf_level`](Self::leaf_level), when every option has
+    /// [`leaf_width`](Self::leaf_width) primary items and as many are
+    /// active, as the walk of the active items checks (with `M`, Algorithm
+    /// M, each taking one
+    /// more option), and the search counts at least `len` more solutions
+    /// [silently](Self::silent). An option in an active list has all its
+    /// primary items active (a covered item's options are hidden; in
+    /// Algorithm M without slack no item leaves the active list uncovered)
+    /// and is compatible with the options chosen, so it covers every item
+    /// left and completes a solution; nothing it covers can doom it, each
+    /// emptied item being one it covers. The leaves are counted as nodes at
+    /// the level below, as entering them would count them; their updates
+    /// (covering the item and each option's others) are not made, so not
+    /// counted (tuning log #128). Returns whether it counted them. Not in a
+    /// watched search (a budget, a pause point or a splitting ceiling look
+    /// at each node) nor a randomized one (whose shuffles would draw
+    /// differently).
+    #[inline(always)]
+    pub(super) fn counts_leaves<const M: bool>(&mut self, len: u32, stats: &mut Stats) -> bool {
+        let n = u64::from(len);
+        if self.level == self.leaf_level
+            && n <= self.silent
+            && self.matrix.active_primaries_are::<M>(self.leaf_width)
+        {
+            self.silent -= n;
+            stats.count_leaves(self.level + 1, n);
+            true
+        } else {
+            false
+        }
+    }
+
+    /// The level at which a node can have only leaves below, given the
+    /// pre-selections, or `usize::MAX` if none can. With options of `P =`
+    /// [`leaf_width`](Self::leaf_width) primary items, each pre-selection
+    /// and each level chooses one option, which covers `P` active primary
+    /// items (Algorithms X and C) or takes one from the bounds of `P`
+    /// active items (Algorithm M without slack, which makes no null moves):
+    /// so exactly `P` items, or `P` of the bounds' sum, are left at level
+    /// `K / P - 1 - s`, where `K` is the number of primary items or the sum
+    /// of their bounds ([`leaf_levels`](Self::leaf_levels)) and `s` the
+    /// number of pre-selections. Only a gate, one comparison a node:
+    /// [`counts_leaves`](Self::counts_leaves) still looks at the items
+    /// before counting (tuning log #131).
+    pub(super) fn leaf_level(&self) -> usize {
+        self.leaf_levels
+            .checked_sub(self.selected.len() + 1)
+            .unwrap_or(usize::MAX)
+    }
+}
+
+/// [`Search::leaf_levels`] of `problem`, whose
+/// [`leaf_width`](Search::leaf_width) is `width`: the number of options a
+/// solution chooses (the number of primary items, or with bounds the sum of
+/// their upper bounds, over `width`), or 0 if no option has the width or
+/// that is not a whole number.
+pub(super) fn leaf_levels(problem: &Problem, width: u32) -> usize {
+    let width = width as usize;
+    if width == 0 {
+        return 0;
+    }
+    let total: usize = (0..problem.primary_count())
+        .map(|k| {
+            ItemId::new(k)
+                .and_then(|item| problem.bounds(item))
+                .map_or(1, |b| b.upper() as usize)
+        })
+        .sum();
+    if total.is_multiple_of(width) {
+        total / width
+    } else {
+        0
+    }
+}
+
+impl Matrix {
+    /// Whether exactly `k >= 1` primary items are active and, with `M`, each
+    /// of them takes exactly one more option (its bound is 1). Walks at
+    /// most `k + 1` links of the active list, which the scan for the
+    /// shortest list has just read.
+    #[inline]
+    pub(super) fn active_primaries_are<const M: bool>(&self, k: u32) -> bool {
+        // SAFETY: (B): `h` is always a value of `right`, so it indexes
+        // `right` and, with `M`, `bound` (D).
+        unsafe {
+            let mut h = ROOT;
+            for _ in 0..k {
+                h = get(&self.right, h);
+                if h == ROOT || (M && get(&self.bound, h) != 1) {
+                    return false;
+                }
+            }
+            get(&self.right, h) == ROOT
+        }
+    }
+}
+
+/// [`Search::leaf_width`] of `problem`: how many primary items each option
+/// has, if every option has as many and (for Algorithm M) no primary item
+/// has slack; else 0.
+pub(super) fn leaf_width(problem: &Problem) -> u32 {
+    let primary = problem.primary_count();
+    let slack = (0..primary).any(|k| {
+        ItemId::new(k)
+            .and_then(|item| problem.bounds(item))
+            .is_some_and(|b| b.lower() != b.upper())
+    });
+    if slack {
+        return 0;
+    }
+    let mut widths = problem
+        .options()
+        .map(|(_, items)| items.iter().filter(|item| item.index() < primary).count());
+    match widths.next() {
+        Some(first) if first > 0 && widths.all(|w| w == first) => to_u32(first),
+        _ => 0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::ops::ControlFlow;
+
+    use super::leaf_width;
+    use crate::matrix::test_problems::latin_3;
+    use crate::{Dlx, NamedProblem, OptionId, Problem, Stats};
+
+    /// Queens on an `n x n` board: rows and columns primary, diagonals
+    /// secondary, so every option has two primary items.
+    fn queens(n: usize) -> Problem {
+        let mut b = Problem::builder(2 * n, 4 * n - 2).unwrap();
+        for r in 0..n {
+            for c in 0..n {
+                let (a, d) = (r + c, n - 1 + r - c);
+                b.add_option(&[r, n + c, 2 * n + a, 2 * n + 2 * n - 1 + d])
+                    .unwrap();
+            }
+        }
+        b.build()
+    }
+
+    /// `n x n` 0-1 matrices with two ones in every row and column
+    /// (Algorithm M: every item takes exactly two options).
+    fn matrices(n: usize) -> Problem {
+        let rows: Vec<String> = (0..n).map(|r| format!("2|r{r}")).collect();
+        let cols: Vec<String> = (0..n).map(|c| format!("2|c{c}")).collect();
+        let mut text = format!("{} {}\n", rows.join(" "), cols.join(" "));
+        for r in 0..n {
+            for c in 0..n {
+                text.push_str(&format!("r{r} c{c}\n"));
+            }
+        }
+        NamedProblem::parse(&text).unwrap().problem().clone()
+    }
+
+    /// Graceful labelings of the path of three vertices with labels 0 to 2
+    /// (Algorithm C): an option gives an edge its two labels, so its
+    /// difference, and colors the vertices and the labels they use.
+    fn graceful_path() -> Problem {
+        let mut text = String::from("e01 e12 d1 d2 | v0 v1 v2 l0 l1 l2\n");
+        for (a, b) in [(0, 1), (1, 2)] {
+            for la in 0..3_i32 {
+                for lb in 0..3_i32 {
+                    if la != lb {
+                        let d = (la - lb).abs();
+                        text.push_str(&format!(
+                            "e{a}{b} d{d} v{a}:{la} v{b}:{lb} l{la}:{a} l{lb}:{b}\n"
+                        ));
+                    }
+                }
+            }
+        }
+        NamedProblem::parse(&text).unwrap().problem().clone()
+    }
+
+    /// The statistics of a search that enters every leaf: the solution
+    /// iterator, which pauses at each, checking every solution on the way.
+    fn entering_every_leaf(problem: &Problem, forced: bool) -> Stats {
+        let mut solver = Dlx::new(problem);
+        solver.set_forced_first(forced);
+        solver.for_each_solution(|solution| {
+            assert!(problem.is_solution(solution), "{solution:?}");
+            ControlFlow::Continue(())
+        });
+        solver.stats().clone()
+    }
+
+    /// A count counts the same solutions, nodes and profile as a search
+    /// entering each leaf, and fewer updates where it counted leaves at
+    /// once; with a limit it stops exactly there; the links are restored.
+    /// The expected counts are known independently: 12 Latin squares of
+    /// order 3, 4 solutions of 6 queens (options of four nodes, so the
+    /// walks made for that width too), 6 such matrices of order 3 (OEIS
+    /// A001499), 4 graceful labelings of the path.
+    #[test]
+    fn counting_leaves_at_once_keeps_solutions_nodes_and_profile() {
+        let cases = [
+            (latin_3(), 12, 3),
+            (queens(6), 4, 2),
+            (matrices(3), 6, 2),
+            (graceful_path(), 4, 2),
+        ];
+        for (problem, solutions, width) in cases {
+            assert_eq!(leaf_width(&problem), width);
+            for forced in [false, true] {
+                let entered = entering_every_leaf(&problem, forced);
+                assert_eq!(entered.solutions, solutions);
+                let mut solver = Dlx::new(&problem);
+                solver.set_forced_first(forced);
+                assert_eq!(solver.count(None).solutions, solutions);
+                let counted = solver.stats().clone();
+                assert_eq!(counted.nodes, entered.nodes, "{width} {forced}");
+                assert_eq!(counted.profile, entered.profile, "{width} {forced}");
+                assert!(counted.updates < entered.updates, "{width} {forced}");
+                // Small limits stop inside a node's leaves; the last ones
+                // at the end (few, so that Miri runs this in CI).
+                let last = solutions - 1..=solutions + 1;
+                for limit in (1..=5).chain(last) {
+                    assert_eq!(
+                        solver.count(Some(limit)).solutions,
+                        limit.min(solutions),
+                        "{width} {forced} {limit}"
+                    );
+                    assert_eq!(solver.stats().solutions, limit.min(solutions));
+                }
+                solver.check_invariants().unwrap();
+                assert!(solver.links_match(&problem));
+            }
+        }
+    }
+
+    /// After a pre-selection the leaves are counted one level higher
+    /// (`Search::leaf_level`): of the 12 Latin squares of order 3, 4 have
+    /// digit 0 in the corner (one of three digits, by symmetry).
+    #[test]
+    fn pre_selections_move_the_level_of_the_leaves() {
+        let problem = latin_3();
+        let corner = OptionId::new(0).unwrap();
+        let mut solver = Dlx::new(&problem);
+        solver.select(corner).unwrap();
+        let mut entered = 0;
+        solver.for_each_solution(|solution| {
+            assert!(problem.is_solution(solution), "{solution:?}");
+            entered += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(entered, 4);
+        let iterated = solver.stats().clone();
+        assert_eq!(solver.count(None).solutions, 4);
+        let counted = solver.stats();
+        assert_eq!(counted.nodes, iterated.nodes);
+        assert_eq!(counted.profile, iterated.profile);
+        assert!(counted.updates < iterated.updates);
+        solver.check_invariants().unwrap();
+    }
+
+    /// Leaves are counted at once only if every option has as many primary
+    /// items, and in Algorithm M no item has slack.
+    #[test]
+    fn only_options_of_one_primary_width_without_slack_count_leaves() {
+        let mut mixed = Problem::builder(2, 1).unwrap();
+        mixed.add_option(&[0, 1]).unwrap();
+        mixed.add_option(&[0, 2]).unwrap();
+        mixed.add_option(&[1]).unwrap();
+        assert_eq!(leaf_width(&mixed.build()), 0);
+        let slack = NamedProblem::parse("1:2|a b\na b\na\nb\n").unwrap();
+        assert_eq!(leaf_width(slack.problem()), 0);
+        let exact = NamedProblem::parse("2|a b\na b\na\n").unwrap();
+        assert_eq!(leaf_width(exact.problem()), 0);
+        let secondary = NamedProblem::parse("a b | x\na x\nb\n").unwrap();
+        assert_eq!(leaf_width(secondary.problem()), 1);
+    }
+}
