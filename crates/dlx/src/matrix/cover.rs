@@ -345,16 +345,22 @@ impl Matrix {
         unsafe {
             let mut h = get(&self.right, ROOT);
             loop {
-                let len = get(&self.top, h);
-                if len < best_len {
-                    if h == ROOT {
-                        break;
-                    }
-                    best = h;
-                    best_len = len;
-                    if len <= 1 {
-                        break;
-                    }
+                // The walk to the next shorter list in a loop of its own,
+                // a load, a load and a compare a step: as one loop with the
+                // new best's branch in it, the compiler shuffled registers
+                // at every step (tuning log #141).
+                let mut len = get(&self.top, h);
+                while len >= best_len {
+                    h = get(&self.right, h);
+                    len = get(&self.top, h);
+                }
+                if h == ROOT {
+                    break;
+                }
+                best = h;
+                best_len = len;
+                if len <= 1 {
+                    break;
                 }
                 h = get(&self.right, h);
             }
