@@ -266,7 +266,12 @@ impl Matrix {
     /// Latin-square counts (tuning log #105). So the two share one body, a
     /// macro, and differ in the attribute alone.
     #[inline(always)]
-    fn cover_unless_doomed_inlined<const C: bool, const M: bool, const F: bool, const W: u32>(
+    pub(super) fn cover_unless_doomed_inlined<
+        const C: bool,
+        const M: bool,
+        const F: bool,
+        const W: u32,
+    >(
         &mut self,
         i: Header,
         p: Link,

@@ -25,8 +25,9 @@
 //! A forced move has no other option to try, so the plain search (no
 //! colors) makes it without Algorithm X's covering of the item
 //! (`Matrix::commit_forced`): the option stays in its items' lists, the
-//! item only leaves the active list, and covering the option's other items
-//! skips its node. That saves hiding and unhiding the option, the walk of
+//! item only leaves the active list, and each other item of the option is
+//! covered with the option's node taken out of its list alone (no change
+//! of length), put back when it is uncovered. That saves hiding and unhiding the option, the walk of
 //! the item's list and a call to uncover it, most of what a forced node cost
 //! beyond the covering of its items (tuning log #140). The option's items
 //! then count one option more while they are covered: none of them empties
@@ -47,11 +48,11 @@
 //! relies on invariant (F) of `mod.rs`; the forced move's steps index the
 //! arena unchecked under (A) to (C), as `cover.rs` does.
 
-use super::cover::{Links, OptionCover};
-use super::hide::{SUDOKU_WIDTH, hide, unhide};
+use super::cover::OptionCover;
+use super::hide::SUDOKU_WIDTH;
 use super::link::Link;
 use super::search::{Level, Search};
-use super::{Header, Matrix, get};
+use super::{Header, Matrix, entry, get};
 use crate::outcome::{Budget, Event, Stats};
 
 impl Search {
@@ -159,15 +160,17 @@ impl Matrix {
     /// [`single`](Self::single) the last item it left with one option.
     ///
     /// Algorithm X would cover `i`, which hides `o`'s option from its other
-    /// items' lists, and then cover those items. Here the option stays in
-    /// every list of its items: `i`'s list has nothing else to hide, so
-    /// `i` is only taken out of the active items, and covering each other
-    /// item hides every option of its list but this one. No list an active
-    /// item reaches changes otherwise (a covered item's list is read only
-    /// by its uncovering), so the search below sees the same links; the
-    /// option's items keep one option more while they are covered, so none
-    /// of them empties, and what empties dooms the option. Saves the option's
-    /// hiding and unhiding and the covering of `i`'s list (tuning log #140).
+    /// items' lists (three updates of each list and length), and then cover
+    /// those items. Here `i`'s list has nothing else to hide, so `i` is
+    /// only taken out of the active items, and each other item is covered
+    /// with the option's node only unlinked from its list, its length left
+    /// alone ([`cover_but`](Self::cover_but)). No list an active item
+    /// reaches differs (a covered item's list and length are read only by
+    /// its uncovering), so the search below sees the same links; the
+    /// option's items count one option more while they are covered, so none
+    /// of them empties, and what empties dooms the option. Saves the
+    /// option's other hiding and unhiding, the walk of `i`'s list and a
+    /// call to uncover it (tuning log #140, #144).
     #[inline(always)]
     pub(super) fn commit_forced<const W: u32>(&mut self, i: Header, o: Link) -> OptionCover {
         self.single = 0;
@@ -195,7 +198,7 @@ impl Matrix {
                 while r != p {
                     // SAFETY: as above.
                     let y = unsafe { get(&self.top, r) };
-                    self.uncover_but::<W>(y, r);
+                    self.uncover_but::<W>(y, r, span.link_to(r));
                     r = span.before(r);
                 }
                 // SAFETY: (B): `i` is a header.
@@ -216,7 +219,7 @@ impl Matrix {
         while q != p {
             // SAFETY: as in `commit_forced`.
             let x = unsafe { get(&self.top, q) };
-            self.uncover_but::<W>(x, q);
+            self.uncover_but::<W>(x, q, span.link_to(q));
             q = span.before(q);
         }
         // SAFETY: (B): `i` is a header.
@@ -224,77 +227,54 @@ impl Matrix {
     }
 
     /// Covers item header `x` but leaves its node `q` (of the option of the
-    /// node `o` links to) in its list and unhides nothing of that option;
-    /// gives up as [`cover_unless_doomed`](Self::cover_unless_doomed) does,
-    /// undoing what it did, when hiding an option dooms `o`'s option.
-    /// Returns whether it covered `x`, and the updates made.
+    /// node `o` links to) out of the covering: `q` is unlinked from `x`'s
+    /// list alone, without a change of length, and the list is covered as
+    /// [`cover_unless_doomed`](Self::cover_unless_doomed) covers one,
+    /// giving up (and undoing what it did) when hiding an option dooms
+    /// `o`'s option. Returns whether it covered `x`, and the updates made.
+    /// A walk that skipped `q` instead took two loop exits a list, one of
+    /// them mispredicted about once per item (tuning log #144).
     #[inline(always)]
     fn cover_but<const W: u32>(&mut self, x: u32, q: u32, o: Link) -> (bool, u64) {
-        let mut links = Links::of(self);
-        let mut updates = 1;
-        // SAFETY: `x` is a header (the caller read it from an option node's
-        // `top`, (A)); `r` walks its list, whose links are stored values:
-        // (A) and (C). `unhide` walks back up over the options just
-        // hidden, in reverse order.
-        unsafe {
-            // Down the list to `q`, then from `q` to the header: one
-            // compare a node, not two for the node to skip.
-            let mut r = get(links.down, x);
-            let mut end = q;
-            loop {
-                if r.node() == end {
-                    if end == x {
-                        break;
-                    }
-                    end = x;
-                    r = get(links.down, r.node());
-                    continue;
-                }
-                updates += hide::<false, true, W>(&mut links, r);
-                let emptied = links.emptied;
-                if emptied != 0 {
-                    let single = links.single;
-                    if self.dooms::<false>(o, q, emptied) {
-                        let mut links = Links::of(self);
-                        while r.node() != x {
-                            if r.node() != q {
-                                unhide::<false, W>(&mut links, r);
-                            }
-                            r = get(links.up, r.node());
-                        }
-                        return (false, updates);
-                    }
-                    links = Links::of(self);
-                    links.single = single;
-                }
-                r = get(links.down, r.node());
-            }
-            if links.single != 0 {
-                self.single = links.single;
-            }
-            self.unlink_item(x);
+        // SAFETY: (C): `q` is an option node, in the arena, and the nodes of
+        // its stored links are too (A); `x`, read from its `top`, is a
+        // header (A).
+        let (to_q, x) = unsafe {
+            let up = get(&self.up, q);
+            let down = get(&self.down, q);
+            // The link to `q`, as its neighbour above holds it.
+            let to_q = get(&self.down, up.node());
+            *entry(&mut self.down, up.node()) = down;
+            *entry(&mut self.up, down.node()) = up;
+            (to_q, Header::new_unchecked(x))
+        };
+        let (done, made) = self.cover_unless_doomed_inlined::<false, false, true, W>(x, o, q);
+        if !done {
+            self.relink_node(q, to_q);
         }
-        (true, updates)
+        (done, made)
     }
 
-    /// Undoes [`cover_but`](Self::cover_but)`(x, q, _)`.
+    /// Undoes [`cover_but`](Self::cover_but)`(x, q, _)`; `to_q` is the link
+    /// to `q`.
     #[inline(always)]
-    fn uncover_but<const W: u32>(&mut self, x: u32, q: u32) {
-        // SAFETY: as in `cover_but`.
+    fn uncover_but<const W: u32>(&mut self, x: u32, q: u32, to_q: Link) {
+        // SAFETY: `x` is a header, as in `cover_but`.
+        self.uncover::<false, W>(unsafe { Header::new_unchecked(x) });
+        self.relink_node(q, to_q);
+    }
+
+    /// Puts option node `q` back into its item's list between its own `up`
+    /// and `down`; `to_q` is the link to it.
+    #[inline(always)]
+    fn relink_node(&mut self, q: u32, to_q: Link) {
+        // SAFETY: (C), (A): `q` is an option node and its links' nodes are
+        // in the arena.
         unsafe {
-            self.relink_item(x);
-            let mut links = Links::of(self);
-            // Up the list to `q`, then from `q` to the header.
-            let mut r = get(links.up, x);
-            while r.node() != q {
-                unhide::<false, W>(&mut links, r);
-                r = get(links.up, r.node());
-            }
-            r = get(links.up, q);
-            while r.node() != x {
-                unhide::<false, W>(&mut links, r);
-                r = get(links.up, r.node());
-            }
+            let up = get(&self.up, q);
+            let down = get(&self.down, q);
+            *entry(&mut self.down, up.node()) = to_q;
+            *entry(&mut self.up, down.node()) = to_q;
         }
     }
 
@@ -396,10 +376,12 @@ mod tests {
         solver.set_forced_first(true);
         solver.select(OptionId::new(0).unwrap()).unwrap();
         let full = solver.count(None);
-        for budget in (1..400)
-            .map(Budget::updates)
-            .chain((1..60).map(Budget::nodes))
-        {
+        // Every budget natively, a sample under Miri (CI runs the unit
+        // tests there, where each count takes a while).
+        let stride = if cfg!(miri) { 29 } else { 1 };
+        let updates = (1..400).step_by(stride).map(Budget::updates);
+        let nodes = (1..60).step_by(stride / 4 + 1).map(Budget::nodes);
+        for budget in updates.chain(nodes) {
             solver.set_budget(budget);
             let count = solver.count(None);
             assert!(
