@@ -266,7 +266,12 @@ impl Matrix {
     /// Latin-square counts (tuning log #105). So the two share one body, a
     /// macro, and differ in the attribute alone.
     #[inline(always)]
-    fn cover_unless_doomed_inlined<const C: bool, const M: bool, const F: bool, const W: u32>(
+    pub(super) fn cover_unless_doomed_inlined<
+        const C: bool,
+        const M: bool,
+        const F: bool,
+        const W: u32,
+    >(
         &mut self,
         i: Header,
         p: Link,
@@ -345,16 +350,22 @@ impl Matrix {
         unsafe {
             let mut h = get(&self.right, ROOT);
             loop {
-                let len = get(&self.top, h);
-                if len < best_len {
-                    if h == ROOT {
-                        break;
-                    }
-                    best = h;
-                    best_len = len;
-                    if len <= 1 {
-                        break;
-                    }
+                // The walk to the next shorter list in a loop of its own,
+                // a load, a load and a compare a step: as one loop with the
+                // new best's branch in it, the compiler shuffled registers
+                // at every step (tuning log #141).
+                let mut len = get(&self.top, h);
+                while len >= best_len {
+                    h = get(&self.right, h);
+                    len = get(&self.top, h);
+                }
+                if h == ROOT {
+                    break;
+                }
+                best = h;
+                best_len = len;
+                if len <= 1 {
+                    break;
                 }
                 h = get(&self.right, h);
             }

@@ -22,17 +22,37 @@
 //! emptied while another has one option left may be chosen after that one:
 //! a longer walk to the same dead end, never another count.
 //!
+//! A forced move has no other option to try, so the plain search (no
+//! colors) makes it without Algorithm X's covering of the item
+//! (`Matrix::commit_forced`): the option stays in its items' lists, the
+//! item only leaves the active list, and each other item of the option is
+//! covered with the option's node taken out of its list alone (no change
+//! of length), put back when it is uncovered. That saves hiding and unhiding the option, the walk of
+//! the item's list and a call to uncover it, most of what a forced node cost
+//! beyond the covering of its items (tuning log #140). The option's items
+//! then count one option more while they are covered: none of them empties
+//! (none ever doomed the option), and one is noted as left with one option
+//! only when covering the others took all but this option from it, where
+//! Algorithm X notes it with one other option left. Such a hint can never
+//! be taken (the item is covered), and fewer of them leave the scan less
+//! to do; the hints, so the tree, may differ from Algorithm X's, with the
+//! same solutions by the argument above. Every search of the forced kind
+//! makes its forced moves so, with or without a budget or a splitting
+//! ceiling, and so does the replay of a path (`frontier.rs`), so all of
+//! them see the same hints.
+//!
 //! The search loop and the steps are those of Algorithm X and C, made with
 //! `F = true` (`search.rs`, `cover.rs`), not copies: any change to hiding
 //! or covering applies to both. The loop is kept out of line so that the
-//! default search's code is what it was. The one unchecked look, at the
-//! hint, relies on invariant (F) of `mod.rs`.
+//! default search's code is what it was. The unchecked look at the hint
+//! relies on invariant (F) of `mod.rs`; the forced move's steps index the
+//! arena unchecked under (A) to (C), as `cover.rs` does.
 
 use super::cover::OptionCover;
 use super::hide::SUDOKU_WIDTH;
 use super::link::Link;
-use super::search::Search;
-use super::{Header, Matrix, get};
+use super::search::{Level, Search};
+use super::{Header, Matrix, entry, get};
 use crate::outcome::{Budget, Event, Stats};
 
 impl Search {
@@ -72,9 +92,192 @@ impl Search {
     ) -> Event {
         self.advance_exact::<C, false, true, W>(stats, budget)
     }
+
+    /// Branches on item `i`, which has one option left: commits that
+    /// option without hiding it ([`Matrix::commit_forced`]) and moves down
+    /// a level (true), or, if the option is doomed, counts the dead end
+    /// below as [`try_options`](Self::try_options) does and returns false
+    /// (backtrack). The level is marked [`Level::plain`] so that
+    /// backtracking and unwinding undo it with
+    /// [`Matrix::uncommit_forced`]. The updates counted are those of
+    /// covering `i` and then the option's other items, as the other steps
+    /// count them, though the option's own nodes are never unlinked.
+    #[inline(always)]
+    pub(super) fn take_forced<const W: u32>(
+        &mut self,
+        i: Header,
+        stats: &mut Stats,
+        budget: Budget,
+    ) -> bool {
+        let o = self.matrix.first_option(i);
+        match self.matrix.commit_forced::<W>(i, o) {
+            OptionCover::Covered(updates) => {
+                stats.updates += updates;
+                self.levels[self.level] = Level {
+                    choice: o,
+                    item: i,
+                    plain: true,
+                };
+                self.level += 1;
+                true
+            }
+            OptionCover::Doomed(updates) => {
+                stats.updates += updates;
+                if budget.is_exhausted(stats.nodes, stats.updates) {
+                    // As `try_options` does: the option covered after all,
+                    // here by Algorithm X's steps (whose covering of `i`
+                    // is counted already), and the search stops below.
+                    self.matrix.cover::<false, W>(i);
+                    stats.updates += self.matrix.cover_others::<false>(o);
+                    self.matrix.single = 0;
+                    let level = &mut self.levels[self.level];
+                    (level.choice, level.item) = (o, i);
+                    self.level += 1;
+                    return true;
+                }
+                stats.count_node(self.level + 1);
+                false
+            }
+        }
+    }
+
+    /// Undoes level `l`, a level [`take_forced`](Self::take_forced) made,
+    /// and clears its mark, so that only such a level below `level` is
+    /// ever marked.
+    #[inline(always)]
+    pub(super) fn give_forced_back<const W: u32>(&mut self, l: usize) {
+        let level = &mut self.levels[l];
+        level.plain = false;
+        let (i, o) = (level.item, level.choice);
+        self.matrix.uncommit_forced::<W>(i, o);
+    }
 }
 
 impl Matrix {
+    /// Covers item `i`, whose list holds only the option of node `o`, and
+    /// that option's other items, unless the option is doomed (see
+    /// [`dooms`](Self::dooms)); then undoes what it did. Leaves in
+    /// [`single`](Self::single) the last item it left with one option.
+    ///
+    /// Algorithm X would cover `i`, which hides `o`'s option from its other
+    /// items' lists (three updates of each list and length), and then cover
+    /// those items. Here `i`'s list has nothing else to hide, so `i` is
+    /// only taken out of the active items, and each other item is covered
+    /// with the option's node only unlinked from its list, its length left
+    /// alone ([`cover_but`](Self::cover_but)). No list an active item
+    /// reaches differs (a covered item's list and length are read only by
+    /// its uncovering), so the search below sees the same links; the
+    /// option's items count one option more while they are covered, so none
+    /// of them empties, and what empties dooms the option. Saves the
+    /// option's other hiding and unhiding, the walk of `i`'s list and a
+    /// call to uncover it (tuning log #140, #144).
+    #[inline(always)]
+    pub(super) fn commit_forced<const W: u32>(&mut self, i: Header, o: Link) -> OptionCover {
+        self.single = 0;
+        let i = i.get();
+        // SAFETY: (B): `i` is a header.
+        unsafe { self.unlink_item(i) };
+        // Covering `i` would count itself and the option's other nodes.
+        let mut updates = u64::from(o.span().size());
+        let span = o.span();
+        let p = o.node();
+        let mut q = p;
+        loop {
+            q = span.after(q);
+            if q == p {
+                break;
+            }
+            // SAFETY: (C): `q` is a node of the option; by (A) its top is a
+            // header (no colors: nothing is cleansed).
+            let x = unsafe { get(&self.top, q) };
+            let (done, made) = self.cover_but::<W>(x, q, o);
+            updates += made;
+            if !done {
+                // Undo the items covered before `q`, going left.
+                let mut r = span.before(q);
+                while r != p {
+                    // SAFETY: as above.
+                    let y = unsafe { get(&self.top, r) };
+                    self.uncover_but::<W>(y, r, span.link_to(r));
+                    r = span.before(r);
+                }
+                // SAFETY: (B): `i` is a header.
+                unsafe { self.relink_item(i) };
+                return OptionCover::Doomed(updates);
+            }
+        }
+        OptionCover::Covered(updates)
+    }
+
+    /// Undoes [`commit_forced`](Self::commit_forced)`(i, o)`: the option's
+    /// other items uncovered going left, then `i` back among the active items.
+    #[inline(always)]
+    pub(super) fn uncommit_forced<const W: u32>(&mut self, i: Header, o: Link) {
+        let span = o.span();
+        let p = o.node();
+        let mut q = span.before(p);
+        while q != p {
+            // SAFETY: as in `commit_forced`.
+            let x = unsafe { get(&self.top, q) };
+            self.uncover_but::<W>(x, q, span.link_to(q));
+            q = span.before(q);
+        }
+        // SAFETY: (B): `i` is a header.
+        unsafe { self.relink_item(i.get()) };
+    }
+
+    /// Covers item header `x` but leaves its node `q` (of the option of the
+    /// node `o` links to) out of the covering: `q` is unlinked from `x`'s
+    /// list alone, without a change of length, and the list is covered as
+    /// [`cover_unless_doomed`](Self::cover_unless_doomed) covers one,
+    /// giving up (and undoing what it did) when hiding an option dooms
+    /// `o`'s option. Returns whether it covered `x`, and the updates made.
+    /// A walk that skipped `q` instead took two loop exits a list, one of
+    /// them mispredicted about once per item (tuning log #144).
+    #[inline(always)]
+    fn cover_but<const W: u32>(&mut self, x: u32, q: u32, o: Link) -> (bool, u64) {
+        // SAFETY: (C): `q` is an option node, in the arena, and the nodes of
+        // its stored links are too (A); `x`, read from its `top`, is a
+        // header (A).
+        let (to_q, x) = unsafe {
+            let up = get(&self.up, q);
+            let down = get(&self.down, q);
+            // The link to `q`, as its neighbour above holds it.
+            let to_q = get(&self.down, up.node());
+            *entry(&mut self.down, up.node()) = down;
+            *entry(&mut self.up, down.node()) = up;
+            (to_q, Header::new_unchecked(x))
+        };
+        let (done, made) = self.cover_unless_doomed_inlined::<false, false, true, W>(x, o, q);
+        if !done {
+            self.relink_node(q, to_q);
+        }
+        (done, made)
+    }
+
+    /// Undoes [`cover_but`](Self::cover_but)`(x, q, _)`; `to_q` is the link
+    /// to `q`.
+    #[inline(always)]
+    fn uncover_but<const W: u32>(&mut self, x: u32, q: u32, to_q: Link) {
+        // SAFETY: `x` is a header, as in `cover_but`.
+        self.uncover::<false, W>(unsafe { Header::new_unchecked(x) });
+        self.relink_node(q, to_q);
+    }
+
+    /// Puts option node `q` back into its item's list between its own `up`
+    /// and `down`; `to_q` is the link to it.
+    #[inline(always)]
+    fn relink_node(&mut self, q: u32, to_q: Link) {
+        // SAFETY: (C), (A): `q` is an option node and its links' nodes are
+        // in the arena.
+        unsafe {
+            let up = get(&self.up, q);
+            let down = get(&self.down, q);
+            *entry(&mut self.down, up.node()) = to_q;
+            *entry(&mut self.up, down.node()) = to_q;
+        }
+    }
+
     /// [`cover_others_unless_doomed`](Self::cover_others_unless_doomed),
     /// leaving in [`single`](Self::single) the last item the covering left
     /// with one option (0 if none, or if the option is doomed).
@@ -108,8 +311,90 @@ impl Matrix {
 
 #[cfg(test)]
 mod tests {
-    use crate::matrix::test_problems::latin_3;
+    use crate::matrix::search::Search;
+    use crate::matrix::test_problems::{latin_3, sudoku_4};
+    use crate::outcome::{Budget, End, Event, Stats};
     use crate::{Dlx, OptionId};
+
+    /// A search stopped at a solution holds levels that committed a forced
+    /// move without hiding its option (`commit_forced`); starting any other
+    /// search, forced-first or not, undoes them, clears their marks, and
+    /// leaves the links as laid out. Every solution found on the way is an
+    /// exact cover, and the counts are the default search's.
+    #[test]
+    fn a_forced_move_is_undone_by_whatever_search_comes_next() {
+        let option = |k: usize| OptionId::new(k).unwrap();
+        for (problem, picks) in [
+            (sudoku_4(), vec![0]),
+            (sudoku_4(), vec![]),
+            (latin_3(), vec![0]),
+        ] {
+            let mut default = Search::new(&problem);
+            for &k in &picks {
+                default.select(option(k)).unwrap();
+            }
+            let mut expected = Stats::default();
+            default.start(None);
+            while default.advance(&mut expected, Budget::UNLIMITED) == Event::Solution {}
+            let mut search = Search::new(&problem);
+            for &k in &picks {
+                search.select(option(k)).unwrap();
+            }
+            search.set_forced(true);
+            search.start(None);
+            let mut stats = Stats::default();
+            let mut solution = Vec::new();
+            let mut marked = false;
+            while search.advance(&mut stats, Budget::UNLIMITED) == Event::Solution {
+                marked |= search.levels[..search.level].iter().any(|l| l.plain);
+                search.solution(&mut solution);
+                assert!(problem.is_solution(&solution), "{solution:?}");
+                if stats.solutions == 2 {
+                    break;
+                }
+            }
+            assert!(marked, "no forced move was made");
+            search.set_forced(false);
+            search.start(None);
+            assert!(search.levels.iter().all(|l| !l.plain));
+            search.check().unwrap();
+            let mut again = Stats::default();
+            while search.advance(&mut again, Budget::UNLIMITED) == Event::Solution {}
+            assert_eq!(again, expected);
+            search.reset();
+            assert!(search.links_match(&problem));
+        }
+    }
+
+    /// A forced-first search with a budget of updates or nodes stops with
+    /// the links intact wherever the budget runs out, forced moves and
+    /// doomed options included, and the next search counts every solution.
+    #[test]
+    fn a_forced_search_runs_out_of_budget_anywhere_and_restores() {
+        let problem = sudoku_4();
+        let mut solver = Dlx::new(&problem);
+        solver.set_forced_first(true);
+        solver.select(OptionId::new(0).unwrap()).unwrap();
+        let full = solver.count(None);
+        // Every budget natively, a sample under Miri (CI runs the unit
+        // tests there, where each count takes a while).
+        let stride = if cfg!(miri) { 97 } else { 1 };
+        let updates = (1..400).step_by(stride).map(Budget::updates);
+        let nodes = (1..60).step_by(stride / 4 + 1).map(Budget::nodes);
+        for budget in updates.chain(nodes) {
+            solver.set_budget(budget);
+            let count = solver.count(None);
+            assert!(
+                count.end == End::BudgetExhausted || count == full,
+                "{budget:?}"
+            );
+            solver.check_invariants().unwrap();
+            solver.set_budget(Budget::UNLIMITED);
+            assert_eq!(solver.count(None), full);
+        }
+        solver.reset();
+        assert!(solver.links_match(&problem));
+    }
 
     /// Runs the forced-first loop and the steps made for it (under Miri in
     /// CI, which runs only the unit tests): the same counts as the default

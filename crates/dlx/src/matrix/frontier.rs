@@ -16,7 +16,7 @@
 #![deny(unsafe_code)]
 
 use super::cover::OptionCover;
-use super::search::{Search, Step};
+use super::search::{Level, Search, Step};
 use crate::outcome::{Budget, Event, Stats};
 use crate::{ItemId, Kind, OptionId};
 
@@ -130,6 +130,26 @@ impl Search {
             };
             if len == 0 {
                 return Err(l);
+            }
+            if self.forced && !C && len == 1 {
+                // A forced move, made as the search makes it (`forced.rs`),
+                // so that the levels below see the same hints.
+                let x = self.matrix.first_option(i);
+                if self.matrix.option_of(x) != Some(option)
+                    || !matches!(
+                        self.matrix.commit_forced::<0>(i, x),
+                        OptionCover::Covered(_)
+                    )
+                {
+                    return Err(l);
+                }
+                self.levels[l] = Level {
+                    choice: x,
+                    item: i,
+                    plain: true,
+                };
+                self.level = l + 1;
+                continue;
             }
             self.matrix.cover::<C, 0>(i);
             let mut x = self.matrix.first_option(i);

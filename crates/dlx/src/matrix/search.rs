@@ -52,8 +52,11 @@ pub(super) struct Level {
     /// Algorithm M: whether the level covered its item when it chose it
     /// and tries its options as Algorithm X does (its item has no bound
     /// left and no slack, so it never tweaks). In the padding, so free.
-    /// Algorithms X and C neither read nor write it: every level of theirs
-    /// is so.
+    /// Algorithms X and C: whether the forced-first search made the level
+    /// as a forced move, committing its one option without hiding it
+    /// (`forced.rs`); true only while such a level is below `level`, as
+    /// undoing it clears the mark, so the other steps, which never set it,
+    /// need not write it.
     pub(super) plain: bool,
 }
 
@@ -230,6 +233,10 @@ impl Search {
     fn unwind_exact<const C: bool>(&mut self) {
         while self.level > 0 {
             self.level -= 1;
+            if self.levels[self.level].plain {
+                self.give_forced_back::<0>(self.level);
+                continue;
+            }
             self.matrix
                 .uncover_others::<C, 0>(self.levels[self.level].choice);
             self.matrix.uncover::<C, 0>(self.levels[self.level].item);
@@ -327,6 +334,12 @@ impl Search {
                     entering = false;
                     continue;
                 }
+                if F && !C && len == 1 {
+                    // A forced move, made without hiding its option
+                    // (`forced.rs`).
+                    entering = self.take_forced::<W>(i, stats, budget);
+                    continue;
+                }
                 stats.updates += self.matrix.cover::<C, W>(i);
                 let first = if randomized {
                     self.push_shuffled_options(i);
@@ -342,6 +355,11 @@ impl Search {
                 }
                 self.level -= 1;
                 let l = self.level;
+                if F && !C && self.levels[l].plain {
+                    // A forced move has no other option to try.
+                    self.give_forced_back::<W>(l);
+                    continue;
+                }
                 let x = self.levels[l].choice;
                 self.matrix.uncover_others::<C, W>(x);
                 let next = if randomized {
