@@ -15,7 +15,8 @@ pub struct Stats {
     /// (every option has as many primary items as are left); it then makes
     /// none of their updates, so it can report fewer than a search that
     /// enters them (the solution iterators, a parallel count, a count under
-    /// a budget). Nodes, solutions and the profile are the same either way.
+    /// a budget, a forced-first count). Nodes, solutions and the profile are
+    /// the same either way.
     pub updates: u64,
     /// Knuth's "cleansings" (DLX2): one for each item purified and one for
     /// each node purifying marks as agreeing with its color. Always 0 for a

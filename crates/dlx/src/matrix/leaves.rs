@@ -36,8 +36,10 @@ impl Search {
     /// (covering the item and each option's others) are not made, so not
     /// counted (tuning log #128). Returns whether it counted them. Not in a
     /// watched search (a budget, a pause point or a splitting ceiling look
-    /// at each node) nor a randomized one (whose shuffles would draw
-    /// differently).
+    /// at each node), nor a randomized one (whose shuffles would draw
+    /// differently), nor the forced-first search (the Sudoku count on
+    /// dancing links, where the test cost 2% more instructions than the
+    /// few leaves it counts at once save, tuning log #150).
     #[inline(always)]
     pub(super) fn counts_leaves<const M: bool>(&mut self, len: u32, stats: &mut Stats) -> bool {
         let n = u64::from(len);
@@ -146,7 +148,7 @@ mod tests {
 
     use super::leaf_width;
     use crate::matrix::test_problems::latin_3;
-    use crate::{Dlx, NamedProblem, OptionId, Problem, Stats};
+    use crate::{Dlx, Kind, NamedProblem, OptionId, Problem, Stats};
 
     /// Queens on an `n x n` board: rows and columns primary, diagonals
     /// secondary, so every option has two primary items.
@@ -234,7 +236,14 @@ mod tests {
                 let counted = solver.stats().clone();
                 assert_eq!(counted.nodes, entered.nodes, "{width} {forced}");
                 assert_eq!(counted.profile, entered.profile, "{width} {forced}");
-                assert!(counted.updates < entered.updates, "{width} {forced}");
+                // The forced-first search of Algorithms X and C enters
+                // every leaf (tuning log #150): its updates are those of the
+                // search that does. Algorithm M has no forced-first search.
+                if forced && problem.kind() != Kind::Multiplicities {
+                    assert_eq!(counted.updates, entered.updates, "{width} {forced}");
+                } else {
+                    assert!(counted.updates < entered.updates, "{width} {forced}");
+                }
                 // Small limits stop inside a node's leaves; the last ones
                 // at the end (few, so that Miri runs this in CI).
                 let last = solutions - 1..=solutions + 1;

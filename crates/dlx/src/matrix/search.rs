@@ -328,8 +328,9 @@ impl Search {
                 } else {
                     self.matrix.shortest_item()
                 };
-                if len == 0 || (!R && !watched && self.counts_leaves::<false>(len, stats)) {
-                    // A dead end, or leaves counted without entering them:
+                if len == 0 || (!R && !F && !watched && self.counts_leaves::<false>(len, stats)) {
+                    // A dead end, or leaves counted without entering them
+                    // (not in the forced-first search, `leaves.rs`):
                     // nothing was covered at this level.
                     entering = false;
                     continue;
