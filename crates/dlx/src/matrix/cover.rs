@@ -29,6 +29,9 @@ pub(super) struct Links<'a> {
     pub(super) down: &'a mut [Link],
     pub(super) top: &'a mut [u32],
     pub(super) color: &'a mut [u32],
+    /// [`Matrix::lead`]: nodes at this place of their option or later are
+    /// secondary, and their items' lengths are not kept (`hide.rs`).
+    pub(super) lead: u32,
     /// The header of the last item whose list [`hide`] emptied, or 0.
     pub(super) emptied: u32,
     /// The header of the last item whose list [`hide`] left with one
@@ -44,6 +47,7 @@ impl<'a> Links<'a> {
             down: &mut matrix.down,
             top: &mut matrix.top,
             color: &mut matrix.color,
+            lead: matrix.lead,
             emptied: 0,
             single: 0,
         }

@@ -73,7 +73,13 @@ pub(super) unsafe fn hide<const C: bool, const F: bool, const W: u32>(
 ) -> u64 {
     if W != 0 && p.option_size() == W {
         // SAFETY: as the caller guarantees; `p`'s option has `W` nodes.
-        return unsafe { hide_fixed::<C, F, W>(links, p) };
+        return unsafe {
+            if links.lead < W {
+                hide_fixed::<C, F, W, true>(links, p)
+            } else {
+                hide_fixed::<C, F, W, false>(links, p)
+            }
+        };
     }
     // SAFETY: as the caller guarantees.
     unsafe { hide_general::<C, F>(links, p) }
@@ -84,6 +90,10 @@ pub(super) unsafe fn hide<const C: bool, const F: bool, const W: u32>(
 /// with the node step of `hide_node`, colored searches ran 3-4% more
 /// instructions (graceful-wheel-7 1,504 M -> 1,578 M).
 ///
+/// An option with nodes from place [`Links::lead`] on (all secondary) is
+/// walked by the copy that tells them by their place (`S`); the others by
+/// the copy without that test, one compare an option.
+///
 /// # Safety
 ///
 /// As for [`hide`].
@@ -92,10 +102,34 @@ pub(super) unsafe fn hide_general<const C: bool, const F: bool>(
     links: &mut Links<'_>,
     p: Link,
 ) -> u64 {
+    // SAFETY: as the caller guarantees.
+    unsafe {
+        if links.lead < p.option_size() {
+            hide_walk::<C, F, true>(links, p)
+        } else {
+            hide_walk::<C, F, false>(links, p)
+        }
+    }
+}
+
+/// [`hide_general`]'s walk; with `S`, a node at place [`Links::lead`] or
+/// later is unlinked by [`hide_secondary`], its item's length left alone.
+///
+/// # Safety
+///
+/// As for [`hide`].
+#[inline(always)]
+unsafe fn hide_walk<const C: bool, const F: bool, const S: bool>(
+    links: &mut Links<'_>,
+    p: Link,
+) -> u64 {
     let span = p.span();
     // Around the option from `p` back to `p`: a test of `q` against `p`
     // ends the walk in fewer instructions than a step counter.
     let p = p.node();
+    // The first node of the option's all-secondary tail (past its end if
+    // it has none): `lead` is at most the widest option's size.
+    let tail = span.first() + links.lead;
     let mut q = p;
     // Cleansed nodes are rare: counting them rather than the updates takes
     // an instruction off every update (tuning log #36).
@@ -104,6 +138,11 @@ pub(super) unsafe fn hide_general<const C: bool, const F: bool>(
         q = span.after(q);
         if q == p {
             break;
+        }
+        if S && q >= tail {
+            // SAFETY: (C): `q` is a node of `p`'s option.
+            skipped += u32::from(unsafe { hide_secondary::<C>(links, q) });
+            continue;
         }
         // `hide_node`'s step written out, with `continue` for a cleansed
         // node: through `hide_node`'s flag graceful-wheel-7 ran 4.9% more
@@ -132,6 +171,52 @@ pub(super) unsafe fn hide_general<const C: bool, const F: bool>(
         }
     }
     u64::from(span.size() - 1 - skipped)
+}
+
+/// Unlinks option node `q` of a secondary item from its vertical list,
+/// unless it is cleansed (only with colors, `C`: then returns true). The
+/// item's length is not kept: nothing reads it (only primary items are
+/// chosen, and only they can empty or be left with one option), so
+/// without colors `q`'s `top` is not even loaded.
+///
+/// # Safety
+///
+/// `links` are the arrays of a matrix that satisfies (A) and (C), and `q`
+/// an option node of it.
+#[inline(always)]
+unsafe fn hide_secondary<const C: bool>(links: &mut Links<'_>, q: u32) -> bool {
+    // SAFETY: by (A) `q` and its neighbours `u`, `d` are nodes of the arena.
+    unsafe {
+        if C && get(links.top, q) & CLEANSED != 0 {
+            return true;
+        }
+        let u = get(links.up, q);
+        let d = get(links.down, q);
+        *entry(links.down, u.node()) = d;
+        *entry(links.up, d.node()) = u;
+    }
+    false
+}
+
+/// Links option node `q` of a secondary item back where
+/// [`hide_secondary`] took it out, unless it is cleansed (only with
+/// colors, `C`). `to_q` is the link to `q`.
+///
+/// # Safety
+///
+/// As for [`unhide_node`].
+#[inline(always)]
+unsafe fn unhide_secondary<const C: bool>(links: &mut Links<'_>, q: u32, to_q: Link) {
+    // SAFETY: as in `hide_secondary`.
+    unsafe {
+        if C && get(links.top, q) & CLEANSED != 0 {
+            return;
+        }
+        let u = get(links.up, q);
+        let d = get(links.down, q);
+        *entry(links.down, u.node()) = to_q;
+        *entry(links.up, d.node()) = to_q;
+    }
 }
 
 /// Unlinks option node `q` from its item's vertical list, unless it is
@@ -182,11 +267,35 @@ pub(super) unsafe fn hide_node<const C: bool, const F: bool>(
 pub(super) unsafe fn unhide<const C: bool, const W: u32>(links: &mut Links<'_>, p: Link) {
     if W != 0 && p.option_size() == W {
         // SAFETY: as the caller guarantees; `p`'s option has `W` nodes.
-        unsafe { unhide_fixed::<C, W>(links, p) };
+        unsafe {
+            if links.lead < W {
+                unhide_fixed::<C, W, true>(links, p);
+            } else {
+                unhide_fixed::<C, W, false>(links, p);
+            }
+        }
         return;
     }
+    // SAFETY: as the caller guarantees.
+    unsafe {
+        if links.lead < p.option_size() {
+            unhide_walk::<C, true>(links, p);
+        } else {
+            unhide_walk::<C, false>(links, p);
+        }
+    }
+}
+
+/// [`unhide`]'s general walk; `S` as for [`hide_walk`], which it undoes.
+///
+/// # Safety
+///
+/// As for [`hide`].
+#[inline(always)]
+unsafe fn unhide_walk<const C: bool, const S: bool>(links: &mut Links<'_>, p: Link) {
     let span = p.span();
     let p = p.node();
+    let tail = span.first() + links.lead;
     let mut q = p;
     loop {
         q = span.before(q);
@@ -194,7 +303,13 @@ pub(super) unsafe fn unhide<const C: bool, const W: u32>(links: &mut Links<'_>, 
             break;
         }
         // SAFETY: (C): `q` is a node of `p`'s option, `span`.
-        unsafe { unhide_node::<C>(links, q, span.link_to(q)) };
+        unsafe {
+            if S && q >= tail {
+                unhide_secondary::<C>(links, q, span.link_to(q));
+            } else {
+                unhide_node::<C>(links, q, span.link_to(q));
+            }
+        }
     }
 }
 
@@ -232,7 +347,7 @@ pub(super) unsafe fn unhide_node<const C: bool>(links: &mut Links<'_>, q: u32, t
 /// As for [`hide`], and `p`'s option has `W > 0` nodes: by (C) they are
 /// the `W` nodes from `p.node() - p.position()` on, so each `q` is one.
 #[inline(always)]
-pub(super) unsafe fn hide_fixed<const C: bool, const F: bool, const W: u32>(
+pub(super) unsafe fn hide_fixed<const C: bool, const F: bool, const W: u32, const S: bool>(
     links: &mut Links<'_>,
     p: Link,
 ) -> u64 {
@@ -242,9 +357,16 @@ pub(super) unsafe fn hide_fixed<const C: bool, const F: bool, const W: u32>(
     let first = p.node() - at;
     let mut skipped = 0;
     for step in 1..W {
-        let q = first + (at + step) % W;
+        let k = (at + step) % W;
+        let q = first + k;
         // SAFETY: `q` is a node of the option (see above).
-        skipped += u32::from(unsafe { hide_node::<C, F>(links, q) });
+        skipped += u32::from(unsafe {
+            if S && k >= links.lead {
+                hide_secondary::<C>(links, q)
+            } else {
+                hide_node::<C, F>(links, q)
+            }
+        });
     }
     u64::from(W - 1 - skipped)
 }
@@ -257,7 +379,10 @@ pub(super) unsafe fn hide_fixed<const C: bool, const F: bool, const W: u32>(
 ///
 /// As for [`hide_fixed`].
 #[inline(always)]
-pub(super) unsafe fn unhide_fixed<const C: bool, const W: u32>(links: &mut Links<'_>, p: Link) {
+pub(super) unsafe fn unhide_fixed<const C: bool, const W: u32, const S: bool>(
+    links: &mut Links<'_>,
+    p: Link,
+) {
     debug_assert_eq!(p.option_size(), W);
     let at = p.position();
     let first = p.node() - at;
@@ -265,7 +390,13 @@ pub(super) unsafe fn unhide_fixed<const C: bool, const W: u32>(links: &mut Links
         let k = (at + W - step) % W;
         // SAFETY: `first + k` is a node of the option, and the link to it
         // made from `p`, with its true place `k < W`.
-        unsafe { unhide_node::<C>(links, first + k, p.to_place(k)) };
+        unsafe {
+            if S && k >= links.lead {
+                unhide_secondary::<C>(links, first + k, p.to_place(k));
+            } else {
+                unhide_node::<C>(links, first + k, p.to_place(k));
+            }
+        }
     }
 }
 
