@@ -33,6 +33,14 @@ use super::{CLEANSED, Matrix, entry, get};
 /// Each width made is another copy of the search loop, so only this one is.
 pub(super) const SUDOKU_WIDTH: u32 = 4;
 
+/// Added to a search's width `W` (0 or [`SUDOKU_WIDTH`]) when some option
+/// has nodes at places from [`Matrix::lead`] on, all of secondary items:
+/// the walks then unlink those nodes and leave their items' lengths alone,
+/// which nothing reads in a search (tuning log #133). A bit of `W`, not
+/// another parameter, so every function the search is made for carries
+/// it; the width is `W & !TAIL`.
+pub(super) const TAIL: u32 = 1 << 31;
+
 impl Matrix {
     /// The width a search on this matrix is made for: [`SUDOKU_WIDTH`] if
     /// every option has that many nodes, else 0 (the general walk).
@@ -46,6 +54,14 @@ impl Matrix {
         } else {
             0
         }
+    }
+
+    /// Whether some option has a node at place [`Matrix::lead`] or later,
+    /// for [`TAIL`].
+    pub(super) fn has_secondary_tail(&self) -> bool {
+        self.option_first
+            .iter()
+            .any(|first| first.span().size() > self.lead)
     }
 }
 
@@ -71,18 +87,13 @@ pub(super) unsafe fn hide<const C: bool, const F: bool, const W: u32>(
     links: &mut Links<'_>,
     p: Link,
 ) -> u64 {
-    if W != 0 && p.option_size() == W {
-        // SAFETY: as the caller guarantees; `p`'s option has `W` nodes.
-        return unsafe {
-            if links.lead < W {
-                hide_fixed::<C, F, W, true>(links, p)
-            } else {
-                hide_fixed::<C, F, W, false>(links, p)
-            }
-        };
+    let width = W & !TAIL;
+    if width != 0 && p.option_size() == width {
+        // SAFETY: as the caller guarantees; `p`'s option has `width` nodes.
+        return unsafe { hide_fixed::<C, F, W>(links, p) };
     }
     // SAFETY: as the caller guarantees.
-    unsafe { hide_general::<C, F>(links, p) }
+    unsafe { hide_general::<C, F, W>(links, p) }
 }
 
 /// [`hide`]'s general walk, any option width. Left for LLVM to inline or
@@ -90,36 +101,11 @@ pub(super) unsafe fn hide<const C: bool, const F: bool, const W: u32>(
 /// with the node step of `hide_node`, colored searches ran 3-4% more
 /// instructions (graceful-wheel-7 1,504 M -> 1,578 M).
 ///
-/// An option with nodes from place [`Links::lead`] on (all secondary) is
-/// walked by the copy that tells them by their place (`S`); the others by
-/// the copy without that test, one compare an option.
-///
 /// # Safety
 ///
 /// As for [`hide`].
 #[inline]
-pub(super) unsafe fn hide_general<const C: bool, const F: bool>(
-    links: &mut Links<'_>,
-    p: Link,
-) -> u64 {
-    // SAFETY: as the caller guarantees.
-    unsafe {
-        if links.lead < p.option_size() {
-            hide_walk::<C, F, true>(links, p)
-        } else {
-            hide_walk::<C, F, false>(links, p)
-        }
-    }
-}
-
-/// [`hide_general`]'s walk; with `S`, a node at place [`Links::lead`] or
-/// later is unlinked by [`hide_secondary`], its item's length left alone.
-///
-/// # Safety
-///
-/// As for [`hide`].
-#[inline(always)]
-unsafe fn hide_walk<const C: bool, const F: bool, const S: bool>(
+pub(super) unsafe fn hide_general<const C: bool, const F: bool, const W: u32>(
     links: &mut Links<'_>,
     p: Link,
 ) -> u64 {
@@ -127,8 +113,8 @@ unsafe fn hide_walk<const C: bool, const F: bool, const S: bool>(
     // Around the option from `p` back to `p`: a test of `q` against `p`
     // ends the walk in fewer instructions than a step counter.
     let p = p.node();
-    // The first node of the option's all-secondary tail (past its end if
-    // it has none): `lead` is at most the widest option's size.
+    // With `TAIL`, the first node of the option's all-secondary tail (past
+    // its end if it has none): `lead` is at most the widest option's size.
     let tail = span.first() + links.lead;
     let mut q = p;
     // Cleansed nodes are rare: counting them rather than the updates takes
@@ -139,7 +125,7 @@ unsafe fn hide_walk<const C: bool, const F: bool, const S: bool>(
         if q == p {
             break;
         }
-        if S && q >= tail {
+        if W & TAIL != 0 && q >= tail {
             // SAFETY: (C): `q` is a node of `p`'s option.
             skipped += u32::from(unsafe { hide_secondary::<C>(links, q) });
             continue;
@@ -175,9 +161,9 @@ unsafe fn hide_walk<const C: bool, const F: bool, const S: bool>(
 
 /// Unlinks option node `q` of a secondary item from its vertical list,
 /// unless it is cleansed (only with colors, `C`: then returns true). The
-/// item's length is not kept: nothing reads it (only primary items are
-/// chosen, and only they can empty or be left with one option), so
-/// without colors `q`'s `top` is not even loaded.
+/// item's length is not kept: nothing reads it in a search (only primary
+/// items are chosen, and only they can empty or be left with one option),
+/// so without colors `q`'s `top` is not even loaded.
 ///
 /// # Safety
 ///
@@ -265,34 +251,12 @@ pub(super) unsafe fn hide_node<const C: bool, const F: bool>(
 /// As for [`hide`].
 #[inline(always)]
 pub(super) unsafe fn unhide<const C: bool, const W: u32>(links: &mut Links<'_>, p: Link) {
-    if W != 0 && p.option_size() == W {
-        // SAFETY: as the caller guarantees; `p`'s option has `W` nodes.
-        unsafe {
-            if links.lead < W {
-                unhide_fixed::<C, W, true>(links, p);
-            } else {
-                unhide_fixed::<C, W, false>(links, p);
-            }
-        }
+    let width = W & !TAIL;
+    if width != 0 && p.option_size() == width {
+        // SAFETY: as the caller guarantees; `p`'s option has `width` nodes.
+        unsafe { unhide_fixed::<C, W>(links, p) };
         return;
     }
-    // SAFETY: as the caller guarantees.
-    unsafe {
-        if links.lead < p.option_size() {
-            unhide_walk::<C, true>(links, p);
-        } else {
-            unhide_walk::<C, false>(links, p);
-        }
-    }
-}
-
-/// [`unhide`]'s general walk; `S` as for [`hide_walk`], which it undoes.
-///
-/// # Safety
-///
-/// As for [`hide`].
-#[inline(always)]
-unsafe fn unhide_walk<const C: bool, const S: bool>(links: &mut Links<'_>, p: Link) {
     let span = p.span();
     let p = p.node();
     let tail = span.first() + links.lead;
@@ -304,7 +268,7 @@ unsafe fn unhide_walk<const C: bool, const S: bool>(links: &mut Links<'_>, p: Li
         }
         // SAFETY: (C): `q` is a node of `p`'s option, `span`.
         unsafe {
-            if S && q >= tail {
+            if W & TAIL != 0 && q >= tail {
                 unhide_secondary::<C>(links, q, span.link_to(q));
             } else {
                 unhide_node::<C>(links, q, span.link_to(q));
@@ -347,28 +311,29 @@ pub(super) unsafe fn unhide_node<const C: bool>(links: &mut Links<'_>, q: u32, t
 /// As for [`hide`], and `p`'s option has `W > 0` nodes: by (C) they are
 /// the `W` nodes from `p.node() - p.position()` on, so each `q` is one.
 #[inline(always)]
-pub(super) unsafe fn hide_fixed<const C: bool, const F: bool, const W: u32, const S: bool>(
+pub(super) unsafe fn hide_fixed<const C: bool, const F: bool, const W: u32>(
     links: &mut Links<'_>,
     p: Link,
 ) -> u64 {
-    debug_assert_eq!(p.option_size(), W);
+    let width = W & !TAIL;
+    debug_assert_eq!(p.option_size(), width);
     // Read from the link alone, without decoding the option's ends.
     let at = p.position();
     let first = p.node() - at;
     let mut skipped = 0;
-    for step in 1..W {
-        let k = (at + step) % W;
+    for step in 1..width {
+        let k = (at + step) % width;
         let q = first + k;
         // SAFETY: `q` is a node of the option (see above).
         skipped += u32::from(unsafe {
-            if S && k >= links.lead {
+            if W & TAIL != 0 && k >= links.lead {
                 hide_secondary::<C>(links, q)
             } else {
                 hide_node::<C, F>(links, q)
             }
         });
     }
-    u64::from(W - 1 - skipped)
+    u64::from(width - 1 - skipped)
 }
 
 /// [`unhide`]`(p)` for an option of exactly `W`
@@ -379,19 +344,17 @@ pub(super) unsafe fn hide_fixed<const C: bool, const F: bool, const W: u32, cons
 ///
 /// As for [`hide_fixed`].
 #[inline(always)]
-pub(super) unsafe fn unhide_fixed<const C: bool, const W: u32, const S: bool>(
-    links: &mut Links<'_>,
-    p: Link,
-) {
-    debug_assert_eq!(p.option_size(), W);
+pub(super) unsafe fn unhide_fixed<const C: bool, const W: u32>(links: &mut Links<'_>, p: Link) {
+    let width = W & !TAIL;
+    debug_assert_eq!(p.option_size(), width);
     let at = p.position();
     let first = p.node() - at;
-    for step in 1..W {
-        let k = (at + W - step) % W;
+    for step in 1..width {
+        let k = (at + width - step) % width;
         // SAFETY: `first + k` is a node of the option, and the link to it
-        // made from `p`, with its true place `k < W`.
+        // made from `p`, with its true place `k < width`.
         unsafe {
-            if S && k >= links.lead {
+            if W & TAIL != 0 && k >= links.lead {
                 unhide_secondary::<C>(links, first + k, p.to_place(k));
             } else {
                 unhide_node::<C>(links, first + k, p.to_place(k));
@@ -461,6 +424,67 @@ mod tests {
             fixed.check().unwrap();
             fixed.reset();
             assert!(fixed.links_match(&problem), "{picks:?}");
+        }
+    }
+
+    /// The 5-queens problem (10 solutions): rows and columns primary, the
+    /// diagonals secondary, each option `[row, column, diagonal,
+    /// anti-diagonal]`, so a secondary tail from place 2 on.
+    fn queens_5() -> crate::Problem {
+        let mut builder = Problem::builder(10, 18).unwrap();
+        for r in 0..5 {
+            for c in 0..5 {
+                builder
+                    .add_option(&[r, 5 + c, 10 + r + c, 19 + 4 + r - c])
+                    .unwrap();
+            }
+        }
+        builder.build()
+    }
+
+    /// The walks that leave secondary lengths alone (`TAIL`) search as the
+    /// ones that keep them, node for node and update for update, forced or
+    /// not, after a pre-selection too; the links, secondary lengths
+    /// included, are as laid out after a paused search is unwound and
+    /// after a whole one.
+    #[test]
+    fn the_secondary_tail_walk_searches_as_the_general_walk() {
+        let problem = queens_5();
+        assert_eq!(Matrix::new(&problem).lead, 2);
+        for forced in [false, true] {
+            for picks in [vec![], vec![1]] {
+                let mut tail = Search::new(&problem);
+                let mut general = Search::new(&problem);
+                assert!(tail.tail && tail.tail_stack());
+                general.tail = false;
+                for &k in &picks {
+                    tail.select(OptionId::new(k).unwrap()).unwrap();
+                    general.select(OptionId::new(k).unwrap()).unwrap();
+                }
+                let mut stats = Stats::default();
+                tail.set_forced(forced);
+                tail.start(None);
+                assert_eq!(
+                    tail.advance(&mut stats, Budget::nodes(3)),
+                    Event::BudgetExhausted
+                );
+                tail.check().unwrap();
+                tail.start(None);
+                assert!(tail.matrix.same_links(&general.matrix), "{picks:?}");
+                let mut a = Stats::default();
+                while tail.advance(&mut a, Budget::UNLIMITED) != Event::Exhausted {}
+                general.set_forced(forced);
+                general.start(None);
+                let mut b = Stats::default();
+                while general.advance(&mut b, Budget::UNLIMITED) != Event::Exhausted {}
+                assert_eq!(a, b, "{forced} {picks:?}");
+                if picks.is_empty() {
+                    assert_eq!(a.solutions, 10);
+                }
+                tail.check().unwrap();
+                tail.reset();
+                assert!(tail.links_match(&problem), "{forced} {picks:?}");
+            }
         }
     }
 }
