@@ -172,7 +172,7 @@ mod tests {
     /// commit the option's other items.
     fn commit(m: &mut Matrix, i: Header, p: Link) {
         m.cover::<true, 0>(i);
-        m.cover_others::<true, 0>(p);
+        m.cover_others::<true>(p);
     }
 
     fn uncommit(m: &mut Matrix, i: Header, p: Link) {
@@ -256,7 +256,7 @@ mod tests {
         let mut m = original.clone();
         let (a, node) = m.first_primary(0);
         m.cover::<true, 0>(a);
-        let updates = match m.cover_others_unless_doomed::<true, 0>(node) {
+        let updates = match m.cover_others_unless_doomed::<true>(node) {
             super::super::cover::OptionCover::Doomed(updates) => updates,
             other => panic!("{other:?}"),
         };

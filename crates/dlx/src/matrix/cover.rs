@@ -29,10 +29,6 @@ pub(super) struct Links<'a> {
     pub(super) down: &'a mut [Link],
     pub(super) top: &'a mut [u32],
     pub(super) color: &'a mut [u32],
-    /// [`Matrix::lead`]: nodes at this place of their option or later are
-    /// secondary; with [`super::hide::TAIL`] their items' lengths are not kept
-    /// (`hide.rs`).
-    pub(super) lead: u32,
     /// The header of the last item whose list [`hide`] emptied, or 0.
     pub(super) emptied: u32,
     /// The header of the last item whose list [`hide`] left with one
@@ -48,7 +44,6 @@ impl<'a> Links<'a> {
             down: &mut matrix.down,
             top: &mut matrix.top,
             color: &mut matrix.color,
-            lead: matrix.lead,
             emptied: 0,
             single: 0,
         }
@@ -180,10 +175,9 @@ impl Matrix {
     /// Covers every item of `p`'s option except `p`'s own, going right; with
     /// colors, purifies each item the option colors instead (and leaves
     /// alone those already purified with its color). Knuth's "commit".
-    /// `W` as for [`cover`](Self::cover).
     #[inline]
-    pub(super) fn cover_others<const C: bool, const W: u32>(&mut self, p: Link) -> u64 {
-        match self.cover_others_checking::<false, C, false, W>(p) {
+    pub(super) fn cover_others<const C: bool>(&mut self, p: Link) -> u64 {
+        match self.cover_others_checking::<false, C, false, 0>(p) {
             OptionCover::Covered(updates) | OptionCover::Doomed(updates) => updates,
         }
     }
@@ -195,13 +189,9 @@ impl Matrix {
     /// covering every item of the option and scanning for the shortest list
     /// (and only if no list of length 1 comes first in the scan); stopping
     /// here saves the rest of the covering and all of its undoing.
-    /// `W` as for [`cover`](Self::cover).
     #[inline]
-    pub(super) fn cover_others_unless_doomed<const C: bool, const W: u32>(
-        &mut self,
-        p: Link,
-    ) -> OptionCover {
-        self.cover_others_checking::<true, C, false, W>(p)
+    pub(super) fn cover_others_unless_doomed<const C: bool>(&mut self, p: Link) -> OptionCover {
+        self.cover_others_checking::<true, C, false, 0>(p)
     }
 
     /// [`cover_others`](Self::cover_others) if not `GIVE_UP`, else
@@ -498,7 +488,7 @@ mod tests {
         for k in 0..m.option_count() {
             let (i, first) = m.first_primary(k);
             m.cover::<false, 0>(i);
-            m.cover_others::<false, 0>(first);
+            m.cover_others::<false>(first);
             m.check().unwrap();
             m.uncover_others::<false, 0>(first);
             m.uncover::<false, 0>(i);
@@ -529,7 +519,7 @@ mod tests {
         let original = Matrix::new(&knuth_example());
         let mut m = original.clone();
         let root = m.first_option(m.header(0).unwrap());
-        assert_eq!(m.cover_others::<false, 0>(root), 0);
+        assert_eq!(m.cover_others::<false>(root), 0);
         m.uncover_others::<false, 0>(root);
         assert!(m.same_links(&original));
     }

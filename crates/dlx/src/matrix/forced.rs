@@ -29,7 +29,7 @@
 //! hint, relies on invariant (F) of `mod.rs`.
 
 use super::cover::OptionCover;
-use super::hide::{SUDOKU_WIDTH, TAIL};
+use super::hide::SUDOKU_WIDTH;
 use super::link::Link;
 use super::search::Search;
 use super::{Header, Matrix, get};
@@ -54,11 +54,10 @@ impl Search {
         stats: &mut Stats,
         budget: Budget,
     ) -> Event {
-        match (self.width == SUDOKU_WIDTH, self.tail) {
-            (true, false) => self.advance_forced_width::<C, SUDOKU_WIDTH>(stats, budget),
-            (true, true) => self.advance_forced_width::<C, { SUDOKU_WIDTH | TAIL }>(stats, budget),
-            (false, false) => self.advance_forced_width::<C, 0>(stats, budget),
-            (false, true) => self.advance_forced_width::<C, TAIL>(stats, budget),
+        if self.width == SUDOKU_WIDTH {
+            self.advance_forced_width::<C, SUDOKU_WIDTH>(stats, budget)
+        } else {
+            self.advance_forced_width::<C, 0>(stats, budget)
         }
     }
 

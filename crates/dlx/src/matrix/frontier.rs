@@ -16,7 +16,6 @@
 #![deny(unsafe_code)]
 
 use super::cover::OptionCover;
-use super::hide::TAIL;
 use super::search::{Search, Step};
 use crate::outcome::{Budget, Event, Stats};
 use crate::{ItemId, Kind, OptionId};
@@ -96,10 +95,8 @@ impl Search {
         self.start(None);
         let entered = match (self.kind, self.colors) {
             (Kind::Multiplicities, _) => self.walk_prefix(prefix),
-            (_, false) if self.tail_stack() => self.jump_prefix::<false, TAIL>(prefix),
-            (_, false) => self.jump_prefix::<false, 0>(prefix),
-            (_, true) if self.tail_stack() => self.jump_prefix::<true, TAIL>(prefix),
-            (_, true) => self.jump_prefix::<true, 0>(prefix),
+            (_, false) => self.jump_prefix::<false>(prefix),
+            (_, true) => self.jump_prefix::<true>(prefix),
         };
         if entered.is_err() {
             self.unwind();
@@ -116,9 +113,7 @@ impl Search {
     /// the options before it. On the 7,663 jobs of pentominoes at depth 4
     /// this made entering a job about ten times cheaper than walking its
     /// siblings (docs/benchmarks.md).
-    /// `W` is [`TAIL`] when the search it enters covers with it (see
-    /// [`Search::tail_stack`]), else 0.
-    fn jump_prefix<const C: bool, const W: u32>(&mut self, prefix: &[Branch]) -> Result<(), usize> {
+    fn jump_prefix<const C: bool>(&mut self, prefix: &[Branch]) -> Result<(), usize> {
         for (l, &wanted) in prefix.iter().enumerate() {
             let Branch::Option(option) = wanted else {
                 return Err(l);
@@ -136,7 +131,7 @@ impl Search {
             if len == 0 {
                 return Err(l);
             }
-            self.matrix.cover::<C, W>(i);
+            self.matrix.cover::<C, 0>(i);
             let mut x = self.matrix.first_option(i);
             while x.node() != i.get() && self.matrix.option_of(x) != Some(option) {
                 x = self.matrix.next_option(x);
@@ -146,14 +141,14 @@ impl Search {
             let found = x.node() != i.get()
                 && matches!(
                     if self.forced {
-                        self.matrix.cover_others_forced::<C, W>(x)
+                        self.matrix.cover_others_forced::<C, 0>(x)
                     } else {
-                        self.matrix.cover_others_unless_doomed::<C, W>(x)
+                        self.matrix.cover_others_unless_doomed::<C>(x)
                     },
                     OptionCover::Covered(_)
                 );
             if !found {
-                self.matrix.uncover::<C, W>(i);
+                self.matrix.uncover::<C, 0>(i);
                 return Err(l);
             }
             self.levels[l].item = i;

@@ -33,14 +33,6 @@ use super::{CLEANSED, Matrix, entry, get};
 /// Each width made is another copy of the search loop, so only this one is.
 pub(super) const SUDOKU_WIDTH: u32 = 4;
 
-/// Added to a search's width `W` (0 or [`SUDOKU_WIDTH`]) when some option
-/// has nodes at places from [`Matrix::lead`] on, all of secondary items:
-/// the walks then unlink those nodes and leave their items' lengths alone,
-/// which nothing reads in a search (tuning log #133). A bit of `W`, not
-/// another parameter, so every function the search is made for carries
-/// it; the width is `W & !TAIL`.
-pub(super) const TAIL: u32 = 1 << 31;
-
 impl Matrix {
     /// The width a search on this matrix is made for: [`SUDOKU_WIDTH`] if
     /// every option has that many nodes, else 0 (the general walk).
@@ -54,14 +46,6 @@ impl Matrix {
         } else {
             0
         }
-    }
-
-    /// Whether some option has a node at place [`Matrix::lead`] or later,
-    /// for [`TAIL`].
-    pub(super) fn has_secondary_tail(&self) -> bool {
-        self.option_first
-            .iter()
-            .any(|first| first.span().size() > self.lead)
     }
 }
 
@@ -87,13 +71,12 @@ pub(super) unsafe fn hide<const C: bool, const F: bool, const W: u32>(
     links: &mut Links<'_>,
     p: Link,
 ) -> u64 {
-    let width = W & !TAIL;
-    if width != 0 && p.option_size() == width {
-        // SAFETY: as the caller guarantees; `p`'s option has `width` nodes.
+    if W != 0 && p.option_size() == W {
+        // SAFETY: as the caller guarantees; `p`'s option has `W` nodes.
         return unsafe { hide_fixed::<C, F, W>(links, p) };
     }
     // SAFETY: as the caller guarantees.
-    unsafe { hide_general::<C, F, W>(links, p) }
+    unsafe { hide_general::<C, F>(links, p) }
 }
 
 /// [`hide`]'s general walk, any option width. Left for LLVM to inline or
@@ -105,7 +88,7 @@ pub(super) unsafe fn hide<const C: bool, const F: bool, const W: u32>(
 ///
 /// As for [`hide`].
 #[inline]
-pub(super) unsafe fn hide_general<const C: bool, const F: bool, const W: u32>(
+pub(super) unsafe fn hide_general<const C: bool, const F: bool>(
     links: &mut Links<'_>,
     p: Link,
 ) -> u64 {
@@ -113,9 +96,6 @@ pub(super) unsafe fn hide_general<const C: bool, const F: bool, const W: u32>(
     // Around the option from `p` back to `p`: a test of `q` against `p`
     // ends the walk in fewer instructions than a step counter.
     let p = p.node();
-    // With `TAIL`, the first node of the option's all-secondary tail (past
-    // its end if it has none): `lead` is at most the widest option's size.
-    let tail = span.first() + links.lead;
     let mut q = p;
     // Cleansed nodes are rare: counting them rather than the updates takes
     // an instruction off every update (tuning log #36).
@@ -124,11 +104,6 @@ pub(super) unsafe fn hide_general<const C: bool, const F: bool, const W: u32>(
         q = span.after(q);
         if q == p {
             break;
-        }
-        if W & TAIL != 0 && q >= tail {
-            // SAFETY: (C): `q` is a node of `p`'s option.
-            skipped += u32::from(unsafe { hide_secondary::<C>(links, q) });
-            continue;
         }
         // `hide_node`'s step written out, with `continue` for a cleansed
         // node: through `hide_node`'s flag graceful-wheel-7 ran 4.9% more
@@ -157,52 +132,6 @@ pub(super) unsafe fn hide_general<const C: bool, const F: bool, const W: u32>(
         }
     }
     u64::from(span.size() - 1 - skipped)
-}
-
-/// Unlinks option node `q` of a secondary item from its vertical list,
-/// unless it is cleansed (only with colors, `C`: then returns true). The
-/// item's length is not kept: nothing reads it in a search (only primary
-/// items are chosen, and only they can empty or be left with one option),
-/// so without colors `q`'s `top` is not even loaded.
-///
-/// # Safety
-///
-/// `links` are the arrays of a matrix that satisfies (A) and (C), and `q`
-/// an option node of it.
-#[inline(always)]
-unsafe fn hide_secondary<const C: bool>(links: &mut Links<'_>, q: u32) -> bool {
-    // SAFETY: by (A) `q` and its neighbours `u`, `d` are nodes of the arena.
-    unsafe {
-        if C && get(links.top, q) & CLEANSED != 0 {
-            return true;
-        }
-        let u = get(links.up, q);
-        let d = get(links.down, q);
-        *entry(links.down, u.node()) = d;
-        *entry(links.up, d.node()) = u;
-    }
-    false
-}
-
-/// Links option node `q` of a secondary item back where
-/// [`hide_secondary`] took it out, unless it is cleansed (only with
-/// colors, `C`). `to_q` is the link to `q`.
-///
-/// # Safety
-///
-/// As for [`unhide_node`].
-#[inline(always)]
-unsafe fn unhide_secondary<const C: bool>(links: &mut Links<'_>, q: u32, to_q: Link) {
-    // SAFETY: as in `hide_secondary`.
-    unsafe {
-        if C && get(links.top, q) & CLEANSED != 0 {
-            return;
-        }
-        let u = get(links.up, q);
-        let d = get(links.down, q);
-        *entry(links.down, u.node()) = to_q;
-        *entry(links.up, d.node()) = to_q;
-    }
 }
 
 /// Unlinks option node `q` from its item's vertical list, unless it is
@@ -251,15 +180,13 @@ pub(super) unsafe fn hide_node<const C: bool, const F: bool>(
 /// As for [`hide`].
 #[inline(always)]
 pub(super) unsafe fn unhide<const C: bool, const W: u32>(links: &mut Links<'_>, p: Link) {
-    let width = W & !TAIL;
-    if width != 0 && p.option_size() == width {
-        // SAFETY: as the caller guarantees; `p`'s option has `width` nodes.
+    if W != 0 && p.option_size() == W {
+        // SAFETY: as the caller guarantees; `p`'s option has `W` nodes.
         unsafe { unhide_fixed::<C, W>(links, p) };
         return;
     }
     let span = p.span();
     let p = p.node();
-    let tail = span.first() + links.lead;
     let mut q = p;
     loop {
         q = span.before(q);
@@ -267,13 +194,7 @@ pub(super) unsafe fn unhide<const C: bool, const W: u32>(links: &mut Links<'_>, 
             break;
         }
         // SAFETY: (C): `q` is a node of `p`'s option, `span`.
-        unsafe {
-            if W & TAIL != 0 && q >= tail {
-                unhide_secondary::<C>(links, q, span.link_to(q));
-            } else {
-                unhide_node::<C>(links, q, span.link_to(q));
-            }
-        }
+        unsafe { unhide_node::<C>(links, q, span.link_to(q)) };
     }
 }
 
@@ -315,25 +236,17 @@ pub(super) unsafe fn hide_fixed<const C: bool, const F: bool, const W: u32>(
     links: &mut Links<'_>,
     p: Link,
 ) -> u64 {
-    let width = W & !TAIL;
-    debug_assert_eq!(p.option_size(), width);
+    debug_assert_eq!(p.option_size(), W);
     // Read from the link alone, without decoding the option's ends.
     let at = p.position();
     let first = p.node() - at;
     let mut skipped = 0;
-    for step in 1..width {
-        let k = (at + step) % width;
-        let q = first + k;
+    for step in 1..W {
+        let q = first + (at + step) % W;
         // SAFETY: `q` is a node of the option (see above).
-        skipped += u32::from(unsafe {
-            if W & TAIL != 0 && k >= links.lead {
-                hide_secondary::<C>(links, q)
-            } else {
-                hide_node::<C, F>(links, q)
-            }
-        });
+        skipped += u32::from(unsafe { hide_node::<C, F>(links, q) });
     }
-    u64::from(width - 1 - skipped)
+    u64::from(W - 1 - skipped)
 }
 
 /// [`unhide`]`(p)` for an option of exactly `W`
@@ -345,21 +258,14 @@ pub(super) unsafe fn hide_fixed<const C: bool, const F: bool, const W: u32>(
 /// As for [`hide_fixed`].
 #[inline(always)]
 pub(super) unsafe fn unhide_fixed<const C: bool, const W: u32>(links: &mut Links<'_>, p: Link) {
-    let width = W & !TAIL;
-    debug_assert_eq!(p.option_size(), width);
+    debug_assert_eq!(p.option_size(), W);
     let at = p.position();
     let first = p.node() - at;
-    for step in 1..width {
-        let k = (at + width - step) % width;
+    for step in 1..W {
+        let k = (at + W - step) % W;
         // SAFETY: `first + k` is a node of the option, and the link to it
-        // made from `p`, with its true place `k < width`.
-        unsafe {
-            if W & TAIL != 0 && k >= links.lead {
-                unhide_secondary::<C>(links, first + k, p.to_place(k));
-            } else {
-                unhide_node::<C>(links, first + k, p.to_place(k));
-            }
-        }
+        // made from `p`, with its true place `k < W`.
+        unsafe { unhide_node::<C>(links, first + k, p.to_place(k)) };
     }
 }
 
@@ -424,67 +330,6 @@ mod tests {
             fixed.check().unwrap();
             fixed.reset();
             assert!(fixed.links_match(&problem), "{picks:?}");
-        }
-    }
-
-    /// The 5-queens problem (10 solutions): rows and columns primary, the
-    /// diagonals secondary, each option `[row, column, diagonal,
-    /// anti-diagonal]`, so a secondary tail from place 2 on.
-    fn queens_5() -> crate::Problem {
-        let mut builder = Problem::builder(10, 18).unwrap();
-        for r in 0..5 {
-            for c in 0..5 {
-                builder
-                    .add_option(&[r, 5 + c, 10 + r + c, 19 + 4 + r - c])
-                    .unwrap();
-            }
-        }
-        builder.build()
-    }
-
-    /// The walks that leave secondary lengths alone (`TAIL`) search as the
-    /// ones that keep them, node for node and update for update, forced or
-    /// not, after a pre-selection too; the links, secondary lengths
-    /// included, are as laid out after a paused search is unwound and
-    /// after a whole one.
-    #[test]
-    fn the_secondary_tail_walk_searches_as_the_general_walk() {
-        let problem = queens_5();
-        assert_eq!(Matrix::new(&problem).lead, 2);
-        for forced in [false, true] {
-            for picks in [vec![], vec![1]] {
-                let mut tail = Search::new(&problem);
-                let mut general = Search::new(&problem);
-                assert!(tail.tail && tail.tail_stack());
-                general.tail = false;
-                for &k in &picks {
-                    tail.select(OptionId::new(k).unwrap()).unwrap();
-                    general.select(OptionId::new(k).unwrap()).unwrap();
-                }
-                let mut stats = Stats::default();
-                tail.set_forced(forced);
-                tail.start(None);
-                assert_eq!(
-                    tail.advance(&mut stats, Budget::nodes(3)),
-                    Event::BudgetExhausted
-                );
-                tail.check().unwrap();
-                tail.start(None);
-                assert!(tail.matrix.same_links(&general.matrix), "{picks:?}");
-                let mut a = Stats::default();
-                while tail.advance(&mut a, Budget::UNLIMITED) != Event::Exhausted {}
-                general.set_forced(forced);
-                general.start(None);
-                let mut b = Stats::default();
-                while general.advance(&mut b, Budget::UNLIMITED) != Event::Exhausted {}
-                assert_eq!(a, b, "{forced} {picks:?}");
-                if picks.is_empty() {
-                    assert_eq!(a.solutions, 10);
-                }
-                tail.check().unwrap();
-                tail.reset();
-                assert!(tail.links_match(&problem), "{forced} {picks:?}");
-            }
         }
     }
 }

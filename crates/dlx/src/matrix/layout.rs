@@ -114,7 +114,6 @@ impl Matrix {
             right,
             option_first: option_spans.iter().map(|&(first, _)| link(first)).collect(),
             primary: to_u32(primary),
-            lead: lead(problem),
             color,
             item_color: vec![0; items + 2],
             bound: (0..items + 2).map(|h| bounds(problem, h).1).collect(),
@@ -197,18 +196,6 @@ fn bounds(problem: &Problem, h: usize) -> (u32, u32) {
         .then(|| problem.bounds(ItemId::from_u32(to_u32(h - 1))))
         .flatten();
     bounds.map_or((1, 1), |b| (b.lower(), b.upper()))
-}
-
-/// [`Matrix::lead`] for `problem`: one more than the last place of a
-/// primary item in any option, 0 without options.
-fn lead(problem: &Problem) -> u32 {
-    let primary = problem.primary_count();
-    problem
-        .options()
-        .filter_map(|(_, items)| items.iter().rposition(|i| i.index() < primary))
-        .map(|place| to_u32(place + 1))
-        .max()
-        .unwrap_or(0)
 }
 
 /// Links `root` and `members` into one circular doubly linked list.

@@ -187,15 +187,6 @@ struct Matrix {
     option_first: Vec<Link>,
     /// The number of primary items.
     primary: u32,
-    /// The first place in an option from which every option's nodes are
-    /// all secondary: one more than the last place of a primary node in
-    /// any option (so the width of the widest option when there are no
-    /// secondary items). Nothing reads a secondary item's length in a search
-    /// (only primary items are chosen or can empty: [`SECONDARY_BIAS`]), so
-    /// hiding and unhiding leave the length alone for a node at a place from
-    /// `lead` on, told by its place without loading its `top` (`hide.rs`,
-    /// tuning log #133). Secondary lengths then keep their laid-out values.
-    lead: u32,
     /// Option node: 0 if it gives its item no color, else the color's index
     /// plus 1 (whether cleansed or not: that is a bit of `top`). Headers and
     /// spacers: 0. One entry per node, all 0 for a problem without colors.
@@ -346,7 +337,6 @@ impl Matrix {
             && self.right == other.right
             && self.option_first == other.option_first
             && self.primary == other.primary
-            && self.lead == other.lead
             && self.color == other.color
             && self.item_color == other.item_color
             && self.bound == other.bound
@@ -355,7 +345,7 @@ impl Matrix {
 
     /// Knuth's `sanity()`: checks every invariant of the links that are
     /// currently active: the item lists close, every active item's vertical
-    /// list closes with `top` right and, for a primary item, `len` (a purified item's list keeps
+    /// list closes with `top` and `len` right (a purified item's list keeps
     /// every node it had, as nothing unlinks them), only purified items hold
     /// cleansed nodes, and an active primary item may still take an option.
     /// Returns a description of the first violation.
@@ -420,9 +410,7 @@ impl Matrix {
             } else {
                 self.top[h].wrapping_sub(SECONDARY_BIAS)
             };
-            // A secondary item's length is only kept for nodes before `lead`
-            // (`hide.rs`): nothing reads it, so it is not checked.
-            if h <= self.primary as usize && len as usize != count {
+            if len as usize != count {
                 return Err(format!(
                     "item {}: len is {len} but the list holds {count}",
                     h - 1

@@ -14,7 +14,6 @@
 #![deny(unsafe_code)]
 
 use super::cover::OptionCover;
-use super::hide::TAIL;
 use super::leaves;
 use super::link::Link;
 use super::{Header, Matrix};
@@ -121,10 +120,6 @@ pub(crate) struct Search {
     /// The width the forced-first search is made for: 4 if every option
     /// has four nodes, else 0 (`hide.rs`).
     pub(super) width: u32,
-    /// Whether some option has nodes of secondary items only from
-    /// [`Matrix::lead`] on: the forced-first search is then made with
-    /// [`TAIL`](super::hide::TAIL), which leaves their lengths alone.
-    pub(super) tail: bool,
     /// How many primary items every option has, if all have as many (and,
     /// in Algorithm M, no primary item has slack); else 0. Then a node with
     /// that many primary items left has only leaves below
@@ -146,7 +141,6 @@ impl Search {
         let matrix = Matrix::new(problem);
         let headers = matrix.headers();
         let width = matrix.search_width();
-        let tail = matrix.has_secondary_tail();
         let leaf_width = leaves::leaf_width(problem);
         let kind = problem.kind();
         // Each level of Algorithm X or C covers at least one primary item;
@@ -180,7 +174,6 @@ impl Search {
             silent: 0,
             forced: false,
             width,
-            tail,
             leaf_width,
             leaf_level: usize::MAX,
             leaf_levels: leaves::leaf_levels(problem, leaf_width),
@@ -235,31 +228,12 @@ impl Search {
     /// [`unwind`](Self::unwind) for Algorithms X and C: every level below
     /// `level` has its item and its chosen option's other items covered.
     fn unwind_exact<const C: bool>(&mut self) {
-        if self.tail_stack() {
-            self.unwind_levels::<C, TAIL>();
-        } else {
-            self.unwind_levels::<C, 0>();
-        }
-    }
-
-    /// [`unwind_exact`](Self::unwind_exact) with the steps of the search
-    /// made for `W` that covered the levels.
-    fn unwind_levels<const C: bool, const W: u32>(&mut self) {
         while self.level > 0 {
             self.level -= 1;
             self.matrix
-                .uncover_others::<C, W>(self.levels[self.level].choice);
-            self.matrix.uncover::<C, W>(self.levels[self.level].item);
+                .uncover_others::<C, 0>(self.levels[self.level].choice);
+            self.matrix.uncover::<C, 0>(self.levels[self.level].item);
         }
-    }
-
-    /// Whether the levels of Algorithms X and C are covered with [`TAIL`]
-    /// (which leaves secondary lengths alone): then they must be uncovered
-    /// with it too. Every leftmost search of a matrix with a secondary tail
-    /// is; a randomized one is not. `randomized` only changes in
-    /// [`start`](Self::start), after unwinding.
-    pub(super) fn tail_stack(&self) -> bool {
-        self.tail && !self.randomized
     }
 
     /// Runs the problem's algorithm until the next solution, the end of the
@@ -284,17 +258,12 @@ impl Search {
                 self.advance_exact::<false, true, false, 0>(stats, budget)
             }
             (_, false) if self.forced => self.advance_forced::<false>(stats, budget),
-            (_, false) if self.tail => {
-                self.advance_exact::<false, false, false, TAIL>(stats, budget)
-            }
             (_, false) => self.advance_exact::<false, false, false, 0>(stats, budget),
             (_, true) => {
                 let event = if self.randomized {
                     self.advance_exact::<true, true, false, 0>(stats, budget)
                 } else if self.forced {
                     self.advance_forced::<true>(stats, budget)
-                } else if self.tail {
-                    self.advance_exact::<true, false, false, TAIL>(stats, budget)
                 } else {
                     self.advance_exact::<true, false, false, 0>(stats, budget)
                 };
@@ -428,7 +397,7 @@ impl Search {
             let covered = if F {
                 self.matrix.cover_others_forced::<C, W>(x)
             } else {
-                self.matrix.cover_others_unless_doomed::<C, W>(x)
+                self.matrix.cover_others_unless_doomed::<C>(x)
             };
             match covered {
                 OptionCover::Covered(updates) => {
@@ -445,7 +414,7 @@ impl Search {
                         // the option after all and stop when entering the
                         // level below, the one place a search pauses.
                         // (With `F`, no hint: the search stops below.)
-                        stats.updates += self.matrix.cover_others::<C, W>(x);
+                        stats.updates += self.matrix.cover_others::<C>(x);
                         self.matrix.single = 0;
                         let level = &mut self.levels[l];
                         (level.choice, level.item) = (x, i);
