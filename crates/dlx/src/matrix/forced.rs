@@ -324,11 +324,19 @@ mod tests {
     #[test]
     fn a_forced_move_is_undone_by_whatever_search_comes_next() {
         let option = |k: usize| OptionId::new(k).unwrap();
-        for (problem, picks) in [
+        let cases = [
             (sudoku_4(), vec![0]),
             (sudoku_4(), vec![]),
             (latin_3(), vec![0]),
-        ] {
+        ];
+        // Under Miri (CI runs the unit tests there) only the cases with a
+        // pick: the whole 4x4 Sudoku, 288 solutions searched twice, took
+        // minutes of CI's Miri step.
+        let under_miri = cfg!(miri);
+        for (problem, picks) in cases
+            .into_iter()
+            .filter(|(_, picks)| !under_miri || !picks.is_empty())
+        {
             let mut default = Search::new(&problem);
             for &k in &picks {
                 default.select(option(k)).unwrap();
