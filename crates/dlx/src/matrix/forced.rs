@@ -50,7 +50,7 @@
 
 use super::cover::OptionCover;
 use super::hide::SUDOKU_WIDTH;
-use super::link::Link;
+use super::link::{Link, OptionSpan};
 use super::search::{Level, Search};
 use super::{Header, Matrix, entry, get};
 use crate::outcome::{Budget, Event, Stats};
@@ -194,13 +194,7 @@ impl Matrix {
             updates += made;
             if !done {
                 // Undo the items covered before `q`, going left.
-                let mut r = span.before(q);
-                while r != p {
-                    // SAFETY: as above.
-                    let y = unsafe { get(&self.top, r) };
-                    self.uncover_but::<W>(y, r, span.link_to(r));
-                    r = span.before(r);
-                }
+                self.uncover_forced_from::<W>(span, p, span.before(q));
                 // SAFETY: (B): `i` is a header.
                 unsafe { self.relink_item(i) };
                 return OptionCover::Doomed(updates);
@@ -215,15 +209,26 @@ impl Matrix {
     pub(super) fn uncommit_forced<const W: u32>(&mut self, i: Header, o: Link) {
         let span = o.span();
         let p = o.node();
-        let mut q = span.before(p);
+        self.uncover_forced_from::<W>(span, p, span.before(p));
+        // SAFETY: (B): `i` is a header.
+        unsafe { self.relink_item(i.get()) };
+    }
+
+    /// Uncovers, going left from node `last` to the node after `p` (none
+    /// if `last` is `p`), the items of `p`'s option that
+    /// [`commit_forced`](Self::commit_forced) covered with
+    /// [`cover_but`](Self::cover_but): what undoing a whole forced move and
+    /// giving up on a doomed one both do.
+    #[inline(always)]
+    fn uncover_forced_from<const W: u32>(&mut self, span: OptionSpan, p: u32, last: u32) {
+        let mut q = last;
         while q != p {
-            // SAFETY: as in `commit_forced`.
+            // SAFETY: (C): `q` is a node of the option; by (A) its top is a
+            // header (no colors: nothing is cleansed).
             let x = unsafe { get(&self.top, q) };
             self.uncover_but::<W>(x, q, span.link_to(q));
             q = span.before(q);
         }
-        // SAFETY: (B): `i` is a header.
-        unsafe { self.relink_item(i.get()) };
     }
 
     /// Covers item header `x` but leaves its node `q` (of the option of the
