@@ -10,13 +10,15 @@ pub struct Stats {
     /// Link removals ("updates"), counted as in Knuth's DLX1: one per item
     /// covered and one per node taken out of a list (by hiding, purifying or,
     /// in Algorithm M, tweaking). A count ([`Dlx::count`](crate::Dlx::count),
-    /// [`Dlx::count_subproblem`](crate::Dlx::count_subproblem)) may count a
-    /// node's children as solutions without entering them, when each is one
-    /// (every option has as many primary items as are left); it then makes
-    /// none of their updates, so it can report fewer than a search that
-    /// enters them (the solution iterators, a parallel count, a count under
-    /// a budget, a forced-first count). Nodes, solutions and the profile are
-    /// the same either way.
+    /// [`Dlx::count_subproblem`](crate::Dlx::count_subproblem), and
+    /// [`Dlx::count_parallel`](crate::Dlx::count_parallel) without a limit)
+    /// may count a node's children as solutions without entering them, when
+    /// each is one (every option has as many primary items as are left); it
+    /// then makes none of their updates, so it can report fewer than a
+    /// search that enters them (the solution iterators, a parallel count
+    /// with a limit, a count under a budget, a forced-first count, and the
+    /// nodes above a parallel count's first split). Nodes, solutions and the
+    /// profile are the same either way.
     pub updates: u64,
     /// Knuth's "cleansings" (DLX2): one for each item purified and one for
     /// each node purifying marks as agreeing with its color. Always 0 for a

@@ -120,7 +120,12 @@ impl Dlx {
     /// Counts solutions on `parallel`'s threads, stopping after `limit` if
     /// given: the same count as [`count`](Self::count) for any number of
     /// threads, and [`stats`](Self::stats) summed over them (for an exact
-    /// count, the same as the single-threaded search's). The search runs in
+    /// count, the single-threaded search's nodes, solutions and profile;
+    /// without a limit it counts leaves at once as [`count`](Self::count)
+    /// does, but for the nodes above its first split, so its updates lie
+    /// between the count's and those of a search entering every node, and
+    /// equal the count's when the split stops above the leaves, as on any
+    /// problem big enough to need threads). The search runs in
     /// the leftmost order (any seed is not used). A budget bounds the work of
     /// all threads together.
     ///

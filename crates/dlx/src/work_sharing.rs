@@ -9,7 +9,9 @@
 //! the level whose rest holds the largest share of its subtree by Knuth's
 //! estimate. So a lopsided tree still keeps every thread busy, while the
 //! count, the set of solutions and the statistics do not depend on the
-//! number of threads or on timing.
+//! number of threads or on timing (but for the updates of a tiny problem,
+//! whose first split, deeper with more threads, may reach leaves that a
+//! count counts at once below it: `matrix/leaves.rs`).
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -52,8 +54,8 @@ struct Job {
 struct Published {
     nodes: u64,
     updates: u64,
-    /// Solutions found since the last time, not yet in the progress.
-    found: u64,
+    /// The job's solutions the progress has been told of.
+    solutions: u64,
 }
 
 /// The state the threads of one run share.
@@ -317,14 +319,19 @@ where
             solver.search.pause_at(solver.stats.nodes + self.chunk);
             // A count needs no solution's options: building each one was
             // 12% of `cover --count` on matrices-7-2 (3.1 M solutions).
+            // Without a limit it need not stop at them either: it counts
+            // them in the statistics, leaves at once where it can
+            // (`matrix/leaves.rs`), and pauses only between chunks.
             let event = if self.goal == Goal::Count {
+                if self.limit.is_none() {
+                    solver.search.set_silent(u64::MAX);
+                }
                 solver.search.advance(&mut solver.stats, solver.budget)
             } else {
                 solver.advance()
             };
             match event {
                 Event::Solution => {
-                    published.found += 1;
                     // Dense solutions can come before every pause.
                     if !self.solution(solver) || self.cancelled() {
                         break;
@@ -349,6 +356,7 @@ where
                 }
             }
         }
+        solver.search.set_silent(0);
         self.publish(&solver.stats, &mut published);
         let mut totals = lock(&self.totals);
         if self.limit.is_none() {
@@ -369,12 +377,12 @@ where
             progress.add_nodes(nodes);
             // With a limit, `solution` reports each one as it is delivered.
             if self.limit.is_none() && self.goal != Goal::First {
-                progress.add_solutions(published.found);
+                progress.add_solutions(stats.solutions - published.solutions);
             }
         }
         published.nodes = stats.nodes;
         published.updates = stats.updates;
-        published.found = 0;
+        published.solutions = stats.solutions;
     }
 
     /// The budget of the next chunk: this thread's slice of what the run's

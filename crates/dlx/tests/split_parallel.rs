@@ -72,7 +72,9 @@ pub(crate) fn same_tree(counted: &dlx::Stats, entered: &dlx::Stats) {
 }
 
 /// Runs every check of threads against the single-threaded search on a
-/// problem with `expected` solutions.
+/// problem with `expected` solutions. A count on threads makes the
+/// single-threaded count's updates exactly: it counts leaves at once where
+/// that one does (`matrix/leaves.rs`), none of them above `depth` here.
 fn check_threads(problem: &Problem, expected: u64, chunk: u64, depth: usize) {
     let plain = plain_stats(problem);
     let mut counted = Dlx::new(problem);
@@ -89,7 +91,11 @@ fn check_threads(problem: &Problem, expected: u64, chunk: u64, depth: usize) {
         let count = solver.count_parallel(None, &parallel);
         assert_eq!(count.solutions, expected, "{threads} threads");
         assert_eq!(count.end, End::Exhausted);
-        assert_eq!(solver.stats(), &plain, "statistics with {threads} threads");
+        assert_eq!(
+            solver.stats(),
+            counted.stats(),
+            "statistics with {threads} threads"
+        );
         let set = parallel_solutions(&mut solver, &parallel, |k| {
             let options: Vec<OptionId> = k.iter().map(|&o| OptionId::new(o).unwrap()).collect();
             problem.is_solution(&options)
@@ -165,13 +171,23 @@ proptest! {
         let oracle = brute_force(&spec);
         let expected = oracle.len() as u64;
         let plain = plain_stats(&problem);
+        let mut counted = Dlx::new(&problem);
+        counted.count(None);
         let first = Dlx::new(&problem).first_solution();
+        let mut on_one_thread = None;
         for threads in [1, 2, 8] {
             let parallel = Parallel::new().with_threads(threads).with_chunk(chunk).with_depth(depth);
             let mut solver = Dlx::new(&problem);
             let count = solver.count_parallel(None, &parallel);
             prop_assert_eq!(count.solutions, expected);
-            prop_assert_eq!(solver.stats(), &plain);
+            // The tree of the search entering every node, leaves counted at
+            // once as the single-threaded count does below the split, which
+            // enters the nodes above its depth: statistics that do not
+            // depend on the threads or the chunks.
+            same_tree(solver.stats(), &plain);
+            prop_assert!(solver.stats().updates >= counted.stats().updates);
+            let stats = on_one_thread.get_or_insert_with(|| solver.stats().clone());
+            prop_assert_eq!(solver.stats(), &*stats, "{} threads", threads);
             let set = parallel_solutions(&mut solver, &parallel, |k| spec.is_solution(k));
             prop_assert_eq!(&set, &oracle);
             let limited = solver.count_parallel(Some(limit), &parallel);
@@ -227,6 +243,14 @@ fn queens_and_langford_pairs_on_any_number_of_threads() {
         check_threads(n_queens::n_queens(8).problem(), 92, 16, depth);
         check_threads(langford::langford(8).problem(), 300, 64, depth);
     }
+    // Queens' options have two primary items each: the count counts the
+    // leaves at once, on threads too, and makes fewer updates than a
+    // search entering each.
+    let queens = n_queens::n_queens(8);
+    let mut solver = Dlx::new(queens.problem());
+    let parallel = Parallel::new().with_threads(2).with_chunk(16);
+    assert_eq!(solver.count_parallel(None, &parallel).solutions, 92);
+    assert!(solver.stats().updates < plain_stats(queens.problem()).updates);
 }
 
 #[test]

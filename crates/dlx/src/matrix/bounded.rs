@@ -47,6 +47,7 @@ impl Search {
             Step::Backtrack => false,
         };
         let watched = self.watches(budget);
+        let leafy = budget == Budget::UNLIMITED;
         loop {
             // Whether the current level has an option (or null move) to try.
             let mut ready = false;
@@ -62,7 +63,7 @@ impl Search {
                         return event;
                     }
                 } else {
-                    ready = self.choose_bounded::<C, R>(stats, watched);
+                    ready = self.choose_bounded::<C, R>(stats, leafy);
                 }
             }
             if !ready {
@@ -94,13 +95,13 @@ impl Search {
     /// one from its bound, covering it if that was the last. Returns false
     /// at a dead end (an item with too few options left), with nothing done;
     /// also when each option of the item completes a solution, counted
-    /// then by [`counts_leaves`](Self::counts_leaves). `watched` is
-    /// [`watches`](Self::watches) of the search's budget.
+    /// then by [`counts_leaves`](Self::counts_leaves). `leafy` says the
+    /// search has no budget, which would have to see each leaf.
     #[inline(always)]
     fn choose_bounded<const C: bool, const R: bool>(
         &mut self,
         stats: &mut Stats,
-        watched: bool,
+        leafy: bool,
     ) -> bool {
         // M3.
         let rng = R.then_some(&mut self.rng);
@@ -109,7 +110,7 @@ impl Search {
             return false;
         }
         // Each option in the list completes a solution: count them.
-        if !R && !watched && self.counts_leaves::<true>(self.matrix.len(i), stats) {
+        if !R && leafy && self.counts_leaves::<true>(self.matrix.len(i), stats) {
             return false;
         }
         // M4.

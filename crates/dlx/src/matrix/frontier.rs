@@ -42,10 +42,12 @@ impl std::fmt::Display for Branch {
 
 impl Search {
     /// Sets the splitting bounds: the search backtracks no further than
-    /// level `floor` and pauses before entering level `ceiling`.
+    /// level `floor` and pauses before entering level `ceiling` (where no
+    /// leaves are counted at once, `leaves.rs`).
     pub(crate) fn set_frame(&mut self, floor: usize, ceiling: usize) {
         self.floor = floor;
         self.ceiling = ceiling;
+        self.leaf_level = self.leaf_level();
     }
 
     /// Makes the search pause when it enters a node with `nodes` nodes

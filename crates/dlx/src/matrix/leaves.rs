@@ -7,10 +7,14 @@
 //!
 //! Only the updates of those leaves go uncounted: the solutions, the nodes
 //! and the per-level profile are what entering each leaf would count, and
-//! searches that look at every node (a budget, a pause point, splitting)
-//! or pause at every solution (the solution iterators) enter them as
-//! before, so their statistics are unchanged. A limit is met exactly: the
-//! leaves are counted at once only if the count may take them all.
+//! searches that look at every node (a budget) or pause at every solution
+//! (the solution iterators, a parallel count with a limit) enter them as
+//! before, so their statistics are unchanged. A parallel count without a
+//! limit (`work_sharing.rs`) counts silently too: its pauses between
+//! chunks only come a few nodes later, and leaves at its splitting ceiling
+//! are never counted at once (they are subproblems, searched elsewhere). A
+//! limit is met exactly: the leaves are counted at once only if the count
+//! may take them all.
 
 use super::search::Search;
 use super::{Matrix, ROOT, get};
@@ -34,9 +38,11 @@ impl Search {
     /// emptied item being one it covers. The leaves are counted as nodes at
     /// the level below, as entering them would count them; their updates
     /// (covering the item and each option's others) are not made, so not
-    /// counted (tuning log #128). Returns whether it counted them. Not in a
-    /// watched search (a budget, a pause point or a splitting ceiling look
-    /// at each node), nor a randomized one (whose shuffles would draw
+    /// counted (tuning log #128). Returns whether it counted them. Not when
+    /// the leaves would be at the splitting ceiling (each is a subproblem
+    /// then: no leaf level, [`leaf_level`](Self::leaf_level)), nor, as its
+    /// callers see to, under a budget (which looks at each node), nor in a
+    /// randomized search (whose shuffles would draw
     /// differently), nor the forced-first search (the Sudoku count on
     /// dancing links, where the test cost 2% more instructions than the
     /// few leaves it counts at once save, tuning log #150).
@@ -64,12 +70,16 @@ impl Search {
     /// so exactly `P` items, or `P` of the bounds' sum, are left at level
     /// `K / P - 1 - s`, where `K` is the number of primary items or the sum
     /// of their bounds ([`leaf_levels`](Self::leaf_levels)) and `s` the
-    /// number of pre-selections. Only a gate, one comparison a node:
+    /// number of pre-selections; `usize::MAX` too if the leaves below it
+    /// would be at the splitting ceiling, where each is a subproblem
+    /// searched elsewhere ([`set_frame`](Self::set_frame) works it out
+    /// again). Only a gate, one comparison a node:
     /// [`counts_leaves`](Self::counts_leaves) still looks at the items
     /// before counting (tuning log #131).
     pub(super) fn leaf_level(&self) -> usize {
         self.leaf_levels
             .checked_sub(self.selected.len() + 1)
+            .filter(|&level| level + 1 < self.ceiling)
             .unwrap_or(usize::MAX)
     }
 }

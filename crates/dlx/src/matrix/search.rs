@@ -307,6 +307,7 @@ impl Search {
             }
         };
         let watched = self.watches(budget);
+        let leafy = budget == Budget::UNLIMITED;
         loop {
             if entering {
                 let event = if watched {
@@ -328,7 +329,7 @@ impl Search {
                 } else {
                     self.matrix.shortest_item()
                 };
-                if len == 0 || (!R && !F && !watched && self.counts_leaves::<false>(len, stats)) {
+                if len == 0 || (!R && !F && leafy && self.counts_leaves::<false>(len, stats)) {
                     // A dead end, or leaves counted without entering them
                     // (not in the forced-first search, `leaves.rs`):
                     // nothing was covered at this level.
