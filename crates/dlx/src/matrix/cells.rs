@@ -11,16 +11,18 @@
 //!
 //! # Layout
 //!
-//! - `set[base[i]..base[i] + size[i]]` holds the nodes of item `i`'s active
-//!   options, in any order; the entries from `size[i]` to the item's end are
-//!   its removed ones, the most recently removed first.
-//! - Option nodes sit in `node_item` one option after another, each option
-//!   followed by a spacer whose `node_loc` is the option's first node (as
-//!   DLX1's spacers do), so a walk round the option from any of its nodes
-//!   needs no other table. An option node's `node_loc` is its place in `set`.
+//! - `set[b..b + size]`, where `items[i]` is `Item { base: b, size }`,
+//!   holds the nodes of item `i`'s active options, in any order; the entries
+//!   after them, up to the item's end, are its removed ones. `size` also
+//!   carries [`COVERED`] once the item is covered, so that the test a
+//!   removal needs and the size it changes are one load.
+//! - Option nodes sit in `nodes` one option after another, each option
+//!   followed by a spacer whose `loc` is the option's first node (as DLX1's
+//!   spacers do), so a walk round the option from any of its nodes needs no
+//!   other table. An option node's `loc` is its place in `set`; its item and
+//!   place are one 8-byte load.
 //! - The active primary items are `primaries[..primary_count]`, again in any
-//!   order; `active[i]` says whether item `i`, primary or secondary, is still
-//!   to be covered.
+//!   order.
 //!
 //! # Why undoing is cheap
 //!
@@ -30,39 +32,53 @@
 //! removes therefore lies at places below the size the item had when the
 //! segment began, and the entries above it are untouched: restoring that
 //! size restores the set (in another order, which no count depends on). So
-//! the first removal from an item in a segment trails `(item, size)`, and
-//! undoing the segment writes those sizes back, without visiting a single
-//! removed node. The same holds for `primaries` and `primary_count`.
+//! each removal trails its item, and undoing a segment adds one to the size
+//! of each item it trailed, without visiting a removed node. (Knuth trails
+//! `(item, size)` once per item and segment, with a stamp per item; on
+//! queens-12 four removals in nine are an item's second in its segment, so
+//! the stamp test cost more than the entries it saved: tuning log #161.)
+//! The same holds for `primaries` and `primary_count`.
 
 use crate::Problem;
 use crate::index::to_u32;
 
-/// `node_item` of a spacer: no item has this index.
+/// A spacer's `item`: no item has this index.
 const SPACER: u32 = u32::MAX;
 
 /// `node_color` of an entry without a color.
 const NO_COLOR: u32 = 0;
 
+/// The bit of an item's `size` that marks it covered. Sizes stay below it:
+/// a problem has fewer than `2^31` entries.
+const COVERED: u32 = 1 << 31;
+
+/// An entry of `nodes`: an option node, or a spacer after an option.
+#[derive(Clone, Copy, Debug, Default)]
+struct Node {
+    /// The node's item, or [`SPACER`].
+    item: u32,
+    /// An option node's place in `set`; a spacer's option's first node.
+    loc: u32,
+}
+
+/// An item's range of `set`.
+#[derive(Clone, Copy, Debug, Default)]
+struct Item {
+    /// Where the item's entries start in `set`.
+    base: u32,
+    /// How many of them are active, plus [`COVERED`] once it is covered.
+    size: u32,
+}
+
 /// The sparse-set search state of one problem.
 #[derive(Debug)]
 struct Cells {
-    /// The item of each node, or [`SPACER`].
-    node_item: Vec<u32>,
-    /// An option node's place in `set`; a spacer's option's first node.
-    node_loc: Vec<u32>,
+    /// The option nodes and spacers.
+    nodes: Vec<Node>,
     /// Each node's color plus 1, or [`NO_COLOR`]; empty without colors.
     node_color: Vec<u32>,
-    /// Where each item's entries start in `set`.
-    base: Vec<u32>,
-    /// How many of each item's entries are active.
-    size: Vec<u32>,
-    /// The segment that last trailed each item's size: an item is trailed
-    /// at most once per segment.
-    stamp: Vec<u32>,
-    /// The current segment's stamp (never 0, the stamps' initial value).
-    clock: u32,
-    /// Whether each item is still to be covered.
-    active: Vec<bool>,
+    /// Each item's range of `set` and its size.
+    items: Vec<Item>,
     /// The items' sparse sets of option nodes, one range per item.
     set: Vec<u32>,
     /// The active primary items first, then the covered ones.
@@ -73,8 +89,8 @@ struct Cells {
     primary_count: u32,
     /// The number of primary items (items `0..primary` are primary).
     primary: u32,
-    /// `(item, size)` before the first removal from the item in a segment.
-    trail: Vec<(u32, u32)>,
+    /// The item of every removal not yet undone.
+    trail: Vec<u32>,
     /// The items covered, most recent last.
     covered: Vec<u32>,
 }
@@ -96,47 +112,39 @@ struct Level {
 impl Cells {
     /// The sets of `problem`, every item active.
     fn new(problem: &Problem) -> Cells {
-        let items = problem.item_count();
-        let mut size = vec![0u32; items];
+        let mut items = vec![Item::default(); problem.item_count()];
         for (_, option) in problem.options() {
             for item in option {
-                size[item.index()] += 1;
+                items[item.index()].size += 1;
             }
         }
-        let mut base = Vec::with_capacity(items);
         let mut next = 0u32;
-        for &len in &size {
-            base.push(next);
-            next += len;
+        for item in &mut items {
+            item.base = next;
+            next += std::mem::take(&mut item.size);
         }
         let colored = problem.kind() != crate::Kind::Exact;
-        let nodes = problem.entry_count() + problem.option_count() + 1;
         let mut cells = Cells {
-            node_item: Vec::with_capacity(nodes),
-            node_loc: Vec::with_capacity(nodes),
+            nodes: Vec::with_capacity(problem.entry_count() + problem.option_count() + 1),
             node_color: Vec::new(),
-            base,
-            size: vec![0; items],
-            stamp: vec![0; items],
-            clock: 0,
-            active: vec![true; items],
+            items,
             set: vec![0; next as usize],
             primaries: (0..problem.primary).collect(),
             primary_loc: (0..problem.primary).collect(),
             primary_count: problem.primary,
             primary: problem.primary,
-            trail: Vec::new(),
-            covered: Vec::new(),
+            // At most every entry is removed at once, each item covered once.
+            trail: Vec::with_capacity(problem.entry_count()),
+            covered: Vec::with_capacity(problem.item_count()),
         };
         cells.push_node(SPACER, 0, NO_COLOR, colored);
         for (option, _) in problem.options() {
-            let first = to_u32(cells.node_item.len());
+            let first = to_u32(cells.nodes.len());
             for (item, color) in problem.entries(option) {
-                let i = item.index();
-                let place = cells.base[i] + cells.size[i];
-                cells.size[i] += 1;
-                let node = to_u32(cells.node_item.len());
-                cells.set[place as usize] = node;
+                let entry = &mut cells.items[item.index()];
+                let place = entry.base + entry.size;
+                entry.size += 1;
+                cells.set[place as usize] = to_u32(cells.nodes.len());
                 let color = color.map_or(NO_COLOR, |c| c.as_u32() + 1);
                 cells.push_node(item.as_u32(), place, color, colored);
             }
@@ -147,22 +155,9 @@ impl Cells {
 
     /// Appends a node (and its color if the problem has colors).
     fn push_node(&mut self, item: u32, loc: u32, color: u32, colored: bool) {
-        self.node_item.push(item);
-        self.node_loc.push(loc);
+        self.nodes.push(Node { item, loc });
         if colored {
             self.node_color.push(color);
-        }
-    }
-
-    /// Starts a new segment: the next removal from any item trails it.
-    fn begin_segment(&mut self) {
-        self.clock = self.clock.wrapping_add(1);
-        if self.clock == 0 {
-            // Every open segment has already trailed what it removed, and
-            // none removes anything once a later one has begun, so old
-            // stamps can be forgotten.
-            self.stamp.fill(0);
-            self.clock = 1;
         }
     }
 
@@ -172,24 +167,24 @@ impl Cells {
     }
 
     /// Restores the sizes and the active items as they were at `marks`.
+    /// Sizes only grow back and flags only clear, so the order is free.
     fn undo(&mut self, (trail, covered): (usize, usize)) {
-        while self.trail.len() > trail {
-            let (item, size) = self.trail.pop().expect("above the mark");
-            self.size[item as usize] = size;
+        for &item in &self.trail[trail..] {
+            self.items[item as usize].size += 1;
         }
-        while self.covered.len() > covered {
-            let item = self.covered.pop().expect("above the mark");
-            self.active[item as usize] = true;
-            if item < self.primary {
-                // Covered primaries were swapped to the end in this order.
-                self.primary_count += 1;
-            }
+        self.trail.truncate(trail);
+        for &item in &self.covered[covered..] {
+            self.items[item as usize].size &= !COVERED;
+            // Covered primaries were swapped past the end, most recent
+            // first: counting them back restores `primaries`.
+            self.primary_count += u32::from(item < self.primary);
         }
+        self.covered.truncate(covered);
     }
 
     /// Marks `item` covered, and takes a primary item out of `primaries`.
     fn deactivate(&mut self, item: u32) {
-        self.active[item as usize] = false;
+        self.items[item as usize].size |= COVERED;
         self.covered.push(item);
         if item < self.primary {
             let place = self.primary_loc[item as usize];
@@ -203,22 +198,18 @@ impl Cells {
         }
     }
 
-    /// Removes `node` from its (active) item's set.
-    fn remove(&mut self, node: u32, item: u32) {
-        let i = item as usize;
-        if self.stamp[i] != self.clock {
-            self.stamp[i] = self.clock;
-            self.trail.push((item, self.size[i]));
-        }
-        let size = self.size[i] - 1;
-        let last = self.base[i] + size;
-        let place = self.node_loc[node as usize];
+    /// Removes node `q`, at `place` in `set`, from its active item `item`,
+    /// whose entry is `entry`.
+    fn remove(&mut self, q: u32, place: u32, item: u32, entry: Item) {
+        let size = entry.size - 1;
+        self.items[item as usize].size = size;
+        self.trail.push(item);
+        let last = entry.base + size;
         let other = self.set[last as usize];
-        self.set[last as usize] = node;
+        self.set[last as usize] = q;
         self.set[place as usize] = other;
-        self.node_loc[node as usize] = last;
-        self.node_loc[other as usize] = place;
-        self.size[i] = size;
+        self.nodes[q as usize].loc = last;
+        self.nodes[other as usize].loc = place;
     }
 
     /// Removes `node`'s option from the sets of its other active items
@@ -226,16 +217,17 @@ impl Cells {
     fn hide(&mut self, node: u32) {
         let mut q = node + 1;
         loop {
-            let mut item = self.node_item[q as usize];
-            if item == SPACER {
-                q = self.node_loc[q as usize];
-                item = self.node_item[q as usize];
+            let mut n = self.nodes[q as usize];
+            if n.item == SPACER {
+                q = n.loc;
+                n = self.nodes[q as usize];
             }
             if q == node {
                 break;
             }
-            if self.active[item as usize] {
-                self.remove(q, item);
+            let entry = self.items[n.item as usize];
+            if entry.size & COVERED == 0 {
+                self.remove(q, n.loc, n.item, entry);
             }
             q += 1;
         }
@@ -244,8 +236,8 @@ impl Cells {
     /// Covers `item`: no remaining option may contain it.
     fn cover(&mut self, item: u32) {
         self.deactivate(item);
-        let start = self.base[item as usize];
-        for place in start..start + self.size[item as usize] {
+        let entry = self.items[item as usize];
+        for place in entry.base..entry.base + (entry.size & !COVERED) {
             self.hide(self.set[place as usize]);
         }
     }
@@ -254,8 +246,8 @@ impl Cells {
     /// that color remain (Algorithm C).
     fn purify(&mut self, item: u32, color: u32) {
         self.deactivate(item);
-        let start = self.base[item as usize];
-        for place in start..start + self.size[item as usize] {
+        let entry = self.items[item as usize];
+        for place in entry.base..entry.base + (entry.size & !COVERED) {
             let node = self.set[place as usize];
             if self.node_color[node as usize] != color {
                 self.hide(node);
@@ -267,18 +259,18 @@ impl Cells {
     fn choose(&mut self, node: u32) {
         let mut q = node + 1;
         loop {
-            let mut item = self.node_item[q as usize];
-            if item == SPACER {
-                q = self.node_loc[q as usize];
-                item = self.node_item[q as usize];
+            let mut n = self.nodes[q as usize];
+            if n.item == SPACER {
+                q = n.loc;
+                n = self.nodes[q as usize];
             }
             if q == node {
                 break;
             }
-            if self.active[item as usize] {
+            if self.items[n.item as usize].size & COVERED == 0 {
                 match self.node_color.get(q as usize) {
-                    Some(&color) if color != NO_COLOR => self.purify(item, color),
-                    _ => self.cover(item),
+                    Some(&color) if color != NO_COLOR => self.purify(n.item, color),
+                    _ => self.cover(n.item),
                 }
             }
             q += 1;
@@ -290,7 +282,7 @@ impl Cells {
     fn choose_item(&self) -> Option<u32> {
         let mut best = u64::MAX;
         for &item in &self.primaries[..self.primary_count as usize] {
-            let key = u64::from(self.size[item as usize]) << 32 | u64::from(item);
+            let key = u64::from(self.items[item as usize].size) << 32 | u64::from(item);
             best = best.min(key);
             if key >> 32 == 0 {
                 break;
@@ -308,21 +300,17 @@ impl Cells {
         // Enter a level: branch on an item, or count a solution.
         'enter: loop {
             if let Some(item) = self.choose_item() {
-                let size = self.size[item as usize];
+                let Item { base, size } = self.items[item as usize];
                 if size > 0 {
                     let outer = self.marks();
-                    self.begin_segment();
                     self.cover(item);
-                    let start = self.base[item as usize];
                     levels.push(Level {
-                        cursor: start,
-                        end: start + size,
+                        cursor: base,
+                        end: base + size,
                         outer,
                         inner: self.marks(),
                     });
-                    let node = self.set[start as usize];
-                    self.begin_segment();
-                    self.choose(node);
+                    self.choose(self.set[base as usize]);
                     continue 'enter;
                 }
             } else {
@@ -330,14 +318,12 @@ impl Cells {
             }
             // Backtrack: the next option of the deepest level that has one.
             while let Some(level) = levels.last_mut() {
-                let inner = level.inner;
                 level.cursor += 1;
-                let (cursor, end, outer) = (level.cursor, level.end, level.outer);
+                let (cursor, end, inner, outer) =
+                    (level.cursor, level.end, level.inner, level.outer);
                 self.undo(inner);
                 if cursor < end {
-                    let node = self.set[cursor as usize];
-                    self.begin_segment();
-                    self.choose(node);
+                    self.choose(self.set[cursor as usize]);
                     continue 'enter;
                 }
                 self.undo(outer);
