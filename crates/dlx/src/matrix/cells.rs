@@ -71,6 +71,33 @@ struct Item {
 }
 
 /// The sparse-set search state of one problem.
+///
+/// # Soundness
+///
+/// The hot steps index unchecked (bounds checks were a fifth of the
+/// instructions, tuning log #162), relying on these invariants, which
+/// [`Cells::new`] establishes and every step keeps:
+///
+/// - **(N)** `nodes` ends with a spacer, and every option node is followed
+///   by a node of its option or by its spacer; a spacer's `loc` is the
+///   first node of the option before it; an option node's `item` is below
+///   `items.len()` and its `loc` is a place in that item's range of `set`.
+/// - **(S)** Every entry of `set` is an option node of the item whose range
+///   it is in (so below `nodes.len()`); `node_color`, if not empty, has one
+///   entry per node.
+/// - **(I)** Each item's range `base..base + capacity` lies in `set`, and its
+///   size (without [`COVERED`]) is at most its capacity; an option node that
+///   a step reaches from an active option is at a place below its active
+///   item's size, so that item's size is at least 1 when it is removed.
+/// - **(P)** `primaries` and `primary_loc` have one entry per primary item,
+///   each below the number of primary items; `primary_count` is at most it.
+/// - **(T)** `trail` and `covered` hold items only.
+///
+/// The steps store only nodes read from `set` or `nodes`, places inside
+/// the range they are working in, and items read from `nodes` or
+/// `primaries`; they move entries only within one item's range, always
+/// writing the moved node's new place to its `loc`. So nothing they do can
+/// break (N), (S), (I) or (P), whatever order they run in.
 #[derive(Debug)]
 struct Cells {
     /// The option nodes and spacers.
@@ -170,11 +197,13 @@ impl Cells {
     /// Sizes only grow back and flags only clear, so the order is free.
     fn undo(&mut self, (trail, covered): (usize, usize)) {
         for &item in &self.trail[trail..] {
-            self.items[item as usize].size += 1;
+            // SAFETY: the trail holds items (T).
+            unsafe { self.items.get_unchecked_mut(item as usize).size += 1 };
         }
         self.trail.truncate(trail);
         for &item in &self.covered[covered..] {
-            self.items[item as usize].size &= !COVERED;
+            // SAFETY: `covered` holds items (T).
+            unsafe { self.items.get_unchecked_mut(item as usize).size &= !COVERED };
             // Covered primaries were swapped past the end, most recent
             // first: counting them back restores `primaries`.
             self.primary_count += u32::from(item < self.primary);
@@ -184,16 +213,25 @@ impl Cells {
 
     /// Marks `item` covered, and takes a primary item out of `primaries`.
     fn deactivate(&mut self, item: u32) {
-        self.items[item as usize].size |= COVERED;
+        debug_assert!((item as usize) < self.items.len());
+        // SAFETY: callers pass an item read from a node (N) or from
+        // `primaries` (P).
+        unsafe { self.items.get_unchecked_mut(item as usize).size |= COVERED };
         self.covered.push(item);
         if item < self.primary {
-            let place = self.primary_loc[item as usize];
+            // An active primary item is in `primaries[..primary_count]`, so
+            // `primary_count` is at least 1.
             let last = self.primary_count - 1;
-            let other = self.primaries[last as usize];
-            self.primaries[last as usize] = item;
-            self.primaries[place as usize] = other;
-            self.primary_loc[item as usize] = last;
-            self.primary_loc[other as usize] = place;
+            // SAFETY: `item` and `other` are primary items and `place` and
+            // `last` places in `primaries` (P).
+            unsafe {
+                let place = *self.primary_loc.get_unchecked(item as usize);
+                let other = *self.primaries.get_unchecked(last as usize);
+                *self.primaries.get_unchecked_mut(last as usize) = item;
+                *self.primaries.get_unchecked_mut(place as usize) = other;
+                *self.primary_loc.get_unchecked_mut(item as usize) = last;
+                *self.primary_loc.get_unchecked_mut(other as usize) = place;
+            }
             self.primary_count = last;
         }
     }
@@ -201,15 +239,21 @@ impl Cells {
     /// Removes node `q`, at `place` in `set`, from its active item `item`,
     /// whose entry is `entry`.
     fn remove(&mut self, q: u32, place: u32, item: u32, entry: Item) {
+        debug_assert!(entry.size > 0 && place < entry.base + entry.size);
         let size = entry.size - 1;
-        self.items[item as usize].size = size;
-        self.trail.push(item);
         let last = entry.base + size;
-        let other = self.set[last as usize];
-        self.set[last as usize] = q;
-        self.set[place as usize] = other;
-        self.nodes[q as usize].loc = last;
-        self.nodes[other as usize].loc = place;
+        self.trail.push(item);
+        // SAFETY: `item` is read from node `q` (N); `q` is at `place` in
+        // its range and active, so `last` is in the range too (I), and
+        // `other`, read from `set`, is a node (S).
+        unsafe {
+            self.items.get_unchecked_mut(item as usize).size = size;
+            let other = *self.set.get_unchecked(last as usize);
+            *self.set.get_unchecked_mut(last as usize) = q;
+            *self.set.get_unchecked_mut(place as usize) = other;
+            self.nodes.get_unchecked_mut(q as usize).loc = last;
+            self.nodes.get_unchecked_mut(other as usize).loc = place;
+        }
     }
 
     /// Removes `node`'s option from the sets of its other active items
@@ -217,15 +261,20 @@ impl Cells {
     fn hide(&mut self, node: u32) {
         let mut q = node + 1;
         loop {
-            let mut n = self.nodes[q as usize];
+            // SAFETY: `node` is an option node (read from `set`, (S)), so
+            // every `q` of the walk round its option is a node, and a
+            // spacer's `loc` is its option's first node (N).
+            let mut n = unsafe { *self.nodes.get_unchecked(q as usize) };
             if n.item == SPACER {
                 q = n.loc;
-                n = self.nodes[q as usize];
+                // SAFETY: as above.
+                n = unsafe { *self.nodes.get_unchecked(q as usize) };
             }
             if q == node {
                 break;
             }
-            let entry = self.items[n.item as usize];
+            // SAFETY: an option node's item is an item (N).
+            let entry = unsafe { *self.items.get_unchecked(n.item as usize) };
             if entry.size & COVERED == 0 {
                 self.remove(q, n.loc, n.item, entry);
             }
@@ -238,7 +287,8 @@ impl Cells {
         self.deactivate(item);
         let entry = self.items[item as usize];
         for place in entry.base..entry.base + (entry.size & !COVERED) {
-            self.hide(self.set[place as usize]);
+            // SAFETY: the item's active places are in `set` (I).
+            self.hide(unsafe { *self.set.get_unchecked(place as usize) });
         }
     }
 
@@ -259,15 +309,19 @@ impl Cells {
     fn choose(&mut self, node: u32) {
         let mut q = node + 1;
         loop {
-            let mut n = self.nodes[q as usize];
+            // SAFETY: `node` is an option node, read from `set` (S), so the
+            // walk round its option stays on nodes (N), as in `hide`.
+            let mut n = unsafe { *self.nodes.get_unchecked(q as usize) };
             if n.item == SPACER {
                 q = n.loc;
-                n = self.nodes[q as usize];
+                // SAFETY: as above.
+                n = unsafe { *self.nodes.get_unchecked(q as usize) };
             }
             if q == node {
                 break;
             }
-            if self.items[n.item as usize].size & COVERED == 0 {
+            // SAFETY: an option node's item is an item (N).
+            if unsafe { self.items.get_unchecked(n.item as usize) }.size & COVERED == 0 {
                 match self.node_color.get(q as usize) {
                     Some(&color) if color != NO_COLOR => self.purify(n.item, color),
                     _ => self.cover(n.item),
@@ -282,7 +336,9 @@ impl Cells {
     fn choose_item(&self) -> Option<u32> {
         let mut best = u64::MAX;
         for &item in &self.primaries[..self.primary_count as usize] {
-            let key = u64::from(self.items[item as usize].size) << 32 | u64::from(item);
+            // SAFETY: `primaries` holds primary items (P).
+            let size = unsafe { self.items.get_unchecked(item as usize) }.size;
+            let key = u64::from(size) << 32 | u64::from(item);
             best = best.min(key);
             if key >> 32 == 0 {
                 break;
