@@ -91,7 +91,8 @@ struct Item {
 ///   item's size, so that item's size is at least 1 when it is removed.
 /// - **(P)** `primaries` and `primary_loc` have one entry per primary item,
 ///   each below the number of primary items; `primary_count` is at most it.
-/// - **(T)** `trail` and `covered` hold items only.
+/// - **(T)** `trail[..trail_len]` and `covered` hold items only;
+///   `trail` is as long as `set`.
 ///
 /// The steps store only nodes read from `set` or `nodes`, places inside
 /// the range they are working in, and items read from `nodes` or
@@ -116,10 +117,84 @@ struct Cells {
     primary_count: u32,
     /// The number of primary items (items `0..primary` are primary).
     primary: u32,
-    /// The item of every removal not yet undone.
+    /// How many primary items are left when every option in an active
+    /// set completes a solution: the number every option has, if they all
+    /// have the same, else 1.
+    leaf_width: u32,
+    /// The item of every removal not yet undone, in `trail[..trail_len]`;
+    /// as long as `set`, since a node is removed at most once at a time.
     trail: Vec<u32>,
+    /// How many removals are not yet undone.
+    trail_len: usize,
     /// The items covered, most recent last.
     covered: Vec<u32>,
+}
+
+/// The arrays a covering changes, and the trail's length.
+struct Dance<'a> {
+    /// `Cells::nodes`.
+    nodes: &'a mut [Node],
+    /// `Cells::items`.
+    items: &'a mut [Item],
+    /// `Cells::set`.
+    set: &'a mut [u32],
+    /// `Cells::trail`.
+    trail: &'a mut [u32],
+    /// `Cells::trail_len`.
+    trail_len: usize,
+}
+
+impl Dance<'_> {
+    /// Removes node `q`, at `place` in `set`, from its active item `item`,
+    /// whose entry is `entry`.
+    #[inline(always)]
+    fn remove(&mut self, q: u32, place: u32, item: u32, entry: Item) {
+        debug_assert!(entry.size > 0 && place < entry.base + entry.size);
+        let size = entry.size - 1;
+        let last = entry.base + size;
+        // SAFETY: every trailed removal takes a distinct node out of a set
+        // until it is undone, so fewer than `set.len()` are pending (T).
+        unsafe { *self.trail.get_unchecked_mut(self.trail_len) = item };
+        self.trail_len += 1;
+        // SAFETY: `item` is read from node `q` (N); `q` is at `place` in
+        // its range and active, so `last` is in the range too (I), and
+        // `other`, read from `set`, is a node (S).
+        unsafe {
+            self.items.get_unchecked_mut(item as usize).size = size;
+            let other = *self.set.get_unchecked(last as usize);
+            *self.set.get_unchecked_mut(last as usize) = q;
+            *self.set.get_unchecked_mut(place as usize) = other;
+            self.nodes.get_unchecked_mut(q as usize).loc = last;
+            self.nodes.get_unchecked_mut(other as usize).loc = place;
+        }
+    }
+
+    /// Removes `node`'s option from the sets of its other active items
+    /// (`node`'s own item is covered).
+    #[inline(always)]
+    fn hide(&mut self, node: u32) {
+        let mut q = node + 1;
+        loop {
+            // SAFETY: `node` is an option node (read from `set`, (S)), so
+            // every `q` of the walk round its option is a node, and a
+            // spacer's `loc` is its option's first node (N).
+            let mut n = unsafe { *self.nodes.get_unchecked(q as usize) };
+            if n.item == SPACER {
+                q = n.loc;
+                // SAFETY: as above.
+                n = unsafe { *self.nodes.get_unchecked(q as usize) };
+            }
+            if q == node {
+                break;
+            }
+            // SAFETY: an option node's item is an item (N).
+            let entry = unsafe { *self.items.get_unchecked(n.item as usize) };
+            if entry.size & COVERED == 0 {
+                self.remove(q, n.loc, n.item, entry);
+            }
+            q += 1;
+        }
+    }
 }
 
 /// One level of the search: the options of the item it branches on, and
@@ -160,8 +235,10 @@ impl Cells {
             primary_loc: (0..problem.primary).collect(),
             primary_count: problem.primary,
             primary: problem.primary,
+            leaf_width: leaf_width(problem),
             // At most every entry is removed at once, each item covered once.
-            trail: Vec::with_capacity(problem.entry_count()),
+            trail: vec![0; problem.entry_count()],
+            trail_len: 0,
             covered: Vec::with_capacity(problem.item_count()),
         };
         cells.push_node(SPACER, 0, NO_COLOR, colored);
@@ -190,17 +267,17 @@ impl Cells {
 
     /// The marks `undo` returns to.
     fn marks(&self) -> (usize, usize) {
-        (self.trail.len(), self.covered.len())
+        (self.trail_len, self.covered.len())
     }
 
     /// Restores the sizes and the active items as they were at `marks`.
     /// Sizes only grow back and flags only clear, so the order is free.
     fn undo(&mut self, (trail, covered): (usize, usize)) {
-        for &item in &self.trail[trail..] {
+        for &item in &self.trail[trail..self.trail_len] {
             // SAFETY: the trail holds items (T).
             unsafe { self.items.get_unchecked_mut(item as usize).size += 1 };
         }
-        self.trail.truncate(trail);
+        self.trail_len = trail;
         for &item in &self.covered[covered..] {
             // SAFETY: `covered` holds items (T).
             unsafe { self.items.get_unchecked_mut(item as usize).size &= !COVERED };
@@ -236,49 +313,16 @@ impl Cells {
         }
     }
 
-    /// Removes node `q`, at `place` in `set`, from its active item `item`,
-    /// whose entry is `entry`.
-    fn remove(&mut self, q: u32, place: u32, item: u32, entry: Item) {
-        debug_assert!(entry.size > 0 && place < entry.base + entry.size);
-        let size = entry.size - 1;
-        let last = entry.base + size;
-        self.trail.push(item);
-        // SAFETY: `item` is read from node `q` (N); `q` is at `place` in
-        // its range and active, so `last` is in the range too (I), and
-        // `other`, read from `set`, is a node (S).
-        unsafe {
-            self.items.get_unchecked_mut(item as usize).size = size;
-            let other = *self.set.get_unchecked(last as usize);
-            *self.set.get_unchecked_mut(last as usize) = q;
-            *self.set.get_unchecked_mut(place as usize) = other;
-            self.nodes.get_unchecked_mut(q as usize).loc = last;
-            self.nodes.get_unchecked_mut(other as usize).loc = place;
-        }
-    }
-
-    /// Removes `node`'s option from the sets of its other active items
-    /// (`node`'s own item is covered).
-    fn hide(&mut self, node: u32) {
-        let mut q = node + 1;
-        loop {
-            // SAFETY: `node` is an option node (read from `set`, (S)), so
-            // every `q` of the walk round its option is a node, and a
-            // spacer's `loc` is its option's first node (N).
-            let mut n = unsafe { *self.nodes.get_unchecked(q as usize) };
-            if n.item == SPACER {
-                q = n.loc;
-                // SAFETY: as above.
-                n = unsafe { *self.nodes.get_unchecked(q as usize) };
-            }
-            if q == node {
-                break;
-            }
-            // SAFETY: an option node's item is an item (N).
-            let entry = unsafe { *self.items.get_unchecked(n.item as usize) };
-            if entry.size & COVERED == 0 {
-                self.remove(q, n.loc, n.item, entry);
-            }
-            q += 1;
+    /// The arrays a covering changes, borrowed apart so that the hot loop
+    /// keeps their addresses and the trail's length in registers rather
+    /// than reloading them from `self` after every store (tuning log #163).
+    fn dance(&mut self) -> Dance<'_> {
+        Dance {
+            nodes: &mut self.nodes,
+            items: &mut self.items,
+            set: &mut self.set,
+            trail: &mut self.trail,
+            trail_len: self.trail_len,
         }
     }
 
@@ -286,10 +330,12 @@ impl Cells {
     fn cover(&mut self, item: u32) {
         self.deactivate(item);
         let entry = self.items[item as usize];
+        let mut dance = self.dance();
         for place in entry.base..entry.base + (entry.size & !COVERED) {
             // SAFETY: the item's active places are in `set` (I).
-            self.hide(unsafe { *self.set.get_unchecked(place as usize) });
+            dance.hide(unsafe { *dance.set.get_unchecked(place as usize) });
         }
+        self.trail_len = dance.trail_len;
     }
 
     /// Purifies secondary `item` for `color`: only options that give it
@@ -297,12 +343,16 @@ impl Cells {
     fn purify(&mut self, item: u32, color: u32) {
         self.deactivate(item);
         let entry = self.items[item as usize];
+        let colors = std::mem::take(&mut self.node_color);
+        let mut dance = self.dance();
         for place in entry.base..entry.base + (entry.size & !COVERED) {
-            let node = self.set[place as usize];
-            if self.node_color[node as usize] != color {
-                self.hide(node);
+            let node = dance.set[place as usize];
+            if colors[node as usize] != color {
+                dance.hide(node);
             }
         }
+        self.trail_len = dance.trail_len;
+        self.node_color = colors;
     }
 
     /// Covers (or purifies) the items of `node`'s option other than its own.
@@ -357,7 +407,13 @@ impl Cells {
         'enter: loop {
             if let Some(item) = self.choose_item() {
                 let Item { base, size } = self.items[item as usize];
-                if size > 0 {
+                if size > 0 && self.primary_count == self.leaf_width {
+                    // An option in an active set has all its primary items
+                    // active (options with a covered one are hidden) and
+                    // agrees with every option chosen; with `leaf_width`
+                    // primary items left, it covers them all.
+                    solutions += u64::from(size);
+                } else if size > 0 {
                     let outer = self.marks();
                     self.cover(item);
                     levels.push(Level {
@@ -387,6 +443,20 @@ impl Cells {
             }
             return solutions;
         }
+    }
+}
+
+/// The number of primary items every option of `problem` has, if they all
+/// have the same, else 1 (see `Cells::leaf_width`).
+fn leaf_width(problem: &Problem) -> u32 {
+    let mut widths = problem
+        .options()
+        .map(|(_, items)| items.iter().filter(|&&i| problem.is_primary(i)).count());
+    let first = widths.next().unwrap_or(1);
+    if widths.all(|w| w == first) {
+        to_u32(first)
+    } else {
+        1
     }
 }
 
