@@ -173,26 +173,38 @@ impl Dance<'_> {
     /// (`node`'s own item is covered).
     #[inline(always)]
     fn hide(&mut self, node: u32) {
+        // Right to the spacer, then from the option's first node back to
+        // `node`: two loops, so neither tests for `node` nor reloads the
+        // first node after the spacer (tuning log #164).
         let mut q = node + 1;
         loop {
             // SAFETY: `node` is an option node (read from `set`, (S)), so
-            // every `q` of the walk round its option is a node, and a
-            // spacer's `loc` is its option's first node (N).
-            let mut n = unsafe { *self.nodes.get_unchecked(q as usize) };
+            // every `q` up to its option's spacer is a node (N).
+            let n = unsafe { *self.nodes.get_unchecked(q as usize) };
             if n.item == SPACER {
                 q = n.loc;
-                // SAFETY: as above.
-                n = unsafe { *self.nodes.get_unchecked(q as usize) };
-            }
-            if q == node {
                 break;
             }
-            // SAFETY: an option node's item is an item (N).
-            let entry = unsafe { *self.items.get_unchecked(n.item as usize) };
-            if entry.size & COVERED == 0 {
-                self.remove(q, n.loc, n.item, entry);
-            }
+            self.hide_node(q, n);
             q += 1;
+        }
+        while q != node {
+            // SAFETY: from the option's first node (the spacer's `loc`) up
+            // to `node` every `q` is a node of the option (N).
+            let n = unsafe { *self.nodes.get_unchecked(q as usize) };
+            self.hide_node(q, n);
+            q += 1;
+        }
+    }
+
+    /// Removes option node `q`, which is `n`, from its item's set if that
+    /// item is active.
+    #[inline(always)]
+    fn hide_node(&mut self, q: u32, n: Node) {
+        // SAFETY: an option node's item is an item (N).
+        let entry = unsafe { *self.items.get_unchecked(n.item as usize) };
+        if entry.size & COVERED == 0 {
+            self.remove(q, n.loc, n.item, entry);
         }
     }
 }
@@ -327,6 +339,7 @@ impl Cells {
     }
 
     /// Covers `item`: no remaining option may contain it.
+    #[inline(always)]
     fn cover(&mut self, item: u32) {
         self.deactivate(item);
         let entry = self.items[item as usize];
@@ -340,6 +353,7 @@ impl Cells {
 
     /// Purifies secondary `item` for `color`: only options that give it
     /// that color remain (Algorithm C).
+    #[inline(always)]
     fn purify(&mut self, item: u32, color: u32) {
         self.deactivate(item);
         let entry = self.items[item as usize];
