@@ -91,8 +91,8 @@ struct Item {
 ///   item's size, so that item's size is at least 1 when it is removed.
 /// - **(P)** `primaries` and `primary_loc` have one entry per primary item,
 ///   each below the number of primary items; `primary_count` is at most it.
-/// - **(T)** `trail[..trail_len]` and `covered` hold items only;
-///   `trail` is as long as `set`.
+/// - **(T)** `trail[..trail_len]` and `covered[..covered_len]` hold items
+///   only; `trail` is as long as `set` and `covered` as `items`.
 ///
 /// The steps store only nodes read from `set` or `nodes`, places inside
 /// the range they are working in, and items read from `nodes` or
@@ -126,8 +126,11 @@ struct Cells {
     trail: Vec<u32>,
     /// How many removals are not yet undone.
     trail_len: usize,
-    /// The items covered, most recent last.
+    /// The items covered, most recent last, in `covered[..covered_len]`;
+    /// as long as `items`, since an item is covered at most once at a time.
     covered: Vec<u32>,
+    /// How many items are covered.
+    covered_len: usize,
 }
 
 /// The arrays a covering changes, and the trail's length.
@@ -251,7 +254,8 @@ impl Cells {
             // At most every entry is removed at once, each item covered once.
             trail: vec![0; problem.entry_count()],
             trail_len: 0,
-            covered: Vec::with_capacity(problem.item_count()),
+            covered: vec![0; problem.item_count()],
+            covered_len: 0,
         };
         cells.push_node(SPACER, 0, NO_COLOR, colored);
         for (option, _) in problem.options() {
@@ -279,7 +283,7 @@ impl Cells {
 
     /// The marks `undo` returns to.
     fn marks(&self) -> (usize, usize) {
-        (self.trail_len, self.covered.len())
+        (self.trail_len, self.covered_len)
     }
 
     /// Restores the sizes and the active items as they were at `marks`.
@@ -290,14 +294,14 @@ impl Cells {
             unsafe { self.items.get_unchecked_mut(item as usize).size += 1 };
         }
         self.trail_len = trail;
-        for &item in &self.covered[covered..] {
+        for &item in &self.covered[covered..self.covered_len] {
             // SAFETY: `covered` holds items (T).
             unsafe { self.items.get_unchecked_mut(item as usize).size &= !COVERED };
             // Covered primaries were swapped past the end, most recent
             // first: counting them back restores `primaries`.
             self.primary_count += u32::from(item < self.primary);
         }
-        self.covered.truncate(covered);
+        self.covered_len = covered;
     }
 
     /// Marks `item` covered, and takes a primary item out of `primaries`.
@@ -306,7 +310,10 @@ impl Cells {
         // SAFETY: callers pass an item read from a node (N) or from
         // `primaries` (P).
         unsafe { self.items.get_unchecked_mut(item as usize).size |= COVERED };
-        self.covered.push(item);
+        // SAFETY: an item is covered only while active, so at most every
+        // item is in `covered` (T).
+        unsafe { *self.covered.get_unchecked_mut(self.covered_len) = item };
+        self.covered_len += 1;
         if item < self.primary {
             // An active primary item is in `primaries[..primary_count]`, so
             // `primary_count` is at least 1.
@@ -370,7 +377,8 @@ impl Cells {
     }
 
     /// Covers (or purifies) the items of `node`'s option other than its own.
-    fn choose(&mut self, node: u32) {
+    /// `C`: whether the problem has colors (else `node_color` is empty).
+    fn choose<const C: bool>(&mut self, node: u32) {
         let mut q = node + 1;
         loop {
             // SAFETY: `node` is an option node, read from `set` (S), so the
@@ -386,9 +394,16 @@ impl Cells {
             }
             // SAFETY: an option node's item is an item (N).
             if unsafe { self.items.get_unchecked(n.item as usize) }.size & COVERED == 0 {
-                match self.node_color.get(q as usize) {
-                    Some(&color) if color != NO_COLOR => self.purify(n.item, color),
-                    _ => self.cover(n.item),
+                let color = if C {
+                    // SAFETY: with colors, every node has a color (S).
+                    unsafe { *self.node_color.get_unchecked(q as usize) }
+                } else {
+                    NO_COLOR
+                };
+                if color == NO_COLOR {
+                    self.cover(n.item);
+                } else {
+                    self.purify(n.item, color);
                 }
             }
             q += 1;
@@ -414,7 +429,8 @@ impl Cells {
     }
 
     /// Counts every solution.
-    fn count(&mut self) -> u64 {
+    /// `C`: whether the problem has colors.
+    fn count<const C: bool>(&mut self) -> u64 {
         let mut solutions = 0u64;
         let mut levels: Vec<Level> = Vec::new();
         // Enter a level: branch on an item, or count a solution.
@@ -436,7 +452,7 @@ impl Cells {
                         outer,
                         inner: self.marks(),
                     });
-                    self.choose(self.set[base as usize]);
+                    self.choose::<C>(self.set[base as usize]);
                     continue 'enter;
                 }
             } else {
@@ -449,7 +465,7 @@ impl Cells {
                     (level.cursor, level.end, level.inner, level.outer);
                 self.undo(inner);
                 if cursor < end {
-                    self.choose(self.set[cursor as usize]);
+                    self.choose::<C>(self.set[cursor as usize]);
                     continue 'enter;
                 }
                 self.undo(outer);
@@ -477,7 +493,11 @@ fn leaf_width(problem: &Problem) -> u32 {
 /// Counts the solutions of `problem` with the dancing-cells prototype, or
 /// `None` for a problem with multiplicities, which it does not handle.
 pub(crate) fn count(problem: &Problem) -> Option<u64> {
-    (problem.kind() != crate::Kind::Multiplicities).then(|| Cells::new(problem).count())
+    match problem.kind() {
+        crate::Kind::Exact => Some(Cells::new(problem).count::<false>()),
+        crate::Kind::Colors => Some(Cells::new(problem).count::<true>()),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
