@@ -513,7 +513,11 @@ mod tests {
     #[test]
     fn counts_latin_squares_and_the_4x4_sudoku() {
         assert_eq!(count(&latin_3()), Some(12));
-        assert_eq!(count(&sudoku_4()), Some(288));
+        // Under Miri the 4x4 Sudoku's 288 solutions take most of CI's
+        // Miri step (as in `forced.rs`); natively it runs.
+        if !cfg!(miri) {
+            assert_eq!(count(&sudoku_4()), Some(288));
+        }
     }
 
     #[test]
@@ -556,8 +560,8 @@ mod tests {
     fn counts_random_problems_as_our_engine_does() {
         let mut rng = SplitMix64::new(160);
         let mut nonzero = 0;
-        // Miri (CI runs this module's tests under it) takes a tenth.
-        let rounds = if cfg!(miri) { 60 } else { 600 };
+        // Miri (CI runs this module's tests under it) takes 24.
+        let rounds = if cfg!(miri) { 24 } else { 600 };
         for round in 0..rounds {
             let problem = random_problem(&mut rng, round % 2 == 1);
             let expected = ours(&problem);
