@@ -3,34 +3,32 @@
 //! machine cannot disturb (docs/benchmarks.md, tuning log #42).
 //!
 //! `count_one SOLVER FILE.dlx`, SOLVER one of `ours`, `dlx` (the `dlx` 0.8
-//! crate) or `dlx-rs`. Prints the count, which it checks against a count by
-//! our engine when SOLVER is a peer and `--check` is given.
+//! crate), `dlx-rs` or `cells` (our dancing-cells prototype,
+//! `dlx::count_cells`). Prints the count, which it checks against a count by
+//! our engine when SOLVER is not ours and `--check` is given.
 
 use benches::cover_solvers::{CoverInput, CoverSolver};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let (Some(solver), Some(path)) = (args.first(), args.get(1)) else {
-        eprintln!("usage: count_one ours|dlx|dlx-rs FILE.dlx [--check]");
+        eprintln!("usage: count_one ours|dlx|dlx-rs|cells FILE.dlx [--check]");
         std::process::exit(2);
     };
+    if solver == "cells" {
+        count_cells(path, args.iter().any(|a| a == "--check"));
+        return;
+    }
     let solver = match solver.as_str() {
         "ours" => CoverSolver::Ours,
         "dlx" => CoverSolver::KnuthDlx,
         "dlx-rs" => CoverSolver::DlxRs,
         other => {
-            eprintln!("count_one: unknown solver {other:?} (ours, dlx or dlx-rs)");
+            eprintln!("count_one: unknown solver {other:?} (ours, dlx, dlx-rs or cells)");
             std::process::exit(2);
         }
     };
-    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
-        eprintln!("{path}: {e}");
-        std::process::exit(2);
-    });
-    let named = dlx::NamedProblem::parse(&text).unwrap_or_else(|e| {
-        eprintln!("{path}: {e}");
-        std::process::exit(2);
-    });
+    let named = read(path);
     let input = CoverInput::new(named.problem());
     if !solver.supports(named.problem().kind()) {
         eprintln!(
@@ -45,4 +43,31 @@ fn main() {
         assert_eq!(count, ours, "{} and our engine disagree", solver.name());
     }
     println!("{count}");
+}
+
+/// Counts `path` with the dancing-cells prototype (which reads the problem
+/// as it is, with nothing converted, as ours does).
+fn count_cells(path: &str, check: bool) {
+    let named = read(path);
+    let Some(count) = dlx::count_cells(named.problem()) else {
+        eprintln!("count_one: cells cannot solve this kind of problem");
+        std::process::exit(2);
+    };
+    if check {
+        let ours = dlx::Dlx::new(named.problem()).count(None);
+        assert_eq!(count, ours.solutions, "cells and our engine disagree");
+    }
+    println!("{count}");
+}
+
+/// The problem in `path`; exits on an error.
+fn read(path: &str) -> dlx::NamedProblem {
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
+        eprintln!("{path}: {e}");
+        std::process::exit(2);
+    });
+    dlx::NamedProblem::parse(&text).unwrap_or_else(|e| {
+        eprintln!("{path}: {e}");
+        std::process::exit(2);
+    })
 }

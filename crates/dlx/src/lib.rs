@@ -208,3 +208,14 @@ pub use solver::Dlx;
 pub use split::{Split, Subproblem};
 pub use text_format::{Format, NamedProblem, OptionDisplay, SolutionDisplay};
 pub use text_parse::{Parsed, ReadOptions};
+
+/// Counts the solutions of `problem` with the dancing-cells prototype
+/// (`matrix/cells.rs`: sparse sets and a trail of sizes, Knuth's SSXC), or
+/// `None` if it has multiplicities, which the prototype does not handle.
+/// For benchmarks only (docs/benchmarks.md, tuning log #160-#169): no
+/// limits, budgets, solutions or statistics.
+#[doc(hidden)]
+#[must_use]
+pub fn count_cells(problem: &Problem) -> Option<u64> {
+    matrix::count_cells(problem)
+}

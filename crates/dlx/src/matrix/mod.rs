@@ -80,6 +80,7 @@
 
 mod bounded;
 mod bulk;
+mod cells;
 mod color;
 mod cover;
 mod forced;
@@ -95,6 +96,7 @@ mod test_problems;
 mod tweak;
 
 pub(crate) use bulk::Columns;
+pub(crate) use cells::count as count_cells;
 pub use frontier::Branch;
 pub(crate) use link::MAX_OPTION_LEN;
 pub(crate) use search::Search;
