@@ -31,9 +31,8 @@
 //! The loops index the arena unchecked, as `cover.rs` does, under the same
 //! invariants.
 
-use std::hint::select_unpredictable;
-
 use super::hide::SUDOKU_WIDTH;
+use super::layout::link_circle;
 use super::link::Link;
 use super::search::{NOT_SELECTED, Search};
 use super::{Matrix, ROOT, SECONDARY_BIAS, entry, get};
@@ -70,6 +69,10 @@ pub(crate) struct Columns {
     /// laying out starts each list from, copied in one go.
     fresh_links: Vec<Link>,
     fresh_top: Vec<u32>,
+    /// Every header's `left` and `right`, roots included, as
+    /// [`Matrix::new`] makes them: every item active, in item order.
+    fresh_left: Vec<u32>,
+    fresh_right: Vec<u32>,
 }
 
 impl Columns {
@@ -103,6 +106,16 @@ impl Columns {
         }
         mask_start.push(to_u32(mask_word.len()));
         let items = headers - 2;
+        let primary = matrix.primary as usize;
+        let mut fresh_left = vec![0; headers];
+        let mut fresh_right = vec![0; headers];
+        link_circle(&mut fresh_left, &mut fresh_right, 0, 1..=primary);
+        link_circle(
+            &mut fresh_left,
+            &mut fresh_right,
+            items + 1,
+            primary + 1..=items,
+        );
         Columns {
             mask_start,
             mask_word,
@@ -121,6 +134,8 @@ impl Columns {
                     }
                 })
                 .collect(),
+            fresh_left,
+            fresh_right,
         }
     }
 }
@@ -168,7 +183,7 @@ impl Search {
             }
             self.selected.push(option);
         }
-        self.matrix.lay_out_kept(columns, &self.selected_by);
+        self.matrix.lay_out_kept(columns, &self.selected);
         result
     }
 
@@ -247,10 +262,10 @@ impl Matrix {
 
     /// Writes every item's list, length and place in the active-item lists
     /// anew: each list holds, in order, the options `columns` has not marked
-    /// dropped this round; an item `covered` marks (an entry per header,
-    /// [`NOT_SELECTED`] for the others) has an empty list and is out of the
+    /// dropped this round; an item of an option in `selected` (options
+    /// without an item in common) has an empty list and is out of the
     /// active lists.
-    fn lay_out_kept(&mut self, columns: &Columns, covered: &[u32]) {
+    fn lay_out_kept(&mut self, columns: &Columns, selected: &[OptionId]) {
         // Plain index loops (`a..b + 1`, not `a..=b`, whose iterator tests
         // an extra flag): this runs once per instance of a problem, and a
         // 9x9 Sudoku's search is only a few times longer.
@@ -292,29 +307,29 @@ impl Matrix {
                 *entry(&mut self.down, last) = Link::to_header(h);
             }
         }
-        // The active-item lists, in item order, through their roots; a
-        // covered header points at its root both ways, which `is_active`
-        // reads as inactive (the root's neighbour is never that header).
-        // Every header is written the same way, with conditional moves:
-        // whether a given covers an item depends on the puzzle, and the
-        // branch was mispredicted about once a covered item (tuning log
-        // #153). A covered `h` written as `prev`'s right is written over by
-        // the next active header or the root, as `prev` stays.
-        for (root, from, to) in [(ROOT, 1, primary + 1), (items + 1, primary + 1, items + 1)] {
-            let mut prev = root;
-            for h in from..to {
-                // SAFETY: `h`, `prev` and `root` are headers, and `covered`,
-                // `left` and `right` have an entry per header (B).
+        // The active-item lists: every item, in item order, through its
+        // root, then the selections' items taken out one by one (in any
+        // order, each from between its neighbours at the time, so the rest
+        // stay in item order); a covered header points at its root both
+        // ways, which `is_active` reads as inactive (the root's neighbour is
+        // never that header). A copy and a few unlinks, not a pass over
+        // every header (tuning log #154).
+        self.left.copy_from_slice(&columns.fresh_left);
+        self.right.copy_from_slice(&columns.fresh_right);
+        for option in selected {
+            let span = self.option_first[option.index()].span();
+            for q in span.first()..span.first() + span.size() {
+                // SAFETY: (C): `q` is a node of the option, so by (A) (and
+                // (E): no colors here) its `top` is a header, which indexes
+                // `left` and `right` (B), as do their stored values.
                 unsafe {
-                    let active = get(covered, h) == NOT_SELECTED;
-                    *entry(&mut self.right, prev) = h;
-                    *entry(&mut self.left, h) = select_unpredictable(active, prev, root);
+                    let h = get(&self.top, q);
+                    self.unlink_item(h);
+                    let root = if h <= primary { ROOT } else { items + 1 };
+                    *entry(&mut self.left, h) = root;
                     *entry(&mut self.right, h) = root;
-                    prev = select_unpredictable(active, h, prev);
                 }
             }
-            self.right[prev as usize] = root;
-            self.left[root as usize] = prev;
         }
     }
 
