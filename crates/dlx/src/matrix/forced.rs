@@ -48,8 +48,8 @@
 //! relies on invariant (F) of `mod.rs`; the forced move's steps index the
 //! arena unchecked under (A) to (C), as `cover.rs` does.
 
-use super::cover::OptionCover;
-use super::hide::SUDOKU_WIDTH;
+use super::cover::{Links, OptionCover};
+use super::hide::{SUDOKU_WIDTH, unhide};
 use super::link::Link;
 use super::search::{Level, Search};
 use super::{Header, Matrix, entry, get};
@@ -211,19 +211,65 @@ impl Matrix {
 
     /// Undoes [`commit_forced`](Self::commit_forced)`(i, o)`: the option's
     /// other items uncovered going left, then `i` back among the active items.
+    ///
+    /// The arrays are borrowed once for the whole undo, and each item is
+    /// uncovered here as [`uncover`](Self::uncover) does it (the item back
+    /// among the active ones, then its list walked up, unhiding): through
+    /// `uncover_but`, each item's steps read the arrays' places from the
+    /// matrix again (tuning log #158).
     #[inline(always)]
     pub(super) fn uncommit_forced<const W: u32>(&mut self, i: Header, o: Link) {
         let span = o.span();
         let p = o.node();
         let mut q = span.before(p);
+        let Matrix {
+            up,
+            down,
+            top,
+            color,
+            left,
+            right,
+            ..
+        } = self;
+        let mut links = Links {
+            up,
+            down,
+            top,
+            color,
+            emptied: 0,
+            single: 0,
+        };
         while q != p {
-            // SAFETY: as in `commit_forced`.
-            let x = unsafe { get(&self.top, q) };
-            self.uncover_but::<W>(x, q, span.link_to(q));
+            // SAFETY: as in `commit_forced`: `q` is a node of the option, so
+            // by (A) its top `x` is a header (no colors), which indexes
+            // `left` and `right` (B), as do their stored values; the walk
+            // of `x`'s list follows stored links (A), (C), as `uncover`'s.
+            unsafe {
+                let x = get(links.top, q);
+                let (l, r) = (get(left, x), get(right, x));
+                *entry(right, l) = x;
+                *entry(left, r) = x;
+                let mut r = get(links.up, x);
+                while r.node() != x {
+                    unhide::<false, W>(&mut links, r);
+                    r = get(links.up, r.node());
+                }
+                // `q` back into its list (`relink_node`).
+                let (u, d) = (get(links.up, q), get(links.down, q));
+                let to_q = span.link_to(q);
+                *entry(links.down, u.node()) = to_q;
+                *entry(links.up, d.node()) = to_q;
+            }
             q = span.before(q);
         }
-        // SAFETY: (B): `i` is a header.
-        unsafe { self.relink_item(i.get()) };
+        // SAFETY: (B): `i` is a header, and the stored values of `left`
+        // and `right` are headers.
+        unsafe {
+            let i = i.get();
+            let (l, r) = (get(left, i), get(right, i));
+            *entry(right, l) = i;
+            *entry(left, r) = i;
+        }
     }
 
     /// Covers item header `x` but leaves its node `q` (of the option of the
