@@ -32,23 +32,31 @@
 //! invariants.
 
 use super::hide::SUDOKU_WIDTH;
-use super::link::{Link, OptionSpan};
+use super::layout::link_circle;
+use super::link::Link;
 use super::search::{NOT_SELECTED, Search};
 use super::{Matrix, ROOT, SECONDARY_BIAS, entry, get};
 use crate::error::DlxError;
 use crate::index::to_u32;
 use crate::{ItemId, Kind, OptionId};
 
-/// Each item's options, for marking those a covered item rules out, and
-/// the marks. Made from the options' nodes, which never move, so it holds
-/// whatever the links are.
+/// Each item's options as masks over the option numbers, for marking those
+/// a covered item rules out, and the marks. Made from the options' nodes,
+/// which never move, so it holds whatever the links are.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Columns {
-    /// The options of the item with header `h` are
-    /// `options[start[h]..start[h + 1]]`; one entry per header and one more.
-    start: Vec<u32>,
-    /// Option numbers, item by item.
-    options: Vec<u32>,
+    /// The options of the item with header `h` are the bits of
+    /// `mask_bits[i]` in word `mask_word[i]` of [`dropped`](Self::dropped)
+    /// for `i` in `mask_start[h]..mask_start[h + 1]`; one entry per header
+    /// and one more. A few words an item rather than an option number per
+    /// option: an item's options are mostly close together (a Sudoku cell's
+    /// nine digits are one word, a row's nine cells two), so covering an
+    /// item ORs about half as many words as it has options (tuning log #151).
+    mask_start: Vec<u32>,
+    /// The word of each mask, below `dropped.len()`.
+    mask_word: Vec<u32>,
+    /// The options of each mask, bit `k % 64` for option `k`.
+    mask_bits: Vec<u64>,
     /// Bit `k % 64` of word `k / 64` is set when option `k` names an item
     /// covered in this round of laying out; the bits past the last option
     /// are always set. A set of bits rather than a mark per option so that
@@ -61,38 +69,57 @@ pub(crate) struct Columns {
     /// laying out starts each list from, copied in one go.
     fresh_links: Vec<Link>,
     fresh_top: Vec<u32>,
+    /// Every header's `left` and `right`, roots included, as
+    /// [`Matrix::new`] makes them: every item active, in item order.
+    fresh_left: Vec<u32>,
+    fresh_right: Vec<u32>,
 }
 
 impl Columns {
     /// The columns of `matrix`'s options.
     fn new(matrix: &Matrix) -> Columns {
         let headers = matrix.headers();
-        let mut start = vec![0_u32; headers + 1];
-        let nodes = |k: usize| {
-            let span = matrix.option_first[k].span();
-            span.first() as usize..(span.first() + span.size()) as usize
-        };
+        // Each item's options in increasing order, then cut into words.
+        let mut of_item: Vec<Vec<u32>> = vec![Vec::new(); headers];
         for k in 0..matrix.option_count() {
-            for q in nodes(k) {
-                start[matrix.top[q] as usize + 1] += 1;
+            for h in matrix.option_items(k) {
+                of_item[h as usize].push(to_u32(k));
             }
         }
-        for h in 0..headers {
-            start[h + 1] += start[h];
-        }
-        let mut next = start.clone();
-        let mut options = vec![0; start[headers] as usize];
-        for k in 0..matrix.option_count() {
-            for q in nodes(k) {
-                let h = matrix.top[q] as usize;
-                options[next[h] as usize] = to_u32(k);
-                next[h] += 1;
+        let mut mask_start = Vec::with_capacity(headers + 1);
+        let mut mask_word: Vec<u32> = Vec::new();
+        let mut mask_bits: Vec<u64> = Vec::new();
+        for options in &of_item {
+            mask_start.push(to_u32(mask_word.len()));
+            let mut open = false;
+            for &k in options {
+                let word = k / 64;
+                if !open || mask_word.last() != Some(&word) {
+                    mask_word.push(word);
+                    mask_bits.push(0);
+                    open = true;
+                }
+                if let Some(bits) = mask_bits.last_mut() {
+                    *bits |= 1 << (k % 64);
+                }
             }
         }
+        mask_start.push(to_u32(mask_word.len()));
         let items = headers - 2;
+        let primary = matrix.primary as usize;
+        let mut fresh_left = vec![0; headers];
+        let mut fresh_right = vec![0; headers];
+        link_circle(&mut fresh_left, &mut fresh_right, 0, 1..=primary);
+        link_circle(
+            &mut fresh_left,
+            &mut fresh_right,
+            items + 1,
+            primary + 1..=items,
+        );
         Columns {
-            start,
-            options,
+            mask_start,
+            mask_word,
+            mask_bits,
             dropped: vec![0; matrix.option_count().div_ceil(64)],
             // SAFETY: `h` is a header, a node of the arena (A).
             fresh_links: (1..=to_u32(items))
@@ -107,6 +134,8 @@ impl Columns {
                     }
                 })
                 .collect(),
+            fresh_left,
+            fresh_right,
         }
     }
 }
@@ -145,28 +174,24 @@ impl Search {
         }
         debug_assert!(self.selected_by.iter().all(|&by| by == NOT_SELECTED));
         self.selected.clear();
+        columns.next_round(self.matrix.option_count());
         let mut result = Ok(());
         for &option in options {
-            if let Err(e) = self.mark_covered(option) {
+            if let Err(e) = self.mark_covered(option, columns) {
                 result = Err(e);
                 break;
             }
             self.selected.push(option);
         }
-        columns.next_round(self.matrix.option_count());
-        for &option in &self.selected {
-            for h in self.matrix.option_items(option.index()) {
-                columns.drop_options_of(h);
-            }
-        }
-        self.matrix.lay_out_kept(columns, &self.selected_by);
+        self.matrix.lay_out_kept(columns, &self.selected);
         result
     }
 
-    /// Marks in `selected_by` every item of `option` as covered by it,
-    /// unless one is covered already: then nothing is marked and the error
-    /// names the first such item and the option that covers it.
-    fn mark_covered(&mut self, option: OptionId) -> Result<(), DlxError> {
+    /// Marks in `selected_by` every item of `option` as covered by it, and
+    /// in `columns` their options as dropped, unless one is covered
+    /// already: then nothing is marked and the error names the first such
+    /// item and the option that covers it.
+    fn mark_covered(&mut self, option: OptionId, columns: &mut Columns) -> Result<(), DlxError> {
         let k = option.index();
         let options = self.matrix.option_count();
         if k >= options {
@@ -185,6 +210,7 @@ impl Search {
         }
         for h in self.matrix.option_items(k) {
             self.selected_by[h as usize] = option.as_u32();
+            columns.drop_options_of(h);
         }
         Ok(())
     }
@@ -203,13 +229,21 @@ impl Columns {
     }
 
     /// Marks every option of the item with header `h` as dropped.
+    ///
+    /// # Panics
+    ///
+    /// If `h` is not a header of the matrix these columns were made for.
+    #[inline]
     fn drop_options_of(&mut self, h: u32) {
         let h = h as usize;
-        let (from, to) = (self.start[h] as usize, self.start[h + 1] as usize);
-        for &k in &self.options[from..to] {
-            // SAFETY: `options` holds option numbers only (`new`), and
-            // `dropped` has a bit for every option.
-            unsafe { *entry(&mut self.dropped, k / 64) |= 1 << (k % 64) };
+        let (from, to) = (self.mask_start[h] as usize, self.mask_start[h + 1] as usize);
+        for (&word, &bits) in self.mask_word[from..to]
+            .iter()
+            .zip(&self.mask_bits[from..to])
+        {
+            // SAFETY: `mask_word` holds words of option numbers only
+            // (`new`), and `dropped` has a bit for every option.
+            unsafe { *entry(&mut self.dropped, word) |= bits };
         }
     }
 }
@@ -228,10 +262,10 @@ impl Matrix {
 
     /// Writes every item's list, length and place in the active-item lists
     /// anew: each list holds, in order, the options `columns` has not marked
-    /// dropped this round; an item `covered` marks (an entry per header,
-    /// [`NOT_SELECTED`] for the others) has an empty list and is out of the
+    /// dropped this round; an item of an option in `selected` (options
+    /// without an item in common) has an empty list and is out of the
     /// active lists.
-    fn lay_out_kept(&mut self, columns: &Columns, covered: &[u32]) {
+    fn lay_out_kept(&mut self, columns: &Columns, selected: &[OptionId]) {
         // Plain index loops (`a..b + 1`, not `a..=b`, whose iterator tests
         // an extra flag): this runs once per instance of a problem, and a
         // 9x9 Sudoku's search is only a few times longer.
@@ -253,13 +287,15 @@ impl Matrix {
                 // `k` is an option.
                 let k = w * 64 + kept.trailing_zeros() as usize;
                 kept &= kept - 1;
-                let span = self.option_first[k].span();
+                // The link to the option's first node (place 0), from
+                // which the links to the others are one add each.
+                let first = self.option_first[k];
                 // An option of the width the search is made for has a
                 // fixed trip count, which the compiler unrolls.
-                if span.size() == SUDOKU_WIDTH {
-                    self.append_option::<SUDOKU_WIDTH>(span);
+                if first.option_size() == SUDOKU_WIDTH {
+                    self.append_option::<SUDOKU_WIDTH>(first);
                 } else {
-                    self.append_option::<0>(span);
+                    self.append_option::<0>(first);
                 }
             }
         }
@@ -271,46 +307,53 @@ impl Matrix {
                 *entry(&mut self.down, last) = Link::to_header(h);
             }
         }
-        // The active-item lists, in item order, through their roots; a
-        // covered header points at its root both ways, which `is_active`
-        // reads as inactive (the root's neighbour is never that header).
-        for (root, from, to) in [(ROOT, 1, primary + 1), (items + 1, primary + 1, items + 1)] {
-            let mut prev = root;
-            for h in from..to {
-                // SAFETY: `h`, `prev` and `root` are headers, and `covered`,
-                // `left` and `right` have an entry per header (B).
+        // The active-item lists: every item, in item order, through its
+        // root, then the selections' items taken out one by one (in any
+        // order, each from between its neighbours at the time, so the rest
+        // stay in item order); a covered header points at its root both
+        // ways, which `is_active` reads as inactive (the root's neighbour is
+        // never that header). A copy and a few unlinks, not a pass over
+        // every header (tuning log #154).
+        self.left.copy_from_slice(&columns.fresh_left);
+        self.right.copy_from_slice(&columns.fresh_right);
+        for option in selected {
+            let span = self.option_first[option.index()].span();
+            for q in span.first()..span.first() + span.size() {
+                // SAFETY: (C): `q` is a node of the option, so by (A) (and
+                // (E): no colors here) its `top` is a header, which indexes
+                // `left` and `right` (B), as do their stored values.
                 unsafe {
-                    if get(covered, h) == NOT_SELECTED {
-                        *entry(&mut self.right, prev) = h;
-                        *entry(&mut self.left, h) = prev;
-                        prev = h;
-                    } else {
-                        *entry(&mut self.left, h) = root;
-                        *entry(&mut self.right, h) = root;
-                    }
+                    let h = get(&self.top, q);
+                    self.unlink_item(h);
+                    let root = if h <= primary { ROOT } else { items + 1 };
+                    *entry(&mut self.left, h) = root;
+                    *entry(&mut self.right, h) = root;
                 }
             }
-            self.right[prev as usize] = root;
-            self.left[root as usize] = prev;
         }
     }
 
-    /// Appends the nodes of the option `span` to the ends of their items'
-    /// lists, whose last nodes the headers' `up` hold while laying out.
-    /// `W` is 0, or the option's size (then a constant trip count).
+    /// Appends the nodes of the option whose first node `first` links to
+    /// (place 0, as in `option_first`) to the ends of their items' lists,
+    /// whose last nodes the headers' `up` hold while laying out. `W` is 0,
+    /// or the option's size (then a constant trip count, and each node's
+    /// link one add of a constant to `first`'s).
     #[inline(always)]
-    fn append_option<const W: u32>(&mut self, span: OptionSpan) {
-        let size = if W == 0 { span.size() } else { W };
-        debug_assert_eq!(size, span.size());
-        let first = span.first();
-        for q in first..first + size {
-            // SAFETY: (C): `q` is a node of the option, in the arena; by
-            // (A) and (E) (no colors here) its `top` is a header `h`,
-            // below `N + 2 <= n`; `last` is a stored link, so its node
-            // is in the arena too.
+    fn append_option<const W: u32>(&mut self, first: Link) {
+        let size = if W == 0 { first.option_size() } else { W };
+        debug_assert_eq!(size, first.option_size());
+        debug_assert_eq!(first.position(), 0);
+        let q0 = first.node();
+        for j in 0..size {
+            // SAFETY: (C): `first` links to the first node of an option of
+            // `size` nodes, so `q` is a node of it, in the arena and
+            // `to_q` its true link; by (A) and (E) (no colors here) its
+            // `top` is a header `h`, below `N + 2 <= n`; `last` is a stored
+            // link, so its node is in the arena too.
             unsafe {
+                let q = q0 + j;
+                let to_q = first.to_later(j);
                 let h = get(&self.top, q);
-                let to_q = span.link_to(q);
                 let last = get(&self.up, h);
                 *entry(&mut self.down, last.node()) = to_q;
                 *entry(&mut self.up, q) = last;
@@ -323,7 +366,7 @@ impl Matrix {
 
 #[cfg(test)]
 mod tests {
-    use crate::matrix::test_problems::latin_3;
+    use crate::matrix::test_problems::{latin_3, sudoku_4};
     use crate::{Dlx, OptionId};
 
     /// Runs the unchecked loops of laying out (under Miri in CI, which runs
@@ -359,5 +402,31 @@ mod tests {
         }
         let mut all = Dlx::new(&problem);
         assert_eq!(all.count(None).solutions, 12);
+    }
+
+    /// The same for options of four nodes, whose appending is unrolled
+    /// (`append_option`), and a whole word of options (the 4x4 Sudoku has
+    /// 64): givens laid out at once search as givens selected one by one.
+    #[test]
+    fn laying_out_four_node_options_is_selecting_one_by_one() {
+        let problem = sudoku_4();
+        let option = |k: usize| OptionId::new(k).unwrap();
+        // Digits 0 at (0,0), 1 at (1,2), 3 at (3,3); then a clash in the
+        // first row (digit 0 at (0,3)).
+        for picks in [vec![0, 25, 63], vec![0, 25, 63, 12]] {
+            let options: Vec<OptionId> = picks.iter().map(|&k| option(k)).collect();
+            let mut bulk = Dlx::new(&problem);
+            let mut single = Dlx::new(&problem);
+            let laid = bulk.select_all(&options);
+            let selected = options.iter().try_for_each(|&o| single.select(o));
+            assert_eq!(laid, selected, "{picks:?}");
+            assert_eq!(laid.is_err(), picks.len() == 4);
+            assert_eq!(bulk.selected(), single.selected());
+            bulk.check_invariants().unwrap();
+            assert_eq!(bulk.count(None), single.count(None));
+            assert_eq!(bulk.stats(), single.stats());
+            bulk.reset();
+            assert!(bulk.links_match(&problem));
+        }
     }
 }

@@ -356,7 +356,16 @@ impl Matrix {
                 // at every step (tuning log #141).
                 let mut len = get(&self.top, h);
                 while len >= best_len {
-                    h = get(&self.right, h);
+                    // Two steps a turn: one loop step kept a copy of the
+                    // previous item in a register, an instruction a step
+                    // (tuning log #156).
+                    let next = get(&self.right, h);
+                    let next_len = get(&self.top, next);
+                    if next_len < best_len {
+                        (h, len) = (next, next_len);
+                        break;
+                    }
+                    h = get(&self.right, next);
                     len = get(&self.top, h);
                 }
                 if h == ROOT {

@@ -48,8 +48,8 @@
 //! relies on invariant (F) of `mod.rs`; the forced move's steps index the
 //! arena unchecked under (A) to (C), as `cover.rs` does.
 
-use super::cover::OptionCover;
-use super::hide::SUDOKU_WIDTH;
+use super::cover::{Links, OptionCover};
+use super::hide::{SUDOKU_WIDTH, unhide};
 use super::link::{Link, OptionSpan};
 use super::search::{Level, Search};
 use super::{Header, Matrix, entry, get};
@@ -193,10 +193,7 @@ impl Matrix {
             let (done, made) = self.cover_but::<W>(x, q, o);
             updates += made;
             if !done {
-                // Undo the items covered before `q`, going left.
-                self.uncover_forced_from::<W>(span, p, span.before(q));
-                // SAFETY: (B): `i` is a header.
-                unsafe { self.relink_item(i) };
+                self.give_up_forced::<W>(i, span, p, q);
                 return OptionCover::Doomed(updates);
             }
         }
@@ -214,19 +211,70 @@ impl Matrix {
         unsafe { self.relink_item(i.get()) };
     }
 
+    /// Undoes what [`commit_forced`](Self::commit_forced) did before it
+    /// found that covering the item of node `q` dooms the option of node
+    /// `p`: the items covered before `q`, going left, then item header `i`
+    /// back among the active items. Out of line: the search's code around
+    /// the rare doomed move stays small (inlined, it cost the Sudoku count
+    /// on dancing links 1% more instructions).
+    #[inline(never)]
+    fn give_up_forced<const W: u32>(&mut self, i: u32, span: OptionSpan, p: u32, q: u32) {
+        self.uncover_forced_from::<W>(span, p, span.before(q));
+        // SAFETY: (B): `i` is a header.
+        unsafe { self.relink_item(i) };
+    }
+
     /// Uncovers, going left from node `last` to the node after `p` (none
     /// if `last` is `p`), the items of `p`'s option that
     /// [`commit_forced`](Self::commit_forced) covered with
-    /// [`cover_but`](Self::cover_but): what undoing a whole forced move and
-    /// giving up on a doomed one both do.
+    /// [`cover_but`](Self::cover_but), putting the option's node back into
+    /// each list: what undoing a whole forced move and giving up on a doomed
+    /// one both do. Each item is uncovered as [`uncover`](Self::uncover)
+    /// does it (the item back among the active ones, then its list walked
+    /// up, unhiding), but with the arrays borrowed once for the whole walk:
+    /// through `uncover`, each item's steps read the arrays' places from the
+    /// matrix again (tuning log #158).
     #[inline(always)]
     fn uncover_forced_from<const W: u32>(&mut self, span: OptionSpan, p: u32, last: u32) {
         let mut q = last;
+        let Matrix {
+            up,
+            down,
+            top,
+            color,
+            left,
+            right,
+            ..
+        } = self;
+        let mut links = Links {
+            up,
+            down,
+            top,
+            color,
+            emptied: 0,
+            single: 0,
+        };
         while q != p {
-            // SAFETY: (C): `q` is a node of the option; by (A) its top is a
-            // header (no colors: nothing is cleansed).
-            let x = unsafe { get(&self.top, q) };
-            self.uncover_but::<W>(x, q, span.link_to(q));
+            // SAFETY: as in `commit_forced`: `q` is a node of the option, so
+            // by (A) its top `x` is a header (no colors), which indexes
+            // `left` and `right` (B), as do their stored values; the walk
+            // of `x`'s list follows stored links (A), (C), as `uncover`'s.
+            unsafe {
+                let x = get(links.top, q);
+                let (l, r) = (get(left, x), get(right, x));
+                *entry(right, l) = x;
+                *entry(left, r) = x;
+                let mut r = get(links.up, x);
+                while r.node() != x {
+                    unhide::<false, W>(&mut links, r);
+                    r = get(links.up, r.node());
+                }
+                // `q` back into its list (`relink_node`).
+                let (u, d) = (get(links.up, q), get(links.down, q));
+                let to_q = span.link_to(q);
+                *entry(links.down, u.node()) = to_q;
+                *entry(links.up, d.node()) = to_q;
+            }
             q = span.before(q);
         }
     }
@@ -258,15 +306,6 @@ impl Matrix {
             self.relink_node(q, to_q);
         }
         (done, made)
-    }
-
-    /// Undoes [`cover_but`](Self::cover_but)`(x, q, _)`; `to_q` is the link
-    /// to `q`.
-    #[inline(always)]
-    fn uncover_but<const W: u32>(&mut self, x: u32, q: u32, to_q: Link) {
-        // SAFETY: `x` is a header, as in `cover_but`.
-        self.uncover::<false, W>(unsafe { Header::new_unchecked(x) });
-        self.relink_node(q, to_q);
     }
 
     /// Puts option node `q` back into its item's list between its own `up`

@@ -199,7 +199,7 @@ fn bounds(problem: &Problem, h: usize) -> (u32, u32) {
 }
 
 /// Links `root` and `members` into one circular doubly linked list.
-fn link_circle(
+pub(super) fn link_circle(
     left: &mut [u32],
     right: &mut [u32],
     root: usize,

@@ -78,6 +78,19 @@ impl Link {
         u32::from((self.0 >> 48) as u16) + 1
     }
 
+    /// A link to the node `j` places after this one's in the same option,
+    /// for `position() + j < option_size()`: one add on the whole link,
+    /// the node index and the place each moved by `j` (a constant in an
+    /// unrolled walk from an option's first node, `bulk.rs`).
+    #[inline(always)]
+    pub(super) fn to_later(self, j: u32) -> Link {
+        debug_assert!(self.position() + j < self.option_size());
+        Link(
+            self.0
+                .wrapping_add(u64::from(j).wrapping_mul(0x1_0000_0001)),
+        )
+    }
+
     /// A link to the node at place `k` of the same option, for
     /// `k < option_size()`: the node index and the place move by the same
     /// amount, so one multiply-add on the whole link makes it.
@@ -173,6 +186,9 @@ mod tests {
                 let expected = unsafe { Link::to_option_node(q, q - first, size) };
                 assert_eq!(span.link_to(q), expected);
                 assert_eq!(link.to_place(q - first), expected);
+                // SAFETY: as above; place 0 of the same option.
+                let from_first = unsafe { Link::to_option_node(first, 0, size) };
+                assert_eq!(from_first.to_later(q - first), expected);
             }
             assert_eq!(span.after(first + size - 1), first);
             assert_eq!(span.before(first), first + size - 1);
