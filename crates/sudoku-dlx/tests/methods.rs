@@ -76,11 +76,22 @@ fn agree(puzzle: &Puzzle, limit: usize) {
     }
     let cap = Some(u64::try_from(limit).unwrap());
     let counted = bits.count(puzzle, cap).map(|c| (c.solutions, c.end));
-    assert_eq!(
-        counted,
-        links.count(puzzle, cap).map(|c| (c.solutions, c.end)),
-        "{puzzle}"
-    );
+    let linked = links.count(puzzle, cap).map(|c| (c.solutions, c.end));
+    // A count on dancing links chooses forced items first, a tree of its
+    // own, so it can spend the budget where enumerating did not (see
+    // `a_count_may_spend_the_budget_where_enumerating_did_not`): then it
+    // found no more solutions than the other, and nothing else compares.
+    match (&counted, &linked) {
+        (Ok((a, End::BudgetExhausted)), Ok((b, _))) => {
+            assert!(a <= b, "{puzzle}: {a} counted, {b} by links");
+            return;
+        }
+        (Ok((a, _)), Ok((b, End::BudgetExhausted))) => {
+            assert!(b <= a, "{puzzle}: {b} counted on links, {a} by bitsets");
+            return;
+        }
+        _ => assert_eq!(counted, linked, "{puzzle}"),
+    }
     let unique = |s: &mut Solver| match s.uniqueness(puzzle) {
         Ok(Uniqueness::Unique(grid)) => Ok(Some(grid)),
         Ok(Uniqueness::NoSolution) => Ok(None),
@@ -103,6 +114,32 @@ fn agree(puzzle: &Puzzle, limit: usize) {
 
 /// The node budget of each search in [`agree`].
 const BUDGET: u64 = 100_000;
+
+/// Found by `methods_agree_on_random_givens`: on this 8x8 windoku with
+/// anti-king rules and four givens (25,344,840 solutions) the bitsets find
+/// 25 solutions in 92 nodes and the enumeration on dancing links within the
+/// budget, but the count on dancing links, whose forced-first search takes
+/// another tree, needs 101,988 nodes (`sudoku-dlx count --limit 25 --box
+/// 4x2 --windoku --anti-king --method links`): over the budget, it stops
+/// with fewer, which [`agree`] must accept as a lower bound.
+#[test]
+fn a_count_may_spend_the_budget_where_enumerating_did_not() {
+    let shape = Shape::with_boxes(4, 2).unwrap();
+    let variants = Variants {
+        windoku: true,
+        anti_king: true,
+        ..Variants::default()
+    };
+    let puzzle = random_givens(shape, variants, &[(15, 7), (17, 2), (38, 7), (56, 6)]);
+    let mut links = solver(puzzle.rules(), Method::DancingLinks);
+    links.set_budget(Budget::nodes(BUDGET));
+    let count = links.count(&puzzle, Some(25)).unwrap();
+    assert_eq!(count.end, End::BudgetExhausted, "{puzzle}");
+    assert!(count.solutions < 25);
+    links.set_budget(Budget::UNLIMITED);
+    assert_eq!(links.count(&puzzle, Some(25)).unwrap().solutions, 25);
+    agree(&puzzle, 25);
+}
 
 /// Every shape the bitsets take (at most 128 cells).
 fn small_shapes() -> Vec<Shape> {
