@@ -367,7 +367,31 @@ impl Matrix {
 #[cfg(test)]
 mod tests {
     use crate::matrix::test_problems::{latin_3, sudoku_4};
-    use crate::{Dlx, OptionId};
+    use crate::{Dlx, DlxError, OptionId, Problem};
+
+    /// The options numbered `picks`.
+    fn option_ids(picks: &[usize]) -> Vec<OptionId> {
+        picks.iter().map(|&k| OptionId::new(k).unwrap()).collect()
+    }
+
+    /// Lays the options numbered `picks` out at once on one solver and
+    /// selects them one by one on another: the same result and selections,
+    /// and after the laying out the invariants hold and the count and its
+    /// statistics are the other's. Returns the two solvers (laid out, one
+    /// by one) and the result.
+    fn lay_out_and_select(problem: &Problem, picks: &[usize]) -> (Dlx, Dlx, Result<(), DlxError>) {
+        let options = option_ids(picks);
+        let mut bulk = Dlx::new(problem);
+        let mut single = Dlx::new(problem);
+        let laid = bulk.select_all(&options);
+        let selected = options.iter().try_for_each(|&o| single.select(o));
+        assert_eq!(laid, selected, "{picks:?}");
+        assert_eq!(bulk.selected(), single.selected());
+        bulk.check_invariants().unwrap();
+        assert_eq!(bulk.count(None), single.count(None));
+        assert_eq!(bulk.stats(), single.stats());
+        (bulk, single, laid)
+    }
 
     /// Runs the unchecked loops of laying out (under Miri in CI, which runs
     /// only the unit tests): the same counts, statistics and links as
@@ -376,27 +400,17 @@ mod tests {
     #[test]
     fn laying_out_is_selecting_one_by_one() {
         let problem = latin_3();
-        let option = |k: usize| OptionId::new(k).unwrap();
         // Cell (0,0) digit 0 and cell (1,1) digit 1; then a clash with the
         // first (cell (0,0) again).
         for picks in [vec![], vec![0], vec![0, 13], vec![0, 13, 1]] {
-            let options: Vec<OptionId> = picks.iter().map(|&k| option(k)).collect();
-            let mut bulk = Dlx::new(&problem);
-            let mut single = Dlx::new(&problem);
-            let laid = bulk.select_all(&options);
-            let selected = options.iter().try_for_each(|&o| single.select(o));
-            assert_eq!(laid, selected, "{picks:?}");
-            assert_eq!(bulk.selected(), single.selected());
-            bulk.check_invariants().unwrap();
-            assert_eq!(bulk.count(None), single.count(None));
-            assert_eq!(bulk.stats(), single.stats());
+            let (mut bulk, mut single, _) = lay_out_and_select(&problem, &picks);
             while let Some(last) = single.unselect_last() {
                 assert_eq!(bulk.unselect_last(), Some(last));
                 bulk.check_invariants().unwrap();
                 assert_eq!(bulk.count(None), single.count(None));
             }
             assert!(bulk.links_match(&problem));
-            bulk.select_all(&options).ok();
+            bulk.select_all(&option_ids(&picks)).ok();
             bulk.reset();
             assert!(bulk.links_match(&problem));
         }
@@ -410,21 +424,11 @@ mod tests {
     #[test]
     fn laying_out_four_node_options_is_selecting_one_by_one() {
         let problem = sudoku_4();
-        let option = |k: usize| OptionId::new(k).unwrap();
         // Digits 0 at (0,0), 1 at (1,2), 3 at (3,3); then a clash in the
         // first row (digit 0 at (0,3)).
         for picks in [vec![0, 25, 63], vec![0, 25, 63, 12]] {
-            let options: Vec<OptionId> = picks.iter().map(|&k| option(k)).collect();
-            let mut bulk = Dlx::new(&problem);
-            let mut single = Dlx::new(&problem);
-            let laid = bulk.select_all(&options);
-            let selected = options.iter().try_for_each(|&o| single.select(o));
-            assert_eq!(laid, selected, "{picks:?}");
+            let (mut bulk, _, laid) = lay_out_and_select(&problem, &picks);
             assert_eq!(laid.is_err(), picks.len() == 4);
-            assert_eq!(bulk.selected(), single.selected());
-            bulk.check_invariants().unwrap();
-            assert_eq!(bulk.count(None), single.count(None));
-            assert_eq!(bulk.stats(), single.stats());
             bulk.reset();
             assert!(bulk.links_match(&problem));
         }
