@@ -49,7 +49,7 @@
 //! arena unchecked under (A) to (C), as `cover.rs` does.
 
 use super::cover::{Links, OptionCover};
-use super::hide::{SUDOKU_WIDTH, unhide};
+use super::hide::{SUDOKU_WIDTH, in_list, unhide_listed};
 use super::link::{Link, OptionSpan};
 use super::search::{Level, Search};
 use super::{Header, Matrix, entry, get};
@@ -258,15 +258,17 @@ impl Matrix {
             // SAFETY: as in `commit_forced`: `q` is a node of the option, so
             // by (A) its top `x` is a header (no colors), which indexes
             // `left` and `right` (B), as do their stored values; the walk
-            // of `x`'s list follows stored links (A), (C), as `uncover`'s.
+            // of `x`'s list follows stored links (A), (C), as `uncover`'s,
+            // and `in_list` passes `unhide_listed` only a link to an option
+            // of `W` nodes (with a width).
             unsafe {
                 let x = get(links.top, q);
                 let (l, r) = (get(left, x), get(right, x));
                 *entry(right, l) = x;
                 *entry(left, r) = x;
                 let mut r = get(links.up, x);
-                while r.node() != x {
-                    unhide::<false, W>(&mut links, r);
+                while in_list::<W>(r, x) {
+                    unhide_listed::<false, W>(&mut links, r);
                     r = get(links.up, r.node());
                 }
                 // `q` back into its list (`relink_node`).

@@ -78,6 +78,16 @@ impl Link {
         u32::from((self.0 >> 48) as u16) + 1
     }
 
+    /// Whether the node linked to is in an option of `size` nodes, `size`
+    /// at least 2 (a link to a header or spacer says 1): one shift and
+    /// compare of the whole link, which needs no 64-bit mask in a register
+    /// (the hot list walks of the search made for a width, `hide.rs`).
+    #[inline(always)]
+    pub(super) fn in_option_of(self, size: u32) -> bool {
+        debug_assert!(size >= 2);
+        self.0 >> 48 == u64::from(size - 1)
+    }
+
     /// A link to the node `j` places after this one's in the same option,
     /// for `position() + j < option_size()`: one add on the whole link,
     /// the node index and the place each moved by `j` (a constant in an
