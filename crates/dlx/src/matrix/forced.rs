@@ -243,9 +243,9 @@ impl Matrix {
         // The hint as the items covered so far leave it.
         let mut noted = 0;
         for step in 1..W {
-            let q = first + (at + step) % W;
+            let q = o.to_after::<W>(step).node();
             // SAFETY: (C): `o`'s option has `W` nodes from `first` on, so
-            // `q` is one; by (A) its top `x` is a header (no colors), which
+            // `q`, `step` places after `o`'s wrapping, is one; by (A) its top `x` is a header (no colors), which
             // indexes `left` and `right` (B), as do their stored values;
             // the walk of `x`'s list follows stored links (A), and
             // `in_list` passes `hide_listed` only a link to an option of
@@ -286,13 +286,11 @@ impl Matrix {
     /// [`commit_forced_fixed`](Self::commit_forced_fixed) did: as
     /// [`uncover_forced_from`](Self::uncover_forced_from) does, going left
     /// from `o`'s place `a` at the fixed places `(a + W - 1) % W`, ...,
-    /// with the link to each node one multiply-add on `o` rather than made
-    /// from the option's decoded ends (tuning log #182).
+    /// with the link to each node one add on `o` ([`Link::to_after`])
+    /// rather than made from the option's decoded ends (tuning log #182).
     #[inline(always)]
     fn uncommit_forced_fixed<const W: u32>(&mut self, o: Link) {
         debug_assert!(W != 0 && o.option_size() == W);
-        let at = o.position();
-        let first = o.node() - at;
         let Matrix {
             up,
             down,
@@ -311,10 +309,11 @@ impl Matrix {
             single: 0,
         };
         for step in 1..W {
-            let k = (at + W - step) % W;
-            let q = first + k;
-            // SAFETY: as in `commit_forced_fixed`; `o.to_place(k)` is the
-            // link to `q`, its true place `k < W` (C).
+            // The node `step` places before `o`'s, wrapping.
+            let to_q = o.to_after::<W>(W - step);
+            let q = to_q.node();
+            // SAFETY: as in `commit_forced_fixed`; `to_q` is the link to
+            // `q`, with its true place (C).
             unsafe {
                 let x = get(links.top, q);
                 let (l, r) = (get(left, x), get(right, x));
@@ -326,7 +325,6 @@ impl Matrix {
                     r = get(links.up, r.node());
                 }
                 let (u, d) = (get(links.up, q), get(links.down, q));
-                let to_q = o.to_place(k);
                 *entry(links.down, u.node()) = to_q;
                 *entry(links.up, d.node()) = to_q;
             }

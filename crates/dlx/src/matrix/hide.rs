@@ -300,12 +300,10 @@ pub(super) unsafe fn hide_fixed<const C: bool, const F: bool, const W: u32>(
     p: Link,
 ) -> u64 {
     debug_assert_eq!(p.option_size(), W);
-    // Read from the link alone, without decoding the option's ends.
-    let at = p.position();
-    let first = p.node() - at;
+    // Made from the link alone, without decoding the option's ends.
     let mut skipped = 0;
     for step in 1..W {
-        let q = first + (at + step) % W;
+        let q = p.to_after::<W>(step).node();
         // SAFETY: `q` is a node of the option (see above).
         skipped += u32::from(unsafe { hide_node::<C, F>(links, q) });
     }
@@ -322,13 +320,12 @@ pub(super) unsafe fn hide_fixed<const C: bool, const F: bool, const W: u32>(
 #[inline(always)]
 pub(super) unsafe fn unhide_fixed<const C: bool, const W: u32>(links: &mut Links<'_>, p: Link) {
     debug_assert_eq!(p.option_size(), W);
-    let at = p.position();
-    let first = p.node() - at;
     for step in 1..W {
-        let k = (at + W - step) % W;
-        // SAFETY: `first + k` is a node of the option, and the link to it
-        // made from `p`, with its true place `k < W`.
-        unsafe { unhide_node::<C>(links, first + k, p.to_place(k)) };
+        // The node `step` places before `p`'s, wrapping.
+        let to_q = p.to_after::<W>(W - step);
+        // SAFETY: `to_q` links to a node of the option, with its true place
+        // (C).
+        unsafe { unhide_node::<C>(links, to_q.node(), to_q) };
     }
 }
 
