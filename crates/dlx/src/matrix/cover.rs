@@ -286,6 +286,10 @@ impl Matrix {
     /// for [`cover`](Self::cover).
     #[inline]
     pub(super) fn uncover_others<const C: bool, const W: u32>(&mut self, p: Link) {
+        if !C && W != 0 && p.in_option_of(W) {
+            self.uncover_others_fixed::<W, false>(p);
+            return;
+        }
         let span = p.span();
         self.uncover_others_from::<C, W>(span, p.node(), span.before(p.node()));
     }

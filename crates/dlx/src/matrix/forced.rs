@@ -49,7 +49,7 @@
 //! arena unchecked under (A) to (C), as `cover.rs` does.
 
 use super::cover::{Links, OptionCover};
-use super::hide::{SUDOKU_WIDTH, hide_listed, in_list, unhide_listed};
+use super::hide::{SUDOKU_WIDTH, in_list, unhide_listed};
 use super::link::{Link, OptionSpan};
 use super::search::{Level, Search};
 use super::{Header, Matrix, entry, get};
@@ -203,160 +203,6 @@ impl Matrix {
         OptionCover::Covered(updates)
     }
 
-    /// [`commit_forced`](Self::commit_forced) for an option of `W` nodes
-    /// (not 0), `o` linking to one of them: the same steps in the same
-    /// order, with the arrays borrowed once for the whole move and the
-    /// hint and the emptied item in locals, the option's other items at the
-    /// fixed places `(a + 1) % W`, ... after `o`'s place `a` (as
-    /// `hide_fixed` walks an option), the doom test on the places left
-    /// ([`dooms_fixed`]). Through `cover_but`, each item reloaded the
-    /// arrays' places from the matrix, spilled the link to its node and
-    /// stored the hint back (tuning log #181).
-    #[inline(always)]
-    fn commit_forced_fixed<const W: u32>(&mut self, i: u32, o: Link) -> OptionCover {
-        debug_assert!(W != 0 && o.option_size() == W);
-        // SAFETY: (B): `i` is a header.
-        unsafe { self.unlink_item(i) };
-        let at = o.position();
-        let first = o.node() - at;
-        let primary = self.primary;
-        let Matrix {
-            up,
-            down,
-            top,
-            color,
-            left,
-            right,
-            single,
-            ..
-        } = self;
-        let mut links = Links {
-            up,
-            down,
-            top,
-            color,
-            emptied: 0,
-            single: 0,
-        };
-        // Covering `i` would count itself and the option's other nodes.
-        let mut updates = u64::from(W);
-        // The hint as the items covered so far leave it.
-        let mut noted = 0;
-        for step in 1..W {
-            let q = o.to_after::<W>(step).node();
-            // SAFETY: (C): `o`'s option has `W` nodes from `first` on, so
-            // `q`, `step` places after `o`'s wrapping, is one; by (A) its top `x` is a header (no colors), which
-            // indexes `left` and `right` (B), as do their stored values;
-            // the walk of `x`'s list follows stored links (A), and
-            // `in_list` passes `hide_listed` only a link to an option of
-            // `W` nodes (C).
-            unsafe {
-                let x = get(links.top, q);
-                // `q` out of `x`'s list alone, its length left alone.
-                let (u, d) = (get(links.up, q), get(links.down, q));
-                *entry(links.down, u.node()) = d;
-                *entry(links.up, d.node()) = u;
-                updates += 1;
-                let mut r = get(links.down, x);
-                while in_list::<W>(r, x) {
-                    updates += hide_listed::<false, true, W>(&mut links, r);
-                    let emptied = links.emptied;
-                    if emptied != 0 {
-                        links.emptied = 0;
-                        if dooms_fixed::<W>(links.top, primary, first, at, step, emptied) {
-                            *single = noted;
-                            self.give_up_forced_fixed::<W>(i, o, q, r);
-                            return OptionCover::Doomed(updates);
-                        }
-                    }
-                    r = get(links.down, r.node());
-                }
-                let (l, r) = (get(left, x), get(right, x));
-                *entry(right, l) = r;
-                *entry(left, r) = l;
-            }
-            noted = links.single;
-        }
-        *single = noted;
-        OptionCover::Covered(updates)
-    }
-
-    /// Undoes the covering of the other items of `o`'s option, an option
-    /// of `W` nodes (not 0), that
-    /// [`commit_forced_fixed`](Self::commit_forced_fixed) did: as
-    /// [`uncover_forced_from`](Self::uncover_forced_from) does, going left
-    /// from `o`'s place `a` at the fixed places `(a + W - 1) % W`, ...,
-    /// with the link to each node one add on `o` ([`Link::to_after`])
-    /// rather than made from the option's decoded ends (tuning log #182).
-    #[inline(always)]
-    fn uncommit_forced_fixed<const W: u32>(&mut self, o: Link) {
-        debug_assert!(W != 0 && o.option_size() == W);
-        let Matrix {
-            up,
-            down,
-            top,
-            color,
-            left,
-            right,
-            ..
-        } = self;
-        let mut links = Links {
-            up,
-            down,
-            top,
-            color,
-            emptied: 0,
-            single: 0,
-        };
-        for step in 1..W {
-            // The node `step` places before `o`'s, wrapping.
-            let to_q = o.to_after::<W>(W - step);
-            let q = to_q.node();
-            // SAFETY: as in `commit_forced_fixed`; `to_q` is the link to
-            // `q`, with its true place (C).
-            unsafe {
-                let x = get(links.top, q);
-                let (l, r) = (get(left, x), get(right, x));
-                *entry(right, l) = x;
-                *entry(left, r) = x;
-                let mut r = get(links.up, x);
-                while in_list::<W>(r, x) {
-                    unhide_listed::<false, W>(&mut links, r);
-                    r = get(links.up, r.node());
-                }
-                let (u, d) = (get(links.up, q), get(links.down, q));
-                *entry(links.down, u.node()) = to_q;
-                *entry(links.up, d.node()) = to_q;
-            }
-        }
-    }
-
-    /// Undoes what [`commit_forced_fixed`](Self::commit_forced_fixed) did
-    /// before hiding the option of node link `r` from the list of the item
-    /// of `o`'s option's node `q` doomed the option: the options hidden from
-    /// that list, going up from `r`; `q` back into the list; then the items
-    /// covered before, as [`give_up_forced`](Self::give_up_forced) does.
-    #[cold]
-    #[inline(never)]
-    fn give_up_forced_fixed<const W: u32>(&mut self, i: u32, o: Link, q: u32, r: Link) {
-        let span = o.span();
-        // SAFETY: (C): `q` is a node of `o`'s option, so by (A) its top is a
-        // header; the walk up its list follows stored links (A) from `r`,
-        // one of them, and `in_list` passes `unhide_listed` only links to
-        // options of `W` nodes.
-        unsafe {
-            let mut links = Links::of(self);
-            let x = get(links.top, q);
-            let mut r = r;
-            while in_list::<W>(r, x) {
-                unhide_listed::<false, W>(&mut links, r);
-                r = get(links.up, r.node());
-            }
-        }
-        self.relink_node(q, span.link_to(q));
-        self.give_up_forced::<W>(i, span, o.node(), q);
-    }
-
     /// Undoes [`commit_forced`](Self::commit_forced)`(i, o)`: the option's
     /// other items uncovered going left, then `i` back among the active items.
     #[inline(always)]
@@ -381,7 +227,13 @@ impl Matrix {
     /// the rare doomed move stays small (inlined, it cost the Sudoku count
     /// on dancing links 1% more instructions).
     #[inline(never)]
-    fn give_up_forced<const W: u32>(&mut self, i: u32, span: OptionSpan, p: u32, q: u32) {
+    pub(super) fn give_up_forced<const W: u32>(
+        &mut self,
+        i: u32,
+        span: OptionSpan,
+        p: u32,
+        q: u32,
+    ) {
         self.uncover_forced_from::<W>(span, p, span.before(q));
         // SAFETY: (B): `i` is a header.
         unsafe { self.relink_item(i) };
@@ -476,7 +328,7 @@ impl Matrix {
     /// Puts option node `q` back into its item's list between its own `up`
     /// and `down`; `to_q` is the link to it.
     #[inline(always)]
-    fn relink_node(&mut self, q: u32, to_q: Link) {
+    pub(super) fn relink_node(&mut self, q: u32, to_q: Link) {
         // SAFETY: (C), (A): `q` is an option node and its links' nodes are
         // in the arena.
         unsafe {
@@ -495,6 +347,10 @@ impl Matrix {
         &mut self,
         p: Link,
     ) -> OptionCover {
+        if !C && W != 0 && p.in_option_of(W) {
+            // No forced move: the item is not read.
+            return self.cover_others_fixed::<W, false>(0, p);
+        }
         self.single = 0;
         self.cover_others_checking::<true, C, true, W>(p)
     }
@@ -516,33 +372,6 @@ impl Matrix {
         }
         self.shortest_item()
     }
-}
-
-/// Whether emptying the list of item header `emptied` while covering the
-/// item at place `(at + step) % W` of an option of `W` nodes from `first`
-/// on dooms the option, as [`Matrix::dooms`] says for exact cover: the
-/// item is primary and none of the option's places after it (going right,
-/// up to the option's place `at`) is that item's.
-///
-/// # Safety
-///
-/// The `W` nodes from `first` on are option nodes of the arena `top` is
-/// part of (so each indexes it).
-#[cold]
-#[inline(never)]
-unsafe fn dooms_fixed<const W: u32>(
-    top: &[u32],
-    primary: u32,
-    first: u32,
-    at: u32,
-    step: u32,
-    emptied: u32,
-) -> bool {
-    if emptied > primary {
-        return false;
-    }
-    // SAFETY: as the caller guarantees; each place is below `W`.
-    !(step + 1..W).any(|later| unsafe { get(top, first + (at + later) % W) } == emptied)
 }
 
 #[cfg(test)]
