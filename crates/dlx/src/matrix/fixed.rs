@@ -50,9 +50,12 @@ impl Matrix {
     /// ..., unless that dooms the option: then undoes what it did. With
     /// `FORCED`, [`commit_forced`](Self::commit_forced)'s move: item header
     /// `i` (`o`'s, whose list holds only `o`'s option) leaves the active
-    /// items first, and each other item's list loses the option's node
+    /// items too, and each other item's list loses the option's node
     /// alone, its length left alone, before it is covered. Without it,
     /// [`cover_others_forced`](Self::cover_others_forced), `i` unused.
+    /// The items leave the active lists (`i` first) once every list is
+    /// covered, which is the same links as leaving one by one: nothing
+    /// in between reads those lists.
     /// Leaves in [`single`](Self::single) the last item it left with one
     /// option.
     #[inline(always)]
@@ -62,10 +65,6 @@ impl Matrix {
         o: Link,
     ) -> OptionCover {
         debug_assert!(W != 0 && o.option_size() == W);
-        if FORCED {
-            // SAFETY: (B): `i` is a header.
-            unsafe { self.unlink_item(i) };
-        }
         let at = o.position();
         let first = o.node() - at;
         let primary = self.primary;
@@ -116,19 +115,28 @@ impl Matrix {
                         links.emptied = 0;
                         if dooms_fixed::<W>(links.top, primary, first, at, step, emptied) {
                             *single = noted;
-                            self.give_up_fixed::<W, FORCED>(i, o, step, r);
+                            self.give_up_fixed::<W, FORCED>(o, step, r);
                             return OptionCover::Doomed(updates);
                         }
                     }
                     r = get(links.down, r.node());
                 }
-                let (l, r) = (get(left, x), get(right, x));
-                *entry(right, l) = r;
-                *entry(left, r) = l;
             }
             noted = links.single;
         }
         *single = noted;
+        // The items out of the active lists, `i` first, only now: nothing
+        // above reads those lists, and the loops hold no place of `left`
+        // and `right` (tuning log #186).
+        // SAFETY: (B): `i` is a header; the rest as above.
+        unsafe {
+            if FORCED {
+                unlink(left, right, i);
+            }
+            for step in 1..W {
+                unlink(left, right, get(links.top, o.to_after::<W>(step).node()));
+            }
+        }
         OptionCover::Covered(updates)
     }
 
@@ -140,11 +148,19 @@ impl Matrix {
     #[inline(always)]
     pub(super) fn uncover_others_fixed<const W: u32, const FORCED: bool>(&mut self, o: Link) {
         self.uncover_before_fixed::<W, FORCED>(o, W);
+        let Matrix {
+            top, left, right, ..
+        } = self;
+        for step in (1..W).rev() {
+            // SAFETY: as in `cover_others_fixed`.
+            unsafe { relink(left, right, get(top, o.to_after::<W>(step).node())) };
+        }
     }
 
-    /// Undoes the covering of the items of `o`'s option at the `end - 1`
-    /// steps right of `o`'s place, going left from the last: what undoing a
-    /// whole covering (`end` is `W`) and giving up on a doomed one do.
+    /// Undoes the covering of the lists of the items of `o`'s option at the
+    /// `end - 1` steps right of `o`'s place, going left from the last (the
+    /// items stay out of the active lists): what undoing a whole covering
+    /// (`end` is `W`) and giving up on a doomed one do.
     #[inline(always)]
     fn uncover_before_fixed<const W: u32, const FORCED: bool>(&mut self, o: Link, end: u32) {
         debug_assert!(W != 0 && o.option_size() == W && end <= W);
@@ -153,8 +169,6 @@ impl Matrix {
             down,
             top,
             color,
-            left,
-            right,
             ..
         } = self;
         let mut links = Links {
@@ -172,9 +186,6 @@ impl Matrix {
             // with its true place (C).
             unsafe {
                 let x = get(links.top, q);
-                let (l, r) = (get(left, x), get(right, x));
-                *entry(right, l) = x;
-                *entry(left, r) = x;
                 let mut r = get(links.up, x);
                 while in_list::<W>(r, x) {
                     unhide_listed::<false, W>(&mut links, r);
@@ -193,17 +204,11 @@ impl Matrix {
     /// before hiding the option of node link `r` from the list of the item
     /// `step` places right of `o`'s doomed the option: the options hidden
     /// from that list, going up from `r`; with `FORCED` the option's node
-    /// back into the list; the items covered before; with `FORCED` `i`
-    /// back among the active items.
+    /// back into the list; the lists of the items covered before. No item
+    /// has left the active lists yet.
     #[cold]
     #[inline(never)]
-    fn give_up_fixed<const W: u32, const FORCED: bool>(
-        &mut self,
-        i: u32,
-        o: Link,
-        step: u32,
-        r: Link,
-    ) {
+    fn give_up_fixed<const W: u32, const FORCED: bool>(&mut self, o: Link, step: u32, r: Link) {
         let to_q = o.to_after::<W>(step);
         let q = to_q.node();
         // SAFETY: (C): `q` is a node of `o`'s option, so by (A) its top is a
@@ -223,10 +228,37 @@ impl Matrix {
             self.relink_node(q, to_q);
         }
         self.uncover_before_fixed::<W, FORCED>(o, step);
-        if FORCED {
-            // SAFETY: (B): `i` is a header.
-            unsafe { self.relink_item(i) };
-        }
+    }
+}
+
+/// Takes header `x` out of its active-item list.
+///
+/// # Safety
+///
+/// `x` is a header of the matrix `left` and `right` are the item lists of
+/// (invariant (B)).
+#[inline(always)]
+unsafe fn unlink(left: &mut [u32], right: &mut [u32], x: u32) {
+    // SAFETY: (B): `x` and its stored neighbours index the item lists.
+    unsafe {
+        let (l, r) = (get(left, x), get(right, x));
+        *entry(right, l) = r;
+        *entry(left, r) = l;
+    }
+}
+
+/// Puts header `x` back into its active-item list, undoing [`unlink`].
+///
+/// # Safety
+///
+/// As for [`unlink`].
+#[inline(always)]
+unsafe fn relink(left: &mut [u32], right: &mut [u32], x: u32) {
+    // SAFETY: as in `unlink`.
+    unsafe {
+        let (l, r) = (get(left, x), get(right, x));
+        *entry(right, l) = x;
+        *entry(left, r) = x;
     }
 }
 
