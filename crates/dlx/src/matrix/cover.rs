@@ -19,7 +19,7 @@
 //! false and the check is compiled out: plain exact cover runs the code it
 //! ran before colors existed (docs/benchmarks.md, tuning log #32).
 
-use super::hide::{hide, unhide};
+use super::hide::{hide_listed, in_list, unhide_listed};
 use super::link::{Link, OptionSpan};
 use super::{Header, Matrix, PURIFIED, ROOT, entry, get};
 
@@ -73,8 +73,8 @@ macro_rules! cover_unless_doomed {
         // hidden, in reverse order.
         unsafe {
             let mut o = get(links.down, i);
-            while o.node() != i {
-                updates += hide::<C, F, W>(&mut links, o);
+            while in_list::<W>(o, i) {
+                updates += hide_listed::<C, F, W>(&mut links, o);
                 let emptied = links.emptied;
                 if emptied != 0 {
                     // The test is rare and reads the whole matrix: the
@@ -83,8 +83,8 @@ macro_rules! cover_unless_doomed {
                     let single = links.single;
                     if $matrix.dooms::<M>($p, $at, emptied) {
                         let mut links = Links::of($matrix);
-                        while o.node() != i {
-                            unhide::<C, W>(&mut links, o);
+                        while in_list::<W>(o, i) {
+                            unhide_listed::<C, W>(&mut links, o);
                             o = get(links.up, o.node());
                         }
                         return (false, updates);
@@ -113,11 +113,13 @@ impl Matrix {
         let mut links = Links::of(self);
         let mut updates = 1;
         // SAFETY: `i` is a header (`Header`), so below `N + 2 <= n` (B); `p`
-        // walks `i`'s list, whose links are stored values: (A) and (C).
+        // walks `i`'s list, whose links are stored values: (A) and (C); with
+        // a width `W`, `in_list` passes only a link to an option of `W`
+        // nodes, as `hide_listed` needs.
         unsafe {
             let mut p = get(links.down, i);
-            while p.node() != i {
-                updates += hide::<C, false, W>(&mut links, p);
+            while in_list::<W>(p, i) {
+                updates += hide_listed::<C, false, W>(&mut links, p);
                 p = get(links.down, p.node());
             }
             self.unlink_item(i);
@@ -150,8 +152,8 @@ impl Matrix {
             self.relink_item(i);
             let mut links = Links::of(self);
             let mut p = get(links.up, i);
-            while p.node() != i {
-                unhide::<C, W>(&mut links, p);
+            while in_list::<W>(p, i) {
+                unhide_listed::<C, W>(&mut links, p);
                 p = get(links.up, p.node());
             }
         }
@@ -284,6 +286,10 @@ impl Matrix {
     /// for [`cover`](Self::cover).
     #[inline]
     pub(super) fn uncover_others<const C: bool, const W: u32>(&mut self, p: Link) {
+        if !C && W != 0 && p.in_option_of(W) {
+            self.uncover_others_fixed::<W, false>(p);
+            return;
+        }
         let span = p.span();
         self.uncover_others_from::<C, W>(span, p.node(), span.before(p.node()));
     }

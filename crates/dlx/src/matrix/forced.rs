@@ -49,7 +49,7 @@
 //! arena unchecked under (A) to (C), as `cover.rs` does.
 
 use super::cover::{Links, OptionCover};
-use super::hide::{SUDOKU_WIDTH, unhide};
+use super::hide::{SUDOKU_WIDTH, in_list, unhide_listed};
 use super::link::{Link, OptionSpan};
 use super::search::{Level, Search};
 use super::{Header, Matrix, entry, get};
@@ -173,6 +173,9 @@ impl Matrix {
     /// call to uncover it (tuning log #140, #144).
     #[inline(always)]
     pub(super) fn commit_forced<const W: u32>(&mut self, i: Header, o: Link) -> OptionCover {
+        if W != 0 && o.in_option_of(W) {
+            return self.commit_forced_fixed::<W>(i.get(), o);
+        }
         self.single = 0;
         let i = i.get();
         // SAFETY: (B): `i` is a header.
@@ -204,6 +207,12 @@ impl Matrix {
     /// other items uncovered going left, then `i` back among the active items.
     #[inline(always)]
     pub(super) fn uncommit_forced<const W: u32>(&mut self, i: Header, o: Link) {
+        if W != 0 && o.in_option_of(W) {
+            self.uncommit_forced_fixed::<W>(o);
+            // SAFETY: (B): `i` is a header.
+            unsafe { self.relink_item(i.get()) };
+            return;
+        }
         let span = o.span();
         let p = o.node();
         self.uncover_forced_from::<W>(span, p, span.before(p));
@@ -218,7 +227,13 @@ impl Matrix {
     /// the rare doomed move stays small (inlined, it cost the Sudoku count
     /// on dancing links 1% more instructions).
     #[inline(never)]
-    fn give_up_forced<const W: u32>(&mut self, i: u32, span: OptionSpan, p: u32, q: u32) {
+    pub(super) fn give_up_forced<const W: u32>(
+        &mut self,
+        i: u32,
+        span: OptionSpan,
+        p: u32,
+        q: u32,
+    ) {
         self.uncover_forced_from::<W>(span, p, span.before(q));
         // SAFETY: (B): `i` is a header.
         unsafe { self.relink_item(i) };
@@ -258,15 +273,17 @@ impl Matrix {
             // SAFETY: as in `commit_forced`: `q` is a node of the option, so
             // by (A) its top `x` is a header (no colors), which indexes
             // `left` and `right` (B), as do their stored values; the walk
-            // of `x`'s list follows stored links (A), (C), as `uncover`'s.
+            // of `x`'s list follows stored links (A), (C), as `uncover`'s,
+            // and `in_list` passes `unhide_listed` only a link to an option
+            // of `W` nodes (with a width).
             unsafe {
                 let x = get(links.top, q);
                 let (l, r) = (get(left, x), get(right, x));
                 *entry(right, l) = x;
                 *entry(left, r) = x;
                 let mut r = get(links.up, x);
-                while r.node() != x {
-                    unhide::<false, W>(&mut links, r);
+                while in_list::<W>(r, x) {
+                    unhide_listed::<false, W>(&mut links, r);
                     r = get(links.up, r.node());
                 }
                 // `q` back into its list (`relink_node`).
@@ -311,7 +328,7 @@ impl Matrix {
     /// Puts option node `q` back into its item's list between its own `up`
     /// and `down`; `to_q` is the link to it.
     #[inline(always)]
-    fn relink_node(&mut self, q: u32, to_q: Link) {
+    pub(super) fn relink_node(&mut self, q: u32, to_q: Link) {
         // SAFETY: (C), (A): `q` is an option node and its links' nodes are
         // in the arena.
         unsafe {
@@ -330,6 +347,10 @@ impl Matrix {
         &mut self,
         p: Link,
     ) -> OptionCover {
+        if !C && W != 0 && p.in_option_of(W) {
+            // No forced move: the item is not read.
+            return self.cover_others_fixed::<W, false>(0, p);
+        }
         self.single = 0;
         self.cover_others_checking::<true, C, true, W>(p)
     }

@@ -78,6 +78,16 @@ impl Link {
         u32::from((self.0 >> 48) as u16) + 1
     }
 
+    /// Whether the node linked to is in an option of `size` nodes, `size`
+    /// at least 2 (a link to a header or spacer says 1): one shift and
+    /// compare of the whole link, which needs no 64-bit mask in a register
+    /// (the hot list walks of the search made for a width, `hide.rs`).
+    #[inline(always)]
+    pub(super) fn in_option_of(self, size: u32) -> bool {
+        debug_assert!(size >= 2);
+        self.0 >> 48 == u64::from(size - 1)
+    }
+
     /// A link to the node `j` places after this one's in the same option,
     /// for `position() + j < option_size()`: one add on the whole link,
     /// the node index and the place each moved by `j` (a constant in an
@@ -89,6 +99,24 @@ impl Link {
             self.0
                 .wrapping_add(u64::from(j).wrapping_mul(0x1_0000_0001)),
         )
+    }
+
+    /// A link to the node `s` places after this one's in its option,
+    /// wrapping at the option's end (place `(position() + s) % W`), for an
+    /// option of `W` nodes and `s < W`. For four nodes one add of an entry of
+    /// [`STEP_LINK_4`] on the whole link: the fixed walks (`hide.rs`) made
+    /// each node's index and link with an add, a mask and a multiply-add
+    /// from the decoded place (tuning log #183).
+    #[inline(always)]
+    pub(super) fn to_after<const W: u32>(self, s: u32) -> Link {
+        debug_assert!(self.option_size() == W && s < W);
+        if W == 4 {
+            // The place is below 4 by (C); the mask only tells the compiler.
+            let row = &STEP_LINK_4[(self.position() & 3) as usize];
+            Link(self.0.wrapping_add(row[s as usize & 3]))
+        } else {
+            self.to_place((self.position() + s) % W)
+        }
     }
 
     /// A link to the node at place `k` of the same option, for
@@ -118,6 +146,31 @@ impl Link {
             base: (self.0 & !0xffff_ffff_ffff).wrapping_sub(u64::from(first) << 32),
         }
     }
+}
+
+/// For an option of four nodes, what a link to the node at place `a` gains
+/// to become the link to the node `s` places after it, wrapping at the
+/// option's end (place `k = (a + s) % 4`): `k - a` times `2^32 + 1`,
+/// wrapping, which moves the node index (low 32 bits) and the place (bits 32
+/// to 47) by the same amount without a borrow between the fields, as in
+/// [`Link::to_place`].
+const STEP_LINK_4: [[u64; 4]; 4] = step_links_4();
+
+/// The table [`STEP_LINK_4`].
+#[allow(clippy::cast_sign_loss)] // a wrapping difference, on purpose
+const fn step_links_4() -> [[u64; 4]; 4] {
+    let mut table = [[0; 4]; 4];
+    let mut a = 0;
+    while a < 4 {
+        let mut s = 0;
+        while s < 4 {
+            let k = (a + s) % 4;
+            table[a][s] = ((k as i64 - a as i64) as u64).wrapping_mul(0x1_0000_0001);
+            s += 1;
+        }
+        a += 1;
+    }
+    table
 }
 
 /// The nodes `first..=last` of one option, for walking around it.
@@ -195,6 +248,23 @@ mod tests {
         }
         // SAFETY: as above.
         assert_eq!(unsafe { Link::to_header(7) }.node(), 7);
+    }
+
+    #[test]
+    fn a_step_around_a_four_node_option_wraps_at_its_end() {
+        for first in [5, 1_000_000] {
+            for a in 0..4 {
+                // SAFETY: as above.
+                let link = unsafe { Link::to_option_node(first + a, a, 4) };
+                for s in 0..4 {
+                    let k = (a + s) % 4;
+                    // SAFETY: as above.
+                    let expected = unsafe { Link::to_option_node(first + k, k, 4) };
+                    assert_eq!(link.to_after::<4>(s), expected, "{a} {s}");
+                    assert_eq!(link.to_place(k), expected);
+                }
+            }
+        }
     }
 
     #[test]

@@ -83,6 +83,7 @@ mod bulk;
 mod cells;
 mod color;
 mod cover;
+mod fixed;
 mod forced;
 mod frontier;
 mod hide;
