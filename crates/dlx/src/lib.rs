@@ -217,5 +217,6 @@ pub use text_parse::{Parsed, ReadOptions};
 #[doc(hidden)]
 #[must_use]
 pub fn count_cells(problem: &Problem) -> Option<u64> {
-    matrix::count_cells(problem)
+    let mut solver = Dlx::new(problem);
+    (solver.kind() != Kind::Multiplicities).then(|| solver.count_on_cells(None).solutions)
 }

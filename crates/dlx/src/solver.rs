@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use crate::error::DlxError;
-use crate::matrix::{Columns, Search};
+use crate::matrix::{Cells, Columns, Search};
 use crate::outcome::{Budget, Count, End, Event, First, Stats, Uniqueness};
 use crate::solutions::{RandomSolutions, Solution, Solutions};
 use crate::{Kind, OptionId, Problem};
@@ -34,6 +34,12 @@ pub struct Dlx {
     laid_out: usize,
     /// What laying out needs beside the matrix, made on first use.
     columns: Option<Columns>,
+    /// Whether [`count`](Self::count) runs on dancing cells (when it may:
+    /// see [`counts_on_cells`](Self::counts_on_cells)).
+    on_cells: bool,
+    /// The dancing-cells sets of the problem, made by the first count
+    /// that runs on them.
+    cells: Option<Box<Cells>>,
 }
 
 impl Dlx {
@@ -56,6 +62,8 @@ impl Dlx {
             solution: Vec::with_capacity(problem.primary_count() + 1),
             laid_out: 0,
             columns: None,
+            on_cells: cells_win(problem),
+            cells: None,
         }
     }
 
@@ -314,6 +322,52 @@ impl Dlx {
     /// ```
     pub fn count(&mut self, limit: Option<u64>) -> Count {
         self.start();
+        if self.counts_on_cells() {
+            return self.count_on_cells(limit);
+        }
+        self.count_started(limit)
+    }
+
+    /// Whether [`count`](Self::count) runs on dancing cells: for a problem
+    /// the measured rule sends there ([`cells_win`]), in the leftmost
+    /// order (no seed), without forced-first.
+    fn counts_on_cells(&self) -> bool {
+        self.on_cells && self.seed.is_none() && !self.search.forced()
+    }
+
+    /// [`count`](Self::count) on dancing cells (`matrix/cells`), whatever
+    /// the problem, but for multiplicities (Algorithm M), which only the
+    /// matrix counts: the same count, end and statistics but where the
+    /// order of options tells (see [`Stats::updates`]).
+    pub(crate) fn count_on_cells(&mut self, limit: Option<u64>) -> Count {
+        debug_assert!(self.search.kind() != Kind::Multiplicities);
+        self.stats.clear();
+        if limit == Some(0) {
+            return Count {
+                solutions: 0,
+                end: End::LimitReached,
+            };
+        }
+        let search = &self.search;
+        let cells = self
+            .cells
+            .get_or_insert_with(|| Box::new(Cells::new(search)));
+        let end = cells.count(
+            search,
+            limit.unwrap_or(u64::MAX),
+            self.budget,
+            &mut self.stats,
+        );
+        Count {
+            solutions: self.stats.solutions,
+            end,
+        }
+    }
+
+    /// [`count`](Self::count) on the matrix, whatever the dispatch says.
+    #[cfg(test)]
+    pub(crate) fn count_on_matrix(&mut self, limit: Option<u64>) -> Count {
+        self.start();
         self.count_started(limit)
     }
 
@@ -563,4 +617,9 @@ impl Dlx {
         self.search.start(self.seed);
         self.stats.clear();
     }
+}
+
+/// Whether [`Dlx::count`] runs on dancing cells for `problem`: ...
+fn cells_win(problem: &Problem) -> bool {
+    problem.kind() != Kind::Multiplicities && problem.secondary_count() > 0
 }
