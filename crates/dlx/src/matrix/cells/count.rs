@@ -60,10 +60,13 @@ impl Cells {
             }
         }
         self.clear_counts();
-        let end = if colored {
-            self.search::<true>(limit, budget, stats)
-        } else {
-            self.search::<false>(limit, budget, stats)
+        // A budget looks at every node and counts no leaves at once: a
+        // search of its own, so the others test nothing for it.
+        let end = match (colored, budget == Budget::UNLIMITED) {
+            (false, true) => self.search::<false, false>(limit, budget, stats),
+            (false, false) => self.search::<false, true>(limit, budget, stats),
+            (true, true) => self.search::<true, false>(limit, budget, stats),
+            (true, false) => self.search::<true, true>(limit, budget, stats),
         };
         self.undo((0, 0));
         self.clear_counts();
@@ -71,10 +74,16 @@ impl Cells {
     }
 
     /// [`count`](Self::count) from the pre-selections on.
-    /// `C`: whether the problem has colors.
-    fn search<const C: bool>(&mut self, limit: u64, budget: Budget, stats: &mut Stats) -> End {
+    /// `C`: whether the problem has colors; `B`: whether `budget` limits
+    /// anything. Without a budget the nodes are only counted in the
+    /// profile, and added up at the end.
+    fn search<const C: bool, const B: bool>(
+        &mut self,
+        limit: u64,
+        budget: Budget,
+        stats: &mut Stats,
+    ) -> End {
         let start = self.marks();
-        let watched = budget != Budget::UNLIMITED;
         let mut nodes = 0u64;
         let mut solutions = 0u64;
         // Each level covers a primary item, and leaves are counted one
@@ -85,10 +94,12 @@ impl Cells {
         // solution (stopping at the limit), or count the item's options as
         // leaves.
         let end = 'enter: loop {
-            if watched && budget.is_exhausted(nodes, self.updates(start)) {
-                break End::BudgetExhausted;
+            if B {
+                if budget.is_exhausted(nodes, self.updates(start)) {
+                    break End::BudgetExhausted;
+                }
+                nodes += 1;
             }
-            nodes += 1;
             profile[levels.len()] += 1;
             let branch = match self.choose_item() {
                 Ok(Some(item)) => Some(item),
@@ -101,21 +112,21 @@ impl Cells {
                 }
                 // A dead end, as the matrix counts it. (Pre-selections
                 // doom nothing: they cover as the matrix's do.)
-                Err(())
+                Err(empty)
                     if levels
                         .last()
-                        .is_some_and(|level| self.doomed(level.inner.0)) =>
+                        .is_some_and(|level| self.doomed(level.inner.0, empty)) =>
                 {
                     None
                 }
-                Err(()) => Some(self.leftmost_single()),
+                Err(_) => Some(self.leftmost_single()),
             };
             if let Some(item) = branch {
                 let Item { base, size } = self.items[item as usize];
                 let leaves = u64::from(size);
                 if size > 0
                     && self.primary_count == self.leaf_width
-                    && !watched
+                    && !B
                     && leaves < limit - solutions
                 {
                     // An option in an active set has all its primary items
@@ -124,7 +135,6 @@ impl Cells {
                     // primary items left, it covers them all. Counted as
                     // entering each would count it, as the matrix does.
                     solutions += leaves;
-                    nodes += leaves;
                     profile[levels.len() + 1] += leaves;
                 } else if size > 0 {
                     let outer = self.marks();
@@ -158,7 +168,7 @@ impl Cells {
         let depth = profile.iter().rposition(|&n| n > 0).map_or(0, |l| l + 1);
         profile.truncate(depth);
         *stats = Stats {
-            nodes,
+            nodes: profile.iter().sum(),
             updates: self.updates(start),
             cleansings: self.cleansings(),
             solutions,

@@ -347,7 +347,6 @@ impl Cells {
 
     /// Restores the sizes and the active items as they were at `marks`.
     /// Sizes only grow back and flags only clear, so the order is free.
-    #[inline(always)]
     fn undo(&mut self, (trail, covered): (usize, usize)) {
         self.removed += (self.trail_len - trail) as u64;
         self.deactivated += (self.covered_len - covered) as u64;
@@ -487,11 +486,16 @@ impl Cells {
     /// did not trail was empty before (so no doom). Only called when the
     /// scan found an empty item (`choose_item`), so the removals pay
     /// nothing for it (tuning log #172).
+    ///
+    /// `empty` is the empty item the scan found: if the choice trailed it,
+    /// that settles it, with a search for one value (tuning log #173).
     #[cold]
-    fn doomed(&self, since: usize) -> bool {
-        self.trail[since..self.trail_len]
-            .iter()
-            .any(|&item| item < self.primary && self.items[item as usize].size == 0)
+    fn doomed(&self, since: usize, empty: u32) -> bool {
+        let trailed = &self.trail[since..self.trail_len];
+        trailed.contains(&empty)
+            || trailed
+                .iter()
+                .any(|&item| item < self.primary && self.items[item as usize].size == 0)
     }
 
     /// The item the matrix's scan chooses (`Matrix::shortest_item`): the
@@ -500,12 +504,12 @@ impl Cells {
     /// covered. That is the leftmost with the fewest unless an item has
     /// none and one of a single option is to its left. So the scan looks
     /// for the fewest, stopping at an empty item as Knuth's does, and
-    /// returns `Err` then; the caller sees whether the node is doomed (a
+    /// returns it as `Err` then; the caller sees whether the node is doomed (a
     /// dead end the matrix never enters), and only if not scans again with
     /// [`leftmost_single`](Self::leftmost_single): the sparse set keeps no
     /// order (tuning log #171-#172).
     #[inline(always)]
-    fn choose_item(&self) -> Result<Option<u32>, ()> {
+    fn choose_item(&self) -> Result<Option<u32>, u32> {
         let mut best = u64::MAX;
         for &item in &self.primaries[..self.primary_count as usize] {
             // SAFETY: `primaries` holds primary items (P).
@@ -513,7 +517,7 @@ impl Cells {
             let key = u64::from(size) << 32 | u64::from(item);
             best = best.min(key);
             if size == 0 {
-                return Err(());
+                return Err(item);
             }
         }
         Ok(u32::try_from(best & 0xffff_ffff)
