@@ -310,6 +310,21 @@ impl Dlx {
     /// A count that stopped early says so in [`Count::end`]: "exactly N" and
     /// "at least N" are never confused.
     ///
+    /// For a problem with secondary items (and no bounds), in the leftmost
+    /// order ([`set_seed`](Self::set_seed) `None`) without
+    /// [forced-first](Self::set_forced_first), the count runs on Knuth's
+    /// dancing cells rather than on the links: each item's options a
+    /// sparse set, a level undone by restoring sizes from a trail (built
+    /// from the matrix by the first such count). It walks the same tree, so
+    /// the same solutions, nodes and profile (but for a rare case, see
+    /// [`Stats::updates`]); its updates can be more
+    /// ([`Stats::updates`]), and a count cut short by a limit or a budget
+    /// may stop at another place of that tree, since it tries a node's
+    /// options in another order. Which problems run there is measured
+    /// (docs/benchmarks.md, tuning log #174): faster on the queens and
+    /// graceful labelings, as fast on de Bruijn, slower without secondary
+    /// items.
+    ///
     /// ```
     /// use dlx::{End, NamedProblem, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
@@ -336,10 +351,16 @@ impl Dlx {
     }
 
     /// [`count`](Self::count) on dancing cells (`matrix/cells`), whatever
-    /// the problem, but for multiplicities (Algorithm M), which only the
-    /// matrix counts: the same count, end and statistics but where the
-    /// order of options tells (see [`Stats::updates`]).
-    pub(crate) fn count_on_cells(&mut self, limit: Option<u64>) -> Count {
+    /// the problem's items, but not for multiplicities (Algorithm M), which
+    /// only the matrix counts: the same count, end and statistics but where
+    /// the order of options tells (see [`Stats::updates`]). Hidden: for
+    /// tests and benchmarks of the dispatch rule.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, for a problem with multiplicities.
+    #[doc(hidden)]
+    pub fn count_on_cells(&mut self, limit: Option<u64>) -> Count {
         debug_assert!(self.search.kind() != Kind::Multiplicities);
         self.stats.clear();
         if limit == Some(0) {
@@ -619,7 +640,14 @@ impl Dlx {
     }
 }
 
-/// Whether [`Dlx::count`] runs on dancing cells for `problem`: ...
+/// Whether [`Dlx::count`] runs on dancing cells for `problem`: when it has
+/// secondary items and no multiplicities. Measured (docs/benchmarks.md,
+/// tuning log #174): with secondary items (queens-12, graceful-wheel-7,
+/// de-bruijn-3-3) the cells count as fast as the links or faster (they
+/// skip a covered item's nodes with one test, where the links unlink and
+/// relink every node of a shared item); without (latin-5, langford-11,
+/// pentominoes) the links are faster, 10-40% in instructions. Algorithm M
+/// has no cells.
 fn cells_win(problem: &Problem) -> bool {
     problem.kind() != Kind::Multiplicities && problem.secondary_count() > 0
 }

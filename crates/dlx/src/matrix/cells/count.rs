@@ -3,7 +3,8 @@
 //!
 //! The loop walks the tree the matrix's count walks (`search.rs` with
 //! `leaves.rs`): the same item at each node (`Cells::choose_item`), the
-//! same dead ends, and the same leaves counted at once, on the same
+//! same dead ends (but where the matrix misses a doom: `Stats::updates`),
+//! and the same leaves counted at once, on the same
 //! condition (every option has the problem's `leaf_width` primary items
 //! and as many are left, no budget, and fewer leaves than the limit has
 //! left to find). Only the order of the options at a node differs (a
@@ -11,8 +12,8 @@
 //! can stop at another place of the same tree.
 //!
 //! Updates are added up from the trail (each removal is an entry, summed
-//! when a segment is undone) and one per covering, so the hot loop counts
-//! nothing per removal.
+//! when a segment is undone) and from `covered` (each item covered, less
+//! those purified), so the hot loop counts nothing per removal.
 
 #![deny(unsafe_code)]
 

@@ -5,14 +5,16 @@
 //! `solver.rs`). Each item keeps its options as a sparse set rather than a
 //! doubly linked list.
 //!
-//! It counts exactly what the matrix's count counts (tuning log #160-#179):
-//! the same tree (the same choice of item, Knuth's MRV with ties to the
-//! leftmost and an item of at most one option taken at once, as the
-//! matrix's scan takes the first), the same leaves counted at once, the
-//! same solutions, nodes and profile; its updates and cleansings are
-//! Knuth's, which the matrix's equal unless it gives up a doomed covering
-//! (see [`Stats::updates`](crate::Stats::updates)). This file is the
-//! layout and the steps; `count.rs` the search.
+//! It walks the matrix's tree (tuning log #170-#179): the same choice of
+//! item (Knuth's MRV with ties to the leftmost, an item of at most one
+//! option taken at once as the matrix's scan takes the first), the same
+//! dead ends (a covering that empties a primary item it does not cover is
+//! doomed), the same leaves counted at once; so the same solutions, nodes
+//! and profile, but where one hiding empties two primary items, of which
+//! the matrix notes only the last (`Stats::updates`). Its updates and
+//! cleansings are Knuth's, which the matrix's equal unless it gives up a
+//! doomed covering half way (see [`Stats::updates`](crate::Stats::updates)).
+//! This file is the layout and the steps; `count.rs` the search.
 //!
 //! # Layout
 //!

@@ -93,8 +93,10 @@ fn counts_random_problems_with_the_matrixs_tree_and_the_oracles_updates() {
     let mut rng = SplitMix64::new(170);
     let mut nonzero = 0;
     let mut leafy = 0;
-    // Miri (CI runs this module's tests under it) takes 24.
-    let rounds = if cfg!(miri) { 24 } else { 600 };
+    let mut same = 0;
+    // Miri (CI runs this module's tests under it) takes 8: the oracle is
+    // slow there.
+    let rounds = if cfg!(miri) { 8 } else { 600 };
     for round in 0..rounds {
         let problem = random_problem(&mut rng, round % 2 == 1);
         let mut solver = Dlx::new(&problem);
@@ -107,23 +109,29 @@ fn counts_random_problems_with_the_matrixs_tree_and_the_oracles_updates() {
         assert_eq!(count.solutions, cells.solutions, "{case}");
         // Knuth's statistics, all of them, as the oracle counts them.
         assert_eq!(cells, oracle, "{case}");
-        // The matrix walks the same tree; it makes fewer updates only
-        // where it gives up a doomed covering.
-        assert_eq!(
-            (cells.nodes, cells.solutions, &cells.profile),
-            (matrix.nodes, matrix.solutions, &matrix.profile),
-            "{case}"
-        );
-        assert!(matrix.updates <= cells.updates, "{case}");
-        assert!(matrix.cleansings <= cells.cleansings, "{case}");
+        // The matrix walks the same tree, but where one hiding empties two
+        // primary items (it notes only the last, so may miss a doom); it
+        // makes fewer updates only where it gives up a doomed covering.
+        assert_eq!(cells.solutions, matrix.solutions, "{case}");
+        assert!(cells.nodes <= matrix.nodes, "{case}");
+        if cells.nodes == matrix.nodes {
+            assert_eq!(cells.profile, matrix.profile, "{case}");
+            assert!(matrix.updates <= cells.updates, "{case}");
+            assert!(matrix.cleansings <= cells.cleansings, "{case}");
+            same += 1;
+        }
         nonzero += usize::from(cells.solutions > 0);
         leafy += usize::from(oracle.nodes > oracle.entered);
     }
-    assert!(nonzero > rounds / 6, "too few with solutions: {nonzero}");
-    assert!(
-        leafy > rounds / 20,
-        "too few counting leaves at once: {leafy}"
-    );
+    // The cases reach what they are meant to (natively: Miri's few may not).
+    if !cfg!(miri) {
+        assert!(nonzero > rounds / 6, "too few with solutions: {nonzero}");
+        assert!(leafy > rounds / 20, "too few leaves at once: {leafy}");
+        assert!(
+            same > rounds * 9 / 10,
+            "too few trees as the matrix's: {same}"
+        );
+    }
 }
 
 /// A random number below `bound` (small in these tests).
@@ -134,7 +142,7 @@ fn below(rng: &mut SplitMix64, bound: u64) -> u64 {
 #[test]
 fn limits_and_budgets_end_counts_as_on_the_matrix() {
     let mut rng = SplitMix64::new(171);
-    let rounds = if cfg!(miri) { 16 } else { 400 };
+    let rounds = if cfg!(miri) { 6 } else { 400 };
     let mut cut = [0; 3];
     for round in 0..rounds {
         let problem = random_problem(&mut rng, round % 2 == 1);
@@ -158,24 +166,23 @@ fn limits_and_budgets_end_counts_as_on_the_matrix() {
             assert_eq!(count.end, End::LimitReached, "{case}");
             cut[0] += 1;
         }
-        // A node budget: the tree is the matrix's, so it runs out on the
-        // same problems, with as many nodes; under a budget no leaves are
-        // counted at once, on either.
+        // A node budget: it runs out exactly when the tree has more nodes
+        // (entered: under a budget no leaves are counted at once), with
+        // exactly that many counted.
         let (_, entered) = {
             solver.set_budget(Budget::nodes(u64::MAX));
-            on_matrix(&mut solver, None)
+            on_cells(&mut solver, None)
         };
         let max = below(&mut rng, entered.nodes + 2);
         solver.set_budget(Budget::nodes(max));
         let (count, stats) = on_cells(&mut solver, None);
-        let (on_links, links) = on_matrix(&mut solver, None);
-        assert_eq!(count.end, on_links.end, "{case} nodes {max}");
-        assert_eq!(stats.nodes, links.nodes, "{case} nodes {max}");
         assert!(count.solutions <= all.solutions, "{case}");
-        if count.end == End::Exhausted {
-            assert_eq!(stats.profile, links.profile, "{case}");
+        if max >= entered.nodes {
+            assert_eq!(count.end, End::Exhausted, "{case} nodes {max}");
+            assert_eq!(stats, entered, "{case}");
             assert_eq!(count.solutions, all.solutions, "{case}");
         } else {
+            assert_eq!(count.end, End::BudgetExhausted, "{case} nodes {max}");
             assert_eq!(stats.nodes, max, "{case}");
             cut[1] += 1;
         }
@@ -193,10 +200,9 @@ fn limits_and_budgets_end_counts_as_on_the_matrix() {
         // And the sets are as they were: a whole count again.
         assert_eq!(on_cells(&mut solver, None).0, all, "{case}");
     }
-    assert!(
-        cut.iter().all(|&n| n > rounds / 10),
-        "too few cut short: {cut:?}"
-    );
+    if !cfg!(miri) {
+        assert!(cut.iter().all(|&n| n > rounds / 10), "too few cut: {cut:?}");
+    }
 }
 
 /// A naive recursive count with Knuth's statistics, on the problem as
