@@ -172,6 +172,7 @@
 #![deny(unsafe_code)]
 
 mod builder;
+mod dispatch;
 mod error;
 mod index;
 mod matrix;

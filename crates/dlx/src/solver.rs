@@ -35,11 +35,11 @@ pub struct Dlx {
     /// What laying out needs beside the matrix, made on first use.
     columns: Option<Columns>,
     /// Whether [`count`](Self::count) runs on dancing cells (when it may:
-    /// see [`counts_on_cells`](Self::counts_on_cells)).
-    on_cells: bool,
+    /// see `counts_on_cells`, `dispatch.rs`).
+    pub(crate) on_cells: bool,
     /// The dancing-cells sets of the problem, made by the first count
     /// that runs on them.
-    cells: Option<Box<Cells>>,
+    pub(crate) cells: Option<Box<Cells>>,
 }
 
 impl Dlx {
@@ -62,7 +62,7 @@ impl Dlx {
             solution: Vec::with_capacity(problem.primary_count() + 1),
             laid_out: 0,
             columns: None,
-            on_cells: cells_win(problem),
+            on_cells: crate::dispatch::cells_win(problem),
             cells: None,
         }
     }
@@ -343,55 +343,6 @@ impl Dlx {
         self.count_started(limit)
     }
 
-    /// Whether [`count`](Self::count) runs on dancing cells: for a problem
-    /// the measured rule sends there ([`cells_win`]), in the leftmost
-    /// order (no seed), without forced-first.
-    fn counts_on_cells(&self) -> bool {
-        self.on_cells && self.seed.is_none() && !self.search.forced()
-    }
-
-    /// [`count`](Self::count) on dancing cells (`matrix/cells`), whatever
-    /// the problem's items, but not for multiplicities (Algorithm M), which
-    /// only the matrix counts: the same count, end and statistics but where
-    /// the order of options tells (see [`Stats::updates`]). Hidden: for
-    /// tests and benchmarks of the dispatch rule.
-    ///
-    /// # Panics
-    ///
-    /// In debug builds, for a problem with multiplicities.
-    #[doc(hidden)]
-    pub fn count_on_cells(&mut self, limit: Option<u64>) -> Count {
-        debug_assert!(self.search.kind() != Kind::Multiplicities);
-        self.stats.clear();
-        if limit == Some(0) {
-            return Count {
-                solutions: 0,
-                end: End::LimitReached,
-            };
-        }
-        let search = &self.search;
-        let cells = self
-            .cells
-            .get_or_insert_with(|| Box::new(Cells::new(search)));
-        let end = cells.count(
-            search,
-            limit.unwrap_or(u64::MAX),
-            self.budget,
-            &mut self.stats,
-        );
-        Count {
-            solutions: self.stats.solutions,
-            end,
-        }
-    }
-
-    /// [`count`](Self::count) on the matrix, whatever the dispatch says.
-    #[cfg(test)]
-    pub(crate) fn count_on_matrix(&mut self, limit: Option<u64>) -> Count {
-        self.start();
-        self.count_started(limit)
-    }
-
     /// [`count`](Self::count) of a search already started (or entered at a
     /// subproblem, `split.rs`).
     pub(crate) fn count_started(&mut self, limit: Option<u64>) -> Count {
@@ -634,20 +585,8 @@ impl Dlx {
     }
 
     /// Prepares a new search from the current pre-selections.
-    fn start(&mut self) {
+    pub(crate) fn start(&mut self) {
         self.search.start(self.seed);
         self.stats.clear();
     }
-}
-
-/// Whether [`Dlx::count`] runs on dancing cells for `problem`: when it has
-/// secondary items and no multiplicities. Measured (docs/benchmarks.md,
-/// tuning log #174): with secondary items (queens-12, graceful-wheel-7,
-/// de-bruijn-3-3) the cells count as fast as the links or faster (they
-/// skip a covered item's nodes with one test, where the links unlink and
-/// relink every node of a shared item); without (latin-5, langford-11,
-/// pentominoes) the links are faster, 10-40% in instructions. Algorithm M
-/// has no cells.
-fn cells_win(problem: &Problem) -> bool {
-    problem.kind() != Kind::Multiplicities && problem.secondary_count() > 0
 }
