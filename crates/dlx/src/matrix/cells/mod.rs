@@ -317,7 +317,11 @@ impl Cells {
     /// `C`: whether the problem has colors.
     fn select<const C: bool>(&mut self, k: usize, at: u32) {
         let node = self.option_first[k] + at;
-        self.cover(self.nodes[node as usize].item);
+        let item = self.nodes[node as usize].item;
+        // `choose` walks round the option from `node` unchecked: it must be
+        // an option node (N), whatever `at` the caller passed.
+        assert!(item != SPACER, "option {k} has no node {at}");
+        self.cover(item);
         self.choose::<C>(node);
     }
 
