@@ -450,6 +450,9 @@ impl Cells {
 
     /// Covers (or purifies) the items of `node`'s option other than its own.
     /// `C`: whether the problem has colors (else `node_color` is empty).
+    /// Inlined at its two calls in the search: 1.5% fewer instructions
+    /// (tuning log #178).
+    #[inline(always)]
     fn choose<const C: bool>(&mut self, node: u32) {
         let mut q = node + 1;
         loop {
