@@ -77,14 +77,23 @@ fn random_problem(rng: &mut SplitMix64, colors: bool) -> Problem {
 }
 
 /// Selects up to two random options of `problem` in `solver` (those that
-/// clash are refused, so fewer).
+/// clash are refused, so fewer), one by one or, half the time, with
+/// `select_all` (which lays the links out anew for plain problems: the
+/// cells, read from the matrix, must not mind).
 fn select_some(rng: &mut SplitMix64, solver: &mut Dlx, problem: &Problem) {
     if problem.option_count() == 0 {
         return;
     }
-    for _ in 0..rng.below(3) {
-        let k = rng.below(to_u32(problem.option_count())) as usize;
-        let _ = solver.select(OptionId::new(k).unwrap());
+    let options: Vec<OptionId> = (0..rng.below(3))
+        .map(|_| OptionId::new(rng.below(to_u32(problem.option_count())) as usize).unwrap())
+        .collect();
+    if rng.below(2) == 0 {
+        for &option in &options {
+            let _ = solver.select(option);
+        }
+    } else {
+        // Those before a clash stay selected.
+        let _ = solver.select_all(&options);
     }
 }
 
