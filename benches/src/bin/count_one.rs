@@ -3,9 +3,11 @@
 //! machine cannot disturb (docs/benchmarks.md, tuning log #42).
 //!
 //! `count_one SOLVER FILE.dlx`, SOLVER one of `ours`, `dlx` (the `dlx` 0.8
-//! crate), `dlx-rs` or `cells` (our dancing-cells prototype,
-//! `dlx::count_cells`). Prints the count, which it checks against a count by
-//! our engine when SOLVER is not ours and `--check` is given.
+//! crate), `dlx-rs` or `cells` (our count on dancing cells whatever the
+//! problem's items, `dlx::count_cells`; `ours` runs on cells only for
+//! problems with secondary items). Prints the count, which it checks
+//! against a count by our engine when SOLVER is not ours and `--check` is
+//! given.
 
 use benches::cover_solvers::{CoverInput, CoverSolver};
 
@@ -45,7 +47,7 @@ fn main() {
     println!("{count}");
 }
 
-/// Counts `path` with the dancing-cells prototype (which reads the problem
+/// Counts `path` on dancing cells (which reads the problem
 /// as it is, with nothing converted, as ours does).
 fn count_cells(path: &str, check: bool) {
     let named = read(path);

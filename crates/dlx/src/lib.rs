@@ -172,6 +172,7 @@
 #![deny(unsafe_code)]
 
 mod builder;
+mod dispatch;
 mod error;
 mod index;
 mod matrix;
@@ -209,13 +210,16 @@ pub use split::{Split, Subproblem};
 pub use text_format::{Format, NamedProblem, OptionDisplay, SolutionDisplay};
 pub use text_parse::{Parsed, ReadOptions};
 
-/// Counts the solutions of `problem` with the dancing-cells prototype
-/// (`matrix/cells.rs`: sparse sets and a trail of sizes, Knuth's SSXC), or
-/// `None` if it has multiplicities, which the prototype does not handle.
-/// For benchmarks only (docs/benchmarks.md, tuning log #160-#169): no
-/// limits, budgets, solutions or statistics.
+/// Counts the solutions of `problem` on dancing cells (`matrix/cells`:
+/// sparse sets and a trail of sizes, Knuth's SSXC) whatever its items, or
+/// `None` if it has multiplicities, which cells do not handle. For
+/// benchmarks only: [`Dlx::count`] runs on cells where they are measured
+/// faster (problems with secondary items), this on any problem, so that
+/// the rule can be measured again (docs/benchmarks.md, tuning log
+/// #160-#179).
 #[doc(hidden)]
 #[must_use]
 pub fn count_cells(problem: &Problem) -> Option<u64> {
-    matrix::count_cells(problem)
+    let mut solver = Dlx::new(problem);
+    (solver.kind() != Kind::Multiplicities).then(|| solver.count_on_cells(None).solutions)
 }

@@ -19,10 +19,28 @@ pub struct Stats {
     /// with a limit, a count under a budget, a forced-first count, and the
     /// nodes above a parallel count's first split). Nodes, solutions and the
     /// profile are the same either way.
+    ///
+    /// The links give up covering an option as soon as it empties a
+    /// primary item the option does not cover (the node below is then a
+    /// dead end, counted but not entered), so those coverings make only
+    /// part of their updates, how many depending on the order of the
+    /// lists. [`Dlx::count`](crate::Dlx::count) on dancing cells (problems
+    /// with secondary items) finds such a dead end the same way but after
+    /// the whole covering, as Knuth's programs do: it makes every update,
+    /// so it can report more updates (and cleansings) than the links'
+    /// count, [`Dlx::count_parallel`](crate::Dlx::count_parallel) and
+    /// [`Dlx::count_subproblem`](crate::Dlx::count_subproblem) for the same
+    /// tree; solutions are theirs, and so are nodes and profile but where
+    /// one hiding empties two primary items at once: the links note only
+    /// the last of them and can miss a doom the cells find, entering a few
+    /// nodes the cells do not (none on the example files with secondary
+    /// items; 438 of langford-11's 440,185 nodes, which the cells do not
+    /// count).
     pub updates: u64,
     /// Knuth's "cleansings" (DLX2): one for each item purified and one for
     /// each node purifying marks as agreeing with its color. Always 0 for a
-    /// problem without colors.
+    /// problem without colors. As [`updates`](Self::updates), a count on
+    /// dancing cells can count more than the links.
     pub cleansings: u64,
     /// Solutions found.
     pub solutions: u64,

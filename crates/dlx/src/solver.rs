@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use crate::error::DlxError;
-use crate::matrix::{Columns, Search};
+use crate::matrix::{Cells, Columns, Search};
 use crate::outcome::{Budget, Count, End, Event, First, Stats, Uniqueness};
 use crate::solutions::{RandomSolutions, Solution, Solutions};
 use crate::{Kind, OptionId, Problem};
@@ -34,6 +34,12 @@ pub struct Dlx {
     laid_out: usize,
     /// What laying out needs beside the matrix, made on first use.
     columns: Option<Columns>,
+    /// Whether [`count`](Self::count) runs on dancing cells (when it may:
+    /// see `counts_on_cells`, `dispatch.rs`).
+    pub(crate) on_cells: bool,
+    /// The dancing-cells sets of the problem, made by the first count
+    /// that runs on them.
+    pub(crate) cells: Option<Box<Cells>>,
 }
 
 impl Dlx {
@@ -56,6 +62,8 @@ impl Dlx {
             solution: Vec::with_capacity(problem.primary_count() + 1),
             laid_out: 0,
             columns: None,
+            on_cells: crate::dispatch::cells_win(problem),
+            cells: None,
         }
     }
 
@@ -302,6 +310,21 @@ impl Dlx {
     /// A count that stopped early says so in [`Count::end`]: "exactly N" and
     /// "at least N" are never confused.
     ///
+    /// For a problem with secondary items (and no bounds), in the leftmost
+    /// order ([`set_seed`](Self::set_seed) `None`) without
+    /// [forced-first](Self::set_forced_first), the count runs on Knuth's
+    /// dancing cells rather than on the links: each item's options a
+    /// sparse set, a level undone by restoring sizes from a trail (built
+    /// from the matrix by the first such count). It walks the same tree, so
+    /// the same solutions, nodes and profile (but for a rare case, see
+    /// [`Stats::updates`]); its updates can be more
+    /// ([`Stats::updates`]), and a count cut short by a limit or a budget
+    /// may stop at another place of that tree, since it tries a node's
+    /// options in another order. Which problems run there is measured
+    /// (docs/benchmarks.md, tuning log #174): faster on the queens and
+    /// graceful labelings, as fast on de Bruijn, slower without secondary
+    /// items.
+    ///
     /// ```
     /// use dlx::{End, NamedProblem, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
@@ -314,6 +337,9 @@ impl Dlx {
     /// ```
     pub fn count(&mut self, limit: Option<u64>) -> Count {
         self.start();
+        if self.counts_on_cells() {
+            return self.count_on_cells(limit);
+        }
         self.count_started(limit)
     }
 
@@ -559,7 +585,7 @@ impl Dlx {
     }
 
     /// Prepares a new search from the current pre-selections.
-    fn start(&mut self) {
+    pub(crate) fn start(&mut self) {
         self.search.start(self.seed);
         self.stats.clear();
     }

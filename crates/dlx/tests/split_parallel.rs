@@ -71,15 +71,50 @@ pub(crate) fn same_tree(counted: &dlx::Stats, entered: &dlx::Stats) {
     );
 }
 
+/// The statistics of the single-threaded count on dancing links: the
+/// whole problem as the one subproblem of a split at depth 0, counted.
+/// [`Dlx::count`] itself runs on dancing cells for problems with secondary
+/// items, whose updates can differ (`Stats::updates`): [`same_count`].
+fn matrix_count(problem: &Problem) -> dlx::Stats {
+    let mut solver = Dlx::new(problem);
+    let split = solver.split(0);
+    let mut total = solver.stats().clone();
+    for subproblem in split.subproblems() {
+        solver.count_subproblem(subproblem, None).unwrap();
+        total += solver.stats();
+    }
+    total
+}
+
+/// Asserts that `counted`, [`Dlx::count`]'s statistics, are those of the
+/// count on dancing links, `on_links`: the same solutions, nodes and nodes
+/// a level; and on dancing cells, which never give up a doomed covering
+/// half way as the links do, at least its updates and cleansings.
+fn same_count(counted: &dlx::Stats, on_links: &dlx::Stats) {
+    assert_eq!(counted.solutions, on_links.solutions);
+    assert_eq!(counted.nodes, on_links.nodes);
+    assert_eq!(counted.profile, on_links.profile);
+    assert!(
+        counted.updates >= on_links.updates,
+        "{counted:?} {on_links:?}"
+    );
+    assert!(
+        counted.cleansings >= on_links.cleansings,
+        "{counted:?} {on_links:?}"
+    );
+}
+
 /// Runs every check of threads against the single-threaded search on a
 /// problem with `expected` solutions. A count on threads makes the
 /// single-threaded count's updates exactly: it counts leaves at once where
 /// that one does (`matrix/leaves.rs`), none of them above `depth` here.
 fn check_threads(problem: &Problem, expected: u64, chunk: u64, depth: usize) {
     let plain = plain_stats(problem);
+    let on_links = matrix_count(problem);
+    same_tree(&on_links, &plain);
     let mut counted = Dlx::new(problem);
     counted.count(None);
-    same_tree(counted.stats(), &plain);
+    same_count(counted.stats(), &on_links);
     let mut first = Dlx::new(problem);
     let first = first.first_solution();
     for threads in [1, 2, 8] {
@@ -93,7 +128,7 @@ fn check_threads(problem: &Problem, expected: u64, chunk: u64, depth: usize) {
         assert_eq!(count.end, End::Exhausted);
         assert_eq!(
             solver.stats(),
-            counted.stats(),
+            &on_links,
             "statistics with {threads} threads"
         );
         let set = parallel_solutions(&mut solver, &parallel, |k| {
@@ -171,8 +206,11 @@ proptest! {
         let oracle = brute_force(&spec);
         let expected = oracle.len() as u64;
         let plain = plain_stats(&problem);
+        let on_links = matrix_count(&problem);
+        same_tree(&on_links, &plain);
         let mut counted = Dlx::new(&problem);
         counted.count(None);
+        same_count(counted.stats(), &on_links);
         let first = Dlx::new(&problem).first_solution();
         let mut on_one_thread = None;
         for threads in [1, 2, 8] {
@@ -185,7 +223,7 @@ proptest! {
             // enters the nodes above its depth: statistics that do not
             // depend on the threads or the chunks.
             same_tree(solver.stats(), &plain);
-            prop_assert!(solver.stats().updates >= counted.stats().updates);
+            prop_assert!(solver.stats().updates >= on_links.updates);
             let stats = on_one_thread.get_or_insert_with(|| solver.stats().clone());
             prop_assert_eq!(solver.stats(), &*stats, "{} threads", threads);
             let set = parallel_solutions(&mut solver, &parallel, |k| spec.is_solution(k));

@@ -97,7 +97,7 @@ mod test_problems;
 mod tweak;
 
 pub(crate) use bulk::Columns;
-pub(crate) use cells::count as count_cells;
+pub(crate) use cells::Cells;
 pub use frontier::Branch;
 pub(crate) use link::MAX_OPTION_LEN;
 pub(crate) use search::Search;

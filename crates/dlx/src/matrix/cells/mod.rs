@@ -1,13 +1,20 @@
-//! A prototype of Knuth's "dancing cells" (his SSXC programs, TAOCP
-//! 7.2.2.3): a count-only exact-cover search (Algorithms X and C) that keeps
-//! each item's options as a sparse set rather than a doubly linked list.
+//! Knuth's "dancing cells" (his SSXC programs, TAOCP 7.2.2.3): the
+//! count-only exact-cover search (Algorithms X and C) that
+//! [`Dlx::count`](crate::Dlx::count) runs on the problems where it is
+//! faster than the dancing-links matrix (`count.rs`, the dispatch in
+//! `solver.rs`). Each item keeps its options as a sparse set rather than a
+//! doubly linked list.
 //!
-//! It exists to answer one question (tuning log #160-#169): does a search
-//! that removes an option from an item by a swap and a decrement, and undoes
-//! a whole level by restoring a few sizes from a trail, count faster *in
-//! time* than the dancing-links matrix? It is reachable only through the
-//! hidden [`count_cells`](crate::count_cells); it has no budgets, limits,
-//! solutions, statistics or multiplicities.
+//! It walks the matrix's tree (tuning log #170-#179): the same choice of
+//! item (Knuth's MRV with ties to the leftmost, an item of at most one
+//! option taken at once as the matrix's scan takes the first), the same
+//! dead ends (a covering that empties a primary item it does not cover is
+//! doomed), the same leaves counted at once; so the same solutions, nodes
+//! and profile, but where one hiding empties two primary items, of which
+//! the matrix notes only the last (`Stats::updates`). Its updates and
+//! cleansings are Knuth's, which the matrix's equal unless it gives up a
+//! doomed covering half way (see [`Stats::updates`](crate::Stats::updates)).
+//! This file is the layout and the steps; `count.rs` the search.
 //!
 //! # Layout
 //!
@@ -39,8 +46,13 @@
 //! the stamp test cost more than the entries it saved: tuning log #161.)
 //! The same holds for `primaries` and `primary_count`.
 
-use crate::Problem;
+use super::search::Search;
+use super::{CLEANSED, Matrix};
 use crate::index::to_u32;
+
+mod count;
+#[cfg(test)]
+mod tests;
 
 /// A spacer's `item`: no item has this index.
 const SPACER: u32 = u32::MAX;
@@ -99,8 +111,8 @@ struct Item {
 /// `primaries`; they move entries only within one item's range, always
 /// writing the moved node's new place to its `loc`. So nothing they do can
 /// break (N), (S), (I) or (P), whatever order they run in.
-#[derive(Debug)]
-struct Cells {
+#[derive(Clone, Debug)]
+pub(crate) struct Cells {
     /// The option nodes and spacers.
     nodes: Vec<Node>,
     /// Each node's color plus 1, or [`NO_COLOR`]; empty without colors.
@@ -119,8 +131,10 @@ struct Cells {
     primary: u32,
     /// How many primary items are left when every option in an active
     /// set completes a solution: the number every option has, if they all
-    /// have the same, else 1.
+    /// have the same, else 0 (never), as the matrix's `leaf_width`.
     leaf_width: u32,
+    /// Each option's first node in `nodes`.
+    option_first: Vec<u32>,
     /// The item of every removal not yet undone, in `trail[..trail_len]`;
     /// as long as `set`, since a node is removed at most once at a time.
     trail: Vec<u32>,
@@ -131,6 +145,17 @@ struct Cells {
     covered: Vec<u32>,
     /// How many items are covered.
     covered_len: usize,
+    /// Statistics since [`Cells::clear_counts`], added up at each undo
+    /// from the growth of the trail and of `covered` rather than counted at
+    /// each step: the removals undone, ...
+    removed: u64,
+    /// ... the items covered or purified and uncovered again, ...
+    deactivated: u64,
+    /// ... the items purified (which are not updates), ...
+    purified: u64,
+    /// ... and the nodes that purifying kept for agreeing with the color
+    /// (cleansings are these and the items purified).
+    kept: u64,
 }
 
 /// The arrays a covering changes, and the trail's length.
@@ -212,27 +237,23 @@ impl Dance<'_> {
     }
 }
 
-/// One level of the search: the options of the item it branches on, and
-/// the one it is trying.
-#[derive(Clone, Copy, Debug)]
-struct Level {
-    /// The place in `set` of the option being tried.
-    cursor: u32,
-    /// Where the item's active options end in `set`.
-    end: u32,
-    /// `trail` and `covered` before the item was covered.
-    outer: (usize, usize),
-    /// `trail` and `covered` after it was covered, before an option was.
-    inner: (usize, usize),
-}
-
 impl Cells {
-    /// The sets of `problem`, every item active.
-    fn new(problem: &Problem) -> Cells {
-        let mut items = vec![Item::default(); problem.item_count()];
-        for (_, option) in problem.options() {
-            for item in option {
-                items[item.index()].size += 1;
+    /// The sets of the problem `search` was made for, every item active
+    /// (whatever `search` has selected), read from its matrix: options in
+    /// order, each set in the order of its item's list.
+    pub(crate) fn new(search: &Search) -> Cells {
+        let m: &Matrix = &search.matrix;
+        let item_count = m.headers() - 2;
+        // An option node's item: its header less one (headers start at 1),
+        // without the cleansing mark a pre-selection may have set.
+        let item_of = |q: u32| (m.top[q as usize] & !CLEANSED) - 1;
+        let spans = || m.option_first.iter().map(|first| first.span());
+        let mut items = vec![Item::default(); item_count];
+        let mut entries = 0;
+        for span in spans() {
+            for q in span.first()..span.first() + span.size() {
+                items[item_of(q) as usize].size += 1;
+                entries += 1;
             }
         }
         let mut next = 0u32;
@@ -240,33 +261,41 @@ impl Cells {
             item.base = next;
             next += std::mem::take(&mut item.size);
         }
-        let colored = problem.kind() != crate::Kind::Exact;
+        let colored = search.colors;
+        let primary = m.primary;
         let mut cells = Cells {
-            nodes: Vec::with_capacity(problem.entry_count() + problem.option_count() + 1),
+            nodes: Vec::with_capacity(entries + m.option_count() + 1),
             node_color: Vec::new(),
             items,
             set: vec![0; next as usize],
-            primaries: (0..problem.primary).collect(),
-            primary_loc: (0..problem.primary).collect(),
-            primary_count: problem.primary,
-            primary: problem.primary,
-            leaf_width: leaf_width(problem),
+            primaries: (0..primary).collect(),
+            primary_loc: (0..primary).collect(),
+            primary_count: primary,
+            primary,
+            leaf_width: search.leaf_width,
+            option_first: Vec::with_capacity(m.option_count()),
             // At most every entry is removed at once, each item covered once.
-            trail: vec![0; problem.entry_count()],
+            trail: vec![0; entries],
             trail_len: 0,
-            covered: vec![0; problem.item_count()],
+            covered: vec![0; item_count],
             covered_len: 0,
+            removed: 0,
+            deactivated: 0,
+            purified: 0,
+            kept: 0,
         };
         cells.push_node(SPACER, 0, NO_COLOR, colored);
-        for (option, _) in problem.options() {
+        for span in spans() {
             let first = to_u32(cells.nodes.len());
-            for (item, color) in problem.entries(option) {
-                let entry = &mut cells.items[item.index()];
+            cells.option_first.push(first);
+            for q in span.first()..span.first() + span.size() {
+                let item = item_of(q);
+                let entry = &mut cells.items[item as usize];
                 let place = entry.base + entry.size;
                 entry.size += 1;
                 cells.set[place as usize] = to_u32(cells.nodes.len());
-                let color = color.map_or(NO_COLOR, |c| c.as_u32() + 1);
-                cells.push_node(item.as_u32(), place, color, colored);
+                // The matrix's colors are already "index plus 1, or 0".
+                cells.push_node(item, place, m.color[q as usize], colored);
             }
             cells.push_node(SPACER, first, NO_COLOR, colored);
         }
@@ -281,6 +310,42 @@ impl Cells {
         }
     }
 
+    /// Chooses option `k`, whose first primary item's node is the `at`-th
+    /// of the option, as a pre-selection does: covers that item, then
+    /// commits the others from it on round the option, the order the
+    /// matrix's `select` takes (which matters for the updates only).
+    /// `C`: whether the problem has colors.
+    fn select<const C: bool>(&mut self, k: usize, at: u32) {
+        let node = self.option_first[k] + at;
+        let item = self.nodes[node as usize].item;
+        // `choose` walks round the option from `node` unchecked: it must be
+        // an option node (N), whatever `at` the caller passed.
+        assert!(item != SPACER, "option {k} has no node {at}");
+        self.cover(item);
+        self.choose::<C>(node);
+    }
+
+    /// Forgets the statistics counted so far.
+    fn clear_counts(&mut self) {
+        (self.removed, self.deactivated, self.purified, self.kept) = (0, 0, 0, 0);
+    }
+
+    /// Knuth's updates since [`clear_counts`](Self::clear_counts), with
+    /// `marks` the [`marks`](Self::marks) then: an item covered, or a node
+    /// removed.
+    fn updates(&self, (trail, covered): (usize, usize)) -> u64 {
+        self.removed
+            + (self.trail_len - trail) as u64
+            + self.deactivated
+            + (self.covered_len - covered) as u64
+            - self.purified
+    }
+
+    /// Knuth's cleansings since [`clear_counts`](Self::clear_counts).
+    fn cleansings(&self) -> u64 {
+        self.purified + self.kept
+    }
+
     /// The marks `undo` returns to.
     fn marks(&self) -> (usize, usize) {
         (self.trail_len, self.covered_len)
@@ -289,6 +354,8 @@ impl Cells {
     /// Restores the sizes and the active items as they were at `marks`.
     /// Sizes only grow back and flags only clear, so the order is free.
     fn undo(&mut self, (trail, covered): (usize, usize)) {
+        self.removed += (self.trail_len - trail) as u64;
+        self.deactivated += (self.covered_len - covered) as u64;
         for &item in &self.trail[trail..self.trail_len] {
             // SAFETY: the trail holds items (T).
             unsafe { self.items.get_unchecked_mut(item as usize).size += 1 };
@@ -366,18 +433,26 @@ impl Cells {
         let entry = self.items[item as usize];
         let colors = std::mem::take(&mut self.node_color);
         let mut dance = self.dance();
+        let mut kept = 0;
         for place in entry.base..entry.base + (entry.size & !COVERED) {
             let node = dance.set[place as usize];
-            if colors[node as usize] != color {
+            if colors[node as usize] == color {
+                kept += 1;
+            } else {
                 dance.hide(node);
             }
         }
         self.trail_len = dance.trail_len;
         self.node_color = colors;
+        self.purified += 1;
+        self.kept += kept;
     }
 
     /// Covers (or purifies) the items of `node`'s option other than its own.
     /// `C`: whether the problem has colors (else `node_color` is empty).
+    /// Inlined at its two calls in the search: 1.5% fewer instructions
+    /// (tuning log #178).
+    #[inline(always)]
     fn choose<const C: bool>(&mut self, node: u32) {
         let mut q = node + 1;
         loop {
@@ -410,167 +485,64 @@ impl Cells {
         }
     }
 
-    /// The active primary item with the fewest active options, ties to the
-    /// leftmost (Knuth's MRV), or `None` if every primary item is covered.
-    fn choose_item(&self) -> Option<u32> {
+    /// Whether the removals since trail mark `since`, those of choosing
+    /// the option that led to this node, emptied a primary item that its
+    /// option does not cover: the matrix gives up such a covering as
+    /// doomed (`Matrix::dooms`) and counts the node below as a dead end
+    /// without entering it, where the choice of item could otherwise find
+    /// an item of one option first and go on. An active primary item with
+    /// no option left that the choice trailed had one before it; one it
+    /// did not trail was empty before (so no doom). Only called when the
+    /// scan found an empty item (`choose_item`), so the removals pay
+    /// nothing for it (tuning log #172).
+    ///
+    /// `empty` is the empty item the scan found: if the choice trailed it,
+    /// that settles it, with a search for one value (tuning log #173).
+    #[cold]
+    fn doomed(&self, since: usize, empty: u32) -> bool {
+        let trailed = &self.trail[since..self.trail_len];
+        trailed.contains(&empty)
+            || trailed
+                .iter()
+                .any(|&item| item < self.primary && self.items[item as usize].size == 0)
+    }
+
+    /// The item the matrix's scan chooses (`Matrix::shortest_item`): the
+    /// leftmost active primary item with at most one active option, else
+    /// the leftmost with the fewest; `None` if every primary item is
+    /// covered. That is the leftmost with the fewest unless an item has
+    /// none and one of a single option is to its left. So the scan looks
+    /// for the fewest, stopping at an empty item as Knuth's does, and
+    /// returns it as `Err` then; the caller sees whether the node is doomed (a
+    /// dead end the matrix never enters), and only if not scans again with
+    /// [`leftmost_single`](Self::leftmost_single): the sparse set keeps no
+    /// order (tuning log #171-#172).
+    #[inline(always)]
+    fn choose_item(&self) -> Result<Option<u32>, u32> {
         let mut best = u64::MAX;
         for &item in &self.primaries[..self.primary_count as usize] {
             // SAFETY: `primaries` holds primary items (P).
             let size = unsafe { self.items.get_unchecked(item as usize) }.size;
             let key = u64::from(size) << 32 | u64::from(item);
             best = best.min(key);
-            if key >> 32 == 0 {
-                break;
+            if size == 0 {
+                return Err(item);
             }
         }
-        u32::try_from(best & 0xffff_ffff)
+        Ok(u32::try_from(best & 0xffff_ffff)
             .ok()
-            .filter(|_| best != u64::MAX)
+            .filter(|_| best != u64::MAX))
     }
 
-    /// Counts every solution.
-    /// `C`: whether the problem has colors.
-    fn count<const C: bool>(&mut self) -> u64 {
-        let mut solutions = 0u64;
-        let mut levels: Vec<Level> = Vec::new();
-        // Enter a level: branch on an item, or count a solution.
-        'enter: loop {
-            if let Some(item) = self.choose_item() {
-                let Item { base, size } = self.items[item as usize];
-                if size > 0 && self.primary_count == self.leaf_width {
-                    // An option in an active set has all its primary items
-                    // active (options with a covered one are hidden) and
-                    // agrees with every option chosen; with `leaf_width`
-                    // primary items left, it covers them all.
-                    solutions += u64::from(size);
-                } else if size > 0 {
-                    let outer = self.marks();
-                    self.cover(item);
-                    levels.push(Level {
-                        cursor: base,
-                        end: base + size,
-                        outer,
-                        inner: self.marks(),
-                    });
-                    self.choose::<C>(self.set[base as usize]);
-                    continue 'enter;
-                }
-            } else {
-                solutions += 1;
-            }
-            // Backtrack: the next option of the deepest level that has one.
-            while let Some(level) = levels.last_mut() {
-                level.cursor += 1;
-                let (cursor, end, inner, outer) =
-                    (level.cursor, level.end, level.inner, level.outer);
-                self.undo(inner);
-                if cursor < end {
-                    self.choose::<C>(self.set[cursor as usize]);
-                    continue 'enter;
-                }
-                self.undo(outer);
-                levels.pop();
-            }
-            return solutions;
-        }
-    }
-}
-
-/// The number of primary items every option of `problem` has, if they all
-/// have the same, else 1 (see `Cells::leaf_width`).
-fn leaf_width(problem: &Problem) -> u32 {
-    let mut widths = problem
-        .options()
-        .map(|(_, items)| items.iter().filter(|&&i| problem.is_primary(i)).count());
-    let first = widths.next().unwrap_or(1);
-    if widths.all(|w| w == first) {
-        to_u32(first)
-    } else {
-        1
-    }
-}
-
-/// Counts the solutions of `problem` with the dancing-cells prototype, or
-/// `None` for a problem with multiplicities, which it does not handle.
-pub(crate) fn count(problem: &Problem) -> Option<u64> {
-    match problem.kind() {
-        crate::Kind::Exact => Some(Cells::new(problem).count::<false>()),
-        crate::Kind::Colors => Some(Cells::new(problem).count::<true>()),
-        _ => None,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::matrix::test_problems::{latin_3, sudoku_4};
-    use crate::{Color, Dlx, SplitMix64};
-
-    fn ours(problem: &Problem) -> u64 {
-        Dlx::new(problem).count(None).solutions
-    }
-
-    #[test]
-    fn counts_latin_squares_and_the_4x4_sudoku() {
-        assert_eq!(count(&latin_3()), Some(12));
-        // Under Miri the 4x4 Sudoku's 288 solutions take most of CI's
-        // Miri step (as in `forced.rs`); natively it runs.
-        if !cfg!(miri) {
-            assert_eq!(count(&sudoku_4()), Some(288));
-        }
-    }
-
-    #[test]
-    fn declines_multiplicities() {
-        let mut builder = Problem::builder(1, 0).unwrap();
-        builder.set_bounds(0, 1, 2).unwrap();
-        builder.add_option(&[0]).unwrap();
-        assert_eq!(count(&builder.build()), None);
-    }
-
-    /// A random problem: `primary` primary and `secondary` secondary items,
-    /// options of one to four distinct items (one of them primary), some
-    /// secondary ones colored.
-    fn random_problem(rng: &mut SplitMix64, colors: bool) -> Problem {
-        let primary = 1 + rng.below(7);
-        let secondary = rng.below(4);
-        let items = primary + secondary;
-        let mut builder = Problem::builder(primary as usize, secondary as usize).unwrap();
-        for _ in 0..rng.below(24) {
-            // Every option needs a primary item: put one first.
-            let mut order: Vec<usize> = (0..items as usize).collect();
-            order.swap(0, rng.below(primary) as usize);
-            rng.shuffle(&mut order[1..]);
-            let len = 1 + rng.below(4.min(items)) as usize;
-            let entries: Vec<(usize, Option<Color>)> = order[..len]
-                .iter()
-                .map(|&i| {
-                    let color = (colors && i >= primary as usize && rng.below(3) > 0)
-                        .then(|| Color::new(rng.below(2) as usize))
-                        .flatten();
-                    (i, color)
-                })
-                .collect();
-            builder.add_colored_option(&entries).unwrap();
-        }
-        builder.build()
-    }
-
-    #[test]
-    fn counts_random_problems_as_our_engine_does() {
-        let mut rng = SplitMix64::new(160);
-        let mut nonzero = 0;
-        // Miri (CI runs this module's tests under it) takes 24.
-        let rounds = if cfg!(miri) { 24 } else { 600 };
-        for round in 0..rounds {
-            let problem = random_problem(&mut rng, round % 2 == 1);
-            let expected = ours(&problem);
-            assert_eq!(count(&problem), Some(expected), "{problem:?}");
-            nonzero += usize::from(expected > 0);
-        }
-        assert!(
-            nonzero > rounds / 6,
-            "too few problems with solutions: {nonzero}"
-        );
+    /// The leftmost active primary item with at most one active option
+    /// (there is one: the caller found an empty item).
+    #[cold]
+    fn leftmost_single(&self) -> u32 {
+        self.primaries[..self.primary_count as usize]
+            .iter()
+            .copied()
+            .filter(|&item| self.items[item as usize].size <= 1)
+            .min()
+            .unwrap_or(u32::MAX)
     }
 }

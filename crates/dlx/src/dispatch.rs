@@ -1,0 +1,73 @@
+//! Which engine a count runs on: dancing cells (`matrix/cells`) for the
+//! problems where they are measured faster, the links for the rest, behind
+//! one [`Dlx::count`].
+
+use crate::matrix::Cells;
+use crate::outcome::{Count, End};
+use crate::{Dlx, Kind, Problem};
+
+impl Dlx {
+    /// Whether [`count`](Self::count) runs on dancing cells: for a problem
+    /// the measured rule sends there ([`cells_win`]), in the leftmost
+    /// order (no seed), without forced-first.
+    pub(crate) fn counts_on_cells(&self) -> bool {
+        self.on_cells && self.seed.is_none() && !self.search.forced()
+    }
+
+    /// [`count`](Self::count) on dancing cells (`matrix/cells`), whatever
+    /// the problem's items, but not for multiplicities (Algorithm M), which
+    /// only the matrix counts: the same count, end and statistics but where
+    /// the order of options tells (see [`Stats::updates`](crate::Stats::updates)). Hidden: for
+    /// tests and benchmarks of the dispatch rule.
+    ///
+    /// # Panics
+    ///
+    /// For a problem with multiplicities.
+    #[doc(hidden)]
+    pub fn count_on_cells(&mut self, limit: Option<u64>) -> Count {
+        assert!(
+            self.search.kind() != Kind::Multiplicities,
+            "no cells for multiplicities"
+        );
+        self.stats.clear();
+        if limit == Some(0) {
+            return Count {
+                solutions: 0,
+                end: End::LimitReached,
+            };
+        }
+        let search = &self.search;
+        let cells = self
+            .cells
+            .get_or_insert_with(|| Box::new(Cells::new(search)));
+        let end = cells.count(
+            search,
+            limit.unwrap_or(u64::MAX),
+            self.budget,
+            &mut self.stats,
+        );
+        Count {
+            solutions: self.stats.solutions,
+            end,
+        }
+    }
+
+    /// [`count`](Self::count) on the matrix, whatever the dispatch says.
+    #[cfg(test)]
+    pub(crate) fn count_on_matrix(&mut self, limit: Option<u64>) -> Count {
+        self.start();
+        self.count_started(limit)
+    }
+}
+
+/// Whether [`Dlx::count`] runs on dancing cells for `problem`: when it has
+/// secondary items and no multiplicities. Measured (docs/benchmarks.md,
+/// tuning log #174): with secondary items (queens-12, graceful-wheel-7,
+/// de-bruijn-3-3) the cells count as fast as the links or faster (they
+/// skip a covered item's nodes with one test, where the links unlink and
+/// relink every node of a shared item); without (latin-5, langford-11,
+/// pentominoes) the links are faster, 10-40% in instructions. Algorithm M
+/// has no cells.
+pub(crate) fn cells_win(problem: &Problem) -> bool {
+    problem.kind() != Kind::Multiplicities && problem.secondary_count() > 0
+}

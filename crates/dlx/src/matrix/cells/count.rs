@@ -1,0 +1,180 @@
+//! The count on dancing cells: Algorithms X and C as a loop over levels,
+//! with [`Dlx::count`](crate::Dlx::count)'s limit, budget and statistics.
+//!
+//! The loop walks the tree the matrix's count walks (`search.rs` with
+//! `leaves.rs`): the same item at each node (`Cells::choose_item`), the
+//! same dead ends (but where the matrix misses a doom: `Stats::updates`),
+//! and the same leaves counted at once, on the same
+//! condition (every option has the problem's `leaf_width` primary items
+//! and as many are left, no budget, and fewer leaves than the limit has
+//! left to find). Only the order of the options at a node differs (a
+//! sparse set keeps none), so a search cut short by a limit or a budget
+//! can stop at another place of the same tree.
+//!
+//! Updates are added up from the trail (each removal is an entry, summed
+//! when a segment is undone) and from `covered` (each item covered, less
+//! those purified), so the hot loop counts nothing per removal.
+
+#![deny(unsafe_code)]
+
+use super::super::search::Search;
+use super::{Cells, Item};
+use crate::outcome::{Budget, End, Stats};
+
+/// One level of the search: the options of the item it branches on, and
+/// the one it is trying.
+#[derive(Clone, Copy, Debug)]
+struct Level {
+    /// The place in `set` of the option being tried.
+    cursor: u32,
+    /// Where the item's active options end in `set`.
+    end: u32,
+    /// `trail` and `covered` before the item was covered.
+    outer: (usize, usize),
+    /// `trail` and `covered` after it was covered, before an option was.
+    inner: (usize, usize),
+}
+
+impl Cells {
+    /// Counts the solutions that extend `search`'s pre-selections, at most
+    /// `limit` of them (`u64::MAX` for no limit, never 0), under `budget`,
+    /// into `stats` (cleared before); returns why the count ended. The sets
+    /// are as [`Cells::new`] made them before and after.
+    pub(crate) fn count(
+        &mut self,
+        search: &Search,
+        limit: u64,
+        budget: Budget,
+        stats: &mut Stats,
+    ) -> End {
+        debug_assert!(limit > 0 && self.marks() == (0, 0));
+        let colored = !self.node_color.is_empty();
+        let m = &search.matrix;
+        for option in search.selected() {
+            let k = option.index();
+            let (_, link) = m.first_primary(k);
+            let at = link.node() - m.option_first[k].span().first();
+            if colored {
+                self.select::<true>(k, at);
+            } else {
+                self.select::<false>(k, at);
+            }
+        }
+        self.clear_counts();
+        // A budget looks at every node and counts no leaves at once: a
+        // search of its own, so the others test nothing for it.
+        let end = match (colored, budget == Budget::UNLIMITED) {
+            (false, true) => self.search::<false, false>(limit, budget, stats),
+            (false, false) => self.search::<false, true>(limit, budget, stats),
+            (true, true) => self.search::<true, false>(limit, budget, stats),
+            (true, false) => self.search::<true, true>(limit, budget, stats),
+        };
+        self.undo((0, 0));
+        self.clear_counts();
+        end
+    }
+
+    /// [`count`](Self::count) from the pre-selections on.
+    /// `C`: whether the problem has colors; `B`: whether `budget` limits
+    /// anything. Without a budget the nodes are only counted in the
+    /// profile, and added up at the end.
+    fn search<const C: bool, const B: bool>(
+        &mut self,
+        limit: u64,
+        budget: Budget,
+        stats: &mut Stats,
+    ) -> End {
+        let start = self.marks();
+        let mut nodes = 0u64;
+        let mut solutions = 0u64;
+        // Each level covers a primary item, and leaves are counted one
+        // level below the deepest: `primary + 2` levels at most.
+        let mut profile = vec![0u64; self.primary as usize + 2];
+        let mut levels: Vec<Level> = Vec::with_capacity(self.primary as usize + 1);
+        // Enter a level: stop for the budget, branch on an item, count a
+        // solution (stopping at the limit), or count the item's options as
+        // leaves.
+        let end = 'enter: loop {
+            if B {
+                if budget.is_exhausted(nodes, self.updates(start)) {
+                    break End::BudgetExhausted;
+                }
+                nodes += 1;
+            }
+            profile[levels.len()] += 1;
+            let branch = match self.choose_item() {
+                Ok(Some(item)) => Some(item),
+                Ok(None) => {
+                    solutions += 1;
+                    if solutions == limit {
+                        break End::LimitReached;
+                    }
+                    None
+                }
+                // A dead end, as the matrix counts it. (Pre-selections
+                // doom nothing: they cover as the matrix's do.)
+                Err(empty)
+                    if levels
+                        .last()
+                        .is_some_and(|level| self.doomed(level.inner.0, empty)) =>
+                {
+                    None
+                }
+                Err(_) => Some(self.leftmost_single()),
+            };
+            if let Some(item) = branch {
+                let Item { base, size } = self.items[item as usize];
+                let leaves = u64::from(size);
+                if size > 0
+                    && self.primary_count == self.leaf_width
+                    && !B
+                    && leaves < limit - solutions
+                {
+                    // An option in an active set has all its primary items
+                    // active (options with a covered one are hidden) and
+                    // agrees with every option chosen; with `leaf_width`
+                    // primary items left, it covers them all. Counted as
+                    // entering each would count it, as the matrix does.
+                    solutions += leaves;
+                    profile[levels.len() + 1] += leaves;
+                } else if size > 0 {
+                    let outer = self.marks();
+                    self.cover(item);
+                    levels.push(Level {
+                        cursor: base,
+                        end: base + size,
+                        outer,
+                        inner: self.marks(),
+                    });
+                    self.choose::<C>(self.set[base as usize]);
+                    continue 'enter;
+                }
+            }
+            // Backtrack: the next option of the deepest level that has one.
+            while let Some(level) = levels.last_mut() {
+                level.cursor += 1;
+                let (cursor, end, inner, outer) =
+                    (level.cursor, level.end, level.inner, level.outer);
+                self.undo(inner);
+                if cursor < end {
+                    self.choose::<C>(self.set[cursor as usize]);
+                    continue 'enter;
+                }
+                self.undo(outer);
+                levels.pop();
+            }
+            break End::Exhausted;
+        };
+        self.undo(start);
+        let depth = profile.iter().rposition(|&n| n > 0).map_or(0, |l| l + 1);
+        profile.truncate(depth);
+        *stats = Stats {
+            nodes: profile.iter().sum(),
+            updates: self.updates(start),
+            cleansings: self.cleansings(),
+            solutions,
+            profile,
+        };
+        end
+    }
+}

@@ -1,0 +1,422 @@
+//! The dancing-cells count against the matrix's count and against a naive
+//! recursive oracle of Knuth's statistics, on small problems (Miri runs
+//! these in CI).
+
+use crate::index::to_u32;
+use crate::matrix::test_problems::{latin_3, sudoku_4};
+use crate::{Budget, Color, Count, Dlx, End, OptionId, Problem, SplitMix64, Stats};
+
+/// The cells count of `solver` (whatever the dispatch rule says), its
+/// statistics, and the sets restored.
+fn on_cells(solver: &mut Dlx, limit: Option<u64>) -> (Count, Stats) {
+    let count = solver.count_on_cells(limit);
+    (count, solver.stats().clone())
+}
+
+/// The matrix's count of `solver` and its statistics.
+fn on_matrix(solver: &mut Dlx, limit: Option<u64>) -> (Count, Stats) {
+    let count = solver.count_on_matrix(limit);
+    (count, solver.stats().clone())
+}
+
+#[test]
+fn counts_latin_squares_and_the_4x4_sudoku() {
+    assert_eq!(crate::count_cells(&latin_3()), Some(12));
+    // Under Miri the 4x4 Sudoku's 288 solutions take most of CI's
+    // Miri step (as in `forced.rs`); natively it runs.
+    if !cfg!(miri) {
+        assert_eq!(crate::count_cells(&sudoku_4()), Some(288));
+    }
+}
+
+#[test]
+fn declines_multiplicities() {
+    let mut builder = Problem::builder(1, 0).unwrap();
+    builder.set_bounds(0, 1, 2).unwrap();
+    builder.add_option(&[0]).unwrap();
+    assert_eq!(crate::count_cells(&builder.build()), None);
+}
+
+/// A random problem: `primary` primary and `secondary` secondary items,
+/// options of one to four distinct items (one of them primary), some
+/// secondary ones colored; sometimes every option with two primary items
+/// (so that leaves are counted at once).
+fn random_problem(rng: &mut SplitMix64, colors: bool) -> Problem {
+    let primary = 1 + rng.below(7);
+    let secondary = rng.below(4);
+    let items = primary + secondary;
+    let two = primary >= 2 && rng.below(3) == 0;
+    let mut builder = Problem::builder(primary as usize, secondary as usize).unwrap();
+    for _ in 0..rng.below(24) {
+        // Every option needs a primary item: put one first (two, for
+        // `two`), then secondary ones.
+        let mut order: Vec<usize> = (0..primary as usize).collect();
+        rng.shuffle(&mut order);
+        let mut rest: Vec<usize> = (primary as usize..items as usize).collect();
+        rng.shuffle(&mut rest);
+        let wanted = if two {
+            2
+        } else {
+            1 + rng.below(primary.min(3)) as usize
+        };
+        order.truncate(wanted);
+        let extra = rng.below(to_u32(rest.len()) + 1) as usize;
+        order.extend_from_slice(&rest[..extra]);
+        let entries: Vec<(usize, Option<Color>)> = order
+            .iter()
+            .map(|&i| {
+                let color = (colors && i >= primary as usize && rng.below(3) > 0)
+                    .then(|| Color::new(rng.below(2) as usize))
+                    .flatten();
+                (i, color)
+            })
+            .collect();
+        builder.add_colored_option(&entries).unwrap();
+    }
+    builder.build()
+}
+
+/// Selects up to two random options of `problem` in `solver` (those that
+/// clash are refused, so fewer), one by one or, half the time, with
+/// `select_all` (which lays the links out anew for plain problems: the
+/// cells, read from the matrix, must not mind).
+fn select_some(rng: &mut SplitMix64, solver: &mut Dlx, problem: &Problem) {
+    if problem.option_count() == 0 {
+        return;
+    }
+    let options: Vec<OptionId> = (0..rng.below(3))
+        .map(|_| OptionId::new(rng.below(to_u32(problem.option_count())) as usize).unwrap())
+        .collect();
+    if rng.below(2) == 0 {
+        for &option in &options {
+            let _ = solver.select(option);
+        }
+    } else {
+        // Those before a clash stay selected.
+        let _ = solver.select_all(&options);
+    }
+}
+
+#[test]
+fn counts_random_problems_with_the_matrixs_tree_and_the_oracles_updates() {
+    let mut rng = SplitMix64::new(170);
+    let mut nonzero = 0;
+    let mut leafy = 0;
+    let mut same = 0;
+    // Miri (CI runs this module's tests under it) takes 6: the oracle is
+    // slow there.
+    let rounds = if cfg!(miri) { 6 } else { 600 };
+    for round in 0..rounds {
+        let problem = random_problem(&mut rng, round % 2 == 1);
+        let mut solver = Dlx::new(&problem);
+        select_some(&mut rng, &mut solver, &problem);
+        let oracle = oracle::count(&problem, solver.selected());
+        let (count, cells) = on_cells(&mut solver, None);
+        let (_, matrix) = on_matrix(&mut solver, None);
+        let case = format!("{problem:?} selected {:?}", solver.selected());
+        assert_eq!(count.end, End::Exhausted, "{case}");
+        assert_eq!(count.solutions, cells.solutions, "{case}");
+        // Knuth's statistics, all of them, as the oracle counts them.
+        assert_eq!(cells, oracle, "{case}");
+        // The matrix walks the same tree, but where one hiding empties two
+        // primary items (it notes only the last, so may miss a doom); it
+        // makes fewer updates only where it gives up a doomed covering.
+        assert_eq!(cells.solutions, matrix.solutions, "{case}");
+        assert!(cells.nodes <= matrix.nodes, "{case}");
+        if cells.nodes == matrix.nodes {
+            assert_eq!(cells.profile, matrix.profile, "{case}");
+            assert!(matrix.updates <= cells.updates, "{case}");
+            assert!(matrix.cleansings <= cells.cleansings, "{case}");
+            same += 1;
+        }
+        nonzero += usize::from(cells.solutions > 0);
+        leafy += usize::from(oracle.nodes > oracle.entered);
+    }
+    // The cases reach what they are meant to (natively: Miri's few may not).
+    if !cfg!(miri) {
+        assert!(nonzero > rounds / 6, "too few with solutions: {nonzero}");
+        assert!(leafy > rounds / 20, "too few leaves at once: {leafy}");
+        assert!(
+            same > rounds * 9 / 10,
+            "too few trees as the matrix's: {same}"
+        );
+    }
+}
+
+/// A random number below `bound` (small in these tests).
+fn below(rng: &mut SplitMix64, bound: u64) -> u64 {
+    u64::from(rng.below(u32::try_from(bound).unwrap()))
+}
+
+#[test]
+fn limits_and_budgets_end_counts_as_on_the_matrix() {
+    let mut rng = SplitMix64::new(171);
+    let rounds = if cfg!(miri) { 4 } else { 400 };
+    let mut cut = [0; 3];
+    for round in 0..rounds {
+        let problem = random_problem(&mut rng, round % 2 == 1);
+        let mut solver = Dlx::new(&problem);
+        select_some(&mut rng, &mut solver, &problem);
+        let (all, full) = on_matrix(&mut solver, None);
+        let case = format!("{problem:?} selected {:?}", solver.selected());
+        // A limit: never an overshoot; above the count, the whole count.
+        let limit = below(&mut rng, all.solutions + 2);
+        let (count, stats) = on_cells(&mut solver, Some(limit));
+        assert_eq!(
+            count.solutions,
+            limit.min(all.solutions),
+            "{case} limit {limit}"
+        );
+        assert_eq!(count.solutions, stats.solutions, "{case}");
+        if limit > all.solutions {
+            assert_eq!(count.end, End::Exhausted, "{case}");
+            assert_eq!(stats.nodes, full.nodes, "{case}");
+        } else {
+            assert_eq!(count.end, End::LimitReached, "{case}");
+            cut[0] += 1;
+        }
+        // A node budget: it runs out exactly when the tree has more nodes
+        // (entered: under a budget no leaves are counted at once), with
+        // exactly that many counted.
+        let (_, entered) = {
+            solver.set_budget(Budget::nodes(u64::MAX));
+            on_cells(&mut solver, None)
+        };
+        let max = below(&mut rng, entered.nodes + 2);
+        solver.set_budget(Budget::nodes(max));
+        let (count, stats) = on_cells(&mut solver, None);
+        assert!(count.solutions <= all.solutions, "{case}");
+        if max >= entered.nodes {
+            assert_eq!(count.end, End::Exhausted, "{case} nodes {max}");
+            assert_eq!(stats, entered, "{case}");
+            assert_eq!(count.solutions, all.solutions, "{case}");
+        } else {
+            assert_eq!(count.end, End::BudgetExhausted, "{case} nodes {max}");
+            assert_eq!(stats.nodes, max, "{case}");
+            cut[1] += 1;
+        }
+        // An update budget: stops at the first node with that many made.
+        let max = below(&mut rng, entered.updates + 2);
+        solver.set_budget(Budget::updates(max));
+        let (count, stats) = on_cells(&mut solver, None);
+        if count.end == End::BudgetExhausted {
+            assert!(stats.updates >= max, "{case} updates {max}");
+            cut[2] += 1;
+        } else {
+            assert_eq!(count.solutions, all.solutions, "{case} updates {max}");
+        }
+        solver.set_budget(Budget::UNLIMITED);
+        // And the sets are as they were: a whole count again.
+        assert_eq!(on_cells(&mut solver, None).0, all, "{case}");
+    }
+    if !cfg!(miri) {
+        assert!(cut.iter().all(|&n| n > rounds / 10), "too few cut: {cut:?}");
+    }
+}
+
+/// A naive recursive count with Knuth's statistics, on the problem as
+/// given: no links, no sets, no trail. It chooses items as the engine's
+/// documented rule says (the leftmost primary item with at most one
+/// option, else the leftmost with the fewest), gives up doomed options,
+/// counts leaves at once as
+/// `Stats::updates` says, and makes Knuth's updates (an item covered, or an
+/// option leaving an active item's list) and cleansings (an item purified,
+/// or an option kept for its color).
+mod oracle {
+    use crate::{OptionId, Problem, Stats};
+
+    /// The search state: which items are covered (or purified) and which
+    /// options are still active.
+    #[derive(Clone)]
+    struct State<'a> {
+        problem: &'a Problem,
+        covered: Vec<bool>,
+        active: Vec<bool>,
+    }
+
+    /// The statistics of a count, and how many nodes were entered.
+    pub(super) struct Oracle {
+        pub(super) stats: Stats,
+        pub(super) entered: u64,
+    }
+
+    impl PartialEq<Oracle> for Stats {
+        fn eq(&self, other: &Oracle) -> bool {
+            *self == other.stats
+        }
+    }
+
+    impl std::fmt::Debug for Oracle {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            self.stats.fmt(f)
+        }
+    }
+
+    impl std::ops::Deref for Oracle {
+        type Target = Stats;
+        fn deref(&self) -> &Stats {
+            &self.stats
+        }
+    }
+
+    /// Every option's items and colors.
+    fn entries(problem: &Problem, k: usize) -> Vec<(usize, Option<u32>)> {
+        let option = OptionId::new(k).unwrap();
+        problem
+            .entries(option)
+            .map(|(i, c)| (i.index(), c.map(|c| c.as_u32())))
+            .collect()
+    }
+
+    impl State<'_> {
+        /// Hides option `k`: the updates of taking it out of its items'
+        /// lists that are still active.
+        fn hide(&mut self, k: usize) -> u64 {
+            self.active[k] = false;
+            let items = entries(self.problem, k);
+            items.iter().filter(|&&(i, _)| !self.covered[i]).count() as u64
+        }
+
+        /// Covers item `i` (`color` `None`) or purifies it for `color`;
+        /// returns (updates, cleansings).
+        fn commit(&mut self, i: usize, color: Option<u32>) -> (u64, u64) {
+            self.covered[i] = true;
+            let (mut updates, mut cleansings) = match color {
+                None => (1, 0),
+                Some(_) => (0, 1),
+            };
+            for k in 0..self.problem.option_count() {
+                if !self.active[k] {
+                    continue;
+                }
+                let Some(&(_, c)) = entries(self.problem, k).iter().find(|e| e.0 == i) else {
+                    continue;
+                };
+                if color.is_some() && c == color {
+                    cleansings += 1;
+                } else {
+                    updates += self.hide(k);
+                }
+            }
+            (updates, cleansings)
+        }
+
+        /// Chooses option `k` through its node on item `i`: commits its
+        /// other active items, from `i` on round the option.
+        fn choose(&mut self, k: usize, i: usize, stats: &mut Stats) {
+            let items = entries(self.problem, k);
+            let at = items.iter().position(|e| e.0 == i).unwrap();
+            for step in 1..items.len() {
+                let (j, color) = items[(at + step) % items.len()];
+                if !self.covered[j] {
+                    let (u, c) = self.commit(j, color);
+                    stats.updates += u;
+                    stats.cleansings += c;
+                }
+            }
+        }
+
+        /// The active options of item `i`.
+        fn options_of(&self, i: usize) -> Vec<usize> {
+            (0..self.problem.option_count())
+                .filter(|&k| self.active[k] && entries(self.problem, k).iter().any(|e| e.0 == i))
+                .collect()
+        }
+    }
+
+    /// How many primary items every option has, if all have as many (and
+    /// at least one), else 0.
+    fn leaf_width(problem: &Problem) -> usize {
+        let primary = problem.primary_count();
+        let widths: Vec<usize> = (0..problem.option_count())
+            .map(|k| entries(problem, k).iter().filter(|e| e.0 < primary).count())
+            .collect();
+        match widths.first() {
+            Some(&w) if w > 0 && widths.iter().all(|&x| x == w) => w,
+            _ => 0,
+        }
+    }
+
+    /// The whole count of `problem` with `selected` chosen first.
+    pub(super) fn count(problem: &Problem, selected: &[OptionId]) -> Oracle {
+        let mut state = State {
+            problem,
+            covered: vec![false; problem.item_count()],
+            active: vec![true; problem.option_count()],
+        };
+        let mut ignored = Stats::default();
+        for option in selected {
+            let k = option.index();
+            // The option's first primary item, as `select` covers.
+            let first = entries(problem, k)
+                .iter()
+                .find(|e| e.0 < problem.primary_count())
+                .unwrap()
+                .0;
+            state.commit(first, None);
+            state.choose(k, first, &mut ignored);
+        }
+        let mut oracle = Oracle {
+            stats: Stats::default(),
+            entered: 0,
+        };
+        search(&state, 0, leaf_width(problem), &mut oracle);
+        oracle
+    }
+
+    /// Counts a node at `level`.
+    fn node(stats: &mut Stats, level: usize, n: u64) {
+        stats.nodes += n;
+        if stats.profile.len() <= level {
+            stats.profile.resize(level + 1, 0);
+        }
+        stats.profile[level] += n;
+    }
+
+    /// The subtree at `state`, a node at `level`.
+    fn search(state: &State<'_>, level: usize, width: usize, oracle: &mut Oracle) {
+        node(&mut oracle.stats, level, 1);
+        oracle.entered += 1;
+        let primary = state.problem.primary_count();
+        let left: Vec<usize> = (0..primary).filter(|&i| !state.covered[i]).collect();
+        let sizes: Vec<usize> = left.iter().map(|&i| state.options_of(i).len()).collect();
+        let Some(pick) = sizes
+            .iter()
+            .position(|&s| s <= 1)
+            .or_else(|| (0..sizes.len()).min_by_key(|&p| sizes[p]))
+        else {
+            oracle.stats.solutions += 1;
+            return;
+        };
+        let (i, size) = (left[pick], sizes[pick]);
+        if size == 0 {
+            return; // A dead end.
+        }
+        if left.len() == width {
+            // Leaves counted at once: each option completes a solution.
+            node(&mut oracle.stats, level + 1, size as u64);
+            oracle.stats.solutions += size as u64;
+            return;
+        }
+        let options = state.options_of(i);
+        let mut below = state.clone();
+        let (u, c) = below.commit(i, None);
+        oracle.stats.updates += u;
+        oracle.stats.cleansings += c;
+        for k in options {
+            let mut next = below.clone();
+            next.choose(k, i, &mut oracle.stats);
+            // An option whose covering empties a primary item it does not
+            // cover is doomed: the node below is a dead end, never entered.
+            let doomed = (0..primary).any(|j| {
+                !next.covered[j] && next.options_of(j).is_empty() && !below.options_of(j).is_empty()
+            });
+            if doomed {
+                node(&mut oracle.stats, level + 1, 1);
+                oracle.entered += 1;
+            } else {
+                search(&next, level + 1, width, oracle);
+            }
+        }
+    }
+}
