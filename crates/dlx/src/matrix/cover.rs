@@ -29,9 +29,9 @@ pub(super) struct Links<'a> {
     pub(super) down: &'a mut [Link],
     pub(super) top: &'a mut [u32],
     pub(super) color: &'a mut [u32],
-    /// The header of the last item whose list [`hide`] emptied, or 0.
+    /// The header of the last item whose list [`hide`](super::hide::hide) emptied, or 0.
     pub(super) emptied: u32,
-    /// The header of the last item whose list [`hide`] left with one
+    /// The header of the last item whose list [`hide`](super::hide::hide) left with one
     /// option, or 0: noted only by the forced-first search (`F`,
     /// `forced.rs`).
     pub(super) single: u32,
@@ -106,7 +106,7 @@ macro_rules! cover_unless_doomed {
 impl Matrix {
     /// Removes the options of item `i` from every other list they are in,
     /// then removes `i` from the active items. Returns the links removed.
-    /// `W` is 0, or the width the search was made for (see [`hide`]).
+    /// `W` is 0, or the width the search was made for (see [`hide`](super::hide::hide)).
     #[inline]
     pub(super) fn cover<const C: bool, const W: u32>(&mut self, i: Header) -> u64 {
         let i = i.get();
