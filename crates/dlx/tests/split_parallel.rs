@@ -86,22 +86,32 @@ fn matrix_count(problem: &Problem) -> dlx::Stats {
     total
 }
 
-/// Asserts that `counted`, [`Dlx::count`]'s statistics, are those of the
-/// count on dancing links, `on_links`: the same solutions, nodes and nodes
-/// a level; and on dancing cells, which never give up a doomed covering
-/// half way as the links do, at least its updates and cleansings.
+/// Asserts that `counted`, [`Dlx::count`]'s statistics, fit those of the
+/// count on dancing links, `on_links`: the same solutions; where the links
+/// miss a doomed covering that the dancing cells see (`Stats::updates`;
+/// about one random problem in a thousand), a tree the cells prune earlier,
+/// so no more nodes at any level; else the same nodes a level and, as the
+/// cells never give up a doomed covering half way as the links do, at least
+/// the links' updates and cleansings.
 fn same_count(counted: &dlx::Stats, on_links: &dlx::Stats) {
     assert_eq!(counted.solutions, on_links.solutions);
-    assert_eq!(counted.nodes, on_links.nodes);
-    assert_eq!(counted.profile, on_links.profile);
+    let levels = counted.profile.len().max(on_links.profile.len());
+    let at = |stats: &dlx::Stats, level| stats.profile.get(level).copied().unwrap_or(0);
     assert!(
-        counted.updates >= on_links.updates,
+        (0..levels).all(|level| at(counted, level) <= at(on_links, level)),
         "{counted:?} {on_links:?}"
     );
-    assert!(
-        counted.cleansings >= on_links.cleansings,
-        "{counted:?} {on_links:?}"
-    );
+    if counted.nodes == on_links.nodes {
+        assert_eq!(counted.profile, on_links.profile);
+        assert!(
+            counted.updates >= on_links.updates,
+            "{counted:?} {on_links:?}"
+        );
+        assert!(
+            counted.cleansings >= on_links.cleansings,
+            "{counted:?} {on_links:?}"
+        );
+    }
 }
 
 /// Runs every check of threads against the single-threaded search on a
