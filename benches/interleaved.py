@@ -28,7 +28,10 @@ import time
 def main() -> None:
     if len(sys.argv) < 3:
         sys.exit(__doc__)
-    rounds = int(sys.argv[1])
+    try:
+        rounds = int(sys.argv[1])
+    except ValueError:
+        sys.exit(f"ROUNDS must be a whole number, not {sys.argv[1]!r}\n\n{__doc__}")
     commands = sys.argv[2:]
     cpu = [[] for _ in commands]
     wall = [[] for _ in commands]
@@ -37,8 +40,11 @@ def main() -> None:
         for i, command in enumerate(commands):
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
-            done = subprocess.run(shlex.split(command), stdout=subprocess.DEVNULL,
-                                  stderr=subprocess.DEVNULL, check=False)
+            try:
+                done = subprocess.run(shlex.split(command), stdout=subprocess.DEVNULL,
+                                      stderr=subprocess.DEVNULL, check=False)
+            except (OSError, ValueError) as error:
+                sys.exit(f"cannot run {command!r}: {error}")
             end = time.perf_counter()
             after = resource.getrusage(resource.RUSAGE_CHILDREN)
             status[i] = done.returncode

@@ -123,20 +123,25 @@ fn example_files_are_what_the_examples_write() {
     }
 }
 
+/// The example file `file` of `data/exact-cover/`, parsed.
+fn example_file(file: &str) -> NamedProblem {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/exact-cover");
+    let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
+    NamedProblem::parse(&text).unwrap()
+}
+
 /// The big counts: minutes in debug mode, seconds in release (`.ci/run` runs
 /// these with `cargo test --release -- --ignored`).
 #[test]
 #[ignore = "slow in debug mode: run in release mode (see .ci/run)"]
 fn big_counts_from_the_example_files() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/exact-cover");
     for (file, count) in [
         ("pentominoes-6x10.dlx", 9356),
         ("queens-12.dlx", 14_200),
         ("langford-11.dlx", 35_584),
         ("latin-5.dlx", 161_280),
     ] {
-        let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
-        let named = NamedProblem::parse(&text).unwrap();
+        let named = example_file(file);
         assert_eq!(count_checked(&named), count, "{file}");
         assert_eq!(
             count_solutions_of(named.problem(), true),
@@ -159,7 +164,6 @@ fn big_counts_from_the_example_files() {
 #[test]
 #[ignore = "slow in debug mode: run in release mode (see .ci/run)"]
 fn cells_count_the_example_files_on_the_links_tree() {
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/exact-cover");
     for (file, count) in [
         ("queens-12.dlx", 14_200),
         ("langford-11.dlx", 35_584),
@@ -169,8 +173,7 @@ fn cells_count_the_example_files_on_the_links_tree() {
         ("knuth-example.dlx", 1),
         ("knuth-colors.dlx", 1),
     ] {
-        let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
-        let named = NamedProblem::parse(&text).unwrap();
+        let named = example_file(file);
         let mut solver = Dlx::new(named.problem());
         let entered = solver.for_each_solution(|_| ControlFlow::Continue(()));
         let on_links = solver.stats().clone();

@@ -39,11 +39,28 @@ pub(super) struct Links<'a> {
 
 impl<'a> Links<'a> {
     pub(super) fn of(matrix: &'a mut Matrix) -> Self {
+        Links::new(
+            &mut matrix.up,
+            &mut matrix.down,
+            &mut matrix.top,
+            &mut matrix.color,
+        )
+    }
+
+    /// The link arrays borrowed apart from the rest of the matrix, for a
+    /// step that also changes `left`/`right` (`forced.rs`, `fixed.rs`).
+    #[inline(always)]
+    pub(super) fn new(
+        up: &'a mut [Link],
+        down: &'a mut [Link],
+        top: &'a mut [u32],
+        color: &'a mut [u32],
+    ) -> Self {
         Links {
-            up: &mut matrix.up,
-            down: &mut matrix.down,
-            top: &mut matrix.top,
-            color: &mut matrix.color,
+            up,
+            down,
+            top,
+            color,
             emptied: 0,
             single: 0,
         }

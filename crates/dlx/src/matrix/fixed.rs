@@ -78,14 +78,7 @@ impl Matrix {
             single,
             ..
         } = self;
-        let mut links = Links {
-            up,
-            down,
-            top,
-            color,
-            emptied: 0,
-            single: 0,
-        };
+        let mut links = Links::new(up, down, top, color);
         // Covering `i` would count itself and the option's other nodes.
         let mut updates = if FORCED { u64::from(W) } else { 0 };
         // The hint as the items covered so far leave it.
@@ -171,14 +164,7 @@ impl Matrix {
             color,
             ..
         } = self;
-        let mut links = Links {
-            up,
-            down,
-            top,
-            color,
-            emptied: 0,
-            single: 0,
-        };
+        let mut links = Links::new(up, down, top, color);
         for step in (1..end).rev() {
             let to_q = o.to_after::<W>(step);
             let q = to_q.node();

@@ -261,14 +261,7 @@ impl Matrix {
             right,
             ..
         } = self;
-        let mut links = Links {
-            up,
-            down,
-            top,
-            color,
-            emptied: 0,
-            single: 0,
-        };
+        let mut links = Links::new(up, down, top, color);
         while q != p {
             // SAFETY: as in `commit_forced`: `q` is a node of the option, so
             // by (A) its top `x` is a header (no colors), which indexes
