@@ -508,11 +508,16 @@ impl Matrix {
 
     /// The number of options in `i`'s list (plus [`super::SECONDARY_BIAS`]
     /// for a secondary item), active or not (Algorithm M reads the item it
-    /// branches on after covering it).
+    /// branches on after covering it). In an arena of fewer than `2^30`
+    /// nodes a `top` below [`COVER_BIAS`] is an active item's length, taken
+    /// without the test of the item lists (Algorithm M ran 3.3% more
+    /// instructions with the test first, 1.9% so); in a larger one a
+    /// covered item's biased length may wrap below it, so the lists tell.
     #[inline]
     pub(super) fn len(&self, i: Header) -> u32 {
         let top = self.top[i.get() as usize];
-        if self.is_active(i) {
+        let small = self.top.len() < COVER_BIAS as usize;
+        if (top < COVER_BIAS && small) || self.is_active(i) {
             top
         } else {
             top.wrapping_sub(COVER_BIAS)
