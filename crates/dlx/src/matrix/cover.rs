@@ -667,13 +667,15 @@ mod tests {
     /// level that the pass over the lengths chooses the same item: on the
     /// 4x4 Sudoku (64 primary items: whole blocks) and the Latin squares of
     /// order 3 (27: a block and a remainder), from every first option.
-    /// Then every covering undone: the biases come off with it.
+    /// Then every covering undone: the biases come off with it. Under Miri
+    /// (CI) from every ninth first option only.
     #[test]
     fn the_pass_over_the_lengths_chooses_as_the_list_scan() {
         use super::super::test_problems::{latin_3, sudoku_4};
+        let step = if cfg!(miri) { 9 } else { 1 };
         for problem in [sudoku_4(), latin_3()] {
             let original = Matrix::new(&problem);
-            for start in 0..original.option_count() {
+            for start in (0..original.option_count()).step_by(step) {
                 let mut m = original.clone();
                 let mut done = Vec::new();
                 let (i, first) = m.first_primary(start);
