@@ -59,6 +59,12 @@
 //! - **(F)** `single`, the forced-first search's hint (`forced.rs`), is 0
 //!   or a header: it is set to 0 or to a header read from an option node's
 //!   `top` (not cleansed) while hiding, nothing else.
+//! - **(G)** A header's `top` carries [`COVER_BIAS`] (added wrapping)
+//!   exactly while its item is out of its active-item list; so in an arena
+//!   of fewer than `2^30` nodes a primary header's `top` is below the bias
+//!   if and only if its item is active ([`Matrix::check`] tests it). No
+//!   unchecked access rests on it: the pass that reads it (`cover.rs`)
+//!   indexes `top[1..=primary]` with a checked slice.
 //!
 //! (D) holds for every problem, with or without colors and bounds, so the
 //! steps for colors and multiplicities are sound on any matrix; a plain
