@@ -25,7 +25,7 @@
 use super::cover::{Links, OptionCover};
 use super::hide::{hide_listed, in_list, unhide_listed};
 use super::link::Link;
-use super::{Matrix, entry, get};
+use super::{COVER_BIAS, Matrix, entry, get};
 
 impl Matrix {
     /// [`commit_forced`](Self::commit_forced) for an option of `W` nodes
@@ -124,10 +124,11 @@ impl Matrix {
         // SAFETY: (B): `i` is a header; the rest as above.
         unsafe {
             if FORCED {
-                unlink(left, right, i);
+                unlink(left, right, links.top, i);
             }
             for step in 1..W {
-                unlink(left, right, get(links.top, o.to_after::<W>(step).node()));
+                let x = get(links.top, o.to_after::<W>(step).node());
+                unlink(left, right, links.top, x);
             }
         }
         OptionCover::Covered(updates)
@@ -146,7 +147,10 @@ impl Matrix {
         } = self;
         for step in (1..W).rev() {
             // SAFETY: as in `cover_others_fixed`.
-            unsafe { relink(left, right, get(top, o.to_after::<W>(step).node())) };
+            unsafe {
+                let x = get(top, o.to_after::<W>(step).node());
+                relink(left, right, top, x);
+            }
         }
     }
 
@@ -217,19 +221,23 @@ impl Matrix {
     }
 }
 
-/// Takes header `x` out of its active-item list.
+/// Takes header `x` out of its active-item list, adding [`COVER_BIAS`] to
+/// its length, as [`Matrix::unlink_item`].
 ///
 /// # Safety
 ///
-/// `x` is a header of the matrix `left` and `right` are the item lists of
-/// (invariant (B)).
+/// `x` is a header of the matrix `left`, `right` and `top` are the item
+/// lists and the `top` array of (invariants (A), (B)).
 #[inline(always)]
-unsafe fn unlink(left: &mut [u32], right: &mut [u32], x: u32) {
-    // SAFETY: (B): `x` and its stored neighbours index the item lists.
+unsafe fn unlink(left: &mut [u32], right: &mut [u32], top: &mut [u32], x: u32) {
+    // SAFETY: (B): `x` and its stored neighbours index the item lists; a
+    // header indexes `top` (A).
     unsafe {
         let (l, r) = (get(left, x), get(right, x));
         *entry(right, l) = r;
         *entry(left, r) = l;
+        let len = entry(top, x);
+        *len = len.wrapping_add(COVER_BIAS);
     }
 }
 
@@ -239,12 +247,14 @@ unsafe fn unlink(left: &mut [u32], right: &mut [u32], x: u32) {
 ///
 /// As for [`unlink`].
 #[inline(always)]
-unsafe fn relink(left: &mut [u32], right: &mut [u32], x: u32) {
+unsafe fn relink(left: &mut [u32], right: &mut [u32], top: &mut [u32], x: u32) {
     // SAFETY: as in `unlink`.
     unsafe {
         let (l, r) = (get(left, x), get(right, x));
         *entry(right, l) = x;
         *entry(left, r) = x;
+        let len = entry(top, x);
+        *len = len.wrapping_sub(COVER_BIAS);
     }
 }
 

@@ -52,7 +52,7 @@ use super::cover::{Links, OptionCover};
 use super::hide::{SUDOKU_WIDTH, in_list, unhide_listed};
 use super::link::{Link, OptionSpan};
 use super::search::{Level, Search};
-use super::{Header, Matrix, entry, get};
+use super::{COVER_BIAS, Header, Matrix, entry, get};
 use crate::outcome::{Budget, Event, Stats};
 
 impl Search {
@@ -274,6 +274,8 @@ impl Matrix {
                 let (l, r) = (get(left, x), get(right, x));
                 *entry(right, l) = x;
                 *entry(left, r) = x;
+                let len = entry(links.top, x);
+                *len = len.wrapping_sub(COVER_BIAS);
                 let mut r = get(links.up, x);
                 while in_list::<W>(r, x) {
                     unhide_listed::<false, W>(&mut links, r);
@@ -351,8 +353,11 @@ impl Matrix {
     /// The item to branch on: the hint [`single`](Self::single) if it is
     /// still active with one option, else the shortest list
     /// ([`shortest_item`](Self::shortest_item)); its length with it.
-    #[inline]
-    pub(super) fn choose_forced(&self) -> (Header, u32) {
+    /// With a width `W` (not 0), the search made for it, the shortest list
+    /// is found by [`shortest_item_in_order`](Self::shortest_item_in_order),
+    /// the same item.
+    #[inline(always)]
+    pub(super) fn choose_forced<const W: u32>(&self) -> (Header, u32) {
         let s = self.single;
         // SAFETY: (F): `s` is 0 or a header, below `N + 2 <= n`, so it
         // indexes `top` (A), `left` and `right` (B), and a value of `left`
@@ -363,7 +368,15 @@ impl Matrix {
                 return (Header::new_unchecked(s), 1);
             }
         }
-        self.shortest_item()
+        if W != 0 {
+            let choice = self.shortest_item_in_order();
+            // The list scan is the oracle: in debug builds (every test) each
+            // choice of the search made for a width is checked against it.
+            debug_assert_eq!(choice, self.shortest_item());
+            choice
+        } else {
+            self.shortest_item()
+        }
     }
 }
 

@@ -126,7 +126,7 @@ impl Search {
             // The choice the search makes (with forced-first, from the
             // hint the level above left: `forced.rs`).
             let (i, len) = if self.forced {
-                self.matrix.choose_forced()
+                self.matrix.choose_forced::<0>()
             } else {
                 self.matrix.shortest_item()
             };

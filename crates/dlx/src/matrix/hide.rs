@@ -41,7 +41,10 @@ impl Matrix {
             .option_first
             .iter()
             .all(|first| first.span().size() == SUDOKU_WIDTH);
-        if uniform && self.option_count() > 0 {
+        // Below `2^30` nodes every length is below `COVER_BIAS`, which the
+        // search made for a width reads (`shortest_item_in_order`).
+        let small = self.top.len() < super::COVER_BIAS as usize;
+        if uniform && small && self.option_count() > 0 {
             SUDOKU_WIDTH
         } else {
             0

@@ -12,7 +12,8 @@
 //! Item `k` (an [`ItemId`](crate::ItemId)) has header node `k + 1`. A header's
 //! `up`/`down` are the ends of its item's circular vertical list of option
 //! nodes and its `top` holds the list's length (plus [`SECONDARY_BIAS`] for a
-//! secondary item). Each `up`/`down` value is a [`Link`]: the node index, and
+//! secondary item, and [`COVER_BIAS`] while the item is out of the
+//! active-item lists). Each `up`/`down` value is a [`Link`]: the node index, and
 //! for an option node also its place in its option (see `link.rs`). An option
 //! node's `top` is its item's header and `option_of` its option. A spacer's
 //! `top` is 0 (the root, which no option names).
@@ -58,6 +59,12 @@
 //! - **(F)** `single`, the forced-first search's hint (`forced.rs`), is 0
 //!   or a header: it is set to 0 or to a header read from an option node's
 //!   `top` (not cleansed) while hiding, nothing else.
+//! - **(G)** A header's `top` carries [`COVER_BIAS`] (added wrapping)
+//!   exactly while its item is out of its active-item list; so in an arena
+//!   of fewer than `2^30` nodes a primary header's `top` is below the bias
+//!   if and only if its item is active ([`Matrix::check`] tests it). No
+//!   unchecked access rests on it: the pass that reads it (`cover.rs`)
+//!   indexes `top[1..=primary]` with a checked slice.
 //!
 //! (D) holds for every problem, with or without colors and bounds, so the
 //! steps for colors and multiplicities are sound on any matrix; a plain
@@ -113,6 +120,18 @@ const SPACER: u32 = 0;
 /// lists can empty (which dooms an option, `cover.rs`) are primary ones, and
 /// one emptied secondary item cannot hide an emptied primary one.
 const SECONDARY_BIAS: u32 = 1 << 31;
+
+/// Added to an item's length while the item is out of its active-item list
+/// (covered, or deactivated by Algorithm M), taken off again when it is put
+/// back: [`Matrix::unlink_item`] and [`Matrix::relink_item`], and the steps
+/// that unlink and relink items in place (`fixed.rs`, `forced.rs`). A
+/// covered item's length changes only by Algorithm M's tweaks, which add
+/// and subtract, so the bias comes off exactly, whatever the length. In an
+/// arena of fewer than `2^30` nodes every length is below it, so there the
+/// primary headers' `top`s alone tell which items are active, and the MRV
+/// choice of the search made for a width is one pass over them with no
+/// list to follow ([`Matrix::shortest_item_in_order`], tuning log #191).
+const COVER_BIAS: u32 = 1 << 30;
 
 /// The root of the list of active primary items.
 const ROOT: u32 = 0;
@@ -175,7 +194,8 @@ struct Matrix {
     down: Vec<Link>,
     /// Option node: its item's header. Header: the number of option nodes in
     /// its list (Knuth's LEN), plus [`SECONDARY_BIAS`] if the item is
-    /// secondary. Spacer: [`SPACER`].
+    /// secondary, plus [`COVER_BIAS`] (wrapping) while it is out of the
+    /// active-item lists. Spacer: [`SPACER`].
     top: Vec<u32>,
     /// Option node: the option it belongs to. Header, spacer and root: 0.
     option_of: Vec<u32>,
@@ -376,8 +396,18 @@ impl Matrix {
                 }
             }
         }
+        let small = self.top.len() < COVER_BIAS as usize;
         for h in 1..=items {
-            if self.right[self.left[h] as usize] as usize != h {
+            let active = self.right[self.left[h] as usize] as usize == h;
+            if small && h <= self.primary as usize && active != (self.top[h] < COVER_BIAS) {
+                // The MRV pass of the search made for a width reads this.
+                return Err(format!(
+                    "item {}: active is {active} but its top is {:#x}",
+                    h - 1,
+                    self.top[h]
+                ));
+            }
+            if !active {
                 continue;
             }
             let mut x = h;

@@ -325,7 +325,7 @@ impl Search {
                 let (i, len) = if randomized {
                     self.choose_item_randomly()
                 } else if F {
-                    self.matrix.choose_forced()
+                    self.matrix.choose_forced::<W>()
                 } else {
                     self.matrix.shortest_item()
                 };
