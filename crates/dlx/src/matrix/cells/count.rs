@@ -139,7 +139,7 @@ impl Cells {
                     profile[levels.len() + 1] += leaves;
                 } else if size > 0 {
                     let outer = self.marks();
-                    self.cover(item);
+                    self.cover::<C>(item);
                     levels.push(Level {
                         cursor: base,
                         end: base + size,

@@ -101,6 +101,15 @@ struct Item {
 ///   size (without [`COVERED`]) is at most its capacity; an option node that
 ///   a step reaches from an active option is at a place below its active
 ///   item's size, so that item's size is at least 1 when it is removed.
+/// - **(A)** Every item of an option in an active item's active range, or
+///   of the option being chosen, is active, but for a purified secondary
+///   item whose color the option agrees with. (Covering or purifying an item
+///   hides each of its options that it does not keep from every other set,
+///   so an option left in a set has no covered item, and none of the
+///   purified items that it disagrees with. The option being chosen was
+///   in its branch item's set.) So without colors a hiding and a choice
+///   need not test whether the items they reach are active (tuning log
+///   #200); with colors, only purified items fail the test.
 /// - **(P)** `primaries` and `primary_loc` have one entry per primary item,
 ///   each below the number of primary items; `primary_count` is at most it.
 /// - **(T)** `trail[..trail_len]` and `covered[..covered_len]` hold items
@@ -198,9 +207,10 @@ impl Dance<'_> {
     }
 
     /// Removes `node`'s option from the sets of its other active items
-    /// (`node`'s own item is covered).
+    /// (`node`'s own item is covered). `C`: whether the problem has colors
+    /// (else every other item is active, (A)).
     #[inline(always)]
-    fn hide(&mut self, node: u32) {
+    fn hide<const C: bool>(&mut self, node: u32) {
         // Right to the spacer, then from the option's first node back to
         // `node`: two loops, so neither tests for `node` nor reloads the
         // first node after the spacer (tuning log #164).
@@ -213,25 +223,27 @@ impl Dance<'_> {
                 q = n.loc;
                 break;
             }
-            self.hide_node(q, n);
+            self.hide_node::<C>(q, n);
             q += 1;
         }
         while q != node {
             // SAFETY: from the option's first node (the spacer's `loc`) up
             // to `node` every `q` is a node of the option (N).
             let n = unsafe { *self.nodes.get_unchecked(q as usize) };
-            self.hide_node(q, n);
+            self.hide_node::<C>(q, n);
             q += 1;
         }
     }
 
     /// Removes option node `q`, which is `n`, from its item's set if that
-    /// item is active.
+    /// item is active. Without colors (`C` false) it is (A): no test, so
+    /// no branch (tuning log #200).
     #[inline(always)]
-    fn hide_node(&mut self, q: u32, n: Node) {
+    fn hide_node<const C: bool>(&mut self, q: u32, n: Node) {
         // SAFETY: an option node's item is an item (N).
         let entry = unsafe { *self.items.get_unchecked(n.item as usize) };
-        if entry.size & COVERED == 0 {
+        debug_assert!(C || entry.size & COVERED == 0, "(A) broken");
+        if !C || entry.size & COVERED == 0 {
             self.remove(q, n.loc, n.item, entry);
         }
     }
@@ -321,7 +333,7 @@ impl Cells {
         // `choose` walks round the option from `node` unchecked: it must be
         // an option node (N), whatever `at` the caller passed.
         assert!(item != SPACER, "option {k} has no node {at}");
-        self.cover(item);
+        self.cover::<C>(item);
         self.choose::<C>(node);
     }
 
@@ -412,15 +424,16 @@ impl Cells {
         }
     }
 
-    /// Covers `item`: no remaining option may contain it.
+    /// Covers `item`: no remaining option may contain it. `C`: whether the
+    /// problem has colors.
     #[inline(always)]
-    fn cover(&mut self, item: u32) {
+    fn cover<const C: bool>(&mut self, item: u32) {
         self.deactivate(item);
         let entry = self.items[item as usize];
         let mut dance = self.dance();
         for place in entry.base..entry.base + (entry.size & !COVERED) {
             // SAFETY: the item's active places are in `set` (I).
-            dance.hide(unsafe { *dance.set.get_unchecked(place as usize) });
+            dance.hide::<C>(unsafe { *dance.set.get_unchecked(place as usize) });
         }
         self.trail_len = dance.trail_len;
     }
@@ -439,7 +452,7 @@ impl Cells {
             if colors[node as usize] == color {
                 kept += 1;
             } else {
-                dance.hide(node);
+                dance.hide::<true>(node);
             }
         }
         self.trail_len = dance.trail_len;
@@ -468,7 +481,10 @@ impl Cells {
                 break;
             }
             // SAFETY: an option node's item is an item (N).
-            if unsafe { self.items.get_unchecked(n.item as usize) }.size & COVERED == 0 {
+            let entry = unsafe { *self.items.get_unchecked(n.item as usize) };
+            debug_assert!(C || entry.size & COVERED == 0, "(A) broken");
+            // Without colors every other item is active (A).
+            if !C || entry.size & COVERED == 0 {
                 let color = if C {
                     // SAFETY: with colors, every node has a color (S).
                     unsafe { *self.node_color.get_unchecked(q as usize) }
@@ -476,7 +492,7 @@ impl Cells {
                     NO_COLOR
                 };
                 if color == NO_COLOR {
-                    self.cover(n.item);
+                    self.cover::<C>(n.item);
                 } else {
                     self.purify(n.item, color);
                 }
