@@ -30,6 +30,15 @@
 //!   place are one 8-byte load.
 //! - The active primary items are `primaries[..primary_count]`, again in any
 //!   order.
+//! - With colors, a secondary item of at most [`SPLIT_COLORS`] colors (its
+//!   uncolored options counting as one) has a set, a *list*, per color,
+//!   numbered one after another (its `group`); so purifying it hides the
+//!   other lists' options without testing a color, and counts the options
+//!   it keeps as its list's size (tuning log #206; as SSXCC, which colors
+//!   a purified item's agreeing nodes instead, walks every option of the
+//!   item). Every other item has one list; primary items, and every item of
+//!   a problem without colors, are numbered as their list. Below, "item"
+//!   in `items`, `trail`, `covered` and a node's `item` means its list.
 //!
 //! # Why undoing is cheap
 //!
@@ -59,6 +68,13 @@ const SPACER: u32 = u32::MAX;
 
 /// `node_color` of an entry without a color.
 const NO_COLOR: u32 = 0;
+
+/// The most colors (the uncolored options counting as one) for which an
+/// item's options are split into lists by color: purifying an item of more
+/// tests each option's color in its one list, since looping over many
+/// short lists costs more (graceful-wheel-7's vertices have 15, tuning log
+/// #206).
+const SPLIT_COLORS: usize = 4;
 
 /// The bit of an item's `size` that marks it covered. Sizes stay below it:
 /// a problem has fewer than `2^31` entries.
@@ -110,6 +126,10 @@ struct Item {
 ///   in its branch item's set.) So without colors a hiding and a choice
 ///   need not test whether the items they reach are active (tuning log
 ///   #200); with colors, only purified items fail the test.
+/// - **(G)** With colors, `group` has an entry `(first, end)` per list,
+///   `first <= list < end <= items.len()`: the lists of its item. Only
+///   lists of one secondary item share a group, so an option has a node in
+///   at most one list of a group (no option names an item twice).
 /// - **(P)** `primaries` and `primary_loc` have one entry per primary item,
 ///   each below the number of primary items; `primary_count` is at most it.
 /// - **(T)** `trail[..trail_len]` and `covered[..covered_len]` hold items
@@ -119,13 +139,16 @@ struct Item {
 /// the range they are working in, and items read from `nodes` or
 /// `primaries`; they move entries only within one item's range, always
 /// writing the moved node's new place to its `loc`. So nothing they do can
-/// break (N), (S), (I) or (P), whatever order they run in.
+/// break (N), (S), (I), (G) or (P), whatever order they run in.
 #[derive(Clone, Debug)]
 pub(crate) struct Cells {
     /// The option nodes and spacers.
     nodes: Vec<Node>,
     /// Each node's color plus 1, or [`NO_COLOR`]; empty without colors.
     node_color: Vec<u32>,
+    /// With colors, each list's siblings, the lists of its item, as a
+    /// range `first..end` of list numbers (G); empty without colors.
+    group: Vec<(u32, u32)>,
     /// Each item's range of `set` and its size.
     items: Vec<Item>,
     /// The items' sparse sets of option nodes, one range per item.
@@ -206,6 +229,17 @@ impl Dance<'_> {
         }
     }
 
+    /// Hides every active option of list `list` (`hide`).
+    #[inline(always)]
+    fn hide_list<const C: bool>(&mut self, list: u32) {
+        // SAFETY: callers pass a list (N), (G).
+        let entry = unsafe { *self.items.get_unchecked(list as usize) };
+        for place in entry.base..entry.base + (entry.size & !COVERED) {
+            // SAFETY: the list's active places are in `set` (I).
+            self.hide::<C>(unsafe { *self.set.get_unchecked(place as usize) });
+        }
+    }
+
     /// Removes `node`'s option from the sets of its other active items
     /// (`node`'s own item is covered). `C`: whether the problem has colors
     /// (else every other item is active, (A)).
@@ -260,11 +294,58 @@ impl Cells {
         // without the cleansing mark a pre-selection may have set.
         let item_of = |q: u32| (m.top[q as usize] & !CLEANSED) - 1;
         let spans = || m.option_first.iter().map(|first| first.span());
-        let mut items = vec![Item::default(); item_count];
+        let colored = search.colors;
+        // A node's color, as the matrix keeps it ("index plus 1, or 0").
+        let color_of = |q: u32| {
+            if colored {
+                m.color[q as usize]
+            } else {
+                NO_COLOR
+            }
+        };
+        // Each item's colors, sorted: one list per color (the uncolored
+        // options one more) for an item of at most `SPLIT_COLORS`, else one
+        // for all; at least one list per item.
+        let mut colors_of: Vec<Vec<u32>> = vec![Vec::new(); item_count];
+        for span in spans() {
+            for q in span.first()..span.first() + span.size() {
+                let colors = &mut colors_of[item_of(q) as usize];
+                if let Err(at) = colors.binary_search(&color_of(q)) {
+                    colors.insert(at, color_of(q));
+                }
+            }
+        }
+        let mut first_list = Vec::with_capacity(item_count);
+        let mut group = Vec::new();
+        let mut lists = 0u32;
+        for colors in &mut colors_of {
+            if colors.is_empty() {
+                colors.push(NO_COLOR);
+            }
+            let count = if colors.len() <= SPLIT_COLORS {
+                to_u32(colors.len())
+            } else {
+                colors.clear();
+                1
+            };
+            first_list.push(lists);
+            group.extend((0..count).map(|_| (lists, lists + count)));
+            lists += count;
+        }
+        // A node's list: its item's, or with colors its item's of its
+        // color (primary items and every item without colors have one, so
+        // items and lists are numbered alike then).
+        let list_of = |q: u32| {
+            let item = item_of(q) as usize;
+            // An item of one list for all its colors has none left here.
+            let at = colors_of[item].binary_search(&color_of(q));
+            first_list[item] + to_u32(at.unwrap_or_default())
+        };
+        let mut items = vec![Item::default(); lists as usize];
         let mut entries = 0;
         for span in spans() {
             for q in span.first()..span.first() + span.size() {
-                items[item_of(q) as usize].size += 1;
+                items[list_of(q) as usize].size += 1;
                 entries += 1;
             }
         }
@@ -273,11 +354,11 @@ impl Cells {
             item.base = next;
             next += std::mem::take(&mut item.size);
         }
-        let colored = search.colors;
         let primary = m.primary;
         let mut cells = Cells {
             nodes: Vec::with_capacity(entries + m.option_count() + 1),
             node_color: Vec::new(),
+            group: if colored { group } else { Vec::new() },
             items,
             set: vec![0; next as usize],
             primaries: (0..primary).collect(),
@@ -289,7 +370,7 @@ impl Cells {
             // At most every entry is removed at once, each item covered once.
             trail: vec![0; entries],
             trail_len: 0,
-            covered: vec![0; item_count],
+            covered: vec![0; lists as usize],
             covered_len: 0,
             removed: 0,
             deactivated: 0,
@@ -301,13 +382,12 @@ impl Cells {
             let first = to_u32(cells.nodes.len());
             cells.option_first.push(first);
             for q in span.first()..span.first() + span.size() {
-                let item = item_of(q);
+                let item = list_of(q);
                 let entry = &mut cells.items[item as usize];
                 let place = entry.base + entry.size;
                 entry.size += 1;
                 cells.set[place as usize] = to_u32(cells.nodes.len());
-                // The matrix's colors are already "index plus 1, or 0".
-                cells.push_node(item, place, m.color[q as usize], colored);
+                cells.push_node(item, place, color_of(q), colored);
             }
             cells.push_node(SPACER, first, NO_COLOR, colored);
         }
@@ -365,6 +445,9 @@ impl Cells {
 
     /// Restores the sizes and the active items as they were at `marks`.
     /// Sizes only grow back and flags only clear, so the order is free.
+    /// Inlined at the search's two calls (a call per search-tree node and
+    /// per option tried: 1.3% of queens-12's instructions, tuning log #203).
+    #[inline(always)]
     fn undo(&mut self, (trail, covered): (usize, usize)) {
         self.removed += (self.trail_len - trail) as u64;
         self.deactivated += (self.covered_len - covered) as u64;
@@ -429,36 +512,61 @@ impl Cells {
     #[inline(always)]
     fn cover<const C: bool>(&mut self, item: u32) {
         self.deactivate(item);
-        let entry = self.items[item as usize];
-        let mut dance = self.dance();
-        for place in entry.base..entry.base + (entry.size & !COVERED) {
-            // SAFETY: the item's active places are in `set` (I).
-            dance.hide::<C>(unsafe { *dance.set.get_unchecked(place as usize) });
+        if C && item >= self.primary {
+            // Every option of the item, whatever its color: its lists'.
+            // SAFETY: `item` is a list (callers), so it has a group (G).
+            let (first, end) = unsafe { *self.group.get_unchecked(item as usize) };
+            let mut dance = self.dance();
+            for list in first..end {
+                dance.hide_list::<C>(list);
+            }
+            self.trail_len = dance.trail_len;
+        } else {
+            let mut dance = self.dance();
+            dance.hide_list::<C>(item);
+            self.trail_len = dance.trail_len;
         }
-        self.trail_len = dance.trail_len;
     }
 
-    /// Purifies secondary `item` for `color`: only options that give it
-    /// that color remain (Algorithm C).
+    /// Purifies a secondary item for the color of its list `list`: only
+    /// options that give it that color remain (Algorithm C). They are the
+    /// list's, so purifying hides its siblings' options, with no color to
+    /// test, and counts the nodes it keeps as agreeing (cleansings) with
+    /// one load (tuning log #206).
     #[inline(always)]
-    fn purify(&mut self, item: u32, color: u32) {
-        self.deactivate(item);
-        let entry = self.items[item as usize];
-        let colors = std::mem::take(&mut self.node_color);
-        let mut dance = self.dance();
-        let mut kept = 0;
-        for place in entry.base..entry.base + (entry.size & !COVERED) {
-            let node = dance.set[place as usize];
-            if colors[node as usize] == color {
-                kept += 1;
-            } else {
-                dance.hide::<true>(node);
+    fn purify(&mut self, list: u32, color: u32) {
+        self.deactivate(list);
+        // SAFETY: `list` is a list (callers), so it has a group (G).
+        let (first, end) = unsafe { *self.group.get_unchecked(list as usize) };
+        if end - first == 1 {
+            // One list for all the item's colors: test each option's.
+            let entry = self.items[list as usize];
+            let colors = std::mem::take(&mut self.node_color);
+            let mut dance = self.dance();
+            let mut kept = 0;
+            for place in entry.base..entry.base + (entry.size & !COVERED) {
+                let node = dance.set[place as usize];
+                if colors[node as usize] == color {
+                    kept += 1;
+                } else {
+                    dance.hide::<true>(node);
+                }
             }
+            self.trail_len = dance.trail_len;
+            self.node_color = colors;
+            self.purified += 1;
+            self.kept += kept;
+            return;
+        }
+        let mut dance = self.dance();
+        // SAFETY: as above.
+        let kept = unsafe { dance.items.get_unchecked(list as usize) }.size & !COVERED;
+        for other in (first..list).chain(list + 1..end) {
+            dance.hide_list::<true>(other);
         }
         self.trail_len = dance.trail_len;
-        self.node_color = colors;
         self.purified += 1;
-        self.kept += kept;
+        self.kept += u64::from(kept);
     }
 
     /// Covers (or purifies) the items of `node`'s option other than its own.
