@@ -208,7 +208,8 @@ impl Dance<'_> {
     /// Removes node `q`, at `place` in `set`, from its active item `item`,
     /// whose entry is `entry`.
     #[inline(always)]
-    fn remove(&mut self, q: u32, place: u32, item: u32, entry: Item) {
+    #[allow(clippy::cast_possible_truncation)] // `q` is a node, a `u32` (N)
+    fn remove(&mut self, q: usize, place: u32, item: u32, entry: Item) {
         debug_assert!(entry.size > 0 && place < entry.base + entry.size);
         let size = entry.size - 1;
         let last = entry.base + size;
@@ -222,9 +223,9 @@ impl Dance<'_> {
         unsafe {
             self.items.get_unchecked_mut(item as usize).size = size;
             let other = *self.set.get_unchecked(last as usize);
-            *self.set.get_unchecked_mut(last as usize) = q;
+            *self.set.get_unchecked_mut(last as usize) = q as u32;
             *self.set.get_unchecked_mut(place as usize) = other;
-            self.nodes.get_unchecked_mut(q as usize).loc = last;
+            self.nodes.get_unchecked_mut(q).loc = last;
             self.nodes.get_unchecked_mut(other as usize).loc = place;
         }
     }
@@ -234,9 +235,10 @@ impl Dance<'_> {
     fn hide_list<const C: bool>(&mut self, list: u32) {
         // SAFETY: callers pass a list (N), (G).
         let entry = unsafe { *self.items.get_unchecked(list as usize) };
-        for place in entry.base..entry.base + (entry.size & !COVERED) {
+        let base = entry.base as usize;
+        for place in base..base + (entry.size & !COVERED) as usize {
             // SAFETY: the list's active places are in `set` (I).
-            self.hide::<C>(unsafe { *self.set.get_unchecked(place as usize) });
+            self.hide::<C>(unsafe { *self.set.get_unchecked(place) });
         }
     }
 
@@ -247,14 +249,16 @@ impl Dance<'_> {
     fn hide<const C: bool>(&mut self, node: u32) {
         // Right to the spacer, then from the option's first node back to
         // `node`: two loops, so neither tests for `node` nor reloads the
-        // first node after the spacer (tuning log #164).
+        // first node after the spacer (tuning log #164). Indices as
+        // `usize`, so no zero extension before each load (tuning log #207).
+        let node = node as usize;
         let mut q = node + 1;
         loop {
             // SAFETY: `node` is an option node (read from `set`, (S)), so
             // every `q` up to its option's spacer is a node (N).
-            let n = unsafe { *self.nodes.get_unchecked(q as usize) };
+            let n = unsafe { *self.nodes.get_unchecked(q) };
             if n.item == SPACER {
-                q = n.loc;
+                q = n.loc as usize;
                 break;
             }
             self.hide_node::<C>(q, n);
@@ -263,7 +267,7 @@ impl Dance<'_> {
         while q != node {
             // SAFETY: from the option's first node (the spacer's `loc`) up
             // to `node` every `q` is a node of the option (N).
-            let n = unsafe { *self.nodes.get_unchecked(q as usize) };
+            let n = unsafe { *self.nodes.get_unchecked(q) };
             self.hide_node::<C>(q, n);
             q += 1;
         }
@@ -273,7 +277,7 @@ impl Dance<'_> {
     /// item is active. Without colors (`C` false) it is (A): no test, so
     /// no branch (tuning log #200).
     #[inline(always)]
-    fn hide_node<const C: bool>(&mut self, q: u32, n: Node) {
+    fn hide_node<const C: bool>(&mut self, q: usize, n: Node) {
         // SAFETY: an option node's item is an item (N).
         let entry = unsafe { *self.items.get_unchecked(n.item as usize) };
         debug_assert!(C || entry.size & COVERED == 0, "(A) broken");
@@ -544,8 +548,9 @@ impl Cells {
             let colors = std::mem::take(&mut self.node_color);
             let mut dance = self.dance();
             let mut kept = 0;
-            for place in entry.base..entry.base + (entry.size & !COVERED) {
-                let node = dance.set[place as usize];
+            let base = entry.base as usize;
+            for place in base..base + (entry.size & !COVERED) as usize {
+                let node = dance.set[place];
                 if colors[node as usize] == color {
                     kept += 1;
                 } else {
@@ -575,15 +580,16 @@ impl Cells {
     /// (tuning log #178).
     #[inline(always)]
     fn choose<const C: bool>(&mut self, node: u32) {
+        let node = node as usize;
         let mut q = node + 1;
         loop {
             // SAFETY: `node` is an option node, read from `set` (S), so the
             // walk round its option stays on nodes (N), as in `hide`.
-            let mut n = unsafe { *self.nodes.get_unchecked(q as usize) };
+            let mut n = unsafe { *self.nodes.get_unchecked(q) };
             if n.item == SPACER {
-                q = n.loc;
+                q = n.loc as usize;
                 // SAFETY: as above.
-                n = unsafe { *self.nodes.get_unchecked(q as usize) };
+                n = unsafe { *self.nodes.get_unchecked(q) };
             }
             if q == node {
                 break;
@@ -595,7 +601,7 @@ impl Cells {
             if !C || entry.size & COVERED == 0 {
                 let color = if C {
                     // SAFETY: with colors, every node has a color (S).
-                    unsafe { *self.node_color.get_unchecked(q as usize) }
+                    unsafe { *self.node_color.get_unchecked(q) }
                 } else {
                     NO_COLOR
                 };
