@@ -550,8 +550,11 @@ impl Cells {
             let mut kept = 0;
             let base = entry.base as usize;
             for place in base..base + (entry.size & !COVERED) as usize {
-                let node = dance.set[place];
-                if colors[node as usize] == color {
+                // SAFETY: the list's active places are in `set` (I) and
+                // hold nodes (S), each with a color (S).
+                let node = unsafe { *dance.set.get_unchecked(place) };
+                // SAFETY: as above.
+                if unsafe { *colors.get_unchecked(node as usize) } == color {
                     kept += 1;
                 } else {
                     dance.hide::<true>(node);
