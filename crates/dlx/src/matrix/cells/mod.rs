@@ -80,6 +80,10 @@ const SPLIT_COLORS: usize = 4;
 /// a problem has fewer than `2^31` entries.
 const COVERED: u32 = 1 << 31;
 
+/// Where `undo` returns to: the lengths of the trail and of `covered`, and
+/// the number of active primary items.
+type Marks = (usize, usize, u32);
+
 /// An entry of `nodes`: an option node, or a spacer after an option.
 #[derive(Clone, Copy, Debug, Default)]
 struct Node {
@@ -429,7 +433,7 @@ impl Cells {
     /// Knuth's updates since [`clear_counts`](Self::clear_counts), with
     /// `marks` the [`marks`](Self::marks) then: an item covered, or a node
     /// removed.
-    fn updates(&self, (trail, covered): (usize, usize)) -> u64 {
+    fn updates(&self, (trail, covered, _): Marks) -> u64 {
         self.removed
             + (self.trail_len - trail) as u64
             + self.deactivated
@@ -443,8 +447,8 @@ impl Cells {
     }
 
     /// The marks `undo` returns to.
-    fn marks(&self) -> (usize, usize) {
-        (self.trail_len, self.covered_len)
+    fn marks(&self) -> Marks {
+        (self.trail_len, self.covered_len, self.primary_count)
     }
 
     /// Restores the sizes and the active items as they were at `marks`.
@@ -452,7 +456,7 @@ impl Cells {
     /// Inlined at the search's two calls (a call per search-tree node and
     /// per option tried: 1.3% of queens-12's instructions, tuning log #203).
     #[inline(always)]
-    fn undo(&mut self, (trail, covered): (usize, usize)) {
+    fn undo(&mut self, (trail, covered, primaries): Marks) {
         self.removed += (self.trail_len - trail) as u64;
         self.deactivated += (self.covered_len - covered) as u64;
         for &item in &self.trail[trail..self.trail_len] {
@@ -463,11 +467,12 @@ impl Cells {
         for &item in &self.covered[covered..self.covered_len] {
             // SAFETY: `covered` holds items (T).
             unsafe { self.items.get_unchecked_mut(item as usize).size &= !COVERED };
-            // Covered primaries were swapped past the end, most recent
-            // first: counting them back restores `primaries`.
-            self.primary_count += u32::from(item < self.primary);
         }
         self.covered_len = covered;
+        // Covered primaries were swapped past the end, most recent first:
+        // the count they were covered from restores `primaries` (a store,
+        // not a test an item covered: tuning log #209c).
+        self.primary_count = primaries;
     }
 
     /// Marks `item` covered, and takes a primary item out of `primaries`.
