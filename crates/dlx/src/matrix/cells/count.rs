@@ -18,7 +18,7 @@
 #![deny(unsafe_code)]
 
 use super::super::search::Search;
-use super::{Cells, Item};
+use super::{Cells, Item, Marks};
 use crate::outcome::{Budget, End, Stats};
 
 /// One level of the search: the options of the item it branches on, and
@@ -29,10 +29,10 @@ struct Level {
     cursor: u32,
     /// Where the item's active options end in `set`.
     end: u32,
-    /// `trail` and `covered` before the item was covered.
-    outer: (usize, usize),
-    /// `trail` and `covered` after it was covered, before an option was.
-    inner: (usize, usize),
+    /// The marks (`Marks`) before the item was covered.
+    outer: Marks,
+    /// The marks after it was covered, before an option was.
+    inner: Marks,
 }
 
 impl Cells {
@@ -47,7 +47,7 @@ impl Cells {
         budget: Budget,
         stats: &mut Stats,
     ) -> End {
-        debug_assert!(limit > 0 && self.marks() == (0, 0));
+        debug_assert!(limit > 0 && self.marks() == (0, 0, self.primary));
         let colored = !self.node_color.is_empty();
         let m = &search.matrix;
         for option in search.selected() {
@@ -69,7 +69,7 @@ impl Cells {
             (true, true) => self.search::<true, false>(limit, budget, stats),
             (true, false) => self.search::<true, true>(limit, budget, stats),
         };
-        self.undo((0, 0));
+        self.undo((0, 0, self.primary));
         self.clear_counts();
         end
     }
@@ -139,7 +139,7 @@ impl Cells {
                     profile[levels.len() + 1] += leaves;
                 } else if size > 0 {
                     let outer = self.marks();
-                    self.cover(item);
+                    self.cover::<C>(item);
                     levels.push(Level {
                         cursor: base,
                         end: base + size,

@@ -30,6 +30,15 @@
 //!   place are one 8-byte load.
 //! - The active primary items are `primaries[..primary_count]`, again in any
 //!   order.
+//! - With colors, a secondary item of at most [`SPLIT_COLORS`] colors (its
+//!   uncolored options counting as one) has a set, a *list*, per color,
+//!   numbered one after another (its `group`); so purifying it hides the
+//!   other lists' options without testing a color, and counts the options
+//!   it keeps as its list's size (tuning log #206; as SSXCC, which colors
+//!   a purified item's agreeing nodes instead, walks every option of the
+//!   item). Every other item has one list; primary items, and every item of
+//!   a problem without colors, are numbered as their list. Below, "item"
+//!   in `items`, `trail`, `covered` and a node's `item` means its list.
 //!
 //! # Why undoing is cheap
 //!
@@ -60,9 +69,20 @@ const SPACER: u32 = u32::MAX;
 /// `node_color` of an entry without a color.
 const NO_COLOR: u32 = 0;
 
+/// The most colors (the uncolored options counting as one) for which an
+/// item's options are split into lists by color: purifying an item of more
+/// tests each option's color in its one list, since looping over many
+/// short lists costs more (graceful-wheel-7's vertices have 15, tuning log
+/// #206).
+const SPLIT_COLORS: usize = 4;
+
 /// The bit of an item's `size` that marks it covered. Sizes stay below it:
 /// a problem has fewer than `2^31` entries.
 const COVERED: u32 = 1 << 31;
+
+/// Where `undo` returns to: the lengths of the trail and of `covered`, and
+/// the number of active primary items.
+type Marks = (usize, usize, u32);
 
 /// An entry of `nodes`: an option node, or a spacer after an option.
 #[derive(Clone, Copy, Debug, Default)]
@@ -101,6 +121,19 @@ struct Item {
 ///   size (without [`COVERED`]) is at most its capacity; an option node that
 ///   a step reaches from an active option is at a place below its active
 ///   item's size, so that item's size is at least 1 when it is removed.
+/// - **(A)** Every item of an option in an active item's active range, or
+///   of the option being chosen, is active, but for a purified secondary
+///   item whose color the option agrees with. (Covering or purifying an item
+///   hides each of its options that it does not keep from every other set,
+///   so an option left in a set has no covered item, and none of the
+///   purified items that it disagrees with. The option being chosen was
+///   in its branch item's set.) So without colors a hiding and a choice
+///   need not test whether the items they reach are active (tuning log
+///   #200); with colors, only purified items fail the test.
+/// - **(G)** With colors, `group` has an entry `(first, end)` per list,
+///   `first <= list < end <= items.len()`: the lists of its item. Only
+///   lists of one secondary item share a group, so an option has a node in
+///   at most one list of a group (no option names an item twice).
 /// - **(P)** `primaries` and `primary_loc` have one entry per primary item,
 ///   each below the number of primary items; `primary_count` is at most it.
 /// - **(T)** `trail[..trail_len]` and `covered[..covered_len]` hold items
@@ -110,13 +143,16 @@ struct Item {
 /// the range they are working in, and items read from `nodes` or
 /// `primaries`; they move entries only within one item's range, always
 /// writing the moved node's new place to its `loc`. So nothing they do can
-/// break (N), (S), (I) or (P), whatever order they run in.
+/// break (N), (S), (I), (G) or (P), whatever order they run in.
 #[derive(Clone, Debug)]
 pub(crate) struct Cells {
     /// The option nodes and spacers.
     nodes: Vec<Node>,
     /// Each node's color plus 1, or [`NO_COLOR`]; empty without colors.
     node_color: Vec<u32>,
+    /// With colors, each list's siblings, the lists of its item, as a
+    /// range `first..end` of list numbers (G); empty without colors.
+    group: Vec<(u32, u32)>,
     /// Each item's range of `set` and its size.
     items: Vec<Item>,
     /// The items' sparse sets of option nodes, one range per item.
@@ -176,7 +212,8 @@ impl Dance<'_> {
     /// Removes node `q`, at `place` in `set`, from its active item `item`,
     /// whose entry is `entry`.
     #[inline(always)]
-    fn remove(&mut self, q: u32, place: u32, item: u32, entry: Item) {
+    #[allow(clippy::cast_possible_truncation)] // `q` is a node, a `u32` (N)
+    fn remove(&mut self, q: usize, place: u32, item: u32, entry: Item) {
         debug_assert!(entry.size > 0 && place < entry.base + entry.size);
         let size = entry.size - 1;
         let last = entry.base + size;
@@ -190,48 +227,65 @@ impl Dance<'_> {
         unsafe {
             self.items.get_unchecked_mut(item as usize).size = size;
             let other = *self.set.get_unchecked(last as usize);
-            *self.set.get_unchecked_mut(last as usize) = q;
+            *self.set.get_unchecked_mut(last as usize) = q as u32;
             *self.set.get_unchecked_mut(place as usize) = other;
-            self.nodes.get_unchecked_mut(q as usize).loc = last;
+            self.nodes.get_unchecked_mut(q).loc = last;
             self.nodes.get_unchecked_mut(other as usize).loc = place;
         }
     }
 
-    /// Removes `node`'s option from the sets of its other active items
-    /// (`node`'s own item is covered).
+    /// Hides every active option of list `list` (`hide`).
     #[inline(always)]
-    fn hide(&mut self, node: u32) {
+    fn hide_list<const C: bool>(&mut self, list: u32) {
+        // SAFETY: callers pass a list (N), (G).
+        let entry = unsafe { *self.items.get_unchecked(list as usize) };
+        let base = entry.base as usize;
+        for place in base..base + (entry.size & !COVERED) as usize {
+            // SAFETY: the list's active places are in `set` (I).
+            self.hide::<C>(unsafe { *self.set.get_unchecked(place) });
+        }
+    }
+
+    /// Removes `node`'s option from the sets of its other active items
+    /// (`node`'s own item is covered). `C`: whether the problem has colors
+    /// (else every other item is active, (A)).
+    #[inline(always)]
+    fn hide<const C: bool>(&mut self, node: u32) {
         // Right to the spacer, then from the option's first node back to
         // `node`: two loops, so neither tests for `node` nor reloads the
-        // first node after the spacer (tuning log #164).
+        // first node after the spacer (tuning log #164). Indices as
+        // `usize`, so no zero extension before each load (tuning log #207).
+        let node = node as usize;
         let mut q = node + 1;
         loop {
             // SAFETY: `node` is an option node (read from `set`, (S)), so
             // every `q` up to its option's spacer is a node (N).
-            let n = unsafe { *self.nodes.get_unchecked(q as usize) };
+            let n = unsafe { *self.nodes.get_unchecked(q) };
             if n.item == SPACER {
-                q = n.loc;
+                q = n.loc as usize;
                 break;
             }
-            self.hide_node(q, n);
+            self.hide_node::<C>(q, n);
             q += 1;
         }
         while q != node {
             // SAFETY: from the option's first node (the spacer's `loc`) up
             // to `node` every `q` is a node of the option (N).
-            let n = unsafe { *self.nodes.get_unchecked(q as usize) };
-            self.hide_node(q, n);
+            let n = unsafe { *self.nodes.get_unchecked(q) };
+            self.hide_node::<C>(q, n);
             q += 1;
         }
     }
 
     /// Removes option node `q`, which is `n`, from its item's set if that
-    /// item is active.
+    /// item is active. Without colors (`C` false) it is (A): no test, so
+    /// no branch (tuning log #200).
     #[inline(always)]
-    fn hide_node(&mut self, q: u32, n: Node) {
+    fn hide_node<const C: bool>(&mut self, q: usize, n: Node) {
         // SAFETY: an option node's item is an item (N).
         let entry = unsafe { *self.items.get_unchecked(n.item as usize) };
-        if entry.size & COVERED == 0 {
+        debug_assert!(C || entry.size & COVERED == 0, "(A) broken");
+        if !C || entry.size & COVERED == 0 {
             self.remove(q, n.loc, n.item, entry);
         }
     }
@@ -248,11 +302,58 @@ impl Cells {
         // without the cleansing mark a pre-selection may have set.
         let item_of = |q: u32| (m.top[q as usize] & !CLEANSED) - 1;
         let spans = || m.option_first.iter().map(|first| first.span());
-        let mut items = vec![Item::default(); item_count];
+        let colored = search.colors;
+        // A node's color, as the matrix keeps it ("index plus 1, or 0").
+        let color_of = |q: u32| {
+            if colored {
+                m.color[q as usize]
+            } else {
+                NO_COLOR
+            }
+        };
+        // Each item's colors, sorted: one list per color (the uncolored
+        // options one more) for an item of at most `SPLIT_COLORS`, else one
+        // for all; at least one list per item.
+        let mut colors_of: Vec<Vec<u32>> = vec![Vec::new(); item_count];
+        for span in spans() {
+            for q in span.first()..span.first() + span.size() {
+                let colors = &mut colors_of[item_of(q) as usize];
+                if let Err(at) = colors.binary_search(&color_of(q)) {
+                    colors.insert(at, color_of(q));
+                }
+            }
+        }
+        let mut first_list = Vec::with_capacity(item_count);
+        let mut group = Vec::new();
+        let mut lists = 0u32;
+        for colors in &mut colors_of {
+            if colors.is_empty() {
+                colors.push(NO_COLOR);
+            }
+            let count = if colors.len() <= SPLIT_COLORS {
+                to_u32(colors.len())
+            } else {
+                colors.clear();
+                1
+            };
+            first_list.push(lists);
+            group.extend((0..count).map(|_| (lists, lists + count)));
+            lists += count;
+        }
+        // A node's list: its item's, or with colors its item's of its
+        // color (primary items and every item without colors have one, so
+        // items and lists are numbered alike then).
+        let list_of = |q: u32| {
+            let item = item_of(q) as usize;
+            // An item of one list for all its colors has none left here.
+            let at = colors_of[item].binary_search(&color_of(q));
+            first_list[item] + to_u32(at.unwrap_or_default())
+        };
+        let mut items = vec![Item::default(); lists as usize];
         let mut entries = 0;
         for span in spans() {
             for q in span.first()..span.first() + span.size() {
-                items[item_of(q) as usize].size += 1;
+                items[list_of(q) as usize].size += 1;
                 entries += 1;
             }
         }
@@ -261,11 +362,11 @@ impl Cells {
             item.base = next;
             next += std::mem::take(&mut item.size);
         }
-        let colored = search.colors;
         let primary = m.primary;
         let mut cells = Cells {
             nodes: Vec::with_capacity(entries + m.option_count() + 1),
             node_color: Vec::new(),
+            group: if colored { group } else { Vec::new() },
             items,
             set: vec![0; next as usize],
             primaries: (0..primary).collect(),
@@ -277,7 +378,7 @@ impl Cells {
             // At most every entry is removed at once, each item covered once.
             trail: vec![0; entries],
             trail_len: 0,
-            covered: vec![0; item_count],
+            covered: vec![0; lists as usize],
             covered_len: 0,
             removed: 0,
             deactivated: 0,
@@ -289,13 +390,12 @@ impl Cells {
             let first = to_u32(cells.nodes.len());
             cells.option_first.push(first);
             for q in span.first()..span.first() + span.size() {
-                let item = item_of(q);
+                let item = list_of(q);
                 let entry = &mut cells.items[item as usize];
                 let place = entry.base + entry.size;
                 entry.size += 1;
                 cells.set[place as usize] = to_u32(cells.nodes.len());
-                // The matrix's colors are already "index plus 1, or 0".
-                cells.push_node(item, place, m.color[q as usize], colored);
+                cells.push_node(item, place, color_of(q), colored);
             }
             cells.push_node(SPACER, first, NO_COLOR, colored);
         }
@@ -321,7 +421,7 @@ impl Cells {
         // `choose` walks round the option from `node` unchecked: it must be
         // an option node (N), whatever `at` the caller passed.
         assert!(item != SPACER, "option {k} has no node {at}");
-        self.cover(item);
+        self.cover::<C>(item);
         self.choose::<C>(node);
     }
 
@@ -333,7 +433,7 @@ impl Cells {
     /// Knuth's updates since [`clear_counts`](Self::clear_counts), with
     /// `marks` the [`marks`](Self::marks) then: an item covered, or a node
     /// removed.
-    fn updates(&self, (trail, covered): (usize, usize)) -> u64 {
+    fn updates(&self, (trail, covered, _): Marks) -> u64 {
         self.removed
             + (self.trail_len - trail) as u64
             + self.deactivated
@@ -347,13 +447,16 @@ impl Cells {
     }
 
     /// The marks `undo` returns to.
-    fn marks(&self) -> (usize, usize) {
-        (self.trail_len, self.covered_len)
+    fn marks(&self) -> Marks {
+        (self.trail_len, self.covered_len, self.primary_count)
     }
 
     /// Restores the sizes and the active items as they were at `marks`.
     /// Sizes only grow back and flags only clear, so the order is free.
-    fn undo(&mut self, (trail, covered): (usize, usize)) {
+    /// Inlined at the search's two calls (a call per search-tree node and
+    /// per option tried: 1.3% of queens-12's instructions, tuning log #203).
+    #[inline(always)]
+    fn undo(&mut self, (trail, covered, primaries): Marks) {
         self.removed += (self.trail_len - trail) as u64;
         self.deactivated += (self.covered_len - covered) as u64;
         for &item in &self.trail[trail..self.trail_len] {
@@ -364,11 +467,12 @@ impl Cells {
         for &item in &self.covered[covered..self.covered_len] {
             // SAFETY: `covered` holds items (T).
             unsafe { self.items.get_unchecked_mut(item as usize).size &= !COVERED };
-            // Covered primaries were swapped past the end, most recent
-            // first: counting them back restores `primaries`.
-            self.primary_count += u32::from(item < self.primary);
         }
         self.covered_len = covered;
+        // Covered primaries were swapped past the end, most recent first:
+        // the count they were covered from restores `primaries` (a store,
+        // not a test an item covered: tuning log #209c).
+        self.primary_count = primaries;
     }
 
     /// Marks `item` covered, and takes a primary item out of `primaries`.
@@ -412,40 +516,70 @@ impl Cells {
         }
     }
 
-    /// Covers `item`: no remaining option may contain it.
+    /// Covers `item`: no remaining option may contain it. `C`: whether the
+    /// problem has colors.
     #[inline(always)]
-    fn cover(&mut self, item: u32) {
+    fn cover<const C: bool>(&mut self, item: u32) {
         self.deactivate(item);
-        let entry = self.items[item as usize];
-        let mut dance = self.dance();
-        for place in entry.base..entry.base + (entry.size & !COVERED) {
-            // SAFETY: the item's active places are in `set` (I).
-            dance.hide(unsafe { *dance.set.get_unchecked(place as usize) });
+        if C && item >= self.primary {
+            // Every option of the item, whatever its color: its lists'.
+            // SAFETY: `item` is a list (callers), so it has a group (G).
+            let (first, end) = unsafe { *self.group.get_unchecked(item as usize) };
+            let mut dance = self.dance();
+            for list in first..end {
+                dance.hide_list::<C>(list);
+            }
+            self.trail_len = dance.trail_len;
+        } else {
+            let mut dance = self.dance();
+            dance.hide_list::<C>(item);
+            self.trail_len = dance.trail_len;
         }
-        self.trail_len = dance.trail_len;
     }
 
-    /// Purifies secondary `item` for `color`: only options that give it
-    /// that color remain (Algorithm C).
+    /// Purifies a secondary item for the color of its list `list`: only
+    /// options that give it that color remain (Algorithm C). They are the
+    /// list's, so purifying hides its siblings' options, with no color to
+    /// test, and counts the nodes it keeps as agreeing (cleansings) with
+    /// one load (tuning log #206).
     #[inline(always)]
-    fn purify(&mut self, item: u32, color: u32) {
-        self.deactivate(item);
-        let entry = self.items[item as usize];
-        let colors = std::mem::take(&mut self.node_color);
-        let mut dance = self.dance();
-        let mut kept = 0;
-        for place in entry.base..entry.base + (entry.size & !COVERED) {
-            let node = dance.set[place as usize];
-            if colors[node as usize] == color {
-                kept += 1;
-            } else {
-                dance.hide(node);
+    fn purify(&mut self, list: u32, color: u32) {
+        self.deactivate(list);
+        // SAFETY: `list` is a list (callers), so it has a group (G).
+        let (first, end) = unsafe { *self.group.get_unchecked(list as usize) };
+        if end - first == 1 {
+            // One list for all the item's colors: test each option's.
+            let entry = self.items[list as usize];
+            let colors = std::mem::take(&mut self.node_color);
+            let mut dance = self.dance();
+            let mut kept = 0;
+            let base = entry.base as usize;
+            for place in base..base + (entry.size & !COVERED) as usize {
+                // SAFETY: the list's active places are in `set` (I) and
+                // hold nodes (S), each with a color (S).
+                let node = unsafe { *dance.set.get_unchecked(place) };
+                // SAFETY: as above.
+                if unsafe { *colors.get_unchecked(node as usize) } == color {
+                    kept += 1;
+                } else {
+                    dance.hide::<true>(node);
+                }
             }
+            self.trail_len = dance.trail_len;
+            self.node_color = colors;
+            self.purified += 1;
+            self.kept += kept;
+            return;
+        }
+        let mut dance = self.dance();
+        // SAFETY: as above.
+        let kept = unsafe { dance.items.get_unchecked(list as usize) }.size & !COVERED;
+        for other in (first..list).chain(list + 1..end) {
+            dance.hide_list::<true>(other);
         }
         self.trail_len = dance.trail_len;
-        self.node_color = colors;
         self.purified += 1;
-        self.kept += kept;
+        self.kept += u64::from(kept);
     }
 
     /// Covers (or purifies) the items of `node`'s option other than its own.
@@ -454,29 +588,33 @@ impl Cells {
     /// (tuning log #178).
     #[inline(always)]
     fn choose<const C: bool>(&mut self, node: u32) {
+        let node = node as usize;
         let mut q = node + 1;
         loop {
             // SAFETY: `node` is an option node, read from `set` (S), so the
             // walk round its option stays on nodes (N), as in `hide`.
-            let mut n = unsafe { *self.nodes.get_unchecked(q as usize) };
+            let mut n = unsafe { *self.nodes.get_unchecked(q) };
             if n.item == SPACER {
-                q = n.loc;
+                q = n.loc as usize;
                 // SAFETY: as above.
-                n = unsafe { *self.nodes.get_unchecked(q as usize) };
+                n = unsafe { *self.nodes.get_unchecked(q) };
             }
             if q == node {
                 break;
             }
             // SAFETY: an option node's item is an item (N).
-            if unsafe { self.items.get_unchecked(n.item as usize) }.size & COVERED == 0 {
+            let entry = unsafe { *self.items.get_unchecked(n.item as usize) };
+            debug_assert!(C || entry.size & COVERED == 0, "(A) broken");
+            // Without colors every other item is active (A).
+            if !C || entry.size & COVERED == 0 {
                 let color = if C {
                     // SAFETY: with colors, every node has a color (S).
-                    unsafe { *self.node_color.get_unchecked(q as usize) }
+                    unsafe { *self.node_color.get_unchecked(q) }
                 } else {
                     NO_COLOR
                 };
                 if color == NO_COLOR {
-                    self.cover(n.item);
+                    self.cover::<C>(n.item);
                 } else {
                     self.purify(n.item, color);
                 }

@@ -39,9 +39,10 @@ fn declines_multiplicities() {
 
 /// A random problem: `primary` primary and `secondary` secondary items,
 /// options of one to four distinct items (one of them primary), some
-/// secondary ones colored; sometimes every option with two primary items
-/// (so that leaves are counted at once).
-fn random_problem(rng: &mut SplitMix64, colors: bool) -> Problem {
+/// secondary ones colored with one of `palette` colors (none if 0);
+/// sometimes every option with two primary items (so that leaves are
+/// counted at once).
+fn random_problem(rng: &mut SplitMix64, palette: u32) -> Problem {
     let primary = 1 + rng.below(7);
     let secondary = rng.below(4);
     let items = primary + secondary;
@@ -65,8 +66,8 @@ fn random_problem(rng: &mut SplitMix64, colors: bool) -> Problem {
         let entries: Vec<(usize, Option<Color>)> = order
             .iter()
             .map(|&i| {
-                let color = (colors && i >= primary as usize && rng.below(3) > 0)
-                    .then(|| Color::new(rng.below(2) as usize))
+                let color = (palette > 0 && i >= primary as usize && rng.below(3) > 0)
+                    .then(|| Color::new(rng.below(palette) as usize))
                     .flatten();
                 (i, color)
             })
@@ -97,23 +98,45 @@ fn select_some(rng: &mut SplitMix64, solver: &mut Dlx, problem: &Problem) {
     }
 }
 
+/// The colors of round `round`'s random problem: none, two, none, six.
+/// With six, an item can have more colors than the cells split into lists
+/// (`SPLIT_COLORS`), so both ways of purifying are tried.
+fn palette(round: usize) -> u32 {
+    [0, 2, 0, 6][round % 4]
+}
+
 #[test]
 fn counts_random_problems_with_the_matrixs_tree_and_the_oracles_updates() {
     let mut rng = SplitMix64::new(170);
     let mut nonzero = 0;
     let mut leafy = 0;
     let mut same = 0;
+    // Problems with an item split into lists by color, and with a list of
+    // more than one color (an item of too many to split).
+    let (mut split, mut whole) = (0, 0);
     // Miri (CI runs this module's tests under it) takes 6: the oracle is
     // slow there.
     let rounds = if cfg!(miri) { 6 } else { 600 };
     for round in 0..rounds {
-        let problem = random_problem(&mut rng, round % 2 == 1);
+        let problem = random_problem(&mut rng, palette(round));
         let mut solver = Dlx::new(&problem);
         select_some(&mut rng, &mut solver, &problem);
         let oracle = oracle::count(&problem, solver.selected());
         let (count, cells) = on_cells(&mut solver, None);
         let (_, matrix) = on_matrix(&mut solver, None);
         let case = format!("{problem:?} selected {:?}", solver.selected());
+        let lists = solver.cells.as_deref().expect("counted on cells");
+        split += usize::from(lists.group.iter().any(|&(first, end)| end - first > 1));
+        whole += usize::from(
+            !lists.node_color.is_empty()
+                && lists.items.iter().any(|list| {
+                    let colors: std::collections::BTreeSet<u32> = (list.base
+                        ..list.base + list.size)
+                        .map(|place| lists.node_color[lists.set[place as usize] as usize])
+                        .collect();
+                    colors.len() > 1
+                }),
+        );
         assert_eq!(count.end, End::Exhausted, "{case}");
         assert_eq!(count.solutions, cells.solutions, "{case}");
         // Knuth's statistics, all of them, as the oracle counts them.
@@ -140,6 +163,8 @@ fn counts_random_problems_with_the_matrixs_tree_and_the_oracles_updates() {
             same > rounds * 9 / 10,
             "too few trees as the matrix's: {same}"
         );
+        assert!(split > rounds / 10, "too few items split: {split}");
+        assert!(whole > rounds / 20, "too few lists of colors: {whole}");
     }
 }
 
@@ -154,7 +179,7 @@ fn limits_and_budgets_end_counts_as_on_the_matrix() {
     let rounds = if cfg!(miri) { 4 } else { 400 };
     let mut cut = [0; 3];
     for round in 0..rounds {
-        let problem = random_problem(&mut rng, round % 2 == 1);
+        let problem = random_problem(&mut rng, palette(round));
         let mut solver = Dlx::new(&problem);
         select_some(&mut rng, &mut solver, &problem);
         let (all, full) = on_matrix(&mut solver, None);
