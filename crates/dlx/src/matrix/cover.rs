@@ -583,25 +583,29 @@ fn saturate(len: u32) -> i16 {
 
 /// The first primary item, from `lens[from]` on (`lens` the primary
 /// headers' lengths, item 0's first), whose length is at most `bound`, and
-/// that length; one must be there. Tested a block at a time, without a
-/// branch in a block, then the block searched.
+/// that length; one must be there. A block at a time, as a mask of the
+/// lengths at most `bound` whose lowest bit is the item: no branch in a
+/// block, whose exit would be mispredicted at every call.
+///
+/// # Panics
+///
+/// If there is no such length.
 #[inline]
 fn first_at_most(lens: &[u32], from: usize, bound: u32) -> (Header, u32) {
     let mut start = from;
     for block in lens[from..].chunks(SCAN_BLOCK) {
-        if block.iter().fold(false, |any, &len| any | (len <= bound)) {
-            break;
+        let mask = block.iter().enumerate().fold(0_u32, |mask, (j, &len)| {
+            mask | (u32::from(len <= bound) << j)
+        });
+        if mask != 0 {
+            let at = start + mask.trailing_zeros() as usize;
+            // SAFETY: `at` is below the number of primary items, so header
+            // `at + 1` is below `N + 2`.
+            return (unsafe { Header::new_unchecked(to_u32(at + 1)) }, lens[at]);
         }
         start += block.len();
     }
-    let at = start
-        + lens[start..]
-            .iter()
-            .position(|&len| len <= bound)
-            .expect("a length at most the bound");
-    // SAFETY: `at` is below the number of primary items, so header
-    // `at + 1` is below `N + 2`.
-    (unsafe { Header::new_unchecked(to_u32(at + 1)) }, lens[at])
+    panic!("no length at most {bound}")
 }
 
 #[cfg(test)]

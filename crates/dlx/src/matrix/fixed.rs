@@ -93,6 +93,7 @@ impl Matrix {
             // link to an option of `W` nodes (C).
             unsafe {
                 let x = get(links.top, q);
+                let mut remaining = list_len::<FORCED>(links.top, x);
                 if FORCED {
                     // `q` out of `x`'s list alone, its length left alone.
                     let (u, d) = (get(links.up, q), get(links.down, q));
@@ -101,7 +102,11 @@ impl Matrix {
                 }
                 updates += 1;
                 let mut r = get(links.down, x);
-                while in_list::<W>(r, x) {
+                // Counted, with `in_list` a guard that always passes: the
+                // exit then waits on a count, not on the chain of `down`
+                // loads (see `list_len`).
+                while remaining != 0 && in_list::<W>(r, x) {
+                    remaining -= 1;
                     updates += hide_listed::<false, true, W>(&mut links, r);
                     let emptied = links.emptied;
                     if emptied != 0 {
@@ -176,8 +181,10 @@ impl Matrix {
             // with its true place (C).
             unsafe {
                 let x = get(links.top, q);
+                let mut remaining = list_len::<FORCED>(links.top, x);
                 let mut r = get(links.up, x);
-                while in_list::<W>(r, x) {
+                while remaining != 0 && in_list::<W>(r, x) {
+                    remaining -= 1;
                     unhide_listed::<false, W>(&mut links, r);
                     r = get(links.up, r.node());
                 }
@@ -219,6 +226,29 @@ impl Matrix {
         }
         self.uncover_before_fixed::<W, FORCED>(o, step);
     }
+}
+
+/// The number of options in item header `x`'s list as a walk of
+/// [`Matrix::cover_others_fixed`] or [`Matrix::uncover_before_fixed`] finds
+/// it: its length without the biases (below `2^30` in a matrix a search is
+/// made for a width, [`Matrix::search_width`]), less one with `FORCED`,
+/// whose option node is out of the list with its length left alone.
+///
+/// The walks count down from it rather than run until they are back at the
+/// header: the exit of a list walk is mispredicted at most calls, and a test
+/// of the link the walk has just loaded finds that out only when the chain
+/// of `down` (or `up`) loads reaches it, where a count finds it at once.
+/// The walks still test each link with [`in_list`] (a branch that always
+/// goes one way), so their soundness does not rest on the count.
+///
+/// # Safety
+///
+/// `x` is a header of the arena `top` belongs to (invariant (A)).
+#[inline(always)]
+unsafe fn list_len<const FORCED: bool>(top: &[u32], x: u32) -> u32 {
+    // SAFETY: as the caller guarantees.
+    let len = unsafe { get(top, x) } & (COVER_BIAS - 1);
+    if FORCED { len.wrapping_sub(1) } else { len }
 }
 
 /// Takes header `x` out of its active-item list, adding [`COVER_BIAS`] to

@@ -362,9 +362,16 @@ impl Matrix {
         // SAFETY: (F): `s` is 0 or a header, below `N + 2 <= n`, so it
         // indexes `top` (A), `left` and `right` (B), and a value of `left`
         // indexes `right` (B). `right[left[s]] == s` says that `s` is still
-        // active: a covered item's neighbours skip it.
+        // active: a covered item's neighbours skip it. With a width the
+        // matrix is small (G): a covered item's length is at least
+        // `COVER_BIAS`, so a length of 1 says it, without the two loads
+        // one after the other.
         unsafe {
-            if s != 0 && get(&self.top, s) == 1 && get(&self.right, get(&self.left, s)) == s {
+            if s != 0
+                && get(&self.top, s) == 1
+                && (W != 0 || get(&self.right, get(&self.left, s)) == s)
+            {
+                debug_assert!(self.is_active(Header::new_unchecked(s)));
                 return (Header::new_unchecked(s), 1);
             }
         }
