@@ -114,6 +114,8 @@ fn counts_random_problems_with_the_matrixs_tree_and_the_oracles_updates() {
     // Problems with an item split into lists by color, and with a list of
     // more than one color (an item of too many to split).
     let (mut split, mut whole) = (0, 0);
+    // Counts with colors as `u32`s rather than bytes.
+    let mut wide = 0;
     // Miri (CI runs this module's tests under it) takes 6: the oracle is
     // slow there.
     let rounds = if cfg!(miri) { 6 } else { 600 };
@@ -141,6 +143,17 @@ fn counts_random_problems_with_the_matrixs_tree_and_the_oracles_updates() {
         assert_eq!(count.solutions, cells.solutions, "{case}");
         // Knuth's statistics, all of them, as the oracle counts them.
         assert_eq!(cells, oracle, "{case}");
+        // Colors of more than a byte purify from `node_color`: the same
+        // count, with the bytes forgotten (the cells are kept for the next
+        // count).
+        let lists = solver.cells.as_deref_mut().expect("counted on cells");
+        if round % 8 == 3 && !lists.byte_color.is_empty() {
+            lists.byte_color.clear();
+            let (wide_count, wide_stats) = on_cells(&mut solver, None);
+            assert_eq!(wide_count.solutions, count.solutions, "{case}");
+            assert_eq!(wide_stats, oracle, "{case}");
+            wide += 1;
+        }
         // The matrix walks the same tree, but where one hiding empties two
         // primary items (it notes only the last, so may miss a doom); it
         // makes fewer updates only where it gives up a doomed covering.
@@ -165,6 +178,10 @@ fn counts_random_problems_with_the_matrixs_tree_and_the_oracles_updates() {
         );
         assert!(split > rounds / 10, "too few items split: {split}");
         assert!(whole > rounds / 20, "too few lists of colors: {whole}");
+        assert!(
+            wide > rounds / 20,
+            "too few counts with wide colors: {wide}"
+        );
     }
 }
 
