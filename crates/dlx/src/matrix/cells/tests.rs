@@ -2,6 +2,7 @@
 //! recursive oracle of Knuth's statistics, on small problems (Miri runs
 //! these in CI).
 
+use super::SPLIT_COLORS;
 use crate::index::to_u32;
 use crate::matrix::test_problems::{latin_3, sudoku_4};
 use crate::{Budget, Color, Count, Dlx, End, OptionId, Problem, SplitMix64, Stats};
@@ -41,14 +42,17 @@ fn declines_multiplicities() {
 /// options of one to four distinct items (one of them primary), some
 /// secondary ones colored with one of `palette` colors (none if 0);
 /// sometimes every option with two primary items (so that leaves are
-/// counted at once).
+/// counted at once). With more colors than the cells split into lists
+/// (`SPLIT_COLORS`), one or two secondary items and up to 40 options, so
+/// that an item can have that many.
 fn random_problem(rng: &mut SplitMix64, palette: u32) -> Problem {
+    let many = palette as usize > SPLIT_COLORS;
     let primary = 1 + rng.below(7);
-    let secondary = rng.below(4);
+    let secondary = if many { 1 + rng.below(2) } else { rng.below(4) };
     let items = primary + secondary;
     let two = primary >= 2 && rng.below(3) == 0;
     let mut builder = Problem::builder(primary as usize, secondary as usize).unwrap();
-    for _ in 0..rng.below(24) {
+    for _ in 0..rng.below(if many { 40 } else { 24 }) {
         // Every option needs a primary item: put one first (two, for
         // `two`), then secondary ones.
         let mut order: Vec<usize> = (0..primary as usize).collect();
@@ -98,11 +102,12 @@ fn select_some(rng: &mut SplitMix64, solver: &mut Dlx, problem: &Problem) {
     }
 }
 
-/// The colors of round `round`'s random problem: none, two, none, six.
-/// With six, an item can have more colors than the cells split into lists
-/// (`SPLIT_COLORS`), so both ways of purifying are tried.
+/// The colors of round `round`'s random problem: none, two, none, six,
+/// none, sixteen. With sixteen, an item can have more colors than the
+/// cells split into lists (`SPLIT_COLORS`), so both ways of purifying are
+/// tried.
 fn palette(round: usize) -> u32 {
-    [0, 2, 0, 6][round % 4]
+    [0, 2, 0, 6, 0, 16][round % 6]
 }
 
 #[test]
