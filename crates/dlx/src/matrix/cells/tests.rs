@@ -2,6 +2,7 @@
 //! recursive oracle of Knuth's statistics, on small problems (Miri runs
 //! these in CI).
 
+use super::SPLIT_COLORS;
 use crate::index::to_u32;
 use crate::matrix::test_problems::{latin_3, sudoku_4};
 use crate::{Budget, Color, Count, Dlx, End, OptionId, Problem, SplitMix64, Stats};
@@ -41,14 +42,17 @@ fn declines_multiplicities() {
 /// options of one to four distinct items (one of them primary), some
 /// secondary ones colored with one of `palette` colors (none if 0);
 /// sometimes every option with two primary items (so that leaves are
-/// counted at once).
+/// counted at once). With more colors than the cells split into lists
+/// (`SPLIT_COLORS`), one or two secondary items and up to 40 options, so
+/// that an item can have that many.
 fn random_problem(rng: &mut SplitMix64, palette: u32) -> Problem {
+    let many = palette as usize > SPLIT_COLORS;
     let primary = 1 + rng.below(7);
-    let secondary = rng.below(4);
+    let secondary = if many { 1 + rng.below(2) } else { rng.below(4) };
     let items = primary + secondary;
     let two = primary >= 2 && rng.below(3) == 0;
     let mut builder = Problem::builder(primary as usize, secondary as usize).unwrap();
-    for _ in 0..rng.below(24) {
+    for _ in 0..rng.below(if many { 40 } else { 24 }) {
         // Every option needs a primary item: put one first (two, for
         // `two`), then secondary ones.
         let mut order: Vec<usize> = (0..primary as usize).collect();
@@ -98,11 +102,12 @@ fn select_some(rng: &mut SplitMix64, solver: &mut Dlx, problem: &Problem) {
     }
 }
 
-/// The colors of round `round`'s random problem: none, two, none, six.
-/// With six, an item can have more colors than the cells split into lists
-/// (`SPLIT_COLORS`), so both ways of purifying are tried.
+/// The colors of round `round`'s random problem: none, two, none, six,
+/// none, sixteen. With sixteen, an item can have more colors than the
+/// cells split into lists (`SPLIT_COLORS`), so both ways of purifying are
+/// tried.
 fn palette(round: usize) -> u32 {
-    [0, 2, 0, 6][round % 4]
+    [0, 2, 0, 6, 0, 16][round % 6]
 }
 
 #[test]
@@ -114,6 +119,8 @@ fn counts_random_problems_with_the_matrixs_tree_and_the_oracles_updates() {
     // Problems with an item split into lists by color, and with a list of
     // more than one color (an item of too many to split).
     let (mut split, mut whole) = (0, 0);
+    // Counts with colors as `u32`s rather than bytes.
+    let mut wide = 0;
     // Miri (CI runs this module's tests under it) takes 6: the oracle is
     // slow there.
     let rounds = if cfg!(miri) { 6 } else { 600 };
@@ -141,6 +148,17 @@ fn counts_random_problems_with_the_matrixs_tree_and_the_oracles_updates() {
         assert_eq!(count.solutions, cells.solutions, "{case}");
         // Knuth's statistics, all of them, as the oracle counts them.
         assert_eq!(cells, oracle, "{case}");
+        // Colors of more than a byte purify from `node_color`: the same
+        // count, with the bytes forgotten (the cells are kept for the next
+        // count).
+        let lists = solver.cells.as_deref_mut().expect("counted on cells");
+        if round % 8 == 3 && !lists.byte_color.is_empty() {
+            lists.byte_color.clear();
+            let (wide_count, wide_stats) = on_cells(&mut solver, None);
+            assert_eq!(wide_count.solutions, count.solutions, "{case}");
+            assert_eq!(wide_stats, oracle, "{case}");
+            wide += 1;
+        }
         // The matrix walks the same tree, but where one hiding empties two
         // primary items (it notes only the last, so may miss a doom); it
         // makes fewer updates only where it gives up a doomed covering.
@@ -165,6 +183,10 @@ fn counts_random_problems_with_the_matrixs_tree_and_the_oracles_updates() {
         );
         assert!(split > rounds / 10, "too few items split: {split}");
         assert!(whole > rounds / 20, "too few lists of colors: {whole}");
+        assert!(
+            wide > rounds / 20,
+            "too few counts with wide colors: {wide}"
+        );
     }
 }
 
