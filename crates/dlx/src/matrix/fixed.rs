@@ -119,6 +119,10 @@ impl Matrix {
                     }
                     r = get(links.down, r.node());
                 }
+                debug_assert!(
+                    remaining == 0 && !in_list::<W>(r, x),
+                    "the counted walk of header {x}'s list did not end at the header"
+                );
             }
             noted = links.single;
         }
@@ -188,6 +192,10 @@ impl Matrix {
                     unhide_listed::<false, W>(&mut links, r);
                     r = get(links.up, r.node());
                 }
+                debug_assert!(
+                    remaining == 0 && !in_list::<W>(r, x),
+                    "the counted walk of header {x}'s list did not end at the header"
+                );
                 if FORCED {
                     let (u, d) = (get(links.up, q), get(links.down, q));
                     *entry(links.down, u.node()) = to_q;
