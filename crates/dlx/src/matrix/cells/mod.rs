@@ -582,6 +582,8 @@ impl Cells {
             let entry = self.items[list as usize];
             let base = entry.base as usize;
             let end = base + (entry.size & !COVERED) as usize;
+            // `dance()`'s borrows, taken field by field so that the color
+            // vectors stay readable beside them (tuning log #169).
             let Cells {
                 nodes,
                 items,
