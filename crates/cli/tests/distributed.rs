@@ -330,3 +330,43 @@ fn a_broken_job_line_is_reported_not_skipped() {
     let out = run_with_stdin(&["cover", "--job", "-"], Vec::new());
     assert_eq!(out.code, 2);
 }
+
+/// Knuth's format for placing `n` queens: ranks and files primary, the
+/// diagonals secondary.
+fn queens(n: usize) -> String {
+    let ranks = (0..n).map(|r| format!("r{r}"));
+    let files = (0..n).map(|c| format!("c{c}"));
+    let diagonals = (0..2 * n - 1).flat_map(|d| [format!("a{d}"), format!("b{d}")]);
+    let mut text = ranks.chain(files).collect::<Vec<_>>().join(" ");
+    text += " | ";
+    text += &diagonals.collect::<Vec<_>>().join(" ");
+    text.push('\n');
+    for r in 0..n {
+        for c in 0..n {
+            text += &format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c);
+        }
+    }
+    text
+}
+
+/// With secondary items, one job counts on dancing cells (the library's
+/// `count`, not one thread of a split): the same count and search tree
+/// (nodes) as two threads, its updates Knuth's as the cells count them.
+#[test]
+fn one_job_counts_secondary_items_as_threads_do() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("queens-8.dlx");
+    fs::write(&path, queens(8)).unwrap();
+    let file = arg(&path);
+    let nodes: BTreeSet<String> = ["1", "2"]
+        .into_iter()
+        .map(|jobs| {
+            let out = run(&["cover", "--count", "--stats", "--jobs", jobs, file]);
+            assert_eq!((out.code, out.stdout.as_str()), (0, "92\n"), "{jobs} jobs");
+            let line = stats_line(&out.stderr);
+            line.split(", ").nth(1).unwrap().to_owned()
+        })
+        .collect();
+    assert_eq!(nodes.len(), 1, "{nodes:?}");
+    assert!(nodes.first().unwrap().ends_with(" nodes"), "{nodes:?}");
+}

@@ -129,10 +129,16 @@ fn ctrl_c_during_generate_keeps_the_first_puzzles() {
 }
 
 /// Knuth's format for the tilings of a 2 x `columns` strip by dominoes
-/// (a Fibonacci number of them: no run counts them for 90 columns).
-fn domino_strip(columns: usize) -> tempfile::NamedTempFile {
+/// (a Fibonacci number of them: no run counts them for 90 columns), with a
+/// secondary item no option names if `secondary` (so that one thread
+/// counts on dancing cells).
+fn domino_strip(columns: usize, secondary: bool) -> tempfile::NamedTempFile {
     let cells = |row: char| (0..columns).map(move |c| format!("{row}{c}"));
-    let mut text: Vec<String> = vec![cells('a').chain(cells('b')).collect::<Vec<_>>().join(" ")];
+    let mut items = cells('a').chain(cells('b')).collect::<Vec<_>>().join(" ");
+    if secondary {
+        items += " | s";
+    }
+    let mut text: Vec<String> = vec![items];
     for c in 0..columns {
         text.push(format!("a{c} b{c}"));
         if c + 1 < columns {
@@ -147,16 +153,17 @@ fn domino_strip(columns: usize) -> tempfile::NamedTempFile {
 
 /// Ctrl-C stops `cover`'s search on threads instead of killing it: a count
 /// is written as a lower bound (`N+`), a listing keeps every solution it
-/// wrote whole (each checked here as a tiling), and the status is 130.
+/// wrote whole (each checked here as a tiling), and the status is 130. One
+/// thread counting on dancing cells (a secondary item) stops the same way.
 #[cfg(unix)]
 #[test]
 fn ctrl_c_during_cover_writes_what_the_search_found() {
     let columns = 90;
-    let file = domino_strip(columns);
-    let path = arg(file.path());
-    for jobs in ["1", "2"] {
+    for (jobs, secondary) in [("1", false), ("1", true), ("2", false)] {
+        let file = domino_strip(columns, secondary);
+        let path = arg(file.path());
         let (stdout, stderr, code) = interrupted(&["cover", "--count", "-j", jobs, path], "INT");
-        assert_eq!(code, Some(130), "{stderr}");
+        assert_eq!(code, Some(130), "{jobs} jobs, {secondary}: {stderr}");
         let line = stdout.trim_end();
         assert!(line.ends_with('+'), "a lower bound: {stdout}");
         assert!(

@@ -2,8 +2,9 @@
 //! problems where they are measured faster, the links for the rest, behind
 //! one [`Dlx::count`].
 
-use crate::matrix::Cells;
+use crate::matrix::{Cells, NoReport, ToProgress};
 use crate::outcome::{Count, End};
+use crate::progress::Progress;
 use crate::{Dlx, Kind, Problem};
 
 impl Dlx {
@@ -25,6 +26,17 @@ impl Dlx {
     /// For a problem with multiplicities.
     #[doc(hidden)]
     pub fn count_on_cells(&mut self, limit: Option<u64>) -> Count {
+        self.count_on_cells_reporting(limit, None)
+    }
+
+    /// [`count_on_cells`](Self::count_on_cells), reporting into `progress`
+    /// (if given) every `chunk` nodes as the one thread of a run, and
+    /// stopping when it is stopped: [`Dlx::count_parallel`] on one thread.
+    pub(crate) fn count_on_cells_reporting(
+        &mut self,
+        limit: Option<u64>,
+        progress: Option<(&Progress, u64)>,
+    ) -> Count {
         assert!(
             self.search.kind() != Kind::Multiplicities,
             "no cells for multiplicities"
@@ -40,12 +52,16 @@ impl Dlx {
         let cells = self
             .cells
             .get_or_insert_with(|| Box::new(Cells::new(search)));
-        let end = cells.count(
-            search,
-            limit.unwrap_or(u64::MAX),
-            self.budget,
-            &mut self.stats,
-        );
+        let limit = limit.unwrap_or(u64::MAX);
+        let end = match progress {
+            Some((progress, chunk)) => {
+                let mut report = ToProgress::start(progress, chunk);
+                let end = cells.count(search, limit, self.budget, &mut self.stats, &mut report);
+                report.finish(&self.stats, end);
+                end
+            }
+            None => cells.count(search, limit, self.budget, &mut self.stats, &mut NoReport),
+        };
         Count {
             solutions: self.stats.solutions,
             end,

@@ -127,7 +127,10 @@ impl Dlx {
     /// equal the count's when the split stops above the leaves, as on any
     /// problem big enough to need threads). The search runs in
     /// the leftmost order (any seed is not used). A budget bounds the work of
-    /// all threads together.
+    /// all threads together. On one thread, a problem that
+    /// [`count`](Self::count) counts on dancing cells (secondary items, no
+    /// multiplicities) is counted as `count` does it, with the same
+    /// statistics, reporting to the progress and stopping as the threads do.
     ///
     /// ```
     /// use dlx::{NamedProblem, Parallel, Dlx};
@@ -138,6 +141,12 @@ impl Dlx {
     /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn count_parallel(&mut self, limit: Option<u64>, parallel: &Parallel) -> Count {
+        if parallel.threads == 1 && self.counts_on_cells() {
+            // One thread: the count itself, on the cells where it runs
+            // there (as fast as `count`, and with its statistics).
+            let progress = parallel.progress.as_deref().map(|p| (p, parallel.chunk));
+            return self.count_on_cells_reporting(limit, progress);
+        }
         let nothing = |_: Solution<'_>| ControlFlow::Continue(());
         self.run_parallel(Goal::Count, limit, parallel, &nothing).0
     }

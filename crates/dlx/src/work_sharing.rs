@@ -11,7 +11,9 @@
 //! count, the set of solutions and the statistics do not depend on the
 //! number of threads or on timing (but for the updates of a tiny problem,
 //! whose first split, deeper with more threads, may reach leaves that a
-//! count counts at once below it: `matrix/leaves.rs`).
+//! count counts at once below it: `matrix/leaves.rs`). A count on one
+//! thread of a problem the dancing cells count is not shared out at all:
+//! see [`Dlx::count_parallel`].
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};

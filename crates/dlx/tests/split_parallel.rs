@@ -1,12 +1,16 @@
 //! Splitting and parallel search against the single-threaded solver and the
 //! brute-force oracle: every split covers the tree exactly once, and any
-//! number of threads gives the same count, solutions and statistics.
+//! number of threads gives the same count, solutions and statistics (one
+//! thread, on a problem [`Dlx::count`] counts on dancing cells, those of
+//! `count` itself: [`counts_as_count_on_one_thread`]).
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
-use dlx::{Branch, Budget, Dlx, DlxError, End, First, OptionId, Parallel, Problem, Subproblem};
+use dlx::{
+    Branch, Budget, Dlx, DlxError, End, First, Kind, OptionId, Parallel, Problem, Subproblem,
+};
 use proptest::prelude::*;
 
 use crate::known_answers::{binary_matrices, de_bruijn};
@@ -16,6 +20,14 @@ use crate::oracle_kinds::{Spec, any_spec, brute_force, spec_strategy};
 /// Plain exact cover, colors, bounds, or both.
 fn every_kind() -> impl Strategy<Value = Spec> {
     prop_oneof![spec_strategy(0, false), any_spec()]
+}
+
+/// Whether [`Dlx::count_parallel`] on one thread is [`Dlx::count`] itself,
+/// on dancing cells, as its docs say: for a problem with secondary items
+/// and no multiplicities. Its statistics are then `count`'s, whose updates
+/// can differ from the threads' on the links (`Stats::updates`).
+fn counts_as_count_on_one_thread(problem: &Problem) -> bool {
+    problem.secondary_count() > 0 && problem.kind() != Kind::Multiplicities
 }
 
 /// A solution as sorted option indices.
@@ -136,11 +148,12 @@ fn check_threads(problem: &Problem, expected: u64, chunk: u64, depth: usize) {
         let count = solver.count_parallel(None, &parallel);
         assert_eq!(count.solutions, expected, "{threads} threads");
         assert_eq!(count.end, End::Exhausted);
-        assert_eq!(
-            solver.stats(),
-            &on_links,
-            "statistics with {threads} threads"
-        );
+        let stats = if threads == 1 && counts_as_count_on_one_thread(problem) {
+            counted.stats()
+        } else {
+            &on_links
+        };
+        assert_eq!(solver.stats(), stats, "statistics with {threads} threads");
         let set = parallel_solutions(&mut solver, &parallel, |k| {
             let options: Vec<OptionId> = k.iter().map(|&o| OptionId::new(o).unwrap()).collect();
             problem.is_solution(&options)
@@ -222,20 +235,25 @@ proptest! {
         counted.count(None);
         same_count(counted.stats(), &on_links);
         let first = Dlx::new(&problem).first_solution();
-        let mut on_one_thread = None;
+        let mut on_threads = None;
         for threads in [1, 2, 8] {
             let parallel = Parallel::new().with_threads(threads).with_chunk(chunk).with_depth(depth);
             let mut solver = Dlx::new(&problem);
             let count = solver.count_parallel(None, &parallel);
             prop_assert_eq!(count.solutions, expected);
-            // The tree of the search entering every node, leaves counted at
-            // once as the single-threaded count does below the split, which
-            // enters the nodes above its depth: statistics that do not
-            // depend on the threads or the chunks.
-            same_tree(solver.stats(), &plain);
-            prop_assert!(solver.stats().updates >= on_links.updates);
-            let stats = on_one_thread.get_or_insert_with(|| solver.stats().clone());
-            prop_assert_eq!(solver.stats(), &*stats, "{} threads", threads);
+            if threads == 1 && counts_as_count_on_one_thread(&problem) {
+                // `count` itself.
+                prop_assert_eq!(solver.stats(), counted.stats());
+            } else {
+                // The tree of the search entering every node, leaves counted
+                // at once as the single-threaded count does below the
+                // split, which enters the nodes above its depth: statistics
+                // that do not depend on the threads or the chunks.
+                same_tree(solver.stats(), &plain);
+                prop_assert!(solver.stats().updates >= on_links.updates);
+                let stats = on_threads.get_or_insert_with(|| solver.stats().clone());
+                prop_assert_eq!(solver.stats(), &*stats, "{} threads", threads);
+            }
             let set = parallel_solutions(&mut solver, &parallel, |k| spec.is_solution(k));
             prop_assert_eq!(&set, &oracle);
             let limited = solver.count_parallel(Some(limit), &parallel);
@@ -272,9 +290,18 @@ proptest! {
         let chunk = 2;
         let parallel = Parallel::new().with_threads(threads).with_chunk(chunk);
         let count = solver.count_parallel(None, &parallel);
+        if threads == 1 && counts_as_count_on_one_thread(&problem) {
+            // `count` itself, under the same budget.
+            let mut counted = Dlx::new(&problem);
+            counted.set_budget(Budget::nodes(budget));
+            prop_assert_eq!(count, counted.count(None));
+            prop_assert_eq!(solver.stats(), counted.stats());
+        }
         if count.end == End::Exhausted {
             prop_assert_eq!(count.solutions, brute_force(&spec).len() as u64);
-            prop_assert_eq!(solver.stats(), &plain);
+            if threads > 1 || !counts_as_count_on_one_thread(&problem) {
+                prop_assert_eq!(solver.stats(), &plain);
+            }
         } else {
             prop_assert_eq!(count.end, End::BudgetExhausted);
             prop_assert!(plain.nodes >= budget, "stopped a search the budget covers");
@@ -342,9 +369,11 @@ fn a_prefix_from_another_problem_is_an_error() {
 }
 
 /// Tilings of a 2 x `columns` strip by dominoes (a Fibonacci number of
-/// them: too many to count for 90 columns).
-fn domino_strip(columns: usize) -> Problem {
-    let mut builder = Problem::builder(2 * columns, 0).unwrap();
+/// them: too many to count for 90 columns), with `secondary` secondary
+/// items no option names (so that, with one, [`Dlx::count`] runs on
+/// dancing cells).
+fn domino_strip(columns: usize, secondary: usize) -> Problem {
+    let mut builder = Problem::builder(2 * columns, secondary).unwrap();
     for c in 0..columns {
         builder.add_option(&[c, columns + c]).unwrap();
         if c + 1 < columns {
@@ -368,7 +397,6 @@ fn progress_stop_ends_a_search_from_another_thread() {
 
     use dlx::Progress;
 
-    let problem = domino_strip(90);
     // Stops the search once it has visited some nodes (or after a while).
     let stopping = |progress: &Arc<Progress>| {
         let progress = Arc::clone(progress);
@@ -382,7 +410,9 @@ fn progress_stop_ends_a_search_from_another_thread() {
             progress.stop();
         })
     };
-    for threads in [1, 2] {
+    // One thread on the cells (a secondary item) and on the links, and two.
+    for (threads, secondary) in [(1, 1), (1, 0), (2, 0)] {
+        let problem = domino_strip(90, secondary);
         let progress = Arc::new(Progress::new());
         let parallel = Parallel::new()
             .with_threads(threads)
@@ -391,7 +421,7 @@ fn progress_stop_ends_a_search_from_another_thread() {
         let stopper = stopping(&progress);
         let count = Dlx::new(&problem).count_parallel(None, &parallel);
         stopper.join().unwrap();
-        assert_eq!(count.end, End::Stopped, "{threads} threads");
+        assert_eq!(count.end, End::Stopped, "{threads} threads, {secondary}");
         assert!(!count.is_exact());
 
         let progress = Arc::new(Progress::new());
@@ -409,6 +439,7 @@ fn progress_stop_ends_a_search_from_another_thread() {
     }
     // Stopped before its first solution (every one is 90 levels deep, the
     // first split at most 8): cut short, not "no solution".
+    let problem = domino_strip(90, 0);
     let progress = Arc::new(Progress::new());
     progress.stop();
     let parallel = Parallel::new()
@@ -417,4 +448,37 @@ fn progress_stop_ends_a_search_from_another_thread() {
         .with_progress(Arc::clone(&progress));
     let first = Dlx::new(&problem).first_solution_parallel(&parallel);
     assert_eq!(first, First::BudgetExhausted);
+}
+
+/// One thread on a problem [`Dlx::count`] counts on dancing cells reports
+/// into the progress as threads do: at the end its nodes and solutions are
+/// the count's, and the whole tree is done; a stopped progress stops it
+/// before any work, and the next count is whole.
+#[test]
+fn one_thread_on_the_cells_reports_and_stops() {
+    use std::sync::Arc;
+
+    use dlx::Progress;
+
+    let queens = n_queens::n_queens(8);
+    assert!(counts_as_count_on_one_thread(queens.problem()));
+    let progress = Arc::new(Progress::new());
+    let parallel = Parallel::new()
+        .with_threads(1)
+        .with_chunk(16)
+        .with_progress(Arc::clone(&progress));
+    let mut solver = Dlx::new(queens.problem());
+    let count = solver.count_parallel(None, &parallel);
+    assert_eq!((count.solutions, count.end), (92, End::Exhausted));
+    assert_eq!(progress.solutions(), 92);
+    assert_eq!(progress.nodes(), solver.stats().nodes);
+    assert!(progress.nodes() > 16, "reported more than once");
+    assert!((progress.fraction() - 1.0).abs() < 1e-12);
+
+    let stopped = Arc::new(Progress::new());
+    stopped.stop();
+    let count = solver.count_parallel(None, &parallel.clone().with_progress(stopped));
+    assert_eq!((count.solutions, count.end), (0, End::Stopped));
+    assert_eq!(solver.count(None).solutions, 92);
+    assert!(solver.links_match(queens.problem()));
 }

@@ -14,12 +14,102 @@
 //! Updates are added up from the trail (each removal is an entry, summed
 //! when a segment is undone) and from `covered` (each item covered, less
 //! those purified), so the hot loop counts nothing per removal.
+//!
+//! A count may report as it goes (`Report`, for
+//! [`Dlx::count_parallel`](crate::Dlx::count_parallel) on one thread): every
+//! so many nodes it hands the report its nodes, solutions and Knuth's
+//! estimate of the part of the tree done, and stops if told to. A count
+//! without one is compiled without the test (`NoReport`).
 
 #![deny(unsafe_code)]
 
 use super::super::search::Search;
 use super::{Cells, Item, Marks};
 use crate::outcome::{Budget, End, Stats};
+use crate::progress::Progress;
+
+/// Where a count reports while it runs.
+pub(crate) trait Report {
+    /// Whether the count calls [`report`](Self::report) at all: a count
+    /// without a report has no test in its loop.
+    const ON: bool;
+
+    /// Nodes entered between reports (at least 1).
+    fn chunk(&self) -> u64;
+
+    /// Takes the count so far: `nodes` and `solutions` found, and
+    /// `fraction`, Knuth's estimate of the part of the tree done. Returns
+    /// whether the count is to stop.
+    fn report(&mut self, nodes: u64, solutions: u64, fraction: f64) -> bool;
+}
+
+/// No report: a count as fast as it goes.
+pub(crate) struct NoReport;
+
+impl Report for NoReport {
+    const ON: bool = false;
+
+    fn chunk(&self) -> u64 {
+        u64::MAX
+    }
+
+    fn report(&mut self, _: u64, _: u64, _: f64) -> bool {
+        false
+    }
+}
+
+/// Reports into a [`Progress`] as the one thread of a run, every `chunk`
+/// nodes, and stops when it is stopped.
+pub(crate) struct ToProgress<'p> {
+    progress: &'p Progress,
+    chunk: u64,
+    /// What the progress has been told of so far.
+    nodes: u64,
+    solutions: u64,
+}
+
+impl<'p> ToProgress<'p> {
+    /// Starts `progress` as a run of one thread that has done nothing, to
+    /// be told every `chunk` nodes (at least 1).
+    pub(crate) fn start(progress: &'p Progress, chunk: u64) -> Self {
+        progress.start(1, 0.0);
+        ToProgress {
+            progress,
+            chunk: chunk.max(1),
+            nodes: 0,
+            solutions: 0,
+        }
+    }
+
+    /// Tells the progress the count's last figures and that it ended:
+    /// the whole tree done if it ran out (`Exhausted`).
+    pub(crate) fn finish(mut self, stats: &Stats, end: End) {
+        let fraction = if end == End::Exhausted { 1.0 } else { -1.0 };
+        self.report(stats.nodes, stats.solutions, fraction);
+        if end == End::Exhausted {
+            self.progress.finish(0, 1.0);
+        }
+    }
+}
+
+impl Report for ToProgress<'_> {
+    const ON: bool = true;
+
+    fn chunk(&self) -> u64 {
+        self.chunk
+    }
+
+    /// A negative `fraction` leaves the estimate as it was.
+    fn report(&mut self, nodes: u64, solutions: u64, fraction: f64) -> bool {
+        self.progress.add_nodes(nodes - self.nodes);
+        self.progress.add_solutions(solutions - self.solutions);
+        (self.nodes, self.solutions) = (nodes, solutions);
+        if fraction >= 0.0 {
+            self.progress.set_running(0, fraction);
+        }
+        self.progress.is_stopped()
+    }
+}
 
 /// One level of the search: the options of the item it branches on, and
 /// the one it is trying.
@@ -38,14 +128,16 @@ struct Level {
 impl Cells {
     /// Counts the solutions that extend `search`'s pre-selections, at most
     /// `limit` of them (`u64::MAX` for no limit, never 0), under `budget`,
-    /// into `stats` (cleared before); returns why the count ended. The sets
-    /// are as [`Cells::new`] made them before and after.
-    pub(crate) fn count(
+    /// into `stats` (cleared before), telling `report` as it goes; returns
+    /// why the count ended ([`End::Stopped`] when `report` said so). The
+    /// sets are as [`Cells::new`] made them before and after.
+    pub(crate) fn count<R: Report>(
         &mut self,
         search: &Search,
         limit: u64,
         budget: Budget,
         stats: &mut Stats,
+        report: &mut R,
     ) -> End {
         debug_assert!(limit > 0 && self.marks() == (0, 0, self.primary));
         let colored = !self.node_color.is_empty();
@@ -64,10 +156,10 @@ impl Cells {
         // A budget looks at every node and counts no leaves at once: a
         // search of its own, so the others test nothing for it.
         let end = match (colored, budget == Budget::UNLIMITED) {
-            (false, true) => self.search::<false, false>(limit, budget, stats),
-            (false, false) => self.search::<false, true>(limit, budget, stats),
-            (true, true) => self.search::<true, false>(limit, budget, stats),
-            (true, false) => self.search::<true, true>(limit, budget, stats),
+            (false, true) => self.search::<false, false, R>(limit, budget, stats, report),
+            (false, false) => self.search::<false, true, R>(limit, budget, stats, report),
+            (true, true) => self.search::<true, false, R>(limit, budget, stats, report),
+            (true, false) => self.search::<true, true, R>(limit, budget, stats, report),
         };
         self.undo((0, 0, self.primary));
         self.clear_counts();
@@ -77,24 +169,42 @@ impl Cells {
     /// [`count`](Self::count) from the pre-selections on.
     /// `C`: whether the problem has colors; `B`: whether `budget` limits
     /// anything. Without a budget the nodes are only counted in the
-    /// profile, and added up at the end.
-    fn search<const C: bool, const B: bool>(
+    /// profile, and added up at the end (and at each report).
+    fn search<const C: bool, const B: bool, R: Report>(
         &mut self,
         limit: u64,
         budget: Budget,
         stats: &mut Stats,
+        report: &mut R,
     ) -> End {
         let start = self.marks();
         let mut nodes = 0u64;
         let mut solutions = 0u64;
+        // Nodes to enter before the next report; the first node reports,
+        // so that a count given a stopped progress does no work.
+        let mut until_report = 1u64;
         // Each level covers a primary item, and leaves are counted one
         // level below the deepest: `primary + 2` levels at most.
         let mut profile = vec![0u64; self.primary as usize + 2];
         let mut levels: Vec<Level> = Vec::with_capacity(self.primary as usize + 1);
+        // Each level's first place in `set`, for the estimate of the tree
+        // done (`fraction`): kept only for a report, so that a count without
+        // one stores nothing more a level.
+        let mut firsts: Vec<u32> = Vec::new();
         // Enter a level: stop for the budget, branch on an item, count a
         // solution (stopping at the limit), or count the item's options as
         // leaves.
         let end = 'enter: loop {
+            if R::ON {
+                until_report -= 1;
+                if until_report == 0 {
+                    until_report = report.chunk();
+                    let nodes = if B { nodes } else { profile.iter().sum() };
+                    if report.report(nodes, solutions, fraction(&firsts, &levels)) {
+                        break End::Stopped;
+                    }
+                }
+            }
             if B {
                 if budget.is_exhausted(nodes, self.updates(start)) {
                     break End::BudgetExhausted;
@@ -140,6 +250,9 @@ impl Cells {
                 } else if size > 0 {
                     let outer = self.marks();
                     self.cover::<C>(item);
+                    if R::ON {
+                        firsts.push(base);
+                    }
                     levels.push(Level {
                         cursor: base,
                         end: base + size,
@@ -162,6 +275,9 @@ impl Cells {
                 }
                 self.undo(outer);
                 levels.pop();
+                if R::ON {
+                    firsts.pop();
+                }
             }
             break End::Exhausted;
         };
@@ -177,4 +293,18 @@ impl Cells {
         };
         end
     }
+}
+
+/// Knuth's estimate of the part of the tree done (DLX1's progress measure):
+/// the options tried before the current one at each level (whose options
+/// start at `firsts`' place in `set`), each level's worth the share of a
+/// choice at the level above.
+fn fraction(firsts: &[u32], levels: &[Level]) -> f64 {
+    debug_assert_eq!(firsts.len(), levels.len());
+    let (mut done, mut share) = (0.0, 1.0);
+    for (&first, level) in firsts.iter().zip(levels) {
+        share /= f64::from(level.end - first);
+        done += f64::from(level.cursor - first) * share;
+    }
+    done
 }

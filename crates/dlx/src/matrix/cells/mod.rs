@@ -63,6 +63,8 @@ mod count;
 #[cfg(test)]
 mod tests;
 
+pub(crate) use count::{NoReport, ToProgress};
+
 /// A spacer's `item`: no item has this index.
 const SPACER: u32 = u32::MAX;
 

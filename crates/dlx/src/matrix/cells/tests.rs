@@ -3,6 +3,7 @@
 //! these in CI).
 
 use super::SPLIT_COLORS;
+use super::count::Report;
 use crate::index::to_u32;
 use crate::matrix::test_problems::{latin_3, sudoku_4};
 use crate::{Budget, Color, Count, Dlx, End, OptionId, Problem, SplitMix64, Stats};
@@ -465,5 +466,94 @@ mod oracle {
                 search(&next, level + 1, width, oracle);
             }
         }
+    }
+}
+
+/// A report that keeps what it is told, and stops the count at its
+/// `stop_at`-th report.
+struct Recorder {
+    chunk: u64,
+    told: Vec<(u64, u64, f64)>,
+    stop_at: usize,
+}
+
+impl Report for Recorder {
+    const ON: bool = true;
+
+    fn chunk(&self) -> u64 {
+        self.chunk
+    }
+
+    fn report(&mut self, nodes: u64, solutions: u64, fraction: f64) -> bool {
+        self.told.push((nodes, solutions, fraction));
+        self.told.len() >= self.stop_at
+    }
+}
+
+/// A count that reports as it goes counts as the count does (the same end
+/// and statistics), tells growing nodes, solutions and estimates of the
+/// tree done, and when told to stop, stops with a lower bound and the sets
+/// restored.
+#[test]
+fn a_reporting_count_counts_as_the_count_and_stops_when_told() {
+    let mut rng = SplitMix64::new(172);
+    let mut stopped = 0;
+    let rounds = if cfg!(miri) { 4 } else { 300 };
+    for round in 0..rounds {
+        let problem = random_problem(&mut rng, palette(round));
+        let mut solver = Dlx::new(&problem);
+        select_some(&mut rng, &mut solver, &problem);
+        let limit = [u64::MAX, 1 + below(&mut rng, 4)][rng.below(2) as usize];
+        let budget = if rng.below(4) == 0 {
+            Budget::nodes(1 + below(&mut rng, 30))
+        } else {
+            Budget::UNLIMITED
+        };
+        solver.set_budget(budget);
+        let (count, stats) = on_cells(&mut solver, Some(limit));
+        let case = format!("{problem:?} selected {:?}", solver.selected());
+        let cells = solver.cells.as_deref_mut().expect("counted on cells");
+        let mut recorder = Recorder {
+            chunk: 1 + below(&mut rng, 4),
+            told: Vec::new(),
+            stop_at: usize::MAX,
+        };
+        let mut reported = Stats::default();
+        let end = cells.count(&solver.search, limit, budget, &mut reported, &mut recorder);
+        assert_eq!((end, &reported), (count.end, &stats), "{case}");
+        // The first node reports, and each report grows.
+        assert_eq!(recorder.told.first(), Some(&(0, 0, 0.0)), "{case}");
+        for pair in recorder.told.windows(2) {
+            let ((n0, s0, f0), (n1, s1, f1)) = (pair[0], pair[1]);
+            assert!(n0 < n1 && s0 <= s1, "{case}: {pair:?}");
+            assert!(
+                f0 <= f1 + 1e-12 && (0.0..=1.0).contains(&f1),
+                "{case}: {pair:?}"
+            );
+        }
+        let &(nodes, solutions, _) = recorder.told.last().unwrap();
+        assert!(
+            nodes <= stats.nodes && solutions <= stats.solutions,
+            "{case}"
+        );
+        // Stopped at one of the reports: a lower bound, the sets restored.
+        if recorder.told.len() > 1 {
+            let stop_at = 1 + rng.below(to_u32(recorder.told.len() - 1)) as usize;
+            recorder = Recorder {
+                told: Vec::new(),
+                stop_at,
+                ..recorder
+            };
+            let mut cut = Stats::default();
+            let end = cells.count(&solver.search, limit, budget, &mut cut, &mut recorder);
+            assert_eq!(end, End::Stopped, "{case}");
+            assert_eq!(recorder.told.len(), stop_at, "{case}");
+            assert!(cut.solutions <= stats.solutions, "{case}");
+            assert_eq!(on_cells(&mut solver, Some(limit)), (count, stats), "{case}");
+            stopped += 1;
+        }
+    }
+    if !cfg!(miri) {
+        assert!(stopped > rounds / 10, "too few counts stopped: {stopped}");
     }
 }
