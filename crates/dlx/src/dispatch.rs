@@ -2,7 +2,7 @@
 //! problems where they are measured faster, the links for the rest, behind
 //! one [`Dlx::count`].
 
-use crate::matrix::Cells;
+use crate::matrix::AnyCells;
 use crate::outcome::{Count, End};
 use crate::{Dlx, Kind, Problem};
 
@@ -39,7 +39,7 @@ impl Dlx {
         let search = &self.search;
         let cells = self
             .cells
-            .get_or_insert_with(|| Box::new(Cells::new(search)));
+            .get_or_insert_with(|| Box::new(AnyCells::new(search)));
         let end = cells.count(
             search,
             limit.unwrap_or(u64::MAX),
