@@ -26,8 +26,10 @@
 //! - Option nodes sit in `nodes` one option after another, each option
 //!   followed by a spacer whose `loc` is the option's first node (as DLX1's
 //!   spacers do), so a walk round the option from any of its nodes needs no
-//!   other table. An option node's `loc` is its place in `set`; its item and
-//!   place are one 8-byte load.
+//!   other table. An option node's `loc` is its place in `set`, beside its
+//!   item (one cache line), read only when the node is removed.
+//! - `set`'s entries and the trail's are `u16` where every node and list
+//!   fits, else `u32` (`width.rs`).
 //! - The active primary items are `primaries[..primary_count]`, again in any
 //!   order.
 //! - With colors, a secondary item of at most [`SPLIT_COLORS`] colors (its
@@ -290,33 +292,39 @@ impl<I: Width> Dance<'_, I> {
         loop {
             // SAFETY: `node` is an option node (read from `set`, (S)), so
             // every `q` up to its option's spacer is a node (N).
-            let n = unsafe { *self.nodes.get_unchecked(q) };
-            if n.item == SPACER {
-                q = n.loc as usize;
+            let item = unsafe { self.nodes.get_unchecked(q) }.item;
+            if item == SPACER {
+                // SAFETY: as above.
+                q = unsafe { self.nodes.get_unchecked(q) }.loc as usize;
                 break;
             }
-            self.hide_node::<C>(q, n);
+            self.hide_node::<C>(q, item);
             q += 1;
         }
         while q != node {
             // SAFETY: from the option's first node (the spacer's `loc`) up
             // to `node` every `q` is a node of the option (N).
-            let n = unsafe { *self.nodes.get_unchecked(q) };
-            self.hide_node::<C>(q, n);
+            let item = unsafe { self.nodes.get_unchecked(q) }.item;
+            self.hide_node::<C>(q, item);
             q += 1;
         }
     }
 
-    /// Removes option node `q`, which is `n`, from its item's set if that
-    /// item is active. Without colors (`C` false) it is (A): no test, so
-    /// no branch (tuning log #200).
+    /// Removes option node `q`, whose item is `item`, from its item's set
+    /// if that item is active. Without colors (`C` false) it is (A): no
+    /// test, so no branch (tuning log #200). The node's place is read only
+    /// for a removal: the walks load the item alone, which is all a
+    /// covered item's node needs (graceful-wheel-7: 24 M of 54 M), and no
+    /// shift splits an 8-byte load (tuning log #233).
     #[inline(always)]
-    fn hide_node<const C: bool>(&mut self, q: usize, n: Node) {
+    fn hide_node<const C: bool>(&mut self, q: usize, item: u32) {
         // SAFETY: an option node's item is an item (N).
-        let entry = unsafe { *self.items.get_unchecked(n.item as usize) };
+        let entry = unsafe { *self.items.get_unchecked(item as usize) };
         debug_assert!(C || entry.size & COVERED == 0, "(A) broken");
         if !C || entry.size & COVERED == 0 {
-            self.remove(q, n.loc, n.item, entry);
+            // SAFETY: `q` is a node (callers).
+            let place = unsafe { self.nodes.get_unchecked(q) }.loc;
+            self.remove(q, place, item, entry);
         }
     }
 }
