@@ -2,7 +2,7 @@
 //! problems where they are measured faster, the links for the rest, behind
 //! one [`Dlx::count`].
 
-use crate::matrix::{Cells, NoReport, ToProgress};
+use crate::matrix::{AnyCells, NoReport, ToProgress};
 use crate::outcome::{Count, End};
 use crate::progress::Progress;
 use crate::{Dlx, Kind, Problem};
@@ -51,7 +51,7 @@ impl Dlx {
         let search = &self.search;
         let cells = self
             .cells
-            .get_or_insert_with(|| Box::new(Cells::new(search)));
+            .get_or_insert_with(|| Box::new(AnyCells::new(search)));
         let limit = limit.unwrap_or(u64::MAX);
         let end = match progress {
             Some((progress, chunk)) => {

@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use crate::error::DlxError;
-use crate::matrix::{Cells, Columns, Search};
+use crate::matrix::{AnyCells, Columns, Search};
 use crate::outcome::{Budget, Count, End, Event, First, Stats, Uniqueness};
 use crate::solutions::{RandomSolutions, Solution, Solutions};
 use crate::{Kind, OptionId, Problem};
@@ -39,7 +39,7 @@ pub struct Dlx {
     pub(crate) on_cells: bool,
     /// The dancing-cells sets of the problem, made by the first count
     /// that runs on them.
-    pub(crate) cells: Option<Box<Cells>>,
+    pub(crate) cells: Option<Box<AnyCells>>,
 }
 
 impl Dlx {

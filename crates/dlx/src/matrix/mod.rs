@@ -104,7 +104,7 @@ mod test_problems;
 mod tweak;
 
 pub(crate) use bulk::Columns;
-pub(crate) use cells::{Cells, NoReport, ToProgress};
+pub(crate) use cells::{AnyCells, NoReport, ToProgress};
 pub use frontier::Branch;
 pub(crate) use link::MAX_OPTION_LEN;
 pub(crate) use search::Search;

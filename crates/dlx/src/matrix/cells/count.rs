@@ -24,7 +24,7 @@
 #![deny(unsafe_code)]
 
 use super::super::search::Search;
-use super::{Cells, Item, Marks};
+use super::{Cells, Item, Marks, Width};
 use crate::outcome::{Budget, End, Stats};
 use crate::progress::Progress;
 
@@ -125,7 +125,7 @@ struct Level {
     inner: Marks,
 }
 
-impl Cells {
+impl<I: Width> Cells<I> {
     /// Counts the solutions that extend `search`'s pre-selections, at most
     /// `limit` of them (`u64::MAX` for no limit, never 0), under `budget`,
     /// into `stats` (cleared before), telling `report` as it goes; returns

@@ -26,8 +26,10 @@
 //! - Option nodes sit in `nodes` one option after another, each option
 //!   followed by a spacer whose `loc` is the option's first node (as DLX1's
 //!   spacers do), so a walk round the option from any of its nodes needs no
-//!   other table. An option node's `loc` is its place in `set`; its item and
-//!   place are one 8-byte load.
+//!   other table. An option node's `loc` is its place in `set`, beside its
+//!   item (one cache line), read only when the node is removed.
+//! - `set`'s entries and the trail's are `u16` where every node and list
+//!   fits, else `u32` (`width.rs`).
 //! - The active primary items are `primaries[..primary_count]`, again in any
 //!   order.
 //! - With colors, a secondary item of at most [`SPLIT_COLORS`] colors (its
@@ -62,6 +64,10 @@ use crate::index::to_u32;
 mod count;
 #[cfg(test)]
 mod tests;
+mod width;
+
+pub(crate) use width::AnyCells;
+use width::Width;
 
 pub(crate) use count::{NoReport, ToProgress};
 
@@ -148,7 +154,7 @@ struct Item {
 /// writing the moved node's new place to its `loc`. So nothing they do can
 /// break (N), (S), (I), (G) or (P), whatever order they run in.
 #[derive(Clone, Debug)]
-pub(crate) struct Cells {
+pub(crate) struct Cells<I: Width> {
     /// The option nodes and spacers.
     nodes: Vec<Node>,
     /// Each node's color plus 1, or [`NO_COLOR`]; empty without colors.
@@ -163,7 +169,7 @@ pub(crate) struct Cells {
     /// Each item's range of `set` and its size.
     items: Vec<Item>,
     /// The items' sparse sets of option nodes, one range per item.
-    set: Vec<u32>,
+    set: Vec<I>,
     /// The active primary items first, then the covered ones.
     primaries: Vec<u32>,
     /// Each primary item's place in `primaries`.
@@ -180,7 +186,7 @@ pub(crate) struct Cells {
     option_first: Vec<u32>,
     /// The item of every removal not yet undone, in `trail[..trail_len]`;
     /// as long as `set`, since a node is removed at most once at a time.
-    trail: Vec<u32>,
+    trail: Vec<I>,
     /// How many removals are not yet undone.
     trail_len: usize,
     /// The items covered, most recent last, in `covered[..covered_len]`;
@@ -202,20 +208,20 @@ pub(crate) struct Cells {
 }
 
 /// The arrays a covering changes, and the trail's length.
-struct Dance<'a> {
+struct Dance<'a, I> {
     /// `Cells::nodes`.
     nodes: &'a mut [Node],
     /// `Cells::items`.
     items: &'a mut [Item],
     /// `Cells::set`.
-    set: &'a mut [u32],
+    set: &'a mut [I],
     /// `Cells::trail`.
-    trail: &'a mut [u32],
+    trail: &'a mut [I],
     /// `Cells::trail_len`.
     trail_len: usize,
 }
 
-impl Dance<'_> {
+impl<I: Width> Dance<'_, I> {
     /// Removes node `q`, at `place` in `set`, from its active item `item`,
     /// whose entry is `entry`.
     #[inline(always)]
@@ -226,7 +232,7 @@ impl Dance<'_> {
         let last = entry.base + size;
         // SAFETY: every trailed removal takes a distinct node out of a set
         // until it is undone, so fewer than `set.len()` are pending (T).
-        unsafe { *self.trail.get_unchecked_mut(self.trail_len) = item };
+        unsafe { *self.trail.get_unchecked_mut(self.trail_len) = I::of(item) };
         self.trail_len += 1;
         // SAFETY: `item` is read from node `q` (N); `q` is at `place` in
         // its range and active, so `last` is in the range too (I), and
@@ -234,10 +240,10 @@ impl Dance<'_> {
         unsafe {
             self.items.get_unchecked_mut(item as usize).size = size;
             let other = *self.set.get_unchecked(last as usize);
-            *self.set.get_unchecked_mut(last as usize) = q as u32;
+            *self.set.get_unchecked_mut(last as usize) = I::of(q as u32);
             *self.set.get_unchecked_mut(place as usize) = other;
             self.nodes.get_unchecked_mut(q).loc = last;
-            self.nodes.get_unchecked_mut(other as usize).loc = place;
+            self.nodes.get_unchecked_mut(other.at()).loc = place;
         }
     }
 
@@ -253,7 +259,7 @@ impl Dance<'_> {
             // hold nodes (S), each with a color in `colors` (S).
             let node = unsafe { *self.set.get_unchecked(place) };
             // SAFETY: as above.
-            if unsafe { *colors.get_unchecked(node as usize) } == color {
+            if unsafe { *colors.get_unchecked(node.at()) } == color {
                 kept += 1;
             } else {
                 self.hide::<true>(node);
@@ -278,52 +284,63 @@ impl Dance<'_> {
     /// (`node`'s own item is covered). `C`: whether the problem has colors
     /// (else every other item is active, (A)).
     #[inline(always)]
-    fn hide<const C: bool>(&mut self, node: u32) {
+    fn hide<const C: bool>(&mut self, node: I) {
         // Right to the spacer, then from the option's first node back to
         // `node`: two loops, so neither tests for `node` nor reloads the
         // first node after the spacer (tuning log #164). Indices as
         // `usize`, so no zero extension before each load (tuning log #207).
-        let node = node as usize;
+        let node = node.at();
         let mut q = node + 1;
         loop {
             // SAFETY: `node` is an option node (read from `set`, (S)), so
             // every `q` up to its option's spacer is a node (N).
-            let n = unsafe { *self.nodes.get_unchecked(q) };
-            if n.item == SPACER {
-                q = n.loc as usize;
+            let item = unsafe { self.nodes.get_unchecked(q) }.item;
+            if item == SPACER {
+                // SAFETY: as above.
+                q = unsafe { self.nodes.get_unchecked(q) }.loc as usize;
                 break;
             }
-            self.hide_node::<C>(q, n);
+            self.hide_node::<C>(q, item);
             q += 1;
         }
         while q != node {
             // SAFETY: from the option's first node (the spacer's `loc`) up
             // to `node` every `q` is a node of the option (N).
-            let n = unsafe { *self.nodes.get_unchecked(q) };
-            self.hide_node::<C>(q, n);
+            let item = unsafe { self.nodes.get_unchecked(q) }.item;
+            self.hide_node::<C>(q, item);
             q += 1;
         }
     }
 
-    /// Removes option node `q`, which is `n`, from its item's set if that
-    /// item is active. Without colors (`C` false) it is (A): no test, so
-    /// no branch (tuning log #200).
+    /// Removes option node `q`, whose item is `item`, from its item's set
+    /// if that item is active. Without colors (`C` false) it is (A): no
+    /// test, so no branch (tuning log #200). The node's place is read only
+    /// for a removal: the walks load the item alone, which is all a
+    /// covered item's node needs (graceful-wheel-7: 24 M of 54 M), and no
+    /// shift splits an 8-byte load (tuning log #233).
     #[inline(always)]
-    fn hide_node<const C: bool>(&mut self, q: usize, n: Node) {
+    fn hide_node<const C: bool>(&mut self, q: usize, item: u32) {
         // SAFETY: an option node's item is an item (N).
-        let entry = unsafe { *self.items.get_unchecked(n.item as usize) };
+        let entry = unsafe { *self.items.get_unchecked(item as usize) };
         debug_assert!(C || entry.size & COVERED == 0, "(A) broken");
         if !C || entry.size & COVERED == 0 {
-            self.remove(q, n.loc, n.item, entry);
+            // SAFETY: `q` is a node (callers).
+            let place = unsafe { self.nodes.get_unchecked(q) }.loc;
+            self.remove(q, place, item, entry);
         }
     }
 }
 
-impl Cells {
+impl<I: Width> Cells<I> {
     /// The sets of the problem `search` was made for, every item active
     /// (whatever `search` has selected), read from its matrix: options in
     /// order, each set in the order of its item's list.
-    pub(crate) fn new(search: &Search) -> Cells {
+    ///
+    /// # Panics
+    ///
+    /// If a node or a list does not fit below `I::MAX` ([`AnyCells`]
+    /// chooses `I` so that they do).
+    pub(crate) fn new(search: &Search) -> Cells<I> {
         let m: &Matrix = &search.matrix;
         let item_count = m.headers() - 2;
         // An option node's item: its header less one (headers start at 1),
@@ -390,6 +407,11 @@ impl Cells {
             item.base = next;
             next += std::mem::take(&mut item.size);
         }
+        // Every node (the spacers one per option and one first), and so
+        // every place, and every list below `I::MAX`: the steps convert
+        // with `as` (`Width`).
+        let limit = u64::from(I::MAX.get());
+        assert!((entries + m.option_count() + 1) as u64 <= limit && u64::from(lists) < limit);
         let primary = m.primary;
         let mut cells = Cells {
             nodes: Vec::with_capacity(entries + m.option_count() + 1),
@@ -397,7 +419,7 @@ impl Cells {
             byte_color: Vec::new(),
             group: if colored { group } else { Vec::new() },
             items,
-            set: vec![0; next as usize],
+            set: vec![I::default(); next as usize],
             primaries: (0..primary).collect(),
             primary_loc: (0..primary).collect(),
             primary_count: primary,
@@ -405,7 +427,7 @@ impl Cells {
             leaf_width: search.leaf_width,
             option_first: Vec::with_capacity(m.option_count()),
             // At most every entry is removed at once, each item covered once.
-            trail: vec![0; entries],
+            trail: vec![I::default(); entries],
             trail_len: 0,
             covered: vec![0; lists as usize],
             covered_len: 0,
@@ -423,7 +445,7 @@ impl Cells {
                 let entry = &mut cells.items[item as usize];
                 let place = entry.base + entry.size;
                 entry.size += 1;
-                cells.set[place as usize] = to_u32(cells.nodes.len());
+                cells.set[place as usize] = I::of(to_u32(cells.nodes.len()));
                 cells.push_node(item, place, color_of(q), colored);
             }
             cells.push_node(SPACER, first, NO_COLOR, colored);
@@ -454,7 +476,7 @@ impl Cells {
         // an option node (N), whatever `at` the caller passed.
         assert!(item != SPACER, "option {k} has no node {at}");
         self.cover::<C>(item);
-        self.choose::<C>(node);
+        self.choose::<C>(I::of(node));
     }
 
     /// Forgets the statistics counted so far.
@@ -493,7 +515,7 @@ impl Cells {
         self.deactivated += (self.covered_len - covered) as u64;
         for &item in &self.trail[trail..self.trail_len] {
             // SAFETY: the trail holds items (T).
-            unsafe { self.items.get_unchecked_mut(item as usize).size += 1 };
+            unsafe { self.items.get_unchecked_mut(item.at()).size += 1 };
         }
         self.trail_len = trail;
         for &item in &self.covered[covered..self.covered_len] {
@@ -538,7 +560,7 @@ impl Cells {
     /// The arrays a covering changes, borrowed apart so that the hot loop
     /// keeps their addresses and the trail's length in registers rather
     /// than reloading them from `self` after every store (tuning log #163).
-    fn dance(&mut self) -> Dance<'_> {
+    fn dance(&mut self) -> Dance<'_, I> {
         Dance {
             nodes: &mut self.nodes,
             items: &mut self.items,
@@ -628,8 +650,8 @@ impl Cells {
     /// Inlined at its two calls in the search: 1.5% fewer instructions
     /// (tuning log #178).
     #[inline(always)]
-    fn choose<const C: bool>(&mut self, node: u32) {
-        let node = node as usize;
+    fn choose<const C: bool>(&mut self, node: I) {
+        let node = node.at();
         let mut q = node + 1;
         loop {
             // SAFETY: `node` is an option node, read from `set` (S), so the
@@ -680,10 +702,10 @@ impl Cells {
     #[cold]
     fn doomed(&self, since: usize, empty: u32) -> bool {
         let trailed = &self.trail[since..self.trail_len];
-        trailed.contains(&empty)
+        trailed.contains(&I::of(empty))
             || trailed
                 .iter()
-                .any(|&item| item < self.primary && self.items[item as usize].size == 0)
+                .any(|&item| item.get() < self.primary && self.items[item.at()].size == 0)
     }
 
     /// The item the matrix's scan chooses (`Matrix::shortest_item`): the

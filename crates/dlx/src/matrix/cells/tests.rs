@@ -2,8 +2,9 @@
 //! recursive oracle of Knuth's statistics, on small problems (Miri runs
 //! these in CI).
 
-use super::SPLIT_COLORS;
 use super::count::Report;
+use super::width::Width;
+use super::{AnyCells, Cells, SPLIT_COLORS};
 use crate::index::to_u32;
 use crate::matrix::test_problems::{latin_3, sudoku_4};
 use crate::{Budget, Color, Count, Dlx, End, OptionId, Problem, SplitMix64, Stats};
@@ -133,14 +134,17 @@ fn counts_random_problems_with_the_matrixs_tree_and_the_oracles_updates() {
         let (count, cells) = on_cells(&mut solver, None);
         let (_, matrix) = on_matrix(&mut solver, None);
         let case = format!("{problem:?} selected {:?}", solver.selected());
-        let lists = solver.cells.as_deref().expect("counted on cells");
+        // Problems this small fit in `u16` entries.
+        let Some(AnyCells::Narrow(lists)) = solver.cells.as_deref() else {
+            panic!("not counted on narrow cells: {case}");
+        };
         split += usize::from(lists.group.iter().any(|&(first, end)| end - first > 1));
         whole += usize::from(
             !lists.node_color.is_empty()
                 && lists.items.iter().any(|list| {
                     let colors: std::collections::BTreeSet<u32> = (list.base
                         ..list.base + list.size)
-                        .map(|place| lists.node_color[lists.set[place as usize] as usize])
+                        .map(|place| lists.node_color[lists.set[place as usize].at()])
                         .collect();
                     colors.len() > 1
                 }),
@@ -152,13 +156,24 @@ fn counts_random_problems_with_the_matrixs_tree_and_the_oracles_updates() {
         // Colors of more than a byte purify from `node_color`: the same
         // count, with the bytes forgotten (the cells are kept for the next
         // count).
-        let lists = solver.cells.as_deref_mut().expect("counted on cells");
-        if round % 8 == 3 && !lists.byte_color.is_empty() {
+        if let Some(AnyCells::Narrow(lists)) = solver.cells.as_deref_mut()
+            && round % 8 == 3
+            && !lists.byte_color.is_empty()
+        {
             lists.byte_color.clear();
             let (wide_count, wide_stats) = on_cells(&mut solver, None);
             assert_eq!(wide_count.solutions, count.solutions, "{case}");
             assert_eq!(wide_stats, oracle, "{case}");
             wide += 1;
+        }
+        // The same count on `u32` entries, which only problems too big for
+        // this test use (`counts_large_problems_on_wide_sets`).
+        if round % 4 == 1 {
+            let sets = Cells::<u32>::new(&solver.search);
+            solver.cells = Some(Box::new(AnyCells::Wide(sets)));
+            let (wide_count, wide_stats) = on_cells(&mut solver, None);
+            assert_eq!(wide_count.solutions, count.solutions, "{case}");
+            assert_eq!(wide_stats, oracle, "{case}");
         }
         // The matrix walks the same tree, but where one hiding empties two
         // primary items (it notes only the last, so may miss a doom); it
@@ -189,6 +204,28 @@ fn counts_random_problems_with_the_matrixs_tree_and_the_oracles_updates() {
             "too few counts with wide colors: {wide}"
         );
     }
+}
+
+/// A problem of more nodes than `u16` entries hold counts on `u32` ones:
+/// item 0 primary, item 1 secondary, and `n` options `0 1:c` for colors
+/// `c` from 0 to 6 in turn, each a solution alone.
+#[test]
+fn counts_large_problems_on_wide_sets() {
+    // The oracle-free count is quick natively, slow under Miri.
+    let n: usize = if cfg!(miri) { 10 } else { 30_000 };
+    let mut builder = Problem::builder(1, 1).unwrap();
+    for k in 0..n {
+        builder
+            .add_colored_option(&[(0, None), (1, Color::new(k % 7))])
+            .unwrap();
+    }
+    let mut solver = Dlx::new(&builder.build());
+    let (count, stats) = on_cells(&mut solver, None);
+    let n = u64::try_from(n).unwrap();
+    assert_eq!(count.solutions, n);
+    assert_eq!(stats.solutions, n);
+    let wide = matches!(solver.cells.as_deref(), Some(AnyCells::Wide(_)));
+    assert_eq!(wide, !cfg!(miri), "30,000 options: 90,001 nodes");
 }
 
 /// A random number below `bound` (small in these tests).

@@ -1,0 +1,115 @@
+//! How wide `set`'s nodes and the trail's lists are: `u16` where a problem
+//! has few enough nodes and lists (every example file with secondary
+//! items), else `u32`.
+//!
+//! Each removal loads and stores at two places of `set` and stores a
+//! trail entry; halving both arrays (70 KB each as `u32`s on
+//! graceful-wheel-7) keeps more of them in the 32 KB D1: its misses 6.71 M
+//! -> 4.75 M (cachegrind), 2.4% less time there and on queens-12 (tuning
+//! log #231). Nodes stay `u32` pairs: `u16` ones, one 4-byte load split
+//! in two, missed 2.32 M times but took 3% more instructions, and no less
+//! time (tuning log #232).
+
+use super::Cells;
+use super::count::Report;
+use crate::matrix::search::Search;
+use crate::outcome::{Budget, End, Stats};
+
+/// The type of `set`'s and the trail's entries: `u16` or `u32`.
+///
+/// Values are converted with `as`: [`Cells::new`] checks once that every
+/// node and list of its problem is below [`Width::MAX`], and the steps
+/// store only nodes and lists read from the arrays.
+pub(crate) trait Width: Copy + Eq + Default + std::fmt::Debug {
+    /// The largest value: more than any node or list stored.
+    const MAX: Self;
+
+    /// `x`, which is at most [`MAX`](Self::MAX).
+    fn of(x: u32) -> Self;
+
+    /// The value, widened.
+    fn get(self) -> u32;
+
+    /// The value as an index.
+    #[inline(always)]
+    fn at(self) -> usize {
+        self.get() as usize
+    }
+}
+
+impl Width for u16 {
+    const MAX: u16 = u16::MAX;
+
+    #[inline(always)]
+    #[allow(clippy::cast_possible_truncation)] // fits: see `Width`
+    fn of(x: u32) -> u16 {
+        debug_assert!(x <= u32::from(u16::MAX));
+        x as u16
+    }
+
+    #[inline(always)]
+    fn get(self) -> u32 {
+        u32::from(self)
+    }
+}
+
+impl Width for u32 {
+    const MAX: u32 = u32::MAX;
+
+    #[inline(always)]
+    fn of(x: u32) -> u32 {
+        x
+    }
+
+    #[inline(always)]
+    fn get(self) -> u32 {
+        self
+    }
+}
+
+/// A problem's cells, as narrow as it fits.
+#[derive(Clone, Debug)]
+pub(crate) enum AnyCells {
+    /// Nodes and lists below `u16::MAX`.
+    Narrow(Cells<u16>),
+    /// Any other problem.
+    Wide(Cells<u32>),
+}
+
+impl AnyCells {
+    /// The sets of the problem `search` was made for ([`Cells::new`]), with
+    /// `u16` entries if they fit: fewer than `u16::MAX` nodes (option nodes
+    /// and spacers) and fewer lists, which the items plus the option nodes
+    /// bound (an item has one list, or one per color of its nodes).
+    pub(crate) fn new(search: &Search) -> AnyCells {
+        let m = &search.matrix;
+        let entries: usize = m
+            .option_first
+            .iter()
+            .map(|first| first.span().size() as usize)
+            .sum();
+        let nodes = entries + m.option_count() + 1;
+        let lists = m.headers() - 2 + entries;
+        let narrow = u16::MAX as usize;
+        if nodes < narrow && lists < narrow {
+            AnyCells::Narrow(Cells::new(search))
+        } else {
+            AnyCells::Wide(Cells::new(search))
+        }
+    }
+
+    /// [`Cells::count`] on whichever width these are.
+    pub(crate) fn count<R: Report>(
+        &mut self,
+        search: &Search,
+        limit: u64,
+        budget: Budget,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> End {
+        match self {
+            AnyCells::Narrow(cells) => cells.count(search, limit, budget, stats, report),
+            AnyCells::Wide(cells) => cells.count(search, limit, budget, stats, report),
+        }
+    }
+}
