@@ -183,7 +183,12 @@ impl Search {
             }
             self.selected.push(option);
         }
-        self.matrix.lay_out_kept(columns, &self.selected);
+        if self.width == SUDOKU_WIDTH {
+            self.matrix
+                .lay_out_kept::<SUDOKU_WIDTH>(columns, &self.selected);
+        } else {
+            self.matrix.lay_out_kept::<0>(columns, &self.selected);
+        }
         result
     }
 
@@ -264,8 +269,11 @@ impl Matrix {
     /// anew: each list holds, in order, the options `columns` has not marked
     /// dropped this round; an item of an option in `selected` (options
     /// without an item in common) has an empty list and is out of the
-    /// active lists.
-    fn lay_out_kept(&mut self, columns: &Columns, selected: &[OptionId]) {
+    /// active lists. `W` is 0, or the number of nodes of every option (the
+    /// width the search is made for, [`Matrix::search_width`]): then each
+    /// kept option is appended without a test of its size (tuning log
+    /// #214).
+    fn lay_out_kept<const W: u32>(&mut self, columns: &Columns, selected: &[OptionId]) {
         // Plain index loops (`a..b + 1`, not `a..=b`, whose iterator tests
         // an extra flag): this runs once per instance of a problem, and a
         // 9x9 Sudoku's search is only a few times longer.
@@ -285,14 +293,18 @@ impl Matrix {
             while kept != 0 {
                 // The bits past the last option are set in `dropped`, so
                 // `k` is an option.
-                let k = w * 64 + kept.trailing_zeros() as usize;
+                let k = to_u32(w * 64 + kept.trailing_zeros() as usize);
                 kept &= kept - 1;
                 // The link to the option's first node (place 0), from
                 // which the links to the others are one add each.
-                let first = self.option_first[k];
+                // SAFETY: `k` is an option (above), and `option_first` has
+                // an entry per option.
+                let first = unsafe { get(&self.option_first, k) };
                 // An option of the width the search is made for has a
                 // fixed trip count, which the compiler unrolls.
-                if first.option_size() == SUDOKU_WIDTH {
+                if W != 0 {
+                    self.append_option::<W>(first);
+                } else if first.option_size() == SUDOKU_WIDTH {
                     self.append_option::<SUDOKU_WIDTH>(first);
                 } else {
                     self.append_option::<0>(first);

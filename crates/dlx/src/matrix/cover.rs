@@ -22,7 +22,6 @@
 use super::hide::{hide_listed, in_list, unhide_listed};
 use super::link::{Link, OptionSpan};
 use super::{COVER_BIAS, Header, Matrix, PURIFIED, ROOT, entry, get};
-use crate::index::to_u32;
 
 /// The arena's link arrays, borrowed together for the hot loops.
 pub(super) struct Links<'a> {
@@ -413,63 +412,6 @@ impl Matrix {
         }
     }
 
-    /// [`shortest_item`](Self::shortest_item)'s choice, found in the
-    /// primary headers' lengths rather than by following the active-item
-    /// list: the first item, in item order, whose length is at most 1, else
-    /// the first of the shortest. The active list is in item order (items
-    /// leave and return in place), and a covered item's length carries
-    /// [`COVER_BIAS`], so in an arena of fewer than `2^30` nodes (which the
-    /// search made for a width has, [`Matrix::search_width`]) the shortest
-    /// length below the bias is the shortest active list. A pass over every
-    /// primary header, covered or not, but with no load waiting for the one
-    /// before: the list walk's chain of `right` loads made the MRV scan
-    /// about a sixth of a 9x9 count's time for a twelfth of its
-    /// instructions (tuning log #191). Blocks of [`SCAN_BLOCK`] lengths,
-    /// each folded into a running minimum and tested for a length of at
-    /// most 1 without a branch, which the compiler turns into vector code.
-    #[inline(never)]
-    pub(super) fn shortest_item_in_order(&self) -> (Header, u32) {
-        debug_assert!(self.top.len() < COVER_BIAS as usize);
-        let lens = &self.top[1..self.primary as usize + 1];
-        // The least lengths so far, saturated to `i16` (a signed pack and
-        // minimum of SSE2; there is no `u32` minimum before SSE4.1): exact
-        // below `i16::MAX`, which is all a 9x9 Sudoku has.
-        let mut least = [i16::MAX; SCAN_BLOCK];
-        let mut blocks = lens.chunks_exact(SCAN_BLOCK);
-        let mut start = 0;
-        for block in &mut blocks {
-            let mut forced = false;
-            for (low, &len) in least.iter_mut().zip(block) {
-                forced |= len <= 1;
-                *low = (*low).min(saturate(len));
-            }
-            if forced {
-                return first_at_most(lens, start, 1);
-            }
-            start += SCAN_BLOCK;
-        }
-        let mut min = least.into_iter().min().unwrap_or(i16::MAX);
-        for &len in blocks.remainder() {
-            if len <= 1 {
-                return first_at_most(lens, start, 1);
-            }
-            min = min.min(saturate(len));
-        }
-        let bound = if min < i16::MAX {
-            min.unsigned_abs().into()
-        } else {
-            // Every length saturated: the exact least, the slow way.
-            let min = lens.iter().copied().min().unwrap_or(u32::MAX);
-            if min >= COVER_BIAS {
-                // No active primary item, as the list scan finds at the
-                // root. SAFETY: the root is a header.
-                return (unsafe { Header::new_unchecked(ROOT) }, u32::MAX);
-            }
-            min
-        };
-        first_at_most(lens, 0, bound)
-    }
-
     /// The active primary items and their lengths, leftmost first.
     pub(super) fn active_primaries(&self) -> impl Iterator<Item = (Header, u32)> + '_ {
         let mut h = self.right[ROOT as usize];
@@ -566,46 +508,6 @@ impl Matrix {
             }
         }
     }
-}
-
-/// How many lengths [`Matrix::shortest_item_in_order`] takes at a time:
-/// four SSE2 vectors of `u32`.
-const SCAN_BLOCK: usize = 16;
-
-/// A length below `2^31` (every primary one in an arena of fewer than
-/// `2^30` nodes, bias included) as an `i16`, saturated at `i16::MAX`: one
-/// signed pack in SSE2.
-#[inline(always)]
-#[allow(clippy::cast_possible_wrap, clippy::cast_possible_truncation)] // clamped
-fn saturate(len: u32) -> i16 {
-    (len as i32).clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
-}
-
-/// The first primary item, from `lens[from]` on (`lens` the primary
-/// headers' lengths, item 0's first), whose length is at most `bound`, and
-/// that length; one must be there. A block at a time, as a mask of the
-/// lengths at most `bound` whose lowest bit is the item: no branch in a
-/// block, whose exit would be mispredicted at every call.
-///
-/// # Panics
-///
-/// If there is no such length.
-#[inline]
-fn first_at_most(lens: &[u32], from: usize, bound: u32) -> (Header, u32) {
-    let mut start = from;
-    for block in lens[from..].chunks(SCAN_BLOCK) {
-        let mask = block.iter().enumerate().fold(0_u32, |mask, (j, &len)| {
-            mask | (u32::from(len <= bound) << j)
-        });
-        if mask != 0 {
-            let at = start + mask.trailing_zeros() as usize;
-            // SAFETY: `at` is below the number of primary items, so header
-            // `at + 1` is below `N + 2`.
-            return (unsafe { Header::new_unchecked(to_u32(at + 1)) }, lens[at]);
-        }
-        start += block.len();
-    }
-    panic!("no length at most {bound}")
 }
 
 #[cfg(test)]

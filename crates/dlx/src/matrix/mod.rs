@@ -63,7 +63,7 @@
 //!   exactly while its item is out of its active-item list; so in an arena
 //!   of fewer than `2^30` nodes a primary header's `top` is below the bias
 //!   if and only if its item is active ([`Matrix::check`] tests it). No
-//!   unchecked access rests on it: the pass that reads it (`cover.rs`)
+//!   unchecked access rests on it: the pass that reads it (`scan.rs`)
 //!   indexes `top[1..=primary]` with a checked slice.
 //!
 //! (D) holds for every problem, with or without colors and bounds, so the
@@ -97,6 +97,7 @@ mod hide;
 mod layout;
 mod leaves;
 mod link;
+mod scan;
 mod search;
 mod select;
 #[cfg(test)]
@@ -375,7 +376,7 @@ impl Matrix {
     fn check(&self) -> Result<(), String> {
         let items = self.headers() - 2;
         if self.top[ROOT as usize] != 0 {
-            // The MRV scan ends at the root by its `top` (`cover.rs`).
+            // The MRV scan ends at the root by its `top` (`scan.rs`).
             return Err(format!("the root's top is {}", self.top[ROOT as usize]));
         }
         for root in [0, items + 1] {
