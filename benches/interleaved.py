@@ -3,8 +3,12 @@
 shared machine: round after round each command runs once, in turn (A B C A B C
 ...), so a burst of load falls on all of them alike rather than on whichever
 hyperfine was timing. Prints each command's median and minimum user+sys CPU
-time (from getrusage of the finished child) and median wall time, and the
-ratio of the first command's median to each one's.
+time (from getrusage of the finished child) and median wall time, the
+ratio of the first command's median to each one's, and the median over the
+rounds of each round's ratio (the first command's time over this one's in
+the same round), which a slow drift of the machine's speed moves less. The
+order is reversed every other round (A B C, C B A, ...), so that no command
+always runs right after another.
 
     python3 benches/interleaved.py ROUNDS CMD1 CMD2 ...
 
@@ -37,7 +41,9 @@ def main() -> None:
     wall = [[] for _ in commands]
     status = [0 for _ in commands]
     for round_ in range(rounds + 1):
-        for i, command in enumerate(commands):
+        order = range(len(commands)) if round_ % 2 == 0 else reversed(range(len(commands)))
+        for i in order:
+            command = commands[i]
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
             try:
@@ -58,11 +64,19 @@ def main() -> None:
         median = statistics.median(cpu[i])
         print(f"cpu median {median * 1000:9.2f} ms  min {min(cpu[i]) * 1000:9.2f} ms  "
               f"wall median {statistics.median(wall[i]) * 1000:9.2f} ms  "
-              f"first/this {first / median:6.3f}  {command}")
+              f"first/this {first / median:6.3f}  "
+              f"round ratio {round_ratio(cpu[0], cpu[i]):6.3f}  "
+              f"{command}")
         if status[i] != 0:
             # Not an error: `sudoku-dlx count` exits 1 when a puzzle has no
             # solution. Said so that a command that failed at once is seen.
             print(f"  (exit status {status[i]} in the last round)")
+
+
+def round_ratio(first: list, this: list) -> float:
+    """The median over the rounds of `first`'s time over `this` one's."""
+    ratios = [a / b for a, b in zip(first, this) if b > 0]
+    return statistics.median(ratios) if ratios else float("nan")
 
 
 if __name__ == "__main__":
