@@ -36,78 +36,104 @@ impl Matrix {
 }
 
 /// [`Matrix::shortest_item_in_order`]'s pass over `lens`, the primary
-/// headers' lengths (item 0's first), in SSE2.
+/// headers' lengths (item 0's first), in SSE2: the least lengths kept as
+/// `i16` (a signed pack and minimum of SSE2; there is no `u32` minimum
+/// before SSE4.1), exact below `i16::MAX`, which is all a 9x9 Sudoku has.
 fn shortest_in_order_sse2(lens: &[u32]) -> (Header, u32) {
-    // The least lengths so far, saturated to `i16` (a signed pack and
-    // minimum of SSE2; there is no `u32` minimum before SSE4.1): exact
-    // below `i16::MAX`, which is all a 9x9 Sudoku has.
-    let mut least = [i16::MAX; SCAN_BLOCK];
-    let mut blocks = lens.chunks_exact(SCAN_BLOCK);
-    let mut start = 0;
-    for block in &mut blocks {
-        let mut forced = false;
-        for (low, &len) in least.iter_mut().zip(block) {
-            forced |= len <= 1;
-            *low = (*low).min(saturate(len));
-        }
-        if forced {
-            return first_at_most(lens, start, 1);
-        }
-        start += SCAN_BLOCK;
-    }
-    let mut min = least.into_iter().min().unwrap_or(i16::MAX);
-    for &len in blocks.remainder() {
-        if len <= 1 {
-            return first_at_most(lens, start, 1);
-        }
-        min = min.min(saturate(len));
-    }
-    let bound = if min < i16::MAX {
-        min.unsigned_abs().into()
-    } else {
-        // Every length saturated: the exact least, the slow way.
-        let min = lens.iter().copied().min().unwrap_or(u32::MAX);
-        if min >= COVER_BIAS {
-            return no_active_item();
-        }
-        min
-    };
-    first_at_most(lens, 0, bound)
+    shortest_in_order::<i16>(lens)
 }
 
 /// [`shortest_in_order_sse2`] in AVX2: eight lengths a vector, and an
-/// unsigned minimum (`vpminud`), so no saturation. Compiled for AVX2 (and
-/// `first_at_most`, inlined, with it) whatever the build's target; called
-/// only when the CPU has it. A pass of 15 instructions a block of 16
-/// lengths against 36 (17-clue instructions -3.3%, tuning log #213).
+/// unsigned minimum (`vpminud`), so the lengths kept as they are. Compiled
+/// for AVX2 (with the pass and `first_at_most`, inlined into it) whatever
+/// the build's target; called only when the CPU has it. A pass of 15
+/// instructions a block of 16 lengths against 36 (17-clue instructions
+/// -3.3%, tuning log #213).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn shortest_in_order_avx2(lens: &[u32]) -> (Header, u32) {
-    let mut least = [u32::MAX; SCAN_BLOCK];
+    shortest_in_order::<u32>(lens)
+}
+
+/// How the pass keeps the least lengths: as `u32`s, or saturated to a
+/// narrower type whose minimum the CPU has.
+trait Lane: Copy + Ord {
+    /// The largest value, the minimum's start.
+    const MAX: Self;
+
+    /// `len`, perhaps saturated.
+    fn of(len: u32) -> Self;
+
+    /// The length a least value stands for, `None` if it is saturated.
+    fn exact(self) -> Option<u32>;
+}
+
+impl Lane for u32 {
+    const MAX: u32 = u32::MAX;
+
+    #[inline(always)]
+    fn of(len: u32) -> u32 {
+        len
+    }
+
+    #[inline(always)]
+    fn exact(self) -> Option<u32> {
+        Some(self)
+    }
+}
+
+/// A length below `2^31` (every primary one in an arena of fewer than
+/// `2^30` nodes, bias included) saturated at `i16::MAX`: one signed pack in
+/// SSE2.
+impl Lane for i16 {
+    const MAX: i16 = i16::MAX;
+
+    #[inline(always)]
+    #[allow(clippy::cast_possible_wrap, clippy::cast_possible_truncation)] // clamped
+    fn of(len: u32) -> i16 {
+        (len as i32).clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
+    }
+
+    #[inline(always)]
+    fn exact(self) -> Option<u32> {
+        (self < i16::MAX).then(|| self.unsigned_abs().into())
+    }
+}
+
+/// The pass: blocks of [`SCAN_BLOCK`] lengths, each folded into the least
+/// so far (as `L`) and tested for a length of at most 1 without a branch,
+/// which the compiler turns into vector code; then the first of the least.
+#[inline(always)]
+fn shortest_in_order<L: Lane>(lens: &[u32]) -> (Header, u32) {
+    let mut least = [L::MAX; SCAN_BLOCK];
     let mut blocks = lens.chunks_exact(SCAN_BLOCK);
     let mut start = 0;
     for block in &mut blocks {
         let mut forced = false;
         for (low, &len) in least.iter_mut().zip(block) {
             forced |= len <= 1;
-            *low = (*low).min(len);
+            *low = (*low).min(L::of(len));
         }
         if forced {
             return first_at_most(lens, start, 1);
         }
         start += SCAN_BLOCK;
     }
-    let mut min = least.into_iter().min().unwrap_or(u32::MAX);
+    let mut min = least.into_iter().min().unwrap_or(L::MAX);
     for &len in blocks.remainder() {
         if len <= 1 {
             return first_at_most(lens, start, 1);
         }
-        min = min.min(len);
+        min = min.min(L::of(len));
     }
-    if min >= COVER_BIAS {
+    // Every length saturated: the exact least, the slow way.
+    let bound = min
+        .exact()
+        .unwrap_or_else(|| lens.iter().copied().min().unwrap_or(u32::MAX));
+    if bound >= COVER_BIAS {
         return no_active_item();
     }
-    first_at_most(lens, 0, min)
+    first_at_most(lens, 0, bound)
 }
 
 /// The choice when no primary item is active, as the list scan finds it at
@@ -121,15 +147,6 @@ fn no_active_item() -> (Header, u32) {
 /// How many lengths [`Matrix::shortest_item_in_order`] takes at a time:
 /// four SSE2 vectors of `u32`, two of AVX2.
 const SCAN_BLOCK: usize = 16;
-
-/// A length below `2^31` (every primary one in an arena of fewer than
-/// `2^30` nodes, bias included) as an `i16`, saturated at `i16::MAX`: one
-/// signed pack in SSE2.
-#[inline(always)]
-#[allow(clippy::cast_possible_wrap, clippy::cast_possible_truncation)] // clamped
-fn saturate(len: u32) -> i16 {
-    (len as i32).clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16
-}
 
 /// The first primary item, from `lens[from]` on (`lens` the primary
 /// headers' lengths, item 0's first), whose length is at most `bound`, and

@@ -84,11 +84,17 @@ impl<'p> ToProgress<'p> {
     /// Tells the progress the count's last figures and that it ended:
     /// the whole tree done if it ran out (`Exhausted`).
     pub(crate) fn finish(mut self, stats: &Stats, end: End) {
-        let fraction = if end == End::Exhausted { 1.0 } else { -1.0 };
-        self.report(stats.nodes, stats.solutions, fraction);
+        self.publish(stats.nodes, stats.solutions);
         if end == End::Exhausted {
             self.progress.finish(0, 1.0);
         }
+    }
+
+    /// Adds to the progress the nodes and solutions not yet told of.
+    fn publish(&mut self, nodes: u64, solutions: u64) {
+        self.progress.add_nodes(nodes - self.nodes);
+        self.progress.add_solutions(solutions - self.solutions);
+        (self.nodes, self.solutions) = (nodes, solutions);
     }
 }
 
@@ -99,14 +105,9 @@ impl Report for ToProgress<'_> {
         self.chunk
     }
 
-    /// A negative `fraction` leaves the estimate as it was.
     fn report(&mut self, nodes: u64, solutions: u64, fraction: f64) -> bool {
-        self.progress.add_nodes(nodes - self.nodes);
-        self.progress.add_solutions(solutions - self.solutions);
-        (self.nodes, self.solutions) = (nodes, solutions);
-        if fraction >= 0.0 {
-            self.progress.set_running(0, fraction);
-        }
+        self.publish(nodes, solutions);
+        self.progress.set_running(0, fraction);
         self.progress.is_stopped()
     }
 }
