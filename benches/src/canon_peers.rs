@@ -8,7 +8,7 @@ use sudoku_dlx::Canonicalizer;
 
 use crate::canon_check::{checked_form, cross_check_classes, sudoku_crate_form};
 use crate::sudoku_sets::{ALL_SETS, Digits};
-use crate::timing::{median, time};
+use crate::timing::{median, median_ratio, time};
 
 /// One data set's puzzles, and whether the `sudoku` crate applies to them
 /// (every puzzle has exactly one solution).
@@ -104,7 +104,7 @@ pub fn compare(limit: Option<usize>, rounds: usize) -> Result<(), String> {
     }
     eprintln!();
     println!(
-        "\nMedian of {rounds} interleaved round(s), puzzles per second; ratio = our rate / the sudoku crate's.\n"
+        "\nMedian of {rounds} interleaved round(s), puzzles per second; ratio = the median over the rounds of our rate / the sudoku crate's.\n"
     );
     println!("| set | puzzles | sudoku-dlx | sudoku crate | ratio |");
     println!("|---|---:|---:|---:|---:|");
@@ -114,10 +114,9 @@ pub fn compare(limit: Option<usize>, rounds: usize) -> Result<(), String> {
         };
         let (ours, theirs) = (rate(&cell[0]), rate(&cell[1]));
         let show = |r: Option<f64>| r.map_or_else(|| "-".to_owned(), |r| format!("{r:.0}"));
-        let ratio = match (ours, theirs) {
-            (Some(o), Some(t)) => format!("{:.1}x", o / t),
-            _ => "-".to_owned(),
-        };
+        // Our rate over theirs is their time over ours, round by round.
+        let ratio =
+            median_ratio(&cell[1], &cell[0]).map_or_else(|| "-".to_owned(), |r| format!("{r:.1}x"));
         println!(
             "| {} | {} | {} | {} | {ratio} |",
             set.name,

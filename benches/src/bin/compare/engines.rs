@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use benches::cover_check::{Fingerprint, check_solution};
 use benches::cover_solvers::{ALL_SOLVERS, CoverInput, CoverSolver, SearchSize};
 use benches::problems::{self, CoverProblem};
-use benches::timing::{median, time};
+use benches::timing::{median, median_ratio, time};
 
 use crate::Options;
 
@@ -118,7 +118,7 @@ pub(crate) fn compare_engines(
         .filter(|&k| !solvers[k].is_ours())
         .collect();
     println!(
-        "\nMedian of {} interleaved round(s), seconds per count; ratio = peer time / our time.\n",
+        "\nMedian of {} interleaved round(s), seconds per count; ratio = the median over the rounds of peer time / our time.\n",
         options.rounds,
     );
     print!("| problem | solutions |");
@@ -147,11 +147,9 @@ pub(crate) fn compare_engines(
         }
         for &peer in &peers {
             for &our in &ours {
-                match (medians[peer], medians[our]) {
-                    (Some(peer), Some(ours)) => {
-                        print!(" {:.2}x |", peer.as_secs_f64() / ours.as_secs_f64())
-                    }
-                    _ => print!(" - |"),
+                match median_ratio(&row[peer].samples, &row[our].samples) {
+                    Some(ratio) => print!(" {ratio:.2}x |"),
+                    None => print!(" - |"),
                 }
             }
         }

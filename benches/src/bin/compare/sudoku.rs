@@ -4,7 +4,7 @@
 use benches::grid_check::check_grid;
 use benches::sudoku_sets::{ALL_SETS, Digits, SudokuSet, to_line};
 use benches::sudoku_solvers::{Answer, SudokuSolver, SudokuSolverKind};
-use benches::timing::{median, time};
+use benches::timing::{median, median_ratio, time};
 
 use crate::Options;
 
@@ -85,7 +85,7 @@ pub(crate) fn compare_sudoku(options: &Options) -> Result<(), String> {
         );
     }
     println!(
-        "\nMedian of {} interleaved round(s): µs per puzzle (puzzles per second); ratio = other time / {} time.\n",
+        "\nMedian of {} interleaved round(s): µs per puzzle (puzzles per second); ratio = the median over the rounds of other time / {} time.\n",
         options.rounds,
         SUDOKU_SOLVERS[0].name()
     );
@@ -108,8 +108,11 @@ pub(crate) fn compare_sudoku(options: &Options) -> Result<(), String> {
         for m in &medians {
             print!(" {:.1} ({:.0}/s) |", m / n * 1e6, n / m);
         }
-        for m in &medians[1..] {
-            print!(" {:.2}x |", m / medians[0]);
+        for other in &row[1..] {
+            match median_ratio(other, &row[0]) {
+                Some(ratio) => print!(" {ratio:.2}x |"),
+                None => print!(" - |"),
+            }
         }
         println!();
     }
