@@ -24,7 +24,7 @@
 #![deny(unsafe_code)]
 
 use super::super::search::Search;
-use super::{Cells, Item, Marks, Width};
+use super::{Cells, Marks, Width};
 use crate::outcome::{Budget, End, Stats};
 use crate::progress::Progress;
 
@@ -234,7 +234,8 @@ impl<I: Width> Cells<I> {
                 Err(_) => Some(self.leftmost_single()),
             };
             if let Some(item) = branch {
-                let Item { base, size } = self.items[item as usize];
+                let entry = self.items[item as usize];
+                let (base, end, size) = (entry.base, entry.end, entry.size());
                 let leaves = u64::from(size);
                 if size > 0
                     && self.primary_count == self.leaf_width
@@ -256,7 +257,7 @@ impl<I: Width> Cells<I> {
                     }
                     levels.push(Level {
                         cursor: base,
-                        end: base + size,
+                        end,
                         outer,
                         inner: self.marks(),
                     });

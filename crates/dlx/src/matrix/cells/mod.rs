@@ -18,11 +18,13 @@
 //!
 //! # Layout
 //!
-//! - `set[b..b + size]`, where `items[i]` is `Item { base: b, size }`,
-//!   holds the nodes of item `i`'s active options, in any order; the entries
-//!   after them, up to the item's end, are its removed ones. `size` also
-//!   carries [`COVERED`] once the item is covered, so that the test a
-//!   removal needs and the size it changes are one load.
+//! - `set[b..e]`, where `items[i]` is `Item { base: b, end: e }`, holds
+//!   the nodes of item `i`'s active options, in any order (so its size is
+//!   `e - b`); the entries after them, up to the item's capacity, are its
+//!   removed ones. `end` also carries [`COVERED`] once the item is covered,
+//!   so that the test a removal needs and the end it changes are one load,
+//!   and the removal's last active place is that end less one (tuning log
+//!   #243).
 //! - Option nodes sit in `nodes` one option after another, each option
 //!   followed by a spacer whose `loc` is the option's first node (as DLX1's
 //!   spacers do), so a walk round the option from any of its nodes needs no
@@ -50,8 +52,8 @@
 //! removes therefore lies at places below the size the item had when the
 //! segment began, and the entries above it are untouched: restoring that
 //! size restores the set (in another order, which no count depends on). So
-//! each removal trails its item, and undoing a segment adds one to the size
-//! of each item it trailed, without visiting a removed node. (Knuth trails
+//! each removal trails its item, and undoing a segment adds one to the end
+//! (so the size) of each item it trailed, without visiting a removed node. (Knuth trails
 //! `(item, size)` once per item and segment, with a stamp per item; on
 //! queens-12 four removals in nine are an item's second in its segment, so
 //! the stamp test cost more than the entries it saved: tuning log #161.)
@@ -85,7 +87,7 @@ const NO_COLOR: u32 = 0;
 /// faster there (tuning log #220).
 const SPLIT_COLORS: usize = 8;
 
-/// The bit of an item's `size` that marks it covered. Sizes stay below it:
+/// The bit of an item's `end` that marks it covered. Ends stay below it:
 /// a problem has fewer than `2^31` entries.
 const COVERED: u32 = 1 << 31;
 
@@ -107,8 +109,23 @@ struct Node {
 struct Item {
     /// Where the item's entries start in `set`.
     base: u32,
-    /// How many of them are active, plus [`COVERED`] once it is covered.
-    size: u32,
+    /// Where its active entries end (`base` plus how many are active), plus
+    /// [`COVERED`] once it is covered: a removal takes its last active
+    /// place from this one field, without adding `base` (tuning log #243).
+    end: u32,
+}
+
+impl Item {
+    /// How many of its entries are active (it must not be covered).
+    fn size(self) -> u32 {
+        debug_assert!(self.end & COVERED == 0);
+        self.end - self.base
+    }
+
+    /// Whether it is active and has no active entry.
+    fn is_empty(self) -> bool {
+        self.end == self.base
+    }
 }
 
 /// The sparse-set search state of one problem.
@@ -127,9 +144,10 @@ struct Item {
 ///   it is in (so below `nodes.len()`); `node_color`, if not empty, has one
 ///   entry per node, and so has `byte_color`, if not empty.
 /// - **(I)** Each item's range `base..base + capacity` lies in `set`, and its
-///   size (without [`COVERED`]) is at most its capacity; an option node that
-///   a step reaches from an active option is at a place below its active
-///   item's size, so that item's size is at least 1 when it is removed.
+///   `end` (without [`COVERED`]) is in `base..=base + capacity`; an option
+///   node that a step reaches from an active option is at a place below its
+///   active item's end, so that item's size is at least 1 when it is
+///   removed (its end above its base, its last active place `end - 1`).
 /// - **(A)** Every item of an option in an active item's active range, or
 ///   of the option being chosen, is active, but for a purified secondary
 ///   item whose color the option agrees with. (Covering or purifying an item
@@ -166,7 +184,7 @@ pub(crate) struct Cells<I: Width> {
     /// With colors, each list's siblings, the lists of its item, as a
     /// range `first..end` of list numbers (G); empty without colors.
     group: Vec<(u32, u32)>,
-    /// Each item's range of `set` and its size.
+    /// Each item's range of `set` and where its active entries end.
     items: Vec<Item>,
     /// The items' sparse sets of option nodes, one range per item.
     set: Vec<I>,
@@ -227,9 +245,8 @@ impl<I: Width> Dance<'_, I> {
     #[inline(always)]
     #[allow(clippy::cast_possible_truncation)] // `q` is a node, a `u32` (N)
     fn remove(&mut self, q: usize, place: u32, item: u32, entry: Item) {
-        debug_assert!(entry.size > 0 && place < entry.base + entry.size);
-        let size = entry.size - 1;
-        let last = entry.base + size;
+        debug_assert!(entry.end > entry.base && place < entry.end);
+        let last = entry.end - 1;
         // SAFETY: every trailed removal takes a distinct node out of a set
         // until it is undone, so fewer than `set.len()` are pending (T).
         unsafe { *self.trail.get_unchecked_mut(self.trail_len) = I::of(item) };
@@ -238,7 +255,7 @@ impl<I: Width> Dance<'_, I> {
         // its range and active, so `last` is in the range too (I), and
         // `other`, read from `set`, is a node (S).
         unsafe {
-            self.items.get_unchecked_mut(item as usize).size = size;
+            self.items.get_unchecked_mut(item as usize).end = last;
             let other = *self.set.get_unchecked(last as usize);
             *self.set.get_unchecked_mut(last as usize) = I::of(q as u32);
             *self.set.get_unchecked_mut(place as usize) = other;
@@ -274,7 +291,7 @@ impl<I: Width> Dance<'_, I> {
         // SAFETY: callers pass a list (N), (G).
         let entry = unsafe { *self.items.get_unchecked(list as usize) };
         let base = entry.base as usize;
-        for place in base..base + (entry.size & !COVERED) as usize {
+        for place in base..(entry.end & !COVERED) as usize {
             // SAFETY: the list's active places are in `set` (I).
             self.hide::<C>(unsafe { *self.set.get_unchecked(place) });
         }
@@ -322,8 +339,8 @@ impl<I: Width> Dance<'_, I> {
     fn hide_node<const C: bool>(&mut self, q: usize, item: u32) {
         // SAFETY: an option node's item is an item (N).
         let entry = unsafe { *self.items.get_unchecked(item as usize) };
-        debug_assert!(C || entry.size & COVERED == 0, "(A) broken");
-        if !C || entry.size & COVERED == 0 {
+        debug_assert!(C || entry.end & COVERED == 0, "(A) broken");
+        if !C || entry.end & COVERED == 0 {
             // SAFETY: `q` is a node (callers).
             let place = unsafe { self.nodes.get_unchecked(q) }.loc;
             self.remove(q, place, item, entry);
@@ -398,14 +415,15 @@ impl<I: Width> Cells<I> {
         let mut entries = 0;
         for span in spans() {
             for q in span.first()..span.first() + span.size() {
-                items[list_of(q) as usize].size += 1;
+                items[list_of(q) as usize].end += 1;
                 entries += 1;
             }
         }
         let mut next = 0u32;
         for item in &mut items {
             item.base = next;
-            next += std::mem::take(&mut item.size);
+            next += std::mem::take(&mut item.end);
+            item.end = item.base;
         }
         // Every node (the spacers one per option and one first), and so
         // every place, and every list below `I::MAX`: the steps convert
@@ -443,8 +461,8 @@ impl<I: Width> Cells<I> {
             for q in span.first()..span.first() + span.size() {
                 let item = list_of(q);
                 let entry = &mut cells.items[item as usize];
-                let place = entry.base + entry.size;
-                entry.size += 1;
+                let place = entry.end;
+                entry.end += 1;
                 cells.set[place as usize] = I::of(to_u32(cells.nodes.len()));
                 cells.push_node(item, place, color_of(q), colored);
             }
@@ -515,12 +533,12 @@ impl<I: Width> Cells<I> {
         self.deactivated += (self.covered_len - covered) as u64;
         for &item in &self.trail[trail..self.trail_len] {
             // SAFETY: the trail holds items (T).
-            unsafe { self.items.get_unchecked_mut(item.at()).size += 1 };
+            unsafe { self.items.get_unchecked_mut(item.at()).end += 1 };
         }
         self.trail_len = trail;
         for &item in &self.covered[covered..self.covered_len] {
             // SAFETY: `covered` holds items (T).
-            unsafe { self.items.get_unchecked_mut(item as usize).size &= !COVERED };
+            unsafe { self.items.get_unchecked_mut(item as usize).end &= !COVERED };
         }
         self.covered_len = covered;
         // Covered primaries were swapped past the end, most recent first:
@@ -534,7 +552,7 @@ impl<I: Width> Cells<I> {
         debug_assert!((item as usize) < self.items.len());
         // SAFETY: callers pass an item read from a node (N) or from
         // `primaries` (P).
-        unsafe { self.items.get_unchecked_mut(item as usize).size |= COVERED };
+        unsafe { self.items.get_unchecked_mut(item as usize).end |= COVERED };
         // SAFETY: an item is covered only while active, so at most every
         // item is in `covered` (T).
         unsafe { *self.covered.get_unchecked_mut(self.covered_len) = item };
@@ -605,7 +623,7 @@ impl<I: Width> Cells<I> {
             // One list for all the item's colors: test each option's.
             let entry = self.items[list as usize];
             let base = entry.base as usize;
-            let end = base + (entry.size & !COVERED) as usize;
+            let end = (entry.end & !COVERED) as usize;
             // `dance()`'s borrows, taken field by field so that the color
             // vectors stay readable beside them (tuning log #169).
             let Cells {
@@ -636,7 +654,8 @@ impl<I: Width> Cells<I> {
         }
         let mut dance = self.dance();
         // SAFETY: as above.
-        let kept = unsafe { dance.items.get_unchecked(list as usize) }.size & !COVERED;
+        let entry = unsafe { *dance.items.get_unchecked(list as usize) };
+        let kept = (entry.end & !COVERED) - entry.base;
         for other in (first..list).chain(list + 1..end) {
             dance.hide_list::<true>(other);
         }
@@ -667,9 +686,9 @@ impl<I: Width> Cells<I> {
             }
             // SAFETY: an option node's item is an item (N).
             let entry = unsafe { *self.items.get_unchecked(n.item as usize) };
-            debug_assert!(C || entry.size & COVERED == 0, "(A) broken");
+            debug_assert!(C || entry.end & COVERED == 0, "(A) broken");
             // Without colors every other item is active (A).
-            if !C || entry.size & COVERED == 0 {
+            if !C || entry.end & COVERED == 0 {
                 let color = if C {
                     // SAFETY: with colors, every node has a color (S).
                     unsafe { *self.node_color.get_unchecked(q) }
@@ -705,7 +724,7 @@ impl<I: Width> Cells<I> {
         trailed.contains(&I::of(empty))
             || trailed
                 .iter()
-                .any(|&item| item.get() < self.primary && self.items[item.at()].size == 0)
+                .any(|&item| item.get() < self.primary && self.items[item.at()].is_empty())
     }
 
     /// The item the matrix's scan chooses (`Matrix::shortest_item`): the
@@ -723,7 +742,7 @@ impl<I: Width> Cells<I> {
         let mut best = u64::MAX;
         for &item in &self.primaries[..self.primary_count as usize] {
             // SAFETY: `primaries` holds primary items (P).
-            let size = unsafe { self.items.get_unchecked(item as usize) }.size;
+            let size = unsafe { *self.items.get_unchecked(item as usize) }.size();
             let key = u64::from(size) << 32 | u64::from(item);
             best = best.min(key);
             if size == 0 {
@@ -742,7 +761,7 @@ impl<I: Width> Cells<I> {
         self.primaries[..self.primary_count as usize]
             .iter()
             .copied()
-            .filter(|&item| self.items[item as usize].size <= 1)
+            .filter(|&item| self.items[item as usize].size() <= 1)
             .min()
             .unwrap_or(u32::MAX)
     }

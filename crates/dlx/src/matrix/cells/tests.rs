@@ -142,8 +142,7 @@ fn counts_random_problems_with_the_matrixs_tree_and_the_oracles_updates() {
         whole += usize::from(
             !lists.node_color.is_empty()
                 && lists.items.iter().any(|list| {
-                    let colors: std::collections::BTreeSet<u32> = (list.base
-                        ..list.base + list.size)
+                    let colors: std::collections::BTreeSet<u32> = (list.base..list.end)
                         .map(|place| lists.node_color[lists.set[place as usize].at()])
                         .collect();
                     colors.len() > 1
