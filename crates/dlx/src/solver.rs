@@ -18,8 +18,10 @@ use crate::{Kind, OptionId, Problem};
 /// [`first_solution`](Self::first_solution), [`uniqueness`](Self::uniqueness),
 /// [`for_each_solution`](Self::for_each_solution), [`solutions`](Self::solutions)),
 /// and [`reset`](Self::reset). Every search restores the links it changed
-/// when it ends, however it ends; `reset` also undoes the pre-selections, so
-/// the matrix is never rebuilt.
+/// when it ends, however it ends (or, for a count that may leave them,
+/// [`set_lazy_restore`](Self::set_lazy_restore), the next call that needs
+/// them does); `reset` also undoes the pre-selections, so the matrix is
+/// never rebuilt.
 #[derive(Clone, Debug)]
 pub struct Dlx {
     pub(crate) search: Search,
@@ -34,6 +36,9 @@ pub struct Dlx {
     laid_out: usize,
     /// What laying out needs beside the matrix, made on first use.
     columns: Option<Columns>,
+    /// Whether [`count`](Self::count) may leave the links for the next
+    /// call to restore ([`set_lazy_restore`](Self::set_lazy_restore)).
+    lazy_restore: bool,
     /// Whether [`count`](Self::count) runs on dancing cells (when it may:
     /// see `counts_on_cells`, `dispatch.rs`).
     pub(crate) on_cells: bool,
@@ -62,6 +67,7 @@ impl Dlx {
             solution: Vec::with_capacity(problem.primary_count() + 1),
             laid_out: 0,
             columns: None,
+            lazy_restore: false,
             on_cells: crate::dispatch::cells_win(problem),
             cells: None,
         }
@@ -156,6 +162,44 @@ impl Dlx {
     #[must_use]
     pub fn forced_first(&self) -> bool {
         self.search.forced()
+    }
+
+    /// Sets whether [`count`](Self::count) may return with the links as
+    /// its search left them, for the next call that needs them to restore
+    /// them first; off by default. Every method restores them when it needs
+    /// them (a selection, a search, [`reset`](Self::reset)), and
+    /// [`select_all`](Self::select_all), which lays the links out anew for
+    /// plain exact cover, need not restore them at all: a caller that counts
+    /// instance after instance with `select_all` (the links Sudoku backend)
+    /// never pays for undoing a count's last path. A forced-first count
+    /// ([`set_forced_first`](Self::set_forced_first)) whose path has no
+    /// choice left also stops there rather than backtracking through it
+    /// (`matrix/discard.rs`); its counts and statistics are the same.
+    /// Only [`check_invariants`](Self::check_invariants) and
+    /// [`links_match`](Self::links_match), which read the links as they
+    /// are, see the difference.
+    ///
+    /// ```
+    /// use dlx::{NamedProblem, Dlx};
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = Dlx::new(named.problem());
+    /// solver.set_forced_first(true);
+    /// solver.set_lazy_restore(true);
+    /// assert!(solver.lazy_restore());
+    /// assert_eq!(solver.count(None).solutions, 5);
+    /// solver.reset(); // restores the links
+    /// assert!(solver.links_match(named.problem()));
+    /// # Ok::<(), dlx::DlxError>(())
+    /// ```
+    pub fn set_lazy_restore(&mut self, lazy: bool) {
+        self.lazy_restore = lazy;
+    }
+
+    /// Whether counts may leave the links for the next call to restore (see
+    /// [`set_lazy_restore`](Self::set_lazy_restore)).
+    #[must_use]
+    pub fn lazy_restore(&self) -> bool {
+        self.lazy_restore
     }
 
     /// Statistics of the last search.
@@ -364,7 +408,9 @@ impl Dlx {
             }
         };
         self.search.set_silent(0);
-        self.search.unwind();
+        if !self.lazy_restore {
+            self.search.unwind();
+        }
         Count {
             solutions: solutions(&self.stats),
             end,
