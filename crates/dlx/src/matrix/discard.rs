@@ -1,6 +1,7 @@
-//! The last backtrack left undone: a forced-first search whose path has no
-//! choice left to try stops at once, with its levels still covered, instead
-//! of backtracking through every one of them only to find nothing.
+//! How a search's levels are undone ([`Search::unwind`]), and the last
+//! backtrack left undone: a forced-first search whose path has no choice
+//! left to try stops at once, with its levels still covered, instead of
+//! backtracking through every one of them only to find nothing.
 //!
 //! A count to 2 of a puzzle with one solution walks to the solution and then
 //! back to the root: every level undone, each forced move's covering
@@ -35,8 +36,39 @@
 use super::Header;
 use super::link::Link;
 use super::search::{Search, Step};
+use crate::Kind;
 
 impl Search {
+    /// Undoes the search stack, level by level from the top, each in the
+    /// reverse order of what it did: what makes dancing links restore
+    /// exactly.
+    pub(crate) fn unwind(&mut self) {
+        match (self.kind, self.colors) {
+            (Kind::Multiplicities, false) => self.unwind_bounded::<false>(),
+            (Kind::Multiplicities, true) => self.unwind_bounded::<true>(),
+            (_, false) => self.unwind_exact::<false>(),
+            (_, true) => self.unwind_exact::<true>(),
+        }
+        self.open = 0;
+        self.shuffled.clear();
+        self.step = Step::Enter;
+    }
+
+    /// [`unwind`](Self::unwind) for Algorithms X and C: every level below
+    /// `level` has its item and its chosen option's other items covered.
+    fn unwind_exact<const C: bool>(&mut self) {
+        while self.level > 0 {
+            self.level -= 1;
+            if self.levels[self.level].plain {
+                self.give_forced_back::<0>(self.level);
+                continue;
+            }
+            self.matrix
+                .uncover_others::<C, 0>(self.levels[self.level].choice);
+            self.matrix.uncover::<C, 0>(self.levels[self.level].item);
+        }
+    }
+
     /// Notes that the level being entered chose option node `x` of item
     /// `i`: one more level with a choice left if `x` is not the last
     /// option of `i`'s list. The list of a chosen item does not change

@@ -219,36 +219,6 @@ impl Search {
         self.leaf_level = self.leaf_level();
     }
 
-    /// Undoes the search stack, level by level from the top, each in the
-    /// reverse order of what it did: what makes dancing links restore
-    /// exactly.
-    pub(crate) fn unwind(&mut self) {
-        match (self.kind, self.colors) {
-            (Kind::Multiplicities, false) => self.unwind_bounded::<false>(),
-            (Kind::Multiplicities, true) => self.unwind_bounded::<true>(),
-            (_, false) => self.unwind_exact::<false>(),
-            (_, true) => self.unwind_exact::<true>(),
-        }
-        self.open = 0;
-        self.shuffled.clear();
-        self.step = Step::Enter;
-    }
-
-    /// [`unwind`](Self::unwind) for Algorithms X and C: every level below
-    /// `level` has its item and its chosen option's other items covered.
-    fn unwind_exact<const C: bool>(&mut self) {
-        while self.level > 0 {
-            self.level -= 1;
-            if self.levels[self.level].plain {
-                self.give_forced_back::<0>(self.level);
-                continue;
-            }
-            self.matrix
-                .uncover_others::<C, 0>(self.levels[self.level].choice);
-            self.matrix.uncover::<C, 0>(self.levels[self.level].item);
-        }
-    }
-
     /// Runs the problem's algorithm until the next solution, the end of the
     /// tree, or the budget, counting in `stats`. Pauses only when it enters
     /// a level.
