@@ -185,6 +185,7 @@ mod prune;
 mod random;
 #[cfg(test)]
 mod restore_tests;
+mod settings;
 mod solutions;
 mod solver;
 mod split;

@@ -164,8 +164,9 @@ impl Search {
         columns: &mut Option<Columns>,
     ) -> Result<(), DlxError> {
         debug_assert!(self.lays_out_in_bulk());
-        // The levels of a search are undone on the links they were made on.
-        self.unwind();
+        // Every list is written anew below, whatever a search covered: its
+        // levels are forgotten, not undone (`discard.rs`).
+        self.forget_levels();
         let columns = columns.get_or_insert_with(|| Columns::new(&self.matrix));
         for &option in &self.selected {
             for h in self.matrix.option_items(option.index()) {

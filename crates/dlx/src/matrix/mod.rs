@@ -90,6 +90,7 @@ mod bulk;
 mod cells;
 mod color;
 mod cover;
+mod discard;
 mod fixed;
 mod forced;
 mod frontier;

@@ -120,6 +120,10 @@ pub(crate) struct Search {
     /// shortest list ([`Dlx::set_forced_first`](crate::Dlx::set_forced_first),
     /// `forced.rs`).
     pub(super) forced: bool,
+    /// The forced-first search: how many levels from `floor` up to `level`
+    /// chose an option that is not the last of their item's list, so that
+    /// backtracking with none stops at once (`discard.rs`).
+    pub(super) open: usize,
     /// The width the forced-first search is made for: 4 if every option
     /// has four nodes, else 0 (`hide.rs`).
     pub(super) width: u32,
@@ -176,6 +180,7 @@ impl Search {
             pause_at: u64::MAX,
             silent: 0,
             forced: false,
+            open: 0,
             width,
             leaf_width,
             leaf_level: usize::MAX,
@@ -212,35 +217,6 @@ impl Search {
         self.matrix.cleansings = 0;
         self.matrix.single = 0;
         self.leaf_level = self.leaf_level();
-    }
-
-    /// Undoes the search stack, level by level from the top, each in the
-    /// reverse order of what it did: what makes dancing links restore
-    /// exactly.
-    pub(crate) fn unwind(&mut self) {
-        match (self.kind, self.colors) {
-            (Kind::Multiplicities, false) => self.unwind_bounded::<false>(),
-            (Kind::Multiplicities, true) => self.unwind_bounded::<true>(),
-            (_, false) => self.unwind_exact::<false>(),
-            (_, true) => self.unwind_exact::<true>(),
-        }
-        self.shuffled.clear();
-        self.step = Step::Enter;
-    }
-
-    /// [`unwind`](Self::unwind) for Algorithms X and C: every level below
-    /// `level` has its item and its chosen option's other items covered.
-    fn unwind_exact<const C: bool>(&mut self) {
-        while self.level > 0 {
-            self.level -= 1;
-            if self.levels[self.level].plain {
-                self.give_forced_back::<0>(self.level);
-                continue;
-            }
-            self.matrix
-                .uncover_others::<C, 0>(self.levels[self.level].choice);
-            self.matrix.uncover::<C, 0>(self.levels[self.level].item);
-        }
     }
 
     /// Runs the problem's algorithm until the next solution, the end of the
@@ -351,7 +327,9 @@ impl Search {
                 };
                 entering = self.try_options::<C, R, F, W>(i, first, stats, budget);
             } else {
-                if self.level == self.floor {
+                if self.level == self.floor || (F && !R && self.nothing_left()) {
+                    // With nothing left on the path, the levels stay
+                    // covered, as at a pause (`discard.rs`).
                     self.step = Step::Finished;
                     return Event::Exhausted;
                 }
@@ -370,6 +348,9 @@ impl Search {
                 } else {
                     self.matrix.next_option(x)
                 };
+                if F && !R {
+                    self.unnote_choice(self.levels[l].item, next);
+                }
                 entering = self.try_options::<C, R, F, W>(self.levels[l].item, next, stats, budget);
             }
         }
@@ -425,6 +406,9 @@ impl Search {
                     let level = &mut self.levels[l];
                     (level.choice, level.item) = (x, i);
                     self.level += 1;
+                    if F && !R {
+                        self.note_choice(i, x);
+                    }
                     return true;
                 }
                 OptionCover::Doomed(updates) => {
@@ -439,6 +423,9 @@ impl Search {
                         let level = &mut self.levels[l];
                         (level.choice, level.item) = (x, i);
                         self.level += 1;
+                        if F && !R {
+                            self.note_choice(i, x);
+                        }
                         return true;
                     }
                     // The node below is a dead end, counted as Algorithm X

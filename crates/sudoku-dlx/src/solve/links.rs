@@ -33,7 +33,11 @@ impl Links {
     /// The backend for `rules`, whose units are `geometry`'s.
     pub(crate) fn new(rules: &Rules, geometry: &Geometry) -> Links {
         let encoding = Encoding::new(rules, geometry);
-        let engine = dlx::Dlx::new(encoding.problem());
+        let mut engine = dlx::Dlx::new(encoding.problem());
+        // Every search of this engine either lays the links out anew
+        // (`load`) or restores them first: a count need not undo its last
+        // path (docs/benchmarks.md, tuning log #247).
+        engine.set_lazy_restore(true);
         Links {
             shape: rules.shape(),
             encoding,
