@@ -14,8 +14,10 @@
 //! the matrix notes only the last (`Stats::updates`). Its updates and
 //! cleansings are Knuth's, which the matrix's equal unless it gives up a
 //! doomed covering half way (see [`Stats::updates`](crate::Stats::updates)).
-//! This file is the layout and the search's steps on it; `build.rs` makes
-//! the cells, `dance.rs` removes and hides, `count.rs` is the search.
+//! This file is the layout and the steps; `count.rs` the search.
+//! (It is longer than the style's 600 lines: split by concept, the same
+//! code ran about 6% slower on graceful-wheel-7, its hot loops placed
+//! elsewhere; tuning log #263.)
 //!
 //! # Layout
 //!
@@ -60,9 +62,11 @@
 //! the stamp test cost more than the entries it saved: tuning log #161.)
 //! The same holds for `primaries` and `primary_count`.
 
-mod build;
+use super::search::Search;
+use super::{CLEANSED, Matrix};
+use crate::index::to_u32;
+
 mod count;
-mod dance;
 #[cfg(test)]
 mod tests;
 mod width;
@@ -71,7 +75,6 @@ pub(crate) use width::AnyCells;
 use width::Width;
 
 pub(crate) use count::{NoReport, ToProgress};
-use dance::Dance;
 
 /// A spacer's `item`: no item has this index.
 const SPACER: u32 = u32::MAX;
@@ -225,7 +228,263 @@ pub(crate) struct Cells<I: Width> {
     kept: u64,
 }
 
+/// The arrays a covering changes, and the trail's length.
+struct Dance<'a, I> {
+    /// `Cells::nodes`.
+    nodes: &'a mut [Node],
+    /// `Cells::items`.
+    items: &'a mut [Item],
+    /// `Cells::set`.
+    set: &'a mut [I],
+    /// `Cells::trail`.
+    trail: &'a mut [I],
+    /// `Cells::trail_len`.
+    trail_len: usize,
+}
+
+impl<I: Width> Dance<'_, I> {
+    /// Removes node `q`, at `place` in `set`, from its active item `item`,
+    /// whose entry is `entry`.
+    #[inline(always)]
+    #[allow(clippy::cast_possible_truncation)] // `q` is a node, a `u32` (N)
+    fn remove(&mut self, q: usize, place: u32, item: u32, entry: Item) {
+        debug_assert!(entry.end > entry.base && place < entry.end);
+        let last = entry.end - 1;
+        // SAFETY: every trailed removal takes a distinct node out of a set
+        // until it is undone, so fewer than `set.len()` are pending (T).
+        unsafe { *self.trail.get_unchecked_mut(self.trail_len) = I::of(item) };
+        self.trail_len += 1;
+        // SAFETY: `item` is read from node `q` (N); `q` is at `place` in
+        // its range and active, so `last` is in the range too (I), and
+        // `other`, read from `set`, is a node (S).
+        unsafe {
+            self.items.get_unchecked_mut(item as usize).end = last;
+            let other = *self.set.get_unchecked(last as usize);
+            *self.set.get_unchecked_mut(last as usize) = I::of(q as u32);
+            *self.set.get_unchecked_mut(place as usize) = other;
+            self.nodes.get_unchecked_mut(q).loc = last;
+            self.nodes.get_unchecked_mut(other.at()).loc = place;
+        }
+    }
+
+    /// Purifies a list of one item for all its colors for `color`, whose
+    /// active places are `base..end`: hides each option whose node's color
+    /// in `colors` (`node_color` or `byte_color`) differs; returns how
+    /// many agree (kept).
+    #[inline(always)]
+    fn purify_one<T: Copy + Eq>(&mut self, colors: &[T], color: T, base: usize, end: usize) -> u64 {
+        let mut kept = 0;
+        for place in base..end {
+            // SAFETY: the list's active places are in `set` (I) and
+            // hold nodes (S), each with a color in `colors` (S).
+            let node = unsafe { *self.set.get_unchecked(place) };
+            // SAFETY: as above.
+            if unsafe { *colors.get_unchecked(node.at()) } == color {
+                kept += 1;
+            } else {
+                self.hide::<true>(node);
+            }
+        }
+        kept
+    }
+
+    /// Hides every active option of list `list` (`hide`).
+    #[inline(always)]
+    fn hide_list<const C: bool>(&mut self, list: u32) {
+        // SAFETY: callers pass a list (N), (G).
+        let entry = unsafe { *self.items.get_unchecked(list as usize) };
+        let base = entry.base as usize;
+        for place in base..(entry.end & !COVERED) as usize {
+            // SAFETY: the list's active places are in `set` (I).
+            self.hide::<C>(unsafe { *self.set.get_unchecked(place) });
+        }
+    }
+
+    /// Removes `node`'s option from the sets of its other active items
+    /// (`node`'s own item is covered). `C`: whether the problem has colors
+    /// (else every other item is active, (A)).
+    #[inline(always)]
+    fn hide<const C: bool>(&mut self, node: I) {
+        // Right to the spacer, then from the option's first node back to
+        // `node`: two loops, so neither tests for `node` nor reloads the
+        // first node after the spacer (tuning log #164). Indices as
+        // `usize`, so no zero extension before each load (tuning log #207).
+        let node = node.at();
+        let mut q = node + 1;
+        loop {
+            // SAFETY: `node` is an option node (read from `set`, (S)), so
+            // every `q` up to its option's spacer is a node (N).
+            let item = unsafe { self.nodes.get_unchecked(q) }.item;
+            if item == SPACER {
+                // SAFETY: as above.
+                q = unsafe { self.nodes.get_unchecked(q) }.loc as usize;
+                break;
+            }
+            self.hide_node::<C>(q, item);
+            q += 1;
+        }
+        while q != node {
+            // SAFETY: from the option's first node (the spacer's `loc`) up
+            // to `node` every `q` is a node of the option (N).
+            let item = unsafe { self.nodes.get_unchecked(q) }.item;
+            self.hide_node::<C>(q, item);
+            q += 1;
+        }
+    }
+
+    /// Removes option node `q`, whose item is `item`, from its item's set
+    /// if that item is active. Without colors (`C` false) it is (A): no
+    /// test, so no branch (tuning log #200). The node's place is read only
+    /// for a removal: the walks load the item alone, which is all a
+    /// covered item's node needs (graceful-wheel-7: 24 M of 54 M), and no
+    /// shift splits an 8-byte load (tuning log #233).
+    #[inline(always)]
+    fn hide_node<const C: bool>(&mut self, q: usize, item: u32) {
+        // SAFETY: an option node's item is an item (N).
+        let entry = unsafe { *self.items.get_unchecked(item as usize) };
+        debug_assert!(C || entry.end & COVERED == 0, "(A) broken");
+        if !C || entry.end & COVERED == 0 {
+            // SAFETY: `q` is a node (callers).
+            let place = unsafe { self.nodes.get_unchecked(q) }.loc;
+            self.remove(q, place, item, entry);
+        }
+    }
+}
+
 impl<I: Width> Cells<I> {
+    /// The sets of the problem `search` was made for, every item active
+    /// (whatever `search` has selected), read from its matrix: options in
+    /// order, each set in the order of its item's list.
+    ///
+    /// # Panics
+    ///
+    /// If a node or a list does not fit below `I::MAX` ([`AnyCells`]
+    /// chooses `I` so that they do).
+    pub(crate) fn new(search: &Search) -> Cells<I> {
+        let m: &Matrix = &search.matrix;
+        let item_count = m.headers() - 2;
+        // An option node's item: its header less one (headers start at 1),
+        // without the cleansing mark a pre-selection may have set.
+        let item_of = |q: u32| (m.top[q as usize] & !CLEANSED) - 1;
+        let spans = || m.option_first.iter().map(|first| first.span());
+        let colored = search.colors;
+        // A node's color, as the matrix keeps it ("index plus 1, or 0").
+        let color_of = |q: u32| {
+            if colored {
+                m.color[q as usize]
+            } else {
+                NO_COLOR
+            }
+        };
+        // Each item's colors, sorted: one list per color (the uncolored
+        // options one more) for an item of at most `SPLIT_COLORS`, else one
+        // for all; at least one list per item.
+        let mut colors_of: Vec<Vec<u32>> = vec![Vec::new(); item_count];
+        for span in spans() {
+            for q in span.first()..span.first() + span.size() {
+                let colors = &mut colors_of[item_of(q) as usize];
+                if let Err(at) = colors.binary_search(&color_of(q)) {
+                    colors.insert(at, color_of(q));
+                }
+            }
+        }
+        let mut first_list = Vec::with_capacity(item_count);
+        let mut group = Vec::new();
+        let mut lists = 0u32;
+        for colors in &mut colors_of {
+            if colors.is_empty() {
+                colors.push(NO_COLOR);
+            }
+            let count = if colors.len() <= SPLIT_COLORS {
+                to_u32(colors.len())
+            } else {
+                colors.clear();
+                1
+            };
+            first_list.push(lists);
+            group.extend((0..count).map(|_| (lists, lists + count)));
+            lists += count;
+        }
+        // A node's list: its item's, or with colors its item's of its
+        // color (primary items and every item without colors have one, so
+        // items and lists are numbered alike then).
+        let list_of = |q: u32| {
+            let item = item_of(q) as usize;
+            // An item of one list for all its colors has none left here.
+            let at = colors_of[item].binary_search(&color_of(q));
+            first_list[item] + to_u32(at.unwrap_or_default())
+        };
+        let mut items = vec![Item::default(); lists as usize];
+        let mut entries = 0;
+        for span in spans() {
+            for q in span.first()..span.first() + span.size() {
+                items[list_of(q) as usize].end += 1;
+                entries += 1;
+            }
+        }
+        let mut next = 0u32;
+        for item in &mut items {
+            item.base = next;
+            next += std::mem::take(&mut item.end);
+            item.end = item.base;
+        }
+        // Every node (the spacers one per option and one first), and so
+        // every place, and every list below `I::MAX`: the steps convert
+        // with `as` (`Width`).
+        let limit = u64::from(I::MAX.get());
+        assert!((entries + m.option_count() + 1) as u64 <= limit && u64::from(lists) < limit);
+        let primary = m.primary;
+        let mut cells = Cells {
+            nodes: Vec::with_capacity(entries + m.option_count() + 1),
+            node_color: Vec::new(),
+            byte_color: Vec::new(),
+            group: if colored { group } else { Vec::new() },
+            items,
+            set: vec![I::default(); next as usize],
+            primaries: (0..primary).collect(),
+            primary_loc: (0..primary).collect(),
+            primary_count: primary,
+            primary,
+            leaf_width: search.leaf_width,
+            option_first: Vec::with_capacity(m.option_count()),
+            // At most every entry is removed at once, each item covered once.
+            trail: vec![I::default(); entries],
+            trail_len: 0,
+            covered: vec![0; lists as usize],
+            covered_len: 0,
+            removed: 0,
+            deactivated: 0,
+            purified: 0,
+            kept: 0,
+        };
+        cells.push_node(SPACER, 0, NO_COLOR, colored);
+        for span in spans() {
+            let first = to_u32(cells.nodes.len());
+            cells.option_first.push(first);
+            for q in span.first()..span.first() + span.size() {
+                let item = list_of(q);
+                let entry = &mut cells.items[item as usize];
+                let place = entry.end;
+                entry.end += 1;
+                cells.set[place as usize] = I::of(to_u32(cells.nodes.len()));
+                cells.push_node(item, place, color_of(q), colored);
+            }
+            cells.push_node(SPACER, first, NO_COLOR, colored);
+        }
+        // Every color a byte (graceful-wheel-7 has 15): the bytes.
+        let bytes: Result<Vec<u8>, _> = cells.node_color.iter().map(|&c| u8::try_from(c)).collect();
+        cells.byte_color = bytes.unwrap_or_default();
+        cells
+    }
+
+    /// Appends a node (and its color if the problem has colors).
+    fn push_node(&mut self, item: u32, loc: u32, color: u32, colored: bool) {
+        self.nodes.push(Node { item, loc });
+        if colored {
+            self.node_color.push(color);
+        }
+    }
+
     /// Chooses option `k`, whose first primary item's node is the `at`-th
     /// of the option, as a pre-selection does: covers that item, then
     /// commits the others from it on round the option, the order the
@@ -316,6 +575,19 @@ impl<I: Width> Cells<I> {
                 *self.primary_loc.get_unchecked_mut(other as usize) = place;
             }
             self.primary_count = last;
+        }
+    }
+
+    /// The arrays a covering changes, borrowed apart so that the hot loop
+    /// keeps their addresses and the trail's length in registers rather
+    /// than reloading them from `self` after every store (tuning log #163).
+    fn dance(&mut self) -> Dance<'_, I> {
+        Dance {
+            nodes: &mut self.nodes,
+            items: &mut self.items,
+            set: &mut self.set,
+            trail: &mut self.trail,
+            trail_len: self.trail_len,
         }
     }
 
