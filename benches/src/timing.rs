@@ -22,12 +22,7 @@ pub fn time<T>(work: impl FnOnce() -> T) -> (T, Duration) {
 pub fn median(samples: &[Duration]) -> Option<Duration> {
     let mut sorted = samples.to_vec();
     sorted.sort_unstable();
-    let n = sorted.len();
-    match n {
-        0 => None,
-        _ if n % 2 == 1 => Some(sorted[n / 2]),
-        _ => Some((sorted[n / 2 - 1] + sorted[n / 2]) / 2),
-    }
+    middle(&sorted, |a, b| (a + b) / 2)
 }
 
 /// The median of `numerator[i] / denominator[i]` over the rounds `i`: the
@@ -47,12 +42,18 @@ pub fn median_ratio(numerator: &[Duration], denominator: &[Duration]) -> Option<
         ratios.push(n.as_secs_f64() / d.as_secs_f64());
     }
     ratios.sort_unstable_by(f64::total_cmp);
-    let k = ratios.len();
-    Some(if k % 2 == 1 {
-        ratios[k / 2]
-    } else {
-        f64::midpoint(ratios[k / 2 - 1], ratios[k / 2])
-    })
+    middle(&ratios, f64::midpoint)
+}
+
+/// The middle of `sorted`, or `mean` of its middle two for an even count;
+/// `None` if it is empty.
+fn middle<T: Copy>(sorted: &[T], mean: impl Fn(T, T) -> T) -> Option<T> {
+    let n = sorted.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(sorted[n / 2]),
+        _ => Some(mean(sorted[n / 2 - 1], sorted[n / 2])),
+    }
 }
 
 #[cfg(test)]
