@@ -22,14 +22,6 @@
 //! bounds change lists in other ways); [`Dlx::select_all`](crate::Dlx::select_all)
 //! selects one by one for the rest.
 //!
-//! The marking is as lean as the appending (tuning log #272): `selected_by`
-//! is cleared with one fill of every header rather than a walk of the last
-//! selections' items; a selection's items are tested for a clash with one
-//! AND of their `selected_by` entries (all ones when every item is free);
-//! and when every option has the width the search is made for, the loops
-//! over a selection's nodes have that width as their trip count, as
-//! appending a kept option does, so that they unroll without a test.
-//!
 //! The covered items' own lists are left empty and their headers out of
 //! the active lists: [`Matrix::uncover`] could not restore them, so undoing a
 //! selection laid out in bulk lays the links out again (see
@@ -90,7 +82,7 @@ impl Columns {
         // Each item's options in increasing order, then cut into words.
         let mut of_item: Vec<Vec<u32>> = vec![Vec::new(); headers];
         for k in 0..matrix.option_count() {
-            for &h in matrix.option_headers(k) {
+            for h in matrix.option_items(k) {
                 of_item[h as usize].push(to_u32(k));
             }
         }
@@ -176,90 +168,55 @@ impl Search {
         // levels are forgotten, not undone (`discard.rs`).
         self.forget_levels();
         let columns = columns.get_or_insert_with(|| Columns::new(&self.matrix));
-        // One pass over every header, not a walk of the selections' items:
-        // the layout below writes every header's list anyway.
-        self.selected_by.fill(NOT_SELECTED);
+        for &option in &self.selected {
+            for h in self.matrix.option_items(option.index()) {
+                self.selected_by[h as usize] = NOT_SELECTED;
+            }
+        }
+        debug_assert!(self.selected_by.iter().all(|&by| by == NOT_SELECTED));
         self.selected.clear();
         columns.next_round(self.matrix.option_count());
-        if self.width == SUDOKU_WIDTH {
-            self.mark_and_lay_out::<SUDOKU_WIDTH>(options, columns)
-        } else {
-            self.mark_and_lay_out::<0>(options, columns)
-        }
-    }
-
-    /// Marks the items of `options` covered, in order, up to the first
-    /// that cannot be selected, and lays out what those marked leave. `W`
-    /// is 0, or the number of nodes of every option (the width the search
-    /// is made for): then the loops over an option's nodes have a fixed
-    /// trip count (tuning log #214, #272).
-    fn mark_and_lay_out<const W: u32>(
-        &mut self,
-        options: &[OptionId],
-        columns: &mut Columns,
-    ) -> Result<(), DlxError> {
         let mut result = Ok(());
         for &option in options {
-            if let Err(e) = self.mark_covered::<W>(option, columns) {
+            if let Err(e) = self.mark_covered(option, columns) {
                 result = Err(e);
                 break;
             }
             self.selected.push(option);
         }
-        self.matrix.lay_out_kept::<W>(columns, &self.selected);
+        if self.width == SUDOKU_WIDTH {
+            self.matrix
+                .lay_out_kept::<SUDOKU_WIDTH>(columns, &self.selected);
+        } else {
+            self.matrix.lay_out_kept::<0>(columns, &self.selected);
+        }
         result
     }
 
     /// Marks in `selected_by` every item of `option` as covered by it, and
     /// in `columns` their options as dropped, unless one is covered
     /// already: then nothing is marked and the error names the first such
-    /// item and the option that covers it. `W` as for
-    /// [`mark_and_lay_out`](Self::mark_and_lay_out).
-    fn mark_covered<const W: u32>(
-        &mut self,
-        option: OptionId,
-        columns: &mut Columns,
-    ) -> Result<(), DlxError> {
+    /// item and the option that covers it.
+    fn mark_covered(&mut self, option: OptionId, columns: &mut Columns) -> Result<(), DlxError> {
         let k = option.index();
         let options = self.matrix.option_count();
         if k >= options {
             return Err(DlxError::UnknownOption { option: k, options });
         }
-        let span = self.matrix.option_first[k].span();
-        let (first, size) = (span.first(), if W == 0 { span.size() } else { W });
-        debug_assert_eq!(size, span.size());
-        let (top, selected_by) = (&self.matrix.top, &mut self.selected_by);
-        debug_assert_eq!(selected_by.len(), self.matrix.headers());
-        // Every item is free when the AND of their `selected_by` is
-        // `NOT_SELECTED` (all ones): one test an option, not one an item.
-        let mut free = NOT_SELECTED;
-        for j in 0..size {
-            // SAFETY: by (C) node `first + j` is a node of option `k`, in
-            // the arena; by (A) (and (E): no colors here) its `top` is a
-            // header, and `selected_by` has an entry per header.
-            free &= unsafe { get(selected_by, get(top, first + j)) };
-        }
-        if free != NOT_SELECTED
-            && let Some(h) = self
-                .matrix
-                .option_headers(k)
-                .iter()
-                .copied()
-                .find(|&h| selected_by[h as usize] != NOT_SELECTED)
+        if let Some(h) = self
+            .matrix
+            .option_items(k)
+            .find(|&h| self.selected_by[h as usize] != NOT_SELECTED)
         {
             return Err(DlxError::SelectConflict {
                 option,
                 item: ItemId::from_u32(h - 1),
-                covered_by: OptionId::from_u32(selected_by[h as usize]),
+                covered_by: OptionId::from_u32(self.selected_by[h as usize]),
             });
         }
-        for j in 0..size {
-            // SAFETY: as above; `columns` were made for this matrix.
-            unsafe {
-                let h = get(top, first + j);
-                *entry(selected_by, h) = option.as_u32();
-                columns.drop_options_of(h);
-            }
+        for h in self.matrix.option_items(k) {
+            self.selected_by[h as usize] = option.as_u32();
+            columns.drop_options_of(h);
         }
         Ok(())
     }
@@ -279,25 +236,20 @@ impl Columns {
 
     /// Marks every option of the item with header `h` as dropped.
     ///
-    /// # Safety
+    /// # Panics
     ///
-    /// `h` is a header of the matrix these columns were made for.
+    /// If `h` is not a header of the matrix these columns were made for.
     #[inline]
-    unsafe fn drop_options_of(&mut self, h: u32) {
-        // The masks of `h`; `mask_start` has an entry per header and one
-        // more, increasing, the last `mask_word.len()` (`new`).
-        // SAFETY: `h` is a header, below `mask_start.len() - 1`.
-        let (from, to) = unsafe { (get(&self.mask_start, h), get(&self.mask_start, h + 1)) };
-        debug_assert!(from <= to && to as usize <= self.mask_word.len());
-        for i in from..to {
-            // SAFETY: `i` is below `mask_start`'s last entry, the length of
-            // `mask_word` and `mask_bits`; `mask_word` holds words of
-            // option numbers only (`new`), and `dropped` has a bit for every
-            // option.
-            unsafe {
-                let word = get(&self.mask_word, i);
-                *entry(&mut self.dropped, word) |= get(&self.mask_bits, i);
-            }
+    fn drop_options_of(&mut self, h: u32) {
+        let h = h as usize;
+        let (from, to) = (self.mask_start[h] as usize, self.mask_start[h + 1] as usize);
+        for (&word, &bits) in self.mask_word[from..to]
+            .iter()
+            .zip(&self.mask_bits[from..to])
+        {
+            // SAFETY: `mask_word` holds words of option numbers only
+            // (`new`), and `dropped` has a bit for every option.
+            unsafe { *entry(&mut self.dropped, word) |= bits };
         }
     }
 }
@@ -308,10 +260,10 @@ impl Matrix {
     /// # Panics
     ///
     /// If there is no option `k`.
-    fn option_headers(&self, k: usize) -> &[u32] {
+    fn option_items(&self, k: usize) -> impl Iterator<Item = u32> + '_ {
         let span = self.option_first[k].span();
         let nodes = span.first() as usize..(span.first() + span.size()) as usize;
-        &self.top[nodes]
+        self.top[nodes].iter().copied()
     }
 
     /// Writes every item's list, length and place in the active-item lists

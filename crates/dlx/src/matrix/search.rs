@@ -78,9 +78,7 @@ pub(crate) struct Search {
     /// Pre-selected options, in the order they were selected.
     pub(super) selected: Vec<OptionId>,
     /// For each header, the first pre-selected option still selected that
-    /// covers, purifies or counts against it, or [`NOT_SELECTED`]. One
-    /// entry per header, always (`bulk.rs` indexes it unchecked by the
-    /// headers an option's nodes name).
+    /// covers, purifies or counts against it, or [`NOT_SELECTED`].
     pub(super) selected_by: Vec<u32>,
     pub(super) level: usize,
     /// The stack of levels, one [`Level`] for each the search can reach.
