@@ -156,23 +156,21 @@ impl Matrix {
     /// back into the list (but not `i` among the active items).
     #[inline(always)]
     pub(super) fn uncover_others_fixed<const W: u32, const FORCED: bool>(&mut self, o: Link) {
-        self.uncover_before_fixed::<W, FORCED>(o, W);
-        let top = &mut self.top;
-        for step in (1..W).rev() {
-            // SAFETY: as in `cover_others_fixed`.
-            unsafe {
-                let x = get(top, o.to_after::<W>(step).node());
-                put_back(top, x);
-            }
-        }
+        self.uncover_before_fixed::<W, FORCED, true>(o, W);
     }
 
     /// Undoes the covering of the lists of the items of `o`'s option at the
-    /// `end - 1` steps right of `o`'s place, going left from the last (the
-    /// items stay out of the active items): what undoing a whole covering
-    /// (`end` is `W`) and giving up on a doomed one do.
+    /// `end - 1` steps right of `o`'s place, going left from the last:
+    /// what undoing a whole covering (`end` is `W`; `ACTIVE`, the items
+    /// back among the active ones as their lists are walked) and giving up
+    /// on a doomed one (not `ACTIVE`: no item has left the active ones yet)
+    /// do.
     #[inline(always)]
-    fn uncover_before_fixed<const W: u32, const FORCED: bool>(&mut self, o: Link, end: u32) {
+    fn uncover_before_fixed<const W: u32, const FORCED: bool, const ACTIVE: bool>(
+        &mut self,
+        o: Link,
+        end: u32,
+    ) {
         debug_assert!(W != 0 && o.option_size() == W && end <= W);
         let Matrix {
             up,
@@ -189,6 +187,9 @@ impl Matrix {
             // with its true place (C).
             unsafe {
                 let x = get(links.top, q);
+                if ACTIVE {
+                    put_back(links.top, x);
+                }
                 let mut remaining = list_len::<FORCED>(links.top, x);
                 let mut r = get(links.up, x);
                 while remaining != 0 && in_list::<W>(r, x) {
@@ -236,7 +237,7 @@ impl Matrix {
         if FORCED {
             self.relink_node(q, to_q);
         }
-        self.uncover_before_fixed::<W, FORCED>(o, step);
+        self.uncover_before_fixed::<W, FORCED, false>(o, step);
     }
 }
 

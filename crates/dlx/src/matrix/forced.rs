@@ -461,6 +461,54 @@ mod tests {
         }
     }
 
+    /// The forced-first search made for a width (the 4x4 Sudoku's options
+    /// have four nodes) leaves the active-item lists alone: paused at a
+    /// solution, they are those of its start, covered items and all, and
+    /// only the biases say which items are active (invariant (G), which
+    /// `check` tests in that form); changing the kind of search undoes
+    /// the levels with the steps that made them, which leaves the lists as
+    /// they were.
+    #[test]
+    fn the_search_made_for_a_width_leaves_the_item_lists_alone() {
+        let problem = sudoku_4();
+        let mut search = Search::new(&problem);
+        search.select(OptionId::new(0).unwrap()).unwrap();
+        if cfg!(miri) {
+            search.select(OptionId::new(25).unwrap()).unwrap();
+        }
+        search.set_forced(true);
+        search.start(None);
+        assert!(search.listless() && !search.lists_frozen());
+        let lists = (search.matrix.left.clone(), search.matrix.right.clone());
+        let mut stats = Stats::default();
+        for _ in 0..2 {
+            assert_eq!(
+                search.advance(&mut stats, Budget::UNLIMITED),
+                Event::Solution
+            );
+            assert!(search.lists_frozen());
+            assert_eq!(
+                (&search.matrix.left, &search.matrix.right),
+                (&lists.0, &lists.1)
+            );
+            search.check().unwrap();
+            assert!(
+                search.matrix.check_lists(false).is_err(),
+                "covered items still in the lists"
+            );
+        }
+        search.set_forced(false);
+        assert_eq!(search.level, 0);
+        assert!(!search.lists_frozen());
+        search.check().unwrap();
+        assert_eq!(
+            (&search.matrix.left, &search.matrix.right),
+            (&lists.0, &lists.1)
+        );
+        search.reset();
+        assert!(search.links_match(&problem));
+    }
+
     /// A forced-first search with a budget of updates or nodes stops with
     /// the links intact wherever the budget runs out, forced moves and
     /// doomed options included, and the next search counts every solution.
