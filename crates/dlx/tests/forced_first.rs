@@ -47,6 +47,35 @@ fn four_item_spec_strategy() -> impl Strategy<Value = Spec> {
         })
 }
 
+/// Counts with `solver` (the links as `problem` lays them out), then checks
+/// that the subproblems of a split at `depth` add up to that count,
+/// statistics included, and so does a parallel count, with the links
+/// restored; returns the count.
+fn splits_add_up(
+    solver: &mut Dlx,
+    problem: &dlx::Problem,
+    depth: usize,
+) -> Result<dlx::Count, TestCaseError> {
+    let whole = solver.count(None);
+    let stats = solver.stats().clone();
+    let split = solver.split(depth);
+    let mut total = solver.stats().clone();
+    let mut solutions = 0;
+    for subproblem in split.subproblems() {
+        solutions += solver.count_subproblem(subproblem, None).unwrap().solutions;
+        total += solver.stats();
+    }
+    prop_assert_eq!(solutions, whole.solutions);
+    // The split enters the nodes above its subproblems, leaves too, which
+    // the whole count may count at once (tuning log #128).
+    same_tree(&stats, &total);
+    let parallel = Parallel::new().with_threads(2).with_chunk(4);
+    prop_assert_eq!(solver.count_parallel(None, &parallel), whole);
+    same_tree(&stats, solver.stats());
+    prop_assert!(solver.links_match(problem));
+    Ok(whole)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -120,20 +149,7 @@ proptest! {
         solver.check_invariants().unwrap();
         prop_assert!(solver.links_match(&problem));
         solver.set_budget(Budget::UNLIMITED);
-        prop_assert_eq!(solver.count(None), whole);
-        let stats = solver.stats().clone();
-        let split = solver.split(depth);
-        let mut entered = solver.stats().clone();
-        let mut solutions = 0;
-        for subproblem in split.subproblems() {
-            solutions += solver.count_subproblem(subproblem, None).unwrap().solutions;
-            entered += solver.stats();
-        }
-        prop_assert_eq!(solutions, whole.solutions);
-        same_tree(&stats, &entered);
-        let parallel = Parallel::new().with_threads(2).with_chunk(4);
-        prop_assert_eq!(solver.count_parallel(None, &parallel), whole);
-        prop_assert!(solver.links_match(&problem));
+        prop_assert_eq!(splits_add_up(&mut solver, &problem, depth)?, whole);
     }
 
     /// The oracle's solutions, each an exact cover (checked by counting
@@ -219,23 +235,6 @@ proptest! {
     #[test]
     fn forced_first_splits_add_up(spec in spec_strategy(), depth in 0usize..4) {
         let problem = spec.build();
-        let mut solver = forced(&problem);
-        let whole = solver.count(None);
-        let stats = solver.stats().clone();
-        let split = solver.split(depth);
-        let mut total = solver.stats().clone();
-        let mut solutions = 0;
-        for subproblem in split.subproblems() {
-            solutions += solver.count_subproblem(subproblem, None).unwrap().solutions;
-            total += solver.stats();
-        }
-        prop_assert_eq!(solutions, whole.solutions);
-        // The split enters the nodes above its subproblems, leaves too,
-        // which the whole count may count at once (tuning log #128).
-        same_tree(&stats, &total);
-        let parallel = Parallel::new().with_threads(2).with_chunk(4);
-        prop_assert_eq!(solver.count_parallel(None, &parallel), whole);
-        same_tree(&stats, solver.stats());
-        prop_assert!(solver.links_match(&problem));
+        splits_add_up(&mut forced(&problem), &problem, depth)?;
     }
 }

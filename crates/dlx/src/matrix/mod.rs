@@ -78,9 +78,12 @@
 //!   and nothing reads or writes the lists until the levels are undone by
 //!   the same steps (`discard.rs`, which then leaves the lists exactly as
 //!   they were) or forgotten by a layout that writes them anew (`bulk.rs`).
-//!   [`Matrix::check_lists`] tests both forms. No unchecked access rests on (G):
-//!   the pass that reads the biases (`scan.rs`) indexes `top[1..=primary]`
-//!   with a checked slice, and the lists keep (B) however stale.
+//!   `Search::listless` says which steps made the levels on the stack: the
+//!   settings it reads change only with none there (`set_forced` undoes a
+//!   search in progress first). [`Matrix::check_lists`] tests both forms.
+//!   No unchecked access rests on (G): the pass that reads the biases
+//!   (`scan.rs`) indexes `top[1..=primary]` with a checked slice, and the
+//!   lists keep (B) however stale.
 //!
 //! (D) holds for every problem, with or without colors and bounds, so the
 //! steps for colors and multiplicities are sound on any matrix; a plain
@@ -139,16 +142,18 @@ const SPACER: u32 = 0;
 /// one emptied secondary item cannot hide an emptied primary one.
 const SECONDARY_BIAS: u32 = 1 << 31;
 
-/// Added to an item's length while the item is out of its active-item list
-/// (covered, or deactivated by Algorithm M), taken off again when it is put
-/// back: [`Matrix::unlink_item`] and [`Matrix::relink_item`], and the steps
-/// that unlink and relink items in place (`fixed.rs`, `forced.rs`). A
-/// covered item's length changes only by Algorithm M's tweaks, which add
-/// and subtract, so the bias comes off exactly, whatever the length. In an
-/// arena of fewer than `2^30` nodes every length is below it, so there the
-/// primary headers' `top`s alone tell which items are active, and the MRV
+/// Added to an item's length while the item is inactive (covered, or
+/// deactivated by Algorithm M), taken off again when it is active again:
+/// [`Matrix::unlink_item`] and [`Matrix::relink_item`] with the active-item
+/// lists, [`Matrix::take_out_item`] and [`Matrix::put_back_item`] and the
+/// steps of `fixed.rs` and `forced.rs` without them in the search made for a
+/// width. A covered item's length changes only by Algorithm M's tweaks,
+/// which add and subtract, so the bias comes off exactly, whatever the
+/// length. In an arena of fewer than `2^30` nodes every length is below it,
+/// so there the headers' `top`s alone tell which items are active: the MRV
 /// choice of the search made for a width is one pass over them with no
-/// list to follow ([`Matrix::shortest_item_in_order`], tuning log #191).
+/// list to follow ([`Matrix::shortest_item_in_order`], tuning log #191),
+/// and that search keeps no list at all (invariant (G), #264).
 const COVER_BIAS: u32 = 1 << 30;
 
 /// The root of the list of active primary items.
