@@ -60,9 +60,8 @@ impl Matrix {
     /// items too, and each other item's list loses the option's node
     /// alone, its length left alone, before it is covered. Without it,
     /// [`cover_others_forced`](Self::cover_others_forced), `i` unused.
-    /// The items leave the active items (`i` first) once every list is
-    /// covered, which is the same as leaving one by one: nothing in between
-    /// reads their biases. Only their biases: the search made for a width
+    /// Each item leaves the active items once its list is covered (`i` once
+    /// every list is), by its bias alone: the search made for a width
     /// leaves the active-item lists alone (invariant (G) of `mod.rs`).
     /// Leaves in [`single`](Self::single) the last item it left with one
     /// option.
@@ -129,22 +128,16 @@ impl Matrix {
                     remaining == 0 && !in_list::<W>(r, x),
                     "the counted walk of header {x}'s list did not end at the header"
                 );
+                // `x` out of the active items once its list is covered: no
+                // later walk reaches it (every option of its list is hidden).
+                take_out(links.top, x);
             }
             noted = links.single;
         }
         *single = noted;
-        // The items out of the active items (their biases added), `i`
-        // first, only now: nothing above reads those biases, and the loops
-        // hold fewer places (tuning log #186).
-        // SAFETY: (A): `i` is a header; the rest as above.
-        unsafe {
-            if FORCED {
-                take_out(links.top, i);
-            }
-            for step in 1..W {
-                let x = get(links.top, o.to_after::<W>(step).node());
-                take_out(links.top, x);
-            }
+        if FORCED {
+            // SAFETY: (A): `i` is a header.
+            unsafe { take_out(links.top, i) };
         }
         OptionCover::Covered(updates)
     }
@@ -156,21 +149,15 @@ impl Matrix {
     /// back into the list (but not `i` among the active items).
     #[inline(always)]
     pub(super) fn uncover_others_fixed<const W: u32, const FORCED: bool>(&mut self, o: Link) {
-        self.uncover_before_fixed::<W, FORCED, true>(o, W);
+        self.uncover_before_fixed::<W, FORCED>(o, W);
     }
 
-    /// Undoes the covering of the lists of the items of `o`'s option at the
-    /// `end - 1` steps right of `o`'s place, going left from the last:
-    /// what undoing a whole covering (`end` is `W`; `ACTIVE`, the items
-    /// back among the active ones as their lists are walked) and giving up
-    /// on a doomed one (not `ACTIVE`: no item has left the active ones yet)
-    /// do.
+    /// Undoes the covering of the items of `o`'s option at the `end - 1`
+    /// steps right of `o`'s place, going left from the last, each item back
+    /// among the active ones and its list walked up unhiding: what undoing
+    /// a whole covering (`end` is `W`) and giving up on a doomed one do.
     #[inline(always)]
-    fn uncover_before_fixed<const W: u32, const FORCED: bool, const ACTIVE: bool>(
-        &mut self,
-        o: Link,
-        end: u32,
-    ) {
+    fn uncover_before_fixed<const W: u32, const FORCED: bool>(&mut self, o: Link, end: u32) {
         debug_assert!(W != 0 && o.option_size() == W && end <= W);
         let Matrix {
             up,
@@ -187,9 +174,7 @@ impl Matrix {
             // with its true place (C).
             unsafe {
                 let x = get(links.top, q);
-                if ACTIVE {
-                    put_back(links.top, x);
-                }
+                put_back(links.top, x);
                 let mut remaining = list_len::<FORCED>(links.top, x);
                 let mut r = get(links.up, x);
                 while remaining != 0 && in_list::<W>(r, x) {
@@ -214,8 +199,8 @@ impl Matrix {
     /// before hiding the option of node link `r` from the list of the item
     /// `step` places right of `o`'s doomed the option: the options hidden
     /// from that list, going up from `r`; with `FORCED` the option's node
-    /// back into the list; the lists of the items covered before. No item
-    /// has left the active items yet.
+    /// back into the list; the lists of the items covered before, each back
+    /// among the active items (the doomed one never left them).
     #[cold]
     #[inline(never)]
     fn give_up_fixed<const W: u32, const FORCED: bool>(&mut self, o: Link, step: u32, r: Link) {
@@ -237,7 +222,7 @@ impl Matrix {
         if FORCED {
             self.relink_node(q, to_q);
         }
-        self.uncover_before_fixed::<W, FORCED, false>(o, step);
+        self.uncover_before_fixed::<W, FORCED>(o, step);
     }
 }
 
