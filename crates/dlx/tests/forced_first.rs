@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use dlx::{Budget, Dlx, End, OptionId, Parallel};
 use proptest::prelude::*;
 
-use super::oracle::{brute_force, engine_solutions, spec_strategy};
+use super::oracle::{Spec, brute_force, engine_solutions, spec_strategy};
 use super::split_parallel::same_tree;
 
 /// A solver for `problem` with forced-first on.
@@ -18,8 +18,139 @@ fn forced(problem: &dlx::Problem) -> Dlx {
     solver
 }
 
+/// Problems whose options all have four items, as the exact-cover
+/// Sudoku's, so that the forced-first search is the one made for that width
+/// (which keeps the active items by their lengths' biases alone, invariant
+/// (G) of `matrix/mod.rs`): `4k` primary items partitioned into `k`
+/// planted options, up to two secondary items, and random extra options of
+/// four items (so at least two primary ones), in a shuffled order.
+fn four_item_spec_strategy() -> impl Strategy<Value = Spec> {
+    (1usize..=3, 0usize..=2)
+        .prop_flat_map(|(groups, secondary)| {
+            let primary = 4 * groups;
+            let items: Vec<usize> = (0..primary + secondary).collect();
+            (
+                Just(primary),
+                Just(secondary),
+                Just((0..primary).collect::<Vec<usize>>()).prop_shuffle(),
+                proptest::collection::vec(proptest::sample::subsequence(items, 4), 0..=9),
+            )
+        })
+        .prop_flat_map(|(primary, secondary, planted, extra)| {
+            let mut options: Vec<Vec<usize>> = planted.chunks(4).map(<[usize]>::to_vec).collect();
+            options.extend(extra);
+            Just(options).prop_shuffle().prop_map(move |options| Spec {
+                primary,
+                secondary,
+                options,
+            })
+        })
+}
+
+/// Counts with `solver` (the links as `problem` lays them out), then checks
+/// that the subproblems of a split at `depth` add up to that count,
+/// statistics included, and so does a parallel count, with the links
+/// restored; returns the count.
+fn splits_add_up(
+    solver: &mut Dlx,
+    problem: &dlx::Problem,
+    depth: usize,
+) -> Result<dlx::Count, TestCaseError> {
+    let whole = solver.count(None);
+    let stats = solver.stats().clone();
+    let split = solver.split(depth);
+    let mut total = solver.stats().clone();
+    let mut solutions = 0;
+    for subproblem in split.subproblems() {
+        solutions += solver.count_subproblem(subproblem, None).unwrap().solutions;
+        total += solver.stats();
+    }
+    prop_assert_eq!(solutions, whole.solutions);
+    // The split enters the nodes above its subproblems, leaves too, which
+    // the whole count may count at once (tuning log #128).
+    same_tree(&stats, &total);
+    let parallel = Parallel::new().with_threads(2).with_chunk(4);
+    prop_assert_eq!(solver.count_parallel(None, &parallel), whole);
+    same_tree(&stats, solver.stats());
+    prop_assert!(solver.links_match(problem));
+    Ok(whole)
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The search made for a width, which leaves the active-item lists
+    /// alone while its levels are on the stack: the oracle's solutions,
+    /// limited counts, pre-selections in bulk and one by one, a count left
+    /// unrestored (its frozen lists checked, then restored by whatever
+    /// comes next: another count, a selection, the default search, a
+    /// reset), budgets, splits and threads, all as the default search has
+    /// them.
+    #[test]
+    fn forced_first_on_options_of_four_items(
+        spec in four_item_spec_strategy(),
+        picks in proptest::collection::vec(any::<prop::sample::Index>(), 0..3),
+        limit in 0u64..4,
+        budget in 1u64..30,
+        depth in 0usize..4,
+    ) {
+        let problem = spec.build();
+        let expected = brute_force(&spec);
+        let mut solver = forced(&problem);
+        let mut plain = Dlx::new(&problem);
+        let (found, total) = engine_solutions(&spec, &mut solver);
+        prop_assert_eq!(&found, &expected);
+        prop_assert_eq!(usize::try_from(total).unwrap(), expected.len());
+        solver.check_invariants().unwrap();
+        prop_assert!(solver.links_match(&problem));
+        prop_assert_eq!(solver.count(Some(limit)), plain.count(Some(limit)));
+        // Left unrestored: the links as the search left them pass the
+        // checks, and each next call starts from the restored links.
+        solver.set_lazy_restore(true);
+        let whole = plain.count(None);
+        prop_assert_eq!(solver.count(None), whole);
+        solver.check_invariants().unwrap();
+        prop_assert_eq!(solver.count(None), whole);
+        let options: Vec<OptionId> = picks
+            .iter()
+            .map(|p| OptionId::new(p.index(spec.options.len())).unwrap())
+            .collect();
+        let by_single = options.iter().try_for_each(|&o| solver.select(o));
+        let mut bulk = forced(&problem);
+        bulk.set_lazy_restore(true);
+        bulk.count(None);
+        prop_assert_eq!(bulk.select_all(&options), by_single);
+        bulk.check_invariants().unwrap();
+        let selected = solver.count(None);
+        solver.check_invariants().unwrap();
+        prop_assert_eq!(bulk.count(None), selected);
+        prop_assert_eq!(bulk.stats(), solver.stats());
+        bulk.reset();
+        prop_assert!(bulk.links_match(&problem));
+        // Another search kind after a count left unrestored.
+        solver.set_forced_first(false);
+        solver.check_invariants().unwrap();
+        prop_assert_eq!(solver.first_solution(), {
+            for &o in solver.selected() {
+                plain.select(o).unwrap();
+            }
+            plain.first_solution()
+        });
+        solver.set_forced_first(true);
+        solver.count(None);
+        solver.reset();
+        plain.reset();
+        prop_assert!(solver.links_match(&problem));
+        // Budgets, splits and threads, as for every problem.
+        solver.set_lazy_restore(false);
+        solver.set_budget(Budget::nodes(budget));
+        let count = solver.count(None);
+        prop_assert!(count.end == End::BudgetExhausted || count == whole);
+        solver.check_invariants().unwrap();
+        prop_assert!(solver.links_match(&problem));
+        solver.set_budget(Budget::UNLIMITED);
+        prop_assert_eq!(splits_add_up(&mut solver, &problem, depth)?, whole);
+    }
 
     /// The oracle's solutions, each an exact cover (checked by counting
     /// coverage in `engine_solutions`), limited counts as the default
@@ -104,23 +235,6 @@ proptest! {
     #[test]
     fn forced_first_splits_add_up(spec in spec_strategy(), depth in 0usize..4) {
         let problem = spec.build();
-        let mut solver = forced(&problem);
-        let whole = solver.count(None);
-        let stats = solver.stats().clone();
-        let split = solver.split(depth);
-        let mut total = solver.stats().clone();
-        let mut solutions = 0;
-        for subproblem in split.subproblems() {
-            solutions += solver.count_subproblem(subproblem, None).unwrap().solutions;
-            total += solver.stats();
-        }
-        prop_assert_eq!(solutions, whole.solutions);
-        // The split enters the nodes above its subproblems, leaves too,
-        // which the whole count may count at once (tuning log #128).
-        same_tree(&stats, &total);
-        let parallel = Parallel::new().with_threads(2).with_chunk(4);
-        prop_assert_eq!(solver.count_parallel(None, &parallel), whole);
-        same_tree(&stats, solver.stats());
-        prop_assert!(solver.links_match(&problem));
+        splits_add_up(&mut forced(&problem), &problem, depth)?;
     }
 }

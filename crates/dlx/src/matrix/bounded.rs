@@ -54,9 +54,9 @@ impl Search {
             if descend {
                 // M2.
                 let event = if watched {
-                    self.enter(stats, budget)
+                    self.enter(stats, budget, false)
                 } else {
-                    self.enter_unwatched(stats)
+                    self.enter_unwatched(stats, false)
                 };
                 if let Some(event) = event {
                     if !self.counts_silently(event) {

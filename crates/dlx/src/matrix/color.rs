@@ -172,7 +172,7 @@ mod tests {
     /// commit the option's other items.
     fn commit(m: &mut Matrix, i: Header, p: Link) {
         m.cover::<true, 0>(i);
-        m.cover_others::<true>(p);
+        m.cover_others::<true, 0>(p);
     }
 
     fn uncommit(m: &mut Matrix, i: Header, p: Link) {

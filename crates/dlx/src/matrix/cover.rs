@@ -21,7 +21,7 @@
 
 use super::hide::{hide_listed, in_list, unhide_listed};
 use super::link::{Link, OptionSpan};
-use super::{COVER_BIAS, Header, Matrix, PURIFIED, ROOT, entry, get};
+use super::{COVER_BIAS, Header, Matrix, PURIFIED, ROOT, entry, get, keeps_item_lists};
 
 /// The arena's link arrays, borrowed together for the hot loops.
 pub(super) struct Links<'a> {
@@ -114,7 +114,7 @@ macro_rules! cover_unless_doomed {
             if F && links.single != 0 {
                 $matrix.single = links.single;
             }
-            $matrix.unlink_item(i);
+            $matrix.take_out_item::<C, W>(i);
         }
         (true, updates)
     }};
@@ -139,9 +139,49 @@ impl Matrix {
                 updates += hide_listed::<C, false, W>(&mut links, p);
                 p = get(links.down, p.node());
             }
-            self.unlink_item(i);
+            self.take_out_item::<C, W>(i);
         }
         updates
+    }
+
+    /// Takes item header `i` out of the active items as the steps made with
+    /// `C` and `W` keep them: out of its active-item list with
+    /// [`COVER_BIAS`] added ([`unlink_item`](Self::unlink_item)), or, in
+    /// the search made for a width without colors, which leaves the lists
+    /// alone (invariant (G) of `mod.rs`), the bias alone.
+    ///
+    /// # Safety
+    ///
+    /// `i` is below the number of headers (invariant (B)).
+    #[inline(always)]
+    pub(super) unsafe fn take_out_item<const C: bool, const W: u32>(&mut self, i: u32) {
+        // SAFETY: as the caller guarantees; `i` indexes `top` (A).
+        unsafe {
+            if keeps_item_lists(C, W) {
+                self.unlink_item(i);
+            } else {
+                let len = entry(&mut self.top, i);
+                *len = len.wrapping_add(COVER_BIAS);
+            }
+        }
+    }
+
+    /// Undoes [`take_out_item`](Self::take_out_item)`::<C, W>(i)`.
+    ///
+    /// # Safety
+    ///
+    /// As for [`take_out_item`](Self::take_out_item).
+    #[inline(always)]
+    pub(super) unsafe fn put_back_item<const C: bool, const W: u32>(&mut self, i: u32) {
+        // SAFETY: as in `take_out_item`.
+        unsafe {
+            if keeps_item_lists(C, W) {
+                self.relink_item(i);
+            } else {
+                let len = entry(&mut self.top, i);
+                *len = len.wrapping_sub(COVER_BIAS);
+            }
+        }
     }
 
     /// Removes header `i` from its list of active items, adding
@@ -170,7 +210,7 @@ impl Matrix {
         let i = i.get();
         // SAFETY: as in `cover`.
         unsafe {
-            self.relink_item(i);
+            self.put_back_item::<C, W>(i);
             let mut links = Links::of(self);
             let mut p = get(links.up, i);
             while in_list::<W>(p, i) {
@@ -200,10 +240,11 @@ impl Matrix {
 
     /// Covers every item of `p`'s option except `p`'s own, going right; with
     /// colors, purifies each item the option colors instead (and leaves
-    /// alone those already purified with its color). Knuth's "commit".
+    /// alone those already purified with its color). Knuth's "commit". `W`
+    /// is as for [`cover`](Self::cover).
     #[inline]
-    pub(super) fn cover_others<const C: bool>(&mut self, p: Link) -> u64 {
-        match self.cover_others_checking::<false, C, false, 0>(p) {
+    pub(super) fn cover_others<const C: bool, const W: u32>(&mut self, p: Link) -> u64 {
+        match self.cover_others_checking::<false, C, false, W>(p) {
             OptionCover::Covered(updates) | OptionCover::Doomed(updates) => updates,
         }
     }
@@ -367,7 +408,7 @@ impl Matrix {
     /// active.
     ///
     /// The root's `top` is 0 (no option names it, and no step writes it:
-    /// [`Matrix::check`] tests it), less than any length the scan can hold
+    /// [`Matrix::check_lists`] tests it), less than any length the scan can hold
     /// when it comes back to the root, since it stops at a length of 1 or
     /// less. So the end of the list is found in the rare branch of a new
     /// best rather than by a test of every item (tuning log #107).
@@ -549,7 +590,7 @@ mod tests {
         for k in 0..m.option_count() {
             let (i, first) = m.first_primary(k);
             m.cover::<false, 0>(i);
-            m.cover_others::<false>(first);
+            m.cover_others::<false, 0>(first);
             m.check().unwrap();
             m.uncover_others::<false, 0>(first);
             m.uncover::<false, 0>(i);
@@ -597,7 +638,7 @@ mod tests {
                         (i, m.first_option(i))
                     };
                     m.cover::<false, 0>(i);
-                    m.cover_others::<false>(p);
+                    m.cover_others::<false, 0>(p);
                     m.check().unwrap();
                     done.push((i, p));
                 }
@@ -624,7 +665,7 @@ mod tests {
         let original = Matrix::new(&knuth_example());
         let mut m = original.clone();
         let root = m.first_option(m.header(0).unwrap());
-        assert_eq!(m.cover_others::<false>(root), 0);
+        assert_eq!(m.cover_others::<false, 0>(root), 0);
         m.uncover_others::<false, 0>(root);
         assert!(m.same_links(&original));
     }

@@ -34,6 +34,7 @@
 #![deny(unsafe_code)]
 
 use super::Header;
+use super::hide::SUDOKU_WIDTH;
 use super::link::Link;
 use super::search::{Search, Step};
 use crate::Kind;
@@ -46,8 +47,11 @@ impl Search {
         match (self.kind, self.colors) {
             (Kind::Multiplicities, false) => self.unwind_bounded::<false>(),
             (Kind::Multiplicities, true) => self.unwind_bounded::<true>(),
-            (_, false) => self.unwind_exact::<false>(),
-            (_, true) => self.unwind_exact::<true>(),
+            // Levels that left the item lists alone are undone by steps
+            // that leave them alone (invariant (G)).
+            (_, false) if self.listless() => self.unwind_exact::<false, SUDOKU_WIDTH>(),
+            (_, false) => self.unwind_exact::<false, 0>(),
+            (_, true) => self.unwind_exact::<true, 0>(),
         }
         self.open = 0;
         self.shuffled.clear();
@@ -55,18 +59,40 @@ impl Search {
     }
 
     /// [`unwind`](Self::unwind) for Algorithms X and C: every level below
-    /// `level` has its item and its chosen option's other items covered.
-    fn unwind_exact<const C: bool>(&mut self) {
+    /// `level` has its item and its chosen option's other items covered,
+    /// by the steps made for width `W` (0: any).
+    fn unwind_exact<const C: bool, const W: u32>(&mut self) {
         while self.level > 0 {
             self.level -= 1;
             if self.levels[self.level].plain {
-                self.give_forced_back::<0>(self.level);
+                self.give_forced_back::<W>(self.level);
                 continue;
             }
             self.matrix
-                .uncover_others::<C, 0>(self.levels[self.level].choice);
-            self.matrix.uncover::<C, 0>(self.levels[self.level].item);
+                .uncover_others::<C, W>(self.levels[self.level].choice);
+            self.matrix.uncover::<C, W>(self.levels[self.level].item);
         }
+    }
+
+    /// Whether the search's levels are made by the steps that leave the
+    /// active-item lists alone (invariant (G) of `mod.rs`): those of the
+    /// forced-first search made for a width, without colors, and of its
+    /// replay of paths (`frontier.rs`). The settings it reads change only
+    /// with no level on the stack (`start` unwinds before it draws the
+    /// order, `set_forced` before it changes the choice), so it says how
+    /// every level on the stack was made.
+    pub(super) fn listless(&self) -> bool {
+        self.forced
+            && !self.randomized
+            && !self.colors
+            && self.kind != Kind::Multiplicities
+            && self.width == SUDOKU_WIDTH
+    }
+
+    /// Whether the active-item lists are frozen as invariant (G) says: some
+    /// level on the stack left them alone.
+    pub(super) fn lists_frozen(&self) -> bool {
+        self.level > 0 && self.listless()
     }
 
     /// Notes that the level being entered chose option node `x` of item

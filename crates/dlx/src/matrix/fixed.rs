@@ -16,6 +16,13 @@
 //! Through the general steps, each item covered reloaded the arrays,
 //! spilled the link to its node and stored the hint back.
 //!
+//! Items leave and rejoin the active items by their biases alone
+//! ([`COVER_BIAS`]): the search made for a width finds the active items in
+//! the headers' lengths (`scan.rs`) and leaves the active-item lists as
+//! they were when its first level was made (invariant (G) of `mod.rs`,
+//! tuning log #264), as every step made for a width without colors does
+//! ([`Matrix::take_out_item`]).
+//!
 //! Each step runs only on a link to an option of exactly `W` nodes (its
 //! caller tests the link's size field, one compare), so by invariant (C)
 //! every node it reaches is one of the option's; the list walks follow
@@ -53,9 +60,9 @@ impl Matrix {
     /// items too, and each other item's list loses the option's node
     /// alone, its length left alone, before it is covered. Without it,
     /// [`cover_others_forced`](Self::cover_others_forced), `i` unused.
-    /// The items leave the active lists (`i` first) once every list is
-    /// covered, which is the same links as leaving one by one: nothing
-    /// in between reads those lists.
+    /// Each item leaves the active items once its list is covered (`i` once
+    /// every list is), by its bias alone: the search made for a width
+    /// leaves the active-item lists alone (invariant (G) of `mod.rs`).
     /// Leaves in [`single`](Self::single) the last item it left with one
     /// option.
     #[inline(always)]
@@ -73,8 +80,6 @@ impl Matrix {
             down,
             top,
             color,
-            left,
-            right,
             single,
             ..
         } = self;
@@ -87,10 +92,10 @@ impl Matrix {
             let q = o.to_after::<W>(step).node();
             // SAFETY: (C): `o`'s option has `W` nodes from `first` on, so
             // `q`, `step` places after `o`'s wrapping, is one; by (A) its top
-            // `x` is a header (no colors), which indexes `left` and `right`
-            // (B), as do their stored values; the walk of `x`'s list follows
-            // stored links (A), and `in_list` passes `hide_listed` only a
-            // link to an option of `W` nodes (C).
+            // `x` is a header (no colors), which indexes `top` (A); the
+            // walk of `x`'s list follows stored links (A), and `in_list`
+            // passes `hide_listed` only a link to an option of `W` nodes
+            // (C).
             unsafe {
                 let x = get(links.top, q);
                 let mut remaining = list_len::<FORCED>(links.top, x);
@@ -123,22 +128,16 @@ impl Matrix {
                     remaining == 0 && !in_list::<W>(r, x),
                     "the counted walk of header {x}'s list did not end at the header"
                 );
+                // `x` out of the active items once its list is covered: no
+                // later walk reaches it (every option of its list is hidden).
+                take_out(links.top, x);
             }
             noted = links.single;
         }
         *single = noted;
-        // The items out of the active lists, `i` first, only now: nothing
-        // above reads those lists, and the loops hold no place of `left`
-        // and `right` (tuning log #186).
-        // SAFETY: (B): `i` is a header; the rest as above.
-        unsafe {
-            if FORCED {
-                unlink(left, right, links.top, i);
-            }
-            for step in 1..W {
-                let x = get(links.top, o.to_after::<W>(step).node());
-                unlink(left, right, links.top, x);
-            }
+        if FORCED {
+            // SAFETY: (A): `i` is a header.
+            unsafe { take_out(links.top, i) };
         }
         OptionCover::Covered(updates)
     }
@@ -151,22 +150,12 @@ impl Matrix {
     #[inline(always)]
     pub(super) fn uncover_others_fixed<const W: u32, const FORCED: bool>(&mut self, o: Link) {
         self.uncover_before_fixed::<W, FORCED>(o, W);
-        let Matrix {
-            top, left, right, ..
-        } = self;
-        for step in (1..W).rev() {
-            // SAFETY: as in `cover_others_fixed`.
-            unsafe {
-                let x = get(top, o.to_after::<W>(step).node());
-                relink(left, right, top, x);
-            }
-        }
     }
 
-    /// Undoes the covering of the lists of the items of `o`'s option at the
-    /// `end - 1` steps right of `o`'s place, going left from the last (the
-    /// items stay out of the active lists): what undoing a whole covering
-    /// (`end` is `W`) and giving up on a doomed one do.
+    /// Undoes the covering of the items of `o`'s option at the `end - 1`
+    /// steps right of `o`'s place, going left from the last, each item back
+    /// among the active ones and its list walked up unhiding: what undoing
+    /// a whole covering (`end` is `W`) and giving up on a doomed one do.
     #[inline(always)]
     fn uncover_before_fixed<const W: u32, const FORCED: bool>(&mut self, o: Link, end: u32) {
         debug_assert!(W != 0 && o.option_size() == W && end <= W);
@@ -185,6 +174,7 @@ impl Matrix {
             // with its true place (C).
             unsafe {
                 let x = get(links.top, q);
+                put_back(links.top, x);
                 let mut remaining = list_len::<FORCED>(links.top, x);
                 let mut r = get(links.up, x);
                 while remaining != 0 && in_list::<W>(r, x) {
@@ -209,8 +199,8 @@ impl Matrix {
     /// before hiding the option of node link `r` from the list of the item
     /// `step` places right of `o`'s doomed the option: the options hidden
     /// from that list, going up from `r`; with `FORCED` the option's node
-    /// back into the list; the lists of the items covered before. No item
-    /// has left the active lists yet.
+    /// back into the list; the lists of the items covered before, each back
+    /// among the active items (the doomed one never left them).
     #[cold]
     #[inline(never)]
     fn give_up_fixed<const W: u32, const FORCED: bool>(&mut self, o: Link, step: u32, r: Link) {
@@ -259,41 +249,31 @@ unsafe fn list_len<const FORCED: bool>(top: &[u32], x: u32) -> u32 {
     if FORCED { len.wrapping_sub(1) } else { len }
 }
 
-/// Takes header `x` out of its active-item list, adding [`COVER_BIAS`] to
-/// its length, as [`Matrix::unlink_item`].
+/// Takes item header `x` out of the active items as the search made for a
+/// width does: [`COVER_BIAS`] added to its length, its active-item list
+/// left alone (invariant (G) of `mod.rs`; [`Matrix::take_out_item`]).
 ///
 /// # Safety
 ///
-/// `x` is a header of the matrix `left`, `right` and `top` are the item
-/// lists and the `top` array of (invariants (A), (B)).
+/// `x` is a header of the arena `top` belongs to (invariant (A)).
 #[inline(always)]
-unsafe fn unlink(left: &mut [u32], right: &mut [u32], top: &mut [u32], x: u32) {
-    // SAFETY: (B): `x` and its stored neighbours index the item lists; a
-    // header indexes `top` (A).
-    unsafe {
-        let (l, r) = (get(left, x), get(right, x));
-        *entry(right, l) = r;
-        *entry(left, r) = l;
-        let len = entry(top, x);
-        *len = len.wrapping_add(COVER_BIAS);
-    }
+unsafe fn take_out(top: &mut [u32], x: u32) {
+    // SAFETY: as the caller guarantees.
+    let len = unsafe { entry(top, x) };
+    *len = len.wrapping_add(COVER_BIAS);
 }
 
-/// Puts header `x` back into its active-item list, undoing [`unlink`].
+/// Puts item header `x` back among the active items, undoing
+/// [`take_out`].
 ///
 /// # Safety
 ///
-/// As for [`unlink`].
+/// As for [`take_out`].
 #[inline(always)]
-unsafe fn relink(left: &mut [u32], right: &mut [u32], top: &mut [u32], x: u32) {
-    // SAFETY: as in `unlink`.
-    unsafe {
-        let (l, r) = (get(left, x), get(right, x));
-        *entry(right, l) = x;
-        *entry(left, r) = x;
-        let len = entry(top, x);
-        *len = len.wrapping_sub(COVER_BIAS);
-    }
+unsafe fn put_back(top: &mut [u32], x: u32) {
+    // SAFETY: as the caller guarantees.
+    let len = unsafe { entry(top, x) };
+    *len = len.wrapping_sub(COVER_BIAS);
 }
 
 /// Whether emptying the list of item header `emptied` while covering the

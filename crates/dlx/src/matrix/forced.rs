@@ -52,12 +52,18 @@ use super::cover::{Links, OptionCover};
 use super::hide::{SUDOKU_WIDTH, in_list, unhide_listed};
 use super::link::{Link, OptionSpan};
 use super::search::{Level, Search};
-use super::{COVER_BIAS, Header, Matrix, entry, get};
+use super::{COVER_BIAS, Header, Matrix, entry, get, keeps_item_lists};
 use crate::outcome::{Budget, Event, Stats};
 
 impl Search {
-    /// Sets [`forced`](Self::forced) for later searches.
+    /// Sets [`forced`](Self::forced) for later searches. A change undoes
+    /// any search in progress first, with the steps that made its levels:
+    /// the forced-first search made for a width leaves the active-item
+    /// lists alone (invariant (G), `Search::listless`), the others do not.
     pub(crate) fn set_forced(&mut self, forced: bool) {
+        if forced != self.forced {
+            self.unwind();
+        }
         self.forced = forced;
     }
 
@@ -128,7 +134,7 @@ impl Search {
                     // here by Algorithm X's steps (whose covering of `i`
                     // is counted already), and the search stops below.
                     self.matrix.cover::<false, W>(i);
-                    stats.updates += self.matrix.cover_others::<false>(o);
+                    stats.updates += self.matrix.cover_others::<false, W>(o);
                     self.matrix.single = 0;
                     let level = &mut self.levels[self.level];
                     (level.choice, level.item) = (o, i);
@@ -179,7 +185,7 @@ impl Matrix {
         self.single = 0;
         let i = i.get();
         // SAFETY: (B): `i` is a header.
-        unsafe { self.unlink_item(i) };
+        unsafe { self.take_out_item::<false, W>(i) };
         // Covering `i` would count itself and the option's other nodes.
         let mut updates = u64::from(o.span().size());
         let span = o.span();
@@ -210,14 +216,14 @@ impl Matrix {
         if W != 0 && o.in_option_of(W) {
             self.uncommit_forced_fixed::<W>(o);
             // SAFETY: (B): `i` is a header.
-            unsafe { self.relink_item(i.get()) };
+            unsafe { self.put_back_item::<false, W>(i.get()) };
             return;
         }
         let span = o.span();
         let p = o.node();
         self.uncover_forced_from::<W>(span, p, span.before(p));
         // SAFETY: (B): `i` is a header.
-        unsafe { self.relink_item(i.get()) };
+        unsafe { self.put_back_item::<false, W>(i.get()) };
     }
 
     /// Undoes what [`commit_forced`](Self::commit_forced) did before it
@@ -236,7 +242,7 @@ impl Matrix {
     ) {
         self.uncover_forced_from::<W>(span, p, span.before(q));
         // SAFETY: (B): `i` is a header.
-        unsafe { self.relink_item(i) };
+        unsafe { self.put_back_item::<false, W>(i) };
     }
 
     /// Uncovers, going left from node `last` to the node after `p` (none
@@ -271,9 +277,11 @@ impl Matrix {
             // of `W` nodes (with a width).
             unsafe {
                 let x = get(links.top, q);
-                let (l, r) = (get(left, x), get(right, x));
-                *entry(right, l) = x;
-                *entry(left, r) = x;
+                if keeps_item_lists(false, W) {
+                    let (l, r) = (get(left, x), get(right, x));
+                    *entry(right, l) = x;
+                    *entry(left, r) = x;
+                }
                 let len = entry(links.top, x);
                 *len = len.wrapping_sub(COVER_BIAS);
                 let mut r = get(links.up, x);
@@ -352,10 +360,13 @@ impl Matrix {
 
     /// The item to branch on: the hint [`single`](Self::single) if it is
     /// still active with one option, else the shortest list
-    /// ([`shortest_item`](Self::shortest_item)); its length with it.
-    /// With a width `W` (not 0), the search made for it, the shortest list
-    /// is found by [`shortest_item_in_order`](Self::shortest_item_in_order),
-    /// the same item.
+    /// ([`shortest_item`](Self::shortest_item)); its length with it; the
+    /// root and `u32::MAX` if no primary item is active. With a width `W`
+    /// (not 0), the search made for it, the shortest list is found by
+    /// [`shortest_item_in_order`](Self::shortest_item_in_order), the same
+    /// item, from the biases alone: that search leaves the active-item
+    /// lists alone (invariant (G)), so this is also its test that every
+    /// primary item is covered.
     #[inline(always)]
     pub(super) fn choose_forced<const W: u32>(&self) -> (Header, u32) {
         let s = self.single;
@@ -364,22 +375,20 @@ impl Matrix {
         // indexes `right` (B). `right[left[s]] == s` says that `s` is still
         // active: a covered item's neighbours skip it. With a width the
         // matrix is small (G): a covered item's length is at least
-        // `COVER_BIAS`, so a length of 1 says it, without the two loads
-        // one after the other.
+        // `COVER_BIAS`, so a length of 1 says it, without the lists.
         unsafe {
             if s != 0
                 && get(&self.top, s) == 1
                 && (W != 0 || get(&self.right, get(&self.left, s)) == s)
             {
-                debug_assert!(self.is_active(Header::new_unchecked(s)));
                 return (Header::new_unchecked(s), 1);
             }
         }
         if W != 0 {
             let choice = self.shortest_item_in_order();
-            // The list scan is the oracle: in debug builds (every test) each
-            // choice of the search made for a width is checked against it.
-            debug_assert_eq!(choice, self.shortest_item());
+            // In debug builds (every test) each choice of the search made
+            // for a width is checked against the plain definition.
+            debug_assert_eq!(choice, self.shortest_item_by_definition());
             choice
         } else {
             self.shortest_item()
@@ -450,6 +459,54 @@ mod tests {
             search.reset();
             assert!(search.links_match(&problem));
         }
+    }
+
+    /// The forced-first search made for a width (the 4x4 Sudoku's options
+    /// have four nodes) leaves the active-item lists alone: paused at a
+    /// solution, they are those of its start, covered items and all, and
+    /// only the biases say which items are active (invariant (G), which
+    /// `check` tests in that form); changing the kind of search undoes
+    /// the levels with the steps that made them, which leaves the lists as
+    /// they were.
+    #[test]
+    fn the_search_made_for_a_width_leaves_the_item_lists_alone() {
+        let problem = sudoku_4();
+        let mut search = Search::new(&problem);
+        search.select(OptionId::new(0).unwrap()).unwrap();
+        if cfg!(miri) {
+            search.select(OptionId::new(25).unwrap()).unwrap();
+        }
+        search.set_forced(true);
+        search.start(None);
+        assert!(search.listless() && !search.lists_frozen());
+        let lists = (search.matrix.left.clone(), search.matrix.right.clone());
+        let mut stats = Stats::default();
+        for _ in 0..2 {
+            assert_eq!(
+                search.advance(&mut stats, Budget::UNLIMITED),
+                Event::Solution
+            );
+            assert!(search.lists_frozen());
+            assert_eq!(
+                (&search.matrix.left, &search.matrix.right),
+                (&lists.0, &lists.1)
+            );
+            search.check().unwrap();
+            assert!(
+                search.matrix.check_lists(false).is_err(),
+                "covered items still in the lists"
+            );
+        }
+        search.set_forced(false);
+        assert_eq!(search.level, 0);
+        assert!(!search.lists_frozen());
+        search.check().unwrap();
+        assert_eq!(
+            (&search.matrix.left, &search.matrix.right),
+            (&lists.0, &lists.1)
+        );
+        search.reset();
+        assert!(search.links_match(&problem));
     }
 
     /// A forced-first search with a budget of updates or nodes stops with

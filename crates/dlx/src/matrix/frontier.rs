@@ -15,7 +15,9 @@
 
 #![deny(unsafe_code)]
 
+use super::ROOT;
 use super::cover::OptionCover;
+use super::hide::SUDOKU_WIDTH;
 use super::search::{Level, Search, Step};
 use crate::outcome::{Budget, Event, Stats};
 use crate::{ItemId, Kind, OptionId};
@@ -97,8 +99,11 @@ impl Search {
         self.start(None);
         let entered = match (self.kind, self.colors) {
             (Kind::Multiplicities, _) => self.walk_prefix(prefix),
-            (_, false) => self.jump_prefix::<false>(prefix),
-            (_, true) => self.jump_prefix::<true>(prefix),
+            // As the search makes its levels: leaving the item lists alone
+            // if it does (invariant (G)).
+            (_, false) if self.listless() => self.jump_prefix::<false, SUDOKU_WIDTH>(prefix),
+            (_, false) => self.jump_prefix::<false, 0>(prefix),
+            (_, true) => self.jump_prefix::<true, 0>(prefix),
         };
         if entered.is_err() {
             self.unwind();
@@ -114,23 +119,22 @@ impl Search {
     /// and covers that option's other items, as X5 does, without trying
     /// the options before it. On the 7,663 jobs of pentominoes at depth 4
     /// this made entering a job about ten times cheaper than walking its
-    /// siblings (docs/benchmarks.md).
-    fn jump_prefix<const C: bool>(&mut self, prefix: &[Branch]) -> Result<(), usize> {
+    /// siblings (docs/benchmarks.md). `W` is the width the search's steps
+    /// are made for, as [`listless`](Self::listless) says (0: any).
+    fn jump_prefix<const C: bool, const W: u32>(&mut self, prefix: &[Branch]) -> Result<(), usize> {
         for (l, &wanted) in prefix.iter().enumerate() {
             let Branch::Option(option) = wanted else {
                 return Err(l);
             };
-            if self.matrix.all_primary_covered() {
-                return Err(l);
-            }
             // The choice the search makes (with forced-first, from the
-            // hint the level above left: `forced.rs`).
+            // hint the level above left: `forced.rs`); the root if no
+            // primary item is left (a solution, no choice).
             let (i, len) = if self.forced {
-                self.matrix.choose_forced::<0>()
+                self.matrix.choose_forced::<W>()
             } else {
                 self.matrix.shortest_item()
             };
-            if len == 0 {
+            if i.get() == ROOT || len == 0 {
                 return Err(l);
             }
             if self.forced && !C && len == 1 {
@@ -139,7 +143,7 @@ impl Search {
                 let x = self.matrix.first_option(i);
                 if self.matrix.option_of(x) != Some(option)
                     || !matches!(
-                        self.matrix.commit_forced::<0>(i, x),
+                        self.matrix.commit_forced::<W>(i, x),
                         OptionCover::Covered(_)
                     )
                 {
@@ -153,7 +157,7 @@ impl Search {
                 self.level = l + 1;
                 continue;
             }
-            self.matrix.cover::<C, 0>(i);
+            self.matrix.cover::<C, W>(i);
             let mut x = self.matrix.first_option(i);
             while x.node() != i.get() && self.matrix.option_of(x) != Some(option) {
                 x = self.matrix.next_option(x);
@@ -163,14 +167,14 @@ impl Search {
             let found = x.node() != i.get()
                 && matches!(
                     if self.forced {
-                        self.matrix.cover_others_forced::<C, 0>(x)
+                        self.matrix.cover_others_forced::<C, W>(x)
                     } else {
                         self.matrix.cover_others_unless_doomed::<C>(x)
                     },
                     OptionCover::Covered(_)
                 );
             if !found {
-                self.matrix.uncover::<C, 0>(i);
+                self.matrix.uncover::<C, W>(i);
                 return Err(l);
             }
             self.levels[l].item = i;

@@ -28,7 +28,11 @@
 //! The horizontal list of items still to be covered lives in `left`/`right`,
 //! indexed by header: the primary items form a circular list through the root
 //! 0, the secondary items one through the extra header `N + 1`, so the search
-//! never looks at secondary items when choosing what to branch on.
+//! never looks at secondary items when choosing what to branch on. The
+//! search made for a width (options of four nodes, no colors: `hide.rs`,
+//! `fixed.rs`) does not keep these lists: it finds the active items by
+//! their lengths' [`COVER_BIAS`] alone, so while its levels are on the
+//! stack the lists are those of its start (invariant (G)).
 //!
 //! # Soundness
 //!
@@ -60,11 +64,26 @@
 //!   or a header: it is set to 0 or to a header read from an option node's
 //!   `top` (not cleansed) while hiding, nothing else.
 //! - **(G)** A header's `top` carries [`COVER_BIAS`] (added wrapping)
-//!   exactly while its item is out of its active-item list; so in an arena
-//!   of fewer than `2^30` nodes a primary header's `top` is below the bias
-//!   if and only if its item is active ([`Matrix::check`] tests it). No
-//!   unchecked access rests on it: the pass that reads it (`scan.rs`)
-//!   indexes `top[1..=primary]` with a checked slice.
+//!   exactly while its item is inactive (covered, or deactivated by
+//!   Algorithm M); so in an arena of fewer than `2^30` nodes a header's
+//!   `top` has the bias's bit clear if and only if its item is active. The
+//!   active-item lists hold exactly the active items, with one exception:
+//!   the steps made for a width without colors ([`keeps_item_lists`] false:
+//!   the forced-first search made for a width, `fixed.rs`, and its replay
+//!   of paths, `frontier.rs`) add and take off the bias alone and leave the
+//!   lists alone. While levels those steps made are on the search's stack
+//!   (`Search::lists_frozen`), the lists are those of when the first of them
+//!   was made, after the pre-selections: they hold every active item, and
+//!   also those the levels covered; only the biases say which are active,
+//!   and nothing reads or writes the lists until the levels are undone by
+//!   the same steps (`discard.rs`, which then leaves the lists exactly as
+//!   they were) or forgotten by a layout that writes them anew (`bulk.rs`).
+//!   `Search::listless` says which steps made the levels on the stack: the
+//!   settings it reads change only with none there (`set_forced` undoes a
+//!   search in progress first). [`Matrix::check_lists`] tests both forms.
+//!   No unchecked access rests on (G): the pass that reads the biases
+//!   (`scan.rs`) indexes `top[1..=primary]` with a checked slice, and the
+//!   lists keep (B) however stale.
 //!
 //! (D) holds for every problem, with or without colors and bounds, so the
 //! steps for colors and multiplicities are sound on any matrix; a plain
@@ -79,7 +98,7 @@
 //! ([`link::OptionSpan`]); they write `top` only at headers, but for setting
 //! and clearing [`CLEANSED`]; and every walk around an option visits only the
 //! nodes of the span other than its start, none for a link to a header. So a
-//! search that went wrong could corrupt the lists (which [`Matrix::check`],
+//! search that went wrong could corrupt the lists (which [`Matrix::check_lists`],
 //! Knuth's `sanity()`, finds), but could not index outside the arena. Debug
 //! builds assert every index, and CI runs the unit tests under Miri.
 
@@ -123,20 +142,31 @@ const SPACER: u32 = 0;
 /// one emptied secondary item cannot hide an emptied primary one.
 const SECONDARY_BIAS: u32 = 1 << 31;
 
-/// Added to an item's length while the item is out of its active-item list
-/// (covered, or deactivated by Algorithm M), taken off again when it is put
-/// back: [`Matrix::unlink_item`] and [`Matrix::relink_item`], and the steps
-/// that unlink and relink items in place (`fixed.rs`, `forced.rs`). A
-/// covered item's length changes only by Algorithm M's tweaks, which add
-/// and subtract, so the bias comes off exactly, whatever the length. In an
-/// arena of fewer than `2^30` nodes every length is below it, so there the
-/// primary headers' `top`s alone tell which items are active, and the MRV
+/// Added to an item's length while the item is inactive (covered, or
+/// deactivated by Algorithm M), taken off again when it is active again:
+/// [`Matrix::unlink_item`] and [`Matrix::relink_item`] with the active-item
+/// lists, [`Matrix::take_out_item`] and [`Matrix::put_back_item`] and the
+/// steps of `fixed.rs` and `forced.rs` without them in the search made for a
+/// width. A covered item's length changes only by Algorithm M's tweaks,
+/// which add and subtract, so the bias comes off exactly, whatever the
+/// length. In an arena of fewer than `2^30` nodes every length is below it,
+/// so there the headers' `top`s alone tell which items are active: the MRV
 /// choice of the search made for a width is one pass over them with no
-/// list to follow ([`Matrix::shortest_item_in_order`], tuning log #191).
+/// list to follow ([`Matrix::shortest_item_in_order`], tuning log #191),
+/// and that search keeps no list at all (invariant (G), #264).
 const COVER_BIAS: u32 = 1 << 30;
 
 /// The root of the list of active primary items.
 const ROOT: u32 = 0;
+
+/// Whether the steps made with colors `C` (`colors`) and width `W`
+/// (`width`) keep the active-item lists (`left`/`right`) as well as the
+/// biases: all but those made for a width without colors, whose search
+/// finds the active items by their biases alone (invariant (G), tuning log
+/// #264).
+const fn keeps_item_lists(colors: bool, width: u32) -> bool {
+    colors || width == 0
+}
 
 /// The color [`Matrix::node_entry`] reports for a node that purifying its
 /// item has cleansed: its option agrees with the color the item has now
@@ -374,7 +404,13 @@ impl Matrix {
     /// every node it had, as nothing unlinks them), only purified items hold
     /// cleansed nodes, and an active primary item may still take an option.
     /// Returns a description of the first violation.
-    fn check(&self) -> Result<(), String> {
+    ///
+    /// `frozen` says whether the active-item lists are frozen (invariant
+    /// (G)): then an item is active if its `top` is free of the bias, and
+    /// must be in the lists (which may hold covered items too); else the
+    /// lists say which items are active, and in a small arena the biases
+    /// must agree.
+    fn check_lists(&self, frozen: bool) -> Result<(), String> {
         let items = self.headers() - 2;
         if self.top[ROOT as usize] != 0 {
             // The MRV scan ends at the root by its `top` (`scan.rs`).
@@ -399,12 +435,17 @@ impl Matrix {
             }
         }
         let small = self.top.len() < COVER_BIAS as usize;
+        if frozen && !small {
+            return Err("the item lists are frozen in a large arena".into());
+        }
         for h in 1..=items {
-            let active = self.right[self.left[h] as usize] as usize == h;
-            if small && h <= self.primary as usize && active != (self.top[h] < COVER_BIAS) {
+            let listed = self.right[self.left[h] as usize] as usize == h;
+            let unbiased = self.top[h] & COVER_BIAS == 0;
+            let active = if frozen { unbiased } else { listed };
+            if (frozen && active && !listed) || (!frozen && small && active != unbiased) {
                 // The MRV pass of the search made for a width reads this.
                 return Err(format!(
-                    "item {}: active is {active} but its top is {:#x}",
+                    "item {}: listed is {listed} but its top is {:#x}",
                     h - 1,
                     self.top[h]
                 ));
@@ -455,9 +496,17 @@ impl Matrix {
         Ok(())
     }
 
+    /// [`check_lists`](Self::check_lists) of lists that are not frozen: the
+    /// matrix's own steps, as the tests call them.
+    #[cfg(test)]
+    fn check(&self) -> Result<(), String> {
+        self.check_lists(false)
+    }
+
     /// Points node `node`'s `up` link at header `to`, for tests that need a
     /// broken list. Both must be in the arena, so (A) to (C) still hold: the
-    /// damage is only to the lists, which [`check`](Self::check) must find.
+    /// damage is only to the lists, which [`check_lists`](Self::check_lists)
+    /// must find.
     #[cfg(test)]
     fn misdirect_up(&mut self, node: u32, to: u32) {
         assert!((node as usize) < self.up.len() && (to as usize) < self.headers());

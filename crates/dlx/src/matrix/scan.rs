@@ -33,6 +33,33 @@ impl Matrix {
         }
         shortest_in_order_sse2(lens)
     }
+
+    /// [`shortest_item_in_order`](Self::shortest_item_in_order)'s choice by
+    /// its definition, one length at a time: the oracle the search made for
+    /// a width checks its choices against in debug builds (it keeps no
+    /// active-item list to check them against, invariant (G) of `mod.rs`).
+    pub(super) fn shortest_item_by_definition(&self) -> (Header, u32) {
+        by_definition(&self.top[1..self.primary as usize + 1])
+    }
+}
+
+/// The choice by definition among `lens`, the primary headers' lengths
+/// (item 0's first): the first length at most 1, else the first of the
+/// least below the bias, else the root and `u32::MAX`.
+fn by_definition(lens: &[u32]) -> (Header, u32) {
+    let active = || {
+        lens.iter()
+            .enumerate()
+            .filter(|&(_, &len)| len < COVER_BIAS)
+    };
+    let forced = active().find(|&(_, &len)| len <= 1);
+    let least = active().min_by_key(|&(at, &len)| (len, at));
+    match forced.or(least) {
+        // SAFETY: `at` is below the number of primary items, so header
+        // `at + 1` is below `N + 2`.
+        Some((at, &len)) => (unsafe { Header::new_unchecked(to_u32(at + 1)) }, len),
+        None => no_active_item(),
+    }
 }
 
 /// [`Matrix::shortest_item_in_order`]'s pass over `lens`, the primary
@@ -179,22 +206,6 @@ fn first_at_most(lens: &[u32], from: usize, bound: u32) -> (Header, u32) {
 mod tests {
     use super::*;
 
-    /// The choice by definition: the first length at most 1, else the first
-    /// of the least below the bias, else the root.
-    fn by_definition(lens: &[u32]) -> (u32, u32) {
-        let active = || {
-            lens.iter()
-                .enumerate()
-                .filter(|&(_, &len)| len < COVER_BIAS)
-        };
-        let forced = active().find(|&(_, &len)| len <= 1);
-        let least = active().min_by_key(|&(at, &len)| (len, at));
-        match forced.or(least) {
-            Some((at, &len)) => (to_u32(at + 1), len),
-            None => (ROOT, u32::MAX),
-        }
-    }
-
     /// Both passes (AVX2 where the CPU has it) against the definition, on
     /// pseudo-random lengths: whole blocks and remainders, short lists,
     /// forced and empty ones, lengths past `i16::MAX` (the SSE2 pass's
@@ -225,12 +236,12 @@ mod tests {
                 .collect();
             let want = by_definition(&lens);
             let got = shortest_in_order_sse2(&lens);
-            assert_eq!((got.0.get(), got.1), want, "{lens:?}");
+            assert_eq!(got, want, "{lens:?}");
             #[cfg(target_arch = "x86_64")]
             if std::arch::is_x86_feature_detected!("avx2") {
                 // SAFETY: the CPU has AVX2, as just tested.
                 let got = unsafe { shortest_in_order_avx2(&lens) };
-                assert_eq!((got.0.get(), got.1), want, "{lens:?}");
+                assert_eq!(got, want, "{lens:?}");
             }
         }
     }

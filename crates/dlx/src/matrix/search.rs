@@ -16,7 +16,7 @@
 use super::cover::OptionCover;
 use super::leaves;
 use super::link::Link;
-use super::{Header, Matrix};
+use super::{Header, Matrix, ROOT};
 use crate::index::to_u32;
 use crate::outcome::{Budget, Event, Stats};
 use crate::random::SplitMix64;
@@ -284,12 +284,15 @@ impl Search {
         };
         let watched = self.watches(budget);
         let leafy = budget == Budget::UNLIMITED;
+        // The search made for a width leaves the active-item lists alone
+        // (invariant (G)): the choice tells it that no primary item is left.
+        let listless = F && !C && W != 0;
         loop {
             if entering {
                 let event = if watched {
-                    self.enter(stats, budget)
+                    self.enter(stats, budget, listless)
                 } else {
-                    self.enter_unwatched(stats)
+                    self.enter_unwatched(stats, listless)
                 };
                 if let Some(event) = event {
                     if self.counts_silently(event) {
@@ -305,6 +308,15 @@ impl Search {
                 } else {
                     self.matrix.shortest_item()
                 };
+                if listless && i.get() == ROOT {
+                    // No primary item is left (`choose_forced`).
+                    let event = self.solved(stats);
+                    if self.counts_silently(event) {
+                        entering = false;
+                        continue;
+                    }
+                    return event;
+                }
                 if len == 0 || (!R && !F && leafy && self.counts_leaves::<false>(len, stats)) {
                     // A dead end, or leaves counted without entering them
                     // (not in the forced-first search, `leaves.rs`):
@@ -418,7 +430,7 @@ impl Search {
                         // the option after all and stop when entering the
                         // level below, the one place a search pauses.
                         // (With `F`, no hint: the search stops below.)
-                        stats.updates += self.matrix.cover_others::<C>(x);
+                        stats.updates += self.matrix.cover_others::<C, W>(x);
                         self.matrix.single = 0;
                         let level = &mut self.levels[l];
                         (level.choice, level.item) = (x, i);
@@ -444,10 +456,17 @@ impl Search {
 
     /// The first steps of entering a level (X2, M2): pauses at the splitting
     /// ceiling, stops if the budget is spent, counts the node, and reports a
-    /// solution if no primary item is left; returns the event the search pauses
-    /// with, if it does.
+    /// solution if no primary item is left (unless `listless`: the search
+    /// made for a width, which keeps no active-item list, finds that out
+    /// when it chooses an item); returns the event the search pauses with,
+    /// if it does.
     #[inline(always)]
-    pub(super) fn enter(&mut self, stats: &mut Stats, budget: Budget) -> Option<Event> {
+    pub(super) fn enter(
+        &mut self,
+        stats: &mut Stats,
+        budget: Budget,
+        listless: bool,
+    ) -> Option<Event> {
         if self.level == self.ceiling {
             // Splitting: this node is a subproblem, searched elsewhere.
             self.step = Step::Enter;
@@ -461,7 +480,7 @@ impl Search {
             self.step = Step::Enter;
             return Some(Event::BudgetExhausted);
         }
-        self.enter_unwatched(stats)
+        self.enter_unwatched(stats, listless)
     }
 
     /// Whether entering a node must look for a reason to pause before it
@@ -476,16 +495,24 @@ impl Search {
     }
 
     /// [`enter`](Self::enter) when nothing is [watched](Self::watches):
-    /// counts the node and reports a solution if no primary item is left.
+    /// counts the node and reports a solution if no primary item is left
+    /// (unless `listless`, as for `enter`).
     #[inline(always)]
-    pub(super) fn enter_unwatched(&mut self, stats: &mut Stats) -> Option<Event> {
+    pub(super) fn enter_unwatched(&mut self, stats: &mut Stats, listless: bool) -> Option<Event> {
         stats.count_node(self.level);
-        if self.matrix.all_primary_covered() {
-            stats.solutions += 1;
-            self.step = Step::Backtrack;
-            return Some(Event::Solution);
+        if !listless && self.matrix.all_primary_covered() {
+            return Some(self.solved(stats));
         }
         None
+    }
+
+    /// Counts the solution the search has reached, which it will leave by
+    /// backtracking.
+    #[inline(always)]
+    pub(super) fn solved(&mut self, stats: &mut Stats) -> Event {
+        stats.solutions += 1;
+        self.step = Step::Backtrack;
+        Event::Solution
     }
 
     /// Whether the search goes on after `event` instead of pausing: a
@@ -566,9 +593,10 @@ impl Search {
         })
     }
 
-    /// Knuth's `sanity()` on the matrix.
+    /// Knuth's `sanity()` on the matrix, whose active-item lists may be
+    /// frozen (invariant (G)).
     pub(crate) fn check(&self) -> Result<(), String> {
-        self.matrix.check()
+        self.matrix.check_lists(self.lists_frozen())
     }
 
     /// Whether the links are exactly those laid out for `problem`.

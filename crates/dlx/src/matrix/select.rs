@@ -66,7 +66,7 @@ impl Search {
             self.matrix.select_bounded::<C>(i, first);
         } else {
             self.matrix.cover::<C, 0>(i);
-            self.matrix.cover_others::<C>(first);
+            self.matrix.cover_others::<C, 0>(first);
         }
         self.selected.push(option);
         Ok(())
