@@ -120,6 +120,33 @@ macro_rules! cover_unless_doomed {
     }};
 }
 
+/// Marks item header `x` inactive: [`COVER_BIAS`] added to its length
+/// (invariant (G) of `mod.rs`). [`Matrix::unlink_item`] does it beside
+/// taking `x` out of its active-item list; the steps made for a width
+/// without colors do it alone (`fixed.rs`, [`Matrix::take_out_item`]).
+///
+/// # Safety
+///
+/// `x` is a header of the arena `top` belongs to (invariant (A)).
+#[inline(always)]
+pub(super) unsafe fn take_out(top: &mut [u32], x: u32) {
+    // SAFETY: as the caller guarantees.
+    let len = unsafe { entry(top, x) };
+    *len = len.wrapping_add(COVER_BIAS);
+}
+
+/// Marks item header `x` active again, undoing [`take_out`].
+///
+/// # Safety
+///
+/// As for [`take_out`].
+#[inline(always)]
+pub(super) unsafe fn put_back(top: &mut [u32], x: u32) {
+    // SAFETY: as the caller guarantees.
+    let len = unsafe { entry(top, x) };
+    *len = len.wrapping_sub(COVER_BIAS);
+}
+
 impl Matrix {
     /// Removes the options of item `i` from every other list they are in,
     /// then removes `i` from the active items. Returns the links removed.
@@ -160,8 +187,7 @@ impl Matrix {
             if keeps_item_lists(C, W) {
                 self.unlink_item(i);
             } else {
-                let len = entry(&mut self.top, i);
-                *len = len.wrapping_add(COVER_BIAS);
+                take_out(&mut self.top, i);
             }
         }
     }
@@ -178,8 +204,7 @@ impl Matrix {
             if keeps_item_lists(C, W) {
                 self.relink_item(i);
             } else {
-                let len = entry(&mut self.top, i);
-                *len = len.wrapping_sub(COVER_BIAS);
+                put_back(&mut self.top, i);
             }
         }
     }
@@ -198,8 +223,7 @@ impl Matrix {
             let (l, r) = (*entry(&mut self.left, i), *entry(&mut self.right, i));
             *entry(&mut self.right, l) = r;
             *entry(&mut self.left, r) = l;
-            let len = entry(&mut self.top, i);
-            *len = len.wrapping_add(COVER_BIAS);
+            take_out(&mut self.top, i);
         }
     }
 
@@ -233,8 +257,7 @@ impl Matrix {
             let (l, r) = (*entry(&mut self.left, i), *entry(&mut self.right, i));
             *entry(&mut self.right, l) = i;
             *entry(&mut self.left, r) = i;
-            let len = entry(&mut self.top, i);
-            *len = len.wrapping_sub(COVER_BIAS);
+            put_back(&mut self.top, i);
         }
     }
 

@@ -29,7 +29,7 @@
 //! stored links (A) and hand the fixed walks only links [`in_list`]
 //! passes. Unchecked indexing as in `cover.rs`.
 
-use super::cover::{Links, OptionCover};
+use super::cover::{Links, OptionCover, put_back, take_out};
 use super::hide::{hide_listed, in_list, unhide_listed};
 use super::link::Link;
 use super::{COVER_BIAS, Matrix, entry, get};
@@ -247,33 +247,6 @@ unsafe fn list_len<const FORCED: bool>(top: &[u32], x: u32) -> u32 {
     // SAFETY: as the caller guarantees.
     let len = unsafe { get(top, x) } & (COVER_BIAS - 1);
     if FORCED { len.wrapping_sub(1) } else { len }
-}
-
-/// Takes item header `x` out of the active items as the search made for a
-/// width does: [`COVER_BIAS`] added to its length, its active-item list
-/// left alone (invariant (G) of `mod.rs`; [`Matrix::take_out_item`]).
-///
-/// # Safety
-///
-/// `x` is a header of the arena `top` belongs to (invariant (A)).
-#[inline(always)]
-unsafe fn take_out(top: &mut [u32], x: u32) {
-    // SAFETY: as the caller guarantees.
-    let len = unsafe { entry(top, x) };
-    *len = len.wrapping_add(COVER_BIAS);
-}
-
-/// Puts item header `x` back among the active items, undoing
-/// [`take_out`].
-///
-/// # Safety
-///
-/// As for [`take_out`].
-#[inline(always)]
-unsafe fn put_back(top: &mut [u32], x: u32) {
-    // SAFETY: as the caller guarantees.
-    let len = unsafe { entry(top, x) };
-    *len = len.wrapping_sub(COVER_BIAS);
 }
 
 /// Whether emptying the list of item header `emptied` while covering the

@@ -48,11 +48,11 @@
 //! relies on invariant (F) of `mod.rs`; the forced move's steps index the
 //! arena unchecked under (A) to (C), as `cover.rs` does.
 
-use super::cover::{Links, OptionCover};
+use super::cover::{Links, OptionCover, put_back};
 use super::hide::{SUDOKU_WIDTH, in_list, unhide_listed};
 use super::link::{Link, OptionSpan};
 use super::search::{Level, Search};
-use super::{COVER_BIAS, Header, Matrix, entry, get, keeps_item_lists};
+use super::{Header, Matrix, entry, get, keeps_item_lists};
 use crate::outcome::{Budget, Event, Stats};
 
 impl Search {
@@ -282,8 +282,7 @@ impl Matrix {
                     *entry(right, l) = x;
                     *entry(left, r) = x;
                 }
-                let len = entry(links.top, x);
-                *len = len.wrapping_sub(COVER_BIAS);
+                put_back(links.top, x);
                 let mut r = get(links.up, x);
                 while in_list::<W>(r, x) {
                     unhide_listed::<false, W>(&mut links, r);

@@ -16,7 +16,7 @@
 use super::cover::OptionCover;
 use super::leaves;
 use super::link::Link;
-use super::{Header, Matrix, ROOT};
+use super::{Header, Matrix, ROOT, keeps_item_lists};
 use crate::index::to_u32;
 use crate::outcome::{Budget, Event, Stats};
 use crate::random::SplitMix64;
@@ -286,7 +286,7 @@ impl Search {
         let leafy = budget == Budget::UNLIMITED;
         // The search made for a width leaves the active-item lists alone
         // (invariant (G)): the choice tells it that no primary item is left.
-        let listless = F && !C && W != 0;
+        let listless = F && !keeps_item_lists(C, W);
         loop {
             if entering {
                 let event = if watched {
