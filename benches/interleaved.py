@@ -14,8 +14,8 @@ always runs right after another.
 
 Each CMD is one shell-quoted string, run without a shell, output discarded.
 One warm-up round is run and not counted. A command's exit status is
-reported, not treated as an error. Example (docs/benchmarks.md,
-eleventh session):
+reported, not treated as an error. Example (docs/benchmarks.md, "Sudoku,
+whole process"):
 
     python3 benches/interleaved.py 21 \\
         "target/release/peer_count data/sudoku/tdoku_puzzles3_magictour_top1465.txt" \\

@@ -1,6 +1,6 @@
 //! Counts one problem with one solver, nothing else: for instruction counts
 //! of ours against a peer under `valgrind --tool=callgrind`, which a shared
-//! machine cannot disturb (docs/benchmarks.md, tuning log #42).
+//! machine cannot disturb (docs/benchmarks.md, "How to measure").
 //!
 //! `count_one SOLVER FILE.dlx`, SOLVER one of `ours`, `dlx` (the `dlx` 0.8
 //! crate), `dlx-rs` or `cells` (our count on dancing cells whatever the

@@ -439,7 +439,7 @@ impl Found {
 
 /// The line of `solve` in the line format: `prefix`, the solutions in the
 /// line format of `puzzle`'s alphabet separated by spaces, and a line
-/// ending, made in one string (tuning log #88).
+/// ending, made in one string (docs/decisions/plain-line-io.md).
 fn solutions_line(prefix: &str, puzzle: &Puzzle, solutions: &[Grid]) -> String {
     let cells = puzzle.shape().cell_count();
     let mut line = String::with_capacity(prefix.len() + solutions.len() * (cells + 1));
@@ -458,7 +458,7 @@ fn solutions_line(prefix: &str, puzzle: &Puzzle, solutions: &[Grid]) -> String {
 
 /// The line of a count: the number, `plus` (`+` when it is a lower
 /// bound) and a line ending, without the formatting machinery, which cost
-/// more than the rest of the line's making (tuning log #85).
+/// more than the rest of the line's making (docs/decisions/plain-line-io.md).
 fn count_line(count: u64, plus: &str) -> String {
     let mut digits = itoa::Buffer::new();
     let digits = digits.format(count);

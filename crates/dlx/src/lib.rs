@@ -216,8 +216,7 @@ pub use text_parse::{Parsed, ReadOptions};
 /// `None` if it has multiplicities, which cells do not handle. For
 /// benchmarks only: [`Dlx::count`] runs on cells where they are measured
 /// faster (problems with secondary items), this on any problem, so that
-/// the rule can be measured again (docs/benchmarks.md, tuning log
-/// #160-#179).
+/// the rule can be measured again (docs/decisions/dancing-cells.md).
 #[doc(hidden)]
 #[must_use]
 pub fn count_cells(problem: &Problem) -> Option<u64> {

@@ -161,7 +161,7 @@ impl Budget {
     #[inline(always)]
     pub(crate) fn is_exhausted(&self, nodes: u64, updates: u64) -> bool {
         // No limit reads as a limit never reached: one comparison each,
-        // with the limits in registers (tuning log #47).
+        // with the limits in registers (docs/decisions/search-loop.md).
         nodes >= self.max_nodes.unwrap_or(u64::MAX)
             || updates >= self.max_updates.unwrap_or(u64::MAX)
     }

@@ -74,8 +74,8 @@ impl Dlx {
     /// so split and parallel searches still add up to the whole search. A
     /// seeded search ([`set_seed`](Self::set_seed)) and Algorithm M (items
     /// with bounds) ignore it. On problems with many forced moves it saves
-    /// most scans (the links Sudoku backend turns it on, docs/benchmarks.md
-    /// tuning log #64); on others it costs about nothing.
+    /// most scans (the links Sudoku backend turns it on, see
+    /// docs/decisions/forced-first.md); on others it costs about nothing.
     ///
     /// ```
     /// use dlx::{NamedProblem, Dlx};

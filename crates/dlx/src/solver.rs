@@ -236,7 +236,7 @@ impl Dlx {
     /// ([`Stats::updates`]), and a count cut short by a limit or a budget
     /// may stop at another place of that tree, since it tries a node's
     /// options in another order. Which problems run there is measured
-    /// (docs/benchmarks.md, tuning log #174): faster on the queens and
+    /// (docs/decisions/dancing-cells.md): faster on the queens and
     /// graceful labelings, as fast on de Bruijn, slower without secondary
     /// items.
     ///
@@ -262,7 +262,8 @@ impl Dlx {
     /// subproblem, `split.rs`).
     pub(crate) fn count_started(&mut self, limit: Option<u64>) -> Count {
         // The search counts solutions in the statistics without pausing at
-        // them, all but the one that reaches the limit (tuning log #43).
+        // them, all but the one that reaches the limit
+        // (docs/decisions/search-loop.md).
         let before = self.stats.solutions;
         let solutions = |stats: &Stats| stats.solutions - before;
         let end = loop {

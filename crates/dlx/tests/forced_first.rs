@@ -67,7 +67,7 @@ fn splits_add_up(
     }
     prop_assert_eq!(solutions, whole.solutions);
     // The split enters the nodes above its subproblems, leaves too, which
-    // the whole count may count at once (tuning log #128).
+    // the whole count may count at once (docs/decisions/leaves.md).
     same_tree(&stats, &total);
     let parallel = Parallel::new().with_threads(2).with_chunk(4);
     prop_assert_eq!(solver.count_parallel(None, &parallel), whole);

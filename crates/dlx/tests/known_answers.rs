@@ -308,8 +308,9 @@ fn the_partridge_puzzle_has_no_tiling_for_6() {
     assert_eq!(found, 0);
 }
 
-/// About four minutes in release (45 G updates; docs/benchmarks.md), too
-/// long for CI, which skips the tests named `long_run_`: run it with
+/// About four minutes in release (45 G updates; docs/benchmarks.md, "Long
+/// runs"), too long for CI, which skips the tests named `long_run_`: run it
+/// with
 /// `cargo test --release -p dlx-engine --test tests -- --ignored long_run_partridge_7`.
 #[test]
 #[ignore = "minutes in release; CI skips `long_run_` tests"]

@@ -241,11 +241,11 @@ proptest! {
         let total = solver.count(None).solutions;
         let nodes = solver.stats().nodes;
         // A search under a budget enters every node, leaves too, which an
-        // unlimited count may count at once without their updates (tuning
-        // log #128). A budget too large to stop it gives the updates the
-        // whole tree takes, on the engine the count runs on (dancing cells
-        // for problems with secondary items, whose updates are Knuth's and
-        // can exceed the links': `Stats::updates`).
+        // unlimited count may count at once without their updates (see
+        // docs/decisions/leaves.md). A budget too large to stop it gives the
+        // updates the whole tree takes, on the engine the count runs on
+        // (dancing cells for problems with secondary items, whose updates
+        // are Knuth's and can exceed the links': `Stats::updates`).
         solver.set_budget(Budget::nodes(u64::MAX));
         let whole = solver.count(None);
         prop_assert_eq!((whole.solutions, whole.end), (total, End::Exhausted));

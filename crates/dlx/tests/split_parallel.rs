@@ -72,7 +72,7 @@ fn plain_stats(problem: &Problem) -> dlx::Stats {
 /// Asserts that `counted` (a count's statistics) walked the tree `entered`
 /// (a search entering every node) walked: the same solutions, nodes and
 /// nodes a level, and no more updates (the leaves a count counts at once
-/// make none, tuning log #128).
+/// make none, docs/decisions/leaves.md).
 pub(crate) fn same_tree(counted: &dlx::Stats, entered: &dlx::Stats) {
     assert_eq!(counted.solutions, entered.solutions);
     assert_eq!(counted.nodes, entered.nodes);

@@ -380,11 +380,12 @@ fn methods_agree_on_tdoku_counts_and_jigsaw() {
     }
 }
 
-/// The links backend searches with forced-first item choice (tuning log
-/// #64), a search tree other than the default one: on the sets whose
-/// whole-process count it was tuned for, its counts to 2 and its exact
-/// counts of puzzles made ambiguous (a few givens blanked, up to a few
-/// thousand solutions) are the bitsets', each solution the checker passes.
+/// The links backend searches with forced-first item choice
+/// (docs/decisions/forced-first.md), a search tree other than the default
+/// one: on the sets whose whole-process count it was tuned for, its counts
+/// to 2 and its exact counts of puzzles made ambiguous (a few givens
+/// blanked, up to a few thousand solutions) are the bitsets', each solution
+/// the checker passes.
 #[test]
 fn links_counts_equal_bitsets_counts_on_the_tuned_sets() {
     let mut bits = solver(&Rules::classic(), Method::Auto);

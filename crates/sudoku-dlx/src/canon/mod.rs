@@ -19,7 +19,8 @@
 //! and stacks (`layout`), so columns are branched on only where a row
 //! cannot tell them apart and a later row could; digits met for the first
 //! time keep labels that follow their columns until a later row needs
-//! them (`search`). `docs/benchmarks.md` has the details and the speed.
+//! them (`search`). docs/architecture.md ("How the search prunes") has
+//! the details, docs/benchmarks.md the speed.
 
 //!
 //! A floor of its own above `model`, which is all it imports.

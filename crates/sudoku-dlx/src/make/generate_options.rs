@@ -44,7 +44,7 @@ impl Default for GenerateOptions {
 /// the budget trades clues for time, and above 16x16 the trade is lopsided:
 /// on 25x25, 8 nodes per cell leave as few clues as 32 (284-293 against
 /// 283-294 over two seeds) in a quarter of the time, where 2,000 took
-/// about 80 s a puzzle (docs/benchmarks.md).
+/// about 80 s a puzzle (docs/decisions/big-grid-seeding.md).
 #[must_use]
 pub fn default_check_budget(rules: &Rules) -> u64 {
     let cells = rules.shape().cell_count();

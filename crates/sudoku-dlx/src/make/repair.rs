@@ -9,7 +9,7 @@
 //! the whole orbit or keep the redundant cell), so more removals cannot fix
 //! it. On rot90 nearly every pass ends so; measured on 9x9 with 100 fresh
 //! grids per puzzle, 183 of 200 rot90 puzzles and 32 of 200 rot180 ones
-//! still missed (docs/benchmarks.md).
+//! still missed (docs/decisions/strict-minimal-repair.md).
 //!
 //! The repair swaps instead: it blanks the offending orbit, which lets a
 //! second solution in, then gives a blank orbit that shuts it out again
@@ -31,7 +31,8 @@ use crate::solve::solver::Solver;
 
 /// Swaps one repair may make before the attempt is given up. On 9x9,
 /// rot90 (the hardest symmetry) succeeds within 64 in about one attempt in
-/// 12; longer walks did not pay (docs/benchmarks.md).
+/// 12; longer walks did not pay
+/// (docs/decisions/strict-minimal-repair.md).
 pub(crate) const REPAIR_STEPS: u32 = 64;
 
 /// Orbits blanked by the last swaps that a swap may not give back.

@@ -283,7 +283,8 @@ impl LineDisplay<'_> {
     /// The line made a byte per cell and written at once, for the usual
     /// grids (up to 9x9 in the standard alphabet): a character at a time
     /// through [`Alphabet`]'s writer it cost about 70 instructions a cell,
-    /// an eighth of the whole `solve` of a 17-clue puzzle (tuning log #88).
+    /// an eighth of the whole `solve` of a 17-clue puzzle
+    /// (docs/decisions/plain-line-io.md).
     /// `None` for other grids.
     fn standard_line(&self) -> Option<StandardLine> {
         let digits = &self.grid.digits;

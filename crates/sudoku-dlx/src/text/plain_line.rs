@@ -35,8 +35,8 @@ pub(super) fn plain_line(text: &str, options: &ParseOptions) -> Option<Puzzle> {
     // in a second: a byte that is no blank or digit up to `size` maps above
     // `size` (below `0` it wraps). Two passes the compiler does 16 bytes a
     // step, where one pass testing and pushing each byte cost half of the
-    // record's parse with the check `Grid::from_digits` repeats (tuning log
-    // #84).
+    // record's parse with the check `Grid::from_digits` repeats (see
+    // docs/decisions/plain-line-io.md).
     let digits: Vec<u8> = text
         .bytes()
         .map(|byte| {
