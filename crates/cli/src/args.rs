@@ -3,13 +3,16 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
+use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use sudoku_dlx::{Alphabet, Level, MAX_SIZE, ParseOptions, Shape, Symmetry, Variants};
 
 use crate::help::{
-    CHECK_HELP, COUNT_EXAMPLES, COUNT_OUTPUT, COVER_EXAMPLES, GENERATE_EXAMPLES, MAIN_EXAMPLES,
-    RATE_EXAMPLES, RATE_OUTPUT, RECORDS_INPUT, RECORDS_KEPT, SOLVE_EXAMPLES, SOLVE_OUTPUT,
+    CANON_HELP, CHECK_HELP, COUNT_EXAMPLES, COUNT_OUTPUT, COVER_EXAMPLES, EXPLAIN_HELP,
+    GENERATE_EXAMPLES, HINT_HELP, MAIN_EXAMPLES, RATE_EXAMPLES, RATE_OUTPUT, RECORDS_INPUT,
+    RECORDS_KEPT, SOLVE_EXAMPLES, SOLVE_OUTPUT,
 };
+use crate::report::Format;
 
 /// Solve Sudoku of every common shape and variant, and any exact-cover
 /// problem, with dancing links.
@@ -37,11 +40,11 @@ pub(crate) enum Command {
     #[command(after_help = format!("{RECORDS_INPUT}\n\n{RATE_OUTPUT}\n\n{RECORDS_KEPT}\n\n{RATE_EXAMPLES}"))]
     Rate(RateArgs),
     /// Explain how each puzzle is solved, step by step, as a person would.
-    #[command(after_help = format!("{RECORDS_INPUT}\n\n{}\n\n{RECORDS_KEPT}", crate::help::EXPLAIN_HELP))]
-    Explain(crate::explain::ExplainArgs),
+    #[command(after_help = format!("{RECORDS_INPUT}\n\n{}\n\n{RECORDS_KEPT}", EXPLAIN_HELP))]
+    Explain(ExplainArgs),
     /// The next step on a player's board, or the cell that is wrong.
-    #[command(after_help = format!("{RECORDS_INPUT}\n\n{}\n\n{RECORDS_KEPT}", crate::help::HINT_HELP))]
-    Hint(crate::explain::ExplainArgs),
+    #[command(after_help = format!("{RECORDS_INPUT}\n\n{}\n\n{RECORDS_KEPT}", HINT_HELP))]
+    Hint(ExplainArgs),
     /// Check grids: each a valid solution, and of its puzzle when one is given.
     #[command(after_help = CHECK_HELP)]
     Check(CheckArgs),
@@ -49,8 +52,8 @@ pub(crate) enum Command {
     #[command(after_help = COVER_EXAMPLES)]
     Cover(CoverArgs),
     /// The canonical (minlex) form of Sudoku puzzles: equal for equivalent puzzles.
-    #[command(after_help = crate::canon::CANON_HELP)]
-    Canon(crate::canon::CanonArgs),
+    #[command(after_help = CANON_HELP)]
+    Canon(CanonArgs),
 }
 
 /// Flags of `sudoku-dlx generate`.
@@ -154,6 +157,90 @@ pub(crate) struct CheckArgs {
     pub(crate) output: RecordFormatArgs,
     #[command(flatten)]
     pub(crate) jobs: JobsArgs,
+}
+
+/// Output formats of `explain` and `hint`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ExplainFormat {
+    /// Readable text, cells as r1c1.
+    Text,
+    /// JSON Lines: one object per puzzle.
+    Json,
+}
+
+impl From<ExplainFormat> for Format {
+    fn from(format: ExplainFormat) -> Format {
+        match format {
+            ExplainFormat::Text => Format::Line,
+            ExplainFormat::Json => Format::Json,
+        }
+    }
+}
+
+/// Flags of `sudoku-dlx explain` and `sudoku-dlx hint`.
+#[derive(Debug, Args)]
+pub(crate) struct ExplainArgs {
+    /// Where the puzzles are and how to read them.
+    #[command(flatten)]
+    pub(crate) puzzles: PuzzleArgs,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
+    pub(crate) format: ExplainFormat,
+    /// Where the techniques stall, go on with a trial: the solver's digit in
+    /// the open cell with the fewest candidates.
+    #[arg(long)]
+    pub(crate) guess: bool,
+    #[command(flatten)]
+    pub(crate) jobs: JobsArgs,
+    /// Give up on a puzzle after N search-tree nodes of the search that
+    /// finds its solution (`!budget`).
+    #[arg(long, value_name = "N")]
+    pub(crate) max_nodes: Option<u64>,
+}
+
+/// Flags of `sudoku-dlx canon`.
+#[derive(Debug, Args)]
+pub(crate) struct CanonArgs {
+    /// Puzzle files; stdin when none is given or for `-`.
+    #[arg(value_name = "FILE")]
+    pub(crate) files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub(crate) shape: ShapeArgs,
+    /// How digits are written: standard (1-9, A-Z), hex (0-9A-F for 16x16) or numbers.
+    #[arg(long, value_enum)]
+    pub(crate) alphabet: Option<AlphabetArg>,
+    /// Print each class once: a puzzle equivalent to an earlier one is left out.
+    #[arg(long)]
+    pub(crate) dedupe: bool,
+    /// Print after each form the transformation that maps the puzzle onto it.
+    #[arg(long)]
+    pub(crate) with_transform: bool,
+    #[command(flatten)]
+    pub(crate) output: RecordFormatArgs,
+    #[command(flatten)]
+    pub(crate) jobs: JobsArgs,
+    /// Give up on a puzzle after N search nodes (`!budget`); default 5,000,000,
+    /// about two seconds, far above what 9x9 puzzles need.
+    #[arg(long, value_name = "N")]
+    pub(crate) max_nodes: Option<u64>,
+    /// Print a summary on stderr: puzzles, classes, duplicates, invalid, time.
+    #[arg(long)]
+    pub(crate) stats: bool,
+    /// Print the text that followed each puzzle on its line after its form;
+    /// JSON always has it as `comment`.
+    #[arg(long)]
+    pub(crate) keep_comments: bool,
+}
+
+impl CanonArgs {
+    /// How to read the puzzles: classic rules, the shape and alphabet asked for.
+    pub(crate) fn parse_options(&self) -> anyhow::Result<ParseOptions> {
+        Ok(ParseOptions {
+            shape: self.shape.shape()?,
+            alphabet: self.alphabet.map(AlphabetArg::alphabet),
+            ..ParseOptions::default()
+        })
+    }
 }
 
 /// The output format of `generate`, `rate` and `check`.
@@ -451,15 +538,21 @@ impl From<MethodArg> for sudoku_dlx::Method {
     }
 }
 
-/// Output formats of `solve` and `count`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Format {
-    /// One line per puzzle.
-    Line,
-    /// Pretty grids with box separators, each followed by a blank line.
-    Grid,
-    /// JSON Lines: one object per puzzle.
-    Json,
+/// The `--format` choices of `solve` and `count`, written here by hand
+/// because [`Format`] belongs to the output code, which knows no clap.
+impl ValueEnum for Format {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Format::Line, Format::Grid, Format::Json]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(match self {
+            Format::Line => PossibleValue::new("line").help("One line per puzzle"),
+            Format::Grid => PossibleValue::new("grid")
+                .help("Pretty grids with box separators, each followed by a blank line"),
+            Format::Json => PossibleValue::new("json").help("JSON Lines: one object per puzzle"),
+        })
+    }
 }
 
 /// The `--alphabet` choices.

@@ -277,3 +277,38 @@ Examples:
   sudoku-dlx hint data/sudoku/emerentius_easy.txt
   echo '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.. 4.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..' | sudoku-dlx hint
   sudoku-dlx hint --guess --format json data/sudoku/plb_hard20.txt";
+
+/// The help text of `canon` after the flags.
+pub(crate) const CANON_HELP: &str = "\
+Input: the puzzle formats of `solve` (a puzzle per line or per block of
+lines; see `sudoku-dlx solve --help`). FILE `-` is stdin, as is no FILE.
+
+The form is the minlex form of the Sudoku forum (\"true minlex\"): of all the
+puzzles equivalent to this one (bands, rows in a band, stacks, columns in a
+stack permuted, transposed when boxes are square, digits relabelled), read
+as a line with blanks as 0 and digits relabelled in order of first
+appearance, the smallest. Blanks sort lowest, so the form has as many leading
+blanks as any equivalent puzzle. Equivalent puzzles have the same form.
+Any box shape works; variants and jigsaw do not (their rules are not kept,
+so there are no variant flags, and a line with a region map is invalid).
+
+Output: one line per puzzle, the form (in the puzzle's alphabet, `.` for
+blanks); with --with-transform, a space and the transformation that maps the
+puzzle onto it: [transpose,]rows=R,cols=C,digits=D, where output row i is
+input row R[i] (after transposing), output column j is input column C[j],
+and input digit d becomes D[d], all 1-based, one symbol each (1-9, A-Z) up
+to 35x35, `.`-separated numbers above. --dedupe prints only the first puzzle
+of each class. A puzzle that cannot be read, or whose givens clash, is
+`!invalid: REASON`; one whose search outgrew --max-nodes is `!budget`. With
+--format json, one object per puzzle: file, line, status (canonical, invalid
+or budget), canonical, transform, error, comment (the text after the
+puzzle's grid on its line; --keep-comments prints it after the form).
+
+Exit status: 0 when every puzzle got its form, 1 when any was invalid or over
+budget, 2 for usage or I/O errors.
+
+Examples:
+  sudoku-dlx canon data/sudoku/norvig_top95.txt      one form per puzzle
+  sudoku-dlx canon --dedupe data/sudoku/norvig_top95.txt data/sudoku/norvig_hardest.txt > unique.txt
+  sudoku-dlx canon --with-transform --format json data/sample.txt
+  sudoku-dlx solve data/sample.txt | sudoku-dlx canon   canonical solution grids";
