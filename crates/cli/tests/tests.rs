@@ -14,6 +14,7 @@ mod flags;
 mod generate;
 mod interrupt;
 mod killer;
+mod layers;
 mod reading;
 mod round_trip;
 mod sudoku;
