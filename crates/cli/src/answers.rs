@@ -12,7 +12,7 @@ use sudoku_dlx::ParseOptions;
 use crate::args::JobsArgs;
 use crate::batch::{Pool, Sink};
 use crate::progress::Progress;
-use crate::records::{Record, for_each_chunk};
+use crate::records::{self, Record, for_each_chunk};
 use crate::report::{Answer, Format, PuzzleStatus, json_line};
 
 /// Answers every record of `files` on a pool of `jobs` threads, with one
@@ -34,6 +34,7 @@ pub(crate) fn answer_all<W: Default>(
     crate::interrupt::install();
     let pool = Pool::new(jobs.threads())?;
     let progress = Progress::new("puzzles");
+    progress.count_total(records::counter(files, options));
     let mut sink = Answers {
         out,
         stderr: io::stderr(),

@@ -5,12 +5,13 @@ use std::path::PathBuf;
 use anyhow::Context;
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap_complete::Shell;
 use sudoku_dlx::{Alphabet, Level, MAX_SIZE, ParseOptions, Shape, Symmetry, Variants};
 
 use crate::help::{
-    CANON_HELP, CHECK_HELP, COUNT_EXAMPLES, COUNT_OUTPUT, COVER_EXAMPLES, EXPLAIN_HELP,
-    GENERATE_EXAMPLES, HINT_HELP, MAIN_EXAMPLES, RATE_EXAMPLES, RATE_OUTPUT, RECORDS_INPUT,
-    RECORDS_KEPT, SOLVE_EXAMPLES, SOLVE_OUTPUT,
+    CANON_HELP, CHECK_HELP, COMPLETIONS_HELP, COUNT_EXAMPLES, COUNT_OUTPUT, COVER_EXAMPLES,
+    EXPLAIN_HELP, GENERATE_EXAMPLES, HINT_HELP, MAIN_EXAMPLES, MAN_HELP, RATE_EXAMPLES,
+    RATE_OUTPUT, RECORDS_INPUT, RECORDS_KEPT, SOLVE_EXAMPLES, SOLVE_OUTPUT,
 };
 use crate::report::Format;
 
@@ -19,6 +20,10 @@ use crate::report::Format;
 #[derive(Debug, Parser)]
 #[command(name = "sudoku-dlx", version, after_help = MAIN_EXAMPLES)]
 pub(crate) struct Cli {
+    /// Nothing on stderr but errors: no progress bar, no notes or warnings
+    /// (generate's seed, skipped lines, ignored options).
+    #[arg(long, short = 'q', global = true)]
+    pub(crate) quiet: bool,
     /// What to do.
     #[command(subcommand)]
     pub(crate) command: Command,
@@ -54,12 +59,26 @@ pub(crate) enum Command {
     /// The canonical (minlex) form of Sudoku puzzles: equal for equivalent puzzles.
     #[command(after_help = CANON_HELP)]
     Canon(CanonArgs),
+    /// Print a completion script for a shell on stdout.
+    #[command(after_help = COMPLETIONS_HELP)]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff, every command in one page) on stdout.
+    #[command(after_help = MAN_HELP)]
+    Man,
+}
+
+/// Flags of `sudoku-dlx completions`.
+#[derive(Debug, Args)]
+pub(crate) struct CompletionsArgs {
+    /// The shell whose script to print.
+    #[arg(value_enum)]
+    pub(crate) shell: Shell,
 }
 
 /// Flags of `sudoku-dlx generate`.
 #[derive(Debug, Args)]
 #[command(mut_arg("jobs", |a| a.help(
-    "Worker threads; every core by default. The output does not depend on it"
+    "Worker threads; every core by default or with 0. The output does not depend on it"
 )))]
 pub(crate) struct GenerateArgs {
     /// Symmetry of the givens: none, rot180, rot90, horizontal, vertical, diagonal, antidiagonal.
@@ -163,6 +182,7 @@ pub(crate) struct CheckArgs {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum ExplainFormat {
     /// Readable text, cells as r1c1.
+    #[value(alias = "line")]
     Text,
     /// JSON Lines: one object per puzzle.
     Json,
@@ -183,7 +203,7 @@ pub(crate) struct ExplainArgs {
     /// Where the puzzles are and how to read them.
     #[command(flatten)]
     pub(crate) puzzles: PuzzleArgs,
-    /// Output format.
+    /// Output format (`line` is an old name of `text`).
     #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
     pub(crate) format: ExplainFormat,
     /// Where the techniques stall, go on with a trial: the solver's digit in
@@ -246,15 +266,18 @@ impl CanonArgs {
 /// The output format of `generate`, `rate` and `check`.
 #[derive(Debug, Args)]
 pub(crate) struct RecordFormatArgs {
-    /// Output format.
+    /// Output format (`line` is an old name of `text`).
     #[arg(long, value_enum, default_value_t = RecordFormat::Line)]
     pub(crate) format: RecordFormat,
 }
 
-/// Output formats of `generate` and `rate`.
+/// Output formats of `generate`, `rate`, `check` and `canon`: `text`, as in
+/// every command, with `line`, its name before the spellings were made one,
+/// kept as a hidden alias so that scripts go on working.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum RecordFormat {
     /// One line per puzzle.
+    #[value(name = "text", alias = "line")]
     Line,
     /// JSON Lines: one object per puzzle.
     Json,
@@ -272,8 +295,8 @@ impl From<RecordFormat> for Format {
 /// The worker threads of every batch command.
 #[derive(Debug, Args)]
 pub(crate) struct JobsArgs {
-    /// Worker threads; every core by default.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    /// Worker threads; every core by default or with 0.
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     pub(crate) jobs: Option<u64>,
 }
 
@@ -281,6 +304,26 @@ impl JobsArgs {
     /// The threads asked for, or `None` for one per core.
     pub(crate) fn threads(&self) -> Option<usize> {
         self.jobs.map(|j| usize::try_from(j).unwrap_or(usize::MAX))
+    }
+}
+
+/// The most threads `--jobs` takes.
+const MAX_JOBS: u64 = 1024;
+
+/// Reads `--jobs N`: 1 to [`MAX_JOBS`] threads, or 0 for one per core (as
+/// ripgrep and make read it), resolved here so that every command gets a
+/// number.
+fn parse_jobs(text: &str) -> Result<u64, String> {
+    let jobs: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of threads (0 for every core)"))?;
+    match jobs {
+        0 => Ok(std::thread::available_parallelism().map_or(1, |n| {
+            u64::try_from(n.get()).unwrap_or(MAX_JOBS).min(MAX_JOBS)
+        })),
+        1..=MAX_JOBS => Ok(jobs),
+        _ => Err(format!("at most {MAX_JOBS} threads (0 for every core)")),
     }
 }
 
@@ -322,16 +365,13 @@ pub(crate) struct CoverArgs {
     /// often found faster.
     #[arg(long)]
     pub(crate) prune: bool,
-    /// Threads for the search; every core by default.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    /// Threads for the search; every core by default or with 0.
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     pub(crate) jobs: Option<u64>,
     /// List solutions in search order (the first N with --limit), on one
     /// thread; with --limit 1, the first solution found on every thread.
     #[arg(long)]
     pub(crate) deterministic: bool,
-    /// No progress bar.
-    #[arg(long, short = 'q')]
-    pub(crate) quiet: bool,
     /// The longest line read, in bytes; a longer line (but a comment) is an error.
     #[arg(long, value_name = "N", default_value_t = 1 << 20, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) max_line_bytes: u64,
@@ -396,7 +436,7 @@ pub(crate) struct AnswerArgs {
     /// Treat a puzzle with several solutions as an error (`!multiple`).
     #[arg(long)]
     pub(crate) unique: bool,
-    /// Output format.
+    /// Output format (`line` is an old name of `text`).
     #[arg(long, value_enum, default_value_t = Format::Line)]
     pub(crate) format: Format,
 }
@@ -540,6 +580,8 @@ impl From<MethodArg> for sudoku_dlx::Method {
 
 /// The `--format` choices of `solve` and `count`, written here by hand
 /// because [`Format`] belongs to the output code, which knows no clap.
+/// `text` is `line` before the spellings of every command were made one;
+/// `line` stays as a hidden alias.
 impl ValueEnum for Format {
     fn value_variants<'a>() -> &'a [Self] {
         &[Format::Line, Format::Grid, Format::Json]
@@ -547,7 +589,9 @@ impl ValueEnum for Format {
 
     fn to_possible_value(&self) -> Option<PossibleValue> {
         Some(match self {
-            Format::Line => PossibleValue::new("line").help("One line per puzzle"),
+            Format::Line => PossibleValue::new("text")
+                .alias("line")
+                .help("One line per puzzle"),
             Format::Grid => PossibleValue::new("grid")
                 .help("Pretty grids with box separators, each followed by a blank line"),
             Format::Json => PossibleValue::new("json").help("JSON Lines: one object per puzzle"),

@@ -15,7 +15,7 @@ use sudoku_dlx::{Canonical, Canonicalizer, Error, Grid, ParseOptions, Puzzle};
 use crate::args::{CanonArgs, RecordFormat};
 use crate::batch::Pool;
 use crate::progress::Progress;
-use crate::records::{Body, Record, for_each_chunk};
+use crate::records::{self, Body, Record, for_each_chunk};
 use crate::report::{self, Answer, Problem, PuzzleStatus, Status};
 
 /// Runs `sudoku-dlx canon`.
@@ -23,6 +23,7 @@ pub(crate) fn run(args: &CanonArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     let parse = args.parse_options()?;
     let pool = Pool::new(args.jobs.threads())?;
     let progress = Progress::new("puzzles");
+    progress.count_total(records::counter(&args.files, &parse));
     let start = Instant::now();
     // Not locked for the run: the progress bar is drawn from its own thread.
     let mut stderr = std::io::stderr();

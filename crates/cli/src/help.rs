@@ -312,3 +312,22 @@ Examples:
   sudoku-dlx canon --dedupe data/sudoku/norvig_top95.txt data/sudoku/norvig_hardest.txt > unique.txt
   sudoku-dlx canon --with-transform --format json data/sample.txt
   sudoku-dlx solve data/sample.txt | sudoku-dlx canon   canonical solution grids";
+
+/// The help text of `completions` after the flags.
+pub(crate) const COMPLETIONS_HELP: &str = "\
+The script completes every command, flag and choice of this version; print it
+again after an upgrade. Install it where the shell looks (one line each):
+  bash        sudoku-dlx completions bash > ~/.local/share/bash-completion/completions/sudoku-dlx
+  zsh         sudoku-dlx completions zsh > ~/.zfunc/_sudoku-dlx
+              (with `fpath=(~/.zfunc $fpath); autoload -U compinit; compinit` in ~/.zshrc)
+  fish        sudoku-dlx completions fish > ~/.config/fish/completions/sudoku-dlx.fish
+  PowerShell  sudoku-dlx completions powershell >> $PROFILE
+  elvish      sudoku-dlx completions elvish >> ~/.config/elvish/rc.elv";
+
+/// The help text of `man` after the flags.
+pub(crate) const MAN_HELP: &str = "\
+One page for every command, from the same definitions as --help. Read it at
+once, or install it where man looks:
+  sudoku-dlx man | man -l -
+  mkdir -p ~/.local/share/man/man1
+  sudoku-dlx man > ~/.local/share/man/man1/sudoku-dlx.1";

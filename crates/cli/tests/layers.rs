@@ -29,13 +29,14 @@ const FLOORS: [&[&str]; 6] = [
     &["args"],
     &["answers"],
     &[
-        "canon", "check", "cover", "explain", "generate", "rate", "sudoku",
+        "canon", "check", "cover", "explain", "generate", "manual", "rate", "sudoku",
     ],
     &["main"],
 ];
 
-/// The files that may name clap: the flags and `main`, which parses them.
-const CLAP_FILES: [&str; 2] = ["args", "main"];
+/// The files that may name clap: the flags, the man page and completions
+/// generated from them, and `main`, which parses them.
+const CLAP_FILES: [&str; 3] = ["args", "manual", "main"];
 
 /// A source file: its name without `.rs`, and its text.
 struct Source {

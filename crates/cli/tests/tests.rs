@@ -5,6 +5,7 @@ mod canon;
 mod check;
 mod checker;
 mod common;
+mod conventions;
 mod cover;
 mod cover_kinds;
 mod distributed;
