@@ -21,7 +21,7 @@ use crate::report::Format;
 #[command(name = "sudoku-dlx", version, after_help = MAIN_EXAMPLES)]
 pub(crate) struct Cli {
     /// Nothing on stderr but errors: no progress bar, no notes or warnings
-    /// (generate's seed, skipped lines, ignored options).
+    /// (generate's seed, cover's ignored options, warnings about the input).
     #[arg(long, short = 'q', global = true)]
     pub(crate) quiet: bool,
     /// What to do.
@@ -413,7 +413,7 @@ pub(crate) struct SolveArgs {
 #[command(
     mut_arg("limit", |a| a.help("Stop counting each puzzle at N solutions")),
     mut_arg("unique", |a| a.help("Treat a puzzle with several solutions as an error (`multiple`)")),
-    mut_arg("format", |a| a.help("Output format (`grid` prints the same as `line`)")),
+    mut_arg("format", |a| a.help("Output format (`grid` prints the same as `text`)")),
 )]
 pub(crate) struct CountArgs {
     /// Where the puzzles are and how to read them.

@@ -69,7 +69,9 @@ comment: JSON `comment`, printed back with --keep-comments. Header lines
 (`puzzle<TAB>name`, `Grid 01`: a first word of two letters or more) are
 skipped. With --jigsaw, a line is the puzzle, a space, and one region letter
 per cell. Lines starting with # are comments. FILE `-` is stdin, as is no
-FILE at all; every FILE is checked before the first record is read.";
+FILE at all; every FILE is checked before the first record is read, and a
+FILE that fails while it is read keeps its records so far and does not stop
+the ones after it (the run then ends with its error, status 2).";
 
 pub(crate) const RECORDS_KEPT: &str = "\
 Records are written as they are done, in input order, whatever --jobs is;
@@ -114,7 +116,7 @@ Output: one record per puzzle: its count of solutions,
   N+                 --limit stopped the count at N; there may be more
   !budget N+         --max-nodes ran out after N solutions
   !invalid: REASON   the puzzle cannot be read (also FILE:LINE:COLUMN: REASON on stderr)
---format grid prints the same as line. With --format json, one JSON object
+--format grid prints the same as text. With --format json, one JSON object
 per line: file, line, status (solved|unsolvable|multiple|invalid|budget),
 count, complete (whether the count is exact), error and column (invalid),
 nodes, comment. --unique keeps the count (JSON status multiple) but makes any count
