@@ -50,6 +50,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     crate::interrupt::install();
     let pool = Pool::new(args.jobs.threads())?;
     let progress = Progress::new("puzzles");
+    progress.set_total(args.count);
     let mut sink = Puzzles {
         args,
         out,

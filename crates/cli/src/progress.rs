@@ -103,10 +103,17 @@ impl Progress {
         let (bar, unit) = (bar.clone(), self.unit.clone());
         std::thread::spawn(move || {
             if let Some(total) = total() {
-                bar.set_length(total);
-                bar.set_style(style(&unit, true));
+                show_total(&bar, &unit, total);
             }
         });
+    }
+
+    /// Sets the total number of units, known from the start (`generate
+    /// --count`): the bar says "N of TOTAL" and the time left.
+    pub(crate) fn set_total(&self, total: u64) {
+        if let Some(bar) = &self.bar {
+            show_total(bar, &self.unit, total);
+        }
     }
 
     /// Counts `done` more units.
@@ -157,6 +164,12 @@ impl Progress {
             bar.finish_and_clear();
         }
     }
+}
+
+/// Makes `bar`, counting `unit`s, show their `total` and the time left.
+fn show_total(bar: &ProgressBar, unit: &str, total: u64) {
+    bar.set_length(total);
+    bar.set_style(style(unit, true));
 }
 
 /// The look of a bar counting `unit`s, with their total and the time left

@@ -390,6 +390,12 @@ fn a_file_batch_progress_bar_says_of_total_and_time_left() {
     );
     assert!(shown.contains(" puzzles in "), "{shown:?}");
     assert!(!shown.contains(" of "), "{shown:?}");
+    // generate knows its total from --count.
+    let shown = on_terminal(
+        &format!("{bin} generate -j 1 --count 40 --seed 1 > /dev/null"),
+        &env,
+    );
+    assert!(shown.contains(" of 40 puzzles in "), "{shown:?}");
     // --quiet: no bar at all.
     let shown = on_terminal(
         &format!("{bin} count -q -j 1 --limit 2 {top} > /dev/null"),
