@@ -12,6 +12,8 @@ Examples:
   sudoku-dlx explain data/sudoku/emerentius_easy.txt
   sudoku-dlx hint data/sudoku/emerentius_easy.txt
   sudoku-dlx canon --dedupe data/sudoku/norvig_top95.txt
+  sudoku-dlx completions bash     a completion script (also zsh, fish, powershell, elvish)
+  sudoku-dlx man > sudoku-dlx.1   the manual page, every command in one (man -l sudoku-dlx.1)
 
 Exit status: 0 when every puzzle was solved, 1 when any puzzle was invalid,
 unsolvable, over budget or not unique, 2 for usage or I/O errors, 130 after
