@@ -9,11 +9,11 @@ use std::path::PathBuf;
 use serde::Serialize;
 use sudoku_dlx::ParseOptions;
 
-use crate::args::{Format, JobsArgs};
+use crate::args::JobsArgs;
 use crate::batch::{Pool, Sink};
 use crate::progress::Progress;
-use crate::records::{Record, for_each_chunk};
-use crate::report::{Answer, PuzzleStatus, json_line};
+use crate::records::{self, Record, for_each_chunk};
+use crate::report::{Answer, Format, PuzzleStatus, json_line};
 
 /// Answers every record of `files` on a pool of `jobs` threads, with one
 /// `W` per piece of work (a solver, say; see [`Pool::map`]), and writes the
@@ -34,6 +34,7 @@ pub(crate) fn answer_all<W: Default>(
     crate::interrupt::install();
     let pool = Pool::new(jobs.threads())?;
     let progress = Progress::new("puzzles");
+    progress.count_total(records::counter(files, options));
     let mut sink = Answers {
         out,
         stderr: io::stderr(),

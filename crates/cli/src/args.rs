@@ -3,19 +3,27 @@
 use std::path::PathBuf;
 
 use anyhow::Context;
+use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap_complete::Shell;
 use sudoku_dlx::{Alphabet, Level, MAX_SIZE, ParseOptions, Shape, Symmetry, Variants};
 
 use crate::help::{
-    CHECK_HELP, COUNT_EXAMPLES, COUNT_OUTPUT, COVER_EXAMPLES, GENERATE_EXAMPLES, MAIN_EXAMPLES,
-    RATE_EXAMPLES, RATE_OUTPUT, RECORDS_INPUT, RECORDS_KEPT, SOLVE_EXAMPLES, SOLVE_OUTPUT,
+    CANON_HELP, CHECK_HELP, COMPLETIONS_HELP, COUNT_EXAMPLES, COUNT_OUTPUT, COVER_EXAMPLES,
+    EXPLAIN_HELP, GENERATE_EXAMPLES, HINT_HELP, MAIN_EXAMPLES, MAN_HELP, RATE_EXAMPLES,
+    RATE_OUTPUT, RECORDS_INPUT, RECORDS_KEPT, SOLVE_EXAMPLES, SOLVE_OUTPUT,
 };
+use crate::report::Format;
 
 /// Solve Sudoku of every common shape and variant, and any exact-cover
 /// problem, with dancing links.
 #[derive(Debug, Parser)]
 #[command(name = "sudoku-dlx", version, after_help = MAIN_EXAMPLES)]
 pub(crate) struct Cli {
+    /// Nothing on stderr but errors: no progress bar, no notes or warnings
+    /// (generate's seed, cover's ignored options, warnings about the input).
+    #[arg(long, short = 'q', global = true)]
+    pub(crate) quiet: bool,
     /// What to do.
     #[command(subcommand)]
     pub(crate) command: Command,
@@ -37,11 +45,11 @@ pub(crate) enum Command {
     #[command(after_help = format!("{RECORDS_INPUT}\n\n{RATE_OUTPUT}\n\n{RECORDS_KEPT}\n\n{RATE_EXAMPLES}"))]
     Rate(RateArgs),
     /// Explain how each puzzle is solved, step by step, as a person would.
-    #[command(after_help = format!("{RECORDS_INPUT}\n\n{}\n\n{RECORDS_KEPT}", crate::help::EXPLAIN_HELP))]
-    Explain(crate::explain::ExplainArgs),
+    #[command(after_help = format!("{RECORDS_INPUT}\n\n{}\n\n{RECORDS_KEPT}", EXPLAIN_HELP))]
+    Explain(ExplainArgs),
     /// The next step on a player's board, or the cell that is wrong.
-    #[command(after_help = format!("{RECORDS_INPUT}\n\n{}\n\n{RECORDS_KEPT}", crate::help::HINT_HELP))]
-    Hint(crate::explain::ExplainArgs),
+    #[command(after_help = format!("{RECORDS_INPUT}\n\n{}\n\n{RECORDS_KEPT}", HINT_HELP))]
+    Hint(ExplainArgs),
     /// Check grids: each a valid solution, and of its puzzle when one is given.
     #[command(after_help = CHECK_HELP)]
     Check(CheckArgs),
@@ -49,14 +57,28 @@ pub(crate) enum Command {
     #[command(after_help = COVER_EXAMPLES)]
     Cover(CoverArgs),
     /// The canonical (minlex) form of Sudoku puzzles: equal for equivalent puzzles.
-    #[command(after_help = crate::canon::CANON_HELP)]
-    Canon(crate::canon::CanonArgs),
+    #[command(after_help = CANON_HELP)]
+    Canon(CanonArgs),
+    /// Print a completion script for a shell on stdout.
+    #[command(after_help = COMPLETIONS_HELP)]
+    Completions(CompletionsArgs),
+    /// Print the manual page (roff, every command in one page) on stdout.
+    #[command(after_help = MAN_HELP)]
+    Man,
+}
+
+/// Flags of `sudoku-dlx completions`.
+#[derive(Debug, Args)]
+pub(crate) struct CompletionsArgs {
+    /// The shell whose script to print.
+    #[arg(value_enum)]
+    pub(crate) shell: Shell,
 }
 
 /// Flags of `sudoku-dlx generate`.
 #[derive(Debug, Args)]
 #[command(mut_arg("jobs", |a| a.help(
-    "Worker threads; every core by default. The output does not depend on it"
+    "Worker threads; every core by default or with 0. The output does not depend on it"
 )))]
 pub(crate) struct GenerateArgs {
     /// Symmetry of the givens: none, rot180, rot90, horizontal, vertical, diagonal, antidiagonal.
@@ -156,18 +178,106 @@ pub(crate) struct CheckArgs {
     pub(crate) jobs: JobsArgs,
 }
 
+/// Output formats of `explain` and `hint`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ExplainFormat {
+    /// Readable text, cells as r1c1.
+    #[value(alias = "line")]
+    Text,
+    /// JSON Lines: one object per puzzle.
+    Json,
+}
+
+impl From<ExplainFormat> for Format {
+    fn from(format: ExplainFormat) -> Format {
+        match format {
+            ExplainFormat::Text => Format::Line,
+            ExplainFormat::Json => Format::Json,
+        }
+    }
+}
+
+/// Flags of `sudoku-dlx explain` and `sudoku-dlx hint`.
+#[derive(Debug, Args)]
+pub(crate) struct ExplainArgs {
+    /// Where the puzzles are and how to read them.
+    #[command(flatten)]
+    pub(crate) puzzles: PuzzleArgs,
+    /// Output format (`line` is an old name of `text`).
+    #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
+    pub(crate) format: ExplainFormat,
+    /// Where the techniques stall, go on with a trial: the solver's digit in
+    /// the open cell with the fewest candidates.
+    #[arg(long)]
+    pub(crate) guess: bool,
+    #[command(flatten)]
+    pub(crate) jobs: JobsArgs,
+    /// Give up on a puzzle after N search-tree nodes of the search that
+    /// finds its solution (`!budget`).
+    #[arg(long, value_name = "N")]
+    pub(crate) max_nodes: Option<u64>,
+}
+
+/// Flags of `sudoku-dlx canon`.
+#[derive(Debug, Args)]
+pub(crate) struct CanonArgs {
+    /// Puzzle files; stdin when none is given or for `-`.
+    #[arg(value_name = "FILE")]
+    pub(crate) files: Vec<PathBuf>,
+    #[command(flatten)]
+    pub(crate) shape: ShapeArgs,
+    /// How digits are written: standard (1-9, A-Z), hex (0-9A-F for 16x16) or numbers.
+    #[arg(long, value_enum)]
+    pub(crate) alphabet: Option<AlphabetArg>,
+    /// Print each class once: a puzzle equivalent to an earlier one is left out.
+    #[arg(long)]
+    pub(crate) dedupe: bool,
+    /// Print after each form the transformation that maps the puzzle onto it.
+    #[arg(long)]
+    pub(crate) with_transform: bool,
+    #[command(flatten)]
+    pub(crate) output: RecordFormatArgs,
+    #[command(flatten)]
+    pub(crate) jobs: JobsArgs,
+    /// Give up on a puzzle after N search nodes (`!budget`); default 5,000,000,
+    /// about two seconds, far above what 9x9 puzzles need.
+    #[arg(long, value_name = "N")]
+    pub(crate) max_nodes: Option<u64>,
+    /// Print a summary on stderr: puzzles, classes, duplicates, invalid, time.
+    #[arg(long)]
+    pub(crate) stats: bool,
+    /// Print the text that followed each puzzle on its line after its form;
+    /// JSON always has it as `comment`.
+    #[arg(long)]
+    pub(crate) keep_comments: bool,
+}
+
+impl CanonArgs {
+    /// How to read the puzzles: classic rules, the shape and alphabet asked for.
+    pub(crate) fn parse_options(&self) -> anyhow::Result<ParseOptions> {
+        Ok(ParseOptions {
+            shape: self.shape.shape()?,
+            alphabet: self.alphabet.map(AlphabetArg::alphabet),
+            ..ParseOptions::default()
+        })
+    }
+}
+
 /// The output format of `generate`, `rate` and `check`.
 #[derive(Debug, Args)]
 pub(crate) struct RecordFormatArgs {
-    /// Output format.
+    /// Output format (`line` is an old name of `text`).
     #[arg(long, value_enum, default_value_t = RecordFormat::Line)]
     pub(crate) format: RecordFormat,
 }
 
-/// Output formats of `generate` and `rate`.
+/// Output formats of `generate`, `rate`, `check` and `canon`: `text`, as in
+/// every command, with `line`, its name before the spellings were made one,
+/// kept as a hidden alias so that scripts go on working.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum RecordFormat {
     /// One line per puzzle.
+    #[value(name = "text", alias = "line")]
     Line,
     /// JSON Lines: one object per puzzle.
     Json,
@@ -185,8 +295,8 @@ impl From<RecordFormat> for Format {
 /// The worker threads of every batch command.
 #[derive(Debug, Args)]
 pub(crate) struct JobsArgs {
-    /// Worker threads; every core by default.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    /// Worker threads; every core by default or with 0.
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     pub(crate) jobs: Option<u64>,
 }
 
@@ -194,6 +304,26 @@ impl JobsArgs {
     /// The threads asked for, or `None` for one per core.
     pub(crate) fn threads(&self) -> Option<usize> {
         self.jobs.map(|j| usize::try_from(j).unwrap_or(usize::MAX))
+    }
+}
+
+/// The most threads `--jobs` takes.
+const MAX_JOBS: u64 = 1024;
+
+/// Reads `--jobs N`: 1 to [`MAX_JOBS`] threads, or 0 for one per core (as
+/// ripgrep and make read it), resolved here so that every command gets a
+/// number.
+fn parse_jobs(text: &str) -> Result<u64, String> {
+    let jobs: u64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of threads (0 for every core)"))?;
+    match jobs {
+        0 => Ok(std::thread::available_parallelism().map_or(1, |n| {
+            u64::try_from(n.get()).unwrap_or(MAX_JOBS).min(MAX_JOBS)
+        })),
+        1..=MAX_JOBS => Ok(jobs),
+        _ => Err(format!("at most {MAX_JOBS} threads (0 for every core)")),
     }
 }
 
@@ -235,16 +365,13 @@ pub(crate) struct CoverArgs {
     /// often found faster.
     #[arg(long)]
     pub(crate) prune: bool,
-    /// Threads for the search; every core by default.
-    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    /// Threads for the search; every core by default or with 0.
+    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
     pub(crate) jobs: Option<u64>,
     /// List solutions in search order (the first N with --limit), on one
     /// thread; with --limit 1, the first solution found on every thread.
     #[arg(long)]
     pub(crate) deterministic: bool,
-    /// No progress bar.
-    #[arg(long, short = 'q')]
-    pub(crate) quiet: bool,
     /// The longest line read, in bytes; a longer line (but a comment) is an error.
     #[arg(long, value_name = "N", default_value_t = 1 << 20, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) max_line_bytes: u64,
@@ -286,7 +413,7 @@ pub(crate) struct SolveArgs {
 #[command(
     mut_arg("limit", |a| a.help("Stop counting each puzzle at N solutions")),
     mut_arg("unique", |a| a.help("Treat a puzzle with several solutions as an error (`multiple`)")),
-    mut_arg("format", |a| a.help("Output format (`grid` prints the same as `line`)")),
+    mut_arg("format", |a| a.help("Output format (`grid` prints the same as `text`)")),
 )]
 pub(crate) struct CountArgs {
     /// Where the puzzles are and how to read them.
@@ -309,7 +436,7 @@ pub(crate) struct AnswerArgs {
     /// Treat a puzzle with several solutions as an error (`!multiple`).
     #[arg(long)]
     pub(crate) unique: bool,
-    /// Output format.
+    /// Output format (`line` is an old name of `text`).
     #[arg(long, value_enum, default_value_t = Format::Line)]
     pub(crate) format: Format,
 }
@@ -451,15 +578,25 @@ impl From<MethodArg> for sudoku_dlx::Method {
     }
 }
 
-/// Output formats of `solve` and `count`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum Format {
-    /// One line per puzzle.
-    Line,
-    /// Pretty grids with box separators, each followed by a blank line.
-    Grid,
-    /// JSON Lines: one object per puzzle.
-    Json,
+/// The `--format` choices of `solve` and `count`, written here by hand
+/// because [`Format`] belongs to the output code, which knows no clap.
+/// `text` is `line` before the spellings of every command were made one;
+/// `line` stays as a hidden alias.
+impl ValueEnum for Format {
+    fn value_variants<'a>() -> &'a [Self] {
+        &[Format::Line, Format::Grid, Format::Json]
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(match self {
+            Format::Line => PossibleValue::new("text")
+                .alias("line")
+                .help("One line per puzzle"),
+            Format::Grid => PossibleValue::new("grid")
+                .help("Pretty grids with box separators, each followed by a blank line"),
+            Format::Json => PossibleValue::new("json").help("JSON Lines: one object per puzzle"),
+        })
+    }
 }
 
 /// The `--alphabet` choices.

@@ -7,104 +7,23 @@
 
 use std::collections::HashSet;
 use std::io::Write;
-use std::path::PathBuf;
 use std::time::Instant;
 
-use clap::Args;
 use serde::Serialize;
 use sudoku_dlx::{Canonical, Canonicalizer, Error, Grid, ParseOptions, Puzzle};
 
-use crate::args::{AlphabetArg, JobsArgs, RecordFormat, RecordFormatArgs, ShapeArgs};
+use crate::args::{CanonArgs, RecordFormat};
 use crate::batch::Pool;
 use crate::progress::Progress;
-use crate::records::{Body, Record, for_each_chunk};
+use crate::records::{self, Body, Record, for_each_chunk};
 use crate::report::{self, Answer, Problem, PuzzleStatus, Status};
-
-/// The help text after the flags.
-pub(crate) const CANON_HELP: &str = "\
-Input: the puzzle formats of `solve` (a puzzle per line or per block of
-lines; see `sudoku-dlx solve --help`). FILE `-` is stdin, as is no FILE.
-
-The form is the minlex form of the Sudoku forum (\"true minlex\"): of all the
-puzzles equivalent to this one (bands, rows in a band, stacks, columns in a
-stack permuted, transposed when boxes are square, digits relabelled), read
-as a line with blanks as 0 and digits relabelled in order of first
-appearance, the smallest. Blanks sort lowest, so the form has as many leading
-blanks as any equivalent puzzle. Equivalent puzzles have the same form.
-Any box shape works; variants and jigsaw do not (their rules are not kept,
-so there are no variant flags, and a line with a region map is invalid).
-
-Output: one line per puzzle, the form (in the puzzle's alphabet, `.` for
-blanks); with --with-transform, a space and the transformation that maps the
-puzzle onto it: [transpose,]rows=R,cols=C,digits=D, where output row i is
-input row R[i] (after transposing), output column j is input column C[j],
-and input digit d becomes D[d], all 1-based, one symbol each (1-9, A-Z) up
-to 35x35, `.`-separated numbers above. --dedupe prints only the first puzzle
-of each class. A puzzle that cannot be read, or whose givens clash, is
-`!invalid: REASON`; one whose search outgrew --max-nodes is `!budget`. With
---format json, one object per puzzle: file, line, status (canonical, invalid
-or budget), canonical, transform, error, comment (the text after the
-puzzle's grid on its line; --keep-comments prints it after the form).
-
-Exit status: 0 when every puzzle got its form, 1 when any was invalid or over
-budget, 2 for usage or I/O errors.
-
-Examples:
-  sudoku-dlx canon data/sudoku/norvig_top95.txt      one form per puzzle
-  sudoku-dlx canon --dedupe data/sudoku/norvig_top95.txt data/sudoku/norvig_hardest.txt > unique.txt
-  sudoku-dlx canon --with-transform --format json data/sample.txt
-  sudoku-dlx solve data/sample.txt | sudoku-dlx canon   canonical solution grids";
-
-/// Flags of `sudoku-dlx canon`.
-#[derive(Debug, Args)]
-pub(crate) struct CanonArgs {
-    /// Puzzle files; stdin when none is given or for `-`.
-    #[arg(value_name = "FILE")]
-    pub(crate) files: Vec<PathBuf>,
-    #[command(flatten)]
-    pub(crate) shape: ShapeArgs,
-    /// How digits are written: standard (1-9, A-Z), hex (0-9A-F for 16x16) or numbers.
-    #[arg(long, value_enum)]
-    pub(crate) alphabet: Option<AlphabetArg>,
-    /// Print each class once: a puzzle equivalent to an earlier one is left out.
-    #[arg(long)]
-    pub(crate) dedupe: bool,
-    /// Print after each form the transformation that maps the puzzle onto it.
-    #[arg(long)]
-    pub(crate) with_transform: bool,
-    #[command(flatten)]
-    pub(crate) output: RecordFormatArgs,
-    #[command(flatten)]
-    pub(crate) jobs: JobsArgs,
-    /// Give up on a puzzle after N search nodes (`!budget`); default 5,000,000,
-    /// about two seconds, far above what 9x9 puzzles need.
-    #[arg(long, value_name = "N")]
-    pub(crate) max_nodes: Option<u64>,
-    /// Print a summary on stderr: puzzles, classes, duplicates, invalid, time.
-    #[arg(long)]
-    pub(crate) stats: bool,
-    /// Print the text that followed each puzzle on its line after its form;
-    /// JSON always has it as `comment`.
-    #[arg(long)]
-    pub(crate) keep_comments: bool,
-}
-
-impl CanonArgs {
-    /// How to read the puzzles: classic rules, the shape and alphabet asked for.
-    fn parse_options(&self) -> anyhow::Result<ParseOptions> {
-        Ok(ParseOptions {
-            shape: self.shape.shape()?,
-            alphabet: self.alphabet.map(AlphabetArg::alphabet),
-            ..ParseOptions::default()
-        })
-    }
-}
 
 /// Runs `sudoku-dlx canon`.
 pub(crate) fn run(args: &CanonArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let parse = args.parse_options()?;
     let pool = Pool::new(args.jobs.threads())?;
     let progress = Progress::new("puzzles");
+    progress.count_total(records::counter(&args.files, &parse));
     let start = Instant::now();
     // Not locked for the run: the progress bar is drawn from its own thread.
     let mut stderr = std::io::stderr();

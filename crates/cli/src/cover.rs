@@ -13,6 +13,7 @@ use crate::args::CoverArgs;
 use crate::input::{Input, LineError};
 use crate::interrupt;
 use crate::jobs::{self, JobSearch};
+use crate::progress;
 use crate::report::Status;
 use crate::threads::{self, Threads};
 
@@ -82,7 +83,7 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     // A seed's order is one thread's; --deterministic asks for search order.
     let threads = args.seed.is_none().then(|| Threads {
         jobs: args.jobs.map(|j| usize::try_from(j).unwrap_or(usize::MAX)),
-        bar: !args.quiet,
+        bar: !progress::quiet(),
     });
     let count = if args.count {
         let count = match threads {
@@ -231,7 +232,9 @@ fn read_problem(input: Input, args: &CoverArgs) -> anyhow::Result<Option<NamedPr
     match NamedProblem::parse_with(&text, &options) {
         Ok(parsed) => {
             for line in parsed.skipped {
-                eprintln!("{name}:{line}: option ignored (no primary items)");
+                progress::note(format_args!(
+                    "{name}:{line}: option ignored (no primary items)"
+                ));
             }
             Ok(Some(parsed.problem))
         }

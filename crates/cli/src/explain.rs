@@ -10,7 +10,6 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use clap::{Args, ValueEnum};
 use serde::Serialize;
 use sudoku_dlx::{
     Board, Budget, Cell, Error, Explained, Explainer, Explanation, Hint, ParseOptions, Puzzle,
@@ -18,48 +17,9 @@ use sudoku_dlx::{
 };
 
 use crate::answers::answer_all;
-use crate::args::{Format, JobsArgs, PuzzleArgs};
+use crate::args::{ExplainArgs, ExplainFormat};
 use crate::records::{Body, Record};
 use crate::report::{self, Answer, Problem, PuzzleStatus, Status};
-
-/// Output formats of `explain` and `hint`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub(crate) enum ExplainFormat {
-    /// Readable text, cells as r1c1.
-    Text,
-    /// JSON Lines: one object per puzzle.
-    Json,
-}
-
-impl From<ExplainFormat> for Format {
-    fn from(format: ExplainFormat) -> Format {
-        match format {
-            ExplainFormat::Text => Format::Line,
-            ExplainFormat::Json => Format::Json,
-        }
-    }
-}
-
-/// Flags of `sudoku-dlx explain` and `sudoku-dlx hint`.
-#[derive(Debug, Args)]
-pub(crate) struct ExplainArgs {
-    /// Where the puzzles are and how to read them.
-    #[command(flatten)]
-    pub(crate) puzzles: PuzzleArgs,
-    /// Output format.
-    #[arg(long, value_enum, default_value_t = ExplainFormat::Text)]
-    pub(crate) format: ExplainFormat,
-    /// Where the techniques stall, go on with a trial: the solver's digit in
-    /// the open cell with the fewest candidates.
-    #[arg(long)]
-    pub(crate) guess: bool,
-    #[command(flatten)]
-    pub(crate) jobs: JobsArgs,
-    /// Give up on a puzzle after N search-tree nodes of the search that
-    /// finds its solution (`!budget`).
-    #[arg(long, value_name = "N")]
-    pub(crate) max_nodes: Option<u64>,
-}
 
 /// Which command runs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -17,7 +17,7 @@ use sudoku_dlx::{
 
 use crate::args::{GenerateArgs, JigsawArg, RecordFormat};
 use crate::batch::{Pool, Sink};
-use crate::progress::Progress;
+use crate::progress::{self, Progress};
 use crate::report::{Status, json_line, round2};
 
 /// Puzzles per chunk: enough to keep every thread busy, few to bound memory.
@@ -37,12 +37,12 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     // Fail on bad rules before starting threads.
     Maker::new(&plan, &options).context("cannot generate for these rules")?;
     // Not locked for the run: the progress bar is drawn from its own thread.
-    let mut stderr = std::io::stderr();
+    let stderr = std::io::stderr();
     let seed = match args.seed {
         Some(seed) => seed,
         None => {
             let seed = clock_seed();
-            writeln!(stderr, "sudoku-dlx: generating with --seed {seed}")?;
+            progress::note(format_args!("sudoku-dlx: generating with --seed {seed}"));
             seed
         }
     };
@@ -50,6 +50,7 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     crate::interrupt::install();
     let pool = Pool::new(args.jobs.threads())?;
     let progress = Progress::new("puzzles");
+    progress.set_total(args.count);
     let mut sink = Puzzles {
         args,
         out,

@@ -12,6 +12,8 @@ Examples:
   sudoku-dlx explain data/sudoku/emerentius_easy.txt
   sudoku-dlx hint data/sudoku/emerentius_easy.txt
   sudoku-dlx canon --dedupe data/sudoku/norvig_top95.txt
+  sudoku-dlx completions bash     a completion script (also zsh, fish, powershell, elvish)
+  sudoku-dlx man > sudoku-dlx.1   the manual page, every command in one (man -l sudoku-dlx.1)
 
 Exit status: 0 when every puzzle was solved, 1 when any puzzle was invalid,
 unsolvable, over budget or not unique, 2 for usage or I/O errors, 130 after
@@ -69,7 +71,9 @@ comment: JSON `comment`, printed back with --keep-comments. Header lines
 (`puzzle<TAB>name`, `Grid 01`: a first word of two letters or more) are
 skipped. With --jigsaw, a line is the puzzle, a space, and one region letter
 per cell. Lines starting with # are comments. FILE `-` is stdin, as is no
-FILE at all; every FILE is checked before the first record is read.";
+FILE at all; every FILE is checked before the first record is read, and a
+FILE that fails while it is read keeps its records so far and does not stop
+the ones after it (the run then ends with its error, status 2).";
 
 pub(crate) const RECORDS_KEPT: &str = "\
 Records are written as they are done, in input order, whatever --jobs is;
@@ -114,7 +118,7 @@ Output: one record per puzzle: its count of solutions,
   N+                 --limit stopped the count at N; there may be more
   !budget N+         --max-nodes ran out after N solutions
   !invalid: REASON   the puzzle cannot be read (also FILE:LINE:COLUMN: REASON on stderr)
---format grid prints the same as line. With --format json, one JSON object
+--format grid prints the same as text. With --format json, one JSON object
 per line: file, line, status (solved|unsolvable|multiple|invalid|budget),
 count, complete (whether the count is exact), error and column (invalid),
 nodes, comment. --unique keeps the count (JSON status multiple) but makes any count
@@ -277,3 +281,57 @@ Examples:
   sudoku-dlx hint data/sudoku/emerentius_easy.txt
   echo '..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.. 4.3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..' | sudoku-dlx hint
   sudoku-dlx hint --guess --format json data/sudoku/plb_hard20.txt";
+
+/// The help text of `canon` after the flags.
+pub(crate) const CANON_HELP: &str = "\
+Input: the puzzle formats of `solve` (a puzzle per line or per block of
+lines; see `sudoku-dlx solve --help`). FILE `-` is stdin, as is no FILE.
+
+The form is the minlex form of the Sudoku forum (\"true minlex\"): of all the
+puzzles equivalent to this one (bands, rows in a band, stacks, columns in a
+stack permuted, transposed when boxes are square, digits relabelled), read
+as a line with blanks as 0 and digits relabelled in order of first
+appearance, the smallest. Blanks sort lowest, so the form has as many leading
+blanks as any equivalent puzzle. Equivalent puzzles have the same form.
+Any box shape works; variants and jigsaw do not (their rules are not kept,
+so there are no variant flags, and a line with a region map is invalid).
+
+Output: one line per puzzle, the form (in the puzzle's alphabet, `.` for
+blanks); with --with-transform, a space and the transformation that maps the
+puzzle onto it: [transpose,]rows=R,cols=C,digits=D, where output row i is
+input row R[i] (after transposing), output column j is input column C[j],
+and input digit d becomes D[d], all 1-based, one symbol each (1-9, A-Z) up
+to 35x35, `.`-separated numbers above. --dedupe prints only the first puzzle
+of each class. A puzzle that cannot be read, or whose givens clash, is
+`!invalid: REASON`; one whose search outgrew --max-nodes is `!budget`. With
+--format json, one object per puzzle: file, line, status (canonical, invalid
+or budget), canonical, transform, error, comment (the text after the
+puzzle's grid on its line; --keep-comments prints it after the form).
+
+Exit status: 0 when every puzzle got its form, 1 when any was invalid or over
+budget, 2 for usage or I/O errors.
+
+Examples:
+  sudoku-dlx canon data/sudoku/norvig_top95.txt      one form per puzzle
+  sudoku-dlx canon --dedupe data/sudoku/norvig_top95.txt data/sudoku/norvig_hardest.txt > unique.txt
+  sudoku-dlx canon --with-transform --format json data/sample.txt
+  sudoku-dlx solve data/sample.txt | sudoku-dlx canon   canonical solution grids";
+
+/// The help text of `completions` after the flags.
+pub(crate) const COMPLETIONS_HELP: &str = "\
+The script completes every command, flag and choice of this version; print it
+again after an upgrade. Install it where the shell looks (one line each):
+  bash        sudoku-dlx completions bash > ~/.local/share/bash-completion/completions/sudoku-dlx
+  zsh         sudoku-dlx completions zsh > ~/.zfunc/_sudoku-dlx
+              (with `fpath=(~/.zfunc $fpath); autoload -U compinit; compinit` in ~/.zshrc)
+  fish        sudoku-dlx completions fish > ~/.config/fish/completions/sudoku-dlx.fish
+  PowerShell  sudoku-dlx completions powershell >> $PROFILE
+  elvish      sudoku-dlx completions elvish >> ~/.config/elvish/rc.elv";
+
+/// The help text of `man` after the flags.
+pub(crate) const MAN_HELP: &str = "\
+One page for every command, from the same definitions as --help. Read it at
+once, or install it where man looks:
+  sudoku-dlx man | man -l -
+  mkdir -p ~/.local/share/man/man1
+  sudoku-dlx man > ~/.local/share/man/man1/sudoku-dlx.1";

@@ -18,6 +18,7 @@ mod help;
 mod input;
 mod interrupt;
 mod jobs;
+mod manual;
 mod progress;
 mod rate;
 mod records;
@@ -36,6 +37,7 @@ use crate::report::Status;
 fn main() -> ExitCode {
     // clap exits with status 2 on usage errors and 0 for --help and --version.
     let cli = Cli::parse();
+    progress::set_quiet(cli.quiet);
     match run(&cli) {
         Ok(status) => status.into(),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
@@ -60,6 +62,8 @@ fn run(cli: &Cli) -> anyhow::Result<Status> {
         Command::Check(args) => check::run(args, &mut out),
         Command::Explain(args) => explain::run(explain::Mode::Explain, args, &mut out),
         Command::Hint(args) => explain::run(explain::Mode::Hint, args, &mut out),
+        Command::Completions(args) => manual::completions(args.shell, &mut out),
+        Command::Man => manual::man(&mut out),
     }
 }
 

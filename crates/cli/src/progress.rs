@@ -1,5 +1,9 @@
-//! The progress bar of the batch commands (`solve`, `count`, `rate`,
-//! `canon`, `generate`) on stderr.
+//! What a command tells the user on stderr besides its errors: the
+//! progress bar of the batch commands (`solve`, `count`, `rate`, `canon`,
+//! `generate`) and notes ([`note`]). `--quiet` ([`set_quiet`]) turns both
+//! off; errors are never quiet. Nothing here is colored, so there is no
+//! color for `NO_COLOR` to turn off (clap colors `--help` and usage errors
+//! and honours `NO_COLOR` itself).
 //!
 //! It appears only when stderr is a terminal and the run has lasted
 //! [`PROGRESS_DELAY`], then redraws itself a few times a second
@@ -10,7 +14,8 @@
 //! bar's line.
 
 use std::cell::Cell;
-use std::io::{self, IsTerminal};
+use std::io::{self, IsTerminal, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
@@ -33,13 +38,39 @@ fn delay() -> Duration {
         .map_or(PROGRESS_DELAY, Duration::from_millis)
 }
 
+/// Whether `--quiet` was given: set once by `main` before the command runs.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Turns the progress bar and the notes off (`--quiet`), or on.
+pub(crate) fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// Whether `--quiet` was given.
+pub(crate) fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
+/// Writes `line` (and a line end) on stderr unless `--quiet` was given: a
+/// note or warning that does not change the exit status. Errors go to
+/// stderr directly. A failed write to stderr is ignored, as a lost note
+/// must not end a run.
+pub(crate) fn note(line: std::fmt::Arguments<'_>) {
+    if !quiet() {
+        let _ = writeln!(io::stderr(), "{line}");
+    }
+}
+
 /// How often the bar is redrawn, whether or not a puzzle finished.
 pub(crate) const PROGRESS_TICK: Duration = Duration::from_millis(200);
 
 /// A progress bar on stderr counting finished units (puzzles), with their
-/// rate.
+/// rate, and once their total is known ([`Progress::count_total`]) the
+/// total and the time left.
 pub(crate) struct Progress {
     bar: Option<ProgressBar>,
+    /// What it counts, `puzzles`.
+    unit: String,
     start: Instant,
     /// How long the run must last before the bar appears.
     delay: Duration,
@@ -49,30 +80,39 @@ pub(crate) struct Progress {
 impl Progress {
     /// A bar counting `unit`s, hidden until the run proves long.
     pub(crate) fn new(unit: &str) -> Progress {
-        let bar = io::stderr().is_terminal().then(|| {
+        let bar = (io::stderr().is_terminal() && !quiet()).then(|| {
             let bar = ProgressBar::with_draw_target(None, ProgressDrawTarget::hidden());
-            let template = format!("{{spinner}} {{human_pos}} {unit} in {{elapsed}} ({{rate}})");
-            if let Ok(style) = ProgressStyle::with_template(&template) {
-                bar.set_style(style.with_key(
-                    "rate",
-                    |state: &ProgressState, out: &mut dyn std::fmt::Write| {
-                        let seconds = state.elapsed().as_secs_f64();
-                        let rate = if seconds > 0.0 {
-                            state.pos() as f64 / seconds
-                        } else {
-                            0.0
-                        };
-                        let _ = write!(out, "{}/s", rate_text(rate));
-                    },
-                ));
-            }
+            bar.set_style(style(unit, false));
             bar
         });
         Progress {
             bar,
+            unit: unit.to_owned(),
             start: Instant::now(),
             delay: delay(),
             shown: Cell::new(false),
+        }
+    }
+
+    /// Learns the total number of units from `total`, run on a thread of its
+    /// own (it may read every input once more) and only when the bar can be
+    /// drawn; from then on the bar says "N of TOTAL" and the time left. A
+    /// `None` total (stdin, a pipe) leaves the bar as it is.
+    pub(crate) fn count_total(&self, total: impl FnOnce() -> Option<u64> + Send + 'static) {
+        let Some(bar) = &self.bar else { return };
+        let (bar, unit) = (bar.clone(), self.unit.clone());
+        std::thread::spawn(move || {
+            if let Some(total) = total() {
+                show_total(&bar, &unit, total);
+            }
+        });
+    }
+
+    /// Sets the total number of units, known from the start (`generate
+    /// --count`): the bar says "N of TOTAL" and the time left.
+    pub(crate) fn set_total(&self, total: u64) {
+        if let Some(bar) = &self.bar {
+            show_total(bar, &self.unit, total);
         }
     }
 
@@ -124,6 +164,39 @@ impl Progress {
             bar.finish_and_clear();
         }
     }
+}
+
+/// Makes `bar`, counting `unit`s, show their `total` and the time left.
+fn show_total(bar: &ProgressBar, unit: &str, total: u64) {
+    bar.set_length(total);
+    bar.set_style(style(unit, true));
+}
+
+/// The look of a bar counting `unit`s, with their total and the time left
+/// when `with_total`.
+fn style(unit: &str, with_total: bool) -> ProgressStyle {
+    let template = if with_total {
+        format!(
+            "{{spinner}} {{human_pos}} of {{human_len}} {unit} in {{elapsed}} ({{rate}}), \
+             {{eta}} left"
+        )
+    } else {
+        format!("{{spinner}} {{human_pos}} {unit} in {{elapsed}} ({{rate}})")
+    };
+    ProgressStyle::with_template(&template)
+        .unwrap_or_else(|_| ProgressStyle::default_spinner())
+        .with_key(
+            "rate",
+            |state: &ProgressState, out: &mut dyn std::fmt::Write| {
+                let seconds = state.elapsed().as_secs_f64();
+                let rate = if seconds > 0.0 {
+                    state.pos() as f64 / seconds
+                } else {
+                    0.0
+                };
+                let _ = write!(out, "{}/s", rate_text(rate));
+            },
+        )
 }
 
 /// A rate with the precision a reader can use: whole numbers with

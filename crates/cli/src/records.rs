@@ -8,13 +8,14 @@
 //! [`crate::input::MAX_LINE_BYTES`]) ends any block and becomes an invalid
 //! record of its own, so one bad line never swallows the puzzles after it.
 
-use std::path::PathBuf;
+use std::fs;
+use std::path::{Path, PathBuf};
 
-use anyhow::Context;
 use sudoku_dlx::{Framer, ParseOptions};
 
 use crate::batch::read_chunk;
-use crate::input::{LineError, check_paths, inputs};
+use crate::input::{Input, Line, LineError, check_paths, inputs};
+use crate::progress;
 
 /// A record: what the solver works on.
 #[derive(Debug)]
@@ -52,6 +53,12 @@ impl From<sudoku_dlx::Record> for Record {
 /// records, with the file's name and in input order, before the next chunk
 /// is read. Records left in the vector are dropped, so `each_chunk` should
 /// drain it (as [`crate::batch::Pool::stream`] does).
+///
+/// A file that fails to read (an I/O error after the paths were checked)
+/// ends with the records read before the error, and the files after it are
+/// still read: the error, with the file's name, is returned once every file
+/// is done (several errors as one, a line each). An error of `each_chunk`
+/// (a failed write) ends the run at once.
 pub(crate) fn for_each_chunk(
     files: &[PathBuf],
     options: &ParseOptions,
@@ -61,32 +68,30 @@ pub(crate) fn for_each_chunk(
     let mut lines_chunk = Vec::new();
     let mut framed: Vec<sudoku_dlx::Record> = Vec::new();
     let mut records: Vec<Record> = Vec::new();
+    let mut unread: Vec<anyhow::Error> = Vec::new();
     for input in inputs(files) {
-        let input = input?;
+        let input = match input {
+            Ok(input) => input,
+            Err(e) => {
+                unread.push(e);
+                continue;
+            }
+        };
         let name = input.name().to_owned();
         let mut lines = input.lines();
         let mut framer = Framer::new(options);
         let mut hex = HexClues::default();
         loop {
-            let ended = read_chunk(&mut lines, &mut lines_chunk)
-                .with_context(|| format!("{name}: cannot read"))?;
-            for line in lines_chunk.drain(..) {
-                match line.text {
-                    Ok(text) => {
-                        let number = usize::try_from(line.number).unwrap_or(usize::MAX);
-                        framer.push(number, text, &mut framed);
-                        records.extend(framed.drain(..).map(Record::from));
-                    }
-                    Err(e) => {
-                        framer.interrupt(&mut framed);
-                        records.extend(framed.drain(..).map(Record::from));
-                        records.push(Record {
-                            line: line.number,
-                            body: Body::Bad(e),
-                            comment: None,
-                        });
-                    }
+            let ended = match read_chunk(&mut lines, &mut lines_chunk) {
+                Ok(ended) => ended,
+                Err(e) => {
+                    // The lines read before the error are still framed below.
+                    unread.push(anyhow::Error::new(e).context(format!("{name}: cannot read")));
+                    true
                 }
+            };
+            for line in lines_chunk.drain(..) {
+                frame(&mut framer, line, &mut framed, &mut records);
             }
             if ended {
                 records.extend(framer.finish().map(Record::from));
@@ -101,13 +106,85 @@ pub(crate) fn for_each_chunk(
             }
         }
         if hex.zero && !hex.letter_g {
-            eprintln!(
+            progress::note(format_args!(
                 "{name}: warning: its 16x16 puzzles hold `0` and no `G`, so `0` was read as a blank \
                  (the standard alphabet, 1-9A-G); if they are written 0-9A-F, give --alphabet hex"
-            );
+            ));
         }
     }
-    Ok(())
+    match unread.len() {
+        0 => Ok(()),
+        1 => Err(unread.remove(0)),
+        n => Err(anyhow::anyhow!(
+            "{n} inputs could not be read to the end:\n  {}",
+            unread
+                .iter()
+                .map(|e| format!("{e:#}"))
+                .collect::<Vec<_>>()
+                .join("\n  ")
+        )),
+    }
+}
+
+/// Frames `line`: the records it completes (and the line itself, when it is
+/// not text) go to `records`; `framed` is scratch space.
+fn frame(
+    framer: &mut Framer,
+    line: Line,
+    framed: &mut Vec<sudoku_dlx::Record>,
+    records: &mut Vec<Record>,
+) {
+    match line.text {
+        Ok(text) => {
+            let number = usize::try_from(line.number).unwrap_or(usize::MAX);
+            framer.push(number, text, framed);
+            records.extend(framed.drain(..).map(Record::from));
+        }
+        Err(e) => {
+            framer.interrupt(framed);
+            records.extend(framed.drain(..).map(Record::from));
+            records.push(Record {
+                line: line.number,
+                body: Body::Bad(e),
+                comment: None,
+            });
+        }
+    }
+}
+
+/// [`count`] of `files` as a job for another thread.
+pub(crate) fn counter(
+    files: &[PathBuf],
+    options: &ParseOptions,
+) -> impl FnOnce() -> Option<u64> + Send + 'static {
+    let (files, options) = (files.to_vec(), options.clone());
+    move || count(&files, &options)
+}
+
+/// How many records [`for_each_chunk`] will read from `files`, when every
+/// one is a regular file that reads without error; `None` for stdin, a
+/// pipe, or a file that fails. A second pass over the files, framing but
+/// not parsing, for the progress bar's "of TOTAL": it writes no notes.
+pub(crate) fn count(files: &[PathBuf], options: &ParseOptions) -> Option<u64> {
+    if files.is_empty() {
+        return None;
+    }
+    let mut total = 0;
+    let mut framed = Vec::new();
+    let mut records = Vec::new();
+    for path in files {
+        if path.as_path() == Path::new("-") || !fs::metadata(path).ok()?.is_file() {
+            return None;
+        }
+        let mut framer = Framer::new(options);
+        for line in Input::open(path).ok()?.lines() {
+            frame(&mut framer, line.ok()?, &mut framed, &mut records);
+            total += records.len();
+            records.clear();
+        }
+        total += usize::from(framer.finish().is_some());
+    }
+    u64::try_from(total).ok()
 }
 
 /// What the 16x16 records of one input hold, to tell a file written in the

@@ -10,8 +10,19 @@ use std::process::ExitCode;
 use serde::Serialize;
 use sudoku_dlx::{Alphabet, Error, Shape};
 
-use crate::args::Format;
 use crate::input::LineError;
+
+/// How a record is written: the output formats of `solve` and `count`, the
+/// others' mapped onto them. The flags that choose it live in `args`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Format {
+    /// One line per puzzle.
+    Line,
+    /// Pretty grids with box separators, each followed by a blank line.
+    Grid,
+    /// JSON Lines: one object per puzzle.
+    Json,
+}
 
 /// How a command ended, as an exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

@@ -17,10 +17,10 @@ use sudoku_dlx::{
 };
 
 use crate::answers::answer_all;
-use crate::args::{AnswerArgs, CountArgs, Format, PuzzleArgs, SearchArgs, SolveArgs};
+use crate::args::{AnswerArgs, CountArgs, PuzzleArgs, SearchArgs, SolveArgs};
 use crate::drawing::jigsaw_grid;
 use crate::records::{Body, Record};
-use crate::report::{self, Answer, Problem, PuzzleStatus, Status};
+use crate::report::{self, Answer, Format, Problem, PuzzleStatus, Status};
 
 /// What to do with each puzzle.
 #[derive(Clone, Copy, Debug)]
