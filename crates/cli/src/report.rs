@@ -41,7 +41,8 @@ pub(crate) enum PuzzleStatus {
     Solved,
     /// No solution.
     Unsolvable,
-    /// More than one solution, with `--unique`.
+    /// More than one solution (`N+` with N of 2 or more included): a
+    /// failure with `--unique`.
     Multiple,
     /// The puzzle could not be read, or its givens clash.
     Invalid,
@@ -50,6 +51,17 @@ pub(crate) enum PuzzleStatus {
 }
 
 impl PuzzleStatus {
+    /// The status of a puzzle with `solutions` solutions found, or at
+    /// least that many: none is unsolvable, one solved, two or more
+    /// multiple, whatever stopped the search.
+    pub(crate) fn of_count(solutions: u64) -> PuzzleStatus {
+        match solutions {
+            0 => PuzzleStatus::Unsolvable,
+            1 => PuzzleStatus::Solved,
+            _ => PuzzleStatus::Multiple,
+        }
+    }
+
     /// The name scripts see.
     pub(crate) fn name(self) -> &'static str {
         match self {
