@@ -15,5 +15,6 @@ mod generate;
 mod interrupt;
 mod killer;
 mod reading;
+mod reports;
 mod round_trip;
 mod sudoku;
