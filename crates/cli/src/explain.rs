@@ -305,8 +305,8 @@ impl Workspace {
                     .and_then(|puzzle| {
                         self.explainer(args, &puzzle)
                             .explain(&puzzle, args.guess)
+                            .map_err(|e| Problem::of_puzzle_error(line, &e, &puzzle))
                             .map(|explained| (puzzle, explained))
-                            .map_err(|e| Problem::of_error(line, &e))
                     });
                 match explained {
                     Ok((puzzle, explained)) => {
@@ -345,7 +345,7 @@ impl Workspace {
                                 (first, second, digit, unit),
                                 json,
                             ),
-                            Err(e) => invalid(Problem::of_error(line, &e)),
+                            Err(e) => invalid(Problem::of_puzzle_error(line, &e, &puzzle)),
                         }
                     }
                 }

@@ -8,7 +8,7 @@
 use std::process::ExitCode;
 
 use serde::Serialize;
-use sudoku_dlx::{Alphabet, Error, Shape};
+use sudoku_dlx::{Alphabet, Error, Puzzle, Shape};
 
 use crate::args::Format;
 use crate::input::LineError;
@@ -135,6 +135,17 @@ impl Problem {
                 message: e.to_string(),
             },
         }
+    }
+
+    /// An error of searching `puzzle`, as [`Problem::of_error`] says it but
+    /// with the digits it names (two clashing givens') in the puzzle's
+    /// alphabet, the symbols the player wrote.
+    pub(crate) fn of_puzzle_error(record_line: u64, e: &Error, puzzle: &Puzzle) -> Problem {
+        let mut problem = Problem::of_error(record_line, e);
+        if e.position().is_none() {
+            problem.message = e.describe(puzzle.alphabet());
+        }
+        problem
     }
 
     /// A parse error of the record `text` starting at `record_line`, as

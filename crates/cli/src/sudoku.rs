@@ -275,7 +275,7 @@ impl Workspace {
         };
         match self.search(config, &puzzle) {
             Ok(found) => found.answer(config, name, line, &puzzle, comment),
-            Err(e) => invalid(Problem::of_error(line, &e)),
+            Err(e) => invalid(Problem::of_puzzle_error(line, &e, &puzzle)),
         }
     }
 

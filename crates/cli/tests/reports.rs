@@ -191,6 +191,21 @@ fn hints_and_explanations_name_the_puzzles_own_symbols() {
         format!("{} {}\n", hex(PUZZLE_16), hex(&grid)).into_bytes(),
     );
     assert_eq!(run.stdout, "!broken: r1c2 holds B but the puzzle gives A\n");
+    // Two givens that clash, in every command that searches.
+    let mut clash = ".".repeat(256);
+    clash.replace_range(0..2, "FF");
+    for command in ["solve", "count", "rate", "explain"] {
+        let run = run_with_stdin(
+            &[command, "--alphabet", "hex"],
+            format!("{clash}\n").into_bytes(),
+        );
+        assert!(
+            run.stdout
+                .contains("givens at r1c1 and r1c2 both hold F in the same row"),
+            "{command}: {}",
+            run.stdout
+        );
+    }
 }
 
 #[test]
