@@ -85,15 +85,22 @@ fn answer(format: RecordFormat, parse: &ParseOptions, name: &str, record: Record
         Ok(pair) => pair,
         Err(e) => return invalid(Problem::of_error(line, &e)),
     };
-    let verdict = check_solution(&puzzle, solution.givens());
+    let grid = solution.as_ref().unwrap_or(&puzzle);
+    let verdict = check_solution(&puzzle, grid.givens());
     let (status, stdout) = match (&verdict, format) {
         (Ok(()), RecordFormat::Line) => (PuzzleStatus::Solved, "valid\n".to_owned()),
         (Err(broken), RecordFormat::Line) => {
             // A grid that breaks a rule solves nothing.
-            (PuzzleStatus::Unsolvable, format!("!broken: {broken}\n"))
+            (
+                PuzzleStatus::Unsolvable,
+                format!("!broken: {}\n", broken.describe(puzzle.alphabet())),
+            )
         }
         (_, RecordFormat::Json) => {
-            let error = verdict.as_ref().err().map(ToString::to_string);
+            let error = verdict
+                .as_ref()
+                .err()
+                .map(|broken| broken.describe(puzzle.alphabet()));
             let json = CheckRecord {
                 cell: verdict.as_ref().err().and_then(cell).map(|c| c.to_string()),
                 column: None,
@@ -127,14 +134,15 @@ fn cell(violation: &Violation) -> Option<Cell> {
 }
 
 /// The puzzle and the grid to check against it: a record of one grid is
-/// both (only the rules and blanks are checked); `PUZZLE SOLUTION` (with
+/// the puzzle alone, `None` for the grid (the grid is checked against
+/// itself: only the rules and blanks); `PUZZLE SOLUTION` (with
 /// `--jigsaw`, `PUZZLE MAP SOLUTION`; with `--killer`, `PUZZLE MAP SUMS
 /// SOLUTION`) is split at its spaces. A block of
 /// lines is always one grid.
 pub(crate) fn read(
     text: &str,
     parse: &ParseOptions,
-) -> Result<(Puzzle, Puzzle), sudoku_dlx::Error> {
+) -> Result<(Puzzle, Option<Puzzle>), sudoku_dlx::Error> {
     let tokens: Vec<&str> = text.split_whitespace().collect();
     let one_line = text.trim().lines().count() == 1;
     let numbers = parse.alphabet == Some(AlphabetArg::Numbers.alphabet());
@@ -144,7 +152,7 @@ pub(crate) fn read(
         // The solution takes the puzzle's cages, whose sums it must make.
         return Ok((
             Puzzle::parse(&format!("{puzzle} {map} {sums}"), parse)?,
-            Puzzle::parse(&format!("{solution} {map} {sums}"), parse)?,
+            Some(Puzzle::parse(&format!("{solution} {map} {sums}"), parse)?),
         ));
     }
     let pair = match (one_line, numbers, parse.jigsaw, tokens.as_slice()) {
@@ -166,11 +174,8 @@ pub(crate) fn read(
     match pair {
         Some((puzzle, solution)) => Ok((
             Puzzle::parse(&puzzle, parse)?,
-            Puzzle::parse(&solution, parse)?,
+            Some(Puzzle::parse(&solution, parse)?),
         )),
-        None => {
-            let grid = Puzzle::parse(text, parse)?;
-            Ok((grid.clone(), grid))
-        }
+        None => Ok((Puzzle::parse(text, parse)?, None)),
     }
 }

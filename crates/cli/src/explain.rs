@@ -4,16 +4,17 @@
 //!
 //! The same reading, framing and ordering as `solve` ([`crate::answers`]);
 //! each worker keeps one [`Explainer`] while the rules stay the same. The
-//! steps are the library's ([`Step`]), written as text with `r1c1` cells or
-//! as JSON with cells numbered in row order.
+//! steps are the library's ([`Step`]), written as text or JSON with cells
+//! named `r1c1` and digits in the puzzle's alphabet (the symbols it was read
+//! with: a player of a hex puzzle is told `0`, never the value 1).
 
 use std::fmt::Write as _;
 use std::io::Write;
 
 use serde::Serialize;
 use sudoku_dlx::{
-    Board, Budget, Cell, Error, Explained, Explainer, Explanation, Hint, ParseOptions, Puzzle,
-    Shape, Step, Unit,
+    Alphabet, Board, Budget, Cell, Chain, Error, Explained, Explainer, Explanation, Hint, Link,
+    ParseOptions, Puzzle, Step, Unit,
 };
 
 use crate::answers::answer_all;
@@ -33,6 +34,18 @@ pub(crate) enum Mode {
 /// Runs `sudoku-dlx explain` or `sudoku-dlx hint`.
 pub(crate) fn run(mode: Mode, args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let parse = args.puzzles.parse_options()?;
+    if parse.killer {
+        // The techniques know no cages: without cage logic (cage sums,
+        // innies and outies) a killer puzzle, which has no givens, would
+        // only ever stall at its first step.
+        let command = match mode {
+            Mode::Explain => "explain",
+            Mode::Hint => "hint",
+        };
+        anyhow::bail!(
+            "killer puzzles are not explained yet: `{command}` knows no cage logic (cage sums, innies and outies); `solve --killer` solves them and `rate --killer` rates them by search effort"
+        );
+    }
     let mut all_done = true;
     answer_all(
         &args.puzzles.files,
@@ -60,64 +73,113 @@ struct StepRecord {
     placements: Vec<CellDigit>,
     eliminations: Vec<CellDigit>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    cells: Vec<usize>,
+    cells: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
-    digits: Vec<u8>,
+    digits: Vec<String>,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     houses: Vec<String>,
+    /// A chain technique's links, one chain per deduction.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    chains: Vec<ChainRecord>,
 }
 
-/// A cell and a digit.
+/// One chain of a step: its paths of links (`r4c7=5`, `r4c9<>5`) and what
+/// they prove.
+#[derive(Debug, Serialize)]
+struct ChainRecord {
+    conclusion: String,
+    paths: Vec<Vec<String>>,
+}
+
+impl ChainRecord {
+    fn of(puzzle: &Puzzle, chain: &Chain) -> ChainRecord {
+        let link = |link: &Link| link.describe(puzzle.shape(), puzzle.alphabet());
+        ChainRecord {
+            conclusion: link(&chain.conclusion),
+            paths: chain
+                .paths
+                .iter()
+                .map(|path| path.iter().map(link).collect())
+                .collect(),
+        }
+    }
+}
+
+/// A cell (`r1c1`), a digit in the puzzle's alphabet, and its value (from
+/// 1) for scripts that compute with it.
 #[derive(Debug, Serialize)]
 struct CellDigit {
-    cell: usize,
-    digit: u8,
+    cell: String,
+    digit: String,
+    value: u8,
+}
+
+impl CellDigit {
+    fn of(puzzle: &Puzzle, cell: usize, value: u8) -> CellDigit {
+        CellDigit {
+            cell: cell_name(puzzle, cell),
+            digit: puzzle.alphabet().symbol(value),
+            value,
+        }
+    }
+}
+
+/// Cell `i` (in row order) of `puzzle`'s grid as players write it, `r1c1`:
+/// the one spelling of a cell in every JSON record.
+fn cell_name(puzzle: &Puzzle, i: usize) -> String {
+    puzzle.shape().cell(i).to_string()
+}
+
+/// `digits` in `alphabet`.
+fn symbols(alphabet: Alphabet, digits: &[u8]) -> Vec<String> {
+    digits.iter().map(|&d| alphabet.symbol(d)).collect()
 }
 
 impl StepRecord {
-    fn of(step: &Step) -> StepRecord {
+    fn of(puzzle: &Puzzle, step: &Step) -> StepRecord {
         StepRecord {
             technique: step.kind.name(),
             placements: step
                 .placements
                 .iter()
-                .map(|p| CellDigit {
-                    cell: p.cell,
-                    digit: p.digit,
-                })
+                .map(|p| CellDigit::of(puzzle, p.cell, p.digit))
                 .collect(),
             eliminations: step
                 .eliminations
                 .iter()
-                .map(|e| CellDigit {
-                    cell: e.cell,
-                    digit: e.digit,
-                })
+                .map(|e| CellDigit::of(puzzle, e.cell, e.digit))
                 .collect(),
-            cells: step.cells.clone(),
-            digits: step.digits.clone(),
-            houses: step.houses.iter().map(ToString::to_string).collect(),
+            cells: step.cells.iter().map(|&i| cell_name(puzzle, i)).collect(),
+            digits: symbols(puzzle.alphabet(), &step.digits),
+            houses: step.houses.iter().map(|h| h.name(puzzle.rules())).collect(),
+            chains: step
+                .chains
+                .iter()
+                .map(|c| ChainRecord::of(puzzle, c))
+                .collect(),
         }
     }
 }
 
-/// The candidates of an open cell.
+/// The candidates of an open cell, in the puzzle's alphabet and as values.
 #[derive(Debug, Serialize)]
 struct CellCandidates {
-    cell: usize,
-    digits: Vec<u8>,
+    cell: String,
+    digits: Vec<String>,
+    values: Vec<u8>,
 }
 
-/// The open cells' candidates of `board`.
-fn candidates(board: &Board) -> Vec<CellCandidates> {
+/// The open cells' candidates of `board`, a board of `puzzle`.
+fn candidates(puzzle: &Puzzle, board: &Board) -> Vec<CellCandidates> {
     board
         .candidates
         .iter()
         .enumerate()
         .filter(|&(i, _)| board.digits[i] == 0)
         .map(|(cell, digits)| CellCandidates {
-            cell,
-            digits: digits.clone(),
+            cell: cell_name(puzzle, cell),
+            digits: symbols(puzzle.alphabet(), digits),
+            values: digits.clone(),
         })
         .collect()
 }
@@ -128,9 +190,9 @@ fn candidates(board: &Board) -> Vec<CellCandidates> {
 struct ExplainRecord<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     candidates: Option<Vec<CellCandidates>>,
-    /// The wrong cell of a board.
+    /// The wrong cell of a board, `r1c1`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    cell: Option<usize>,
+    cell: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     column: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -138,13 +200,13 @@ struct ExplainRecord<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<String>,
     file: &'a str,
-    /// The wrong cell's digit.
+    /// The wrong cell's digit, in the puzzle's alphabet.
     #[serde(skip_serializing_if = "Option::is_none")]
-    found: Option<u8>,
+    found: Option<String>,
     line: u64,
-    /// The wrong cell's digit in the solution.
+    /// The wrong cell's digit in the solution, in the puzzle's alphabet.
     #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<u8>,
+    solution: Option<String>,
     #[serde(skip_serializing_if = "Option::is_none")]
     solved: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -153,9 +215,9 @@ struct ExplainRecord<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     steps: Option<Vec<StepRecord>>,
     /// The cells of a board without a solution whose blanking alone
-    /// leaves one.
+    /// leaves one, `r1c1`.
     #[serde(skip_serializing_if = "Option::is_none")]
-    suspects: Option<Vec<usize>>,
+    suspects: Option<Vec<String>>,
 }
 
 /// One worker's explainer, rebuilt when the rules change.
@@ -203,8 +265,8 @@ impl Workspace {
                     .and_then(|puzzle| {
                         self.explainer(args, &puzzle)
                             .explain(&puzzle, args.guess)
+                            .map_err(|e| Problem::of_puzzle_error(line, &e, &puzzle))
                             .map(|explained| (puzzle, explained))
-                            .map_err(|e| Problem::of_error(line, &e))
                     });
                 match explained {
                     Ok((puzzle, explained)) => {
@@ -223,8 +285,12 @@ impl Workspace {
                 match crate::check::read(&text, parse) {
                     Err(e) => invalid(Problem::of_error(line, &e)),
                     Ok((puzzle, board)) => {
-                        let pair = puzzle.givens() != board.givens();
-                        let board = pair.then(|| board.givens().clone());
+                        // A board after its puzzle, even one the player has
+                        // not written on yet, is judged against the puzzle:
+                        // a puzzle without one solution is no fault of the
+                        // player's.
+                        let pair = board.is_some();
+                        let board = board.map(|board| board.givens().clone());
                         let hint = self.explainer(args, &puzzle).hint(&puzzle, board.as_ref());
                         match hint {
                             Ok(hint) => hint_answer(args, &puzzle, &hint, json),
@@ -235,11 +301,11 @@ impl Workspace {
                                 unit,
                             }) if !pair => clash_answer(
                                 args.format,
-                                puzzle.shape(),
+                                puzzle.alphabet(),
                                 (first, second, digit, unit),
                                 json,
                             ),
-                            Err(e) => invalid(Problem::of_error(line, &e)),
+                            Err(e) => invalid(Problem::of_puzzle_error(line, &e, &puzzle)),
                         }
                     }
                 }
@@ -287,16 +353,21 @@ fn explain_answer(
     let (status, stdout) = match (explained, format) {
         (Explained::Explained(path), ExplainFormat::Text) => (
             PuzzleStatus::Solved,
-            explanation_text(name, line, puzzle.shape(), path),
+            explanation_text(name, line, puzzle, path),
         ),
         (Explained::Explained(path), ExplainFormat::Json) => (
             PuzzleStatus::Solved,
             report::json_line(&ExplainRecord {
-                candidates: path.stall.as_ref().map(candidates),
+                candidates: path.stall.as_ref().map(|b| candidates(puzzle, b)),
                 solved: Some(path.solved),
                 stalled: Some(path.stalled),
                 status: "explained",
-                steps: Some(path.steps.iter().map(StepRecord::of).collect()),
+                steps: Some(
+                    path.steps
+                        .iter()
+                        .map(|s| StepRecord::of(puzzle, s))
+                        .collect(),
+                ),
                 ..json
             }),
         ),
@@ -326,10 +397,10 @@ fn pathless(format: ExplainFormat, status: PuzzleStatus, json: ExplainRecord<'_>
 
 /// The text of an explanation: a header, the steps, a last line, the
 /// candidates where the techniques stalled (without trials), a blank line.
-fn explanation_text(name: &str, line: u64, shape: Shape, path: &Explanation) -> String {
+fn explanation_text(name: &str, line: u64, puzzle: &Puzzle, path: &Explanation) -> String {
     let mut text = format!("# {name}:{line}\n");
     for (k, step) in path.steps.iter().enumerate() {
-        let _ = writeln!(text, "{}. {}", k + 1, step.describe(shape));
+        let _ = writeln!(text, "{}. {}", k + 1, step.describe(puzzle));
     }
     let steps = path.steps.len();
     let plural = if steps == 1 { "" } else { "s" };
@@ -341,7 +412,7 @@ fn explanation_text(name: &str, line: u64, shape: Shape, path: &Explanation) -> 
             text,
             "stalled after {steps} step{plural}, {open} cells open"
         );
-        text.push_str(&candidates_text(shape, board));
+        text.push_str(&candidates_text(puzzle, board));
     }
     text.push('\n');
     text
@@ -349,15 +420,15 @@ fn explanation_text(name: &str, line: u64, shape: Shape, path: &Explanation) -> 
 
 /// The candidates of `board`'s open cells, a line per row that has any:
 /// `r1: c2 {4 7 8}, c5 {1 2}`.
-fn candidates_text(shape: Shape, board: &Board) -> String {
-    let n = shape.size();
+fn candidates_text(puzzle: &Puzzle, board: &Board) -> String {
+    let n = puzzle.shape().size();
     let mut text = String::new();
     for row in 0..n {
         let cells: Vec<String> = (0..n)
             .map(|col| row * n + col)
             .filter(|&i| board.digits[i] == 0)
             .map(|i| {
-                let digits: Vec<String> = board.candidates[i].iter().map(u8::to_string).collect();
+                let digits = symbols(puzzle.alphabet(), &board.candidates[i]);
                 format!("c{} {{{}}}", i % n + 1, digits.join(" "))
             })
             .collect();
@@ -376,17 +447,18 @@ fn hint_answer(
     json: ExplainRecord<'_>,
 ) -> Answer {
     let shape = puzzle.shape();
+    let symbol = |digit: u8| puzzle.alphabet().symbol(digit);
     let text = args.format == ExplainFormat::Text;
     let (status, stdout) = match hint {
         Hint::Step(step) => (
             PuzzleStatus::Solved,
             if text {
-                format!("{}\n", step.describe(shape))
+                format!("{}\n", step.describe(puzzle))
             } else {
                 report::json_line(&ExplainRecord {
                     stalled: Some(false),
                     status: "hint",
-                    steps: Some(vec![StepRecord::of(step)]),
+                    steps: Some(vec![StepRecord::of(puzzle, step)]),
                     ..json
                 })
             },
@@ -409,18 +481,18 @@ fn hint_answer(
             let stdout = if text {
                 let mut line = format!("stalled: {open} cells open");
                 if args.guess {
-                    let _ = write!(line, "; next, {}", trial.describe(shape));
+                    let _ = write!(line, "; next, {}", trial.describe(puzzle));
                 }
                 line.push('\n');
-                line.push_str(&candidates_text(shape, board));
+                line.push_str(&candidates_text(puzzle, board));
                 line
             } else {
                 report::json_line(&ExplainRecord {
-                    candidates: Some(candidates(board)),
+                    candidates: Some(candidates(puzzle, board)),
                     stalled: Some(true),
                     status: "stalled",
                     steps: Some(if args.guess {
-                        vec![StepRecord::of(trial)]
+                        vec![StepRecord::of(puzzle, trial)]
                     } else {
                         Vec::new()
                     }),
@@ -436,14 +508,16 @@ fn hint_answer(
         } => {
             let stdout = if text {
                 format!(
-                    "!wrong: {} holds {found}, the solution has {solution}\n",
-                    shape.cell(*cell)
+                    "!wrong: {} holds {}, the solution has {}\n",
+                    shape.cell(*cell),
+                    symbol(*found),
+                    symbol(*solution)
                 )
             } else {
                 report::json_line(&ExplainRecord {
-                    cell: Some(*cell),
-                    found: Some(*found),
-                    solution: Some(*solution),
+                    cell: Some(cell_name(puzzle, *cell)),
+                    found: Some(symbol(*found)),
+                    solution: Some(symbol(*solution)),
                     status: "wrong",
                     ..json
                 })
@@ -456,14 +530,11 @@ fn hint_answer(
                 .map(|&i| shape.cell(i).to_string())
                 .collect();
             let stdout = if text {
-                format!(
-                    "!wrong: no solution; blanking any one of {} leaves one\n",
-                    cells.join(" ")
-                )
+                format!("!wrong: {}\n", suspects_text(&cells))
             } else {
                 report::json_line(&ExplainRecord {
-                    cell: suspects.first().copied(),
-                    suspects: Some(suspects.clone()),
+                    cell: cells.first().cloned(),
+                    suspects: Some(cells),
                     status: "wrong",
                     ..json
                 })
@@ -486,20 +557,41 @@ fn hint_answer(
     }
 }
 
+/// Why a board alone has no solution, in plain words: the digits `cells`
+/// of which any one, taken out, leaves a board that has a solution. A
+/// board alone cannot tell givens from the player's digits, so one of
+/// them may be a given.
+fn suspects_text(cells: &[String]) -> String {
+    match cells {
+        [one] => format!(
+            "the board has no solution; the digit at {one} is wrong (take it out and the board has a solution)"
+        ),
+        [first, second] => format!(
+            "the board has no solution; the digit at {first} or the one at {second} is wrong (take out either and the board has a solution)"
+        ),
+        [rest @ .., last] => format!(
+            "the board has no solution; one of the digits at {} or {last} is wrong (take out any one of them and the board has a solution)",
+            rest.join(", ")
+        ),
+        [] => "the board has no solution".to_owned(),
+    }
+}
+
 /// The `hint` record of a board (read without its puzzle) whose digits
 /// `first` and `second` both hold `digit` in one `unit`: the second cell is
 /// named, as the one a player wrote later in reading order.
 fn clash_answer(
     format: ExplainFormat,
-    shape: Shape,
+    alphabet: Alphabet,
     (first, second, digit, unit): (Cell, Cell, u8, Unit),
     json: ExplainRecord<'_>,
 ) -> Answer {
+    let digit = alphabet.symbol(digit);
     let message = format!("{first} and {second} both hold {digit} in one {unit}");
     let stdout = match format {
         ExplainFormat::Text => format!("!wrong: {message}\n"),
         ExplainFormat::Json => report::json_line(&ExplainRecord {
-            cell: Some(shape.index(second)),
+            cell: Some(second.to_string()),
             error: Some(message),
             found: Some(digit),
             status: "wrong",

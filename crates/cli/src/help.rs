@@ -198,7 +198,8 @@ Output: one record per grid, in input order:
                      `!broken: r1c2 and r1c5 both hold 3 in one row`
   !invalid: REASON   the record cannot be read (also FILE:LINE:COLUMN on stderr)
 With --format json, one JSON object per line: file, line, status
-(valid|broken|invalid), error, and cell (the first cell the rule names).
+(valid|broken|invalid), error, and cell (the first cell the rule names, as
+r1c1). Digits are written in the grid's alphabet (--alphabet hex: 0-F).
 
 Exit status: 0 when every grid is valid, 1 when any is broken or invalid, 2
 for usage or I/O errors.
@@ -214,7 +215,10 @@ Output: for each puzzle, a `# FILE:LINE` line, its steps numbered from 1,
 simplest technique first (the rater's techniques, docs/rating.md), a last
 line and a blank line. A step names its technique, the digits, cells and
 houses of its pattern, the digits it places (`r1c3 = 4`) and the candidates
-it removes (`removes 7 from r5c7 r5c9`). A singles step places every single
+it removes (`removes 7 from r5c7 r5c9`), digits in the puzzle's alphabet
+(--alphabet hex: 0-F) and jigsaw regions by their map's letter. A chain
+step shows its links, `r7c5=6 -> r7c9<>6 -> r2c9=6 -> ...`, for each
+deduction it makes (`, so r7c5<>6`). A singles step places every single
 of its kind in sight. Where the techniques stall, the last line says so and
 the candidates of each open cell follow, row by row; with --guess, a
 `trial` step places the digit the solver's solution has in the open cell
@@ -226,11 +230,15 @@ A puzzle that cannot be explained is one line: !invalid: REASON,
 
 With --format json, one JSON object per line: file, line, status
 (explained|unsolvable|multiple|invalid|budget), steps, each
-{\"technique\", \"placements\": [{\"cell\", \"digit\"}], \"eliminations\": [{\"cell\",
-\"digit\"}]} with the pattern's \"cells\", \"digits\" and \"houses\" when it
-has them (cells numbered 0..n*n-1 in row order, digits from 1; technique
-`trial` for a trial), stalled, solved, candidates (where the techniques first
-stalled: [{\"cell\", \"digits\"}] per open cell), error, column, comment.
+{\"technique\", \"placements\": [{\"cell\", \"digit\", \"value\"}],
+\"eliminations\": [...]} with the pattern's \"cells\", \"digits\", \"houses\"
+and a chain's \"chains\" ({\"conclusion\", \"paths\"}) when it has them
+(cells as \"r1c1\", digits as the puzzle's symbols, value the number from 1;
+technique `trial` for a trial), stalled, solved, candidates (where the
+techniques first stalled: [{\"cell\", \"digits\", \"values\"}] per open
+cell), error, column, comment.
+
+Killer puzzles are not explained yet (no cage logic): --killer is refused.
 
 Exit status: 0 when every puzzle was explained (stalled or not), 1 when any
 was invalid, unsolvable, not unique or over budget, 2 for usage or I/O
@@ -260,18 +268,22 @@ Output: one line per board:
                              (PUZZLE BOARD) the first wrong digit in row order
   !wrong: r1c2 and r1c5 both hold 3 in one row
                              (a board alone) two digits that clash
-  !wrong: no solution; blanking any one of r2c2 r5c7 leaves one
-                             (a board alone) the digits each of which alone
-                             keeps the board from a solution
+  !wrong: the board has no solution; the digit at r2c2 or the one at r5c7
+  is wrong (take out either and the board has a solution)
+                             (a board alone) the digits any one of which,
+                             taken out, leaves a board with a solution
   !unsolvable                no solution, and no one digit to blame (give
-                             `PUZZLE BOARD` to find the wrong cells)
+                             `PUZZLE BOARD` to find the wrong cells); with
+                             `PUZZLE BOARD`, the puzzle has no solution
   !multiple, !budget, !invalid: REASON   as for `explain`
 With --format json, one JSON object per line: file, line, status
 (hint|solved|stalled|wrong|unsolvable|multiple|invalid|budget), steps (the
 next step, or the trial with --guess, in `explain`'s form), stalled,
-candidates (when stalled), cell, found and solution (wrong: the cell
-numbered in row order), suspects (wrong without a solution: the cells to
-blame), error, column, comment.
+candidates (when stalled), cell, found and solution (wrong: the cell as
+r1c1, the digits as the puzzle's symbols), suspects (wrong without a
+solution: the cells to blame), error, column, comment. Digits are written
+in the puzzle's alphabet (--alphabet hex: 0-F). Killer puzzles are not
+explained yet: --killer is refused.
 
 Exit status: 0 when every board got a hint (or was solved), 1 when any was
 wrong, invalid, unsolvable, not unique or over budget, 2 for usage or I/O

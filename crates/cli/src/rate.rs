@@ -126,7 +126,7 @@ impl Workspace {
         };
         let rated = puzzle.and_then(|puzzle| {
             self.rate(args, &puzzle)
-                .map_err(|e| Problem::of_error(line, &e))
+                .map_err(|e| Problem::of_puzzle_error(line, &e, &puzzle))
         });
         let mut answer = match rated {
             Ok(rated) => answer(args.output.format, name, line, &rated, comment),

@@ -8,7 +8,7 @@
 use std::process::ExitCode;
 
 use serde::Serialize;
-use sudoku_dlx::{Alphabet, Error, Shape};
+use sudoku_dlx::{Alphabet, Error, Puzzle, Shape};
 
 use crate::input::LineError;
 
@@ -52,7 +52,8 @@ pub(crate) enum PuzzleStatus {
     Solved,
     /// No solution.
     Unsolvable,
-    /// More than one solution, with `--unique`.
+    /// More than one solution (`N+` with N of 2 or more included): a
+    /// failure with `--unique`.
     Multiple,
     /// The puzzle could not be read, or its givens clash.
     Invalid,
@@ -61,6 +62,17 @@ pub(crate) enum PuzzleStatus {
 }
 
 impl PuzzleStatus {
+    /// The status of a puzzle with `solutions` solutions found, or at
+    /// least that many: none is unsolvable, one solved, two or more
+    /// multiple, whatever stopped the search.
+    pub(crate) fn of_count(solutions: u64) -> PuzzleStatus {
+        match solutions {
+            0 => PuzzleStatus::Unsolvable,
+            1 => PuzzleStatus::Solved,
+            _ => PuzzleStatus::Multiple,
+        }
+    }
+
     /// The name scripts see.
     pub(crate) fn name(self) -> &'static str {
         match self {
@@ -134,6 +146,17 @@ impl Problem {
                 message: e.to_string(),
             },
         }
+    }
+
+    /// An error of searching `puzzle`, as [`Problem::of_error`] says it but
+    /// with the digits it names (two clashing givens') in the puzzle's
+    /// alphabet, the symbols the player wrote.
+    pub(crate) fn of_puzzle_error(record_line: u64, e: &Error, puzzle: &Puzzle) -> Problem {
+        let mut problem = Problem::of_error(record_line, e);
+        if e.position().is_none() {
+            problem.message = e.describe(puzzle.alphabet());
+        }
+        problem
     }
 
     /// A parse error of the record `text` starting at `record_line`, as

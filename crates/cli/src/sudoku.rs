@@ -30,7 +30,7 @@ enum Task {
     /// Find up to `limit` solutions (all when `None`).
     Enumerate { limit: Option<u64> },
     /// Count solutions up to `limit`.
-    Count { limit: Option<u64>, unique: bool },
+    Count { limit: Option<u64> },
 }
 
 /// Everything a worker needs to answer a record.
@@ -72,7 +72,6 @@ pub(crate) fn count(args: &CountArgs, out: &mut dyn Write) -> anyhow::Result<Sta
     }
     let task = Task::Count {
         limit: args.answer.limit,
-        unique: args.answer.unique,
     };
     run(&args.puzzles, &args.answer, &args.search, task, out)
 }
@@ -150,7 +149,9 @@ fn run(
             tally.budget
         )?;
     }
-    Ok(if tally.solved == tally.puzzles {
+    // Several solutions are a failure only where uniqueness was asked for.
+    let multiple_ok = if answer.unique { 0 } else { tally.multiple };
+    Ok(if tally.solved + multiple_ok == tally.puzzles {
         Status::Success
     } else {
         Status::Failure
@@ -274,7 +275,7 @@ impl Workspace {
         };
         match self.search(config, &puzzle) {
             Ok(found) => found.answer(config, name, line, &puzzle, comment),
-            Err(e) => invalid(Problem::of_error(line, &e)),
+            Err(e) => invalid(Problem::of_puzzle_error(line, &e, &puzzle)),
         }
     }
 
@@ -329,11 +330,10 @@ impl Workspace {
                 })?;
                 match count.end {
                     End::BudgetExhausted => PuzzleStatus::Budget,
-                    _ if found.solutions.is_empty() => PuzzleStatus::Unsolvable,
-                    _ => PuzzleStatus::Solved,
+                    _ => PuzzleStatus::of_count(found.solutions.len() as u64),
                 }
             }
-            Task::Count { limit, unique } => {
+            Task::Count { limit } => {
                 // A count of every solution spreads over the threads: one
                 // puzzle with very many solutions keeps them all busy. With
                 // a limit, the nodes searched would depend on timing.
@@ -346,9 +346,7 @@ impl Workspace {
                 found.count = Some((count.solutions, count.is_exact()));
                 match count.end {
                     End::BudgetExhausted => PuzzleStatus::Budget,
-                    _ if count.solutions == 0 => PuzzleStatus::Unsolvable,
-                    _ if unique && count.solutions > 1 => PuzzleStatus::Multiple,
-                    _ => PuzzleStatus::Solved,
+                    _ => PuzzleStatus::of_count(count.solutions),
                 }
             }
         };
@@ -403,7 +401,10 @@ impl Found {
             // `solve --all` or `--limit` stopped by the budget keeps the
             // solutions it found, after the status.
             Format::Line => match status {
-                PuzzleStatus::Solved => solutions_line("", puzzle, &self.solutions),
+                // `--unique` finds no solutions to list for `multiple`.
+                PuzzleStatus::Solved | PuzzleStatus::Multiple if !self.solutions.is_empty() => {
+                    solutions_line("", puzzle, &self.solutions)
+                }
                 PuzzleStatus::Budget if !self.solutions.is_empty() => {
                     solutions_line("!budget ", puzzle, &self.solutions)
                 }
@@ -421,7 +422,9 @@ impl Found {
                 };
                 let header = grid_header(config, name, line, self.solutions.len());
                 match status {
-                    PuzzleStatus::Solved => format!("{header}{}", grids()),
+                    PuzzleStatus::Solved | PuzzleStatus::Multiple if !self.solutions.is_empty() => {
+                        format!("{header}{}", grids())
+                    }
                     PuzzleStatus::Budget if !self.solutions.is_empty() => {
                         format!("{header}!budget\n{}", grids())
                     }

@@ -29,6 +29,17 @@ fn digit(symbol: char) -> u64 {
     u64::from(symbol.to_digit(36).expect("a digit symbol"))
 }
 
+/// The row-order index of a JSON cell `r1c1` in a grid of `cells` cells.
+fn cell_index(cell: &Value, cells: usize) -> usize {
+    let side = (1..=cells).find(|s| s * s == cells).expect("a square grid");
+    let text = cell.as_str().expect("a cell named r1c1");
+    let (row, col) = text
+        .strip_prefix('r')
+        .and_then(|t| t.split_once('c'))
+        .expect("a cell named r1c1");
+    (row.parse::<usize>().unwrap() - 1) * side + col.parse::<usize>().unwrap() - 1
+}
+
 /// Checks the JSON record of an explanation against `solution`: each
 /// placement is its digit, no elimination removes it, every cell is placed
 /// once (the givens aside) and the steps fill the grid.
@@ -46,9 +57,9 @@ fn check_record(record: &Value, puzzle: &str, solution: &str) {
         let eliminations = step["eliminations"].as_array().expect("eliminations");
         assert!(!placements.is_empty() || !eliminations.is_empty(), "{step}");
         for p in placements {
-            let cell = usize::try_from(p["cell"].as_u64().unwrap()).unwrap();
+            let cell = cell_index(&p["cell"], puzzle.len());
             assert_eq!(
-                p["digit"].as_u64().unwrap(),
+                p["value"].as_u64().unwrap(),
                 solution[cell],
                 "{puzzle}: {step}"
             );
@@ -56,9 +67,9 @@ fn check_record(record: &Value, puzzle: &str, solution: &str) {
             filled[cell] = true;
         }
         for e in eliminations {
-            let cell = usize::try_from(e["cell"].as_u64().unwrap()).unwrap();
+            let cell = cell_index(&e["cell"], puzzle.len());
             assert_ne!(
-                e["digit"].as_u64().unwrap(),
+                e["value"].as_u64().unwrap(),
                 solution[cell],
                 "{puzzle}: {step}"
             );
@@ -245,12 +256,12 @@ fn hints_give_the_next_step_or_the_wrong_cell() {
     );
     let record: Value = serde_json::from_str(out.stdout.trim()).unwrap();
     assert_eq!(
-        (record["status"].as_str(), record["cell"].as_u64()),
-        (Some("wrong"), Some(1))
+        (record["status"].as_str(), record["cell"].as_str()),
+        (Some("wrong"), Some("r1c2"))
     );
     assert_eq!(
-        (record["found"].as_u64(), record["solution"].as_u64()),
-        (Some(9), Some(8))
+        (record["found"].as_str(), record["solution"].as_str()),
+        (Some("9"), Some("8"))
     );
     // The board alone, with a clash: both cells named.
     let clash = format!("33{}", &EASY[2..]);
@@ -268,10 +279,10 @@ fn hints_give_the_next_step_or_the_wrong_cell() {
     assert_eq!(record["status"], "hint");
     assert_eq!(record["stalled"], false);
     let step = &record["steps"][0];
-    let cell = usize::try_from(step["placements"][0]["cell"].as_u64().unwrap()).unwrap();
+    let cell = cell_index(&step["placements"][0]["cell"], 81);
     assert_ne!(cell, 0);
     assert_eq!(
-        step["placements"][0]["digit"].as_u64().unwrap(),
+        step["placements"][0]["value"].as_u64().unwrap(),
         digit(EASY_SOLUTION.as_bytes()[cell].into())
     );
     // The full grid: solved.
@@ -306,7 +317,8 @@ fn a_board_alone_without_a_solution_names_the_digits_to_blame() {
     let out = run_with_stdin(&["hint"], format!("{board}\n").into_bytes());
     assert_eq!(
         out.stdout,
-        "!wrong: no solution; blanking any one of r1c1 r3c4 leaves one\n"
+        "!wrong: the board has no solution; the digit at r1c1 or the one at r3c4 is wrong \
+         (take out either and the board has a solution)\n"
     );
     assert_eq!(out.code, 1);
     let out = run_with_stdin(
@@ -315,7 +327,7 @@ fn a_board_alone_without_a_solution_names_the_digits_to_blame() {
     );
     let record: Value = serde_json::from_str(out.stdout.trim()).unwrap();
     assert_eq!(record["status"], "wrong");
-    assert_eq!(record["suspects"], serde_json::json!([0, 21]));
+    assert_eq!(record["suspects"], serde_json::json!(["r1c1", "r3c4"]));
     // Each blanked, the board has a solution, by `count`.
     for cell in [0, 21] {
         let mut blanked = board.clone();

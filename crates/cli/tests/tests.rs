@@ -17,5 +17,6 @@ mod interrupt;
 mod killer;
 mod layers;
 mod reading;
+mod reports;
 mod round_trip;
 mod sudoku;

@@ -36,7 +36,7 @@ pub(crate) fn explained(
 fn assert_sound(puzzle: &Puzzle, path: &Explanation) {
     let solution = path.solution.digits();
     for (k, step) in path.steps.iter().enumerate() {
-        let what = || format!("{puzzle}: step {} {}", k + 1, step.describe(puzzle.shape()));
+        let what = || format!("{puzzle}: step {} {}", k + 1, step.describe(puzzle));
         assert!(
             !step.placements.is_empty() || !step.eliminations.is_empty(),
             "{}: no progress",
@@ -307,7 +307,7 @@ fn steps_describe_themselves_with_r1c1_cells_and_houses() {
     else {
         panic!("unique")
     };
-    let first = path.steps[0].describe(puzzle.shape());
+    let first = path.steps[0].describe(&puzzle);
     let p = path.steps[0].placements[0];
     let cell = puzzle.shape().cell(p.cell);
     let house = p.house.unwrap();
@@ -329,7 +329,7 @@ fn steps_describe_themselves_with_r1c1_cells_and_houses() {
         .iter()
         .find(|s| s.kind == StepKind::Technique(Technique::LockedCandidates))
         .expect("a locked-candidates step");
-    let text = locked.describe(hard.shape());
+    let text = locked.describe(&hard);
     assert!(text.starts_with("locked candidates: "), "{text}");
     assert_eq!(locked.houses.len(), 2, "{text}");
     assert!(text.contains(" removes "), "{text}");

@@ -13,6 +13,7 @@ use crate::model::error::Error;
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
+use crate::model::symbols::Alphabet;
 use crate::model::unit::Unit;
 
 /// Why a grid is not a solution of a puzzle.
@@ -59,30 +60,55 @@ pub enum Violation {
     },
 }
 
-impl fmt::Display for Violation {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Violation {
+    /// The broken rule in words, its digits written in `alphabet` (the
+    /// symbols the grid was read with): `r1c3 holds F but the puzzle gives
+    /// G`. [`Display`](fmt::Display) writes them in the standard alphabet.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Alphabet, Cell, Unit, Violation};
+    /// let repeat = Violation::Repeat {
+    ///     unit: Unit::Row,
+    ///     first: Cell { row: 0, col: 0 },
+    ///     second: Cell { row: 0, col: 3 },
+    ///     digit: 10,
+    /// };
+    /// assert_eq!(repeat.describe(Alphabet::Hex), "r1c1 and r1c4 both hold 9 in one row");
+    /// assert_eq!(repeat.to_string(), "r1c1 and r1c4 both hold A in one row");
+    /// ```
+    #[must_use]
+    pub fn describe(&self, alphabet: Alphabet) -> String {
+        let symbol = |digit: u8| alphabet.symbol(digit);
         match self {
-            Violation::ShapeMismatch => write!(f, "the grid has another shape than the puzzle"),
-            Violation::Blank { cell } => write!(f, "{cell} is blank"),
-            Violation::GivenChanged { cell, given, found } => {
-                write!(f, "{cell} holds {found} but the puzzle gives {given}")
-            }
+            Violation::ShapeMismatch => "the grid has another shape than the puzzle".to_owned(),
+            Violation::Blank { cell } => format!("{cell} is blank"),
+            Violation::GivenChanged { cell, given, found } => format!(
+                "{cell} holds {} but the puzzle gives {}",
+                symbol(*found),
+                symbol(*given)
+            ),
             Violation::Repeat {
                 unit,
                 first,
                 second,
                 digit,
-            } => write!(f, "{first} and {second} both hold {digit} in one {unit}"),
+            } => format!(
+                "{first} and {second} both hold {} in one {unit}",
+                symbol(*digit)
+            ),
             Violation::CageSum {
                 label,
                 first,
                 sum,
                 found,
-            } => write!(
-                f,
-                "cage '{label}' (from {first}) adds up to {found}, not its sum {sum}"
-            ),
+            } => format!("cage '{label}' (from {first}) adds up to {found}, not its sum {sum}"),
         }
+    }
+}
+
+impl fmt::Display for Violation {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.describe(Alphabet::Standard))
     }
 }
 

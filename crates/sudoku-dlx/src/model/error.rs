@@ -311,15 +311,37 @@ impl Error {
     /// own terms (a file's line numbers, say). `Display` writes the
     /// position, if any, then this.
     pub fn reason(&self) -> impl fmt::Display + '_ {
-        Reason(self)
+        Reason(self, None)
     }
-}
 
-/// The position-free message of an [`Error`]; see [`Error::reason`].
-struct Reason<'e>(&'e Error);
+    /// The error as [`Display`](fmt::Display) writes it, but with the digits
+    /// it names (two clashing givens' digit) in `alphabet`, the symbols the
+    /// puzzle was read with: what a player of a 16x16 or hex puzzle reads.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Alphabet, ParseOptions, Puzzle, Solver};
+    /// let options = ParseOptions { alphabet: Some(Alphabet::Hex), ..ParseOptions::default() };
+    /// let mut line = ".".repeat(256);
+    /// line.replace_range(0..2, "FF");
+    /// let puzzle = Puzzle::parse(&line, &options)?;
+    /// let e = Solver::new(puzzle.rules()).solve(&puzzle).unwrap_err();
+    /// assert_eq!(
+    ///     e.describe(puzzle.alphabet()),
+    ///     "givens at r1c1 and r1c2 both hold F in the same row; fix one of them"
+    /// );
+    /// assert!(e.to_string().contains("both hold 16"));
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    #[must_use]
+    pub fn describe(&self, alphabet: Alphabet) -> String {
+        let mut text = String::new();
+        // Writing to a `String` cannot fail.
+        let _ = self.write(&mut text, Some(alphabet));
+        text
+    }
 
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    /// Writes the error, its digits in `alphabet` (as numbers without one).
+    fn write(&self, f: &mut impl fmt::Write, alphabet: Option<Alphabet>) -> fmt::Result {
         if let Some(Position { line, column, .. }) = self.position() {
             write!(f, "line {line}, column {column}")?;
             match self.cell() {
@@ -330,7 +352,17 @@ impl fmt::Display for Error {
             // An error in the sums names no cell, but still a place.
             write!(f, "line {line}, column {column}: ")?;
         }
-        self.reason().fmt(f)
+        write!(f, "{}", Reason(self, alphabet))
+    }
+}
+
+/// The position-free message of an [`Error`], its digits in the alphabet
+/// if one is given; see [`Error::reason`].
+struct Reason<'e>(&'e Error, Option<Alphabet>);
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.write(f, None)
     }
 }
 
@@ -387,7 +419,9 @@ impl fmt::Display for Reason<'_> {
                 unit,
             } => write!(
                 f,
-                "givens at {first} and {second} both hold {digit} in the same {unit}; fix one of them"
+                "givens at {first} and {second} both hold {} in the same {unit}; fix one of them",
+                self.1
+                    .map_or_else(|| digit.to_string(), |alphabet| alphabet.symbol(*digit))
             ),
             Error::ShapeMismatch { expected, found } => write!(
                 f,

@@ -82,6 +82,24 @@ impl Alphabet {
         }
     }
 
+    /// `digit` (from 1; 0 for a blank, `.`) as this alphabet writes it in
+    /// a grid: what messages about a cell show a player, who reads the
+    /// grid's symbols, not the values behind them.
+    ///
+    /// ```
+    /// use sudoku_dlx::Alphabet;
+    /// assert_eq!(Alphabet::Standard.symbol(16), "G");
+    /// assert_eq!(Alphabet::Hex.symbol(2), "1");
+    /// assert_eq!(Alphabet::Numbers.symbol(16), "16");
+    /// ```
+    #[must_use]
+    pub fn symbol(self, digit: u8) -> String {
+        let mut text = String::new();
+        // Writing to a `String` cannot fail.
+        let _ = self.write(&mut text, digit);
+        text
+    }
+
     /// Writes `digit` (0 for a blank) in this alphabet.
     pub(crate) fn write(self, f: &mut impl fmt::Write, digit: u8) -> fmt::Result {
         if digit == 0 {

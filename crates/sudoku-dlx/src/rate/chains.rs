@@ -24,6 +24,7 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use crate::rate::implications::{ChainScratch, Implications, Length, Links, Trace};
+use crate::rate::link::Chain;
 use crate::rate::pattern::Pattern;
 use crate::rate::techniques::LogicSolver;
 
@@ -63,25 +64,46 @@ struct Deduction {
     place: bool,
 }
 
-/// The shortest deductions found so far, their complexity, and the premise
-/// of the first of them (for explanations): the assumed candidate of a
-/// contradiction, or the cell or unit whose every branch gives the deduction.
+/// A deduction of a search with what explains it: its premise (the
+/// assumed candidate of a contradiction, or the cell or unit whose every
+/// branch gives the deduction) and its chain of links.
+#[derive(Debug)]
+struct Found {
+    deduction: Deduction,
+    premise: Pattern,
+    chain: Chain,
+}
+
+/// The shortest deductions found so far and their complexity. All of them
+/// are applied in one step, so a step may hold several chains (on several
+/// digits, for X-chains), each explained by its own premise and links.
 #[derive(Debug, Default)]
 struct Best {
     complexity: Length,
-    deductions: Vec<Deduction>,
-    premise: Pattern,
+    found: Vec<Found>,
 }
 
 impl Best {
-    fn offer(&mut self, complexity: Length, deduction: Deduction, premise: &Pattern) {
-        if self.deductions.is_empty() || complexity < self.complexity {
+    /// Keeps `deduction` if it is among the shortest; `chain` makes its
+    /// links, only then (the trace it reads is overwritten by the next
+    /// propagation).
+    fn offer(
+        &mut self,
+        complexity: Length,
+        deduction: Deduction,
+        premise: &Pattern,
+        chain: impl FnOnce() -> Chain,
+    ) {
+        if self.found.is_empty() || complexity < self.complexity {
             self.complexity = complexity;
-            self.deductions.clear();
-            self.premise.clone_from(premise);
+            self.found.clear();
         }
-        if complexity == self.complexity && !self.deductions.contains(&deduction) {
-            self.deductions.push(deduction);
+        if complexity == self.complexity && !self.found.iter().any(|f| f.deduction == deduction) {
+            self.found.push(Found {
+                deduction,
+                premise: premise.clone(),
+                chain: chain(),
+            });
         }
     }
 }
@@ -116,18 +138,24 @@ impl LogicSolver {
     /// whether anything changed.
     fn apply_best(&mut self, best: &Best, difficulty: impl Fn(Length) -> f64) -> bool {
         let mut progress = false;
-        for &Deduction { cell, digit, place } in &best.deductions {
+        let mut pattern = Pattern::default();
+        for found in &best.found {
+            let Deduction { cell, digit, place } = found.deduction;
             let bit = 1u64 << digit;
             if self.values[cell] != 0 || self.candidates[cell] & bit == 0 {
                 // An earlier deduction of the step placed or removed it.
                 continue;
             }
             let mask = if place { !bit } else { bit };
-            progress |= self.remove(cell, mask);
+            if self.remove(cell, mask) {
+                progress = true;
+                pattern.merge(&found.premise);
+                pattern.chains.push(found.chain.clone());
+            }
         }
         if progress {
             self.chain_difficulty = difficulty(best.complexity);
-            self.pattern.clone_from(&best.premise);
+            self.pattern = pattern;
         }
         progress
     }
@@ -179,7 +207,21 @@ impl LogicSolver {
                         if length.strong <= most && self.advances(deduction) {
                             let mut premise = Pattern::default();
                             premise.note(&[], &[cell], 1 << digit);
-                            best.offer(length, deduction, &premise);
+                            let candidates = &self.candidates;
+                            best.offer(length, deduction, &premise, || {
+                                let link = |l| implications.link(l, candidates);
+                                Chain {
+                                    // The assumption alone is no path
+                                    // worth showing (an X-chain ends at
+                                    // its own negation).
+                                    paths: roots
+                                        .iter()
+                                        .filter(|&&k| k > 0)
+                                        .map(|&k| trace.path(k).into_iter().map(link).collect())
+                                        .collect(),
+                                    conclusion: link(start ^ 1),
+                                }
+                            });
                         }
                     }
                 }
@@ -295,7 +337,18 @@ impl LogicSolver {
                             .map_or(Length::default(), |k| t.complexity(&[k]))
                     })
                     .fold(Length::default(), |a, b| a + b);
-                best.offer(complexity, deduction, premise);
+                let candidates = &self.candidates;
+                best.offer(complexity, deduction, premise, || {
+                    let link = |l| implications.link(l, candidates);
+                    Chain {
+                        paths: branches
+                            .iter()
+                            .filter_map(|&b| traces[b].position(l).map(|k| traces[b].path(k)))
+                            .map(|path| path.into_iter().map(link).collect())
+                            .collect(),
+                        conclusion: link(l),
+                    }
+                });
             }
         }
         for &b in branches {

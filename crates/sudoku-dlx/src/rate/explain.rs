@@ -325,6 +325,7 @@ impl Explainer {
                 house: None,
             }],
             eliminations: Vec::new(),
+            chains: Vec::new(),
         }
     }
 }

@@ -28,6 +28,7 @@ use std::sync::Arc;
 use smallvec::SmallVec;
 
 use crate::model::geometry::Geometry;
+use crate::rate::link::Link;
 
 /// Which links a propagation may use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -110,6 +111,29 @@ impl Trace {
         count
     }
 
+    /// The literals from the assumption to `literals[k]`, each forced by
+    /// the one before it: the chain of first parents (a literal forced by
+    /// several, in dynamic chains, shows the first of them).
+    pub(super) fn path(&self, k: u32) -> Vec<Literal> {
+        let mut path = Vec::new();
+        let mut k = k as usize;
+        while k < self.literals.len() {
+            path.push(self.literals[k]);
+            let (a, b) = (
+                self.parent_start[k] as usize,
+                self.parent_start[k + 1] as usize,
+            );
+            // Every parent was derived before its child, so this ends at
+            // the assumption, which has none.
+            match self.parents.get(a..b).and_then(<[u32]>::first) {
+                Some(&parent) if (parent as usize) < k => k = parent as usize,
+                _ => break,
+            }
+        }
+        path.reverse();
+        path
+    }
+
     /// The trace index of `literal`, if it was derived.
     pub(super) fn position(&self, literal: Literal) -> Option<u32> {
         self.literals.iter().position(|&l| l == literal).map(index)
@@ -190,6 +214,26 @@ impl Implications {
     pub(super) fn parts(&self, literal: Literal) -> (usize, usize, bool) {
         let l = literal as usize;
         (l / 2 / self.n, l / 2 % self.n, l % 2 == 1)
+    }
+
+    /// `literal` as a chain's link, with `candidates` the pencil marks it
+    /// was derived over (a group node stands for its digit's places).
+    pub(super) fn link(&self, literal: Literal, candidates: &[u64]) -> Link {
+        let (cells, digit, on) = if literal >= self.group_base {
+            let k = (literal - self.group_base) as usize;
+            let (g, d) = (k / 2 / self.n, k / 2 % self.n);
+            let places = Self::places(&self.groups[g].2, 1 << d, candidates);
+            (places.to_vec(), d, k % 2 == 1)
+        } else {
+            let (c, d, on) = self.parts(literal);
+            (vec![c], d, on)
+        };
+        Link {
+            cells,
+            // A digit index is below the side, at most 64.
+            digit: u8::try_from(digit + 1).unwrap_or(u8::MAX),
+            on,
+        }
     }
 
     /// Derives from `start` over `candidates` (with `values` the digits

@@ -11,6 +11,7 @@ pub(crate) mod dynamic_forcing_chain;
 pub(crate) mod explain;
 pub(crate) mod forcing_chain;
 pub(crate) mod implications;
+pub(crate) mod link;
 pub(crate) mod multiple_forcing_chain;
 pub(crate) mod nishio;
 pub(crate) mod pattern;

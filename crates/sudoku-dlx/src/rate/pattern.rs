@@ -10,6 +10,8 @@
 
 use smallvec::SmallVec;
 
+use crate::rate::link::Chain;
+
 /// The pattern of the last elimination step: unit indices of the geometry,
 /// cell indices, and a digit mask (bit `d - 1` for digit d).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -23,6 +25,8 @@ pub(crate) struct Pattern {
     pub(crate) cells: SmallVec<[usize; 16]>,
     /// The digits of the pattern.
     pub(crate) digits: u64,
+    /// A chain step's reasoning: one chain per deduction it applied.
+    pub(crate) chains: Vec<Chain>,
 }
 
 impl Pattern {
@@ -31,6 +35,23 @@ impl Pattern {
         self.units.clear();
         self.cells.clear();
         self.digits = 0;
+        self.chains.clear();
+    }
+
+    /// Adds `other`'s units, cells and digits to this pattern's (a chain
+    /// step applies several deductions, each with its premise).
+    pub(crate) fn merge(&mut self, other: &Pattern) {
+        for &u in &other.units {
+            if !self.units.contains(&u) {
+                self.units.push(u);
+            }
+        }
+        for &c in &other.cells {
+            if !self.cells.contains(&c) {
+                self.cells.push(c);
+            }
+        }
+        self.digits |= other.digits;
     }
 
     /// Notes the pattern of the step just made. It runs only when a

@@ -13,8 +13,11 @@
 use std::fmt::{self, Write as _};
 
 use crate::model::geometry::Geometry;
-use crate::model::shape::Shape;
+use crate::model::puzzle::Puzzle;
+use crate::model::rules::Rules;
+use crate::model::symbols::Alphabet;
 use crate::model::unit::Unit;
+use crate::rate::link::Chain;
 use crate::rate::technique::Technique;
 use crate::rate::techniques::LogicSolver;
 
@@ -71,6 +74,23 @@ impl House {
     }
 }
 
+impl House {
+    /// The house as a player of `rules` names it: as [`Display`] writes
+    /// it, but a jigsaw region by the letter its map gives it, `region b`,
+    /// which the player can find on the map.
+    ///
+    /// [`Display`]: fmt::Display
+    #[must_use]
+    pub fn name(&self, rules: &Rules) -> String {
+        match (self.kind, rules.regions()) {
+            (Unit::Region, Some(regions)) => {
+                format!("{} {}", self.kind, regions.letter(self.number - 1))
+            }
+            _ => self.to_string(),
+        }
+    }
+}
+
 impl fmt::Display for House {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{} {}", self.kind, self.number)
@@ -114,7 +134,7 @@ pub struct Elimination {
 /// else { panic!("unique") };
 /// let first = &explanation.steps[0];
 /// assert_eq!(first.kind, StepKind::Technique(Technique::HiddenSingle));
-/// assert!(first.describe(puzzle.shape()).starts_with("hidden single: r"));
+/// assert!(first.describe(&puzzle).starts_with("hidden single: r"));
 /// # Ok::<(), sudoku_dlx::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -137,22 +157,38 @@ pub struct Step {
     pub placements: Vec<Placement>,
     /// Candidates removed, in cell order.
     pub eliminations: Vec<Elimination>,
+    /// For a chain technique (X-chain, forcing chain, nishio, cell or
+    /// region and dynamic forcing chain), the chain of links behind each of
+    /// its deductions: a step applies every shortest chain found at once,
+    /// so it may hold several, on several digits. Empty for other steps.
+    pub chains: Vec<Chain>,
 }
 
 impl Step {
-    /// The step as one line of text, cells as `r1c1`, e.g. `naked pair: 2 6
-    /// at r3c1 r3c5 (row 3); removes 2 from r3c7; 6 from r3c7 r3c8` or
-    /// `hidden single: r1c3 = 4 (box 1)`. `shape` is the grid's shape.
+    /// The step on `puzzle` as one line of text, cells as `r1c1`, digits
+    /// in the puzzle's alphabet (the symbols it was read with) and jigsaw
+    /// regions by their map's letter, e.g. `naked pair: 2 6 at r3c1 r3c5
+    /// (row 3); removes 2 from r3c7; 6 from r3c7 r3c8` or `hidden single:
+    /// r1c3 = 4 (box 1)`.
     #[must_use]
-    pub fn describe(&self, shape: Shape) -> String {
+    pub fn describe(&self, puzzle: &Puzzle) -> String {
+        let shape = puzzle.shape();
+        let alphabet = puzzle.alphabet();
+        let rules = puzzle.rules();
         let at = |i: usize| shape.cell(i).to_string();
+        let symbol = |d: u8| alphabet.symbol(d);
         let mut text = format!("{}: ", self.kind);
         let placed: Vec<String> = self
             .placements
             .iter()
             .map(|p| match p.house {
-                Some(house) => format!("{} = {} ({house})", at(p.cell), p.digit),
-                None => format!("{} = {}", at(p.cell), p.digit),
+                Some(house) => format!(
+                    "{} = {} ({})",
+                    at(p.cell),
+                    symbol(p.digit),
+                    house.name(rules)
+                ),
+                None => format!("{} = {}", at(p.cell), symbol(p.digit)),
             })
             .collect();
         text.push_str(&placed.join(", "));
@@ -165,21 +201,35 @@ impl Step {
                     .map(|&i| at(i))
                     .collect::<Vec<_>>()
                     .join(" "),
-                digits_text(&self.digits)
+                digits_text(alphabet, &self.digits)
             );
             return text;
         }
         let has_pattern = !self.digits.is_empty() && !self.cells.is_empty();
-        if has_pattern && !matches!(self.kind, StepKind::Technique(Technique::NakedSingle)) {
+        if !self.chains.is_empty() {
+            // A chain is its links: the premise alone says too little to
+            // follow.
+            let chains: Vec<String> = self
+                .chains
+                .iter()
+                .map(|chain| chain.describe(shape, alphabet))
+                .collect();
+            text.push_str(&chains.join("; "));
+        } else if has_pattern && !matches!(self.kind, StepKind::Technique(Technique::NakedSingle)) {
             let cells: Vec<String> = self.cells.iter().map(|&i| at(i)).collect();
-            let _ = write!(text, "{} at {}", digits_text(&self.digits), cells.join(" "));
+            let _ = write!(
+                text,
+                "{} at {}",
+                digits_text(alphabet, &self.digits),
+                cells.join(" ")
+            );
             if !self.houses.is_empty() {
-                let houses: Vec<String> = self.houses.iter().map(ToString::to_string).collect();
+                let houses: Vec<String> = self.houses.iter().map(|h| h.name(rules)).collect();
                 let _ = write!(text, " ({})", houses.join(", "));
             }
         }
         if !self.eliminations.is_empty() {
-            if !placed.is_empty() || has_pattern {
+            if !placed.is_empty() || has_pattern || !self.chains.is_empty() {
                 text.push_str("; ");
             }
             text.push_str("removes ");
@@ -195,7 +245,7 @@ impl Step {
                         .filter(|e| e.digit == d)
                         .map(|e| at(e.cell))
                         .collect();
-                    format!("{d} from {}", cells.join(" "))
+                    format!("{} from {}", symbol(d), cells.join(" "))
                 })
                 .collect();
             text.push_str(&groups.join("; "));
@@ -204,11 +254,11 @@ impl Step {
     }
 }
 
-/// Digits as `2 6`.
-fn digits_text(digits: &[u8]) -> String {
+/// Digits as `2 6`, in `alphabet`.
+fn digits_text(alphabet: Alphabet, digits: &[u8]) -> String {
     digits
         .iter()
-        .map(u8::to_string)
+        .map(|&d| alphabet.symbol(d))
         .collect::<Vec<_>>()
         .join(" ")
 }
@@ -282,6 +332,7 @@ impl Recorder {
             digits: Vec::new(),
             placements,
             eliminations,
+            chains: Vec::new(),
         };
         match technique {
             Technique::HiddenSingle => {}
@@ -302,6 +353,7 @@ impl Recorder {
                     .filter(|&i| self.candidates[i] & pattern.digits != 0)
                     .collect();
                 step.digits = digits_of(pattern.digits);
+                step.chains.clone_from(&pattern.chains);
             }
         }
         self.candidates.clone_from(&logic.candidates);
