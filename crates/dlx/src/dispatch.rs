@@ -1,20 +1,13 @@
-//! Which engine a count runs on: dancing cells (`matrix/cells`) for the
-//! problems where they are measured faster, the links for the rest, behind
-//! one [`Dlx::count`].
+//! The count on dancing cells (`matrix/cells`), which [`Dlx::count`] runs
+//! where the chooser (`matrix/path.rs`, [`Dlx::path`]) sends it: the
+//! problems where the cells are measured faster.
 
 use crate::matrix::{AnyCells, NoReport, ToProgress};
 use crate::outcome::{Count, End};
 use crate::progress::Progress;
-use crate::{Dlx, Kind, Problem};
+use crate::{Dlx, Kind};
 
 impl Dlx {
-    /// Whether [`count`](Self::count) runs on dancing cells: for a problem
-    /// the measured rule sends there ([`cells_win`]), in the leftmost
-    /// order (no seed), without forced-first.
-    pub(crate) fn counts_on_cells(&self) -> bool {
-        self.on_cells && self.seed.is_none() && !self.search.forced()
-    }
-
     /// [`count`](Self::count) on dancing cells (`matrix/cells`), whatever
     /// the problem's items, but not for multiplicities (Algorithm M), which
     /// only the matrix counts: the same count, end and statistics but where
@@ -74,16 +67,4 @@ impl Dlx {
         self.start();
         self.count_started(limit)
     }
-}
-
-/// Whether [`Dlx::count`] runs on dancing cells for `problem`: when it has
-/// secondary items and no multiplicities. Measured (docs/benchmarks.md,
-/// tuning log #174): with secondary items (queens-12, graceful-wheel-7,
-/// de-bruijn-3-3) the cells count as fast as the links or faster (they
-/// skip a covered item's nodes with one test, where the links unlink and
-/// relink every node of a shared item); without (latin-5, langford-11,
-/// pentominoes) the links are faster, 10-40% in instructions. Algorithm M
-/// has no cells.
-pub(crate) fn cells_win(problem: &Problem) -> bool {
-    problem.kind() != Kind::Multiplicities && problem.secondary_count() > 0
 }

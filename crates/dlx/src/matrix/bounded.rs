@@ -25,7 +25,7 @@ use crate::outcome::{Budget, Event, Stats};
 impl Search {
     /// Algorithm M, without colors or (`C`) with them, until the next
     /// solution, the end of the tree, or the budget. Pauses only when it
-    /// enters a level. `R` is [`randomized`](Self::randomized), a parameter
+    /// enters a level. `R` is whether the path is randomized, a parameter
     /// as in the loop of Algorithms X and C, so that the leftmost search
     /// tests it nowhere (tuning log #45, #112).
     // Never inlined into `Search::advance`, where it would share a function
@@ -265,17 +265,8 @@ impl Search {
     }
 
     /// [`unwind`](Self::unwind) for Algorithm M: undoes each level's choice,
-    /// then gives its item back what the level took.
-    pub(super) fn unwind_bounded<const C: bool>(&mut self) {
-        if self.randomized {
-            self.unwind_bounded_in::<C, true>();
-        } else {
-            self.unwind_bounded_in::<C, false>();
-        }
-    }
-
-    /// [`unwind_bounded`](Self::unwind_bounded) in the order `R` says.
-    fn unwind_bounded_in<const C: bool, const R: bool>(&mut self) {
+    /// then gives its item back what the level took, in the order `R` says.
+    pub(super) fn unwind_bounded<const C: bool, const R: bool>(&mut self) {
         while self.level > 0 {
             self.level -= 1;
             let l = self.level;

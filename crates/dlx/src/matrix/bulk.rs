@@ -144,7 +144,7 @@ impl Search {
     /// Whether [`select_all_laid_out`](Self::select_all_laid_out) applies:
     /// plain exact cover, no colors.
     pub(crate) fn lays_out_in_bulk(&self) -> bool {
-        self.kind == Kind::Exact && !self.colors
+        self.facts.kind == Kind::Exact && !self.facts.colors
     }
 
     /// Replaces the pre-selections (and ends any search in progress) with
@@ -184,7 +184,7 @@ impl Search {
             }
             self.selected.push(option);
         }
-        if self.width == SUDOKU_WIDTH {
+        if self.facts.width == SUDOKU_WIDTH {
             self.matrix
                 .lay_out_kept::<SUDOKU_WIDTH>(columns, &self.selected);
         } else {

@@ -385,8 +385,8 @@ mod tests {
         {
             let mut fixed = Search::new(&problem);
             let mut general = Search::new(&problem);
-            assert_eq!(fixed.width, SUDOKU_WIDTH);
-            general.width = 0;
+            assert_eq!(fixed.facts.width, SUDOKU_WIDTH);
+            general.facts.width = 0;
             for &k in &picks {
                 fixed.select(option(k)).unwrap();
                 general.select(option(k)).unwrap();

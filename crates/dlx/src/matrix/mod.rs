@@ -117,6 +117,7 @@ mod hide;
 mod layout;
 mod leaves;
 mod link;
+mod path;
 mod scan;
 mod search;
 mod select;
@@ -128,6 +129,7 @@ pub(crate) use bulk::Columns;
 pub(crate) use cells::{AnyCells, NoReport, ToProgress};
 pub use frontier::Branch;
 pub(crate) use link::MAX_OPTION_LEN;
+pub use path::{CellsWidth, LinksLoop, SearchPath};
 pub(crate) use search::Search;
 pub(crate) use select::blocked_options;
 

@@ -14,8 +14,10 @@
 #![deny(unsafe_code)]
 
 use super::cover::OptionCover;
+use super::hide::SUDOKU_WIDTH;
 use super::leaves;
 use super::link::Link;
+use super::path::{self, Facts, LinksLoop, SearchPath};
 use super::{Header, Matrix, ROOT, keeps_item_lists};
 use crate::index::to_u32;
 use crate::outcome::{Budget, Event, Stats};
@@ -72,9 +74,12 @@ pub(super) struct Level {
 #[derive(Clone, Debug)]
 pub(crate) struct Search {
     pub(super) matrix: Matrix,
-    pub(super) kind: Kind,
-    /// Whether some option gives an item a color.
-    pub(super) colors: bool,
+    /// What the choice of path reads from the problem.
+    pub(super) facts: Facts,
+    /// The path every level on the stack was made by, and the next search
+    /// runs: [`path::choose`] of the facts and the settings, chosen again
+    /// only with no level on the stack (`start`, `set_forced`).
+    pub(super) path: SearchPath,
     /// Pre-selected options, in the order they were selected.
     pub(super) selected: Vec<OptionId>,
     /// For each header, the first pre-selected option still selected that
@@ -92,7 +97,6 @@ pub(crate) struct Search {
     /// Randomized search: the options of each level's item, shuffled, stacked
     /// level after level; `cursor[l]` indexes the option level `l` is trying
     /// and `segment[l]` where its options start.
-    pub(super) randomized: bool,
     pub(super) rng: SplitMix64,
     pub(super) shuffled: Vec<Link>,
     pub(super) cursor: Vec<u32>,
@@ -124,9 +128,6 @@ pub(crate) struct Search {
     /// chose an option that is not the last of their item's list, so that
     /// backtracking with none stops at once (`discard.rs`).
     pub(super) open: usize,
-    /// The width the forced-first search is made for: 4 if every option
-    /// has four nodes, else 0 (`hide.rs`).
-    pub(super) width: u32,
     /// How many primary items every option has, if all have as many (and,
     /// in Algorithm M, no primary item has slack); else 0. Then a node with
     /// that many primary items left has only leaves below
@@ -150,6 +151,7 @@ impl Search {
         let width = matrix.search_width();
         let leaf_width = leaves::leaf_width(problem);
         let kind = problem.kind();
+        let facts = Facts::of(problem, width);
         // Each level of Algorithm X or C covers at least one primary item;
         // each of Algorithm M chooses an option or finishes an item.
         let depth = match kind {
@@ -158,8 +160,8 @@ impl Search {
         };
         Search {
             matrix,
-            kind,
-            colors: kind != Kind::Exact && problem.colors.iter().any(Option::is_some),
+            facts,
+            path: path::choose(facts, false, false),
             selected: Vec::new(),
             selected_by: vec![NOT_SELECTED; headers],
             level: 0,
@@ -170,7 +172,6 @@ impl Search {
                 Vec::new()
             },
             step: Step::Enter,
-            randomized: false,
             rng: SplitMix64::new(0),
             shuffled: Vec::new(),
             cursor: vec![0; depth],
@@ -181,7 +182,6 @@ impl Search {
             silent: 0,
             forced: false,
             open: 0,
-            width,
             leaf_width,
             leaf_level: usize::MAX,
             leaf_levels: leaves::leaf_levels(problem, leaf_width),
@@ -190,7 +190,19 @@ impl Search {
 
     /// The kind of the problem, which says which algorithm runs.
     pub(crate) fn kind(&self) -> Kind {
-        self.kind
+        self.facts.kind
+    }
+
+    /// The path the levels on the stack were made by, and the started
+    /// search runs.
+    pub(crate) fn search_path(&self) -> SearchPath {
+        self.path
+    }
+
+    /// The path the next search runs with a seed or not (`seeded`), as
+    /// [`path::choose`] decides it: what `start` will keep.
+    pub(crate) fn path_for(&self, seeded: bool) -> SearchPath {
+        path::choose(self.facts, seeded, self.forced)
     }
 
     /// The pre-selected options, in the order they were selected.
@@ -212,7 +224,7 @@ impl Search {
         self.ceiling = usize::MAX;
         self.pause_at = u64::MAX;
         self.silent = 0;
-        self.randomized = seed.is_some();
+        self.path = self.path_for(seed.is_some());
         self.rng = SplitMix64::new(seed.unwrap_or(0));
         self.matrix.cleansings = 0;
         self.matrix.single = 0;
@@ -223,35 +235,34 @@ impl Search {
     /// tree, or the budget, counting in `stats`. Pauses only when it enters
     /// a level.
     pub(crate) fn advance(&mut self, stats: &mut Stats, budget: Budget) -> Event {
-        match (self.kind, self.colors) {
-            (Kind::Multiplicities, false) if self.randomized => {
-                self.advance_bounded::<false, true>(stats, budget)
-            }
-            (Kind::Multiplicities, false) => self.advance_bounded::<false, false>(stats, budget),
-            (Kind::Multiplicities, true) => {
-                let event = if self.randomized {
+        let SearchPath { links, colors, .. } = self.path;
+        if colors {
+            let event = match links {
+                LinksLoop::Leftmost => self.advance_exact::<true, false, false, 0>(stats, budget),
+                LinksLoop::Randomized => self.advance_exact::<true, true, false, 0>(stats, budget),
+                LinksLoop::ForcedFirst => self.advance_forced::<true, 0>(stats, budget),
+                LinksLoop::ForcedFirstWidth4 => {
+                    self.advance_forced::<true, SUDOKU_WIDTH>(stats, budget)
+                }
+                LinksLoop::Multiplicities => self.advance_bounded::<true, false>(stats, budget),
+                LinksLoop::MultiplicitiesRandomized => {
                     self.advance_bounded::<true, true>(stats, budget)
-                } else {
-                    self.advance_bounded::<true, false>(stats, budget)
-                };
-                stats.cleansings = self.matrix.cleansings;
-                event
-            }
-            (_, false) if self.randomized => {
-                self.advance_exact::<false, true, false, 0>(stats, budget)
-            }
-            (_, false) if self.forced => self.advance_forced::<false>(stats, budget),
-            (_, false) => self.advance_exact::<false, false, false, 0>(stats, budget),
-            (_, true) => {
-                let event = if self.randomized {
-                    self.advance_exact::<true, true, false, 0>(stats, budget)
-                } else if self.forced {
-                    self.advance_forced::<true>(stats, budget)
-                } else {
-                    self.advance_exact::<true, false, false, 0>(stats, budget)
-                };
-                stats.cleansings = self.matrix.cleansings;
-                event
+                }
+            };
+            stats.cleansings = self.matrix.cleansings;
+            event
+        } else {
+            match links {
+                LinksLoop::Leftmost => self.advance_exact::<false, false, false, 0>(stats, budget),
+                LinksLoop::Randomized => self.advance_exact::<false, true, false, 0>(stats, budget),
+                LinksLoop::ForcedFirst => self.advance_forced::<false, 0>(stats, budget),
+                LinksLoop::ForcedFirstWidth4 => {
+                    self.advance_forced::<false, SUDOKU_WIDTH>(stats, budget)
+                }
+                LinksLoop::Multiplicities => self.advance_bounded::<false, false>(stats, budget),
+                LinksLoop::MultiplicitiesRandomized => {
+                    self.advance_bounded::<false, true>(stats, budget)
+                }
             }
         }
     }
@@ -262,7 +273,8 @@ impl Search {
     /// one above (X8), then tries options at that level (X5 to X7) until one
     /// is covered (down a level) or none is left (up). A flag says which way
     /// the next turn starts: cheaper than a jump over a `Step` at every step
-    /// (tuning log #44). `R` is [`randomized`](Self::randomized), a
+    /// (tuning log #44). `R` is whether the path is randomized
+    /// ([`LinksLoop::Randomized`]), a
     /// parameter so that the leftmost search tests it nowhere (#45); `F`
     /// is [`forced`](Self::forced) (never with `R`): the item is chosen by
     /// [`choose_forced`](super::Matrix::choose_forced), which needs the hint that

@@ -367,7 +367,7 @@ impl<I: Width> Cells<I> {
         // without the cleansing mark a pre-selection may have set.
         let item_of = |q: u32| (m.top[q as usize] & !CLEANSED) - 1;
         let spans = || m.option_first.iter().map(|first| first.span());
-        let colored = search.colors;
+        let colored = search.facts.colors;
         // A node's color, as the matrix keeps it ("index plus 1, or 0").
         let color_of = |q: u32| {
             if colored {
