@@ -241,3 +241,141 @@ pub(crate) fn choose(facts: Facts, seeded: bool, forced: bool) -> SearchPath {
         cells: (facts.cells_win && links == LinksLoop::Leftmost).then_some(facts.cells_width),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{CellsWidth, LinksLoop};
+    use crate::matrix::test_problems::{latin_3, sudoku_4};
+    use crate::outcome::{Budget, Event, Stats};
+    use crate::text_format::NamedProblem;
+    use crate::{Dlx, OptionId, Problem};
+
+    /// A links loop and the cells' width, if a count runs on them.
+    type Chosen = (LinksLoop, Option<CellsWidth>);
+
+    /// The path `problem`'s solver reports with a seed or not and
+    /// forced-first or not, and the one its search keeps once started.
+    fn path_of(problem: &Problem, seeded: bool, forced: bool) -> Chosen {
+        let mut solver = Dlx::new(problem);
+        solver.set_seed(seeded.then_some(7));
+        solver.set_forced_first(forced);
+        let reported = solver.path();
+        solver.start();
+        assert_eq!(solver.search.search_path(), reported);
+        (reported.links, reported.cells)
+    }
+
+    /// The chooser's table, row by row: the kind, colors, seed,
+    /// forced-first and option width decide the links' loop, and a count
+    /// runs on cells only for secondary items in the leftmost order.
+    #[test]
+    fn the_chooser_follows_its_table() {
+        use LinksLoop::*;
+        let queens = NamedProblem::parse("r0 r1 | d\nr0 d\nr1 d\nr0\nr1\n").unwrap();
+        let colors = NamedProblem::parse("a b | x\na x:A\nb x:B\nb x:A\n").unwrap();
+        let bounds = NamedProblem::parse("2|a b\na b\na\nb\n").unwrap();
+        let narrow = Some(CellsWidth::Narrow);
+        let cases: [(&Problem, [Chosen; 4]); 5] = [
+            // (leftmost, seeded, forced, seeded and forced)
+            (
+                &latin_3(),
+                [
+                    (Leftmost, None),
+                    (Randomized, None),
+                    (ForcedFirst, None),
+                    (Randomized, None),
+                ],
+            ),
+            (
+                &sudoku_4(),
+                [
+                    (Leftmost, None),
+                    (Randomized, None),
+                    (ForcedFirstWidth4, None),
+                    (Randomized, None),
+                ],
+            ),
+            (
+                queens.problem(),
+                [
+                    (Leftmost, narrow),
+                    (Randomized, None),
+                    (ForcedFirst, None),
+                    (Randomized, None),
+                ],
+            ),
+            (
+                colors.problem(),
+                [
+                    (Leftmost, narrow),
+                    (Randomized, None),
+                    (ForcedFirst, None),
+                    (Randomized, None),
+                ],
+            ),
+            (
+                bounds.problem(),
+                [
+                    (Multiplicities, None),
+                    (MultiplicitiesRandomized, None),
+                    (Multiplicities, None),
+                    (MultiplicitiesRandomized, None),
+                ],
+            ),
+        ];
+        for (problem, expected) in cases {
+            let settings = [(false, false), (true, false), (false, true), (true, true)];
+            for ((seeded, forced), want) in settings.into_iter().zip(expected) {
+                let got = path_of(problem, seeded, forced);
+                assert_eq!(got, want, "{problem:?} seeded {seeded} forced {forced}");
+            }
+        }
+        let colored = Dlx::new(colors.problem()).path();
+        assert!(colored.colors && !Dlx::new(queens.problem()).path().colors);
+        assert_eq!(
+            colored.to_string(),
+            "Algorithm C, leftmost, on dancing links; counts on dancing cells (16-bit)"
+        );
+        let mut sudoku = Dlx::new(&sudoku_4());
+        sudoku.set_forced_first(true);
+        assert!(sudoku.path().listless());
+        assert_eq!(
+            sudoku.path().to_string(),
+            "Algorithm X, forced-first, made for options of 4 nodes, item lists frozen, \
+             on dancing links"
+        );
+    }
+
+    /// A change of setting while a search is paused undoes it by the path
+    /// that made its levels (the forced-first search made for a width,
+    /// whose levels leave the item lists alone, and the leftmost one, whose
+    /// levels take items out of them), then the next search runs the new
+    /// path: the links restored, Knuth's `sanity()` kept.
+    #[test]
+    fn a_path_changes_only_with_no_level_on_the_stack() {
+        let problem = sudoku_4();
+        for forced in [true, false] {
+            let mut solver = Dlx::new(&problem);
+            solver.select(OptionId::new(0).unwrap()).unwrap();
+            solver.set_forced_first(forced);
+            solver.start();
+            let mut stats = Stats::default();
+            let event = solver.search.advance(&mut stats, Budget::UNLIMITED);
+            assert_eq!(event, Event::Solution);
+            assert_eq!(solver.search.lists_frozen(), forced);
+            solver.set_forced_first(!forced);
+            assert_eq!(solver.search.level(), 0);
+            solver.check_invariants().unwrap();
+            let links = if forced {
+                LinksLoop::Leftmost
+            } else {
+                LinksLoop::ForcedFirstWidth4
+            };
+            assert_eq!(solver.path().links, links);
+            // Digit 0 in the corner: a quarter of the 288 grids.
+            assert_eq!(solver.count(None).solutions, 72);
+            solver.reset();
+            assert!(solver.links_match(&problem));
+        }
+    }
+}
