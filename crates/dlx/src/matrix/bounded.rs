@@ -95,7 +95,7 @@ impl Search {
     /// one from its bound, covering it if that was the last. Returns false
     /// at a dead end (an item with too few options left), with nothing done;
     /// also when each option of the item completes a solution, counted
-    /// then by [`counts_leaves`](Self::counts_leaves). `leafy` says the
+    /// then by [`Leaves::counts`](super::leaves::Leaves::counts). `leafy` says the
     /// search has no budget, which would have to see each leaf.
     #[inline(always)]
     fn choose_bounded<const C: bool, const R: bool>(
@@ -110,7 +110,16 @@ impl Search {
             return false;
         }
         // Each option in the list completes a solution: count them.
-        if !R && leafy && self.counts_leaves::<true>(self.matrix.len(i), stats) {
+        if !R
+            && leafy
+            && self.leaves.counts::<true>(
+                self.level,
+                self.matrix.len(i),
+                &mut self.silent,
+                &self.matrix,
+                stats,
+            )
+        {
             return false;
         }
         // M4.

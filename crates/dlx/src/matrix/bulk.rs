@@ -38,7 +38,8 @@ use super::search::{NOT_SELECTED, Search};
 use super::{Matrix, ROOT, SECONDARY_BIAS, entry, get};
 use crate::error::DlxError;
 use crate::index::to_u32;
-use crate::{ItemId, Kind, OptionId};
+use crate::index::{ItemId, OptionId};
+use crate::problem::Kind;
 
 /// Each item's options as masks over the option numbers, for marking those
 /// a covered item rules out, and the marks. Made from the options' nodes,
@@ -379,8 +380,11 @@ impl Matrix {
 
 #[cfg(test)]
 mod tests {
+    use crate::error::DlxError;
+    use crate::index::OptionId;
     use crate::matrix::test_problems::{latin_3, sudoku_4};
-    use crate::{Dlx, DlxError, OptionId, Problem};
+    use crate::problem::Problem;
+    use crate::solver::Dlx;
 
     /// The options numbered `picks`.
     fn option_ids(picks: &[usize]) -> Vec<OptionId> {

@@ -143,8 +143,9 @@ impl Search {
 
 #[cfg(test)]
 mod tests {
+    use crate::index::OptionId;
     use crate::matrix::test_problems::sudoku_4;
-    use crate::{Dlx, OptionId};
+    use crate::solver::Dlx;
 
     /// A count left unrestored (`set_lazy_restore`) stops as soon as its
     /// path has nothing left, and every later call sees the links as if it

@@ -48,7 +48,8 @@
 //! relies on invariant (F) of `mod.rs`; the forced move's steps index the
 //! arena unchecked under (A) to (C), as `cover.rs` does.
 
-use super::cover::{Links, OptionCover, put_back};
+use super::arrays::Links;
+use super::cover::{OptionCover, put_back};
 use super::hide::{in_list, unhide_listed};
 use super::link::{Link, OptionSpan};
 use super::search::{Level, Search};
@@ -386,10 +387,11 @@ impl Matrix {
 
 #[cfg(test)]
 mod tests {
+    use crate::index::OptionId;
     use crate::matrix::search::Search;
     use crate::matrix::test_problems::{latin_3, sudoku_4};
     use crate::outcome::{Budget, End, Event, Stats};
-    use crate::{Dlx, OptionId};
+    use crate::solver::Dlx;
 
     /// A search stopped at a solution holds levels that committed a forced
     /// move without hiding its option (`commit_forced`); starting any other

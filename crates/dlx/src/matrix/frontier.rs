@@ -51,7 +51,7 @@ impl Search {
     pub(crate) fn set_frame(&mut self, floor: usize, ceiling: usize) {
         self.floor = floor;
         self.ceiling = ceiling;
-        self.leaf_level = self.leaf_level();
+        self.leaves.set_level(self.selected.len(), self.ceiling);
     }
 
     /// Makes the search pause when it enters a node with `nodes` nodes

@@ -104,6 +104,7 @@
 
 #![allow(unsafe_code)]
 
+mod arrays;
 mod bounded;
 mod bulk;
 mod cells;
@@ -211,8 +212,8 @@ impl Header {
 
     /// The item whose header this is (header `k + 1` is item `k`); the
     /// roots have none.
-    fn item(self) -> Option<crate::ItemId> {
-        self.0.checked_sub(1).map(crate::ItemId::from_u32)
+    fn item(self) -> Option<crate::index::ItemId> {
+        self.0.checked_sub(1).map(crate::index::ItemId::from_u32)
     }
 }
 
@@ -378,9 +379,9 @@ impl Matrix {
 
     /// The option of option node `p`, or `None` for a link to a header
     /// (Algorithm M's null move).
-    fn option_of(&self, p: Link) -> Option<crate::OptionId> {
+    fn option_of(&self, p: Link) -> Option<crate::index::OptionId> {
         ((p.node() as usize) >= self.headers())
-            .then(|| crate::OptionId::from_u32(self.option_of[p.node() as usize]))
+            .then(|| crate::index::OptionId::from_u32(self.option_of[p.node() as usize]))
     }
 
     /// Whether every link, length, color and bound is as in `other`: what a

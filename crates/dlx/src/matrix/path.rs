@@ -245,10 +245,12 @@ pub(crate) fn choose(facts: Facts, seeded: bool, forced: bool) -> SearchPath {
 #[cfg(test)]
 mod tests {
     use super::{CellsWidth, LinksLoop};
+    use crate::index::OptionId;
     use crate::matrix::test_problems::{latin_3, sudoku_4};
     use crate::outcome::{Budget, Event, Stats};
+    use crate::problem::Problem;
+    use crate::solver::Dlx;
     use crate::text_format::NamedProblem;
-    use crate::{Dlx, OptionId, Problem};
 
     /// A links loop and the cells' width, if a count runs on them.
     type Chosen = (LinksLoop, Option<CellsWidth>);

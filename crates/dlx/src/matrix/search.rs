@@ -15,14 +15,15 @@
 
 use super::cover::OptionCover;
 use super::hide::SUDOKU_WIDTH;
-use super::leaves;
+use super::leaves::Leaves;
 use super::link::Link;
 use super::path::{self, Facts, LinksLoop, SearchPath};
 use super::{Header, Matrix, ROOT, keeps_item_lists};
 use crate::index::to_u32;
+use crate::index::{Color, ItemId, OptionId};
 use crate::outcome::{Budget, Event, Stats};
+use crate::problem::{Kind, Problem};
 use crate::random::SplitMix64;
-use crate::{Color, ItemId, Kind, OptionId, Problem};
 
 /// Marks an item that no pre-selection covers.
 pub(super) const NOT_SELECTED: u32 = u32::MAX;
@@ -128,19 +129,8 @@ pub(crate) struct Search {
     /// chose an option that is not the last of their item's list, so that
     /// backtracking with none stops at once (`discard.rs`).
     pub(super) open: usize,
-    /// How many primary items every option has, if all have as many (and,
-    /// in Algorithm M, no primary item has slack); else 0. Then a node with
-    /// that many primary items left has only leaves below
-    /// ([`counts_leaves`](Self::counts_leaves)).
-    pub(super) leaf_width: u32,
-    /// The only level whose nodes can have only leaves below, worked out
-    /// when the search starts ([`leaf_level`](Self::leaf_level)), or
-    /// `usize::MAX`: a cheap test before the walk that decides.
-    pub(super) leaf_level: usize,
-    /// How many options a solution chooses if every option has
-    /// [`leaf_width`](Self::leaf_width) primary items, else 0
-    /// (`leaves::leaf_levels`).
-    pub(super) leaf_levels: usize,
+    /// Counting leaves at once (`leaves.rs`).
+    pub(super) leaves: Leaves,
 }
 
 impl Search {
@@ -149,7 +139,6 @@ impl Search {
         let matrix = Matrix::new(problem);
         let headers = matrix.headers();
         let width = matrix.search_width();
-        let leaf_width = leaves::leaf_width(problem);
         let kind = problem.kind();
         let facts = Facts::of(problem, width);
         // Each level of Algorithm X or C covers at least one primary item;
@@ -182,9 +171,7 @@ impl Search {
             silent: 0,
             forced: false,
             open: 0,
-            leaf_width,
-            leaf_level: usize::MAX,
-            leaf_levels: leaves::leaf_levels(problem, leaf_width),
+            leaves: Leaves::of(problem),
         }
     }
 
@@ -228,7 +215,7 @@ impl Search {
         self.rng = SplitMix64::new(seed.unwrap_or(0));
         self.matrix.cleansings = 0;
         self.matrix.single = 0;
-        self.leaf_level = self.leaf_level();
+        self.leaves.set_level(self.selected.len(), self.ceiling);
     }
 
     /// Runs the problem's algorithm until the next solution, the end of the
@@ -329,7 +316,18 @@ impl Search {
                     }
                     return event;
                 }
-                if len == 0 || (!R && !F && leafy && self.counts_leaves::<false>(len, stats)) {
+                if len == 0
+                    || (!R
+                        && !F
+                        && leafy
+                        && self.leaves.counts::<false>(
+                            self.level,
+                            len,
+                            &mut self.silent,
+                            &self.matrix,
+                            stats,
+                        ))
+                {
                     // A dead end, or leaves counted without entering them
                     // (not in the forced-first search, `leaves.rs`):
                     // nothing was covered at this level.

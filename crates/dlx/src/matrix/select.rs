@@ -15,7 +15,8 @@ use super::search::{NOT_SELECTED, Search};
 use super::{Header, PURIFIED};
 use crate::error::DlxError;
 use crate::index::to_u32;
-use crate::{ItemId, Kind, OptionId, Problem};
+use crate::index::{ItemId, OptionId};
+use crate::problem::{Kind, Problem};
 
 impl Search {
     /// Forces `option` into every solution of later searches.

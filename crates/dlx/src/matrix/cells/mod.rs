@@ -445,7 +445,7 @@ impl<I: Width> Cells<I> {
             primary_loc: (0..primary).collect(),
             primary_count: primary,
             primary,
-            leaf_width: search.leaf_width,
+            leaf_width: search.leaves.width(),
             option_first: Vec::with_capacity(m.option_count()),
             // At most every entry is removed at once, each item covered once.
             trail: vec![I::default(); entries],
