@@ -127,7 +127,7 @@ mod test_problems;
 mod tweak;
 
 pub(crate) use bulk::Columns;
-pub(crate) use cells::{AnyCells, NoReport, ToProgress};
+pub(crate) use cells::{AnyCells, NoReport, Report};
 pub use frontier::Branch;
 pub(crate) use link::MAX_OPTION_LEN;
 pub use path::{CellsWidth, LinksLoop, SearchPath};
