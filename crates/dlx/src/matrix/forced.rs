@@ -41,10 +41,14 @@
 //! ceiling, and so does the replay of a path (`frontier.rs`), so all of
 //! them see the same hints.
 //!
-//! The search loop and the steps are those of Algorithm X and C, made with
-//! `F = true` (`search.rs`, `cover.rs`), not copies: any change to hiding
-//! or covering applies to both. The loop is kept out of line so that the
-//! default search's code is what it was. The unchecked look at the hint
+//! The search loop and the general steps are those of Algorithms X and C,
+//! made with `F = true` (`search.rs`, `cover.rs`), not copies: a change to
+//! hiding or covering applies to both. The steps made for options of four
+//! nodes without colors (`fixed.rs`) are the exception: written for the
+//! width, in the same order as the general ones, so a change there must be
+//! made in both (`hide.rs`'s test compares the two searches node for
+//! node). The loop is kept out of line so that the default search's code
+//! is what it was. The unchecked look at the hint
 //! relies on invariant (F) of `mod.rs`; the forced move's steps index the
 //! arena unchecked under (A) to (C), as `cover.rs` does.
 
