@@ -69,7 +69,7 @@ impl Search {
             if !ready {
                 // M8 and M9: back up to a level with another choice to try.
                 loop {
-                    if self.level == self.floor {
+                    if self.level == self.frame.floor() {
                         self.step = Step::Finished;
                         return Event::Exhausted;
                     }

@@ -112,7 +112,7 @@ impl Search {
     /// floor at the root, the one case where the count covers every level.
     #[inline(always)]
     pub(super) fn nothing_left(&self) -> bool {
-        let nothing = self.open == 0 && self.floor == 0;
+        let nothing = self.open == 0 && self.frame.floor() == 0;
         debug_assert!(!nothing || self.every_level_on_its_last_choice());
         nothing
     }

@@ -14,6 +14,7 @@
 #![deny(unsafe_code)]
 
 use super::cover::OptionCover;
+use super::frontier::Frame;
 use super::hide::SUDOKU_WIDTH;
 use super::leaves::Leaves;
 use super::link::Link;
@@ -102,18 +103,9 @@ pub(crate) struct Search {
     pub(super) shuffled: Vec<Link>,
     pub(super) cursor: Vec<u32>,
     pub(super) segment: Vec<u32>,
-    /// The level the search never backtracks above: 0 for a whole search,
-    /// the length of a subproblem's prefix when searching only below it
+    /// Where the search is cut: its floor, ceiling and pause point
     /// (`frontier.rs`).
-    pub(super) floor: usize,
-    /// The level the search pauses at with [`Event::Frontier`] instead of
-    /// entering it: `usize::MAX` except while splitting (`frontier.rs`).
-    pub(super) ceiling: usize,
-    /// The search pauses with [`Event::Paused`] when it enters a node with
-    /// this many nodes counted: `u64::MAX` except in a parallel search,
-    /// which looks at its shared state between chunks of work. Unlike a
-    /// budget, a pause changes nothing in the tree the search walks.
-    pub(super) pause_at: u64,
+    pub(super) frame: Frame,
     /// How many more solutions the search counts in `stats` without
     /// pausing: 0 except in [`Dlx::count`](crate::Dlx::count), which reads
     /// its count from the statistics rather than from the events, so that a
@@ -165,9 +157,7 @@ impl Search {
             shuffled: Vec::new(),
             cursor: vec![0; depth],
             segment: vec![0; depth],
-            floor: 0,
-            ceiling: usize::MAX,
-            pause_at: u64::MAX,
+            frame: Frame::WHOLE,
             silent: 0,
             forced: false,
             open: 0,
@@ -207,15 +197,14 @@ impl Search {
     /// leftmost order or, with a seed, in the random order it gives.
     pub(crate) fn start(&mut self, seed: Option<u64>) {
         self.unwind();
-        self.floor = 0;
-        self.ceiling = usize::MAX;
-        self.pause_at = u64::MAX;
+        self.frame = Frame::WHOLE;
         self.silent = 0;
         self.path = self.path_for(seed.is_some());
         self.rng = SplitMix64::new(seed.unwrap_or(0));
         self.matrix.cleansings = 0;
         self.matrix.single = 0;
-        self.leaves.set_level(self.selected.len(), self.ceiling);
+        self.leaves
+            .set_level(self.selected.len(), self.frame.ceiling());
     }
 
     /// Runs the problem's algorithm until the next solution, the end of the
@@ -349,7 +338,7 @@ impl Search {
                 };
                 entering = self.try_options::<C, R, F, W>(i, first, stats, budget);
             } else {
-                if self.level == self.floor || (F && !R && self.nothing_left()) {
+                if self.level == self.frame.floor() || (F && !R && self.nothing_left()) {
                     // With nothing left on the path, the levels stay
                     // covered, as at a pause (`discard.rs`).
                     self.step = Step::Finished;
@@ -477,12 +466,12 @@ impl Search {
         budget: Budget,
         listless: bool,
     ) -> Option<Event> {
-        if self.level == self.ceiling {
+        if self.level == self.frame.ceiling() {
             // Splitting: this node is a subproblem, searched elsewhere.
             self.step = Step::Enter;
             return Some(Event::Frontier);
         }
-        if stats.nodes >= self.pause_at {
+        if stats.nodes >= self.frame.pause_at() {
             self.step = Step::Enter;
             return Some(Event::Paused);
         }
@@ -498,10 +487,7 @@ impl Search {
     /// not, [`enter_unwatched`](Self::enter_unwatched) enters it with four
     /// comparisons fewer (tuning log #115). Fixed for a call of `advance`.
     pub(super) fn watches(&self, budget: Budget) -> bool {
-        self.ceiling != usize::MAX
-            || self.pause_at != u64::MAX
-            || budget.max_nodes.is_some()
-            || budget.max_updates.is_some()
+        self.frame.watched() || budget.max_nodes.is_some() || budget.max_updates.is_some()
     }
 
     /// [`enter`](Self::enter) when nothing is [watched](Self::watches):
