@@ -104,7 +104,7 @@ impl Search {
         leafy: bool,
     ) -> bool {
         // M3.
-        let rng = R.then_some(&mut self.rng);
+        let rng = R.then_some(self.shuffle.rng());
         let (i, degree) = self.matrix.branch_item(rng);
         if degree <= 0 {
             return false;
@@ -163,7 +163,7 @@ impl Search {
                 plain,
             } = self.levels[l];
             let x = if R {
-                let next = self.shuffled.get(self.cursor[l] as usize).copied();
+                let next = self.shuffle.current(l);
                 next.unwrap_or(self.matrix.end_of_list(i))
             } else {
                 choice
@@ -247,7 +247,7 @@ impl Search {
         if plain {
             self.matrix.uncover::<C, 0>(i);
             if R {
-                self.shuffled.truncate(self.segment[l] as usize);
+                self.shuffle.pop_level(l);
             }
             self.matrix.give_bound(i);
             return;
@@ -255,9 +255,8 @@ impl Search {
         let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));
         if bound != 0 || slack != 0 {
             if R {
-                let tried = self.segment[l] as usize..self.cursor[l] as usize;
-                for k in tried.rev() {
-                    self.matrix.untweak_one::<C>(self.shuffled[k], bound != 0);
+                for &x in self.shuffle.tried(l).iter().rev() {
+                    self.matrix.untweak_one::<C>(x, bound != 0);
                 }
             } else {
                 self.matrix
@@ -268,7 +267,7 @@ impl Search {
             self.matrix.uncover::<C, 0>(i);
         }
         if R {
-            self.shuffled.truncate(self.segment[l] as usize);
+            self.shuffle.pop_level(l);
         }
         self.matrix.give_bound(i);
     }
@@ -284,7 +283,7 @@ impl Search {
             } = self.levels[l];
             if self.undo_choice::<C>(i, x) && R {
                 // The option tried is tweaked: count it with the others.
-                self.cursor[l] += 1;
+                self.shuffle.next(l);
             }
             // Not `plain`: reading the bound and slack is right for any level.
             self.restore_level::<C, R>(l, i, false);
@@ -296,7 +295,7 @@ impl Search {
     #[inline(always)]
     fn next_choice<const R: bool>(&mut self, l: usize, x: Link) {
         if R {
-            self.cursor[l] += 1;
+            self.shuffle.next(l);
         } else {
             self.levels[l].choice = self.matrix.next_option(x);
         }

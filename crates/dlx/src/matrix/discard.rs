@@ -63,7 +63,7 @@ impl Search {
             }
         }
         self.open = 0;
-        self.shuffled.clear();
+        self.shuffle.clear();
         self.step = Step::Enter;
     }
 
@@ -136,7 +136,7 @@ impl Search {
         }
         self.level = 0;
         self.open = 0;
-        self.shuffled.clear();
+        self.shuffle.clear();
         self.step = Step::Enter;
     }
 }

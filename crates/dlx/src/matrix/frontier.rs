@@ -35,57 +35,6 @@ pub enum Branch {
     Done(ItemId),
 }
 
-/// Where a search is cut, owned by the search and set only here: the
-/// level it never backtracks above, the level it pauses at instead of
-/// entering, and the node count it pauses at.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Frame {
-    /// The level the search never backtracks above: 0 for a whole search,
-    /// the length of a subproblem's prefix when searching only below it.
-    floor: usize,
-    /// The level the search pauses at with [`Event::Frontier`] instead of
-    /// entering it: `usize::MAX` except while splitting.
-    ceiling: usize,
-    /// The search pauses with [`Event::Paused`] when it enters a node with
-    /// this many nodes counted: `u64::MAX` except in a parallel search,
-    /// which looks at its shared state between chunks of work. Unlike a
-    /// budget, a pause changes nothing in the tree the search walks.
-    pause_at: u64,
-}
-
-impl Frame {
-    /// A whole search: no floor above the root, no ceiling, no pause.
-    pub(super) const WHOLE: Frame = Frame {
-        floor: 0,
-        ceiling: usize::MAX,
-        pause_at: u64::MAX,
-    };
-
-    /// The level the search never backtracks above.
-    #[inline(always)]
-    pub(super) fn floor(self) -> usize {
-        self.floor
-    }
-
-    /// The level the search pauses at instead of entering it.
-    #[inline(always)]
-    pub(super) fn ceiling(self) -> usize {
-        self.ceiling
-    }
-
-    /// The node count the search pauses at.
-    #[inline(always)]
-    pub(super) fn pause_at(self) -> u64 {
-        self.pause_at
-    }
-
-    /// Whether the frame gives a search a reason to pause before it counts
-    /// a node: a ceiling or a pause point.
-    pub(super) fn watched(self) -> bool {
-        self.ceiling != usize::MAX || self.pause_at != u64::MAX
-    }
-}
-
 impl std::fmt::Display for Branch {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
@@ -100,20 +49,19 @@ impl Search {
     /// level `floor` and pauses before entering level `ceiling` (where no
     /// leaves are counted at once, `leaves.rs`).
     pub(crate) fn set_frame(&mut self, floor: usize, ceiling: usize) {
-        self.frame.floor = floor;
-        self.frame.ceiling = ceiling;
+        self.frame.set(floor, ceiling);
         self.leaves.set_level(self.selected.len(), ceiling);
     }
 
     /// Makes the search pause when it enters a node with `nodes` nodes
     /// counted.
     pub(crate) fn pause_at(&mut self, nodes: u64) {
-        self.frame.pause_at = nodes;
+        self.frame.pause_when(nodes);
     }
 
     /// The level the search backtracks no further than.
     pub(crate) fn floor(&self) -> usize {
-        self.frame.floor
+        self.frame.floor()
     }
 
     /// The current level: the number of choices on the search's path.

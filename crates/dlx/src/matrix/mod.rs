@@ -117,6 +117,7 @@ mod cover;
 mod discard;
 mod fixed;
 mod forced;
+mod frame;
 mod frontier;
 mod hide;
 mod layout;
@@ -126,6 +127,7 @@ mod path;
 mod scan;
 mod search;
 mod select;
+mod shuffle;
 #[cfg(test)]
 mod test_problems;
 mod tweak;

@@ -14,17 +14,16 @@
 #![deny(unsafe_code)]
 
 use super::cover::OptionCover;
-use super::frontier::Frame;
+use super::frame::Frame;
 use super::hide::SUDOKU_WIDTH;
 use super::leaves::Leaves;
 use super::link::Link;
 use super::path::{self, Facts, LinksLoop, SearchPath};
+use super::shuffle::Shuffle;
 use super::{Header, Matrix, ROOT, keeps_item_lists};
-use crate::index::to_u32;
 use crate::index::{Color, ItemId, OptionId};
 use crate::outcome::{Budget, Event, Stats};
 use crate::problem::{Kind, Problem};
-use crate::random::SplitMix64;
 
 /// Marks an item that no pre-selection covers.
 pub(super) const NOT_SELECTED: u32 = u32::MAX;
@@ -96,13 +95,8 @@ pub(crate) struct Search {
     /// that tweaks reads it back.
     pub(super) first_tweak: Vec<Link>,
     pub(super) step: Step,
-    /// Randomized search: the options of each level's item, shuffled, stacked
-    /// level after level; `cursor[l]` indexes the option level `l` is trying
-    /// and `segment[l]` where its options start.
-    pub(super) rng: SplitMix64,
-    pub(super) shuffled: Vec<Link>,
-    pub(super) cursor: Vec<u32>,
-    pub(super) segment: Vec<u32>,
+    /// The randomized order of a seeded search (`shuffle.rs`).
+    pub(super) shuffle: Shuffle,
     /// Where the search is cut: its floor, ceiling and pause point
     /// (`frontier.rs`).
     pub(super) frame: Frame,
@@ -153,10 +147,7 @@ impl Search {
                 Vec::new()
             },
             step: Step::Enter,
-            rng: SplitMix64::new(0),
-            shuffled: Vec::new(),
-            cursor: vec![0; depth],
-            segment: vec![0; depth],
+            shuffle: Shuffle::new(depth),
             frame: Frame::WHOLE,
             silent: 0,
             forced: false,
@@ -200,7 +191,7 @@ impl Search {
         self.frame = Frame::WHOLE;
         self.silent = 0;
         self.path = self.path_for(seed.is_some());
-        self.rng = SplitMix64::new(seed.unwrap_or(0));
+        self.shuffle.reseed(seed.unwrap_or(0));
         self.matrix.cleansings = 0;
         self.matrix.single = 0;
         self.leaves
@@ -354,7 +345,7 @@ impl Search {
                 let x = self.levels[l].choice;
                 self.matrix.uncover_others::<C, W>(x);
                 let next = if randomized {
-                    self.cursor[l] += 1;
+                    self.shuffle.next(l);
                     Link::default()
                 } else {
                     self.matrix.next_option(x)
@@ -388,8 +379,8 @@ impl Search {
         let l = self.level;
         loop {
             let left = if randomized {
-                match self.shuffled.get(self.cursor[l] as usize) {
-                    Some(&y) => {
+                match self.shuffle.current(l) {
+                    Some(y) => {
                         x = y;
                         true
                     }
@@ -402,7 +393,7 @@ impl Search {
                 // X7: every option of `i` has been tried.
                 self.matrix.uncover::<C, W>(i);
                 if randomized {
-                    self.shuffled.truncate(self.segment[l] as usize);
+                    self.shuffle.pop_level(l);
                 }
                 return false;
             }
@@ -444,7 +435,7 @@ impl Search {
                     // are restored).
                     stats.count_node(l + 1);
                     if randomized {
-                        self.cursor[l] += 1;
+                        self.shuffle.next(l);
                     } else {
                         x = self.matrix.next_option(x);
                     }
@@ -543,7 +534,7 @@ impl Search {
                 }
             } else if len == best.1 {
                 ties += 1;
-                if self.rng.below(ties) == 0 {
+                if self.shuffle.rng().below(ties) == 0 {
                     best.0 = h;
                 }
             }
@@ -554,15 +545,16 @@ impl Search {
     /// Stacks the options now in item `i`'s list, shuffled, for the current
     /// level.
     pub(super) fn push_shuffled_options(&mut self, i: Header) {
-        let start = self.shuffled.len();
-        self.segment[self.level] = to_u32(start);
-        self.cursor[self.level] = to_u32(start);
-        let mut p = self.matrix.first_option(i);
-        while p.node() != i.get() {
-            self.shuffled.push(p);
-            p = self.matrix.next_option(p);
-        }
-        self.rng.shuffle(&mut self.shuffled[start..]);
+        let matrix = &self.matrix;
+        let mut p = matrix.first_option(i);
+        let options = std::iter::from_fn(|| {
+            (p.node() != i.get()).then(|| {
+                let option = p;
+                p = matrix.next_option(p);
+                option
+            })
+        });
+        self.shuffle.push_level(self.level, options);
     }
 
     /// Writes the current solution, pre-selected options first, into `out`.
