@@ -165,6 +165,7 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
             stats.updates,
             elapsed.as_secs_f64()
         );
+        eprintln!("Search: {}.", solver.path());
     }
     if interrupted {
         let stats = solver.stats();

@@ -111,12 +111,14 @@ fn generate_max_nodes_bounds_the_grid_too_as_documented() {
 fn the_cover_stats_line_in_the_docs_is_what_cover_prints() {
     let out = run(&["cover", "--stats", arg(&data("knuth_example.dlx"))]);
     assert_eq!(out.code, 0);
-    // `Altogether 1 solution, 6 nodes, 28 updates, 0.000 s.`: all but the time.
-    let printed = out.stderr.trim();
+    // `Altogether 1 solution, 6 nodes, 28 updates, 0.000 s.`: all but the
+    // time; then the search path (`Dlx::path`).
+    let (printed, path) = out.stderr.trim().split_once('\n').unwrap();
     let counts = printed.rsplit_once(", ").unwrap().0;
     let docs = std::fs::read_to_string(
         std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/cli.md"),
     )
     .unwrap();
     assert!(docs.contains(&format!("`{counts}, 0.000 s.`")), "{counts}");
+    assert!(docs.contains(&format!("`{path}`")), "{path}");
 }

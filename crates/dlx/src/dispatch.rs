@@ -1,20 +1,14 @@
-//! Which engine a count runs on: dancing cells (`matrix/cells`) for the
-//! problems where they are measured faster, the links for the rest, behind
-//! one [`Dlx::count`].
+//! The count on dancing cells (`matrix/cells`), which [`Dlx::count`] runs
+//! where the chooser (`matrix/path.rs`, [`Dlx::path`]) sends it: the
+//! problems where the cells are measured faster.
 
-use crate::matrix::{AnyCells, NoReport, ToProgress};
-use crate::outcome::{Count, End};
+use crate::matrix::{AnyCells, NoReport, Report};
+use crate::outcome::{Count, End, Stats};
+use crate::problem::Kind;
 use crate::progress::Progress;
-use crate::{Dlx, Kind, Problem};
+use crate::solver::Dlx;
 
 impl Dlx {
-    /// Whether [`count`](Self::count) runs on dancing cells: for a problem
-    /// the measured rule sends there ([`cells_win`]), in the leftmost
-    /// order (no seed), without forced-first.
-    pub(crate) fn counts_on_cells(&self) -> bool {
-        self.on_cells && self.seed.is_none() && !self.search.forced()
-    }
-
     /// [`count`](Self::count) on dancing cells (`matrix/cells`), whatever
     /// the problem's items, but not for multiplicities (Algorithm M), which
     /// only the matrix counts: the same count, end and statistics but where
@@ -76,14 +70,56 @@ impl Dlx {
     }
 }
 
-/// Whether [`Dlx::count`] runs on dancing cells for `problem`: when it has
-/// secondary items and no multiplicities. Measured (see
-/// docs/decisions/dancing-cells.md): with secondary items (queens-12,
-/// graceful-wheel-7, de-bruijn-3-3) the cells count as fast as the links or
-/// faster (they skip a covered item's nodes with one test, where the links
-/// unlink and relink every node of a shared item); without (latin-5,
-/// langford-11, pentominoes) the links are faster, 10-40% in instructions.
-/// Algorithm M has no cells.
-pub(crate) fn cells_win(problem: &Problem) -> bool {
-    problem.kind() != Kind::Multiplicities && problem.secondary_count() > 0
+/// Reports into a [`Progress`] as the one thread of a run, every `chunk`
+/// nodes, and stops when it is stopped.
+pub(crate) struct ToProgress<'p> {
+    progress: &'p Progress,
+    chunk: u64,
+    /// What the progress has been told of so far.
+    nodes: u64,
+    solutions: u64,
+}
+
+impl<'p> ToProgress<'p> {
+    /// Starts `progress` as a run of one thread that has done nothing, to
+    /// be told every `chunk` nodes (at least 1).
+    pub(crate) fn start(progress: &'p Progress, chunk: u64) -> Self {
+        progress.start(1, 0.0);
+        ToProgress {
+            progress,
+            chunk: chunk.max(1),
+            nodes: 0,
+            solutions: 0,
+        }
+    }
+
+    /// Tells the progress the count's last figures and that it ended:
+    /// the whole tree done if it ran out (`Exhausted`).
+    pub(crate) fn finish(mut self, stats: &Stats, end: End) {
+        self.publish(stats.nodes, stats.solutions);
+        if end == End::Exhausted {
+            self.progress.finish(0, 1.0);
+        }
+    }
+
+    /// Adds to the progress the nodes and solutions not yet told of.
+    fn publish(&mut self, nodes: u64, solutions: u64) {
+        self.progress.add_nodes(nodes - self.nodes);
+        self.progress.add_solutions(solutions - self.solutions);
+        (self.nodes, self.solutions) = (nodes, solutions);
+    }
+}
+
+impl Report for ToProgress<'_> {
+    const ON: bool = true;
+
+    fn chunk(&self) -> u64 {
+        self.chunk
+    }
+
+    fn report(&mut self, nodes: u64, solutions: u64, fraction: f64) -> bool {
+        self.publish(nodes, solutions);
+        self.progress.set_running(0, fraction);
+        self.progress.is_stopped()
+    }
 }

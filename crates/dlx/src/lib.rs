@@ -196,7 +196,7 @@ mod work_sharing;
 pub use builder::ProblemBuilder;
 pub use error::{DlxError, ParseErrorKind};
 pub use index::{Color, ItemId, OptionId};
-pub use matrix::Branch;
+pub use matrix::{Branch, CellsWidth, LinksLoop, SearchPath};
 pub use named_builder::NamedBuilder;
 pub use outcome::{Budget, Count, End, First, Stats, Uniqueness};
 pub use parallel::Parallel;

@@ -141,7 +141,7 @@ impl Dlx {
     /// # Ok::<(), dlx::DlxError>(())
     /// ```
     pub fn count_parallel(&mut self, limit: Option<u64>, parallel: &Parallel) -> Count {
-        if parallel.threads == 1 && self.counts_on_cells() {
+        if parallel.threads == 1 && self.path().counts_on_cells() {
             // One thread: the count itself, on the cells where it runs
             // there (as fast as `count`, and with its statistics).
             let progress = parallel.progress.as_deref().map(|p| (p, parallel.chunk));

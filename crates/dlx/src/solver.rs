@@ -4,7 +4,7 @@
 use std::ops::ControlFlow;
 
 use crate::error::DlxError;
-use crate::matrix::{AnyCells, Columns, Search};
+use crate::matrix::{AnyCells, Columns, Search, SearchPath};
 use crate::outcome::{Budget, Count, End, Event, First, Stats, Uniqueness};
 use crate::solutions::{RandomSolutions, Solution, Solutions};
 use crate::{Kind, OptionId, Problem};
@@ -39,9 +39,6 @@ pub struct Dlx {
     /// Whether [`count`](Self::count) may leave the links for the next
     /// call to restore ([`set_lazy_restore`](Self::set_lazy_restore)).
     pub(crate) lazy_restore: bool,
-    /// Whether [`count`](Self::count) runs on dancing cells (when it may:
-    /// see `counts_on_cells`, `dispatch.rs`).
-    pub(crate) on_cells: bool,
     /// The dancing-cells sets of the problem, made by the first count
     /// that runs on them.
     pub(crate) cells: Option<Box<AnyCells>>,
@@ -68,7 +65,6 @@ impl Dlx {
             laid_out: 0,
             columns: None,
             lazy_restore: false,
-            on_cells: crate::dispatch::cells_win(problem),
             cells: None,
         }
     }
@@ -252,7 +248,7 @@ impl Dlx {
     /// ```
     pub fn count(&mut self, limit: Option<u64>) -> Count {
         self.start();
-        if self.counts_on_cells() {
+        if self.search.search_path().counts_on_cells() {
             return self.count_on_cells(limit);
         }
         self.count_started(limit)
@@ -470,6 +466,30 @@ impl Dlx {
     #[must_use]
     pub fn kind(&self) -> Kind {
         self.search.kind()
+    }
+
+    /// Which search the solver runs with its current settings: the loop on
+    /// the links and whether [`count`](Self::count) runs on dancing cells.
+    /// A diagnostic (`sudoku-dlx cover --stats` prints it): decided in one
+    /// place from the problem's kind, colors and option widths, the
+    /// [seed](Self::set_seed) and [forced-first](Self::set_forced_first);
+    /// see docs/architecture.md for what each path is.
+    ///
+    /// ```
+    /// use dlx::{Dlx, LinksLoop, NamedProblem};
+    /// let named = NamedProblem::parse("a b | x\na x\nb\na b\n")?;
+    /// let mut solver = Dlx::new(named.problem());
+    /// assert!(solver.path().counts_on_cells()); // secondary items
+    /// solver.set_forced_first(true);
+    /// assert_eq!(solver.path().links, LinksLoop::ForcedFirst);
+    /// assert!(!solver.path().counts_on_cells());
+    /// let path = solver.path().to_string();
+    /// assert_eq!(path, "Algorithm X, forced-first, on dancing links");
+    /// # Ok::<(), dlx::DlxError>(())
+    /// ```
+    #[must_use]
+    pub fn path(&self) -> SearchPath {
+        self.search.path_for(self.seed.is_some())
     }
 
     /// Knuth's `sanity()`: checks the invariants of every active link.

@@ -25,7 +25,7 @@ use crate::outcome::{Budget, Event, Stats};
 impl Search {
     /// Algorithm M, without colors or (`C`) with them, until the next
     /// solution, the end of the tree, or the budget. Pauses only when it
-    /// enters a level. `R` is [`randomized`](Self::randomized), a parameter
+    /// enters a level. `R` is whether the path is randomized, a parameter
     /// as in the loop of Algorithms X and C, so that the leftmost search
     /// tests it nowhere (tuning log #45, #112).
     // Never inlined into `Search::advance`, where it would share a function
@@ -69,7 +69,7 @@ impl Search {
             if !ready {
                 // M8 and M9: back up to a level with another choice to try.
                 loop {
-                    if self.level == self.floor {
+                    if self.level == self.frame.floor() {
                         self.step = Step::Finished;
                         return Event::Exhausted;
                     }
@@ -95,7 +95,7 @@ impl Search {
     /// one from its bound, covering it if that was the last. Returns false
     /// at a dead end (an item with too few options left), with nothing done;
     /// also when each option of the item completes a solution, counted
-    /// then by [`counts_leaves`](Self::counts_leaves). `leafy` says the
+    /// then by [`Leaves::counts`](super::leaves::Leaves::counts). `leafy` says the
     /// search has no budget, which would have to see each leaf.
     #[inline(always)]
     fn choose_bounded<const C: bool, const R: bool>(
@@ -104,13 +104,22 @@ impl Search {
         leafy: bool,
     ) -> bool {
         // M3.
-        let rng = R.then_some(&mut self.rng);
+        let rng = R.then_some(self.shuffle.rng());
         let (i, degree) = self.matrix.branch_item(rng);
         if degree <= 0 {
             return false;
         }
         // Each option in the list completes a solution: count them.
-        if !R && leafy && self.counts_leaves::<true>(self.matrix.len(i), stats) {
+        if !R
+            && leafy
+            && self.leaves.counts::<true>(
+                self.level,
+                self.matrix.len(i),
+                &mut self.silent,
+                &self.matrix,
+                stats,
+            )
+        {
             return false;
         }
         // M4.
@@ -154,7 +163,7 @@ impl Search {
                 plain,
             } = self.levels[l];
             let x = if R {
-                let next = self.shuffled.get(self.cursor[l] as usize).copied();
+                let next = self.shuffle.current(l);
                 next.unwrap_or(self.matrix.end_of_list(i))
             } else {
                 choice
@@ -238,7 +247,7 @@ impl Search {
         if plain {
             self.matrix.uncover::<C, 0>(i);
             if R {
-                self.shuffled.truncate(self.segment[l] as usize);
+                self.shuffle.pop_level(l);
             }
             self.matrix.give_bound(i);
             return;
@@ -246,9 +255,8 @@ impl Search {
         let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));
         if bound != 0 || slack != 0 {
             if R {
-                let tried = self.segment[l] as usize..self.cursor[l] as usize;
-                for k in tried.rev() {
-                    self.matrix.untweak_one::<C>(self.shuffled[k], bound != 0);
+                for &x in self.shuffle.tried(l).iter().rev() {
+                    self.matrix.untweak_one::<C>(x, bound != 0);
                 }
             } else {
                 self.matrix
@@ -259,23 +267,14 @@ impl Search {
             self.matrix.uncover::<C, 0>(i);
         }
         if R {
-            self.shuffled.truncate(self.segment[l] as usize);
+            self.shuffle.pop_level(l);
         }
         self.matrix.give_bound(i);
     }
 
     /// [`unwind`](Self::unwind) for Algorithm M: undoes each level's choice,
-    /// then gives its item back what the level took.
-    pub(super) fn unwind_bounded<const C: bool>(&mut self) {
-        if self.randomized {
-            self.unwind_bounded_in::<C, true>();
-        } else {
-            self.unwind_bounded_in::<C, false>();
-        }
-    }
-
-    /// [`unwind_bounded`](Self::unwind_bounded) in the order `R` says.
-    fn unwind_bounded_in<const C: bool, const R: bool>(&mut self) {
+    /// then gives its item back what the level took, in the order `R` says.
+    pub(super) fn unwind_bounded<const C: bool, const R: bool>(&mut self) {
         while self.level > 0 {
             self.level -= 1;
             let l = self.level;
@@ -284,7 +283,7 @@ impl Search {
             } = self.levels[l];
             if self.undo_choice::<C>(i, x) && R {
                 // The option tried is tweaked: count it with the others.
-                self.cursor[l] += 1;
+                self.shuffle.next(l);
             }
             // Not `plain`: reading the bound and slack is right for any level.
             self.restore_level::<C, R>(l, i, false);
@@ -296,7 +295,7 @@ impl Search {
     #[inline(always)]
     fn next_choice<const R: bool>(&mut self, l: usize, x: Link) {
         if R {
-            self.cursor[l] += 1;
+            self.shuffle.next(l);
         } else {
             self.levels[l].choice = self.matrix.next_option(x);
         }

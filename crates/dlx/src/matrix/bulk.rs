@@ -38,7 +38,8 @@ use super::search::{NOT_SELECTED, Search};
 use super::{Matrix, ROOT, SECONDARY_BIAS, entry, get};
 use crate::error::DlxError;
 use crate::index::to_u32;
-use crate::{ItemId, Kind, OptionId};
+use crate::index::{ItemId, OptionId};
+use crate::problem::Kind;
 
 /// Each item's options as masks over the option numbers, for marking those
 /// a covered item rules out, and the marks. Made from the options' nodes,
@@ -144,7 +145,7 @@ impl Search {
     /// Whether [`select_all_laid_out`](Self::select_all_laid_out) applies:
     /// plain exact cover, no colors.
     pub(crate) fn lays_out_in_bulk(&self) -> bool {
-        self.kind == Kind::Exact && !self.colors
+        self.facts.kind == Kind::Exact && !self.facts.colors
     }
 
     /// Replaces the pre-selections (and ends any search in progress) with
@@ -184,7 +185,7 @@ impl Search {
             }
             self.selected.push(option);
         }
-        if self.width == SUDOKU_WIDTH {
+        if self.facts.width == SUDOKU_WIDTH {
             self.matrix
                 .lay_out_kept::<SUDOKU_WIDTH>(columns, &self.selected);
         } else {
@@ -379,8 +380,11 @@ impl Matrix {
 
 #[cfg(test)]
 mod tests {
+    use crate::error::DlxError;
+    use crate::index::OptionId;
     use crate::matrix::test_problems::{latin_3, sudoku_4};
-    use crate::{Dlx, DlxError, OptionId, Problem};
+    use crate::problem::Problem;
+    use crate::solver::Dlx;
 
     /// The options numbered `picks`.
     fn option_ids(picks: &[usize]) -> Vec<OptionId> {

@@ -14,7 +14,7 @@
 
 #[cfg(doc)]
 use super::PURIFIED;
-use super::cover::Links;
+use super::arrays::Links;
 use super::hide::{hide, unhide};
 use super::link::Link;
 use super::{CLEANSED, Matrix, entry, get};
@@ -136,7 +136,8 @@ unsafe fn restore(links: &mut Links<'_>, r: Link, x: u32) {
 mod tests {
     use super::super::Header;
     use super::*;
-    use crate::{Color, Problem};
+    use crate::index::Color;
+    use crate::problem::Problem;
 
     /// Knuth's example of color controls, TAOCP 7.2.2.1 (49): items p q r |
     /// x y; options p q x y:A, p r x:A y, p x:B, q x:A, r y:B.

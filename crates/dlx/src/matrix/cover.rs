@@ -19,53 +19,10 @@
 //! false and the check is compiled out: plain exact cover runs the code it
 //! ran before colors existed (docs/benchmarks.md, tuning log #32).
 
+use super::arrays::Links;
 use super::hide::{hide_listed, in_list, unhide_listed};
 use super::link::{Link, OptionSpan};
 use super::{COVER_BIAS, Header, Matrix, PURIFIED, ROOT, entry, get, keeps_item_lists};
-
-/// The arena's link arrays, borrowed together for the hot loops.
-pub(super) struct Links<'a> {
-    pub(super) up: &'a mut [Link],
-    pub(super) down: &'a mut [Link],
-    pub(super) top: &'a mut [u32],
-    pub(super) color: &'a mut [u32],
-    /// The header of the last item whose list [`hide`](super::hide::hide) emptied, or 0.
-    pub(super) emptied: u32,
-    /// The header of the last item whose list [`hide`](super::hide::hide) left with one
-    /// option, or 0: noted only by the forced-first search (`F`,
-    /// `forced.rs`).
-    pub(super) single: u32,
-}
-
-impl<'a> Links<'a> {
-    pub(super) fn of(matrix: &'a mut Matrix) -> Self {
-        Links::new(
-            &mut matrix.up,
-            &mut matrix.down,
-            &mut matrix.top,
-            &mut matrix.color,
-        )
-    }
-
-    /// The link arrays borrowed apart from the rest of the matrix, for a
-    /// step that also changes `left`/`right` (`forced.rs`, `fixed.rs`).
-    #[inline(always)]
-    pub(super) fn new(
-        up: &'a mut [Link],
-        down: &'a mut [Link],
-        top: &'a mut [u32],
-        color: &'a mut [u32],
-    ) -> Self {
-        Links {
-            up,
-            down,
-            top,
-            color,
-            emptied: 0,
-            single: 0,
-        }
-    }
-}
 
 /// What [`Matrix::cover_others_unless_doomed`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

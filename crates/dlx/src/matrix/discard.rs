@@ -36,25 +36,34 @@
 use super::Header;
 use super::hide::SUDOKU_WIDTH;
 use super::link::Link;
+use super::path::{LinksLoop, SearchPath};
 use super::search::{Search, Step};
-use crate::Kind;
 
 impl Search {
     /// Undoes the search stack, level by level from the top, each in the
     /// reverse order of what it did: what makes dancing links restore
     /// exactly.
     pub(crate) fn unwind(&mut self) {
-        match (self.kind, self.colors) {
-            (Kind::Multiplicities, false) => self.unwind_bounded::<false>(),
-            (Kind::Multiplicities, true) => self.unwind_bounded::<true>(),
-            // Levels that left the item lists alone are undone by steps
-            // that leave them alone (invariant (G)).
-            (_, false) if self.listless() => self.unwind_exact::<false, SUDOKU_WIDTH>(),
-            (_, false) => self.unwind_exact::<false, 0>(),
-            (_, true) => self.unwind_exact::<true, 0>(),
+        // By the steps of the path that made the levels (`path.rs`): those
+        // that left the item lists alone are undone by steps that leave
+        // them alone (invariant (G)).
+        let SearchPath { links, colors, .. } = self.path;
+        match (links, colors) {
+            (LinksLoop::Multiplicities, false) => self.unwind_bounded::<false, false>(),
+            (LinksLoop::Multiplicities, true) => self.unwind_bounded::<true, false>(),
+            (LinksLoop::MultiplicitiesRandomized, false) => self.unwind_bounded::<false, true>(),
+            (LinksLoop::MultiplicitiesRandomized, true) => self.unwind_bounded::<true, true>(),
+            (LinksLoop::ForcedFirstWidth4, false) => self.unwind_exact::<false, SUDOKU_WIDTH>(),
+            (LinksLoop::ForcedFirstWidth4, true) => self.unwind_exact::<true, SUDOKU_WIDTH>(),
+            (LinksLoop::Leftmost | LinksLoop::Randomized | LinksLoop::ForcedFirst, false) => {
+                self.unwind_exact::<false, 0>();
+            }
+            (LinksLoop::Leftmost | LinksLoop::Randomized | LinksLoop::ForcedFirst, true) => {
+                self.unwind_exact::<true, 0>();
+            }
         }
         self.open = 0;
-        self.shuffled.clear();
+        self.shuffle.clear();
         self.step = Step::Enter;
     }
 
@@ -74,25 +83,10 @@ impl Search {
         }
     }
 
-    /// Whether the search's levels are made by the steps that leave the
-    /// active-item lists alone (invariant (G) of `mod.rs`): those of the
-    /// forced-first search made for a width, without colors, and of its
-    /// replay of paths (`frontier.rs`). The settings it reads change only
-    /// with no level on the stack (`start` unwinds before it draws the
-    /// order, `set_forced` before it changes the choice), so it says how
-    /// every level on the stack was made.
-    pub(super) fn listless(&self) -> bool {
-        self.forced
-            && !self.randomized
-            && !self.colors
-            && self.kind != Kind::Multiplicities
-            && self.width == SUDOKU_WIDTH
-    }
-
     /// Whether the active-item lists are frozen as invariant (G) says: some
     /// level on the stack left them alone.
     pub(super) fn lists_frozen(&self) -> bool {
-        self.level > 0 && self.listless()
+        self.level > 0 && self.path.listless()
     }
 
     /// Notes that the level being entered chose option node `x` of item
@@ -118,7 +112,7 @@ impl Search {
     /// floor at the root, the one case where the count covers every level.
     #[inline(always)]
     pub(super) fn nothing_left(&self) -> bool {
-        let nothing = self.open == 0 && self.floor == 0;
+        let nothing = self.open == 0 && self.frame.floor() == 0;
         debug_assert!(!nothing || self.every_level_on_its_last_choice());
         nothing
     }
@@ -142,15 +136,16 @@ impl Search {
         }
         self.level = 0;
         self.open = 0;
-        self.shuffled.clear();
+        self.shuffle.clear();
         self.step = Step::Enter;
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use crate::index::OptionId;
     use crate::matrix::test_problems::sudoku_4;
-    use crate::{Dlx, OptionId};
+    use crate::solver::Dlx;
 
     /// A count left unrestored (`set_lazy_restore`) stops as soon as its
     /// path has nothing left, and every later call sees the links as if it

@@ -29,7 +29,8 @@
 //! stored links (A) and hand the fixed walks only links [`in_list`]
 //! passes. Unchecked indexing as in `cover.rs`.
 
-use super::cover::{Links, OptionCover, put_back, take_out};
+use super::arrays::Links;
+use super::cover::{OptionCover, put_back, take_out};
 use super::hide::{hide_listed, in_list, unhide_listed};
 use super::link::Link;
 use super::{COVER_BIAS, Matrix, entry, get};

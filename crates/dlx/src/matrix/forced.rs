@@ -41,30 +41,38 @@
 //! ceiling, and so does the replay of a path (`frontier.rs`), so all of
 //! them see the same hints.
 //!
-//! The search loop and the steps are those of Algorithm X and C, made with
-//! `F = true` (`search.rs`, `cover.rs`), not copies: any change to hiding
-//! or covering applies to both. The loop is kept out of line so that the
-//! default search's code is what it was. The unchecked look at the hint
+//! The search loop and the general steps are those of Algorithms X and C,
+//! made with `F = true` (`search.rs`, `cover.rs`), not copies: a change to
+//! hiding or covering applies to both. The steps made for options of four
+//! nodes without colors (`fixed.rs`) are the exception: written for the
+//! width, in the same order as the general ones, so a change there must be
+//! made in both (`hide.rs`'s test compares the two searches node for
+//! node). The loop is kept out of line so that the default search's code
+//! is what it was. The unchecked look at the hint
 //! relies on invariant (F) of `mod.rs`; the forced move's steps index the
 //! arena unchecked under (A) to (C), as `cover.rs` does.
 
-use super::cover::{Links, OptionCover, put_back};
-use super::hide::{SUDOKU_WIDTH, in_list, unhide_listed};
+use super::arrays::Links;
+use super::cover::{OptionCover, put_back};
+use super::hide::{in_list, unhide_listed};
 use super::link::{Link, OptionSpan};
 use super::search::{Level, Search};
 use super::{Header, Matrix, entry, get, keeps_item_lists};
 use crate::outcome::{Budget, Event, Stats};
 
 impl Search {
-    /// Sets [`forced`](Self::forced) for later searches. A change undoes
-    /// any search in progress first, with the steps that made its levels:
-    /// the forced-first search made for a width leaves the active-item
-    /// lists alone (invariant (G), `Search::listless`), the others do not.
+    /// Sets [`forced`](Self::forced) for later searches, and chooses the
+    /// path again. A change undoes any search in progress first, with the
+    /// steps of the path that made its levels: the forced-first search
+    /// made for a width leaves the active-item lists alone (invariant (G),
+    /// [`SearchPath::listless`](super::path::SearchPath::listless)), the
+    /// others do not.
     pub(crate) fn set_forced(&mut self, forced: bool) {
         if forced != self.forced {
             self.unwind();
         }
         self.forced = forced;
+        self.path = self.path_for(self.path.randomized());
     }
 
     /// Whether searches choose forced items first.
@@ -73,25 +81,11 @@ impl Search {
     }
 
     /// Algorithm X (or C, with colors) in the leftmost order, choosing
-    /// forced items first ([`Search::forced`]); made for options of four
-    /// nodes when every option has four (`hide.rs`).
-    pub(super) fn advance_forced<const C: bool>(
-        &mut self,
-        stats: &mut Stats,
-        budget: Budget,
-    ) -> Event {
-        if self.width == SUDOKU_WIDTH {
-            self.advance_forced_width::<C, SUDOKU_WIDTH>(stats, budget)
-        } else {
-            self.advance_forced_width::<C, 0>(stats, budget)
-        }
-    }
-
-    /// [`advance_forced`](Self::advance_forced) for options of width `W`
-    /// (0: any), kept out of line so that the default search's code is
-    /// what it was.
+    /// forced items first ([`Search::forced`]), with the steps made for
+    /// options of width `W` (0: any; `hide.rs`). Kept out of line so that
+    /// the default search's code is what it was.
     #[inline(never)]
-    fn advance_forced_width<const C: bool, const W: u32>(
+    pub(super) fn advance_forced<const C: bool, const W: u32>(
         &mut self,
         stats: &mut Stats,
         budget: Budget,
@@ -397,10 +391,11 @@ impl Matrix {
 
 #[cfg(test)]
 mod tests {
+    use crate::index::OptionId;
     use crate::matrix::search::Search;
     use crate::matrix::test_problems::{latin_3, sudoku_4};
     use crate::outcome::{Budget, End, Event, Stats};
-    use crate::{Dlx, OptionId};
+    use crate::solver::Dlx;
 
     /// A search stopped at a solution holds levels that committed a forced
     /// move without hiding its option (`commit_forced`); starting any other
@@ -477,7 +472,7 @@ mod tests {
         }
         search.set_forced(true);
         search.start(None);
-        assert!(search.listless() && !search.lists_frozen());
+        assert!(search.path.listless() && !search.lists_frozen());
         let lists = (search.matrix.left.clone(), search.matrix.right.clone());
         let mut stats = Stats::default();
         for _ in 0..2 {

@@ -18,9 +18,11 @@
 use super::ROOT;
 use super::cover::OptionCover;
 use super::hide::SUDOKU_WIDTH;
+use super::path::{LinksLoop, SearchPath};
 use super::search::{Level, Search, Step};
+use crate::index::{ItemId, OptionId};
 use crate::outcome::{Budget, Event, Stats};
-use crate::{ItemId, Kind, OptionId};
+use crate::problem::Kind;
 
 /// One level's choice on the way to a subproblem: an option, or Algorithm
 /// M's null move (the item takes no more options).
@@ -47,20 +49,19 @@ impl Search {
     /// level `floor` and pauses before entering level `ceiling` (where no
     /// leaves are counted at once, `leaves.rs`).
     pub(crate) fn set_frame(&mut self, floor: usize, ceiling: usize) {
-        self.floor = floor;
-        self.ceiling = ceiling;
-        self.leaf_level = self.leaf_level();
+        self.frame.set(floor, ceiling);
+        self.leaves.set_level(self.selected.len(), ceiling);
     }
 
     /// Makes the search pause when it enters a node with `nodes` nodes
     /// counted.
     pub(crate) fn pause_at(&mut self, nodes: u64) {
-        self.pause_at = nodes;
+        self.frame.pause_when(nodes);
     }
 
     /// The level the search backtracks no further than.
     pub(crate) fn floor(&self) -> usize {
-        self.floor
+        self.frame.floor()
     }
 
     /// The current level: the number of choices on the search's path.
@@ -97,13 +98,27 @@ impl Search {
     /// (the matrix is then restored).
     pub(crate) fn enter_prefix(&mut self, prefix: &[Branch]) -> Result<(), usize> {
         self.start(None);
-        let entered = match (self.kind, self.colors) {
-            (Kind::Multiplicities, _) => self.walk_prefix(prefix),
-            // As the search makes its levels: leaving the item lists alone
-            // if it does (invariant (G)).
-            (_, false) if self.listless() => self.jump_prefix::<false, SUDOKU_WIDTH>(prefix),
-            (_, false) => self.jump_prefix::<false, 0>(prefix),
-            (_, true) => self.jump_prefix::<true, 0>(prefix),
+        // As the search makes its levels (`path.rs`): leaving the item
+        // lists alone if it does (invariant (G)).
+        let SearchPath { links, colors, .. } = self.path;
+        let entered = match (links, colors) {
+            (LinksLoop::Multiplicities | LinksLoop::MultiplicitiesRandomized, _) => {
+                self.walk_prefix(prefix)
+            }
+            (LinksLoop::ForcedFirstWidth4, false) => {
+                self.jump_prefix::<false, true, SUDOKU_WIDTH>(prefix)
+            }
+            (LinksLoop::ForcedFirstWidth4, true) => {
+                self.jump_prefix::<true, true, SUDOKU_WIDTH>(prefix)
+            }
+            (LinksLoop::ForcedFirst, false) => self.jump_prefix::<false, true, 0>(prefix),
+            (LinksLoop::ForcedFirst, true) => self.jump_prefix::<true, true, 0>(prefix),
+            (LinksLoop::Leftmost | LinksLoop::Randomized, false) => {
+                self.jump_prefix::<false, false, 0>(prefix)
+            }
+            (LinksLoop::Leftmost | LinksLoop::Randomized, true) => {
+                self.jump_prefix::<true, false, 0>(prefix)
+            }
         };
         if entered.is_err() {
             self.unwind();
@@ -119,9 +134,13 @@ impl Search {
     /// and covers that option's other items, as X5 does, without trying
     /// the options before it. On the 7,663 jobs of pentominoes at depth 4
     /// this made entering a job about ten times cheaper than walking its
-    /// siblings (docs/benchmarks.md). `W` is the width the search's steps
-    /// are made for, as [`listless`](Self::listless) says (0: any).
-    fn jump_prefix<const C: bool, const W: u32>(&mut self, prefix: &[Branch]) -> Result<(), usize> {
+    /// siblings (docs/benchmarks.md). `F` and `W` are those of the search's
+    /// loop: forced-first or not, and the width its steps are made for (0:
+    /// any).
+    fn jump_prefix<const C: bool, const F: bool, const W: u32>(
+        &mut self,
+        prefix: &[Branch],
+    ) -> Result<(), usize> {
         for (l, &wanted) in prefix.iter().enumerate() {
             let Branch::Option(option) = wanted else {
                 return Err(l);
@@ -129,7 +148,7 @@ impl Search {
             // The choice the search makes (with forced-first, from the
             // hint the level above left: `forced.rs`); the root if no
             // primary item is left (a solution, no choice).
-            let (i, len) = if self.forced {
+            let (i, len) = if F {
                 self.matrix.choose_forced::<W>()
             } else {
                 self.matrix.shortest_item()
@@ -137,7 +156,7 @@ impl Search {
             if i.get() == ROOT || len == 0 {
                 return Err(l);
             }
-            if self.forced && !C && len == 1 {
+            if F && !C && len == 1 {
                 // A forced move, made as the search makes it (`forced.rs`),
                 // so that the levels below see the same hints.
                 let x = self.matrix.first_option(i);
@@ -166,7 +185,7 @@ impl Search {
             // once (it empties another item): no node of the tree.
             let found = x.node() != i.get()
                 && matches!(
-                    if self.forced {
+                    if F {
                         self.matrix.cover_others_forced::<C, W>(x)
                     } else {
                         self.matrix.cover_others_unless_doomed::<C>(x)
@@ -229,7 +248,7 @@ impl Search {
                 continue;
             }
             let left = degree.saturating_sub(index + 1);
-            let more = match self.kind {
+            let more = match self.facts.kind {
                 Kind::Multiplicities => matches!(self.branch(l), Branch::Option(_)),
                 _ => left > 0,
             };
@@ -270,7 +289,7 @@ impl Search {
     fn place(&self, l: usize) -> (u32, u32) {
         let i = self.levels[l].item;
         let x = self.levels[l].choice;
-        let start = if self.kind == Kind::Multiplicities {
+        let start = if self.facts.kind == Kind::Multiplicities {
             // Tried options are tweaked out of the list but still chained
             // from the level's first node.
             self.first_tweak[l]

@@ -24,7 +24,7 @@
 //! whatever link they are handed. A problem of mixed widths runs the
 //! general walk, compiled without the test (`W` = 0).
 
-use super::cover::Links;
+use super::arrays::Links;
 use super::link::Link;
 use super::{CLEANSED, Matrix, entry, get};
 
@@ -335,11 +335,12 @@ pub(super) unsafe fn unhide_fixed<const C: bool, const W: u32>(links: &mut Links
 #[cfg(test)]
 mod tests {
     use super::SUDOKU_WIDTH;
+    use crate::index::OptionId;
     use crate::matrix::Matrix;
     use crate::matrix::search::Search;
     use crate::matrix::test_problems::{latin_3, sudoku_4};
     use crate::outcome::{Budget, Event, Stats};
-    use crate::{OptionId, Problem};
+    use crate::problem::Problem;
 
     /// Counts every solution of `search` with the forced-first search, as
     /// [`crate::Dlx::count`] does, and returns the statistics.
@@ -385,8 +386,8 @@ mod tests {
         {
             let mut fixed = Search::new(&problem);
             let mut general = Search::new(&problem);
-            assert_eq!(fixed.width, SUDOKU_WIDTH);
-            general.width = 0;
+            assert_eq!(fixed.facts.width, SUDOKU_WIDTH);
+            general.facts.width = 0;
             for &k in &picks {
                 fixed.select(option(k)).unwrap();
                 general.select(option(k)).unwrap();

@@ -2,8 +2,9 @@
 
 use super::link::Link;
 use super::{Matrix, SECONDARY_BIAS, SPACER};
+use crate::index::ItemId;
 use crate::index::to_u32;
-use crate::{ItemId, Problem};
+use crate::problem::Problem;
 
 /// One arena node while the matrix is laid out; [`Matrix`] then stores each
 /// field in its own array.

@@ -16,80 +16,116 @@
 //! limit is met exactly: the leaves are counted at once only if the count
 //! may take them all.
 
-use super::search::Search;
 use super::{Matrix, ROOT, get};
+use crate::index::ItemId;
 use crate::index::to_u32;
 use crate::outcome::Stats;
-use crate::{ItemId, Problem};
+use crate::problem::Problem;
 
-impl Search {
-    /// Counts the `len` options of the item the search is about to branch
-    /// on as solutions, without covering anything, when each of them is
-    /// one: at the [`leaf_level`](Self::leaf_level), when every option has
-    /// [`leaf_width`](Self::leaf_width) primary items and as many are
-    /// active, as the walk of the active items checks (with `M`, Algorithm
-    /// M, each taking one
-    /// more option), and the search counts at least `len` more solutions
-    /// [silently](Self::silent). An option in an active list has all its
-    /// primary items active (a covered item's options are hidden; in
-    /// Algorithm M without slack no item leaves the active list uncovered)
-    /// and is compatible with the options chosen, so it covers every item
-    /// left and completes a solution; nothing it covers can doom it, each
-    /// emptied item being one it covers. The leaves are counted as nodes at
-    /// the level below, as entering them would count them; their updates
-    /// (covering the item and each option's others) are not made, so not
-    /// counted (tuning log #128). Returns whether it counted them. Not when
-    /// the leaves would be at the splitting ceiling (each is a subproblem
-    /// then: no leaf level, [`leaf_level`](Self::leaf_level)), nor, as its
-    /// callers see to, under a budget (which looks at each node), nor in a
-    /// randomized search (whose shuffles would draw
-    /// differently), nor the forced-first search (the Sudoku count on
-    /// dancing links, where the test cost 2% more instructions than the
-    /// few leaves it counts at once save, tuning log #150).
+/// What counting leaves at once needs, owned by the search: fixed for the
+/// problem, but for the gate [`level`](Self::level), worked out again when
+/// a search starts or its frame changes.
+#[derive(Clone, Debug)]
+pub(super) struct Leaves {
+    /// How many primary items every option has, if all have as many (and,
+    /// in Algorithm M, no primary item has slack); else 0. Then a node with
+    /// that many primary items left has only leaves below.
+    width: u32,
+    /// How many options a solution chooses if every option has
+    /// [`width`](Self::width) primary items, else 0 ([`leaf_levels`]).
+    levels: usize,
+    /// The only level whose nodes can have only leaves below, or
+    /// `usize::MAX`: a cheap test before the walk that decides.
+    level: usize,
+}
+
+impl Leaves {
+    /// The leaves of `problem`, with no level yet ([`set_level`](Self::set_level)).
+    pub(super) fn of(problem: &Problem) -> Leaves {
+        let width = leaf_width(problem);
+        Leaves {
+            width,
+            levels: leaf_levels(problem, width),
+            level: usize::MAX,
+        }
+    }
+
+    /// How many primary items every option has, or 0 (see the field).
+    pub(super) fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Sets the level at which a node can have only leaves below, given
+    /// `selected` pre-selections and the splitting `ceiling`; `usize::MAX`
+    /// if none can. With options of `P =` [`width`](Self::width) primary
+    /// items, each pre-selection and each level chooses one option, which
+    /// covers `P` active primary items (Algorithms X and C) or takes one
+    /// from the bounds of `P` active items (Algorithm M without slack,
+    /// which makes no null moves): so exactly `P` items, or `P` of the
+    /// bounds' sum, are left at level `K / P - 1 - s`, where `K` is the
+    /// number of primary items or the sum of their bounds
+    /// ([`levels`](Self::levels)) and `s` the number of pre-selections;
+    /// `usize::MAX` too if the leaves below it would be at the splitting
+    /// ceiling, where each is a subproblem searched elsewhere. Only a gate,
+    /// one comparison a node: [`counts`](Self::counts) still looks at the
+    /// items before counting (tuning log #131).
+    pub(super) fn set_level(&mut self, selected: usize, ceiling: usize) {
+        self.level = self
+            .levels
+            .checked_sub(selected + 1)
+            .filter(|&level| level + 1 < ceiling)
+            .unwrap_or(usize::MAX);
+    }
+
+    /// Counts the `len` options of the item a search at `level` of
+    /// `matrix` is about to branch on as solutions, without covering
+    /// anything, when each of them is one: at the gate
+    /// [`level`](Self::level), when every option has
+    /// [`width`](Self::width) primary items and as many are active, as the
+    /// walk of the active items checks (with `M`, Algorithm M, each taking
+    /// one more option), and the search counts at least `len` more
+    /// solutions `silent`ly (which this takes them from). An option in an
+    /// active list has all its primary items active (a covered item's
+    /// options are hidden; in Algorithm M without slack no item leaves the
+    /// active list uncovered) and is compatible with the options chosen, so
+    /// it covers every item left and completes a solution; nothing it
+    /// covers can doom it, each emptied item being one it covers. The
+    /// leaves are counted as nodes at the level below, as entering them
+    /// would count them; their updates (covering the item and each
+    /// option's others) are not made, so not counted (tuning log #128).
+    /// Returns whether it counted them. Not when the leaves would be at the
+    /// splitting ceiling (each is a subproblem then: no leaf level), nor,
+    /// as its callers see to, under a budget (which looks at each node),
+    /// nor in a randomized search (whose shuffles would draw differently),
+    /// nor the forced-first search (the Sudoku count on dancing links,
+    /// where the test cost 2% more instructions than the few leaves it
+    /// counts at once save, tuning log #150).
     #[inline(always)]
-    pub(super) fn counts_leaves<const M: bool>(&mut self, len: u32, stats: &mut Stats) -> bool {
+    pub(super) fn counts<const M: bool>(
+        &self,
+        level: usize,
+        len: u32,
+        silent: &mut u64,
+        matrix: &Matrix,
+        stats: &mut Stats,
+    ) -> bool {
         let n = u64::from(len);
-        if self.level == self.leaf_level
-            && n <= self.silent
-            && self.matrix.active_primaries_are::<M>(self.leaf_width)
-        {
-            self.silent -= n;
-            stats.count_leaves(self.level + 1, n);
+        if level == self.level && n <= *silent && matrix.active_primaries_are::<M>(self.width) {
+            *silent -= n;
+            stats.count_leaves(level + 1, n);
             true
         } else {
             false
         }
     }
-
-    /// The level at which a node can have only leaves below, given the
-    /// pre-selections, or `usize::MAX` if none can. With options of `P =`
-    /// [`leaf_width`](Self::leaf_width) primary items, each pre-selection
-    /// and each level chooses one option, which covers `P` active primary
-    /// items (Algorithms X and C) or takes one from the bounds of `P`
-    /// active items (Algorithm M without slack, which makes no null moves):
-    /// so exactly `P` items, or `P` of the bounds' sum, are left at level
-    /// `K / P - 1 - s`, where `K` is the number of primary items or the sum
-    /// of their bounds ([`leaf_levels`](Self::leaf_levels)) and `s` the
-    /// number of pre-selections; `usize::MAX` too if the leaves below it
-    /// would be at the splitting ceiling, where each is a subproblem
-    /// searched elsewhere ([`set_frame`](Self::set_frame) works it out
-    /// again). Only a gate, one comparison a node:
-    /// [`counts_leaves`](Self::counts_leaves) still looks at the items
-    /// before counting (tuning log #131).
-    pub(super) fn leaf_level(&self) -> usize {
-        self.leaf_levels
-            .checked_sub(self.selected.len() + 1)
-            .filter(|&level| level + 1 < self.ceiling)
-            .unwrap_or(usize::MAX)
-    }
 }
 
-/// [`Search::leaf_levels`] of `problem`, whose
-/// [`leaf_width`](Search::leaf_width) is `width`: the number of options a
+/// [`Leaves::levels`] of `problem`, whose [`leaf_width`] is `width`: the
+/// number of options a
 /// solution chooses (the number of primary items, or with bounds the sum of
 /// their upper bounds, over `width`), or 0 if no option has the width or
 /// that is not a whole number.
-pub(super) fn leaf_levels(problem: &Problem, width: u32) -> usize {
+fn leaf_levels(problem: &Problem, width: u32) -> usize {
     let width = width as usize;
     if width == 0 {
         return 0;
@@ -130,10 +166,10 @@ impl Matrix {
     }
 }
 
-/// [`Search::leaf_width`] of `problem`: how many primary items each option
+/// [`Leaves::width`] of `problem`: how many primary items each option
 /// has, if every option has as many and (for Algorithm M) no primary item
 /// has slack; else 0.
-pub(super) fn leaf_width(problem: &Problem) -> u32 {
+fn leaf_width(problem: &Problem) -> u32 {
     let primary = problem.primary_count();
     let slack = (0..primary).any(|k| {
         ItemId::new(k)
@@ -157,8 +193,12 @@ mod tests {
     use std::ops::ControlFlow;
 
     use super::leaf_width;
+    use crate::index::OptionId;
     use crate::matrix::test_problems::latin_3;
-    use crate::{Dlx, Kind, NamedProblem, OptionId, Problem, Stats};
+    use crate::outcome::Stats;
+    use crate::problem::{Kind, Problem};
+    use crate::solver::Dlx;
+    use crate::text_format::NamedProblem;
 
     /// Queens on an `n x n` board: rows and columns primary, diagonals
     /// secondary, so every option has two primary items.

@@ -37,8 +37,10 @@
 //! # Soundness
 //!
 //! Bounds checks were a fifth to a quarter of the hot loops' instructions
-//! (tuning log #3 and #5), so `cover.rs` indexes the arena unchecked. Every
-//! such access (there and in `hide.rs`) relies on these invariants, which
+//! (tuning log #3 and #5), so the steps index the arena unchecked. Every
+//! such access (in `cover.rs`, `hide.rs`, `color.rs`, `tweak.rs`,
+//! `forced.rs`, `fixed.rs`, `bulk.rs`, `leaves.rs`, `scan.rs`, `layout.rs`)
+//! relies on these invariants, which
 //! [`Matrix::new`] establishes (and, in debug builds, so in every test and
 //! under Miri, checks over the whole arena: `validate`), and which every step
 //! keeps:
@@ -78,9 +80,10 @@
 //!   and nothing reads or writes the lists until the levels are undone by
 //!   the same steps (`discard.rs`, which then leaves the lists exactly as
 //!   they were) or forgotten by a layout that writes them anew (`bulk.rs`).
-//!   `Search::listless` says which steps made the levels on the stack: the
-//!   settings it reads change only with none there (`set_forced` undoes a
-//!   search in progress first). [`Matrix::check_lists`] tests both forms.
+//!   The search's one `SearchPath` (`path.rs`) says which steps made the
+//!   levels on the stack, and every step that undoes or replays them
+//!   matches on it: it is chosen again only with none there (`start` and
+//!   `set_forced` undo a search in progress first). [`Matrix::check_lists`] tests both forms.
 //!   No unchecked access rests on (G): the pass that reads the biases
 //!   (`scan.rs`) indexes `top[1..=primary]` with a checked slice, and the
 //!   lists keep (B) however stale.
@@ -89,9 +92,10 @@
 //! steps for colors and multiplicities are sound on any matrix; a plain
 //! problem simply never runs them. Nothing outside this module can reach
 //! the invariants: the fields are private to it,
-//! the only code that stores into them is the layout (`layout.rs`) and the
-//! steps (`cover.rs`, `hide.rs`, `color.rs`), and the search state that holds
-//! links and headers between steps (`search.rs`) lives here too, with exactly
+//! the only code that stores into them is the layout (`layout.rs`, and
+//! `bulk.rs` laying out anew) and the steps (`cover.rs`, `hide.rs`,
+//! `color.rs`, `tweak.rs`, `forced.rs`, `fixed.rs`), and the search state
+//! that holds links and headers between steps (`search.rs`) lives here too, with exactly
 //! one matrix. The steps keep (A) to (C) whatever order they are called in:
 //! they store only values read from the arena, a header taken from a node's
 //! `top`, or a link to a node of the span they are walking
@@ -104,6 +108,7 @@
 
 #![allow(unsafe_code)]
 
+mod arrays;
 mod bounded;
 mod bulk;
 mod cells;
@@ -112,22 +117,26 @@ mod cover;
 mod discard;
 mod fixed;
 mod forced;
+mod frame;
 mod frontier;
 mod hide;
 mod layout;
 mod leaves;
 mod link;
+mod path;
 mod scan;
 mod search;
 mod select;
+mod shuffle;
 #[cfg(test)]
 mod test_problems;
 mod tweak;
 
 pub(crate) use bulk::Columns;
-pub(crate) use cells::{AnyCells, NoReport, ToProgress};
+pub(crate) use cells::{AnyCells, NoReport, Report};
 pub use frontier::Branch;
 pub(crate) use link::MAX_OPTION_LEN;
+pub use path::{CellsWidth, LinksLoop, SearchPath};
 pub(crate) use search::Search;
 pub(crate) use select::blocked_options;
 
@@ -209,8 +218,8 @@ impl Header {
 
     /// The item whose header this is (header `k + 1` is item `k`); the
     /// roots have none.
-    fn item(self) -> Option<crate::ItemId> {
-        self.0.checked_sub(1).map(crate::ItemId::from_u32)
+    fn item(self) -> Option<crate::index::ItemId> {
+        self.0.checked_sub(1).map(crate::index::ItemId::from_u32)
     }
 }
 
@@ -376,9 +385,9 @@ impl Matrix {
 
     /// The option of option node `p`, or `None` for a link to a header
     /// (Algorithm M's null move).
-    fn option_of(&self, p: Link) -> Option<crate::OptionId> {
+    fn option_of(&self, p: Link) -> Option<crate::index::OptionId> {
         ((p.node() as usize) >= self.headers())
-            .then(|| crate::OptionId::from_u32(self.option_of[p.node() as usize]))
+            .then(|| crate::index::OptionId::from_u32(self.option_of[p.node() as usize]))
     }
 
     /// Whether every link, length, color and bound is as in `other`: what a

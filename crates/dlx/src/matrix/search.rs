@@ -14,13 +14,16 @@
 #![deny(unsafe_code)]
 
 use super::cover::OptionCover;
-use super::leaves;
+use super::frame::Frame;
+use super::hide::SUDOKU_WIDTH;
+use super::leaves::Leaves;
 use super::link::Link;
+use super::path::{self, Facts, LinksLoop, SearchPath};
+use super::shuffle::Shuffle;
 use super::{Header, Matrix, ROOT, keeps_item_lists};
-use crate::index::to_u32;
+use crate::index::{Color, ItemId, OptionId};
 use crate::outcome::{Budget, Event, Stats};
-use crate::random::SplitMix64;
-use crate::{Color, ItemId, Kind, OptionId, Problem};
+use crate::problem::{Kind, Problem};
 
 /// Marks an item that no pre-selection covers.
 pub(super) const NOT_SELECTED: u32 = u32::MAX;
@@ -72,9 +75,12 @@ pub(super) struct Level {
 #[derive(Clone, Debug)]
 pub(crate) struct Search {
     pub(super) matrix: Matrix,
-    pub(super) kind: Kind,
-    /// Whether some option gives an item a color.
-    pub(super) colors: bool,
+    /// What the choice of path reads from the problem.
+    pub(super) facts: Facts,
+    /// The path every level on the stack was made by, and the next search
+    /// runs: [`path::choose`] of the facts and the settings, chosen again
+    /// only with no level on the stack (`start`, `set_forced`).
+    pub(super) path: SearchPath,
     /// Pre-selected options, in the order they were selected.
     pub(super) selected: Vec<OptionId>,
     /// For each header, the first pre-selected option still selected that
@@ -89,26 +95,11 @@ pub(crate) struct Search {
     /// that tweaks reads it back.
     pub(super) first_tweak: Vec<Link>,
     pub(super) step: Step,
-    /// Randomized search: the options of each level's item, shuffled, stacked
-    /// level after level; `cursor[l]` indexes the option level `l` is trying
-    /// and `segment[l]` where its options start.
-    pub(super) randomized: bool,
-    pub(super) rng: SplitMix64,
-    pub(super) shuffled: Vec<Link>,
-    pub(super) cursor: Vec<u32>,
-    pub(super) segment: Vec<u32>,
-    /// The level the search never backtracks above: 0 for a whole search,
-    /// the length of a subproblem's prefix when searching only below it
+    /// The randomized order of a seeded search (`shuffle.rs`).
+    pub(super) shuffle: Shuffle,
+    /// Where the search is cut: its floor, ceiling and pause point
     /// (`frontier.rs`).
-    pub(super) floor: usize,
-    /// The level the search pauses at with [`Event::Frontier`] instead of
-    /// entering it: `usize::MAX` except while splitting (`frontier.rs`).
-    pub(super) ceiling: usize,
-    /// The search pauses with [`Event::Paused`] when it enters a node with
-    /// this many nodes counted: `u64::MAX` except in a parallel search,
-    /// which looks at its shared state between chunks of work. Unlike a
-    /// budget, a pause changes nothing in the tree the search walks.
-    pub(super) pause_at: u64,
+    pub(super) frame: Frame,
     /// How many more solutions the search counts in `stats` without
     /// pausing: 0 except in [`Dlx::count`](crate::Dlx::count), which reads
     /// its count from the statistics rather than from the events, so that a
@@ -124,22 +115,8 @@ pub(crate) struct Search {
     /// chose an option that is not the last of their item's list, so that
     /// backtracking with none stops at once (`discard.rs`).
     pub(super) open: usize,
-    /// The width the forced-first search is made for: 4 if every option
-    /// has four nodes, else 0 (`hide.rs`).
-    pub(super) width: u32,
-    /// How many primary items every option has, if all have as many (and,
-    /// in Algorithm M, no primary item has slack); else 0. Then a node with
-    /// that many primary items left has only leaves below
-    /// ([`counts_leaves`](Self::counts_leaves)).
-    pub(super) leaf_width: u32,
-    /// The only level whose nodes can have only leaves below, worked out
-    /// when the search starts ([`leaf_level`](Self::leaf_level)), or
-    /// `usize::MAX`: a cheap test before the walk that decides.
-    pub(super) leaf_level: usize,
-    /// How many options a solution chooses if every option has
-    /// [`leaf_width`](Self::leaf_width) primary items, else 0
-    /// (`leaves::leaf_levels`).
-    pub(super) leaf_levels: usize,
+    /// Counting leaves at once (`leaves.rs`).
+    pub(super) leaves: Leaves,
 }
 
 impl Search {
@@ -148,8 +125,8 @@ impl Search {
         let matrix = Matrix::new(problem);
         let headers = matrix.headers();
         let width = matrix.search_width();
-        let leaf_width = leaves::leaf_width(problem);
         let kind = problem.kind();
+        let facts = Facts::of(problem, width);
         // Each level of Algorithm X or C covers at least one primary item;
         // each of Algorithm M chooses an option or finishes an item.
         let depth = match kind {
@@ -158,8 +135,8 @@ impl Search {
         };
         Search {
             matrix,
-            kind,
-            colors: kind != Kind::Exact && problem.colors.iter().any(Option::is_some),
+            facts,
+            path: path::choose(facts, false, false),
             selected: Vec::new(),
             selected_by: vec![NOT_SELECTED; headers],
             level: 0,
@@ -170,27 +147,30 @@ impl Search {
                 Vec::new()
             },
             step: Step::Enter,
-            randomized: false,
-            rng: SplitMix64::new(0),
-            shuffled: Vec::new(),
-            cursor: vec![0; depth],
-            segment: vec![0; depth],
-            floor: 0,
-            ceiling: usize::MAX,
-            pause_at: u64::MAX,
+            shuffle: Shuffle::new(depth),
+            frame: Frame::WHOLE,
             silent: 0,
             forced: false,
             open: 0,
-            width,
-            leaf_width,
-            leaf_level: usize::MAX,
-            leaf_levels: leaves::leaf_levels(problem, leaf_width),
+            leaves: Leaves::of(problem),
         }
     }
 
     /// The kind of the problem, which says which algorithm runs.
     pub(crate) fn kind(&self) -> Kind {
-        self.kind
+        self.facts.kind
+    }
+
+    /// The path the levels on the stack were made by, and the started
+    /// search runs.
+    pub(crate) fn search_path(&self) -> SearchPath {
+        self.path
+    }
+
+    /// The path the next search runs with a seed or not (`seeded`), as
+    /// [`path::choose`] decides it: what `start` will keep.
+    pub(crate) fn path_for(&self, seeded: bool) -> SearchPath {
+        path::choose(self.facts, seeded, self.forced)
     }
 
     /// The pre-selected options, in the order they were selected.
@@ -208,50 +188,48 @@ impl Search {
     /// leftmost order or, with a seed, in the random order it gives.
     pub(crate) fn start(&mut self, seed: Option<u64>) {
         self.unwind();
-        self.floor = 0;
-        self.ceiling = usize::MAX;
-        self.pause_at = u64::MAX;
+        self.frame = Frame::WHOLE;
         self.silent = 0;
-        self.randomized = seed.is_some();
-        self.rng = SplitMix64::new(seed.unwrap_or(0));
+        self.path = self.path_for(seed.is_some());
+        self.shuffle.reseed(seed.unwrap_or(0));
         self.matrix.cleansings = 0;
         self.matrix.single = 0;
-        self.leaf_level = self.leaf_level();
+        self.leaves
+            .set_level(self.selected.len(), self.frame.ceiling());
     }
 
     /// Runs the problem's algorithm until the next solution, the end of the
     /// tree, or the budget, counting in `stats`. Pauses only when it enters
     /// a level.
     pub(crate) fn advance(&mut self, stats: &mut Stats, budget: Budget) -> Event {
-        match (self.kind, self.colors) {
-            (Kind::Multiplicities, false) if self.randomized => {
-                self.advance_bounded::<false, true>(stats, budget)
-            }
-            (Kind::Multiplicities, false) => self.advance_bounded::<false, false>(stats, budget),
-            (Kind::Multiplicities, true) => {
-                let event = if self.randomized {
+        let SearchPath { links, colors, .. } = self.path;
+        if colors {
+            let event = match links {
+                LinksLoop::Leftmost => self.advance_exact::<true, false, false, 0>(stats, budget),
+                LinksLoop::Randomized => self.advance_exact::<true, true, false, 0>(stats, budget),
+                LinksLoop::ForcedFirst => self.advance_forced::<true, 0>(stats, budget),
+                LinksLoop::ForcedFirstWidth4 => {
+                    self.advance_forced::<true, SUDOKU_WIDTH>(stats, budget)
+                }
+                LinksLoop::Multiplicities => self.advance_bounded::<true, false>(stats, budget),
+                LinksLoop::MultiplicitiesRandomized => {
                     self.advance_bounded::<true, true>(stats, budget)
-                } else {
-                    self.advance_bounded::<true, false>(stats, budget)
-                };
-                stats.cleansings = self.matrix.cleansings;
-                event
-            }
-            (_, false) if self.randomized => {
-                self.advance_exact::<false, true, false, 0>(stats, budget)
-            }
-            (_, false) if self.forced => self.advance_forced::<false>(stats, budget),
-            (_, false) => self.advance_exact::<false, false, false, 0>(stats, budget),
-            (_, true) => {
-                let event = if self.randomized {
-                    self.advance_exact::<true, true, false, 0>(stats, budget)
-                } else if self.forced {
-                    self.advance_forced::<true>(stats, budget)
-                } else {
-                    self.advance_exact::<true, false, false, 0>(stats, budget)
-                };
-                stats.cleansings = self.matrix.cleansings;
-                event
+                }
+            };
+            stats.cleansings = self.matrix.cleansings;
+            event
+        } else {
+            match links {
+                LinksLoop::Leftmost => self.advance_exact::<false, false, false, 0>(stats, budget),
+                LinksLoop::Randomized => self.advance_exact::<false, true, false, 0>(stats, budget),
+                LinksLoop::ForcedFirst => self.advance_forced::<false, 0>(stats, budget),
+                LinksLoop::ForcedFirstWidth4 => {
+                    self.advance_forced::<false, SUDOKU_WIDTH>(stats, budget)
+                }
+                LinksLoop::Multiplicities => self.advance_bounded::<false, false>(stats, budget),
+                LinksLoop::MultiplicitiesRandomized => {
+                    self.advance_bounded::<false, true>(stats, budget)
+                }
             }
         }
     }
@@ -262,7 +240,8 @@ impl Search {
     /// one above (X8), then tries options at that level (X5 to X7) until one
     /// is covered (down a level) or none is left (up). A flag says which way
     /// the next turn starts: cheaper than a jump over a `Step` at every step
-    /// (tuning log #44). `R` is [`randomized`](Self::randomized), a
+    /// (tuning log #44). `R` is whether the path is randomized
+    /// ([`LinksLoop::Randomized`]), a
     /// parameter so that the leftmost search tests it nowhere (#45); `F`
     /// is [`forced`](Self::forced) (never with `R`): the item is chosen by
     /// [`choose_forced`](super::Matrix::choose_forced), which needs the hint that
@@ -317,7 +296,18 @@ impl Search {
                     }
                     return event;
                 }
-                if len == 0 || (!R && !F && leafy && self.counts_leaves::<false>(len, stats)) {
+                if len == 0
+                    || (!R
+                        && !F
+                        && leafy
+                        && self.leaves.counts::<false>(
+                            self.level,
+                            len,
+                            &mut self.silent,
+                            &self.matrix,
+                            stats,
+                        ))
+                {
                     // A dead end, or leaves counted without entering them
                     // (not in the forced-first search, `leaves.rs`):
                     // nothing was covered at this level.
@@ -339,7 +329,7 @@ impl Search {
                 };
                 entering = self.try_options::<C, R, F, W>(i, first, stats, budget);
             } else {
-                if self.level == self.floor || (F && !R && self.nothing_left()) {
+                if self.level == self.frame.floor() || (F && !R && self.nothing_left()) {
                     // With nothing left on the path, the levels stay
                     // covered, as at a pause (`discard.rs`).
                     self.step = Step::Finished;
@@ -355,7 +345,7 @@ impl Search {
                 let x = self.levels[l].choice;
                 self.matrix.uncover_others::<C, W>(x);
                 let next = if randomized {
-                    self.cursor[l] += 1;
+                    self.shuffle.next(l);
                     Link::default()
                 } else {
                     self.matrix.next_option(x)
@@ -389,8 +379,8 @@ impl Search {
         let l = self.level;
         loop {
             let left = if randomized {
-                match self.shuffled.get(self.cursor[l] as usize) {
-                    Some(&y) => {
+                match self.shuffle.current(l) {
+                    Some(y) => {
                         x = y;
                         true
                     }
@@ -403,7 +393,7 @@ impl Search {
                 // X7: every option of `i` has been tried.
                 self.matrix.uncover::<C, W>(i);
                 if randomized {
-                    self.shuffled.truncate(self.segment[l] as usize);
+                    self.shuffle.pop_level(l);
                 }
                 return false;
             }
@@ -445,7 +435,7 @@ impl Search {
                     // are restored).
                     stats.count_node(l + 1);
                     if randomized {
-                        self.cursor[l] += 1;
+                        self.shuffle.next(l);
                     } else {
                         x = self.matrix.next_option(x);
                     }
@@ -467,12 +457,12 @@ impl Search {
         budget: Budget,
         listless: bool,
     ) -> Option<Event> {
-        if self.level == self.ceiling {
+        if self.level == self.frame.ceiling() {
             // Splitting: this node is a subproblem, searched elsewhere.
             self.step = Step::Enter;
             return Some(Event::Frontier);
         }
-        if stats.nodes >= self.pause_at {
+        if stats.nodes >= self.frame.pause_at() {
             self.step = Step::Enter;
             return Some(Event::Paused);
         }
@@ -488,10 +478,7 @@ impl Search {
     /// not, [`enter_unwatched`](Self::enter_unwatched) enters it with four
     /// comparisons fewer (tuning log #115). Fixed for a call of `advance`.
     pub(super) fn watches(&self, budget: Budget) -> bool {
-        self.ceiling != usize::MAX
-            || self.pause_at != u64::MAX
-            || budget.max_nodes.is_some()
-            || budget.max_updates.is_some()
+        self.frame.watched() || budget.max_nodes.is_some() || budget.max_updates.is_some()
     }
 
     /// [`enter`](Self::enter) when nothing is [watched](Self::watches):
@@ -547,7 +534,7 @@ impl Search {
                 }
             } else if len == best.1 {
                 ties += 1;
-                if self.rng.below(ties) == 0 {
+                if self.shuffle.rng().below(ties) == 0 {
                     best.0 = h;
                 }
             }
@@ -558,15 +545,16 @@ impl Search {
     /// Stacks the options now in item `i`'s list, shuffled, for the current
     /// level.
     pub(super) fn push_shuffled_options(&mut self, i: Header) {
-        let start = self.shuffled.len();
-        self.segment[self.level] = to_u32(start);
-        self.cursor[self.level] = to_u32(start);
-        let mut p = self.matrix.first_option(i);
-        while p.node() != i.get() {
-            self.shuffled.push(p);
-            p = self.matrix.next_option(p);
-        }
-        self.rng.shuffle(&mut self.shuffled[start..]);
+        let matrix = &self.matrix;
+        let mut p = matrix.first_option(i);
+        let options = std::iter::from_fn(|| {
+            (p.node() != i.get()).then(|| {
+                let option = p;
+                p = matrix.next_option(p);
+                option
+            })
+        });
+        self.shuffle.push_level(self.level, options);
     }
 
     /// Writes the current solution, pre-selected options first, into `out`.

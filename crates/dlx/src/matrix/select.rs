@@ -15,7 +15,8 @@ use super::search::{NOT_SELECTED, Search};
 use super::{Header, PURIFIED};
 use crate::error::DlxError;
 use crate::index::to_u32;
-use crate::{ItemId, Kind, OptionId, Problem};
+use crate::index::{ItemId, OptionId};
+use crate::problem::{Kind, Problem};
 
 impl Search {
     /// Forces `option` into every solution of later searches.
@@ -37,12 +38,12 @@ impl Search {
             });
         }
         self.unwind();
-        if self.kind == Kind::Multiplicities && self.selected.contains(&option) {
+        if self.facts.kind == Kind::Multiplicities && self.selected.contains(&option) {
             return Err(DlxError::AlreadySelected { option });
         }
         // A plain problem reads no colors: generic over `C` as the search
         // is (tuning log #39).
-        if self.colors {
+        if self.facts.colors {
             self.select_with::<true>(option)
         } else {
             self.select_with::<false>(option)
@@ -62,7 +63,7 @@ impl Search {
         }
         self.mark_selected_by::<C>(k, NOT_SELECTED, option.as_u32());
         let (i, first) = self.matrix.first_primary(k);
-        if self.kind == Kind::Multiplicities {
+        if self.facts.kind == Kind::Multiplicities {
             self.matrix.select_bounded::<C>(i, first);
         } else {
             self.matrix.cover::<C, 0>(i);
@@ -105,7 +106,7 @@ impl Search {
     pub(crate) fn unselect_last(&mut self) -> Option<OptionId> {
         self.unwind();
         let option = self.selected.pop()?;
-        if self.colors {
+        if self.facts.colors {
             self.unselect_with::<true>(option);
         } else {
             self.unselect_with::<false>(option);
@@ -118,7 +119,7 @@ impl Search {
     fn unselect_with<const C: bool>(&mut self, option: OptionId) {
         let k = option.index();
         let (i, first) = self.matrix.first_primary(k);
-        if self.kind == Kind::Multiplicities {
+        if self.facts.kind == Kind::Multiplicities {
             self.matrix.unselect_bounded::<C>(i, first);
         } else {
             self.matrix.uncover_others::<C, 0>(first);
@@ -131,7 +132,7 @@ impl Search {
     /// for exact cover, it has no option left; with bounds, fewer than it
     /// still needs (Knuth's branching degree is 0 or less).
     fn dead_end(&self) -> bool {
-        match self.kind {
+        match self.facts.kind {
             Kind::Multiplicities => self.matrix.has_starved_primary(),
             _ => self.matrix.has_empty_primary(),
         }

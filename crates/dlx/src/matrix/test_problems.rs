@@ -1,7 +1,7 @@
 //! Small problems for the matrix's unit tests, which Miri runs in CI: small
 //! enough for it, with forced moves and clashes to reach every loop.
 
-use crate::Problem;
+use crate::problem::Problem;
 
 /// Latin squares of order 3 (12 of them): items cell, row-digit and
 /// column-digit, one option per cell and digit (option `9r + 3c + d` puts

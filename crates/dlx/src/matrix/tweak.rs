@@ -12,7 +12,8 @@
 //! every set of options is found once. Knuth's untweak puts a whole level's
 //! tweaked options back at once, from the first one tweaked.
 
-use super::cover::{Links, OptionCover};
+use super::arrays::Links;
+use super::cover::OptionCover;
 use super::hide::{hide, unhide};
 use super::link::{Link, OptionSpan};
 use super::{Header, Matrix, PURIFIED, ROOT, entry, get};
@@ -392,7 +393,8 @@ impl BranchKey {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Color, Problem};
+    use crate::index::Color;
+    use crate::problem::Problem;
 
     /// Knuth's example for DLX3: items A B 2:3|C | X Y; options A B X:0 Y:0,
     /// A C X:1 Y:1, C X:0, B X:1, C Y:1.

@@ -16,17 +16,17 @@
 //! those purified), so the hot loop counts nothing per removal.
 //!
 //! A count may report as it goes (`Report`, for
-//! [`Dlx::count_parallel`](crate::Dlx::count_parallel) on one thread): every
-//! so many nodes it hands the report its nodes, solutions and Knuth's
-//! estimate of the part of the tree done, and stops if told to. A count
-//! without one is compiled without the test (`NoReport`).
+//! [`Dlx::count_parallel`](crate::Dlx::count_parallel) on one thread, whose
+//! report into the threads' progress is `dispatch.rs`'s): every so many
+//! nodes it hands the report its nodes, solutions and Knuth's estimate of
+//! the part of the tree done, and stops if told to. A count without one is
+//! compiled without the test (`NoReport`).
 
 #![deny(unsafe_code)]
 
 use super::super::search::Search;
 use super::{Cells, Marks, Width};
 use crate::outcome::{Budget, End, Stats};
-use crate::progress::Progress;
 
 /// Where a count reports while it runs.
 pub(crate) trait Report {
@@ -55,60 +55,6 @@ impl Report for NoReport {
 
     fn report(&mut self, _: u64, _: u64, _: f64) -> bool {
         false
-    }
-}
-
-/// Reports into a [`Progress`] as the one thread of a run, every `chunk`
-/// nodes, and stops when it is stopped.
-pub(crate) struct ToProgress<'p> {
-    progress: &'p Progress,
-    chunk: u64,
-    /// What the progress has been told of so far.
-    nodes: u64,
-    solutions: u64,
-}
-
-impl<'p> ToProgress<'p> {
-    /// Starts `progress` as a run of one thread that has done nothing, to
-    /// be told every `chunk` nodes (at least 1).
-    pub(crate) fn start(progress: &'p Progress, chunk: u64) -> Self {
-        progress.start(1, 0.0);
-        ToProgress {
-            progress,
-            chunk: chunk.max(1),
-            nodes: 0,
-            solutions: 0,
-        }
-    }
-
-    /// Tells the progress the count's last figures and that it ended:
-    /// the whole tree done if it ran out (`Exhausted`).
-    pub(crate) fn finish(mut self, stats: &Stats, end: End) {
-        self.publish(stats.nodes, stats.solutions);
-        if end == End::Exhausted {
-            self.progress.finish(0, 1.0);
-        }
-    }
-
-    /// Adds to the progress the nodes and solutions not yet told of.
-    fn publish(&mut self, nodes: u64, solutions: u64) {
-        self.progress.add_nodes(nodes - self.nodes);
-        self.progress.add_solutions(solutions - self.solutions);
-        (self.nodes, self.solutions) = (nodes, solutions);
-    }
-}
-
-impl Report for ToProgress<'_> {
-    const ON: bool = true;
-
-    fn chunk(&self) -> u64 {
-        self.chunk
-    }
-
-    fn report(&mut self, nodes: u64, solutions: u64, fraction: f64) -> bool {
-        self.publish(nodes, solutions);
-        self.progress.set_running(0, fraction);
-        self.progress.is_stopped()
     }
 }
 

@@ -1,9 +1,9 @@
 //! Knuth's "dancing cells" (his SSXC programs, TAOCP 7.2.2.3): the
 //! count-only exact-cover search (Algorithms X and C) that
 //! [`Dlx::count`](crate::Dlx::count) runs on the problems where it is
-//! faster than the dancing-links matrix (`count.rs`, the dispatch in
-//! `solver.rs`). Each item keeps its options as a sparse set rather than a
-//! doubly linked list.
+//! faster than the dancing-links matrix (`count.rs`; the chooser that
+//! sends a count here is `path.rs`, the count's entry `dispatch.rs`). Each
+//! item keeps its options as a sparse set rather than a doubly linked list.
 //!
 //! It walks the matrix's tree (tuning log #170-#179): the same choice of
 //! item (Knuth's MRV with ties to the leftmost, an item of at most one
@@ -74,7 +74,7 @@ mod width;
 pub(crate) use width::AnyCells;
 use width::Width;
 
-pub(crate) use count::{NoReport, ToProgress};
+pub(crate) use count::{NoReport, Report};
 
 /// A spacer's `item`: no item has this index.
 const SPACER: u32 = u32::MAX;
@@ -137,7 +137,8 @@ impl Item {
 ///
 /// The hot steps index unchecked (bounds checks were a fifth of the
 /// instructions, tuning log #162), relying on these invariants, which
-/// [`Cells::new`] establishes and every step keeps:
+/// [`Cells::new`] establishes and every step keeps (lettered apart from
+/// the matrix's (A) to (G) of `matrix/mod.rs`):
 ///
 /// - **(N)** `nodes` ends with a spacer, and every option node is followed
 ///   by a node of its option or by its spacer; a spacer's `loc` is the
@@ -151,7 +152,7 @@ impl Item {
 ///   node that a step reaches from an active option is at a place below its
 ///   active item's end, so that item's size is at least 1 when it is
 ///   removed (its end above its base, its last active place `end - 1`).
-/// - **(A)** Every item of an option in an active item's active range, or
+/// - **(O)** Every item of an option in an active item's active range, or
 ///   of the option being chosen, is active, but for a purified secondary
 ///   item whose color the option agrees with. (Covering or purifying an item
 ///   hides each of its options that it does not keep from every other set,
@@ -160,7 +161,7 @@ impl Item {
 ///   in its branch item's set.) So without colors a hiding and a choice
 ///   need not test whether the items they reach are active (tuning log
 ///   #200); with colors, only purified items fail the test.
-/// - **(G)** With colors, `group` has an entry `(first, end)` per list,
+/// - **(L)** With colors, `group` has an entry `(first, end)` per list,
 ///   `first <= list < end <= items.len()`: the lists of its item. Only
 ///   lists of one secondary item share a group, so an option has a node in
 ///   at most one list of a group (no option names an item twice).
@@ -173,7 +174,7 @@ impl Item {
 /// the range they are working in, and items read from `nodes` or
 /// `primaries`; they move entries only within one item's range, always
 /// writing the moved node's new place to its `loc`. So nothing they do can
-/// break (N), (S), (I), (G) or (P), whatever order they run in.
+/// break (N), (S), (I), (L) or (P), whatever order they run in.
 #[derive(Clone, Debug)]
 pub(crate) struct Cells<I: Width> {
     /// The option nodes and spacers.
@@ -185,7 +186,7 @@ pub(crate) struct Cells<I: Width> {
     /// quarter of the memory, so more of it stays in the cache.
     byte_color: Vec<u8>,
     /// With colors, each list's siblings, the lists of its item, as a
-    /// range `first..end` of list numbers (G); empty without colors.
+    /// range `first..end` of list numbers (L); empty without colors.
     group: Vec<(u32, u32)>,
     /// Each item's range of `set` and where its active entries end.
     items: Vec<Item>,
@@ -291,7 +292,7 @@ impl<I: Width> Dance<'_, I> {
     /// Hides every active option of list `list` (`hide`).
     #[inline(always)]
     fn hide_list<const C: bool>(&mut self, list: u32) {
-        // SAFETY: callers pass a list (N), (G).
+        // SAFETY: callers pass a list (N), (L).
         let entry = unsafe { *self.items.get_unchecked(list as usize) };
         let base = entry.base as usize;
         for place in base..(entry.end & !COVERED) as usize {
@@ -302,7 +303,7 @@ impl<I: Width> Dance<'_, I> {
 
     /// Removes `node`'s option from the sets of its other active items
     /// (`node`'s own item is covered). `C`: whether the problem has colors
-    /// (else every other item is active, (A)).
+    /// (else every other item is active, (O)).
     #[inline(always)]
     fn hide<const C: bool>(&mut self, node: I) {
         // Right to the spacer, then from the option's first node back to
@@ -333,7 +334,7 @@ impl<I: Width> Dance<'_, I> {
     }
 
     /// Removes option node `q`, whose item is `item`, from its item's set
-    /// if that item is active. Without colors (`C` false) it is (A): no
+    /// if that item is active. Without colors (`C` false) it is (O): no
     /// test, so no branch (tuning log #200). The node's place is read only
     /// for a removal: the walks load the item alone, which is all a
     /// covered item's node needs (graceful-wheel-7: 24 M of 54 M), and no
@@ -342,7 +343,7 @@ impl<I: Width> Dance<'_, I> {
     fn hide_node<const C: bool>(&mut self, q: usize, item: u32) {
         // SAFETY: an option node's item is an item (N).
         let entry = unsafe { *self.items.get_unchecked(item as usize) };
-        debug_assert!(C || entry.end & COVERED == 0, "(A) broken");
+        debug_assert!(C || entry.end & COVERED == 0, "(O) broken");
         if !C || entry.end & COVERED == 0 {
             // SAFETY: `q` is a node (callers).
             let place = unsafe { self.nodes.get_unchecked(q) }.loc;
@@ -367,7 +368,7 @@ impl<I: Width> Cells<I> {
         // without the cleansing mark a pre-selection may have set.
         let item_of = |q: u32| (m.top[q as usize] & !CLEANSED) - 1;
         let spans = || m.option_first.iter().map(|first| first.span());
-        let colored = search.colors;
+        let colored = search.facts.colors;
         // A node's color, as the matrix keeps it ("index plus 1, or 0").
         let color_of = |q: u32| {
             if colored {
@@ -445,7 +446,7 @@ impl<I: Width> Cells<I> {
             primary_loc: (0..primary).collect(),
             primary_count: primary,
             primary,
-            leaf_width: search.leaf_width,
+            leaf_width: search.leaves.width(),
             option_first: Vec::with_capacity(m.option_count()),
             // At most every entry is removed at once, each item covered once.
             trail: vec![I::default(); entries],
@@ -598,7 +599,7 @@ impl<I: Width> Cells<I> {
         self.deactivate(item);
         if C && item >= self.primary {
             // Every option of the item, whatever its color: its lists'.
-            // SAFETY: `item` is a list (callers), so it has a group (G).
+            // SAFETY: `item` is a list (callers), so it has a group (L).
             let (first, end) = unsafe { *self.group.get_unchecked(item as usize) };
             let mut dance = self.dance();
             for list in first..end {
@@ -620,7 +621,7 @@ impl<I: Width> Cells<I> {
     #[inline(always)]
     fn purify(&mut self, list: u32, color: u32) {
         self.deactivate(list);
-        // SAFETY: `list` is a list (callers), so it has a group (G).
+        // SAFETY: `list` is a list (callers), so it has a group (L).
         let (first, end) = unsafe { *self.group.get_unchecked(list as usize) };
         if end - first == 1 {
             // One list for all the item's colors: test each option's.
@@ -689,8 +690,8 @@ impl<I: Width> Cells<I> {
             }
             // SAFETY: an option node's item is an item (N).
             let entry = unsafe { *self.items.get_unchecked(n.item as usize) };
-            debug_assert!(C || entry.end & COVERED == 0, "(A) broken");
-            // Without colors every other item is active (A).
+            debug_assert!(C || entry.end & COVERED == 0, "(O) broken");
+            // Without colors every other item is active (O).
             if !C || entry.end & COVERED == 0 {
                 let color = if C {
                     // SAFETY: with colors, every node has a color (S).

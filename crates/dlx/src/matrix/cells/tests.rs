@@ -6,8 +6,12 @@ use super::count::Report;
 use super::width::Width;
 use super::{AnyCells, Cells, SPLIT_COLORS};
 use crate::index::to_u32;
+use crate::index::{Color, OptionId};
 use crate::matrix::test_problems::{latin_3, sudoku_4};
-use crate::{Budget, Color, Count, Dlx, End, OptionId, Problem, SplitMix64, Stats};
+use crate::outcome::{Budget, Count, End, Stats};
+use crate::problem::Problem;
+use crate::random::SplitMix64;
+use crate::solver::Dlx;
 
 /// The cells count of `solver` (whatever the dispatch rule says), its
 /// statistics, and the sets restored.
@@ -307,7 +311,9 @@ fn limits_and_budgets_end_counts_as_on_the_matrix() {
 /// option leaving an active item's list) and cleansings (an item purified,
 /// or an option kept for its color).
 mod oracle {
-    use crate::{OptionId, Problem, Stats};
+    use crate::index::OptionId;
+    use crate::outcome::Stats;
+    use crate::problem::Problem;
 
     /// The search state: which items are covered (or purified) and which
     /// options are still active.

@@ -12,6 +12,7 @@
 
 use super::Cells;
 use super::count::Report;
+use crate::matrix::path::CellsWidth;
 use crate::matrix::search::Search;
 use crate::outcome::{Budget, End, Stats};
 
@@ -77,24 +78,12 @@ pub(crate) enum AnyCells {
 }
 
 impl AnyCells {
-    /// The sets of the problem `search` was made for ([`Cells::new`]), with
-    /// `u16` entries if they fit: fewer than `u16::MAX` nodes (option nodes
-    /// and spacers) and fewer lists, which the items plus the option nodes
-    /// bound (an item has one list, or one per color of its nodes).
+    /// The sets of the problem `search` was made for ([`Cells::new`]), as
+    /// wide as the chooser says (`path.rs`: `u16` entries if they fit).
     pub(crate) fn new(search: &Search) -> AnyCells {
-        let m = &search.matrix;
-        let entries: usize = m
-            .option_first
-            .iter()
-            .map(|first| first.span().size() as usize)
-            .sum();
-        let nodes = entries + m.option_count() + 1;
-        let lists = m.headers() - 2 + entries;
-        let narrow = u16::MAX as usize;
-        if nodes < narrow && lists < narrow {
-            AnyCells::Narrow(Cells::new(search))
-        } else {
-            AnyCells::Wide(Cells::new(search))
+        match search.facts.cells_width {
+            CellsWidth::Narrow => AnyCells::Narrow(Cells::new(search)),
+            CellsWidth::Wide => AnyCells::Wide(Cells::new(search)),
         }
     }
 
