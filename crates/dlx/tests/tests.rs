@@ -3,6 +3,7 @@
 mod forced_first;
 mod known_answers;
 mod known_counts;
+mod layers;
 mod oracle;
 mod oracle_kinds;
 mod solver_behaviour;

@@ -126,7 +126,6 @@ mod tweak;
 
 pub(crate) use bulk::Columns;
 pub(crate) use cells::{AnyCells, NoReport, ToProgress};
-pub use frontier::Branch;
 pub(crate) use link::MAX_OPTION_LEN;
 pub(crate) use search::Search;
 pub(crate) use select::blocked_options;
