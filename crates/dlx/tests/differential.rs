@@ -334,7 +334,13 @@ fn check(
     }
     let count = solver.count(None);
     match count.end {
-        End::Exhausted => assert_eq!(count.solutions, n, "count under a budget"),
+        End::Exhausted => {
+            assert_eq!(count.solutions, n, "count under a budget");
+            if exact {
+                // Under a budget a count enters every node.
+                count_stats(solver.stats(), &entering, "count under a budget");
+            }
+        }
         _ => assert!(count.solutions <= n && budget <= entering.stats.nodes),
     }
     solver.set_budget(Budget::UNLIMITED);
