@@ -15,6 +15,10 @@
 
 use dlx::{NamedProblem, Problem};
 
+// The tests include this file as a module, without `main`.
+#[cfg(not(test))]
+mod common;
+
 /// The `n` x `n` 0-1 matrices whose rows and columns each hold between
 /// `lower` and `upper` 1s (`n >= 1`, `1 <= upper`, `lower <= upper`).
 pub fn binary_matrices(n: usize, lower: u32, upper: u32) -> NamedProblem {
@@ -34,24 +38,11 @@ pub fn binary_matrices(n: usize, lower: u32, upper: u32) -> NamedProblem {
     NamedProblem::new(builder.build(), names).expect("valid names")
 }
 
-#[allow(dead_code)]
+#[cfg(not(test))]
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let number = |i: usize, default: u32| {
-        args.get(i)
-            .and_then(|a| a.parse().ok())
-            .filter(|&v| v >= 1)
-            .unwrap_or(default)
-    };
-    let (n, ones) = (number(0, 4), number(1, 2));
-    let problem = binary_matrices(n as usize, ones, ones);
-    if args.iter().any(|a| a == "--count") {
-        let count = dlx::Dlx::new(problem.problem()).count(None);
-        println!(
-            "{n} x {n} matrices with {ones} ones per row and column: {}",
-            count.solutions
-        );
-    } else {
-        print!("| {n} x {n} 0-1 matrices, {ones} ones per row and column\n{problem}");
-    }
+    let args = common::Args::new();
+    let (n, ones) = (args.number(0, 4), args.number(1, 2));
+    let bound = u32::try_from(ones).expect("a number of ones that fits");
+    let title = format!("{n} x {n} 0-1 matrices, {ones} ones per row and column");
+    args.print_or_count(&title, &binary_matrices(n, bound, bound));
 }

@@ -21,6 +21,10 @@
 
 use dlx::{Color, NamedProblem, Problem};
 
+// The tests include this file as a module, without `main`.
+#[cfg(not(test))]
+mod common;
+
 /// The `k`-ary de Bruijn cycles of order `n` (`k >= 2`, `n >= 1`, `k^n`
 /// small).
 pub fn de_bruijn(k: usize, n: usize) -> NamedProblem {
@@ -66,21 +70,12 @@ fn word(w: usize, k: usize, n: usize) -> String {
     digits(w, k, n).iter().map(|d| d.to_string()).collect()
 }
 
-#[allow(dead_code)]
+#[cfg(not(test))]
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let number = |i: usize, default: usize| {
-        args.get(i)
-            .and_then(|a| a.parse().ok())
-            .filter(|&v| v >= 1)
-            .unwrap_or(default)
-    };
-    let (k, n) = (number(0, 2).max(2), number(1, 3));
-    let problem = de_bruijn(k, n);
-    if args.iter().any(|a| a == "--count") {
-        let count = dlx::Dlx::new(problem.problem()).count(None);
-        println!("{k}-ary de Bruijn cycles of order {n}: {}", count.solutions);
-    } else {
-        print!("| {k}-ary de Bruijn cycles of order {n}\n{problem}");
-    }
+    let args = common::Args::new();
+    let (k, n) = (args.number(0, 2).max(2), args.number(1, 3));
+    args.print_or_count(
+        &format!("{k}-ary de Bruijn cycles of order {n}"),
+        &de_bruijn(k, n),
+    );
 }

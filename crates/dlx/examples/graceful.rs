@@ -22,6 +22,10 @@
 
 use dlx::{Color, NamedProblem, Problem};
 
+// The tests include this file as a module, without `main`.
+#[cfg(not(test))]
+mod common;
+
 /// The graceful labelings of the graph on `vertices` vertices with `edges`
 /// (at least one edge, between vertices below `vertices`).
 pub fn graceful(vertices: usize, edges: &[(usize, usize)]) -> NamedProblem {
@@ -73,20 +77,14 @@ pub fn petersen() -> Vec<(usize, usize)> {
         .collect()
 }
 
-#[allow(dead_code)]
+#[cfg(not(test))]
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let n = args.get(1).and_then(|a| a.parse().ok()).unwrap_or(4);
-    let (vertices, edges) = match args.first().map(String::as_str) {
+    let args = common::Args::new();
+    let n = args.number(1, 4);
+    let (vertices, edges) = match args.word(0) {
         Some("petersen") => (10, petersen()),
         Some("wheel") => (n + 1, wheel(n)),
         _ => (n.max(2), complete(n.max(2))),
     };
-    let problem = graceful(vertices, &edges);
-    if args.iter().any(|a| a == "--count") {
-        let count = dlx::Dlx::new(problem.problem()).count(None);
-        println!("graceful labelings: {}", count.solutions);
-    } else {
-        print!("| Graceful labelings\n{problem}");
-    }
+    args.print_or_count("Graceful labelings", &graceful(vertices, &edges));
 }

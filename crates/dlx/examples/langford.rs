@@ -10,6 +10,10 @@
 
 use dlx::{NamedProblem, Problem};
 
+// The tests include this file as a module, without `main`.
+#[cfg(not(test))]
+mod common;
+
 /// Langford pairs of order `n` (`n` >= 1).
 pub fn langford(n: usize) -> NamedProblem {
     let slots = 2 * n;
@@ -29,19 +33,9 @@ pub fn langford(n: usize) -> NamedProblem {
     NamedProblem::new(builder.build(), names).expect("valid names")
 }
 
-#[allow(dead_code)]
+#[cfg(not(test))]
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let n = args
-        .first()
-        .and_then(|a| a.parse().ok())
-        .filter(|&n| n >= 1)
-        .unwrap_or(7);
-    let problem = langford(n);
-    if args.iter().any(|a| a == "--count") {
-        let count = dlx::Dlx::new(problem.problem()).count(None);
-        println!("Langford pairs n={n}: {} solutions", count.solutions);
-    } else {
-        print!("| Langford pairs, n = {n}\n{problem}");
-    }
+    let args = common::Args::new();
+    let n = args.number(0, 7);
+    args.print_or_count(&format!("Langford pairs, n = {n}"), &langford(n));
 }

@@ -9,6 +9,10 @@
 
 use dlx::{NamedProblem, Problem};
 
+// The tests include this file as a module, without `main`.
+#[cfg(not(test))]
+mod common;
+
 /// All Latin squares of order `n` (`n` >= 1).
 pub fn latin_squares(n: usize) -> NamedProblem {
     let square = n * n;
@@ -36,19 +40,9 @@ pub fn latin_squares(n: usize) -> NamedProblem {
     NamedProblem::new(builder.build(), names).expect("valid names")
 }
 
-#[allow(dead_code)]
+#[cfg(not(test))]
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let n = args
-        .first()
-        .and_then(|a| a.parse().ok())
-        .filter(|&n| n >= 1)
-        .unwrap_or(4);
-    let problem = latin_squares(n);
-    if args.iter().any(|a| a == "--count") {
-        let count = dlx::Dlx::new(problem.problem()).count(None);
-        println!("Latin squares of order {n}: {} solutions", count.solutions);
-    } else {
-        print!("| Latin squares of order {n}\n{problem}");
-    }
+    let args = common::Args::new();
+    let n = args.number(0, 4);
+    args.print_or_count(&format!("Latin squares of order {n}"), &latin_squares(n));
 }

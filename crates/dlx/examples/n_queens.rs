@@ -9,6 +9,10 @@
 
 use dlx::{NamedBuilder, NamedProblem};
 
+// The tests include this file as a module, without `main`.
+#[cfg(not(test))]
+mod common;
+
 /// The n-queens problem for an `n` x `n` board (`n` >= 1).
 pub fn n_queens(n: usize) -> NamedProblem {
     build(n).expect("distinct names and declared items")
@@ -46,19 +50,9 @@ fn build(n: usize) -> Result<NamedProblem, dlx::DlxError> {
     builder.build()
 }
 
-#[allow(dead_code)]
+#[cfg(not(test))]
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let n = args
-        .first()
-        .and_then(|a| a.parse().ok())
-        .filter(|&n| n >= 1)
-        .unwrap_or(8);
-    let problem = n_queens(n);
-    if args.iter().any(|a| a == "--count") {
-        let count = dlx::Dlx::new(problem.problem()).count(None);
-        println!("{n}-queens: {} solutions", count.solutions);
-    } else {
-        print!("| {n}-queens\n{problem}");
-    }
+    let args = common::Args::new();
+    let n = args.number(0, 8);
+    args.print_or_count(&format!("{n}-queens"), &n_queens(n));
 }

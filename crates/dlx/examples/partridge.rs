@@ -19,6 +19,10 @@
 
 use dlx::{NamedProblem, Problem};
 
+// The tests include this file as a module, without `main`.
+#[cfg(not(test))]
+mod common;
+
 /// The side of the square for partridge number `n`.
 pub fn side(n: usize) -> usize {
     n * (n + 1) / 2
@@ -52,25 +56,9 @@ pub fn partridge(n: usize) -> NamedProblem {
     NamedProblem::new(builder.build(), names).expect("valid names")
 }
 
-#[allow(dead_code)]
+#[cfg(not(test))]
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let n = args
-        .first()
-        .and_then(|a| a.parse().ok())
-        .filter(|&n| n >= 1)
-        .unwrap_or(3);
-    let problem = partridge(n);
-    if args.iter().any(|a| a == "--count") {
-        let mut solver = dlx::Dlx::new(problem.problem());
-        let count = solver.count(None);
-        println!(
-            "partridge n={n}: {} tilings, {} nodes, {} updates",
-            count.solutions,
-            solver.stats().nodes,
-            solver.stats().updates
-        );
-    } else {
-        print!("| The partridge puzzle, n = {n}\n{problem}");
-    }
+    let args = common::Args::new();
+    let n = args.number(0, 3);
+    args.print_or_count(&format!("The partridge puzzle, n = {n}"), &partridge(n));
 }

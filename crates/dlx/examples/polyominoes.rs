@@ -10,6 +10,10 @@
 
 use dlx::{NamedProblem, Problem};
 
+// The tests include this file as a module, without `main`.
+#[cfg(not(test))]
+mod common;
+
 /// The 12 pentominoes in Conway's letters, each as its cells `(row, column)`.
 pub const PENTOMINOES: [(&str, [(i32, i32); 5]); 12] = [
     ("F", [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1)]),
@@ -110,26 +114,15 @@ pub fn dominoes(rows: usize, columns: usize) -> NamedProblem {
     tiling(rows, columns, &[("domino", &[(0, 0), (0, 1)])], false)
 }
 
-#[allow(dead_code)]
+#[cfg(not(test))]
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let kind = args.first().map_or("pentominoes", String::as_str);
-    let number = |k: usize, default| {
-        args.get(k)
-            .and_then(|a| a.parse().ok())
-            .filter(|&n| n >= 1)
-            .unwrap_or(default)
-    };
-    let (rows, columns) = (number(1, 6), number(2, 10));
+    let args = common::Args::new();
+    let kind = args.word(0).unwrap_or("pentominoes");
+    let (rows, columns) = (args.number(1, 6), args.number(2, 10));
     let problem = if kind == "dominoes" {
         dominoes(rows, columns)
     } else {
         pentominoes(rows, columns)
     };
-    if args.iter().any(|a| a == "--count") {
-        let count = dlx::Dlx::new(problem.problem()).count(None);
-        println!("{kind} {rows}x{columns}: {} tilings", count.solutions);
-    } else {
-        print!("| {kind} on a {rows}x{columns} board\n{problem}");
-    }
+    args.print_or_count(&format!("{kind} on a {rows}x{columns} board"), &problem);
 }

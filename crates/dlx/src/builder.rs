@@ -1,9 +1,38 @@
-//! The validating builder of [`Problem`]s.
+//! The validating builder of [`Problem`]s, and [`Problem::builder`] that
+//! starts one (here, so that `problem.rs` needs nothing from this file).
 
 use crate::error::DlxError;
 use crate::index::{Color, INDEX_LIMIT, ItemId, OptionId, to_u32};
 use crate::matrix::MAX_OPTION_LEN;
 use crate::problem::{Bounds, Problem};
+
+impl Problem {
+    /// Starts a problem with `primary` primary items (numbered `0..primary`)
+    /// and `secondary` secondary items (numbered after them).
+    ///
+    /// # Errors
+    ///
+    /// [`DlxError::NoPrimaryItems`] if `primary` is 0, and
+    /// [`DlxError::TooManyItems`] if the items do not fit the engine's indices.
+    pub fn builder(primary: usize, secondary: usize) -> Result<ProblemBuilder, DlxError> {
+        if primary == 0 {
+            return Err(DlxError::NoPrimaryItems);
+        }
+        let count = primary.saturating_add(secondary);
+        // The arena also holds a root and one header per item.
+        if count >= INDEX_LIMIT / 2 {
+            return Err(DlxError::TooManyItems { count });
+        }
+        Ok(ProblemBuilder::new(Problem {
+            primary: to_u32(primary),
+            secondary: to_u32(secondary),
+            starts: vec![0],
+            items: Vec::new(),
+            colors: Vec::new(),
+            bounds: Vec::new(),
+        }))
+    }
+}
 
 /// Builds a [`Problem`] option by option, rejecting any option that is not
 /// valid; see [`Problem::builder`].

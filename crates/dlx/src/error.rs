@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use crate::{ItemId, OptionId};
+use crate::index::{ItemId, OptionId};
 
 /// Everything that can be wrong with a problem, its text, or a request to the solver.
 ///
@@ -114,7 +114,7 @@ pub enum DlxError {
         /// The level (0-based position in the prefix) of the first such choice.
         position: usize,
         /// That choice.
-        branch: crate::Branch,
+        branch: crate::branch::Branch,
     },
     /// Item names handed to [`NamedProblem::new`](crate::NamedProblem::new)
     /// or [`with_colors`](crate::NamedProblem::with_colors): not one per item.

@@ -171,6 +171,7 @@
 
 #![deny(unsafe_code)]
 
+mod branch;
 mod builder;
 mod dispatch;
 mod error;
@@ -193,10 +194,11 @@ mod text_format;
 mod text_parse;
 mod work_sharing;
 
+pub use branch::Branch;
 pub use builder::ProblemBuilder;
 pub use error::{DlxError, ParseErrorKind};
 pub use index::{Color, ItemId, OptionId};
-pub use matrix::{Branch, CellsWidth, LinksLoop, SearchPath};
+pub use matrix::{CellsWidth, LinksLoop, SearchPath};
 pub use named_builder::NamedBuilder;
 pub use outcome::{Budget, Count, End, First, Stats, Uniqueness};
 pub use parallel::Parallel;

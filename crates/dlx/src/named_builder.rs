@@ -4,9 +4,9 @@ use std::collections::HashMap;
 
 use crate::builder::ProblemBuilder;
 use crate::error::DlxError;
-use crate::problem::Bounds;
+use crate::index::{Color, ItemId, OptionId};
+use crate::problem::{Bounds, Problem};
 use crate::text_format::{NamedProblem, is_item_name};
-use crate::{Color, ItemId, OptionId, Problem};
 
 /// Builds a [`NamedProblem`] by names, as Knuth's format writes it: the
 /// primary items, then the secondary ones, then options naming them

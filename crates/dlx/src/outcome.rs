@@ -1,6 +1,6 @@
 //! What a search reports: statistics, budgets and outcomes.
 
-use crate::OptionId;
+use crate::index::OptionId;
 
 /// Knuth's search statistics for the last search.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

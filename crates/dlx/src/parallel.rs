@@ -5,12 +5,18 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use crate::outcome::First;
-use crate::outcome::{Count, End};
+use crate::outcome::{Count, End, First};
 use crate::progress::Progress;
 use crate::solutions::Solution;
 use crate::solver::Dlx;
-use crate::work_sharing::Goal;
+
+/// What a parallel search is after.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Goal {
+    Count,
+    Visit,
+    First,
+}
 
 /// Nodes a job searches between looks at the shared state, by default.
 const CHUNK: u64 = 1 << 13;

@@ -1,6 +1,5 @@
 //! Exact-cover problems: items, options, colors and multiplicities.
 
-use crate::builder::ProblemBuilder;
 use crate::error::DlxError;
 use crate::index::{Color, INDEX_LIMIT, ItemId, OptionId, to_u32};
 
@@ -10,7 +9,8 @@ use crate::index::{Color, INDEX_LIMIT, ItemId, OptionId, to_u32};
 /// once (or, if it has [`Bounds`], between its lower and upper bound) and
 /// every *secondary* item at most once, unless all the options that cover it
 /// give it the same [`Color`]. Items are numbered from 0, primary items
-/// first. A `Problem` is immutable and always valid: the [`ProblemBuilder`]
+/// first. A `Problem` is immutable and always valid: the
+/// [`ProblemBuilder`](crate::ProblemBuilder)
 /// checks every option as it is added.
 ///
 /// Which of Knuth's algorithms it takes is its [`Kind`]: no colors and no
@@ -88,32 +88,6 @@ impl Bounds {
 }
 
 impl Problem {
-    /// Starts a problem with `primary` primary items (numbered `0..primary`)
-    /// and `secondary` secondary items (numbered after them).
-    ///
-    /// # Errors
-    ///
-    /// [`DlxError::NoPrimaryItems`] if `primary` is 0, and
-    /// [`DlxError::TooManyItems`] if the items do not fit the engine's indices.
-    pub fn builder(primary: usize, secondary: usize) -> Result<ProblemBuilder, DlxError> {
-        if primary == 0 {
-            return Err(DlxError::NoPrimaryItems);
-        }
-        let count = primary.saturating_add(secondary);
-        // The arena also holds a root and one header per item.
-        if count >= INDEX_LIMIT / 2 {
-            return Err(DlxError::TooManyItems { count });
-        }
-        Ok(ProblemBuilder::new(Problem {
-            primary: to_u32(primary),
-            secondary: to_u32(secondary),
-            starts: vec![0],
-            items: Vec::new(),
-            colors: Vec::new(),
-            bounds: Vec::new(),
-        }))
-    }
-
     /// The number of primary items.
     #[must_use]
     pub fn primary_count(&self) -> usize {

@@ -1,11 +1,65 @@
 //! Solutions one at a time: the lending iterator, the view of one
-//! solution with the colors it gives, and the iterator of random draws.
+//! solution with the colors it gives, and the iterator of random draws;
+//! with the [`Dlx`] methods that start them.
 
+use crate::index::{Color, ItemId, OptionId};
 use crate::matrix::Search;
 use crate::outcome::{End, Event, First, Stats};
 use crate::random::SplitMix64;
 use crate::solver::Dlx;
-use crate::{Color, ItemId, OptionId};
+
+impl Dlx {
+    /// The solutions one at a time, as a lending iterator: each call to
+    /// [`Solutions::next`] resumes the search where it stopped. Dropping the
+    /// iterator ends the search and restores the links.
+    ///
+    /// ```
+    /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = dlx::Dlx::new(named.problem());
+    /// let mut solutions = solver.solutions();
+    /// let mut dominoes = 0;
+    /// while let Some(solution) = solutions.next() {
+    ///     dominoes += 4 - solution.options().len();
+    /// }
+    /// assert_eq!(solutions.end(), Some(dlx::End::Exhausted));
+    /// assert_eq!(dominoes, 5); // 0 + 1 + 1 + 1 + 2
+    /// # Ok::<(), dlx::DlxError>(())
+    /// ```
+    pub fn solutions(&mut self) -> Solutions<'_> {
+        self.start();
+        Solutions::new(self)
+    }
+
+    /// Successive random solutions: each is the first solution of a search
+    /// in a random order of its own, drawn from a stream seeded by `seed`,
+    /// so the same seed gives the same sequence, without reseeding by hand.
+    /// Draws are independent, so a solution may come more than once. The
+    /// iterator ends when a search finds no solution or runs out of budget;
+    /// dropping it puts the solver's own seed back.
+    ///
+    /// ```
+    /// use dlx::{NamedProblem, Dlx};
+    /// // Tilings of a strip of four cells: five of them.
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = Dlx::new(named.problem());
+    /// let draws: Vec<_> = solver.random_solutions(1).take(20).collect();
+    /// assert_eq!(draws.len(), 20);
+    /// assert!(draws.iter().all(|s| named.problem().is_solution(s)));
+    /// assert!(draws.iter().any(|s| s != &draws[0])); // not one solution twenty times
+    /// assert_eq!(solver.random_solutions(1).take(20).collect::<Vec<_>>(), draws);
+    /// assert_eq!(solver.seed(), None);
+    /// # Ok::<(), dlx::DlxError>(())
+    /// ```
+    pub fn random_solutions(&mut self, seed: u64) -> RandomSolutions<'_> {
+        RandomSolutions::new(self, seed)
+    }
+
+    /// The last solution found, and the colors the search gave secondary
+    /// items for it.
+    pub(crate) fn current(&self) -> Solution<'_> {
+        Solution::new(&self.solution, &self.search)
+    }
+}
 
 /// The solutions of a [`Dlx`], one at a time; see [`Dlx::solutions`].
 ///

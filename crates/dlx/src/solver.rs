@@ -4,10 +4,10 @@
 use std::ops::ControlFlow;
 
 use crate::error::DlxError;
+use crate::index::OptionId;
 use crate::matrix::{AnyCells, Columns, Search, SearchPath};
 use crate::outcome::{Budget, Count, End, Event, First, Stats, Uniqueness};
-use crate::solutions::{RandomSolutions, Solution, Solutions};
-use crate::{Kind, OptionId, Problem};
+use crate::problem::{Kind, Problem};
 
 /// A reusable exact-cover solver: Knuth's Algorithm X with dancing links,
 /// and for problems with colors or bounds his Algorithms C and M, behind the
@@ -29,7 +29,7 @@ pub struct Dlx {
     pub(crate) budget: Budget,
     pub(crate) stats: Stats,
     /// The options of the last solution found; reused, never reallocated.
-    solution: Vec<OptionId>,
+    pub(crate) solution: Vec<OptionId>,
     /// How many of the selections, from the bottom of the stack, were laid
     /// out by [`select_all`](Self::select_all) rather than covered one by
     /// one: undoing one of those lays the links out again.
@@ -389,51 +389,6 @@ impl Dlx {
         answer
     }
 
-    /// The solutions one at a time, as a lending iterator: each call to
-    /// [`Solutions::next`] resumes the search where it stopped. Dropping the
-    /// iterator ends the search and restores the links.
-    ///
-    /// ```
-    /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = dlx::Dlx::new(named.problem());
-    /// let mut solutions = solver.solutions();
-    /// let mut dominoes = 0;
-    /// while let Some(solution) = solutions.next() {
-    ///     dominoes += 4 - solution.options().len();
-    /// }
-    /// assert_eq!(solutions.end(), Some(dlx::End::Exhausted));
-    /// assert_eq!(dominoes, 5); // 0 + 1 + 1 + 1 + 2
-    /// # Ok::<(), dlx::DlxError>(())
-    /// ```
-    pub fn solutions(&mut self) -> Solutions<'_> {
-        self.start();
-        Solutions::new(self)
-    }
-
-    /// Successive random solutions: each is the first solution of a search
-    /// in a random order of its own, drawn from a stream seeded by `seed`,
-    /// so the same seed gives the same sequence, without reseeding by hand.
-    /// Draws are independent, so a solution may come more than once. The
-    /// iterator ends when a search finds no solution or runs out of budget;
-    /// dropping it puts the solver's own seed back.
-    ///
-    /// ```
-    /// use dlx::{NamedProblem, Dlx};
-    /// // Tilings of a strip of four cells: five of them.
-    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = Dlx::new(named.problem());
-    /// let draws: Vec<_> = solver.random_solutions(1).take(20).collect();
-    /// assert_eq!(draws.len(), 20);
-    /// assert!(draws.iter().all(|s| named.problem().is_solution(s)));
-    /// assert!(draws.iter().any(|s| s != &draws[0])); // not one solution twenty times
-    /// assert_eq!(solver.random_solutions(1).take(20).collect::<Vec<_>>(), draws);
-    /// assert_eq!(solver.seed(), None);
-    /// # Ok::<(), dlx::DlxError>(())
-    /// ```
-    pub fn random_solutions(&mut self, seed: u64) -> RandomSolutions<'_> {
-        RandomSolutions::new(self, seed)
-    }
-
     /// Runs the search to its next solution (written into the solution
     /// buffer), the end of the tree, or the budget.
     pub(crate) fn advance(&mut self) -> Event {
@@ -442,12 +397,6 @@ impl Dlx {
             self.search.solution(&mut self.solution);
         }
         event
-    }
-
-    /// The last solution found, and the colors the search gave secondary
-    /// items for it.
-    pub(crate) fn current(&self) -> Solution<'_> {
-        Solution::new(&self.solution, &self.search)
     }
 
     /// Ends a search that was paused: restores the links.

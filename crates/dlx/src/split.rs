@@ -10,8 +10,8 @@
 
 use std::ops::ControlFlow;
 
+use crate::branch::Branch;
 use crate::error::DlxError;
-use crate::matrix::Branch;
 use crate::outcome::{Count, End, Event};
 use crate::solutions::Solution;
 use crate::solver::Dlx;

@@ -29,7 +29,8 @@ use std::collections::HashMap;
 use std::fmt;
 
 use crate::error::DlxError;
-use crate::{Bounds, Color, ItemId, Kind, OptionId, Problem};
+use crate::index::{Color, ItemId, OptionId};
+use crate::problem::{Bounds, Kind, Problem};
 
 /// A problem whose items (and colors) have names: what Knuth's formats
 /// describe.

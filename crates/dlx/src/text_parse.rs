@@ -9,8 +9,8 @@ use smallvec::SmallVec;
 
 use crate::error::{DlxError, ParseErrorKind};
 use crate::index::{Color, INDEX_LIMIT};
+use crate::problem::{Bounds, Problem};
 use crate::text_format::{NamedProblem, reserved_char};
-use crate::{Bounds, Problem};
 
 /// A whitespace-separated token and its 1-based character column.
 #[derive(Clone, Copy)]

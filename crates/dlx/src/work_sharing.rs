@@ -19,10 +19,10 @@ use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::OptionId;
-use crate::matrix::Branch;
+use crate::branch::Branch;
+use crate::index::OptionId;
 use crate::outcome::{Budget, Count, End, Event, Stats};
-use crate::parallel::Parallel;
+use crate::parallel::{Goal, Parallel};
 use crate::progress::{Progress, lock};
 use crate::solutions::Solution;
 use crate::solver::Dlx;
@@ -32,14 +32,6 @@ const JOBS_PER_THREAD: usize = 16;
 
 /// The deepest the first split goes looking for enough subproblems.
 const MAX_SPLIT_DEPTH: usize = 8;
-
-/// What a parallel search is after.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Goal {
-    Count,
-    Visit,
-    First,
-}
 
 /// A piece of work: the subtree below `prefix`, or, with `after`, the
 /// choices of that node after `after` and everything below them.
@@ -185,7 +177,7 @@ impl Dlx {
         &mut self,
         threads: usize,
         depth: Option<usize>,
-    ) -> Option<(Vec<crate::Subproblem>, Stats)> {
+    ) -> Option<(Vec<crate::split::Subproblem>, Stats)> {
         let wanted = JOBS_PER_THREAD * threads;
         if let Some(depth) = depth {
             let split = self.split(depth);

@@ -3,12 +3,13 @@
 //! problems: the same solution sets and counts, with limits, budgets,
 //! pre-selections (one by one and in bulk), splits and threads.
 
-use std::collections::BTreeSet;
-
-use dlx::{Budget, Dlx, End, OptionId, Parallel};
+use dlx::{Budget, Dlx, End, Parallel};
 use proptest::prelude::*;
 
-use super::oracle::{Spec, brute_force, engine_solutions, spec_strategy};
+use super::oracle::{
+    Spec, brute_force, count_under_node_budget, engine_solutions, finds_the_oracle_solutions,
+    selections_agree, spec_strategy,
+};
 use super::split_parallel::same_tree;
 
 /// A solver for `problem` with forced-first on.
@@ -95,14 +96,9 @@ proptest! {
         depth in 0usize..4,
     ) {
         let problem = spec.build();
-        let expected = brute_force(&spec);
         let mut solver = forced(&problem);
         let mut plain = Dlx::new(&problem);
-        let (found, total) = engine_solutions(&spec, &mut solver);
-        prop_assert_eq!(&found, &expected);
-        prop_assert_eq!(usize::try_from(total).unwrap(), expected.len());
-        solver.check_invariants().unwrap();
-        prop_assert!(solver.links_match(&problem));
+        finds_the_oracle_solutions(&spec, &problem, &mut solver);
         prop_assert_eq!(solver.count(Some(limit)), plain.count(Some(limit)));
         // Left unrestored: the links as the search left them pass the
         // checks, and each next call starts from the restored links.
@@ -111,10 +107,7 @@ proptest! {
         prop_assert_eq!(solver.count(None), whole);
         solver.check_invariants().unwrap();
         prop_assert_eq!(solver.count(None), whole);
-        let options: Vec<OptionId> = picks
-            .iter()
-            .map(|p| OptionId::new(p.index(spec.options.len())).unwrap())
-            .collect();
+        let options = spec.options_at(&picks);
         let by_single = options.iter().try_for_each(|&o| solver.select(o));
         let mut bulk = forced(&problem);
         bulk.set_lazy_restore(true);
@@ -185,15 +178,7 @@ proptest! {
         let total = brute_force(&spec).len() as u64;
         let mut solver = forced(&problem);
         prop_assert_eq!(solver.count(None).solutions, total);
-        let nodes = solver.stats().nodes;
-        solver.set_budget(Budget::nodes(budget));
-        let count = solver.count(None);
-        if budget >= nodes {
-            prop_assert_eq!((count.solutions, count.end), (total, End::Exhausted));
-        } else {
-            prop_assert_eq!(count.end, End::BudgetExhausted);
-            prop_assert!(count.solutions <= total);
-        }
+        count_under_node_budget(&mut solver, budget);
         prop_assert!(solver.links_match(&problem));
     }
 
@@ -206,24 +191,10 @@ proptest! {
     ) {
         prop_assume!(!spec.options.is_empty());
         let problem = spec.build();
-        let options: Vec<OptionId> = picks
-            .iter()
-            .map(|p| OptionId::new(p.index(spec.options.len())).unwrap())
-            .collect();
+        let options = spec.options_at(&picks);
         let mut bulk = forced(&problem);
         let mut single = forced(&problem);
-        let by_bulk = bulk.select_all(&options);
-        let by_single = options.iter().try_for_each(|&o| single.select(o));
-        prop_assert_eq!(&by_bulk, &by_single);
-        let chosen: Vec<usize> = bulk.selected().iter().map(|o| o.index()).collect();
-        let expected: BTreeSet<Vec<usize>> = brute_force(&spec)
-            .into_iter()
-            .filter(|s| chosen.iter().all(|k| s.contains(k)))
-            .collect();
-        let (found, _) = engine_solutions(&spec, &mut bulk);
-        prop_assert_eq!(&found, &expected);
-        prop_assert_eq!(bulk.count(None), single.count(None));
-        prop_assert_eq!(bulk.stats(), single.stats());
+        selections_agree(&spec, &mut bulk, &mut single, &options);
         bulk.reset();
         single.reset();
         prop_assert!(bulk.links_match(&problem) && single.links_match(&problem));

@@ -16,7 +16,7 @@ mod graceful;
 mod partridge;
 #[allow(dead_code, unreachable_pub)]
 #[path = "../examples/zebra.rs"]
-mod zebra;
+pub(crate) mod zebra;
 
 use std::collections::{BTreeSet, HashSet};
 

@@ -5,7 +5,7 @@
 pub(crate) mod langford;
 #[allow(dead_code, unreachable_pub)]
 #[path = "../examples/latin_squares.rs"]
-mod latin_squares;
+pub(crate) mod latin_squares;
 #[allow(dead_code, unreachable_pub)]
 #[path = "../examples/n_queens.rs"]
 pub(crate) mod n_queens;

@@ -22,6 +22,14 @@ impl Spec {
         }
         b.build()
     }
+
+    /// The options `picks` pick (there must be some options).
+    pub(crate) fn options_at(&self, picks: &[prop::sample::Index]) -> Vec<OptionId> {
+        picks
+            .iter()
+            .map(|p| OptionId::new(p.index(self.options.len())).unwrap())
+            .collect()
+    }
 }
 
 /// An option over `primary + secondary` items with at least one primary item
@@ -149,6 +157,63 @@ pub(crate) fn engine_solutions(spec: &Spec, solver: &mut Dlx) -> (BTreeSet<Vec<u
     (found, count.solutions)
 }
 
+/// Counts with `solver` under a node budget of `budget` and checks that it
+/// stops exactly when the count's tree (measured by a count without one)
+/// is larger, never with more solutions than there are; returns the count.
+pub(crate) fn count_under_node_budget(solver: &mut Dlx, budget: u64) -> dlx::Count {
+    solver.set_budget(Budget::UNLIMITED);
+    let total = solver.count(None).solutions;
+    let nodes = solver.stats().nodes;
+    solver.set_budget(Budget::nodes(budget));
+    let count = solver.count(None);
+    if budget >= nodes {
+        assert_eq!((count.solutions, count.end), (total, End::Exhausted));
+    } else {
+        assert_eq!(count.end, End::BudgetExhausted);
+        assert!(count.solutions <= total);
+    }
+    count
+}
+
+/// Checks that `solver`, a solver of `spec` built as `problem`, finds the
+/// oracle's solutions, once each, and leaves the links as it found them.
+/// Returns how many there are.
+pub(crate) fn finds_the_oracle_solutions(spec: &Spec, problem: &Problem, solver: &mut Dlx) -> u64 {
+    let expected = brute_force(spec);
+    let (found, total) = engine_solutions(spec, solver);
+    assert_eq!(found, expected);
+    assert_eq!(usize::try_from(total).unwrap(), expected.len());
+    solver.check_invariants().unwrap();
+    assert!(solver.links_match(problem));
+    total
+}
+
+/// Selects `options` in `bulk` all at once and in `single` one by one
+/// (solvers of `spec`), and checks that both take the same ones, then find
+/// the oracle's solutions that contain them and count alike, statistics
+/// included.
+pub(crate) fn selections_agree(
+    spec: &Spec,
+    bulk: &mut Dlx,
+    single: &mut Dlx,
+    options: &[OptionId],
+) {
+    let by_bulk = bulk.select_all(options);
+    let by_single = options.iter().try_for_each(|&o| single.select(o));
+    assert_eq!(by_bulk, by_single);
+    assert_eq!(bulk.selected(), single.selected());
+    bulk.check_invariants().unwrap();
+    let chosen: Vec<usize> = bulk.selected().iter().map(|o| o.index()).collect();
+    let expected: BTreeSet<Vec<usize>> = brute_force(spec)
+        .into_iter()
+        .filter(|s| chosen.iter().all(|k| s.contains(k)))
+        .collect();
+    let (found, _) = engine_solutions(spec, bulk);
+    assert_eq!(found, expected);
+    assert_eq!(bulk.count(None), single.count(None));
+    assert_eq!(bulk.stats(), single.stats());
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
@@ -157,11 +222,7 @@ proptest! {
         let problem = spec.build();
         let expected = brute_force(&spec);
         let mut solver = Dlx::new(&problem);
-        let (found, total) = engine_solutions(&spec, &mut solver);
-        prop_assert_eq!(&found, &expected);
-        prop_assert_eq!(usize::try_from(total).unwrap(), expected.len());
-        solver.check_invariants().unwrap();
-        prop_assert!(solver.links_match(&problem));
+        let total = finds_the_oracle_solutions(&spec, &problem, &mut solver);
 
         // A limited count stops exactly where it says.
         let limited = solver.count(Some(limit));
@@ -180,16 +241,7 @@ proptest! {
     fn budgets_stop_exactly_when_the_tree_is_larger(spec in spec_strategy(), budget in 1u64..40) {
         let problem = spec.build();
         let mut solver = Dlx::new(&problem);
-        let total = solver.count(None).solutions;
-        let nodes = solver.stats().nodes;
-        solver.set_budget(Budget::nodes(budget));
-        let count = solver.count(None);
-        if budget >= nodes {
-            prop_assert_eq!((count.solutions, count.end), (total, End::Exhausted));
-        } else {
-            prop_assert_eq!(count.end, End::BudgetExhausted);
-            prop_assert!(count.solutions <= total);
-        }
+        count_under_node_budget(&mut solver, budget);
         prop_assert!(solver.links_match(&problem));
     }
 
@@ -243,30 +295,14 @@ proptest! {
     ) {
         prop_assume!(!spec.options.is_empty());
         let problem = spec.build();
-        let options: Vec<OptionId> = picks
-            .iter()
-            .map(|p| OptionId::new(p.index(spec.options.len())).unwrap())
-            .collect();
+        let options = spec.options_at(&picks);
         let mut bulk = Dlx::new(&problem);
         let mut single = Dlx::new(&problem);
         // Something selected before, which both must replace.
         bulk.select_all(&options[..options.len() / 2]).ok();
         single.select(OptionId::new(extra.index(spec.options.len())).unwrap()).ok();
         single.reset();
-        let by_bulk = bulk.select_all(&options);
-        let by_single = options.iter().try_for_each(|&o| single.select(o));
-        prop_assert_eq!(&by_bulk, &by_single);
-        prop_assert_eq!(bulk.selected(), single.selected());
-        bulk.check_invariants().unwrap();
-        let chosen: Vec<usize> = bulk.selected().iter().map(|o| o.index()).collect();
-        let expected: BTreeSet<Vec<usize>> = brute_force(&spec)
-            .into_iter()
-            .filter(|s| chosen.iter().all(|k| s.contains(k)))
-            .collect();
-        let (found, _) = engine_solutions(&spec, &mut bulk);
-        prop_assert_eq!(&found, &expected);
-        prop_assert_eq!(bulk.count(None), single.count(None));
-        prop_assert_eq!(bulk.stats(), single.stats());
+        selections_agree(&spec, &mut bulk, &mut single, &options);
         // One more option on top dances; popping it and then the bulk
         // selections one at a time matches popping them one by one.
         let top = OptionId::new(extra.index(spec.options.len())).unwrap();

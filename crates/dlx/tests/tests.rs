@@ -1,9 +1,12 @@
 //! Integration tests of the `dlx` engine, compiled as one binary.
 
+mod differential;
 mod forced_first;
 mod known_answers;
 mod known_counts;
+mod layers;
 mod oracle;
 mod oracle_kinds;
+mod reference;
 mod solver_behaviour;
 mod split_parallel;

@@ -1,6 +1,6 @@
 //! Reading and writing: formats, alphabets, records.
 
-use sudoku_dlx::{Alphabet, Error, Grid, ParseOptions, Puzzle, Records, Regions, Shape};
+use sudoku_dlx::{Alphabet, Error, Grid, ParseOptions, Puzzle, Record, Records, Regions, Shape};
 
 use crate::util::{lines, parse};
 
@@ -38,6 +38,17 @@ fn pretty_output_reads_back_for_every_data_file() {
     }
 }
 
+/// The records of `text`, read line by line.
+fn records_of(text: &str, options: &ParseOptions) -> Vec<Record> {
+    Records::new(
+        text.lines()
+            .map(|l| Ok::<_, std::convert::Infallible>(l.to_owned())),
+        options,
+    )
+    .collect::<Result<_, _>>()
+    .unwrap()
+}
+
 #[test]
 fn records_split_lines_blocks_and_comments() {
     let line = &lines("plb_hard20.txt")[0];
@@ -45,13 +56,7 @@ fn records_split_lines_blocks_and_comments() {
     let jigsaw = &lines("janko_jigsaw_9x9.txt")[0];
     let text = format!("# header\n{line}\n\n{block}\n{jigsaw}\n# end\n{line}\n");
     let options = ParseOptions::default();
-    let records: Vec<_> = Records::new(
-        text.lines()
-            .map(|l| Ok::<_, std::convert::Infallible>(l.to_owned())),
-        &options,
-    )
-    .collect::<Result<_, _>>()
-    .unwrap();
+    let records = records_of(&text, &options);
     assert_eq!(records.len(), 4);
     assert_eq!(records[0].line, 2);
     assert_eq!(records[1].line, 4);
@@ -81,13 +86,7 @@ fn records_of_a_fixed_16x16_shape_read_blocks_without_separators() {
         shape: Some(Shape::from_size(16).unwrap()),
         ..ParseOptions::default()
     };
-    let records: Vec<_> = Records::new(
-        text.lines()
-            .map(|l| Ok::<_, std::convert::Infallible>(l.to_owned())),
-        &options,
-    )
-    .collect::<Result<_, _>>()
-    .unwrap();
+    let records = records_of(&text, &options);
     assert_eq!(records.len(), 1);
     assert_eq!(
         Puzzle::parse(&records[0].text, &options).unwrap(),

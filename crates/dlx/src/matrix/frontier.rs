@@ -20,29 +20,10 @@ use super::cover::OptionCover;
 use super::hide::SUDOKU_WIDTH;
 use super::path::{LinksLoop, SearchPath};
 use super::search::{Level, Search, Step};
-use crate::index::{ItemId, OptionId};
+use crate::branch::Branch;
+use crate::index::ItemId;
 use crate::outcome::{Budget, Event, Stats};
 use crate::problem::Kind;
-
-/// One level's choice on the way to a subproblem: an option, or Algorithm
-/// M's null move (the item takes no more options).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Branch {
-    /// The level chose this option.
-    Option(OptionId),
-    /// Algorithm M's null move: the level's item (this one) takes no more
-    /// options. Only problems with [`Bounds`](crate::Bounds) have it.
-    Done(ItemId),
-}
-
-impl std::fmt::Display for Branch {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Branch::Option(option) => write!(f, "option {option}"),
-            Branch::Done(item) => write!(f, "no more options for item {item}"),
-        }
-    }
-}
 
 impl Search {
     /// Sets the splitting bounds: the search backtracks no further than

@@ -134,7 +134,6 @@ mod tweak;
 
 pub(crate) use bulk::Columns;
 pub(crate) use cells::{AnyCells, NoReport, Report};
-pub use frontier::Branch;
 pub(crate) use link::MAX_OPTION_LEN;
 pub use path::{CellsWidth, LinksLoop, SearchPath};
 pub(crate) use search::Search;
