@@ -6,14 +6,9 @@
 //! Imports from `model` and `text`.
 
 pub(crate) mod backend;
-pub(crate) mod bands;
-pub(crate) mod bitboard;
 pub(crate) mod bitsets;
 pub(crate) mod classic;
-pub(crate) mod classic_check;
 pub(crate) mod completion;
-pub(crate) mod encoding;
 pub(crate) mod links;
 pub(crate) mod session;
 pub(crate) mod solver;
-pub(crate) mod spread;
