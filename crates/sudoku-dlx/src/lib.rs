@@ -195,6 +195,7 @@ pub use rate::step::{Elimination, House, Placement, Step, StepKind};
 pub use rate::technique::Technique;
 pub use rate::techniques::{LogicReport, LogicSolver};
 pub use solve::backend::Method;
+pub use solve::engine::{Engine, Operation};
 pub use solve::session::Session;
 pub use solve::solver::{Solver, Tally};
 pub use text::framer::{Framer, Record, Records};

@@ -8,8 +8,8 @@ use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 use sudoku_dlx::{
-    Budget, Count, End, Error, First, GenerateOptions, Generator, Grid, Method, Puzzle, Regions,
-    Rules, Shape, Solver, Uniqueness, Variants, check_solution,
+    Budget, Count, End, Engine, Error, First, GenerateOptions, Generator, Grid, Method, Operation,
+    Puzzle, Regions, Rules, Shape, Solver, Uniqueness, Variants, check_solution,
 };
 
 use crate::util::{lines, parse};
@@ -49,8 +49,8 @@ fn solver(rules: &Rules, method: Method) -> Solver {
 fn agree(puzzle: &Puzzle, limit: usize) {
     let mut bits = solver(puzzle.rules(), Method::Auto);
     let mut links = solver(puzzle.rules(), Method::DancingLinks);
-    assert_eq!(bits.effective_method(), Method::Bitsets);
-    assert_eq!(links.effective_method(), Method::DancingLinks);
+    assert_eq!(bits.engine_for(Operation::Solve), Engine::Bitsets);
+    assert_eq!(links.engine_for(Operation::Solve), Engine::Links);
     // Random givens can make a proof of "no solution" take very long on
     // the larger grids; such puzzles are skipped, not waited for.
     bits.set_budget(Budget::nodes(BUDGET));
@@ -450,24 +450,118 @@ fn clashing_givens_report_the_same_error_on_both_methods() {
 fn auto_falls_back_to_links_where_bitsets_do_not_apply() {
     let classic = Rules::classic();
     let mut s = Solver::new(&classic);
-    assert_eq!(s.effective_method(), Method::Bitsets);
+    assert_eq!(s.engine_for(Operation::Solve), Engine::Bitsets);
+    assert_eq!(s.engine_for(Operation::CountAll), Engine::Bitsets);
+    assert_eq!(s.engine_for(Operation::CountToLimit), Engine::Bands);
+    assert_eq!(s.engine_for(Operation::Session), Engine::Links);
     s.set_seed(Some(7));
-    assert_eq!(s.effective_method(), Method::DancingLinks);
+    assert_eq!(s.engine_for(Operation::Solve), Engine::Links);
+    assert_eq!(s.engine_for(Operation::CountToLimit), Engine::Links);
     s.set_seed(None);
     s.set_budget(Budget::updates(1_000_000));
-    assert_eq!(s.effective_method(), Method::DancingLinks);
+    assert_eq!(s.engine_for(Operation::Solve), Engine::Links);
+    assert_eq!(s.engine_for(Operation::CountToLimit), Engine::Links);
     s.set_budget(Budget::nodes(1_000));
-    assert_eq!(s.effective_method(), Method::Bitsets);
+    assert_eq!(s.engine_for(Operation::Solve), Engine::Bitsets);
+    assert_eq!(s.engine_for(Operation::CountToLimit), Engine::Bands);
     let mut sixteen = Solver::new(&Rules::new(Shape::from_size(16).unwrap()));
-    assert_eq!(sixteen.effective_method(), Method::DancingLinks);
+    assert_eq!(sixteen.engine_for(Operation::Solve), Engine::Links);
+    assert_eq!(sixteen.engine_for(Operation::CountToLimit), Engine::Links);
+    let x = Rules::classic().with_variants(Variants {
+        x: true,
+        ..Variants::NONE
+    });
+    let x = Solver::new(&x);
+    assert_eq!(x.engine_for(Operation::CountToLimit), Engine::Bitsets);
     // Asked for by name, bitsets take seeds and update budgets too, where
-    // the grid has a bitset form.
+    // the grid has a bitset form, and counts to a limit on plain 9x9.
     s.set_method(Method::Bitsets);
     s.set_seed(Some(7));
     s.set_budget(Budget::updates(1_000_000));
-    assert_eq!(s.effective_method(), Method::Bitsets);
+    assert_eq!(s.engine_for(Operation::Solve), Engine::Bitsets);
+    assert_eq!(s.engine_for(Operation::CountToLimit), Engine::Bitsets);
     sixteen.set_method(Method::Bitsets);
-    assert_eq!(sixteen.effective_method(), Method::DancingLinks);
+    assert_eq!(sixteen.engine_for(Operation::Solve), Engine::Links);
+}
+
+/// Every public search runs on the engine the rule names for its
+/// operation (and says so in `last_engine`), for each method on plain
+/// 9x9, 9x9 X and 16x16: so no call site decides on its own. Givens that
+/// clash end on links, which name the clash.
+#[test]
+fn the_engine_that_runs_is_the_one_the_rule_names() {
+    let puzzle =
+        ".......12........3..23..4....18....5.6..7.8.......9.....85.....9...4.5..47...6...";
+    let x = Variants {
+        x: true,
+        ..Variants::NONE
+    };
+    let sixteen = Rules::new(Shape::from_size(16).unwrap());
+    let cases = [
+        parse(puzzle),
+        Puzzle::new(
+            Rules::classic().with_variants(x),
+            Grid::from_digits(Shape::CLASSIC, vec![0; 81]).unwrap(),
+        )
+        .unwrap(),
+        Puzzle::empty(sixteen),
+    ];
+    let mut seen = BTreeSet::new();
+    for puzzle in &cases {
+        for method in [Method::Auto, Method::DancingLinks, Method::Bitsets] {
+            let mut s = solver(puzzle.rules(), method);
+            s.set_budget(Budget::nodes(10_000));
+            assert_eq!(s.last_engine(), None);
+            let ran = |s: &mut Solver, operation| {
+                let engine = s.engine_for(operation);
+                match operation {
+                    Operation::Solve => {
+                        s.solve(puzzle).unwrap();
+                    }
+                    Operation::CountToLimit => {
+                        s.count(puzzle, Some(2)).unwrap();
+                    }
+                    Operation::CountAll => {
+                        s.count(puzzle, None).unwrap();
+                    }
+                    Operation::Session => {
+                        s.session();
+                    }
+                    _ => unreachable!("an operation this test does not know"),
+                }
+                assert_eq!(
+                    s.last_engine(),
+                    Some(engine),
+                    "{puzzle} {method:?} {operation:?}"
+                );
+                engine
+            };
+            for operation in [
+                Operation::Solve,
+                Operation::CountToLimit,
+                Operation::CountAll,
+                Operation::Session,
+            ] {
+                seen.insert(format!("{:?}", ran(&mut s, operation)));
+            }
+            s.uniqueness(puzzle).unwrap();
+            assert_eq!(s.last_engine(), Some(s.engine_for(Operation::Solve)));
+            s.for_each_solution(puzzle, |_| ControlFlow::Break(()))
+                .unwrap();
+            assert_eq!(s.last_engine(), Some(s.engine_for(Operation::Solve)));
+            // Two 1s in the first row: every engine hands them on to links.
+            let mut digits = puzzle.givens().digits().to_vec();
+            digits[..2].copy_from_slice(&[1, 1]);
+            let clash = Puzzle::new(
+                puzzle.rules().clone(),
+                Grid::from_digits(puzzle.rules().shape(), digits).unwrap(),
+            )
+            .unwrap();
+            assert!(s.count(&clash, Some(2)).is_err());
+            assert_eq!(s.last_engine(), Some(Engine::Links));
+        }
+    }
+    assert_eq!(seen.len(), 3, "every engine ran: {seen:?}");
 }
 
 #[test]

@@ -9,6 +9,7 @@ pub(crate) mod backend;
 pub(crate) mod bitsets;
 pub(crate) mod classic;
 pub(crate) mod completion;
+pub(crate) mod engine;
 pub(crate) mod links;
 pub(crate) mod session;
 pub(crate) mod solver;

@@ -12,7 +12,8 @@ use crate::model::error::Error;
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::solve::backend::SearchOptions;
-use crate::solve::solver::{FIRST_LOOK, Ran, Solver};
+use crate::solve::engine::{Engine, Operation};
+use crate::solve::solver::{FIRST_LOOK, Solver};
 
 /// What [`Solver::tally`] counted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,21 +84,24 @@ impl Solver {
         limit: Option<u64>,
         options: &SearchOptions,
     ) -> Result<Count, Error> {
-        // A count to a limit on plain 9x9 (the order-free question of
-        // `count --limit` and of uniqueness checks) runs on the classic
-        // counter; clashing givens go on to the path that names the clash.
-        // An unlimited count stays on the bitsets, whose statistics
-        // `count_parallel` reproduces on any number of threads.
-        if limit.is_some()
-            && Self::runs_on_classic(options)
-            && puzzle.rules() == &self.rules
-            && let Some(classic) = &mut self.classic
-            && let Some(count) = classic.count(puzzle.givens().digits(), limit, options.budget)
-        {
-            self.ran = Ran::Classic;
-            return Ok(count);
+        let operation = if limit.is_some() {
+            Operation::CountToLimit
+        } else {
+            Operation::CountAll
+        };
+        let mut engine = self.choose(operation, options);
+        if engine == Engine::Bands {
+            if puzzle.rules() == &self.rules
+                && let Some(classic) = &mut self.classic
+                && let Some(count) = classic.count(puzzle.givens().digits(), limit, options.budget)
+            {
+                self.ran = Some(Engine::Bands);
+                return Ok(count);
+            }
+            // The givens clash: the band board cannot say where.
+            engine = engine.on_clash();
         }
-        self.run(puzzle, options, |backend| backend.count(limit, options))
+        self.run(puzzle, engine, |backend| backend.count(limit, options))
     }
 
     /// [`count`](Self::count) on every thread `parallel` names, for one
@@ -165,7 +169,8 @@ impl Solver {
         {
             return Ok(count);
         }
-        self.run(puzzle, &options, |backend| {
+        let engine = self.choose(Operation::CountAll, &options);
+        self.run(puzzle, engine, |backend| {
             backend.count_parallel(limit, &options, parallel)
         })
     }
