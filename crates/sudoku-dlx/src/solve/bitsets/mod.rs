@@ -1,5 +1,6 @@
-//! The bitset backend: the search of `bitboard.rs` on a digits array of
-//! givens, for grids of at most 128 cells.
+//! The bitset backend ([`Engine::Bitsets`](crate::solve::engine::Engine::Bitsets)):
+//! the search of [`bitboard`] on a digits array of givens, for grids of at
+//! most 128 cells, and [`spread`] for one count on every core.
 
 pub(crate) mod bitboard;
 mod spread;

@@ -1,7 +1,9 @@
-//! The classic counter: counts to a limit on plain 9x9 Sudoku (3x3 boxes,
-//! no variant, no jigsaw, no cages) with the band board of
-//! [`bands`], JCZSolve's representation (credit
-//! there), instead of the general bitsets of `bitboard.rs`.
+//! The classic counter ([`Engine::Bands`](crate::solve::engine::Engine::Bands)):
+//! counts to a limit on plain 9x9 Sudoku (3x3 boxes, no variant, no
+//! jigsaw, no cages) with the band board of [`bands`], JCZSolve's
+//! representation (credit there), instead of the general bitsets of
+//! [`bitboard`](crate::solve::bitsets::bitboard); [`check`] holds the
+//! generator's uniqueness checks on it.
 //!
 //! It answers only what does not depend on the order of the search: how
 //! many solutions, up to a limit. A search here branches on the first cell

@@ -1,5 +1,6 @@
-//! The dancing-links backend: the `dlx` engine on the exact-cover encoding,
-//! with the givens as the engine's pre-selected options.
+//! The dancing-links backend ([`Engine::Links`](crate::solve::engine::Engine::Links)):
+//! the `dlx` engine on the exact-cover [`encoding`], with the givens as the
+//! engine's pre-selected options.
 
 mod encoding;
 

@@ -107,21 +107,20 @@ impl Solver {
     /// [`count`](Self::count) on every thread `parallel` names, for one
     /// puzzle with very many solutions: the same count, and for an exact
     /// count the same [`stats`](Self::stats), for any number of threads
-    /// (with a limit on plain 9x9 rules and
-    /// [`Method::Auto`](crate::Method::Auto), the first look runs on the
-    /// classic counter and a spread search on the bitsets, so the
-    /// statistics depend on which one ended it).
+    /// (with a limit, the first look is an
+    /// [`Operation::CountToLimit`] and the spread search an
+    /// [`Operation::CountAll`], which on plain 9x9 run on different
+    /// engines, so the statistics depend on which one ended it).
     ///
     /// The threads share the search tree, a busy one giving part of its
     /// tree away whenever another has nothing to do, so a lopsided tree
     /// keeps every thread busy; a puzzle that 16,384 nodes settle (most
     /// do) is counted on the calling thread alone, and only if they do not
     /// is the search started again, spread. On bitsets (see
-    /// [`Method`](crate::Method)) it runs on the caller's rayon pool when
-    /// called from one (sharing its threads with the caller's other work),
-    /// else on a pool of [`Parallel::threads`]; on the engine (grids over
-    /// 128 cells, or [`Method::DancingLinks`](crate::Method::DancingLinks))
-    /// it is [`dlx::Dlx::count_parallel`] with `parallel` as given. The
+    /// [`Engine`]) it runs on the caller's rayon pool when called from one
+    /// (sharing its threads with the caller's other work), else on a pool
+    /// of [`Parallel::threads`]; on links it is
+    /// [`dlx::Dlx::count_parallel`] with `parallel` as given. The
     /// budget bounds the work of all threads together; a seed does not
     /// change a count, and the parallel search does not use it.
     ///
