@@ -14,10 +14,12 @@
 //!   givens, searches and resets. Nothing on that path rebuilds the matrix
 //!   or allocates per search node.
 //! - **Bitsets where they pay.** Grids of at most 128 cells (4x4 to 10x10,
-//!   any variant) are searched by default on bitsets: the same options and
-//!   items, one 128-bit cell set per digit, several times faster than
-//!   following links. [`Method::DancingLinks`] keeps the engine; both give
-//!   the same answers, and the tests hold them to it.
+//!   any variant but killer) are searched by default on bitsets: the same
+//!   options and items, one 128-bit cell set per digit, several times
+//!   faster than following links; plain 9x9 counts to a limit run on a band
+//!   board. [`Method::DancingLinks`] keeps the engine; every [`Engine`]
+//!   gives the same answers, and the tests hold them to it. The table on
+//!   [`Engine`] says which runs when.
 //! - **Variants are items, not code.** X, windoku, jigsaw, anti-king,
 //!   anti-knight and killer cages add items and options to the matrix, so
 //!   any combination works.
@@ -121,6 +123,8 @@
 //!   `0-9A-F`, numbers); [`Framer`] and [`Records`] for streams.
 //! - [`Solver`]: [`solve`](Solver::solve) ([`First`]),
 //!   [`set_method`](Solver::set_method) ([`Method`]),
+//!   [`engine_for`](Solver::engine_for) ([`Operation`], [`Engine`]),
+//!   [`last_engine`](Solver::last_engine),
 //!   [`count`](Solver::count) ([`Count`]), [`tally`](Solver::tally) ([`Tally`]),
 //!   [`uniqueness`](Solver::uniqueness)
 //!   ([`Uniqueness`]), [`for_each_solution`](Solver::for_each_solution),
@@ -196,6 +200,7 @@ pub use rate::step::{Elimination, House, Placement, Step, StepKind};
 pub use rate::technique::Technique;
 pub use rate::techniques::{LogicReport, LogicSolver};
 pub use solve::backend::Method;
+pub use solve::engine::{Engine, Operation};
 pub use solve::session::Session;
 pub use solve::solver::{Solver, Tally};
 pub use text::framer::{Framer, Record, Records};

@@ -6,6 +6,12 @@
 //! the crate root's re-exports (`crate::Budget`) instead of the item's
 //! source, on `super::` outside a test, and on files that import each
 //! other, directly or round a longer cycle.
+//!
+//! A floor may hold module folders, nested to any depth
+//! (`solve/bitsets/bitboard/order.rs`): a file is named by its path below
+//! the floor (`bitsets/bitboard/order`, a folder's `mod.rs` by the folder,
+//! `bitsets/bitboard`), and an import by the longest file its path names,
+//! so two files of one folder that import each other are a cycle too.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
@@ -26,6 +32,10 @@ fn violations(sources: &[Source]) -> Vec<String> {
     let mut found = Vec::new();
     // Edges "folder/file -> folder/file" between distinct files.
     let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    let files: BTreeSet<String> = sources
+        .iter()
+        .map(|s| format!("{}/{}", s.folder, s.file))
+        .collect();
     for source in sources {
         let here = format!("{}/{}", source.folder, source.file);
         let Some(floor) = FLOORS.iter().position(|&f| f == source.folder) else {
@@ -40,7 +50,8 @@ fn violations(sources: &[Source]) -> Vec<String> {
             for path in crate_paths(line) {
                 let mut segments = path.split("::");
                 let folder = segments.next().unwrap_or_default();
-                let file = segments.next().unwrap_or_default();
+                let rest: Vec<&str> = segments.collect();
+                let file = file_named(&files, folder, &rest);
                 let Some(target) = FLOORS.iter().position(|&f| f == folder) else {
                     found.push(format!(
                         "{at}: `crate::{path}` goes through the crate root; name the item at its source"
@@ -53,7 +64,11 @@ fn violations(sources: &[Source]) -> Vec<String> {
                         source.folder
                     ));
                 }
-                if file.is_empty() || !file.chars().all(|c| c.is_ascii_lowercase() || c == '_') {
+                if file.is_empty()
+                    || !file
+                        .chars()
+                        .all(|c| c.is_ascii_lowercase() || c == '_' || c == '/')
+                {
                     found.push(format!(
                         "{at}: `crate::{path}`: name the file (one `use` line per file)"
                     ));
@@ -68,6 +83,19 @@ fn violations(sources: &[Source]) -> Vec<String> {
     }
     found.extend(cycles(&edges));
     found
+}
+
+/// The file that the path segments `rest` below `folder` name: the longest
+/// run of leading segments that is a file of `files` (`bitsets::bitboard::
+/// Board` names `bitsets/bitboard` when that is a file), else the first
+/// segment alone (the file of an item or a misspelt path, which the
+/// caller then judges).
+fn file_named(files: &BTreeSet<String>, folder: &str, rest: &[&str]) -> String {
+    (2..=rest.len())
+        .rev()
+        .map(|n| rest[..n].join("/"))
+        .find(|file| files.contains(&format!("{folder}/{file}")))
+        .unwrap_or_else(|| rest.first().copied().unwrap_or_default().to_string())
 }
 
 /// The lines of library code in `text`, numbered from 1: up to the first
@@ -122,46 +150,47 @@ fn cycles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
     found
 }
 
-/// Every `.rs` file in a folder of the library's `src/`.
+/// Every `.rs` file in a folder of the library's `src/`, at any depth.
 fn library_sources() -> Vec<Source> {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut sources = Vec::new();
     for folder in fs::read_dir(&src).expect("src/ is readable") {
         let folder = folder.expect("src/ lists").path();
-        if !folder.is_dir() {
-            continue;
-        }
-        for file in fs::read_dir(&folder).expect("a floor is readable") {
-            let file = file.expect("a floor lists").path();
-            if file.is_dir() {
-                // A module split into a folder of its own (`solve/bitboard/`):
-                // its files are `bitboard` (its `mod.rs`) and `bitboard/NAME`,
-                // held to the same rules as the floor's other files.
-                for inner in fs::read_dir(&file).expect("a module folder is readable") {
-                    let inner = inner.expect("a module folder lists").path();
-                    if inner.extension().is_some_and(|e| e == "rs") {
-                        let stem = name(&inner);
-                        sources.push(Source {
-                            folder: name(&folder),
-                            file: if stem == "mod" {
-                                name(&file)
-                            } else {
-                                format!("{}/{stem}", name(&file))
-                            },
-                            text: fs::read_to_string(&inner).expect("a source file is text"),
-                        });
-                    }
-                }
-            } else if file.extension().is_some_and(|e| e == "rs") {
-                sources.push(Source {
-                    folder: name(&folder),
-                    file: name(&file),
-                    text: fs::read_to_string(&file).expect("a source file is text"),
-                });
-            }
+        if folder.is_dir() {
+            add_sources(&name(&folder), &folder, "", &mut sources);
         }
     }
     sources
+}
+
+/// The `.rs` files of `dir` and of the folders in it into `sources`, as
+/// files of `floor` named by their path below it: `prefix` is the path of
+/// `dir` (empty for the floor itself), a `mod.rs` takes its folder's name.
+fn add_sources(floor: &str, dir: &Path, prefix: &str, sources: &mut Vec<Source>) {
+    for entry in fs::read_dir(dir).expect("a source folder is readable") {
+        let path = entry.expect("a source folder lists").path();
+        let stem = name(&path);
+        let below = if prefix.is_empty() {
+            stem.clone()
+        } else {
+            format!("{prefix}/{stem}")
+        };
+        if path.is_dir() {
+            add_sources(floor, &path, &below, sources);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            // The floor's own mod.rs is `mod`, as before the folders nested.
+            let file = if stem == "mod" && !prefix.is_empty() {
+                prefix.to_string()
+            } else {
+                below
+            };
+            sources.push(Source {
+                folder: floor.to_string(),
+                file,
+                text: fs::read_to_string(&path).expect("a source file is text"),
+            });
+        }
+    }
 }
 
 /// A path's last component without its extension.
@@ -207,6 +236,18 @@ fn the_check_catches_each_kind_of_break() {
         source("solve", "backend", "use crate::solve::solver::Solver;\n"),
         // A path relative to the folder's mod.rs.
         source("text", "parse", "    let x = super::thing();\n"),
+        // Two files of one module folder importing each other, one by a
+        // path through the folder's mod.rs.
+        source(
+            "solve",
+            "bitsets/bitboard",
+            "use crate::solve::bitsets::bitboard::order::Lowest;\n",
+        ),
+        source(
+            "solve",
+            "bitsets/bitboard/order",
+            "use crate::solve::bitsets::bitboard::Board;\n",
+        ),
     ];
     let found = violations(&broken);
     let expect = [
@@ -215,6 +256,7 @@ fn the_check_catches_each_kind_of_break() {
         "make/generator.rs:2: `crate::{` goes through the crate root",
         "import cycle: solve/backend -> solve/solver -> solve/backend",
         "text/parse.rs:1: `super::` outside a test",
+        "import cycle: solve/bitsets/bitboard -> solve/bitsets/bitboard/order -> solve/bitsets/bitboard",
     ];
     for e in expect {
         assert!(

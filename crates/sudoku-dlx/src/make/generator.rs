@@ -260,7 +260,7 @@ impl Generator {
     /// grid can be relabelled to have any first row. It saves the search the
     /// levels where every cell ties and each tie costs a random draw. Both
     /// searches can reach every completion of that row (see
-    /// [`Shuffled`](crate::solve::bitboard::Shuffled)), so every complete grid can
+    /// [`Shuffled`](crate::solve::bitsets::bitboard::Shuffled)), so every complete grid can
     /// be drawn, though not uniformly.
     fn random_grid(&mut self, rng: &mut SplitMix64) -> Result<Grid, Error> {
         if seeds_rows(&self.rules) {

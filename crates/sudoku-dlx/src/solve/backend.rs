@@ -1,14 +1,17 @@
-//! The private interface of the two ways the [`Solver`](crate::Solver)
-//! searches: dancing links ([`Links`](crate::solve::links::Links)) and bitsets
-//! ([`Bitsets`](crate::solve::bitsets::Bitsets)).
+//! The private interface of the two engines that hold a stack of givens,
+//! dancing links ([`Links`](crate::solve::links::Links)) and bitsets
+//! ([`Bitsets`](crate::solve::bitsets::Bitsets)), and the options a search
+//! runs with (the band board of [`classic`](crate::solve::classic) answers
+//! its two questions through its own calls).
 //!
 //! A backend holds a stack of givens (loaded whole, or pushed and popped
 //! one at a time) and answers the four questions every caller asks of them:
 //! the first solution, each solution, how many, and whether a puzzle known to
 //! be unique stays unique with some cells blanked. Once the givens are on
-//! it, a search cannot fail. The `Solver` picks a backend per search from
-//! [`SearchOptions`] and loads the givens (each backend's `load`, which is
-//! where clashing givens show); nothing above it asks which one ran.
+//! it, a search cannot fail. The `Solver` asks
+//! [`engine_for`](crate::solve::engine::engine_for) for the backend of
+//! each search and loads the givens (each backend's `load`, which is where
+//! clashing givens show).
 
 use std::ops::ControlFlow;
 
@@ -17,29 +20,25 @@ use dlx::{Budget, Count, First, Parallel, Stats};
 use crate::model::error::Error;
 use crate::model::grid::Grid;
 
-/// How a [`Solver`](crate::solve::solver::Solver) searches. Every method gives the same answers (the
-/// same solutions, counts and errors); they differ in speed, in the order
-/// solutions come in, and in what a node of [`Stats`] is.
+/// Which engines a [`Solver`](crate::solve::solver::Solver) may search
+/// on: the caller's request. The [`Engine`](crate::Engine) that runs
+/// follows from it, the operation, the rules, the seed and the budget, by
+/// the table on [`Engine`](crate::Engine). Every engine gives the same
+/// answers (the same solutions, counts and errors).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Method {
-    /// Bitsets where they apply: the grid has at most 128 cells (up to
-    /// 10x10, with any variants), no seed is set (a seed asks for the
-    /// engine's random order, which `--seed` has always meant), and no
-    /// update budget (a link update exists only on the engine). Dancing
-    /// links otherwise. A count to a limit on plain 9x9 rules runs on a
-    /// board made for them (JCZSolve's bands: the same count, its own
-    /// nodes and updates).
+    /// The fastest engine that has a form of the rules and answers what is
+    /// asked in the order asked for: bitsets, or on plain 9x9 the band
+    /// board for counts to a limit; links with a seed or an update budget.
     #[default]
     Auto,
-    /// Always the dancing-links engine, whose statistics are Knuth's
-    /// (nodes entered and link updates).
+    /// Always links, whose statistics are Knuth's (nodes entered and link
+    /// updates).
     DancingLinks,
-    /// Bitsets wherever the grid has a bitset form (at most 128 cells),
-    /// also with a seed, which then draws the cell to branch on among those
-    /// with the fewest candidates and the order of its digits; a node is a
-    /// board after its forced moves, an update a digit placed. Larger grids
-    /// have no bitset form and run on the engine.
+    /// Bitsets wherever the grid has a bitset form, also with a seed,
+    /// which then draws the cell to branch on among those with the fewest
+    /// candidates and the order of its digits; links elsewhere.
     Bitsets,
 }
 

@@ -1,19 +1,19 @@
-//! Solving: the `Solver`, the exact-cover encoding, and the two backends
-//! behind one private interface (dancing links on the engine, bitboards for
-//! grids of at most 128 cells), with the stack of givens (`Session`,
-//! `Planted`) the generator checks uniqueness on.
+//! Solving: the `Solver` and its three engines, one folder each: `links`
+//! (the `dlx` engine on the exact-cover encoding, every grid), `bitsets`
+//! (grids of at most 128 cells) and `classic` (the band board of plain
+//! 9x9). Which engine runs a search is decided in one place, `engine`
+//! (its table is on [`Engine`](crate::solve::engine::Engine)). Beside
+//! them: the private `backend` interface links and bitsets share, the
+//! stacks of givens (`Session`, and `Planted`, which the generator checks
+//! uniqueness on), and the completion of large empty grids.
 //!
 //! Imports from `model` and `text`.
 
 pub(crate) mod backend;
-pub(crate) mod bands;
-pub(crate) mod bitboard;
 pub(crate) mod bitsets;
 pub(crate) mod classic;
-pub(crate) mod classic_check;
 pub(crate) mod completion;
-pub(crate) mod encoding;
+pub(crate) mod engine;
 pub(crate) mod links;
 pub(crate) mod session;
 pub(crate) mod solver;
-pub(crate) mod spread;

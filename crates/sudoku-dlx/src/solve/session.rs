@@ -8,7 +8,7 @@ use dlx::{Count, Stats};
 use crate::model::error::Error;
 use crate::solve::backend::{Backend, SearchOptions};
 use crate::solve::classic::Classic;
-use crate::solve::classic_check::BandGivens;
+use crate::solve::classic::check::BandGivens;
 use crate::solve::links::Links;
 
 /// Givens on a stack, searched with whatever is on it; see
@@ -104,7 +104,7 @@ enum Stack<'s> {
     Backend(&'s mut dyn Backend),
     /// On plain 9x9 rules, where the bitsets would run: the givens as band
     /// words here (pushing a cell sets a bit), checked on the classic
-    /// counter's band board; see [`classic_check`](crate::solve::classic_check).
+    /// counter's band board; see [`classic_check`](crate::solve::classic::check).
     Classic {
         /// The counter that checks.
         classic: &'s mut Classic,

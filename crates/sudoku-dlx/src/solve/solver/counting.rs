@@ -12,7 +12,8 @@ use crate::model::error::Error;
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::solve::backend::SearchOptions;
-use crate::solve::solver::{FIRST_LOOK, Ran, Solver};
+use crate::solve::engine::{Engine, Operation};
+use crate::solve::solver::{FIRST_LOOK, Solver};
 
 /// What [`Solver::tally`] counted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -83,41 +84,43 @@ impl Solver {
         limit: Option<u64>,
         options: &SearchOptions,
     ) -> Result<Count, Error> {
-        // A count to a limit on plain 9x9 (the order-free question of
-        // `count --limit` and of uniqueness checks) runs on the classic
-        // counter; clashing givens go on to the path that names the clash.
-        // An unlimited count stays on the bitsets, whose statistics
-        // `count_parallel` reproduces on any number of threads.
-        if limit.is_some()
-            && Self::runs_on_classic(options)
-            && puzzle.rules() == &self.rules
-            && let Some(classic) = &mut self.classic
-            && let Some(count) = classic.count(puzzle.givens().digits(), limit, options.budget)
-        {
-            self.ran = Ran::Classic;
-            return Ok(count);
+        let operation = if limit.is_some() {
+            Operation::CountToLimit
+        } else {
+            Operation::CountAll
+        };
+        let mut engine = self.choose(operation, options);
+        if engine == Engine::Bands {
+            if puzzle.rules() == &self.rules
+                && let Some(classic) = &mut self.classic
+                && let Some(count) = classic.count(puzzle.givens().digits(), limit, options.budget)
+            {
+                self.ran = Some(Engine::Bands);
+                return Ok(count);
+            }
+            // The givens clash: the band board cannot say where.
+            engine = engine.on_clash();
         }
-        self.run(puzzle, options, |backend| backend.count(limit, options))
+        self.run(puzzle, engine, |backend| backend.count(limit, options))
     }
 
     /// [`count`](Self::count) on every thread `parallel` names, for one
     /// puzzle with very many solutions: the same count, and for an exact
     /// count the same [`stats`](Self::stats), for any number of threads
-    /// (with a limit on plain 9x9 rules and
-    /// [`Method::Auto`](crate::Method::Auto), the first look runs on the
-    /// classic counter and a spread search on the bitsets, so the
-    /// statistics depend on which one ended it).
+    /// (with a limit, the first look is an
+    /// [`Operation::CountToLimit`] and the spread search an
+    /// [`Operation::CountAll`], which on plain 9x9 run on different
+    /// engines, so the statistics depend on which one ended it).
     ///
     /// The threads share the search tree, a busy one giving part of its
     /// tree away whenever another has nothing to do, so a lopsided tree
     /// keeps every thread busy; a puzzle that 16,384 nodes settle (most
     /// do) is counted on the calling thread alone, and only if they do not
     /// is the search started again, spread. On bitsets (see
-    /// [`Method`](crate::Method)) it runs on the caller's rayon pool when
-    /// called from one (sharing its threads with the caller's other work),
-    /// else on a pool of [`Parallel::threads`]; on the engine (grids over
-    /// 128 cells, or [`Method::DancingLinks`](crate::Method::DancingLinks))
-    /// it is [`dlx::Dlx::count_parallel`] with `parallel` as given. The
+    /// [`Engine`]) it runs on the caller's rayon pool when called from one
+    /// (sharing its threads with the caller's other work), else on a pool
+    /// of [`Parallel::threads`]; on links it is
+    /// [`dlx::Dlx::count_parallel`] with `parallel` as given. The
     /// budget bounds the work of all threads together; a seed does not
     /// change a count, and the parallel search does not use it.
     ///
@@ -165,7 +168,8 @@ impl Solver {
         {
             return Ok(count);
         }
-        self.run(puzzle, &options, |backend| {
+        let engine = self.choose(Operation::CountAll, &options);
+        self.run(puzzle, engine, |backend| {
             backend.count_parallel(limit, &options, parallel)
         })
     }

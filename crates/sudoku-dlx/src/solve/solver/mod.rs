@@ -19,6 +19,7 @@ use crate::solve::backend::{Backend, Method, SearchOptions};
 use crate::solve::bitsets::Bitsets;
 use crate::solve::classic::Classic;
 use crate::solve::completion::{Restarts, seeded_rows, seeds_rows};
+use crate::solve::engine::{Engine, Forms, Operation, engine_for};
 use crate::solve::links::Links;
 use crate::solve::session::{Planted, Session};
 
@@ -32,11 +33,11 @@ pub(crate) const FIRST_LOOK: u64 = 1 << 14;
 /// leave (as Knuth's `sudoku2dlx` does) and searches, so nothing on the
 /// per-puzzle path rebuilds the matrix or allocates per search node.
 ///
-/// For grids of at most 128 cells it searches the same exact-cover
-/// problem on bitsets instead (see [`Method`]): one 128-bit set of cells
-/// per digit, every forced move (naked and hidden single) taken before it
-/// branches on a cell with fewest candidates. That is several times faster
-/// than following links, and the tests hold the two to the same answers.
+/// Each search runs on one of three [`Engine`]s: dancing links on the
+/// engine for every grid, bitsets for grids of at most 128 cells (several
+/// times faster), and on plain 9x9 a band board for counts to a limit. The
+/// table on [`Engine`] says which runs when; the tests hold them to the
+/// same answers.
 ///
 /// ```
 /// use sudoku_dlx::{check_solution, First, ParseOptions, Puzzle, Solver};
@@ -57,28 +58,20 @@ pub struct Solver {
     /// The units and peers of the rules, shared with whatever else works on
     /// them beside this solver (a generator's proofs, a rater's techniques).
     geometry: Arc<Geometry>,
-    /// The engine backend, built on first use: a grid the bitsets solve
-    /// may never need it, and a jigsaw batch builds a solver per map.
+    /// The dancing-links backend, built on first use: a grid the bitsets
+    /// solve may never need it, and a jigsaw batch builds a solver per map.
     links: Option<Links>,
     /// The statistics before any search.
     no_stats: Stats,
     /// The bitset backend, if the grid has a bitset form.
     bitsets: Option<Bitsets>,
-    /// The classic counter, for plain 9x9 rules: counts to a limit with
-    /// [`Method::Auto`] run on it.
+    /// The classic counter on the band board, for plain 9x9 rules.
     classic: Option<Classic>,
     /// The method, budget and seed of searches that do not say otherwise.
     options: SearchOptions,
-    /// Which backend ran the last search, for [`stats`](Self::stats).
-    ran: Ran,
-}
-
-/// A backend that ran.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Ran {
-    Links,
-    Bitsets,
-    Classic,
+    /// Which engine ran the last search, for [`stats`](Self::stats);
+    /// `None` before the first.
+    ran: Option<Engine>,
 }
 
 impl Solver {
@@ -102,7 +95,7 @@ impl Solver {
             bitsets,
             geometry,
             options: SearchOptions::default(),
-            ran: Ran::Links,
+            ran: None,
         }
     }
 
@@ -129,16 +122,16 @@ impl Solver {
     }
 
     /// Limits every later search ([`Budget::UNLIMITED`] removes the limit).
-    /// A node budget holds on every [`Method`]; an update budget makes
-    /// [`Method::Auto`] use the engine, which counts link updates.
+    /// A node budget holds on every [`Engine`]; an update budget makes
+    /// [`Method::Auto`] use links, which count link updates ([`Engine`]).
     pub fn set_budget(&mut self, budget: Budget) {
         self.options.budget = budget;
     }
 
     /// With `Some(seed)`, later searches try cells and digits in an order
-    /// drawn from `seed` (the same seed gives the same result): on the
-    /// engine, unless the method is [`Method::Bitsets`]. With `None`, the
-    /// deterministic order.
+    /// drawn from `seed` (the same seed gives the same result): on links,
+    /// unless the method is [`Method::Bitsets`] ([`Engine`]). With `None`,
+    /// the deterministic order.
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.options.seed = seed;
     }
@@ -148,16 +141,44 @@ impl Solver {
         self.options.method = method;
     }
 
-    /// The method the next search of this solver will use:
-    /// [`Method::Bitsets`] or [`Method::DancingLinks`], as the method, the
-    /// grid, the seed and the budget set decide.
+    /// The engine a search of `operation` runs on with this solver's
+    /// rules, method, seed and budget, by the table on [`Engine`] (givens
+    /// that clash end on [`Engine::Links`], which names the clash).
+    ///
+    /// ```
+    /// use sudoku_dlx::{Engine, Method, Operation, Rules, Shape, Solver};
+    /// let mut solver = Solver::new(&Rules::classic());
+    /// assert_eq!(solver.engine_for(Operation::Solve), Engine::Bitsets);
+    /// assert_eq!(solver.engine_for(Operation::CountToLimit), Engine::Bands);
+    /// solver.set_method(Method::DancingLinks);
+    /// assert_eq!(solver.engine_for(Operation::CountToLimit), Engine::Links);
+    /// let sixteen = Solver::new(&Rules::new(Shape::from_size(16)?));
+    /// assert_eq!(sixteen.engine_for(Operation::Solve), Engine::Links);
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
     #[must_use]
-    pub fn effective_method(&self) -> Method {
-        if self.runs_on_bitsets(&self.options) {
-            Method::Bitsets
-        } else {
-            Method::DancingLinks
-        }
+    pub fn engine_for(&self, operation: Operation) -> Engine {
+        self.choose(operation, &self.options)
+    }
+
+    /// The engine the last search ran on, which [`stats`](Self::stats)
+    /// describe; `None` before the first search.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Engine, Puzzle, Solver};
+    /// let puzzle: Puzzle = "1234341221434321".parse()?;
+    /// let mut solver = Solver::new(puzzle.rules());
+    /// assert_eq!(solver.last_engine(), None);
+    /// solver.count(&puzzle, Some(2))?;
+    /// assert_eq!(solver.last_engine(), Some(Engine::Bitsets));
+    /// let clash: Puzzle = "11..............".parse()?;
+    /// assert!(solver.count(&clash, Some(2)).is_err());
+    /// assert_eq!(solver.last_engine(), Some(Engine::Links)); // it names the clash
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    #[must_use]
+    pub fn last_engine(&self) -> Option<Engine> {
+        self.ran
     }
 
     /// The method, budget and seed set on this solver.
@@ -165,61 +186,54 @@ impl Solver {
         self.options
     }
 
-    /// Whether a search with `options` runs on bitsets.
-    fn runs_on_bitsets(&self, options: &SearchOptions) -> bool {
-        self.bitsets.is_some()
-            && match options.method {
-                Method::Auto => options.seed.is_none() && options.budget.max_updates.is_none(),
-                Method::Bitsets => true,
-                Method::DancingLinks => false,
-            }
-    }
-
-    /// Whether an order-free search with `options` (a count to a limit, a
-    /// uniqueness check) runs on the classic counter, where the rules are
-    /// plain 9x9: on [`Method::Auto`] with no seed and no update budget,
-    /// as it would on the bitsets.
-    fn runs_on_classic(options: &SearchOptions) -> bool {
-        options.method == Method::Auto
-            && options.seed.is_none()
-            && options.budget.max_updates.is_none()
+    /// The engine `operation` runs on under `options`: [`engine_for`] on
+    /// the engines that have a form of these rules.
+    pub(crate) fn choose(&self, operation: Operation, options: &SearchOptions) -> Engine {
+        let forms = Forms {
+            bitsets: self.bitsets.is_some(),
+            bands: self.classic.is_some(),
+        };
+        engine_for(operation, forms, options)
     }
 
     /// The statistics of the last search: nodes, updates, solutions and the
-    /// per-level profile. On dancing links these are Knuth's (nodes entered,
-    /// link removals); on bitsets a node is a board branched on or found
-    /// complete, after all forced moves, and an update is one digit placed.
+    /// per-level profile, in the terms of the [`Engine`] that ran it
+    /// ([`last_engine`](Self::last_engine)). On links these are Knuth's
+    /// (nodes entered, link removals); on bitsets and bands a node is a
+    /// board branched on or found complete, after all forced moves, and an
+    /// update is one digit placed.
     #[must_use]
     pub fn stats(&self) -> &Stats {
-        match (self.ran, &self.bitsets, &self.links) {
-            (Ran::Bitsets, Some(bitsets), _) => bitsets.stats(),
-            (Ran::Classic, ..) => self.classic.as_ref().map_or(&self.no_stats, Classic::stats),
-            (Ran::Links, _, Some(links)) => links.stats(),
-            _ => &self.no_stats,
-        }
+        let stats = match self.ran {
+            Some(Engine::Bitsets) => self.bitsets.as_ref().map(Bitsets::stats),
+            Some(Engine::Bands) => self.classic.as_ref().map(Classic::stats),
+            Some(Engine::Links) => self.links.as_ref().map(Links::stats),
+            None => None,
+        };
+        stats.unwrap_or(&self.no_stats)
     }
 
-    /// Runs `search` on the givens of `puzzle`, on the backend `options`
-    /// pick: the bitsets where they run and the givens do not clash, the
-    /// engine otherwise (which names a clash as the error).
+    /// Runs `search` on the givens of `puzzle` on `engine` (links or
+    /// bitsets), handing givens the bitsets find clashing on to links,
+    /// which name the clash as the error.
     fn run<T>(
         &mut self,
         puzzle: &Puzzle,
-        options: &SearchOptions,
+        engine: Engine,
         search: impl FnOnce(&mut dyn Backend) -> T,
     ) -> Result<T, Error> {
         if puzzle.rules() != &self.rules {
             return Err(Error::RulesMismatch);
         }
         let digits = puzzle.givens().digits();
-        if self.runs_on_bitsets(options)
+        if engine == Engine::Bitsets
             && let Some(bitsets) = &mut self.bitsets
             && bitsets.load(digits)
         {
-            self.ran = Ran::Bitsets;
+            self.ran = Some(Engine::Bitsets);
             return Ok(search(bitsets));
         }
-        self.ran = Ran::Links;
+        self.ran = Some(Engine::Links);
         // The givens stay selected after the search: the next `load`
         // replaces them at once, and every other use of the engine (a
         // session, a planted stack) clears it first.
@@ -327,7 +341,8 @@ impl Solver {
         puzzle: &Puzzle,
         options: &SearchOptions,
     ) -> Result<First<Grid>, Error> {
-        self.run(puzzle, options, |backend| backend.first(options))
+        let engine = self.choose(Operation::Solve, options);
+        self.run(puzzle, engine, |backend| backend.first(options))
     }
     /// Calls `visit` with each solution until it returns
     /// [`ControlFlow::Break`] or the search ends; the grid is reused, so
@@ -341,7 +356,8 @@ impl Solver {
         F: FnMut(&Grid) -> ControlFlow<()>,
     {
         let options = self.options;
-        self.run(puzzle, &options, |backend| {
+        let engine = self.choose(Operation::Solve, &options);
+        self.run(puzzle, engine, |backend| {
             backend.for_each(&options, &mut visit)
         })
     }
@@ -366,8 +382,8 @@ impl Solver {
     /// # Ok::<(), sudoku_dlx::Error>(())
     /// ```
     pub fn session(&mut self) -> Session<'_> {
-        self.ran = Ran::Links;
         let options = self.options;
+        self.ran = Some(self.choose(Operation::Session, &options));
         let links = self.links();
         links.clear();
         Session::new(links, options)
@@ -375,13 +391,12 @@ impl Solver {
 
     /// A stack of cells of `solution` (row-major digits of a complete grid
     /// of these rules), for a generator that blanks cells of a unique
-    /// puzzle and asks whether it stays unique: on the backend the solver's
-    /// own options pick, with its budget (on plain 9x9, where the bitsets
-    /// would run, the classic counter's band board). Cleared first and when
-    /// dropped.
+    /// puzzle and asks whether it stays unique: on the engine the solver's
+    /// own options pick for [`Operation::CountToLimit`], with its budget.
+    /// Cleared first and when dropped.
     pub(crate) fn planted<'s>(&'s mut self, solution: &'s [u8]) -> Planted<'s> {
         let options = self.options;
-        let on_bitsets = self.runs_on_bitsets(&options);
+        let engine = self.choose(Operation::CountToLimit, &options);
         let Solver {
             rules,
             geometry,
@@ -391,23 +406,21 @@ impl Solver {
             ran,
             ..
         } = self;
-        if let Some(classic) = classic
-            && Self::runs_on_classic(&options)
-        {
-            *ran = Ran::Classic;
-            return Planted::classic(classic, solution, options);
-        }
-        let backend: &mut dyn Backend = match bitsets {
-            Some(bitsets) if on_bitsets => {
-                *ran = Ran::Bitsets;
-                bitsets
+        match (engine, classic, bitsets) {
+            (Engine::Bands, Some(classic), _) => {
+                *ran = Some(Engine::Bands);
+                Planted::classic(classic, solution, options)
+            }
+            (Engine::Bitsets, _, Some(bitsets)) => {
+                *ran = Some(Engine::Bitsets);
+                Planted::new(bitsets, solution, options)
             }
             _ => {
-                *ran = Ran::Links;
-                links.get_or_insert_with(|| Links::new(rules, geometry))
+                *ran = Some(Engine::Links);
+                let links = links.get_or_insert_with(|| Links::new(rules, geometry));
+                Planted::new(links, solution, options)
             }
-        };
-        Planted::new(backend, solution, options)
+        }
     }
 }
 

@@ -1,5 +1,8 @@
-//! The dancing-links backend: the `dlx` engine on the exact-cover encoding,
-//! with the givens as the engine's pre-selected options.
+//! The dancing-links backend ([`Engine::Links`](crate::solve::engine::Engine::Links)):
+//! the `dlx` engine on the exact-cover [`encoding`], with the givens as the
+//! engine's pre-selected options.
+
+mod encoding;
 
 use std::ops::ControlFlow;
 
@@ -12,7 +15,7 @@ use crate::model::rules::Rules;
 use crate::model::shape::Shape;
 use crate::model::unit::Unit;
 use crate::solve::backend::{Backend, SearchOptions};
-use crate::solve::encoding::Encoding;
+use crate::solve::links::encoding::Encoding;
 
 /// Searches with the engine; see [`Backend`].
 #[derive(Clone, Debug)]

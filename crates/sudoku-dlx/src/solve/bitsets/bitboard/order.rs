@@ -4,7 +4,7 @@
 
 use dlx::SplitMix64;
 
-use crate::solve::bitboard::{BitRules, Board, COUNT_BITS, DigitMask, first_cell};
+use crate::solve::bitsets::bitboard::{BitRules, Board, COUNT_BITS, DigitMask, first_cell};
 
 impl BitRules {
     /// The open cells with the fewest candidates. After

@@ -1,7 +1,9 @@
-//! The classic counter: counts to a limit on plain 9x9 Sudoku (3x3 boxes,
-//! no variant, no jigsaw, no cages) with the band board of
-//! [`bands`](crate::solve::bands), JCZSolve's representation (credit
-//! there), instead of the general bitsets of `bitboard.rs`.
+//! The classic counter ([`Engine::Bands`](crate::solve::engine::Engine::Bands)):
+//! counts to a limit on plain 9x9 Sudoku (3x3 boxes, no variant, no
+//! jigsaw, no cages) with the band board of [`bands`], JCZSolve's
+//! representation (credit there), instead of the general bitsets of
+//! [`bitboard`](crate::solve::bitsets::bitboard); [`check`] holds the
+//! generator's uniqueness checks on it.
 //!
 //! It answers only what does not depend on the order of the search: how
 //! many solutions, up to a limit. A search here branches on the first cell
@@ -10,16 +12,19 @@
 //! last one is then forced). A node is, as on the bitsets, a board after
 //! its forced moves that is branched on or found complete, and an update
 //! one digit placed; the forced moves differ (those of
-//! [`bands`](crate::solve::bands), not the general board's), and so does the
+//! [`bands`], not the general board's), and so does the
 //! cell branched on, so the nodes and updates of a search are not those of
 //! the bitsets, while the counts are. A node budget stops it as it stops
 //! the bitsets, at that many nodes, with `End::BudgetExhausted`.
+
+pub(crate) mod bands;
+pub(crate) mod check;
 
 use std::ops::ControlFlow;
 
 use dlx::{Budget, Count, End, Stats};
 
-use crate::solve::bands::{Board, Branch};
+use crate::solve::classic::bands::{Board, Branch};
 
 /// Why a search stopped early.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 //! The generator's uniqueness check on plain 9x9 rules, on the band board
-//! of the classic counter ([`bands`](crate::solve::bands)) instead of the
+//! of the classic counter ([`bands`](crate::solve::classic::bands)) instead of the
 //! general bitsets: the same answers (the property test below holds it to
 //! them), with the checks' instructions cut by about two fifths and a
 //! default generation run's by a quarter (tuning log #100-#103).
@@ -11,7 +11,7 @@
 //! for clashes (the givens are cells of one solution). The check itself,
 //! [`Classic::unique_after_blanking`], looks for a solution that differs
 //! from the planted one, as
-//! [`BitRules::search_other`](crate::solve::bitboard::BitRules::search_other)
+//! [`BitRules::search_other`](crate::solve::bitsets::bitboard::BitRules::search_other)
 //! does on the bitsets, but it takes the planted digit out of a blanked cell
 //! before the forced moves rather than after: most checks end in those
 //! forced moves, and a board seeking a contradiction meets it sooner than
@@ -21,7 +21,7 @@ use std::ops::ControlFlow;
 
 use dlx::Budget;
 
-use crate::solve::bands::{BAND, Board, columns, in_every_row};
+use crate::solve::classic::bands::{BAND, Board, columns, in_every_row};
 use crate::solve::classic::{Classic, Search, Stop};
 
 /// Givens of plain 9x9, cells of one complete grid, as band words:

@@ -17,7 +17,7 @@ use std::sync::{Mutex, PoisonError};
 
 use dlx::{Budget, Count, End, Stats};
 
-use crate::solve::bitboard::{BitRules, Board, Frame};
+use crate::solve::bitsets::bitboard::{BitRules, Board, Frame};
 
 /// Nodes a job takes from the budget at a time.
 const BATCH: u64 = 1 << 10;
@@ -252,8 +252,8 @@ mod tests {
 
     use super::*;
     use crate::model::geometry::Geometry;
-    use crate::solve::bitboard::Start;
-    use crate::solve::bitboard::{Limit, Lowest};
+    use crate::solve::bitsets::bitboard::Start;
+    use crate::solve::bitsets::bitboard::{Limit, Lowest};
     use crate::{GenerateOptions, Generator, Rules, Shape, Variants, puzzle_seed};
 
     /// The single-threaded search of `board`, never cut.

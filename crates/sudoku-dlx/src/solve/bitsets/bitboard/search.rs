@@ -6,13 +6,13 @@ use std::ops::ControlFlow;
 
 use dlx::Stats;
 
-use crate::solve::bitboard::{
+use crate::solve::bitsets::bitboard::{
     BitRules, Board, DigitMask, Frame, Limit, Lowest, Order, Pending, Stop,
 };
 
 impl BitRules {
     /// Searches every completion of `board` (a
-    /// [`Start::Board`](crate::solve::bitboard::Start::Board) or a child of
+    /// [`Start::Board`](crate::solve::bitsets::bitboard::Start::Board) or a child of
     /// one) in `order`, calling `visit` with each; stops when
     /// `visit` breaks or the search reaches `limit`. `stats`
     /// counts as the engine's do, with a node being a board after its

@@ -1,5 +1,9 @@
-//! The bitset backend: the search of `bitboard.rs` on a digits array of
-//! givens, for grids of at most 128 cells.
+//! The bitset backend ([`Engine::Bitsets`](crate::solve::engine::Engine::Bitsets)):
+//! the search of [`bitboard`] on a digits array of givens, for grids of at
+//! most 128 cells, and [`spread`] for one count on every core.
+
+pub(crate) mod bitboard;
+mod spread;
 
 use std::ops::ControlFlow;
 
@@ -10,8 +14,9 @@ use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
 use crate::model::unit::Unit;
 use crate::solve::backend::{Backend, SearchOptions};
-use crate::solve::bitboard::{BitRules, Board, Frame, Limit, Lowest, Order, Shuffled, Start, Stop};
-use crate::solve::spread;
+use crate::solve::bitsets::bitboard::{
+    BitRules, Board, Frame, Limit, Lowest, Order, Shuffled, Start, Stop,
+};
 
 /// Searches on bitsets; see [`Backend`].
 #[derive(Clone, Debug)]
