@@ -17,3 +17,4 @@ mod killer;
 mod reading;
 mod round_trip;
 mod sudoku;
+mod writes;
