@@ -14,6 +14,7 @@ mod flags;
 mod generate;
 mod interrupt;
 mod killer;
+mod latency;
 mod reading;
 mod round_trip;
 mod sudoku;
