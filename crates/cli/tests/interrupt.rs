@@ -375,3 +375,51 @@ fn solve_all_streams_in_bounded_memory_and_keeps_its_solutions_on_ctrl_c() {
         }
     }
 }
+
+/// Every search path of `cover` ends the same way on Ctrl-C: on threads
+/// or on one (`--seed`, `--deterministic`), counting or listing, with
+/// `--stats` or not, the search stops, a count is written as a lower bound
+/// (`N+`), a listing keeps the whole solutions it wrote, `--stats` still
+/// prints its line (noting the interrupt), and the status is 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_every_cover_search_path_alike() {
+    let file = domino_strip(90, false);
+    let path = arg(file.path());
+    let cases: [&[&str]; 7] = [
+        &["--count", "-j", "2", "--stats"],
+        &["--count", "--seed", "3"],
+        &["--count", "--seed", "3", "--stats"],
+        &["--count", "--deterministic", "-j", "1", "--stats"],
+        &["--seed", "3"],
+        &["--deterministic", "--stats"],
+        &["-j", "2", "--stats"],
+    ];
+    for flags in cases {
+        let mut args = vec!["cover"];
+        args.extend_from_slice(flags);
+        args.push(path);
+        let (stdout, stderr, code) = interrupted(&args, "INT");
+        assert_eq!(code, Some(130), "{flags:?}: {stderr}");
+        assert!(stderr.contains("interrupted after"), "{flags:?}: {stderr}");
+        if flags.contains(&"--count") {
+            let line = stdout.trim_end();
+            assert!(
+                line.strip_suffix('+')
+                    .is_some_and(|n| n.parse::<u64>().is_ok()),
+                "{flags:?}: a lower bound: {stdout}"
+            );
+        } else {
+            assert!(
+                !stdout.is_empty() && stdout.ends_with("\n\n"),
+                "{flags:?}: whole solutions"
+            );
+        }
+        if flags.contains(&"--stats") {
+            assert!(
+                stderr.contains("Altogether") && stderr.contains("(interrupted)"),
+                "{flags:?}: {stderr}"
+            );
+        }
+    }
+}

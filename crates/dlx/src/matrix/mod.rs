@@ -125,7 +125,7 @@ mod test_problems;
 mod tweak;
 
 pub(crate) use bulk::Columns;
-pub(crate) use cells::{AnyCells, NoReport, ToProgress};
+pub(crate) use cells::{AnyCells, NoReport, Report, ToProgress};
 pub use frontier::Branch;
 pub(crate) use link::MAX_OPTION_LEN;
 pub(crate) use search::Search;

@@ -74,7 +74,7 @@ mod width;
 pub(crate) use width::AnyCells;
 use width::Width;
 
-pub(crate) use count::{NoReport, ToProgress};
+pub(crate) use count::{NoReport, Report, ToProgress};
 
 /// A spacer's `item`: no item has this index.
 const SPACER: u32 = u32::MAX;
