@@ -28,6 +28,16 @@ fn slow_after_fast() -> tempfile::NamedTempFile {
     file
 }
 
+/// Sends `signal` (`INT`, `TERM`) to process `pid` with kill(1).
+#[cfg(unix)]
+fn send(signal: &str, pid: u32) {
+    let sent = Command::new("kill")
+        .args(["-s", signal, &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+}
+
 /// Runs the binary with `args`, sends it `signal` once the fast puzzles
 /// are surely done, and returns its stdout, stderr and exit status.
 #[cfg(unix)]
@@ -41,11 +51,7 @@ fn interrupted(args: &[&str], signal: &str) -> (String, String, Option<i32>) {
         .unwrap();
     // Easy puzzles take microseconds; the empty grid never ends.
     sleep(Duration::from_secs(2));
-    let sent = Command::new("kill")
-        .args(["-s", signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    send(signal, child.id());
     let (mut stdout, mut stderr) = (String::new(), String::new());
     child
         .stdout
@@ -329,19 +335,9 @@ fn solve_all_streams_in_bounded_memory_and_keeps_its_solutions_on_ctrl_c() {
             received.load(Ordering::Relaxed) > first + 128 * 1024,
             "{format}: {first} bytes, then too few more"
         );
-        let sent = Command::new("kill")
-            .args(["-s", "INT", &pid.to_string()])
-            .status()
-            .unwrap();
-        assert!(sent.success());
+        send("INT", pid);
         reader.join().unwrap();
-        let mut stderr = String::new();
-        child
-            .stderr
-            .take()
-            .unwrap()
-            .read_to_string(&mut stderr)
-            .unwrap();
+        let stderr = std::io::read_to_string(child.stderr.take().unwrap()).unwrap();
         assert_eq!(child.wait().unwrap().code(), Some(130), "{stderr}");
         let text = String::from_utf8(text.lock().unwrap().clone()).unwrap();
         assert_eq!(text.lines().count(), 1, "{format}: one record");
