@@ -2,6 +2,10 @@
 //! written in input order as soon as it and those before it are done, the
 //! progress bar kept off the lines written, and on Ctrl-C every finished
 //! answer written and the rest marked `!interrupted`.
+//!
+//! An answer too long to hold (`solve --all` on a grid with billions of
+//! solutions) is a [`Streamed`] search instead, which the writer runs when
+//! its turn comes, writing as it goes; a signal ends it with what it found.
 
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -15,6 +19,38 @@ use crate::progress::Progress;
 use crate::records::{self, Record, for_each_chunk};
 use crate::report::{Answer, Format, PuzzleStatus, json_line};
 
+/// What a worker hands the writer for one record.
+pub(crate) enum Reply {
+    /// The answer, whole.
+    Whole(Answer),
+    /// A search whose answer is written as it runs.
+    Streamed(Box<dyn Streamed>),
+}
+
+impl From<Answer> for Reply {
+    fn from(answer: Answer) -> Reply {
+        Reply::Whole(answer)
+    }
+}
+
+/// A record whose answer is too long to hold, written by the writer as
+/// its search runs, in its turn in input order.
+pub(crate) trait Streamed: Send {
+    /// Runs the search, writing the record to `out` as it goes (flushing
+    /// after each piece when `flush_each`, for a terminal). A signal
+    /// ([`crate::interrupt::requested`]) ends the search and the record
+    /// with what it found. Returns the record's status.
+    ///
+    /// # Errors
+    ///
+    /// Writing to `out`.
+    fn write(
+        self: Box<Self>,
+        out: &mut dyn Write,
+        flush_each: bool,
+    ) -> anyhow::Result<PuzzleStatus>;
+}
+
 /// Answers every record of `files` on a pool of `jobs` threads, with one
 /// `W` per piece of work (a solver, say; see [`Pool::map`]), and writes the
 /// answers in input order: records to `out`, messages to stderr. `each`
@@ -22,13 +58,13 @@ use crate::report::{Answer, Format, PuzzleStatus, json_line};
 /// the puzzles. After a signal, records not answered yet are written as
 /// `!interrupted` in `format` and the process ends (see
 /// [`crate::interrupt`]).
-pub(crate) fn answer_all<W: Default>(
+pub(crate) fn answer_all<W: Default, R: Into<Reply> + Send>(
     files: &[PathBuf],
     options: &ParseOptions,
     jobs: &JobsArgs,
     format: Format,
     out: &mut dyn Write,
-    answer: impl Fn(&mut W, &str, Record) -> Answer + Sync + Send,
+    answer: impl Fn(&mut W, &str, Record) -> R + Sync + Send,
     each: impl FnMut(PuzzleStatus),
 ) -> anyhow::Result<()> {
     crate::interrupt::install();
@@ -82,8 +118,18 @@ struct Answers<'a, F> {
     unfinished: u64,
 }
 
-impl<F: FnMut(PuzzleStatus)> Sink<Answer> for Answers<'_, F> {
-    fn take(&mut self, _k: usize, answer: Answer) -> anyhow::Result<()> {
+impl<F: FnMut(PuzzleStatus), R: Into<Reply>> Sink<R> for Answers<'_, F> {
+    fn take(&mut self, _k: usize, reply: R) -> anyhow::Result<()> {
+        let answer = match reply.into() {
+            Reply::Whole(answer) => answer,
+            Reply::Streamed(search) => {
+                self.answered += 1;
+                let (out, terminal) = (&mut *self.out, self.terminal);
+                let status = self.progress.write(|| search.write(out, terminal))?;
+                (self.each)(status);
+                return Ok(());
+            }
+        };
         (self.each)(answer.status);
         self.answered += 1;
         let (out, stderr, terminal) = (&mut *self.out, &mut self.stderr, self.terminal);
@@ -101,7 +147,7 @@ impl<F: FnMut(PuzzleStatus)> Sink<Answer> for Answers<'_, F> {
     fn unfinished(&mut self, k: usize) -> anyhow::Result<()> {
         self.unfinished += 1;
         let line = self.lines.get(k).copied().unwrap_or(0);
-        let text = interrupted(self.format, &self.name, line);
+        let text = interrupted_record(self.format, &self.name, line);
         self.progress
             .write(|| self.out.write_all(text.as_bytes()))?;
         Ok(())
@@ -125,7 +171,7 @@ impl<F: FnMut(PuzzleStatus)> Sink<Answer> for Answers<'_, F> {
 }
 
 /// The `!interrupted` record of a puzzle not finished when a signal came.
-fn interrupted(format: Format, name: &str, line: u64) -> String {
+pub(crate) fn interrupted_record(format: Format, name: &str, line: u64) -> String {
     /// Its JSON: the fields every record command has.
     #[derive(Serialize)]
     struct Interrupted<'a> {

@@ -378,7 +378,7 @@ pub(crate) struct CoverArgs {
     /// The most items the item line may declare (Knuth's DLX1 allows 100,000).
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) max_items: u64,
-    /// Print the subproblems at search depth DEPTH as JSON Lines jobs.
+    /// Print the subproblems at search depth DEPTH as JSON Lines jobs (at least one).
     #[arg(long, value_name = "DEPTH", conflicts_with_all = ["count", "limit", "seed", "job"])]
     pub(crate) split: Option<usize>,
     /// Run the jobs in file JOBS (`-`: stdin) on FILE, one JSON result line each.
@@ -398,7 +398,7 @@ pub(crate) struct SolveArgs {
     /// Where the puzzles are and how to read them.
     #[command(flatten)]
     pub(crate) puzzles: PuzzleArgs,
-    /// Print every solution of each puzzle.
+    /// Print every solution of each puzzle; a long list is written as it is found.
     #[arg(long, conflicts_with_all = ["limit", "unique"])]
     pub(crate) all: bool,
     #[command(flatten)]

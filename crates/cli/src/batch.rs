@@ -38,12 +38,18 @@ impl Weighed for Line {
     }
 }
 
-/// Reads the next chunk of lines into `chunk` (emptied first). Returns
-/// whether the input has ended.
+/// Reads the next chunk of lines into `chunk` (emptied first): full, or,
+/// from a pipe or terminal, the lines there are once the next has not come
+/// yet ([`Lines::ready`]), so that each record is answered as soon as its
+/// input is complete rather than when the chunk fills. Returns whether the
+/// input has ended.
 pub(crate) fn read_chunk(lines: &mut Lines, chunk: &mut Vec<Line>) -> io::Result<bool> {
     chunk.clear();
     let mut bytes = 0;
     while chunk.len() < CHUNK_LINES && bytes < CHUNK_BYTES {
+        if !chunk.is_empty() && !lines.ready() {
+            return Ok(false);
+        }
         match lines.next() {
             Some(line) => {
                 let line = line?;

@@ -85,10 +85,11 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         jobs: args.jobs.map(|j| usize::try_from(j).unwrap_or(usize::MAX)),
         bar: !progress::quiet(),
     });
+    let bar = !progress::quiet();
     let count = if args.count {
         let count = match threads {
             Some(threads) => threads::count(&mut solver, args.limit, threads),
-            None => solver.count(args.limit),
+            None => threads::alone(&mut solver, bar, |solver| solver.count(args.limit)),
         };
         // `N+` when the limit or a budget stopped the count, as `count` writes it.
         let plus = if count.end == End::Exhausted { "" } else { "+" };
@@ -124,29 +125,32 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         let mut written = Ok(());
         let mut line = String::new();
         let mut found: u64 = 0;
-        let count = solver.for_each_solution(|options| {
-            line.clear();
-            for &option in options {
-                line.push_str(&option_text(option));
+        let count = threads::alone(&mut solver, bar, |solver| {
+            solver.for_each_solution(|options| {
+                line.clear();
+                for &option in options {
+                    line.push_str(&option_text(option));
+                    line.push('\n');
+                }
                 line.push('\n');
-            }
-            line.push('\n');
-            written = out.write_all(line.as_bytes());
-            found += 1;
-            let enough = args.limit.is_some_and(|limit| found >= limit);
-            if written.is_err() || enough {
-                ControlFlow::Break(())
-            } else {
-                ControlFlow::Continue(())
-            }
+                written = out.write_all(line.as_bytes());
+                found += 1;
+                let enough = args.limit.is_some_and(|limit| found >= limit);
+                if written.is_err() || enough {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
         });
         written?;
         count
     };
     out.flush()?;
     let elapsed = start.elapsed();
-    // Ctrl-C stopped the search on threads (`interrupt::Watch`): what it
-    // found is written above, the count with a `+`.
+    // Ctrl-C stopped the search, on threads or on this one
+    // (`interrupt::Watch`): what it found is written above, the count with
+    // a `+`.
     let interrupted = interrupt::requested() && count.end != End::Exhausted;
 
     if args.stats {

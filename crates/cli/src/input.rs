@@ -23,7 +23,10 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 pub(crate) struct Input {
     /// The name messages use: the path as given, or `<stdin>`.
     name: String,
-    reader: Box<dyn BufRead + Send>,
+    reader: BufReader<Box<dyn Read + Send>>,
+    /// Whether a read may wait for bytes still to come (a pipe, a
+    /// terminal), rather than find them all there (a regular file).
+    waits: bool,
 }
 
 impl Input {
@@ -33,9 +36,12 @@ impl Input {
             return Ok(Input::stdin());
         }
         let file = File::open(path).with_context(|| format!("{}: cannot open", path.display()))?;
+        // A named pipe (`<(...)`, a FIFO) waits as stdin does.
+        let waits = !file.metadata().is_ok_and(|m| m.is_file());
         Ok(Input {
             name: path.display().to_string(),
-            reader: Box::new(BufReader::with_capacity(64 * 1024, file)),
+            reader: BufReader::with_capacity(64 * 1024, Box::new(file)),
+            waits,
         })
     }
 
@@ -43,7 +49,8 @@ impl Input {
     pub(crate) fn stdin() -> Input {
         Input {
             name: "<stdin>".to_owned(),
-            reader: Box::new(BufReader::with_capacity(64 * 1024, io::stdin())),
+            reader: BufReader::with_capacity(64 * 1024, Box::new(io::stdin())),
+            waits: !stdin_is_a_file(),
         }
     }
 
@@ -101,6 +108,22 @@ impl Input {
             stop,
         }
     }
+}
+
+/// Whether stdin is a regular file (`< puzzles.txt`), whose bytes are all
+/// there, rather than a pipe or terminal.
+fn stdin_is_a_file() -> bool {
+    #[cfg(unix)]
+    let handle = std::os::fd::AsFd::as_fd(&io::stdin()).try_clone_to_owned();
+    #[cfg(windows)]
+    let handle = std::os::windows::io::AsHandle::as_handle(&io::stdin()).try_clone_to_owned();
+    #[cfg(any(unix, windows))]
+    return handle
+        .map(File::from)
+        .and_then(|file| file.metadata())
+        .is_ok_and(|m| m.is_file());
+    #[cfg(not(any(unix, windows)))]
+    false
 }
 
 /// Why a whole-text input could not be read.
@@ -195,6 +218,15 @@ fn is_comment_start(bytes: &[u8], comment: u8) -> bool {
 }
 
 impl Lines {
+    /// Whether the next line can be read without waiting: always from a
+    /// regular file; from a pipe or terminal, when a whole line is already
+    /// buffered. A batch answers what it has rather than wait (a puzzle
+    /// typed at a terminal gets its answer at once), while a file is read
+    /// in full chunks.
+    pub(crate) fn ready(&self) -> bool {
+        !self.input.waits || self.input.reader.buffer().contains(&b'\n')
+    }
+
     /// Reads up to the next `\n`, keeping at most [`MAX_LINE_BYTES`] of it in
     /// `buf`. Returns the line's full length, or `None` at the end of input.
     fn read_bounded(&mut self) -> io::Result<Option<u64>> {
@@ -319,7 +351,8 @@ mod tests {
     fn lines_of(bytes: &[u8]) -> Vec<(u64, Result<String, LineError>)> {
         let input = Input {
             name: "test".into(),
-            reader: Box::new(io::Cursor::new(bytes.to_vec())),
+            reader: BufReader::new(Box::new(io::Cursor::new(bytes.to_vec()))),
+            waits: false,
         };
         input
             .lines()

@@ -39,7 +39,9 @@ pub(crate) fn fingerprint(named: &NamedProblem, pruned: bool) -> String {
     format!("{hash:016x}")
 }
 
-/// `cover --split DEPTH`: prints the subproblems at `depth` as jobs.
+/// `cover --split DEPTH`: prints the subproblems at `depth` as jobs; at
+/// least one, so that a problem with no solution is run and merged like
+/// any other (to a count of 0).
 ///
 /// # Errors
 ///
@@ -59,8 +61,24 @@ pub(crate) fn split(
         );
         return Ok(Status::Failure);
     }
-    let of = split.subproblems().len();
-    for (id, subproblem) in split.subproblems().iter().enumerate() {
+    let subproblems = split.subproblems();
+    if subproblems.is_empty() {
+        // Every branch died above the depth: the problem has no solution.
+        // One job, the whole problem, keeps the protocol whole (its run
+        // repeats the split's walk and finds 0, and the merge of its result
+        // prints 0); no jobs at all would leave nothing to merge.
+        let line = json!({
+            "id": 0,
+            "of": 1,
+            "fingerprint": fingerprint,
+            "prefix": [],
+            "share": 1.0,
+        });
+        writeln!(out, "{line}")?;
+        return Ok(Status::Success);
+    }
+    let of = subproblems.len();
+    for (id, subproblem) in subproblems.iter().enumerate() {
         let prefix: Vec<Value> = subproblem.prefix().iter().map(branch_json).collect();
         let line = json!({
             "id": id,

@@ -26,17 +26,21 @@ mod report;
 mod sudoku;
 mod threads;
 
-use std::io::{self, BufWriter};
+use std::io::{self, BufWriter, Write};
 use std::process::ExitCode;
 
+use anyhow::Context;
 use clap::Parser;
 
 use crate::args::{Cli, Command};
 use crate::report::Status;
 
 fn main() -> ExitCode {
-    // clap exits with status 2 on usage errors and 0 for --help and --version.
-    let cli = Cli::parse();
+    // Status 2 on usage errors and 0 for --help and --version.
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage(&e),
+    };
     progress::set_quiet(cli.quiet);
     match run(&cli) {
         Ok(status) => status.into(),
@@ -48,11 +52,14 @@ fn main() -> ExitCode {
     }
 }
 
-/// Runs one command, writing its results to stdout.
+/// Runs one command, writing its results to stdout. The output is flushed
+/// here, whatever the command flushed itself, so that no command can end
+/// with its last results still buffered and a failed write unreported
+/// (`> /dev/full`): a `BufWriter` dropped unflushed ignores the error.
 fn run(cli: &Cli) -> anyhow::Result<Status> {
     let stdout = io::stdout();
     let mut out = BufWriter::with_capacity(64 * 1024, stdout.lock());
-    match &cli.command {
+    let status = match &cli.command {
         Command::Solve(args) => sudoku::solve(args, &mut out),
         Command::Count(args) => sudoku::count(args, &mut out),
         Command::Cover(args) => cover::run(args, &mut out),
@@ -64,6 +71,22 @@ fn run(cli: &Cli) -> anyhow::Result<Status> {
         Command::Hint(args) => explain::run(explain::Mode::Hint, args, &mut out),
         Command::Completions(args) => manual::completions(args.shell, &mut out),
         Command::Man => manual::man(&mut out),
+    }?;
+    out.flush().context("cannot write to stdout")?;
+    Ok(status)
+}
+
+/// Prints what clap says for `--help`, `--version` or a usage error, and
+/// the status to exit with: clap's own `exit` ignores a failed write, so
+/// `--help > /dev/full` would end in success having written nothing.
+fn usage(e: &clap::Error) -> ExitCode {
+    match e.print() {
+        Ok(()) => ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2)),
+        Err(io) if io.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(io) => {
+            eprintln!("sudoku-dlx: cannot write to stdout: {io}");
+            Status::Error.into()
+        }
     }
 }
 

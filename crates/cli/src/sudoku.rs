@@ -16,9 +16,10 @@ use sudoku_dlx::{
     Budget, End, Error, First, Grid, Parallel, ParseOptions, Puzzle, Rules, Solver, Uniqueness,
 };
 
-use crate::answers::answer_all;
+use crate::answers::{Reply, Streamed, answer_all, interrupted_record};
 use crate::args::{AnswerArgs, CountArgs, PuzzleArgs, SearchArgs, SolveArgs};
 use crate::drawing::jigsaw_grid;
+use crate::interrupt;
 use crate::records::{Body, Record};
 use crate::report::{self, Answer, Format, Problem, PuzzleStatus, Status};
 
@@ -34,7 +35,7 @@ enum Task {
 }
 
 /// Everything a worker needs to answer a record.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 struct Config {
     task: Task,
     format: Format,
@@ -225,25 +226,51 @@ struct Found {
     solutions: SmallVec<[Grid; 1]>,
     count: Option<(u64, bool)>,
     nodes: u64,
+    /// `--all` or `--limit`: the puzzle has more solutions than a worker
+    /// holds ([`held_solutions`]); the writer searches it again, writing
+    /// them as found ([`StreamedSolutions`]).
+    overflow: bool,
+}
+
+/// How many solutions of an `--all` or `--limit` search a worker holds in
+/// memory (about 4,096 cells' worth, at least one: 50 of a 9x9). A puzzle
+/// with more is written as its solutions are found, by the writer, so that
+/// an empty grid's billions stream out in bounded memory; the held ones
+/// are dropped, the search being run again.
+fn held_solutions(puzzle: &Puzzle) -> usize {
+    (4096 / puzzle.shape().cell_count().max(1)).max(1)
 }
 
 impl Workspace {
     /// Parses, solves and formats one record.
-    fn answer(&mut self, config: &Config, name: &str, record: Record) -> Answer {
-        let mut answer = self.answer_record(
+    fn answer(&mut self, config: &Config, name: &str, record: Record) -> Reply {
+        let mut answer = match self.answer_record(
             config,
             name,
             record.line,
             record.body,
             record.comment.as_deref(),
-        );
+        ) {
+            Ok(answer) => answer,
+            Err(puzzle) => {
+                return Reply::Streamed(Box::new(StreamedSolutions {
+                    config: config.clone(),
+                    name: name.to_owned(),
+                    line: record.line,
+                    puzzle,
+                    comment: record.comment,
+                }));
+            }
+        };
         if config.keep_comments {
             report::keep_comment(&mut answer.stdout, config.format, record.comment.as_deref());
         }
-        answer
+        Reply::Whole(answer)
     }
 
-    /// The answer to one record, before `--keep-comments`.
+    /// The answer to one record, before `--keep-comments`; or the puzzle,
+    /// when its solutions are too many to hold and are to be written as
+    /// found.
     fn answer_record(
         &mut self,
         config: &Config,
@@ -251,7 +278,7 @@ impl Workspace {
         line: u64,
         body: Body,
         comment: Option<&str>,
-    ) -> Answer {
+    ) -> Result<Answer, Puzzle> {
         let invalid = |problem: Problem| {
             let mut answer = report::invalid(
                 config.format,
@@ -267,15 +294,16 @@ impl Workspace {
         let puzzle = match body {
             Body::Text(text) => Puzzle::parse(&text, &config.parse)
                 .map_err(|e| Problem::of_parse_error(line, &e, &text)),
-            Body::Bad(e) => return invalid(Problem::of_line(line, &e)),
+            Body::Bad(e) => return Ok(invalid(Problem::of_line(line, &e))),
         };
         let puzzle = match puzzle {
             Ok(puzzle) => puzzle,
-            Err(problem) => return invalid(problem),
+            Err(problem) => return Ok(invalid(problem)),
         };
         match self.search(config, &puzzle) {
-            Ok(found) => found.answer(config, name, line, &puzzle, comment),
-            Err(e) => invalid(Problem::of_puzzle_error(line, &e, &puzzle)),
+            Ok(found) if found.overflow => Err(puzzle),
+            Ok(found) => Ok(found.answer(config, name, line, &puzzle, comment)),
+            Err(e) => Ok(invalid(Problem::of_puzzle_error(line, &e, &puzzle))),
         }
     }
 
@@ -298,6 +326,7 @@ impl Workspace {
             solutions: SmallVec::new(),
             count: None,
             nodes: 0,
+            overflow: false,
         };
         found.status = match config.task {
             Task::Solve { unique: false } => match solver.solve(puzzle)? {
@@ -319,7 +348,13 @@ impl Workspace {
             },
             Task::Enumerate { limit } => {
                 let solutions = &mut found.solutions;
+                let overflow = &mut found.overflow;
+                let held = held_solutions(puzzle);
                 let count = solver.for_each_solution(puzzle, |grid| {
+                    if solutions.len() == held {
+                        *overflow = true;
+                        return ControlFlow::Break(());
+                    }
                     solutions.push(grid.clone());
                     let len = u64::try_from(solutions.len()).unwrap_or(u64::MAX);
                     if limit.is_some_and(|l| len >= l) {
@@ -481,5 +516,159 @@ fn grid_header(config: &Config, name: &str, line: u64, found: usize) -> String {
             format!("# {name}:{line}: {found} solution{plural}\n")
         }
         _ => String::new(),
+    }
+}
+
+/// An `--all` or `--limit` record with more solutions than a worker holds:
+/// the writer searches the puzzle again (the same order, so the same
+/// solutions) and writes each solution as it is found, in bounded memory.
+///
+/// What cannot be known before the search ends comes after the solutions:
+/// in the line format the line ends with ` !budget` or ` !interrupted` when
+/// the budget or a signal cut the list short; in the grid format a comment
+/// line closes the record with the count; in JSON, `status` and `nodes`
+/// come after `solutions`.
+#[derive(Debug)]
+struct StreamedSolutions {
+    config: Config,
+    name: String,
+    line: u64,
+    puzzle: Puzzle,
+    comment: Option<String>,
+}
+
+/// How a streamed search ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum StreamEnd {
+    /// Every solution, or `--limit` of them.
+    Complete,
+    /// `--max-nodes` ran out.
+    Budget,
+    /// A signal came.
+    Interrupted,
+}
+
+impl Streamed for StreamedSolutions {
+    fn write(
+        self: Box<Self>,
+        out: &mut dyn Write,
+        flush_each: bool,
+    ) -> anyhow::Result<PuzzleStatus> {
+        let StreamedSolutions {
+            config,
+            name,
+            line,
+            puzzle,
+            comment,
+        } = *self;
+        let comment = comment.as_deref();
+        if interrupt::requested() {
+            // The signal came before the writer reached this record.
+            out.write_all(interrupted_record(config.format, &name, line).as_bytes())?;
+            return Ok(PuzzleStatus::Solved);
+        }
+        let Task::Enumerate { limit } = config.task else {
+            anyhow::bail!("only `--all` and `--limit` searches are written as found");
+        };
+        let mut solver = Solver::new(puzzle.rules());
+        solver.set_budget(config.budget);
+        solver.set_seed(config.seed);
+        solver.set_method(config.method);
+
+        let mut piece = String::new();
+        if config.format == Format::Grid {
+            piece = format!("# {name}:{line}: solutions as they are found\n");
+            if config.keep_comments {
+                report::keep_comment(&mut piece, config.format, comment);
+            }
+        }
+        let mut found: u64 = 0;
+        let mut written = Ok(());
+        let count = solver.for_each_solution(&puzzle, |grid| {
+            let text = puzzle.format_grid(grid);
+            match config.format {
+                Format::Line => {
+                    if found > 0 {
+                        piece.push(' ');
+                    }
+                    piece.push_str(&text);
+                }
+                Format::Grid => {
+                    // Each grid and a blank line, as in a whole record.
+                    let _ = match puzzle.rules().regions() {
+                        Some(regions) => writeln!(piece, "{}", jigsaw_grid(&puzzle, grid, regions)),
+                        None => writeln!(piece, "{}", grid.pretty_with(puzzle.alphabet())),
+                    };
+                }
+                Format::Json => {
+                    let text = serde_json::Value::String(text);
+                    if found == 0 {
+                        piece.push('{');
+                        if let Some(comment) = comment {
+                            let _ =
+                                write!(piece, "\"comment\":{},", serde_json::Value::from(comment));
+                        }
+                        let _ = write!(
+                            piece,
+                            "\"file\":{},\"line\":{line},\"solution\":{text},\"solutions\":[{text}",
+                            serde_json::Value::from(name.as_str())
+                        );
+                    } else {
+                        let _ = write!(piece, ",{text}");
+                    }
+                }
+            }
+            found += 1;
+            written = out.write_all(piece.as_bytes());
+            if written.is_ok() && flush_each {
+                written = out.flush();
+            }
+            piece.clear();
+            if written.is_err() || interrupt::requested() || limit.is_some_and(|l| found >= l) {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })?;
+        written?;
+        let end = match count.end {
+            End::BudgetExhausted => StreamEnd::Budget,
+            _ if limit.is_some_and(|l| found >= l) => StreamEnd::Complete,
+            End::Stopped => StreamEnd::Interrupted,
+            _ => StreamEnd::Complete,
+        };
+        let nodes = solver.stats().nodes;
+        let mut last = match config.format {
+            Format::Line => match end {
+                StreamEnd::Complete => "\n".to_owned(),
+                StreamEnd::Budget => " !budget\n".to_owned(),
+                StreamEnd::Interrupted => " !interrupted\n".to_owned(),
+            },
+            Format::Grid => {
+                let plural = if found == 1 { "" } else { "s" };
+                let why = match end {
+                    StreamEnd::Complete => "",
+                    StreamEnd::Budget => ", cut short by --max-nodes",
+                    StreamEnd::Interrupted => ", interrupted",
+                };
+                format!("# {name}:{line}: {found} solution{plural}{why}\n")
+            }
+            Format::Json => {
+                let status = match end {
+                    StreamEnd::Complete => "solved",
+                    StreamEnd::Budget => "budget",
+                    StreamEnd::Interrupted => "interrupted",
+                };
+                format!("],\"status\":\"{status}\",\"nodes\":{nodes}}}\n")
+            }
+        };
+        if config.keep_comments && config.format == Format::Line {
+            report::keep_comment(&mut last, config.format, comment);
+        }
+        out.write_all(last.as_bytes())?;
+        Ok(match end {
+            StreamEnd::Budget => PuzzleStatus::Budget,
+            _ => PuzzleStatus::Solved,
+        })
     }
 }

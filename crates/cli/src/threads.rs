@@ -1,5 +1,5 @@
-//! `cover --jobs N`: one exact-cover search on several threads, with a
-//! progress bar on stderr while it runs.
+//! `cover --jobs N`: one exact-cover search on several threads (or on one,
+//! [`alone`]), with a progress bar on stderr while it runs.
 //!
 //! The engine does the work (`Dlx::count_parallel` and
 //! `for_each_solution_parallel`); here the solutions its threads find are
@@ -67,6 +67,18 @@ pub(crate) fn first(solver: &mut Dlx, threads: Threads) -> First {
     with_bar(threads.bar, &progress, || {
         solver.first_solution_parallel(&parallel)
     })
+}
+
+/// Runs `search` on the calling thread (a seeded search, or a listing in
+/// search order) with the engine reporting into a [`Progress`] every few
+/// thousand nodes ([`Dlx::set_progress`]): the bar shows it as for a
+/// search on threads, and Ctrl-C stops it the same way.
+pub(crate) fn alone<T>(solver: &mut Dlx, bar: bool, search: impl FnOnce(&mut Dlx) -> T) -> T {
+    let progress = Arc::new(Progress::new());
+    solver.set_progress(Some(Arc::clone(&progress)));
+    let result = with_bar(bar, &progress, || search(solver));
+    solver.set_progress(None);
+    result
 }
 
 /// Finds solutions on threads (at most `limit`, in any order) and writes

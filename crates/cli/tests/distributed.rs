@@ -370,3 +370,38 @@ fn one_job_counts_secondary_items_as_threads_do() {
     assert_eq!(nodes.len(), 1, "{nodes:?}");
     assert!(nodes.first().unwrap().ends_with(" nodes"), "{nodes:?}");
 }
+
+/// A problem with no solution (item B has no option) splits into one job
+/// at any depth, the whole problem, so that it runs and merges like any
+/// other: to 0, listing nothing. The merge still catches that job lost or
+/// repeated.
+#[test]
+fn a_problem_without_solution_splits_runs_and_merges_to_zero() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("none.dlx");
+    fs::write(&path, "A B\nA\n").unwrap();
+    let file = arg(&path);
+    for depth in ["0", "1", "2", "5"] {
+        let split = run(&["cover", "--split", depth, file]);
+        assert_eq!(split.code, 0, "{}", split.stderr);
+        assert_eq!(split.stdout.lines().count(), 1, "{}", split.stdout);
+        let results = run_jobs(file, &split.stdout, &[]);
+        let (code, stdout, stderr) = merge(dir.path(), std::slice::from_ref(&results));
+        assert_eq!((code, stdout.as_str()), (0, "0\n"), "{stderr}");
+
+        let listed = run_with_stdin(&["cover", "--job", "-", file], split.stdout.into_bytes());
+        assert_eq!(listed.code, 0, "{}", listed.stderr);
+        let result: serde_json::Value = serde_json::from_str(listed.stdout.trim()).unwrap();
+        assert_eq!(result["status"], "done");
+        assert_eq!(result["solutions"], 0);
+        assert_eq!(result["found"], serde_json::json!([]));
+
+        // Its result lost: nothing to merge is not a count of 0.
+        let (code, stdout, stderr) = merge(dir.path(), &[String::new()]);
+        assert_eq!((code, stdout.as_str()), (1, ""), "{stderr}");
+        // Its result twice.
+        let (code, _, stderr) = merge(dir.path(), &[results.clone(), results]);
+        assert_eq!(code, 1);
+        assert!(stderr.contains("job 0: 2 results (duplicated)"), "{stderr}");
+    }
+}

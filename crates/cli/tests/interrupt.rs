@@ -28,6 +28,16 @@ fn slow_after_fast() -> tempfile::NamedTempFile {
     file
 }
 
+/// Sends `signal` (`INT`, `TERM`) to process `pid` with kill(1).
+#[cfg(unix)]
+fn send(signal: &str, pid: u32) {
+    let sent = Command::new("kill")
+        .args(["-s", signal, &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+}
+
 /// Runs the binary with `args`, sends it `signal` once the fast puzzles
 /// are surely done, and returns its stdout, stderr and exit status.
 #[cfg(unix)]
@@ -41,11 +51,7 @@ fn interrupted(args: &[&str], signal: &str) -> (String, String, Option<i32>) {
         .unwrap();
     // Easy puzzles take microseconds; the empty grid never ends.
     sleep(Duration::from_secs(2));
-    let sent = Command::new("kill")
-        .args(["-s", signal, &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(sent.success());
+    send(signal, child.id());
     let (mut stdout, mut stderr) = (String::new(), String::new());
     child
         .stdout
@@ -250,4 +256,166 @@ fn records_never_land_on_the_progress_line() {
     // ...and never shares a line with a record.
     let expected: Vec<&str> = plain.stdout.lines().collect();
     assert_eq!(screen_lines(&typescript), expected, "{typescript:?}");
+}
+
+/// The resident memory of process `pid` in bytes, from /proc.
+#[cfg(target_os = "linux")]
+fn resident_bytes(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmRSS:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib * 1024)
+}
+
+/// `solve --all` on an empty 9x9 (about 6.7e21 solutions) writes them as
+/// they are found, in bounded memory: output grows while it runs, the
+/// resident set stays under 50 MB (read from /proc every 50 ms; the run is
+/// killed at once if it goes over), and Ctrl-C ends the record with the
+/// solutions found and a word saying the list is cut short. In JSON the
+/// record is one object whose status says so.
+#[cfg(target_os = "linux")]
+#[test]
+fn solve_all_streams_in_bounded_memory_and_keeps_its_solutions_on_ctrl_c() {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::{Arc, Mutex};
+    use std::time::Instant;
+
+    const BOUND: u64 = 50 * 1024 * 1024;
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), ".".repeat(81) + "\n").unwrap();
+    for format in ["line", "json"] {
+        let mut child = Command::new(assert_cmd::cargo::cargo_bin!("sudoku-dlx"))
+            .args(["solve", "--all", "--format", format, arg(file.path())])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let pid = child.id();
+        let received = Arc::new(AtomicUsize::new(0));
+        let text = Arc::new(Mutex::new(Vec::new()));
+        let mut stdout = child.stdout.take().unwrap();
+        let reader = {
+            let (received, text) = (Arc::clone(&received), Arc::clone(&text));
+            std::thread::spawn(move || {
+                let mut buffer = vec![0; 64 * 1024];
+                loop {
+                    let n = stdout.read(&mut buffer).unwrap();
+                    if n == 0 {
+                        break;
+                    }
+                    text.lock().unwrap().extend_from_slice(&buffer[..n]);
+                    received.fetch_add(n, Ordering::Relaxed);
+                }
+            })
+        };
+        let watch = |until: &dyn Fn() -> bool, child: &mut std::process::Child| {
+            let start = Instant::now();
+            while !until() {
+                let rss = resident_bytes(pid).unwrap_or(0);
+                if rss > BOUND {
+                    let _ = child.kill();
+                    panic!("{format}: {rss} bytes resident, over the bound");
+                }
+                assert!(
+                    start.elapsed() < Duration::from_secs(60),
+                    "{format}: no solution written in a minute"
+                );
+                sleep(Duration::from_millis(50));
+            }
+        };
+        // Solutions come while the search runs, not at its end...
+        watch(&|| received.load(Ordering::Relaxed) > 0, &mut child);
+        let first = received.load(Ordering::Relaxed);
+        let start = Instant::now();
+        watch(&|| start.elapsed() >= Duration::from_secs(2), &mut child);
+        // ...and keep coming: a full pipe buffer's worth at least, which
+        // one buffered write of the old way could not be.
+        assert!(
+            received.load(Ordering::Relaxed) > first + 128 * 1024,
+            "{format}: {first} bytes, then too few more"
+        );
+        send("INT", pid);
+        reader.join().unwrap();
+        let stderr = std::io::read_to_string(child.stderr.take().unwrap()).unwrap();
+        assert_eq!(child.wait().unwrap().code(), Some(130), "{stderr}");
+        let text = String::from_utf8(text.lock().unwrap().clone()).unwrap();
+        assert_eq!(text.lines().count(), 1, "{format}: one record");
+        let solutions: Vec<String> = if format == "line" {
+            let words: Vec<&str> = text.split_whitespace().collect();
+            assert_eq!(words.last(), Some(&"!interrupted"), "{format}");
+            words[..words.len() - 1]
+                .iter()
+                .map(|w| (*w).to_owned())
+                .collect()
+        } else {
+            let record: serde_json::Value = serde_json::from_str(&text).unwrap();
+            assert_eq!(record["status"], "interrupted");
+            assert_eq!(record["line"], 1);
+            let solutions = record["solutions"].as_array().unwrap();
+            assert_eq!(record["solution"], solutions[0]);
+            solutions
+                .iter()
+                .map(|s| s.as_str().unwrap().to_owned())
+                .collect()
+        };
+        assert!(solutions.len() > 1000, "{format}: {}", solutions.len());
+        let distinct: std::collections::HashSet<&String> = solutions.iter().collect();
+        assert_eq!(
+            distinct.len(),
+            solutions.len(),
+            "{format}: a solution twice"
+        );
+        for solution in solutions.iter().step_by(97) {
+            crate::checker::check(&".".repeat(81), solution, &Default::default());
+        }
+    }
+}
+
+/// Every search path of `cover` ends the same way on Ctrl-C: on threads
+/// or on one (`--seed`, `--deterministic`), counting or listing, with
+/// `--stats` or not, the search stops, a count is written as a lower bound
+/// (`N+`), a listing keeps the whole solutions it wrote, `--stats` still
+/// prints its line (noting the interrupt), and the status is 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_every_cover_search_path_alike() {
+    let file = domino_strip(90, false);
+    let path = arg(file.path());
+    let cases: [&[&str]; 7] = [
+        &["--count", "-j", "2", "--stats"],
+        &["--count", "--seed", "3"],
+        &["--count", "--seed", "3", "--stats"],
+        &["--count", "--deterministic", "-j", "1", "--stats"],
+        &["--seed", "3"],
+        &["--deterministic", "--stats"],
+        &["-j", "2", "--stats"],
+    ];
+    for flags in cases {
+        let mut args = vec!["cover"];
+        args.extend_from_slice(flags);
+        args.push(path);
+        let (stdout, stderr, code) = interrupted(&args, "INT");
+        assert_eq!(code, Some(130), "{flags:?}: {stderr}");
+        assert!(stderr.contains("interrupted after"), "{flags:?}: {stderr}");
+        if flags.contains(&"--count") {
+            let line = stdout.trim_end();
+            assert!(
+                line.strip_suffix('+')
+                    .is_some_and(|n| n.parse::<u64>().is_ok()),
+                "{flags:?}: a lower bound: {stdout}"
+            );
+        } else {
+            assert!(
+                !stdout.is_empty() && stdout.ends_with("\n\n"),
+                "{flags:?}: whole solutions"
+            );
+        }
+        if flags.contains(&"--stats") {
+            assert!(
+                stderr.contains("Altogether") && stderr.contains("(interrupted)"),
+                "{flags:?}: {stderr}"
+            );
+        }
+    }
 }

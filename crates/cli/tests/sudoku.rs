@@ -1,5 +1,6 @@
 //! `sudoku-dlx solve` and `count`: records, formats, variants, exit codes.
 
+use std::collections::BTreeSet;
 use std::fs;
 use std::io::Write;
 
@@ -437,4 +438,73 @@ fn a_count_without_limit_spreads_one_puzzle_over_the_jobs() {
     assert!(found[0] > 10_000, "{found:?}");
     assert_eq!(found[1], 1, "a published 17-clue puzzle is unique");
     assert_eq!(numbers(&links), found);
+}
+
+/// A puzzle with more solutions than a worker holds (an empty 4x4 has
+/// 288) is written as its solutions are found: in the line format the same
+/// line as ever, in the grid format with its count in a closing comment,
+/// in JSON with `status` and `nodes` after the solutions; the record after
+/// it keeps its place. A budget that cuts such a list short says so at the
+/// end of the line, after the solutions found.
+#[test]
+fn solutions_too_many_to_hold_are_written_as_found() {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), "................\n.234341221434321\n").unwrap();
+    let path = arg(file.path());
+    let empty = ".".repeat(16);
+    let check_all = |solutions: &[&str]| {
+        let distinct: BTreeSet<&&str> = solutions.iter().collect();
+        assert_eq!((solutions.len(), distinct.len()), (288, 288));
+        for solution in solutions {
+            check(&empty, solution, &Extra::default());
+        }
+    };
+
+    let out = run(&["solve", "--all", path]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{}", out.stdout);
+    check_all(&lines[0].split(' ').collect::<Vec<_>>());
+    assert_eq!(lines[1], "1234341221434321");
+
+    let out = run(&["solve", "--all", "--format", "json", path]);
+    let records: Vec<serde_json::Value> = out
+        .stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["status"], "solved");
+    assert!(records[0]["nodes"].as_u64().unwrap() > 0);
+    let solutions: Vec<&str> = records[0]["solutions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s.as_str().unwrap())
+        .collect();
+    check_all(&solutions);
+    assert_eq!(records[0]["solution"], solutions[0]);
+    assert_eq!(records[1]["solution"], "1234341221434321");
+
+    let out = run(&["solve", "--all", "--format", "grid", path]);
+    let lines: Vec<&str> = out.stdout.lines().collect();
+    assert_eq!(lines[0], format!("# {path}:1: solutions as they are found"));
+    let end = format!("# {path}:1: 288 solutions");
+    let last = lines
+        .iter()
+        .position(|&l| l == end)
+        .expect("the count at the end");
+    assert_eq!(lines[..last].iter().filter(|l| l.is_empty()).count(), 288);
+    assert_eq!(lines[last + 1], format!("# {path}:2: 1 solution"));
+
+    let nine = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(nine.path(), ".".repeat(81) + "\n").unwrap();
+    let out = run(&["solve", "--all", "--max-nodes", "5000", arg(nine.path())]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    let words: Vec<&str> = out.stdout.split_whitespace().collect();
+    assert_eq!(words.last(), Some(&"!budget"), "{}", out.stdout);
+    assert!(words.len() > 100, "{} solutions", words.len() - 1);
+    for solution in &words[..words.len() - 1] {
+        check(&".".repeat(81), solution, &Extra::default());
+    }
 }

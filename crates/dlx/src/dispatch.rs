@@ -2,10 +2,10 @@
 //! where the chooser (`matrix/path.rs`, [`Dlx::path`]) sends it: the
 //! problems where the cells are measured faster.
 
-use crate::matrix::{AnyCells, NoReport, Report};
-use crate::outcome::{Count, End, Stats};
+use crate::matrix::{AnyCells, NoReport};
+use crate::outcome::{Count, End};
 use crate::problem::Kind;
-use crate::progress::Progress;
+use crate::progress::{Progress, ToProgress};
 use crate::solver::Dlx;
 
 impl Dlx {
@@ -67,59 +67,5 @@ impl Dlx {
     pub(crate) fn count_on_matrix(&mut self, limit: Option<u64>) -> Count {
         self.start();
         self.count_started(limit)
-    }
-}
-
-/// Reports into a [`Progress`] as the one thread of a run, every `chunk`
-/// nodes, and stops when it is stopped.
-pub(crate) struct ToProgress<'p> {
-    progress: &'p Progress,
-    chunk: u64,
-    /// What the progress has been told of so far.
-    nodes: u64,
-    solutions: u64,
-}
-
-impl<'p> ToProgress<'p> {
-    /// Starts `progress` as a run of one thread that has done nothing, to
-    /// be told every `chunk` nodes (at least 1).
-    pub(crate) fn start(progress: &'p Progress, chunk: u64) -> Self {
-        progress.start(1, 0.0);
-        ToProgress {
-            progress,
-            chunk: chunk.max(1),
-            nodes: 0,
-            solutions: 0,
-        }
-    }
-
-    /// Tells the progress the count's last figures and that it ended:
-    /// the whole tree done if it ran out (`Exhausted`).
-    pub(crate) fn finish(mut self, stats: &Stats, end: End) {
-        self.publish(stats.nodes, stats.solutions);
-        if end == End::Exhausted {
-            self.progress.finish(0, 1.0);
-        }
-    }
-
-    /// Adds to the progress the nodes and solutions not yet told of.
-    fn publish(&mut self, nodes: u64, solutions: u64) {
-        self.progress.add_nodes(nodes - self.nodes);
-        self.progress.add_solutions(solutions - self.solutions);
-        (self.nodes, self.solutions) = (nodes, solutions);
-    }
-}
-
-impl Report for ToProgress<'_> {
-    const ON: bool = true;
-
-    fn chunk(&self) -> u64 {
-        self.chunk
-    }
-
-    fn report(&mut self, nodes: u64, solutions: u64, fraction: f64) -> bool {
-        self.publish(nodes, solutions);
-        self.progress.set_running(0, fraction);
-        self.progress.is_stopped()
     }
 }

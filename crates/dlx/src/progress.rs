@@ -4,6 +4,9 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Mutex, MutexGuard, PoisonError};
 
+use crate::matrix::Report;
+use crate::outcome::{End, Stats};
+
 /// How far a parallel search has got, updated by its threads between
 /// chunks of work and readable from any thread (a progress bar's); and a
 /// way for that thread to end the search early ([`stop`](Self::stop)).
@@ -133,4 +136,58 @@ impl Progress {
 /// Locks `mutex`, taking over the data of a thread that panicked holding it.
 pub(crate) fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// Reports into a [`Progress`] as the one thread of a run, every `chunk`
+/// nodes, and stops when it is stopped.
+pub(crate) struct ToProgress<'p> {
+    progress: &'p Progress,
+    chunk: u64,
+    /// What the progress has been told of so far.
+    nodes: u64,
+    solutions: u64,
+}
+
+impl<'p> ToProgress<'p> {
+    /// Starts `progress` as a run of one thread that has done nothing, to
+    /// be told every `chunk` nodes (at least 1).
+    pub(crate) fn start(progress: &'p Progress, chunk: u64) -> Self {
+        progress.start(1, 0.0);
+        ToProgress {
+            progress,
+            chunk: chunk.max(1),
+            nodes: 0,
+            solutions: 0,
+        }
+    }
+
+    /// Tells the progress the count's last figures and that it ended:
+    /// the whole tree done if it ran out (`Exhausted`).
+    pub(crate) fn finish(mut self, stats: &Stats, end: End) {
+        self.publish(stats.nodes, stats.solutions);
+        if end == End::Exhausted {
+            self.progress.finish(0, 1.0);
+        }
+    }
+
+    /// Adds to the progress the nodes and solutions not yet told of.
+    fn publish(&mut self, nodes: u64, solutions: u64) {
+        self.progress.add_nodes(nodes - self.nodes);
+        self.progress.add_solutions(solutions - self.solutions);
+        (self.nodes, self.solutions) = (nodes, solutions);
+    }
+}
+
+impl Report for ToProgress<'_> {
+    const ON: bool = true;
+
+    fn chunk(&self) -> u64 {
+        self.chunk
+    }
+
+    fn report(&mut self, nodes: u64, solutions: u64, fraction: f64) -> bool {
+        self.publish(nodes, solutions);
+        self.progress.set_running(0, fraction);
+        self.progress.is_stopped()
+    }
 }

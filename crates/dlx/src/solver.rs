@@ -2,12 +2,19 @@
 //! with its budget, seed and statistics.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
 use crate::error::DlxError;
 use crate::index::OptionId;
-use crate::matrix::{AnyCells, Columns, Search, SearchPath};
+use crate::matrix::{AnyCells, Columns, Report, Search, SearchPath};
 use crate::outcome::{Budget, Count, End, Event, First, Stats, Uniqueness};
 use crate::problem::{Kind, Problem};
+use crate::progress::{Progress, ToProgress};
+
+/// How many nodes a watched search ([`Dlx::set_progress`]) runs between
+/// two looks at its [`Progress`]: a look costs next to nothing at this
+/// spacing, and a stop is seen within a millisecond or so.
+const WATCH_NODES: u64 = 4096;
 
 /// A reusable exact-cover solver: Knuth's Algorithm X with dancing links,
 /// and for problems with colors or bounds his Algorithms C and M, behind the
@@ -42,6 +49,9 @@ pub struct Dlx {
     /// The dancing-cells sets of the problem, made by the first count
     /// that runs on them.
     pub(crate) cells: Option<Box<AnyCells>>,
+    /// What the searches on the calling thread report into and stop at
+    /// ([`set_progress`](Self::set_progress)).
+    watch: Option<Arc<Progress>>,
 }
 
 impl Dlx {
@@ -66,7 +76,46 @@ impl Dlx {
             columns: None,
             lazy_restore: false,
             cells: None,
+            watch: None,
         }
+    }
+
+    /// Makes [`count`](Self::count) and
+    /// [`for_each_solution`](Self::for_each_solution) report into
+    /// `progress` as the one thread of a run (nodes, solutions, Knuth's
+    /// estimate of the part done) every few thousand nodes, and end early
+    /// once it is [stopped](Progress::stop) from another thread, a Ctrl-C
+    /// handler's say: with [`End::Stopped`] and what they found so far, as
+    /// the parallel searches do. Looking changes nothing in the tree
+    /// searched, the solutions or the statistics, with any seed; `None`
+    /// (the default) stops looking.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use dlx::{Dlx, End, NamedProblem, Progress};
+    /// // Tilings of a 2x40 strip by dominoes: 165,580,141 of them.
+    /// let columns: Vec<String> = (0..40).map(|c| format!("a{c} b{c}")).collect();
+    /// let mut text = columns.join(" ") + "\n";
+    /// for c in 0..40 {
+    ///     text += &format!("a{c} b{c}\n");
+    ///     if c < 39 {
+    ///         text += &format!("a{c} a{}\nb{c} b{}\n", c + 1, c + 1);
+    ///     }
+    /// }
+    /// let named = NamedProblem::parse(&text)?;
+    /// let mut solver = Dlx::new(named.problem());
+    /// solver.set_seed(Some(7));
+    /// let progress = Arc::new(Progress::new());
+    /// solver.set_progress(Some(Arc::clone(&progress)));
+    /// // Another thread would call this while the search runs.
+    /// progress.stop();
+    /// let count = solver.count(None);
+    /// assert_eq!(count.end, End::Stopped);
+    /// assert!(count.solutions < 165_580_141);
+    /// # Ok::<(), dlx::DlxError>(())
+    /// ```
+    pub fn set_progress(&mut self, progress: Option<Arc<Progress>>) {
+        self.watch = progress;
     }
 
     /// Statistics of the last search.
@@ -249,7 +298,12 @@ impl Dlx {
     pub fn count(&mut self, limit: Option<u64>) -> Count {
         self.start();
         if self.search.search_path().counts_on_cells() {
-            return self.count_on_cells(limit);
+            return match self.watch.clone() {
+                Some(progress) => {
+                    self.count_on_cells_reporting(limit, Some((&progress, WATCH_NODES)))
+                }
+                None => self.count_on_cells(limit),
+            };
         }
         self.count_started(limit)
     }
@@ -262,6 +316,9 @@ impl Dlx {
         // (docs/decisions/search-loop.md).
         let before = self.stats.solutions;
         let solutions = |stats: &Stats| stats.solutions - before;
+        let watch = self.watch.clone();
+        let mut report = watch.as_deref().map(|p| ToProgress::start(p, WATCH_NODES));
+        self.pause_to_look(report.is_some());
         let end = loop {
             let found = solutions(&self.stats);
             if limit.is_some_and(|l| found >= l) {
@@ -271,10 +328,20 @@ impl Dlx {
             self.search.set_silent(silent);
             match self.search.advance(&mut self.stats, self.budget) {
                 Event::Solution => {}
+                Event::Paused if report.is_some() => {
+                    if self.look(report.as_mut()) {
+                        break End::Stopped;
+                    }
+                    self.pause_to_look(true);
+                }
                 Event::Exhausted | Event::Frontier | Event::Paused => break End::Exhausted,
                 Event::BudgetExhausted => break End::BudgetExhausted,
             }
         };
+        if let Some(report) = report {
+            self.search.pause_at(u64::MAX);
+            report.finish(&self.stats, end);
+        }
         self.search.set_silent(0);
         if !self.lazy_restore {
             self.search.unwind();
@@ -308,6 +375,9 @@ impl Dlx {
         F: FnMut(&[OptionId]) -> ControlFlow<()>,
     {
         self.start();
+        let watch = self.watch.clone();
+        let mut report = watch.as_deref().map(|p| ToProgress::start(p, WATCH_NODES));
+        self.pause_to_look(report.is_some());
         let mut solutions = 0;
         let end = loop {
             match self.search.advance(&mut self.stats, self.budget) {
@@ -318,12 +388,44 @@ impl Dlx {
                         break End::Stopped;
                     }
                 }
+                Event::Paused if report.is_some() => {
+                    if self.look(report.as_mut()) {
+                        break End::Stopped;
+                    }
+                    self.pause_to_look(true);
+                }
                 Event::Exhausted | Event::Frontier | Event::Paused => break End::Exhausted,
                 Event::BudgetExhausted => break End::BudgetExhausted,
             }
         };
+        if let Some(report) = report {
+            self.search.pause_at(u64::MAX);
+            report.finish(&self.stats, end);
+        }
         self.search.unwind();
         Count { solutions, end }
+    }
+
+    /// For a watched search ([`set_progress`](Self::set_progress)), at its
+    /// start and after each look: makes it pause [`WATCH_NODES`] nodes on,
+    /// to look at its progress.
+    fn pause_to_look(&mut self, watched: bool) {
+        if watched {
+            self.search
+                .pause_at(self.stats.nodes.saturating_add(WATCH_NODES));
+        }
+    }
+
+    /// At a watched search's pause: tells `report` the figures so far, and
+    /// whether the progress asks the search to stop.
+    fn look(&self, report: Option<&mut ToProgress<'_>>) -> bool {
+        report.is_some_and(|report| {
+            report.report(
+                self.stats.nodes,
+                self.stats.solutions,
+                self.search.progress(0),
+            )
+        })
     }
 
     /// The first solution in search order.

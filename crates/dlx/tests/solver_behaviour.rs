@@ -464,3 +464,93 @@ fn an_option_that_empties_another_primary_item_is_a_dead_end() {
     assert_eq!(stats.nodes, 6);
     assert_eq!(stats.profile, [1, 2, 2, 1]);
 }
+
+/// A search watched by a `Progress` (`Dlx::set_progress`) walks the same
+/// tree: the same count, the solutions in the same order and the same
+/// statistics, with and without a seed, on the links and on dancing cells
+/// (the queens' count), for Algorithms X, C and M; the progress is told
+/// the figures.
+/// A stop from another thread while it runs ends it with what it found.
+#[test]
+fn a_watched_search_is_the_same_search_and_stops_when_asked() {
+    use std::sync::Arc;
+
+    use dlx::Progress;
+
+    use crate::known_answers::{binary_matrices, de_bruijn};
+    use crate::known_counts::{langford, n_queens};
+
+    // Over the 4,096 nodes between looks, on links and cells, with colors
+    // and with multiplicities.
+    let problems = [
+        ("queens 10", n_queens::n_queens(10).problem().clone()),
+        ("langford 9", langford::langford(9).problem().clone()),
+        ("de Bruijn", de_bruijn::de_bruijn(2, 4).problem().clone()),
+        (
+            "matrices",
+            binary_matrices::binary_matrices(5, 1, 2).problem().clone(),
+        ),
+        ("free choice", many_solutions(16)),
+    ];
+    for (name, problem) in &problems {
+        for seed in [None, Some(3)] {
+            let mut plain = Dlx::new(problem);
+            plain.set_seed(seed);
+            let mut watched = Dlx::new(problem);
+            watched.set_seed(seed);
+            let progress = Arc::new(Progress::new());
+            watched.set_progress(Some(Arc::clone(&progress)));
+
+            let count = plain.count(None);
+            assert_eq!(watched.count(None), count, "{name} {seed:?}");
+            assert_eq!(watched.stats(), plain.stats(), "{name} {seed:?}");
+            assert_eq!(progress.solutions(), count.solutions, "{name} {seed:?}");
+            assert_eq!(progress.nodes(), plain.stats().nodes, "{name} {seed:?}");
+
+            let (listed, watched_listed) = (collect(&mut plain), collect(&mut watched));
+            assert_eq!(watched_listed, listed, "{name} {seed:?}");
+            assert_eq!(watched.stats(), plain.stats(), "{name} {seed:?}");
+        }
+    }
+
+    // Tilings of a 2x80 strip by dominoes: far more than any run counts.
+    let mut text = (0..80)
+        .map(|c| format!("a{c} b{c}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+        + "\n";
+    for c in 0..80 {
+        text += &format!("a{c} b{c}\n");
+        if c < 79 {
+            text += &format!("a{c} a{}\nb{c} b{}\n", c + 1, c + 1);
+        }
+    }
+    let named = NamedProblem::parse(&text).unwrap();
+    for seed in [None, Some(5)] {
+        let mut solver = Dlx::new(named.problem());
+        solver.set_seed(seed);
+        let progress = Arc::new(Progress::new());
+        solver.set_progress(Some(Arc::clone(&progress)));
+        let stopper = {
+            let progress = Arc::clone(&progress);
+            std::thread::spawn(move || {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                progress.stop();
+            })
+        };
+        let count = solver.count(None);
+        stopper.join().unwrap();
+        assert_eq!(count.end, End::Stopped, "{seed:?}");
+        assert_eq!(count.solutions, solver.stats().solutions);
+        let mut seen = 0u64;
+        let listed = solver.for_each_solution(|_| {
+            seen += 1;
+            ControlFlow::Continue(())
+        });
+        assert_eq!(
+            (listed.end, listed.solutions),
+            (End::Stopped, seen),
+            "{seed:?}"
+        );
+    }
+}
