@@ -256,15 +256,11 @@ impl Workspace {
             (Mode::Hint, Body::Text(text)) => {
                 // A record of a puzzle and a board, as `check` reads a
                 // puzzle and a solution.
-                let text = match &record.comment {
-                    Some(rest) => format!("{text} {rest}"),
-                    None => text,
-                };
-                match crate::check::read(&text, parse) {
-                    Err(e) => invalid(Problem::of_error(line, &e)),
-                    Ok((puzzle, board)) => {
-                        let pair = puzzle.givens() != board.givens();
-                        let board = pair.then(|| board.givens().clone());
+                match crate::check::read(&text, record.comment.as_deref(), parse) {
+                    Err(e) => invalid(Problem::of_parse_error(line, &e, &text)),
+                    Ok(crate::check::Pair { puzzle, grid }) => {
+                        let pair = *puzzle.givens() != grid;
+                        let board = pair.then_some(grid);
                         let hint = self.explainer(args, &puzzle).hint(&puzzle, board.as_ref());
                         match hint {
                             Ok(hint) => hint_answer(args, &puzzle, &hint, json),

@@ -76,6 +76,9 @@ pub(crate) fn for_each_chunk(
                         let number = usize::try_from(line.number).unwrap_or(usize::MAX);
                         framer.push(number, text, &mut framed);
                         records.extend(framed.drain(..).map(Record::from));
+                        for skipped in framer.skipped() {
+                            note_skipped(&name, &skipped);
+                        }
                     }
                     Err(e) => {
                         framer.interrupt(&mut framed);
@@ -108,6 +111,22 @@ pub(crate) fn for_each_chunk(
         }
     }
     Ok(())
+}
+
+/// Says on stderr that a line was skipped as a header or title, so that
+/// no line of an input is dropped without a word.
+fn note_skipped(name: &str, skipped: &sudoku_dlx::Skipped) {
+    const SHOWN: usize = 60;
+    let text: String = skipped.text.chars().take(SHOWN).collect();
+    let more = if skipped.text.chars().count() > SHOWN {
+        "..."
+    } else {
+        ""
+    };
+    eprintln!(
+        "{name}:{}: note: skipped `{text}{more}`: a title or header, no puzzle",
+        skipped.line
+    );
 }
 
 /// What the 16x16 records of one input hold, to tell a file written in the
