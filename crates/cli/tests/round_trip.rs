@@ -428,12 +428,13 @@ fn every_printed_puzzle_reads_back_into_every_reader() {
                 .collect();
             assert_eq!(records.len(), n, "{name} | {command:?}: {}", out.stdout);
         }
-        // canon: classic puzzles only; the same forms as their givens'.
-        if printed
+        // canon: classic puzzles only, up to 16x16 (a debug build takes
+        // minutes over 25x25 forms); the same forms as their givens'.
+        let classic = printed
             .flags
             .iter()
-            .all(|f| !matches!(*f, "--jigsaw" | "--killer"))
-        {
+            .all(|f| !matches!(*f, "--jigsaw" | "--killer"));
+        if classic && printed.puzzles[0].len() <= 256 {
             let canon = read(&["canon"]);
             let givens: String = printed.puzzles.iter().map(|p| format!("{p}\n")).collect();
             let expected = run_with_stdin(
