@@ -60,16 +60,25 @@ pub(crate) fn run(args: &CanonArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         } else {
             0.0
         };
-        let classes = tally.puzzles - tally.failed - tally.duplicates;
+        let plural =
+            |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        // Without --dedupe no form is compared with another: there are no
+        // classes or duplicates to count.
         let classes = if args.dedupe {
-            classes.to_string()
+            let classes = tally.puzzles - tally.failed - tally.duplicates;
+            format!(
+                "{}, {} left out, ",
+                plural(classes, "class", "classes"),
+                plural(tally.duplicates, "duplicate", "duplicates")
+            )
         } else {
-            "not counted (no --dedupe)".to_owned()
+            String::new()
         };
         writeln!(
             stderr,
-            "{} puzzles: {classes} classes, {} duplicates left out, {} invalid or over budget; {secs:.3} s, {rate:.0} puzzles/s",
-            tally.puzzles, tally.duplicates, tally.failed
+            "{}: {classes}{} invalid or over budget; {secs:.3} s, {rate:.0} puzzles/s",
+            plural(tally.puzzles, "puzzle", "puzzles"),
+            tally.failed
         )?;
     }
     Ok(if tally.failed == 0 {

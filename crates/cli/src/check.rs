@@ -11,7 +11,7 @@
 use std::io::Write;
 
 use serde::Serialize;
-use sudoku_dlx::{Cell, ParseOptions, Puzzle, Shape, Violation, check_solution};
+use sudoku_dlx::{Cell, Grid, ParseOptions, Puzzle, Shape, Violation, check_solution};
 
 use crate::answers::answer_all;
 use crate::args::{AlphabetArg, CheckArgs, RecordFormat};
@@ -29,7 +29,15 @@ pub(crate) fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         &args.jobs,
         format.into(),
         out,
-        |(): &mut (), name, record| answer(format, &parse, name, record),
+        |(): &mut (), name, record| {
+            let keep_comments = args.puzzles.keep_comments;
+            let comment = record.comment.clone();
+            let mut answer = answer(format, &parse, name, record);
+            if keep_comments {
+                report::keep_comment(&mut answer.stdout, format.into(), comment.as_deref());
+            }
+            answer
+        },
         |status| all_valid &= status == PuzzleStatus::Solved,
     )?;
     Ok(if all_valid {
@@ -49,6 +57,9 @@ struct CheckRecord<'a> {
     /// Where an invalid record went wrong, when one column says it.
     #[serde(skip_serializing_if = "Option::is_none")]
     column: Option<usize>,
+    /// The text after the puzzle on its line (the proposed solution among it).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    comment: Option<&'a str>,
     /// The broken rule, or why the record could not be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'a str>,
@@ -61,10 +72,12 @@ struct CheckRecord<'a> {
 /// Checks one record.
 fn answer(format: RecordFormat, parse: &ParseOptions, name: &str, record: Record) -> Answer {
     let line = record.line;
+    let comment = record.comment.as_deref();
     let invalid = |problem: Problem| {
         let json = CheckRecord {
             cell: None,
             column: problem.column,
+            comment,
             error: Some(&problem.message),
             file: name,
             line: problem.line,
@@ -73,20 +86,16 @@ fn answer(format: RecordFormat, parse: &ParseOptions, name: &str, record: Record
         report::invalid(format.into(), name, &problem, &json)
     };
     let text = match record.body {
-        // The framer takes what follows a line's grid as its comment: here
-        // that is the proposed solution.
-        Body::Text(text) => match record.comment {
-            Some(rest) => format!("{text} {rest}"),
-            None => text,
-        },
+        Body::Text(text) => text,
         Body::Bad(e) => return invalid(Problem::of_line(line, &e)),
     };
-    let (puzzle, solution) = match read(&text, parse) {
+    // The framer takes what follows a line's grid as its comment: the
+    // proposed solution is in it.
+    let Pair { puzzle, grid, .. } = match read(&text, comment, parse) {
         Ok(pair) => pair,
-        Err(e) => return invalid(Problem::of_error(line, &e)),
+        Err(e) => return invalid(Problem::of_parse_error(line, &e, &text)),
     };
-    let grid = solution.as_ref().unwrap_or(&puzzle);
-    let verdict = check_solution(&puzzle, grid.givens());
+    let verdict = check_solution(&puzzle, &grid);
     let (status, stdout) = match (&verdict, format) {
         (Ok(()), RecordFormat::Line) => (PuzzleStatus::Solved, "valid\n".to_owned()),
         (Err(broken), RecordFormat::Line) => {
@@ -104,6 +113,7 @@ fn answer(format: RecordFormat, parse: &ParseOptions, name: &str, record: Record
             let json = CheckRecord {
                 cell: verdict.as_ref().err().and_then(cell).map(|c| c.to_string()),
                 column: None,
+                comment,
                 error: error.as_deref(),
                 file: name,
                 line,
@@ -133,49 +143,73 @@ fn cell(violation: &Violation) -> Option<Cell> {
     }
 }
 
-/// The puzzle and the grid to check against it: a record of one grid is
-/// the puzzle alone, `None` for the grid (the grid is checked against
-/// itself: only the rules and blanks); `PUZZLE SOLUTION` (with
-/// `--jigsaw`, `PUZZLE MAP SOLUTION`; with `--killer`, `PUZZLE MAP SUMS
-/// SOLUTION`) is split at its spaces. A block of
-/// lines is always one grid.
+/// A record of `check` (or `hint`) read: the puzzle, and the grid to check
+/// against it.
+pub(crate) struct Pair {
+    /// The puzzle (for a record of one grid, that grid).
+    pub(crate) puzzle: Puzzle,
+    /// The proposed solution (or the player's board); the puzzle itself
+    /// when the record is one grid, whose rules and blanks alone are checked.
+    pub(crate) grid: Grid,
+    /// Whether the record held a grid after the puzzle, even one that
+    /// equals it (a board the player has not written on yet): `hint` then
+    /// judges the puzzle before the player.
+    pub(crate) proposed: bool,
+}
+
+/// The puzzle and the grid to check against it, from a record as `solve`
+/// frames it: the record's text is the puzzle (with `--jigsaw` its map,
+/// with `--killer` its cages and sums), and the proposed solution is the
+/// first field of its comment (fields split at whitespace, `,`, `;` and
+/// `:`) that reads as a grid of the puzzle's shape, so `PUZZLE SOLUTION`,
+/// `PUZZLE MAP SOLUTION`, tdoku's `PUZZLE:1:SOLUTION` and `PUZZLE SOLUTION
+/// # name` all read. Without such a field the record is one grid, checked
+/// on its own. In numbers, `PUZZLE SOLUTION` is one line of twice a grid's
+/// numbers, split in halves.
 pub(crate) fn read(
     text: &str,
+    comment: Option<&str>,
     parse: &ParseOptions,
-) -> Result<(Puzzle, Option<Puzzle>), sudoku_dlx::Error> {
-    let tokens: Vec<&str> = text.split_whitespace().collect();
-    let one_line = text.trim().lines().count() == 1;
+) -> Result<Pair, sudoku_dlx::Error> {
     let numbers = parse.alphabet == Some(AlphabetArg::Numbers.alphabet());
-    if let (true, true, &[puzzle, map, sums, solution]) =
-        (parse.killer, one_line, tokens.as_slice())
+    let tokens: Vec<&str> = text.split_whitespace().collect();
+    if numbers
+        && comment.is_none()
+        && !parse.jigsaw
+        && !parse.killer
+        && text.trim().lines().count() == 1
+        && Shape::from_cell_count(tokens.len()).is_none()
+        && tokens.len().is_multiple_of(2)
+        && Shape::from_cell_count(tokens.len() / 2).is_some()
     {
-        // The solution takes the puzzle's cages, whose sums it must make.
-        return Ok((
-            Puzzle::parse(&format!("{puzzle} {map} {sums}"), parse)?,
-            Some(Puzzle::parse(&format!("{solution} {map} {sums}"), parse)?),
-        ));
+        let (puzzle, solution) = tokens.split_at(tokens.len() / 2);
+        return Ok(Pair {
+            puzzle: Puzzle::parse(&puzzle.join(" "), parse)?,
+            grid: Puzzle::parse(&solution.join(" "), parse)?.givens().clone(),
+            proposed: true,
+        });
     }
-    let pair = match (one_line, numbers, parse.jigsaw, tokens.as_slice()) {
-        (true, false, false, &[puzzle, solution]) => Some((puzzle.to_owned(), solution.to_owned())),
-        (true, false, true, &[puzzle, map, solution]) => {
-            Some((format!("{puzzle} {map}"), format!("{solution} {map}")))
-        }
-        // Numbers: a puzzle and a solution are two halves of equal length.
-        (true, true, false, _)
-            if Shape::from_cell_count(tokens.len()).is_none()
-                && tokens.len().is_multiple_of(2)
-                && Shape::from_cell_count(tokens.len() / 2).is_some() =>
-        {
-            let (puzzle, solution) = tokens.split_at(tokens.len() / 2);
-            Some((puzzle.join(" "), solution.join(" ")))
-        }
-        _ => None,
+    let puzzle = Puzzle::parse(text, parse)?;
+    let grid_options = ParseOptions {
+        shape: Some(puzzle.shape()),
+        alphabet: Some(puzzle.alphabet()),
+        ..ParseOptions::default()
     };
-    match pair {
-        Some((puzzle, solution)) => Ok((
-            Puzzle::parse(&puzzle, parse)?,
-            Some(Puzzle::parse(&solution, parse)?),
-        )),
-        None => Ok((Puzzle::parse(text, parse)?, None)),
-    }
+    let solution = comment
+        .into_iter()
+        .flat_map(fields)
+        .find_map(|field| Puzzle::parse(field, &grid_options).ok());
+    let grid = solution.as_ref().unwrap_or(&puzzle).givens().clone();
+    Ok(Pair {
+        puzzle,
+        grid,
+        proposed: solution.is_some(),
+    })
+}
+
+/// The fields of a comment: split at whitespace, `,`, `;` and `:`.
+fn fields(comment: &str) -> impl Iterator<Item = &str> {
+    comment
+        .split(|c: char| c.is_whitespace() || matches!(c, ',' | ';' | ':'))
+        .filter(|field| !field.is_empty())
 }

@@ -214,7 +214,7 @@ fn read_problem(input: Input, args: &CoverArgs) -> anyhow::Result<Option<NamedPr
                 text.push_str(&line);
                 text.push('\n');
             }
-            Err(LineError::TooLong { limit, .. }) => {
+            Err(LineError::TooLong { limit, .. } | LineError::Endless { limit, .. }) => {
                 eprintln!(
                     "{name}:{}:{}: the line is longer than {limit} bytes, the longest `cover` \
                      reads; give --max-line-bytes to raise the limit",

@@ -278,19 +278,19 @@ impl Workspace {
             (Mode::Hint, Body::Text(text)) => {
                 // A record of a puzzle and a board, as `check` reads a
                 // puzzle and a solution.
-                let text = match &record.comment {
-                    Some(rest) => format!("{text} {rest}"),
-                    None => text,
-                };
-                match crate::check::read(&text, parse) {
-                    Err(e) => invalid(Problem::of_error(line, &e)),
-                    Ok((puzzle, board)) => {
+                match crate::check::read(&text, record.comment.as_deref(), parse) {
+                    Err(e) => invalid(Problem::of_parse_error(line, &e, &text)),
+                    Ok(crate::check::Pair {
+                        puzzle,
+                        grid,
+                        proposed,
+                    }) => {
                         // A board after its puzzle, even one the player has
                         // not written on yet, is judged against the puzzle:
                         // a puzzle without one solution is no fault of the
                         // player's.
-                        let pair = board.is_some();
-                        let board = board.map(|board| board.givens().clone());
+                        let pair = proposed;
+                        let board = pair.then_some(grid);
                         let hint = self.explainer(args, &puzzle).hint(&puzzle, board.as_ref());
                         match hint {
                             Ok(hint) => hint_answer(args, &puzzle, &hint, json),

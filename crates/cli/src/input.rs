@@ -16,6 +16,12 @@ use anyhow::Context;
 /// much longer is not a puzzle, and keeping it would let one line exhaust memory.
 pub(crate) const MAX_LINE_BYTES: usize = 64 * 1024;
 
+/// How far a line over its limit is read on, looking for its end, before
+/// the reading of its input stops: the rest of a long line is skipped so
+/// that the lines after it are read, but a line with no end (`/dev/zero`)
+/// must not keep the reader busy forever.
+pub(crate) const MAX_SKIPPED_BYTES: u64 = 16 * 1024 * 1024;
+
 /// The UTF-8 byte order mark, which some editors put at the start of a file.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
@@ -106,6 +112,7 @@ impl Input {
             max,
             comment,
             stop,
+            ended: false,
         }
     }
 }
@@ -163,6 +170,15 @@ pub(crate) enum LineError {
         /// The limit.
         limit: usize,
     },
+    /// The line is longer than the limit and went on past
+    /// [`MAX_SKIPPED_BYTES`] without an end: the reading of its input
+    /// stopped there.
+    Endless {
+        /// Its length in bytes as far as it was read.
+        bytes: u64,
+        /// The limit.
+        limit: usize,
+    },
     /// The line holds a byte sequence that is not UTF-8.
     NotUtf8 {
         /// 1-based column (in characters) of the first bad byte.
@@ -176,7 +192,7 @@ impl LineError {
     /// The 1-based column the error points at.
     pub(crate) fn column(&self) -> usize {
         match self {
-            LineError::TooLong { limit, .. } => limit + 1,
+            LineError::TooLong { limit, .. } | LineError::Endless { limit, .. } => limit + 1,
             LineError::NotUtf8 { column, .. } => *column,
         }
     }
@@ -188,6 +204,11 @@ impl std::fmt::Display for LineError {
             LineError::TooLong { bytes, limit } => write!(
                 f,
                 "line is {bytes} bytes long, more than the {limit} a puzzle can take"
+            ),
+            LineError::Endless { bytes, limit } => write!(
+                f,
+                "line is more than {bytes} bytes long with no end, more than the {limit} a puzzle \
+                 can take; the reading of this input stopped here"
             ),
             LineError::NotUtf8 { byte, .. } => {
                 write!(f, "byte 0x{byte:02X} is not UTF-8 text; puzzles are text")
@@ -207,6 +228,8 @@ pub(crate) struct Lines {
     comment: u8,
     /// Whether a line over `max` that is no comment ends the reading.
     stop: bool,
+    /// Whether the reading has stopped at a line with no end in sight.
+    ended: bool,
 }
 
 /// Whether `bytes` (a line's start) begin, after blanks, with `comment`.
@@ -257,6 +280,10 @@ impl Lines {
             {
                 return Ok(Some(length));
             }
+            if length > MAX_SKIPPED_BYTES && !is_comment_start(&self.buf, self.comment) {
+                self.ended = true;
+                return Ok(Some(length));
+            }
         }
     }
 }
@@ -265,6 +292,9 @@ impl Iterator for Lines {
     type Item = io::Result<Line>;
 
     fn next(&mut self) -> Option<io::Result<Line>> {
+        if self.ended {
+            return None;
+        }
         let length = match self.read_bounded() {
             Ok(Some(length)) => length,
             Ok(None) => return None,
@@ -282,6 +312,11 @@ impl Iterator for Lines {
             // A comment however long: its text is never read, so the part
             // kept stands for it and the framer skips it.
             Ok(String::from_utf8_lossy(&bytes[..self.max]).into_owned())
+        } else if self.ended {
+            Err(LineError::Endless {
+                bytes: length,
+                limit: self.max,
+            })
         } else if bytes.len() > self.max {
             Err(LineError::TooLong {
                 bytes: length,
@@ -412,6 +447,26 @@ mod tests {
         let first = lines[0].1.as_ref().expect("a comment is text");
         assert!(first.trim_start().starts_with('#') && first.len() == MAX_LINE_BYTES);
         assert_eq!(lines[1], (2, Ok("ok".into())));
+    }
+
+    /// A regression test: an endless line (`/dev/zero`) kept the reader
+    /// busy forever; now the reading stops past [`MAX_SKIPPED_BYTES`]
+    /// with an error naming the line.
+    #[test]
+    fn an_endless_line_stops_the_reading() {
+        let endless = io::repeat(0).take(MAX_SKIPPED_BYTES * 4);
+        let input = Input {
+            name: "zero".into(),
+            reader: BufReader::new(Box::new(endless)),
+            waits: false,
+        };
+        let lines: Vec<_> = input.lines().map(Result::unwrap).collect();
+        assert_eq!(lines.len(), 1);
+        assert!(
+            matches!(lines[0].text, Err(LineError::Endless { bytes, .. }) if bytes <= MAX_SKIPPED_BYTES * 2),
+            "{:?}",
+            lines[0].text
+        );
     }
 
     #[test]

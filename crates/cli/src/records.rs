@@ -91,7 +91,7 @@ pub(crate) fn for_each_chunk(
                 }
             };
             for line in lines_chunk.drain(..) {
-                frame(&mut framer, line, &mut framed, &mut records);
+                frame(&mut framer, line, &mut framed, &mut records, Some(&name));
             }
             if ended {
                 records.extend(framer.finish().map(Record::from));
@@ -133,12 +133,18 @@ fn frame(
     line: Line,
     framed: &mut Vec<sudoku_dlx::Record>,
     records: &mut Vec<Record>,
+    name: Option<&str>,
 ) {
     match line.text {
         Ok(text) => {
             let number = usize::try_from(line.number).unwrap_or(usize::MAX);
             framer.push(number, text, framed);
             records.extend(framed.drain(..).map(Record::from));
+            for skipped in framer.skipped() {
+                if let Some(name) = name {
+                    note_skipped(name, &skipped);
+                }
+            }
         }
         Err(e) => {
             framer.interrupt(framed);
@@ -178,13 +184,29 @@ pub(crate) fn count(files: &[PathBuf], options: &ParseOptions) -> Option<u64> {
         }
         let mut framer = Framer::new(options);
         for line in Input::open(path).ok()?.lines() {
-            frame(&mut framer, line.ok()?, &mut framed, &mut records);
+            frame(&mut framer, line.ok()?, &mut framed, &mut records, None);
             total += records.len();
             records.clear();
         }
         total += usize::from(framer.finish().is_some());
     }
     u64::try_from(total).ok()
+}
+
+/// Says on stderr that a line was skipped as a header or title, so that
+/// no line of an input is dropped without a word.
+fn note_skipped(name: &str, skipped: &sudoku_dlx::Skipped) {
+    const SHOWN: usize = 60;
+    let text: String = skipped.text.chars().take(SHOWN).collect();
+    let more = if skipped.text.chars().count() > SHOWN {
+        "..."
+    } else {
+        ""
+    };
+    progress::note(format_args!(
+        "{name}:{}: note: skipped `{text}{more}`: a title or header, no puzzle",
+        skipped.line
+    ));
 }
 
 /// What the 16x16 records of one input hold, to tell a file written in the

@@ -126,9 +126,9 @@ impl Problem {
     /// position within its record moved to the input's lines, and its
     /// reason prefixed with the cell it is about (`r2c3`), if any.
     pub(crate) fn of_error(record_line: u64, e: &Error) -> Problem {
-        match e.position() {
-            Some(position) => {
-                let offset = u64::try_from(position.line.saturating_sub(1)).unwrap_or(0);
+        match e.line_column() {
+            Some((line, column)) => {
+                let offset = u64::try_from(line.saturating_sub(1)).unwrap_or(0);
                 let message = match e.cell() {
                     Some(cell) => format!("{cell}: {}", e.reason()),
                     None => e.reason().to_string(),
@@ -136,7 +136,7 @@ impl Problem {
 
                 Problem {
                     line: record_line.saturating_add(offset),
-                    column: Some(position.column),
+                    column: Some(column),
                     message,
                 }
             }

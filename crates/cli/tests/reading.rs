@@ -41,7 +41,12 @@ fn text_after_a_grid_is_its_comment_and_a_header_is_skipped() {
     );
     let out = run_with_stdin(&["solve", "--format", "json"], input.clone().into_bytes());
     assert_eq!(out.code, 0, "{}", out.stderr);
-    assert_eq!(out.stderr, "");
+    // Each header is named on stderr, never dropped without a word.
+    assert_eq!(
+        out.stderr,
+        "<stdin>:1: note: skipped `puzzle\tname`: a title or header, no puzzle\n\
+         <stdin>:6: note: skipped `Grid 01`: a title or header, no puzzle\n"
+    );
     let records = json_records(&out.stdout);
     let found: Vec<(u64, Option<&str>)> = records
         .iter()
@@ -486,4 +491,192 @@ fn rate_and_canon_keep_comments_too() {
     let (form, comment) = out.stdout.trim_end().split_once(' ').unwrap();
     assert_eq!(comment, "# name");
     assert_eq!(form.len(), 81);
+}
+
+/// `GOOD`'s nine rows, each drawn by `row`.
+fn good_rows(row: impl Fn(&str) -> String) -> Vec<String> {
+    (0..9).map(|r| row(&GOOD[r * 9..r * 9 + 9])).collect()
+}
+
+/// A regression test for issue 39: decoration and titles were bogus
+/// `!invalid` records ("found 2 cells, expected 16" for a `.ss` border), a
+/// SadMan `[Puzzle]` header lost its puzzle, and `Puzzle <81 cells>` was
+/// dropped with no word. Now the formats read, and every skipped line is
+/// named on stderr.
+#[test]
+fn the_files_people_have_read_and_skipped_lines_are_noted() {
+    let solution = run_with_stdin(&["solve"], format!("{GOOD}\n").into_bytes()).stdout;
+    let ss = good_rows(|r| format!("|{}|{}|{}|", &r[..3], &r[3..6], &r[6..]));
+    let ss = format!(
+        "*-----------*\n{}\n|---+---+---|\n{}\n|---+---+---|\n{}\n*-----------*\n",
+        ss[..3].join("\n"),
+        ss[3..6].join("\n"),
+        ss[6..].join("\n")
+    );
+    let plain = good_rows(str::to_owned);
+    let sdk = format!("[Puzzle]\n{}\n", plain.join("\n"));
+    let banded = format!(
+        "{}\n\n{}\n\n{}\n",
+        plain[..3].join("\n"),
+        plain[3..6].join("\n"),
+        plain[6..].join("\n")
+    );
+    let hodoku = good_rows(|r| {
+        let cells: Vec<String> = r.chars().map(String::from).collect();
+        format!(
+            "| {} | {} | {} |",
+            cells[..3].join(" "),
+            cells[3..6].join(" "),
+            cells[6..].join(" ")
+        )
+    });
+    let hodoku = format!(
+        ".-------.-------.-------.\n{}\n:-------+-------+-------:\n{}\n:-------+-------+-------:\n{}\n'-------'-------'-------'\n",
+        hodoku[..3].join("\n"),
+        hodoku[3..6].join("\n"),
+        hodoku[6..].join("\n")
+    );
+    let stars = GOOD.replace('.', "*");
+    let underscores = GOOD.replace('.', "_");
+    let text = format!(
+        "{ss}{hodoku}{sdk}=== Puzzle 2 ===\n{GOOD}\n-- hard --\n{stars}\n1) Hard\n{underscores}\n12\n{banded}Puzzle {GOOD}\nid,puzzle,solution\n7,{GOOD},{}\n",
+        solution.trim()
+    );
+    let out = run_with_stdin(&["solve"], text.clone().into_bytes());
+    assert_eq!(out.code, 0, "{}{}", out.stdout, out.stderr);
+    assert_eq!(out.stdout, solution.repeat(9), "{text}");
+    // Each title or header named with its line, and nothing else.
+    let notes: Vec<&str> = out.stderr.lines().collect();
+    let skipped: Vec<usize> = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| {
+            [
+                "[Puzzle]",
+                "=== Puzzle 2 ===",
+                "-- hard --",
+                "1) Hard",
+                "12",
+                "id,puzzle,solution",
+            ]
+            .contains(l)
+        })
+        .map(|(k, _)| k + 1)
+        .collect();
+    assert_eq!(notes.len(), skipped.len(), "{}", out.stderr);
+    for (note, line) in notes.iter().zip(skipped) {
+        assert!(
+            note.starts_with(&format!("<stdin>:{line}: note: skipped")),
+            "{note}"
+        );
+    }
+    // The name before a grid is its comment.
+    let out = run_with_stdin(
+        &["solve", "--keep-comments"],
+        format!("Platinum Blonde\t{GOOD}\n").into_bytes(),
+    );
+    assert_eq!(out.stdout, format!("{} Platinum Blonde\n", solution.trim()));
+}
+
+/// A regression test for issue 39: `check` rejoined a record's comment to
+/// its puzzle, so `# name`, tdoku's `P:1:S` and a jigsaw line with text
+/// after it were invalid; and it ignored `--keep-comments`. It reads what
+/// `solve` reads now, and keeps comments as the help says.
+#[test]
+fn check_reads_what_solve_reads() {
+    let solution = run_with_stdin(&["solve"], format!("{GOOD}\n").into_bytes()).stdout;
+    let solution = solution.trim();
+    let text = format!(
+        "{GOOD} {solution} # name\n{GOOD}:1:{solution}\n{solution} # alone\n{GOOD},{solution}\n"
+    );
+    let out = run_with_stdin(&["check"], text.clone().into_bytes());
+    assert_eq!(out.stdout, "valid\n".repeat(4), "{}", out.stderr);
+    let out = run_with_stdin(&["check", "--keep-comments"], text.clone().into_bytes());
+    assert_eq!(
+        out.stdout,
+        format!("valid {solution} # name\nvalid:1:{solution}\nvalid # alone\nvalid,{solution}\n")
+    );
+    let out = run_with_stdin(&["check", "--format", "json"], text.into_bytes());
+    let records = json_records(&out.stdout);
+    assert_eq!(records[2]["comment"], "# alone");
+    // A jigsaw line whose map is bad: the error names the map's column,
+    // as solve's does.
+    let jigsaw = "1.3............. aabbaabbccddccda 1234341221434321\n";
+    let solve = run_with_stdin(&["solve", "--jigsaw"], jigsaw.as_bytes().to_vec());
+    let check = run_with_stdin(&["check", "--jigsaw"], jigsaw.as_bytes().to_vec());
+    assert_eq!(solve.stderr, check.stderr);
+    assert!(solve.stderr.starts_with("<stdin>:1"), "{}", solve.stderr);
+}
+
+/// A regression test for issue 39: with `--alphabet numbers`, a row of 16
+/// numbers was a whole 4x4 grid, so a 16x16 block that solves without the
+/// flag broke with it.
+#[test]
+fn a_block_of_numbers_reads_with_the_numbers_alphabet() {
+    let puzzle = fs::read_to_string(repo_data("janko_16x16.txt")).unwrap();
+    let puzzle = puzzle.lines().find(|l| !l.starts_with('#')).unwrap();
+    let symbols = ".123456789ABCDEFG";
+    let block: String = (0..16)
+        .map(|r| {
+            let row: Vec<String> = puzzle[r * 16..r * 16 + 16]
+                .chars()
+                .map(|c| match symbols.find(c) {
+                    Some(0) | None => ".".to_owned(),
+                    Some(k) => k.to_string(),
+                })
+                .collect();
+            row.join(" ") + "\n"
+        })
+        .collect();
+    let without = run_with_stdin(&["solve"], block.clone().into_bytes());
+    assert_eq!(without.code, 0, "{}", without.stderr);
+    let with = run_with_stdin(&["solve", "--alphabet", "numbers"], block.into_bytes());
+    assert_eq!(with.code, 0, "{}", with.stderr);
+    assert_eq!(with.stdout.split_whitespace().count(), 256);
+}
+
+/// A regression test for issue 39's misleading messages: a killer line
+/// without `--killer` ("found 56 cells"), a jigsaw map without
+/// `--jigsaw`, `--size` answered with "or give the size", and a killer sum
+/// error placed twice (`FILE:3: line 1, column 60`) with no column in JSON.
+#[test]
+fn messages_say_what_to_do() {
+    let killer = "................ aaaabbccdbcedffe a=10,b=8,c=7,d=6,e=4,f=5\n";
+    let out = run_with_stdin(&["solve"], killer.as_bytes().to_vec());
+    assert!(out.stderr.contains("--killer"), "{}", out.stderr);
+    let jigsaw = "1.3............. aabbaabbccddccdd\n";
+    let out = run_with_stdin(&["solve"], jigsaw.as_bytes().to_vec());
+    assert!(out.stderr.contains("--jigsaw"), "{}", out.stderr);
+    let out = run_with_stdin(
+        &["solve", "--size", "6"],
+        format!("{}\n", ".".repeat(35)).into_bytes(),
+    );
+    assert!(!out.stderr.contains("give the size"), "{}", out.stderr);
+    assert!(out.stderr.contains("expected 36"), "{}", out.stderr);
+    let bad_sum = "................ aaaabbccdbcedffe a=10,b=8,c=7,d=6,e=4,f=x\n";
+    let out = run_with_stdin(&["solve", "--killer"], bad_sum.as_bytes().to_vec());
+    let column = bad_sum.find("f=x").unwrap() + 1;
+    assert!(
+        out.stderr.starts_with(&format!("<stdin>:1:{column}: ")),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("line 1, column"), "{}", out.stderr);
+    let out = run_with_stdin(
+        &["solve", "--killer", "--format", "json"],
+        bad_sum.as_bytes().to_vec(),
+    );
+    assert_eq!(json_records(&out.stdout)[0]["column"], column);
+}
+
+/// A regression test for issue 39: `solve /dev/zero` read on forever (one
+/// line without an end); it stops at the line bound with an error, as
+/// `cover` does.
+#[cfg(unix)]
+#[test]
+fn an_endless_input_stops_at_the_line_bound() {
+    let out = run(&["solve", "/dev/zero"]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stderr.contains("/dev/zero:1:"), "{}", out.stderr);
+    assert!(out.stderr.contains("stopped"), "{}", out.stderr);
 }

@@ -107,7 +107,7 @@ fn grids_of_several_puzzles_are_told_apart() {
 
     let out = run_with_stdin(
         &["solve", "--limit", "2", "--format", "grid"],
-        format!("{}\n{}\n123\n", ".".repeat(16), ".".repeat(16)).into_bytes(),
+        format!("{}\n{}\n12345\n", ".".repeat(16), ".".repeat(16)).into_bytes(),
     );
     let headers: Vec<&str> = out.stdout.lines().filter(|l| l.starts_with("# ")).collect();
     // An invalid record has its line too.
@@ -170,6 +170,285 @@ fn a_generated_puzzles_seed_makes_it_again() {
             assert_eq!(made["puzzle"], record["puzzle"], "{flags:?} puzzle {k}");
             assert_eq!(made["regions"], record["regions"]);
             assert_eq!(made["seed"], record["seed"]);
+        }
+    }
+}
+
+/// Puzzles and their solutions, as a producer printed them, and the flags
+/// that read them (`--jigsaw`, `--killer`, a shape).
+struct Printed {
+    /// What it is, for messages.
+    name: String,
+    /// The producer's output.
+    text: String,
+    /// The givens of each puzzle, in the line format, in order.
+    puzzles: Vec<String>,
+    /// The solution of each puzzle, in order.
+    solutions: Vec<String>,
+    /// The flags that read it.
+    flags: Vec<&'static str>,
+    /// Whether the output holds each puzzle's solution after it.
+    with_solution: bool,
+}
+
+/// The givens and solutions of `generate --format json` with `flags`.
+fn generated(flags: &[&str]) -> (Vec<String>, Vec<String>) {
+    let args = [
+        &[
+            "generate",
+            "--seed",
+            "1",
+            "--count",
+            "2",
+            "--with-solution",
+            "--format",
+            "json",
+        ],
+        flags,
+    ]
+    .concat();
+    let out = run(&args);
+    assert_eq!(out.code, 0, "{args:?}: {}", out.stderr);
+    out.stdout
+        .lines()
+        .map(|l| {
+            let record: serde_json::Value = serde_json::from_str(l).unwrap();
+            let puzzle = record["puzzle"].as_str().unwrap().to_owned();
+            (puzzle, record["solution"].as_str().unwrap().to_owned())
+        })
+        .unzip()
+}
+
+/// Every producer's output: generate with and without solutions for
+/// shapes 4x4 to 12x12 (larger ones take too long to generate here, so
+/// 16x16 and 25x25 lines are made from known grids), `solve --format grid`,
+/// a jigsaw and a killer puzzle.
+fn printed() -> Vec<Printed> {
+    let mut all = Vec::new();
+    for shape in [
+        &["--size", "4"][..],
+        &["--size", "6"],
+        &[],
+        &["--box", "3x4"],
+    ] {
+        let (puzzles, solutions) = generated(shape);
+        for with_solution in [false, true] {
+            let extra: &[&str] = if with_solution {
+                &["--with-solution"]
+            } else {
+                &[]
+            };
+            let args = [&["generate", "--seed", "1", "--count", "2"], shape, extra].concat();
+            let out = run(&args);
+            assert_eq!(out.code, 0, "{}", out.stderr);
+            all.push(Printed {
+                name: format!("{args:?}"),
+                text: out.stdout,
+                puzzles: puzzles.clone(),
+                solutions: solutions.clone(),
+                flags: shape.to_vec(),
+                with_solution,
+            });
+        }
+        // With a tab between the puzzle and its solution.
+        let text: String = puzzles
+            .iter()
+            .zip(&solutions)
+            .map(|(p, s)| format!("{p}\t{s}\n"))
+            .collect();
+        all.push(Printed {
+            name: format!("{shape:?} with a tab"),
+            text,
+            puzzles: puzzles.clone(),
+            solutions: solutions.clone(),
+            flags: shape.to_vec(),
+            with_solution: true,
+        });
+        // Their solutions drawn as grids: each reads back as itself.
+        let out = run_with_stdin(
+            &[&["solve", "--format", "grid"], shape].concat(),
+            puzzles
+                .iter()
+                .map(|p| format!("{p}\n"))
+                .collect::<String>()
+                .into_bytes(),
+        );
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        all.push(Printed {
+            name: format!("solve --format grid {shape:?}"),
+            text: out.stdout,
+            puzzles: solutions.clone(),
+            solutions: solutions.clone(),
+            flags: shape.to_vec(),
+            with_solution: false,
+        });
+    }
+    // 16x16 and 25x25: a known solution, every third cell blanked.
+    let sixteen = std::fs::read_to_string(data("sixteen_solutions.txt")).unwrap();
+    let empty = ".".repeat(625);
+    let solved = run_with_stdin(
+        &["solve", "--size", "25"],
+        format!("{empty}\n").into_bytes(),
+    );
+    for (solution, size) in [
+        (sixteen.lines().next().unwrap().to_owned(), "16"),
+        (solved.stdout.trim().to_owned(), "25"),
+    ] {
+        let puzzle: String = solution
+            .chars()
+            .enumerate()
+            .map(|(k, c)| if k % 3 == 0 { '.' } else { c })
+            .collect();
+        all.push(Printed {
+            name: format!("{size}x{size} with a solution"),
+            text: format!("{puzzle} {solution}\n"),
+            puzzles: vec![puzzle.clone()],
+            solutions: vec![solution.clone()],
+            flags: vec!["--size", size],
+            with_solution: true,
+        });
+        let out = run_with_stdin(
+            &["solve", "--format", "grid", "--size", size],
+            format!("{puzzle}\n").into_bytes(),
+        );
+        all.push(Printed {
+            name: format!("solve --format grid --size {size}"),
+            text: out.stdout,
+            puzzles: vec![solution.clone()],
+            solutions: vec![solution.clone()],
+            flags: vec!["--size", size],
+            with_solution: false,
+        });
+    }
+    // Jigsaw: generated with and without solutions, and drawn as a grid.
+    let (puzzles, solutions) = generated(&["--jigsaw", "random"]);
+    for with_solution in [false, true] {
+        let extra: &[&str] = if with_solution {
+            &["--with-solution"]
+        } else {
+            &[]
+        };
+        let args = [
+            &[
+                "generate", "--seed", "1", "--count", "2", "--jigsaw", "random",
+            ],
+            extra,
+        ]
+        .concat();
+        let out = run(&args);
+        all.push(Printed {
+            name: format!("{args:?}"),
+            puzzles: puzzles.clone(),
+            solutions: solutions.clone(),
+            flags: vec!["--jigsaw"],
+            with_solution,
+            text: out.stdout,
+        });
+    }
+    let lines = run(&[
+        "generate", "--seed", "1", "--count", "2", "--jigsaw", "random",
+    ])
+    .stdout;
+    let drawn = run_with_stdin(
+        &["solve", "--jigsaw", "--format", "grid"],
+        lines.clone().into_bytes(),
+    );
+    assert_eq!(drawn.code, 0, "{}", drawn.stderr);
+    all.push(Printed {
+        name: "solve --jigsaw --format grid".to_owned(),
+        text: drawn.stdout,
+        puzzles: solutions.clone(),
+        solutions: solutions.clone(),
+        flags: vec!["--jigsaw"],
+        with_solution: false,
+    });
+    // Killer: as `generate --killer --with-solution` prints it (generating
+    // one takes long here, so from the killer test data).
+    let repo = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/sudoku");
+    let killer = std::fs::read_to_string(repo.join("killer_9x9.txt")).unwrap();
+    let killer_solutions = std::fs::read_to_string(repo.join("killer_9x9_solutions.txt")).unwrap();
+    let puzzles = killer.lines().filter(|l| !l.starts_with('#'));
+    let pairs: Vec<(&str, &str)> = puzzles.zip(killer_solutions.lines()).take(2).collect();
+    all.push(Printed {
+        name: "killer with solutions".to_owned(),
+        text: pairs.iter().map(|(p, s)| format!("{p} {s}\n")).collect(),
+        puzzles: pairs
+            .iter()
+            .map(|(p, _)| p.split_whitespace().next().unwrap().to_owned())
+            .collect(),
+        solutions: pairs.iter().map(|(_, s)| (*s).to_owned()).collect(),
+        flags: vec!["--killer"],
+        with_solution: true,
+    });
+    all
+}
+
+/// A regression test for issue 39: the tool did not read its own output.
+/// `generate --with-solution | solve` read each solution as a region map
+/// (`!invalid: givens at r1c7 and r2c5 both hold 3 in the same region`),
+/// and `solve --jigsaw --format grid | check --jigsaw` gave 13 invalid
+/// records per grid. Every printed form now reads back into every command
+/// that reads puzzles, as the same puzzles.
+#[test]
+fn every_printed_puzzle_reads_back_into_every_reader() {
+    for printed in printed() {
+        let name = &printed.name;
+        let n = printed.puzzles.len();
+        let read = |command: &[&str]| {
+            let args = [command, &printed.flags[..]].concat();
+            let out = run_with_stdin(&args, printed.text.clone().into_bytes());
+            assert!(
+                !out.stdout.contains("invalid") && !out.stderr.contains("invalid"),
+                "{name} | {args:?}:\n{}{}\n--- input:\n{}",
+                out.stdout,
+                out.stderr,
+                printed.text
+            );
+            out
+        };
+        // solve: each puzzle's solution, in order.
+        let solved = read(&["solve"]);
+        let lines: Vec<&str> = solved.stdout.lines().collect();
+        assert_eq!(lines, printed.solutions, "{name} | solve");
+        // count: one solution each.
+        let counted = read(&["count"]);
+        assert_eq!(counted.stdout, "1\n".repeat(n), "{name} | count");
+        // check: the solution after each puzzle is valid; a grid alone is
+        // valid when it is a solution.
+        let checked = read(&["check"]);
+        let valid = printed.with_solution || printed.puzzles == printed.solutions;
+        if valid {
+            assert_eq!(checked.stdout, "valid\n".repeat(n), "{name} | check");
+        } else {
+            assert_eq!(checked.stdout.lines().count(), n, "{name} | check");
+        }
+        for command in [
+            &["rate", "--format", "json"][..],
+            &["explain", "--format", "json"],
+            &["hint", "--format", "json"],
+        ] {
+            let out = read(command);
+            let records: Vec<serde_json::Value> = out
+                .stdout
+                .lines()
+                .map(|l| serde_json::from_str(l).unwrap())
+                .collect();
+            assert_eq!(records.len(), n, "{name} | {command:?}: {}", out.stdout);
+        }
+        // canon: classic puzzles only, up to 16x16 (a debug build takes
+        // minutes over 25x25 forms); the same forms as their givens'.
+        let classic = printed
+            .flags
+            .iter()
+            .all(|f| !matches!(*f, "--jigsaw" | "--killer"));
+        if classic && printed.puzzles[0].len() <= 256 {
+            let canon = read(&["canon"]);
+            let givens: String = printed.puzzles.iter().map(|p| format!("{p}\n")).collect();
+            let expected = run_with_stdin(
+                &[&["canon"], &printed.flags[..]].concat(),
+                givens.into_bytes(),
+            );
+            assert_eq!(canon.stdout, expected.stdout, "{name} | canon");
         }
     }
 }

@@ -203,7 +203,7 @@ pub use solve::backend::Method;
 pub use solve::engine::{Engine, Operation};
 pub use solve::session::Session;
 pub use solve::solver::{Solver, Tally};
-pub use text::framer::{Framer, Record, Records};
+pub use text::framer::{Framer, Record, Records, Skipped};
 pub use text::parse_options::ParseOptions;
 
 /// The README's Rust examples, compiled and run as doctests so they cannot rot.

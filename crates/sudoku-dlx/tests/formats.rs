@@ -61,10 +61,13 @@ fn records_split_lines_blocks_and_comments() {
     assert_eq!(records[0].line, 2);
     assert_eq!(records[1].line, 4);
     for r in &records {
-        Puzzle::parse(&r.text, &options).unwrap();
+        // `FromStr` reads the jigsaw line with its map.
+        r.text.parse::<Puzzle>().unwrap();
     }
     assert!(
-        Puzzle::parse(&records[2].text, &options)
+        records[2]
+            .text
+            .parse::<Puzzle>()
             .unwrap()
             .rules()
             .regions()
@@ -111,7 +114,7 @@ fn bad_shapes_and_region_maps_are_errors() {
 }
 
 fn parse_err(text: &str) -> Error {
-    Puzzle::parse(text, &ParseOptions::default()).unwrap_err()
+    text.parse::<Puzzle>().unwrap_err()
 }
 
 /// `FromStr` reads with the default options: puzzles (jigsaw included),

@@ -1,6 +1,6 @@
 //! Shared helpers: data files and checked solving.
 
-use sudoku_dlx::{First, ParseOptions, Puzzle, Solver, check_solution};
+use sudoku_dlx::{First, Puzzle, Solver, check_solution};
 
 /// The text of a data file under data/sudoku.
 pub(crate) fn data(name: &str) -> String {
@@ -19,7 +19,9 @@ pub(crate) fn lines(name: &str) -> Vec<String> {
 }
 
 pub(crate) fn parse(text: &str) -> Puzzle {
-    Puzzle::parse(text, &ParseOptions::default()).unwrap_or_else(|e| panic!("{text}: {e}"))
+    // `FromStr`: a jigsaw line reads with its map, as the data files hold them.
+    text.parse::<Puzzle>()
+        .unwrap_or_else(|e| panic!("{text}: {e}"))
 }
 
 /// Solves `puzzle`, checks the solution with the independent checker, and returns it as a line.

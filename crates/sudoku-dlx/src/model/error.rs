@@ -34,6 +34,14 @@ pub enum Error {
         /// Cells a grid of the expected shape has.
         expected: usize,
     },
+    /// A record with the wrong number of cells for the shape the reader
+    /// was given.
+    WrongLengthForShape {
+        /// Cells found.
+        found: usize,
+        /// Cells a grid of the given shape has.
+        expected: usize,
+    },
     /// A character that is neither a digit of this grid nor a blank.
     InvalidSymbol {
         /// The cell it would fill.
@@ -141,6 +149,13 @@ pub enum Error {
     },
     /// Jigsaw was asked for, but the record has no region map.
     MissingRegionMap,
+    /// A puzzle and its region map, read without jigsaw: without it a line
+    /// never holds a map.
+    JigsawWithoutOption,
+    /// A killer line (givens, cage map, sums) read without killer.
+    KillerWithoutOption,
+    /// A drawn jigsaw grid whose cells are not those of the line after it.
+    JigsawDrawing,
     /// A record holding nothing but comments, blanks and separators.
     EmptyRecord,
     /// A puzzle handed to a solver built for other rules.
@@ -276,6 +291,19 @@ impl Error {
                 column: 1,
                 cell: (row - 1).saturating_mul(expected),
             }),
+            _ => None,
+        }
+    }
+
+    /// The 1-based line and column (in characters) of the record where
+    /// the error is, where one place says it: every error with a
+    /// [`position`](Self::position), and a cage error that names no cell
+    /// (a sum, say).
+    #[must_use]
+    pub fn line_column(&self) -> Option<(usize, usize)> {
+        match (self.position(), self) {
+            (Some(position), _) => Some((position.line, position.column)),
+            (None, Error::Cage { line, column, .. }) => Some((*line, *column)),
             _ => None,
         }
     }
@@ -458,6 +486,22 @@ impl fmt::Display for Reason<'_> {
                 "jigsaw needs a region map; write the puzzle, a space, and one region letter per cell"
             ),
             Error::EmptyRecord => write!(f, "the record has no cells; give a puzzle"),
+            Error::WrongLengthForShape { found, expected } => write!(
+                f,
+                "found {found} cells, expected {expected} for the shape given; check for missing or extra symbols"
+            ),
+            Error::JigsawWithoutOption => write!(
+                f,
+                "the line is a puzzle and a region map, which is read only as jigsaw; give --jigsaw to read it"
+            ),
+            Error::JigsawDrawing => write!(
+                f,
+                "the drawn grid does not hold the cells of the jigsaw line after it; fix one or give the line alone"
+            ),
+            Error::KillerWithoutOption => write!(
+                f,
+                "the line looks like a killer puzzle (givens, cage map, sums); give --killer to read it"
+            ),
             Error::Engine(e) => write!(f, "the exact-cover engine refused the grid: {e}"),
             Error::NoCompleteGrid => write!(
                 f,

@@ -61,8 +61,10 @@ impl Alphabet {
     }
 
     /// Reads one character of a symbol alphabet for a grid of side `size`.
+    /// `.` is a blank in every alphabet, and so are `*` and `_`, as some
+    /// files write blanks.
     pub(crate) fn read(self, ch: char, size: usize) -> Symbol {
-        if ch == '.' {
+        if matches!(ch, '.' | '*' | '_') {
             return Symbol::Blank;
         }
         let value = match self {

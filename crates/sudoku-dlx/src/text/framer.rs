@@ -5,7 +5,10 @@
 use crate::model::shape::Shape;
 use crate::model::symbols::Alphabet;
 use crate::text::killer::split_killer_comment;
-use crate::text::lexer::{LineCells, is_comment, is_header, split_comment, split_jigsaw};
+use crate::text::lexer::{
+    LineCells, is_border, is_comment, is_header, is_title, split_comment, split_jigsaw,
+    split_jigsaw_comment, split_named,
+};
 use crate::text::parse_options::ParseOptions;
 
 /// One record of a stream, as [`Framer`] and [`Records`] find it.
@@ -95,6 +98,18 @@ pub struct Framer {
     /// separator line or a whole block. After a line-format record, a
     /// short line is a bad line of its own, not the start of a block.
     block_may_start: bool,
+    /// Lines skipped as headers or titles, not yet taken by
+    /// [`skipped`](Self::skipped).
+    skipped: Vec<Skipped>,
+}
+
+/// A line the [`Framer`] skipped: a header or title, which holds no puzzle.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Skipped {
+    /// Its 1-based line in the stream.
+    pub line: usize,
+    /// Its text, trimmed.
+    pub text: String,
 }
 
 /// A block being collected.
@@ -107,6 +122,10 @@ struct Block {
     size: usize,
     /// Whether its first row was read as numbers, so that later rows are.
     numbers: bool,
+    /// Rows per band (box rows): a blank line may come after a band.
+    band: usize,
+    /// Whether the last line was a blank one between bands.
+    blank: bool,
 }
 
 impl Framer {
@@ -117,13 +136,15 @@ impl Framer {
             options: options.clone(),
             pending: None,
             block_may_start: true,
+            skipped: Vec::new(),
         }
     }
 
     /// Takes line `number` (1-based) of the stream, without its line ending,
     /// and adds the records it completes to `out`: none, one, or two (a
     /// block it ends, then itself). A `String` line becomes its record's
-    /// text without a copy.
+    /// text without a copy. A line skipped as a header or title is kept for
+    /// [`skipped`](Self::skipped).
     pub fn push(&mut self, number: usize, line: impl Into<String>, out: &mut impl Extend<Record>) {
         let text = line.into();
         let line = text.as_str();
@@ -135,14 +156,27 @@ impl Framer {
             return;
         }
         if line.trim().is_empty() {
-            out.extend(self.finish());
-            self.block_may_start = true;
+            // A blank line between the bands of a block, as some files
+            // print it, stays in the block; anywhere else it ends one.
+            match &mut self.pending {
+                Some(block) if block.rows % block.band == 0 && !block.blank => {
+                    block.append(line);
+                    block.blank = true;
+                }
+                _ => {
+                    out.extend(self.finish());
+                    self.block_may_start = true;
+                }
+            }
             return;
         }
         if is_header(line) {
-            // A header, inside a block or not: it ends the block.
+            // A header, inside a block or not: it ends the block. A name
+            // before a whole grid (`Puzzle <81 cells>`) is the grid's.
             out.extend(self.finish());
-            self.block_may_start = true;
+            if !self.named(number, line, out) {
+                self.skip(number, line);
+            }
             return;
         }
         if self.options.killer {
@@ -158,20 +192,40 @@ impl Framer {
         let alphabet = self.options.alphabet;
         let read = LineCells::of(line, alphabet);
         let whole = self.is_whole(line, read);
+        if let Some(block) = &mut self.pending
+            && block.rows >= block.size
+        {
+            // A drawn jigsaw grid is complete: its line (`GRID MAP`), which
+            // `--format grid` prints after it, ends its record.
+            if whole {
+                block.append(line);
+                out.extend(self.finish());
+                self.block_may_start = true;
+                return;
+            }
+            out.extend(self.finish());
+        }
         if let Some(block) = &mut self.pending {
             let mut cells = read.cells;
             if block.numbers && cells != block.size {
                 cells = LineCells::of(line, Some(Alphabet::Numbers)).cells;
             }
             // A row of the wrong length stays in its block, which is then
-            // rejected as a whole; a whole puzzle or a line far longer than
-            // a row is no row, and ends the block.
-            if cells == block.size || !whole && cells < 2 * block.size {
+            // rejected as a whole; a whole puzzle, a line far longer than
+            // a row or a title is no row, and ends the block. A border is
+            // part of the block.
+            if cells != block.size && is_border(line) {
                 block.append(line);
+                return;
+            }
+            if cells == block.size || !whole && cells < 2 * block.size && !is_title(line, false) {
+                block.append(line);
+                block.blank = false;
                 if cells > 0 {
                     block.rows += 1;
                 }
-                if block.rows >= block.size {
+                // A jigsaw drawing waits for its line.
+                if block.rows >= block.size && !self.options.jigsaw {
                     out.extend(self.finish());
                     self.block_may_start = true;
                 }
@@ -189,47 +243,105 @@ impl Framer {
             }]);
             return;
         }
-        if let Some(((column, grid), comment)) =
-            split_comment(line, self.options.alphabet, self.options.shape)
-        {
+        let split = if self.options.jigsaw {
+            split_jigsaw_comment(line, alphabet, self.options.shape)
+                .map(|(record, comment)| (record.to_owned(), comment))
+        } else {
+            split_comment(line, alphabet, self.options.shape)
+                .map(|((column, grid), comment)| (format!("{:column$}{grid}", ""), comment))
+        };
+        if let Some((record, comment)) = split {
             self.block_may_start = false;
             out.extend([Record {
-                text: format!("{:column$}{grid}", ""),
+                text: record,
                 line: number,
                 comment: Some(comment.to_owned()),
             }]);
             return;
         }
-        if cells == 0 {
-            // A separator outside a block: nothing to read.
+        if cells == 0 || is_border(line) {
+            // A separator or a border outside a block: nothing to read.
             self.block_may_start = true;
             return;
         }
         let size = self.options.shape.map_or(cells, Shape::size);
         // A line of n cells, for a side n the shape allows, starts a block
         // where a block may start or when it looks like a printed row;
-        // anything else is a record of its own, which the parser will
-        // reject with its length.
+        // a name before a grid is a record with the name as its comment, a
+        // title is skipped, and anything else is a record of its own, which
+        // the parser will reject with its length.
         let row_like = self.block_may_start || read.tokens || read.bar;
         let numbers = alphabet.is_none()
             && read.tokens
             && cells != LineCells::of(line, Some(Alphabet::Standard)).cells;
+        // With jigsaw, only a drawn row (with spaces or `|`) starts a block:
+        // the drawing `--format grid` prints before the grid's line.
+        let row_like = row_like && (!self.options.jigsaw || read.tokens || read.bar);
+        let block_shape = (row_like && cells == size)
+            .then(|| Shape::from_size(size).ok())
+            .flatten();
+        // A title is no row, even of n cells (`[Puzzle]` has 8).
+        if is_title(line, block_shape.is_none()) {
+            self.skip(number, line);
+            return;
+        }
+        if block_shape.is_none() && self.named(number, line, out) {
+            return;
+        }
         let record = Record {
             text,
             line: number,
             comment: None,
         };
         self.block_may_start = false;
-        if !self.options.jigsaw && row_like && cells == size && Shape::from_size(size).is_ok() {
-            self.pending = Some(Block {
-                record,
-                rows: 1,
-                size,
-                numbers: numbers || alphabet == Some(Alphabet::Numbers),
-            });
-        } else {
-            out.extend([record]);
+        match block_shape {
+            Some(shape) => {
+                self.pending = Some(Block {
+                    record,
+                    rows: 1,
+                    size,
+                    band: self.options.shape.unwrap_or(shape).box_rows(),
+                    blank: false,
+                    numbers: numbers || alphabet == Some(Alphabet::Numbers),
+                });
+            }
+            None => out.extend([record]),
         }
+    }
+
+    /// The lines skipped since the last call: headers and titles, which
+    /// hold no puzzle, in order, for the caller to note (a reader never
+    /// drops a line without a word). Blank lines, comments, separators and
+    /// borders are not among them: they are part of the formats.
+    pub fn skipped(&mut self) -> std::vec::Drain<'_, Skipped> {
+        self.skipped.drain(..)
+    }
+
+    /// Reads `line` as a name and a whole grid (`NAME<TAB>PUZZLE`,
+    /// `id,puzzle,solution`): the grid is a record whose comment is the
+    /// rest of the line. Whether it was one.
+    fn named(&mut self, number: usize, line: &str, out: &mut impl Extend<Record>) -> bool {
+        let Some(((column, grid), comment)) =
+            split_named(line, self.options.alphabet, self.options.shape)
+        else {
+            return false;
+        };
+        self.block_may_start = false;
+        out.extend([Record {
+            text: format!("{:column$}{grid}", ""),
+            line: number,
+            comment: Some(comment),
+        }]);
+        true
+    }
+
+    /// Skips a header or title line, keeping it for [`skipped`](Self::skipped).
+    fn skip(&mut self, number: usize, line: &str) {
+        self.block_may_start = true;
+        self.skipped.push(Skipped {
+            line: number,
+            text: line.trim().to_owned(),
+        });
     }
 
     /// A line that is not text (its reader could not decode it): it ends the
@@ -247,8 +359,18 @@ impl Framer {
 
     /// Whether `line`, read as `read`, holds a whole puzzle.
     fn is_whole(&self, line: &str, read: LineCells) -> bool {
-        if read.tokens && split_jigsaw(line.trim(), self.options.jigsaw).is_some() {
-            return true;
+        // A jigsaw line: a whole grid and a map (a line of a drawn jigsaw
+        // grid may have two tokens too, such as `+-+   |`).
+        if self.options.jigsaw
+            && read.tokens
+            && let Some(((_, puzzle), (_, map))) = split_jigsaw(line.trim())
+            && map.chars().count() == puzzle.chars().count()
+        {
+            let cells = LineCells::of(puzzle, self.options.alphabet).cells;
+            return match self.options.shape {
+                Some(shape) => cells == shape.cell_count(),
+                None => Shape::from_cell_count(cells).is_some(),
+            };
         }
         match self.options.shape {
             Some(shape) => read.cells == shape.cell_count(),
@@ -258,7 +380,7 @@ impl Framer {
             None => {
                 !read.bar
                     && Shape::from_cell_count(read.cells)
-                        .is_some_and(|shape| !read.detected_numbers || shape.size() >= 10)
+                        .is_some_and(|shape| !read.wide_numbers || shape.size() >= 10)
             }
         }
     }
@@ -370,15 +492,14 @@ mod tests {
             .unwrap();
         let starts: Vec<usize> = records.iter().map(|r| r.line).collect();
         // The 4x4 block with a short last row is one record, which the
-        // parser rejects naming the row.
-        assert_eq!(starts, [1, 2, 3, 4, 6, 10]);
+        // parser rejects naming the row; a bare `12` is a puzzle's number.
+        assert_eq!(starts, [1, 2, 4, 6, 10]);
         assert_eq!(records[0].comment.as_deref(), Some("box duplicate"));
         assert_eq!(records[1].comment.as_deref(), Some("x"));
         assert!(parse(&records[0].text).is_ok());
-        assert!(parse(&records[2].text).is_err());
-        assert_eq!(records[4].text, "1234\n3412\n2143\n43");
+        assert_eq!(records[3].text, "1234\n3412\n2143\n43");
         assert_eq!(
-            parse(&records[4].text),
+            parse(&records[3].text),
             Err(Error::BlockRowLength {
                 line: 4,
                 row: 4,
@@ -386,7 +507,7 @@ mod tests {
                 expected: 4
             })
         );
-        assert!(parse(&records[5].text).is_ok());
+        assert!(parse(&records[4].text).is_ok());
     }
 
     #[test]
@@ -568,5 +689,160 @@ mod tests {
             .join(" ");
         let text = format!("{row}\n").repeat(10);
         assert_eq!(frame(&text, &ParseOptions::default()), [(1, 10)]);
+    }
+
+    /// The records and skipped lines of `text` read with `options`: each
+    /// record's first line, its parsed givens (or `None`) and comment.
+    #[allow(clippy::type_complexity)]
+    fn read_all(
+        text: &str,
+        options: &ParseOptions,
+    ) -> (Vec<(usize, Option<String>, Option<String>)>, Vec<usize>) {
+        let mut framer = Framer::new(options);
+        let mut records = Vec::new();
+        let mut skipped = Vec::new();
+        for (k, line) in text.lines().enumerate() {
+            framer.push(k + 1, line, &mut records);
+            skipped.extend(framer.skipped().map(|s| s.line));
+        }
+        records.extend(framer.finish());
+        let found = records
+            .iter()
+            .map(|r| {
+                let givens = Puzzle::parse(&r.text, options).ok().map(|p| p.to_string());
+                (r.line, givens, r.comment.clone())
+            })
+            .collect();
+        (found, skipped)
+    }
+
+    const GOOD: &str =
+        "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+
+    /// `GOOD` as rows of a block, drawn by `row`.
+    fn rows(row: impl Fn(&str) -> String) -> Vec<String> {
+        (0..9).map(|r| row(&GOOD[r * 9..r * 9 + 9])).collect()
+    }
+
+    /// A regression test: decoration and titles were records of their
+    /// own, rejected with misleading lengths (`*-----------*` as "found 2
+    /// cells"), and a SadMan `[Puzzle]` header also lost its puzzle. Now
+    /// borders are part of the format, and titles and headers are skipped
+    /// and kept for the caller to note.
+    #[test]
+    fn decoration_and_titles_are_skipped_never_records() {
+        let options = ParseOptions::default();
+        // Simple Sudoku's .ss: a bordered grid with `|` between boxes.
+        let ss = rows(|r| format!("|{}|{}|{}|", &r[..3], &r[3..6], &r[6..]));
+        let ss = format!(
+            "*-----------*\n{}\n|---+---+---|\n{}\n|---+---+---|\n{}\n*-----------*\n",
+            ss[..3].join("\n"),
+            ss[3..6].join("\n"),
+            ss[6..].join("\n")
+        );
+        let (found, skipped) = read_all(&format!("{ss}{ss}"), &options);
+        let good = Some(GOOD.to_owned());
+        assert_eq!(found, [(2, good.clone(), None), (15, good.clone(), None)]);
+        assert!(skipped.is_empty());
+        // SadMan's .sdk: a section header, then the rows.
+        let sdk = format!("[Puzzle]\n{}\n", rows(str::to_owned).join("\n"));
+        let (found, skipped) = read_all(&sdk, &options);
+        assert_eq!(found, [(2, good.clone(), None)]);
+        assert_eq!(skipped, [1]);
+        // Titles, numbering, and blank lines between the bands of a block.
+        let plain = rows(str::to_owned);
+        let banded = format!(
+            "{}\n\n{}\n\n{}\n",
+            plain[..3].join("\n"),
+            plain[3..6].join("\n"),
+            plain[6..].join("\n")
+        );
+        let text = format!(
+            "=== Puzzle 1 ===\n{GOOD}\n-- hard --\n{GOOD}\n1) Hard\n{GOOD}\n12\n{banded}\n__3_2_6__9__3_5__1__18_64____81_29__7_______8__67_82____26_95__8__2_3__9__5_1_3__\n"
+        );
+        let (found, skipped) = read_all(&text, &options);
+        let starts: Vec<usize> = found.iter().map(|f| f.0).collect();
+        assert_eq!(starts, [2, 4, 6, 8, 20]);
+        assert!(found.iter().all(|f| f.1 == good), "{found:?}");
+        assert_eq!(skipped, [1, 3, 5, 7]);
+    }
+
+    /// A regression test: `Puzzle <81 cells>` was skipped as a header, with
+    /// no output; a name before a grid, and the Kaggle sets' CSV, are read.
+    #[test]
+    fn a_name_before_a_grid_is_its_comment() {
+        let options = ParseOptions::default();
+        let solution = "1".repeat(81);
+        let text = format!(
+            "Puzzle {GOOD}\nPlatinum Blonde\t{GOOD}\tgsf\nid,puzzle,solution,clues,difficulty\n1,{GOOD},{solution},27,2.2\n"
+        );
+        let (found, skipped) = read_all(&text, &options);
+        let good = Some(GOOD.to_owned());
+        assert_eq!(
+            found,
+            [
+                (1, good.clone(), Some("Puzzle".to_owned())),
+                (2, good.clone(), Some("Platinum Blonde\tgsf".to_owned())),
+                (4, good.clone(), Some(format!("1,{solution},27,2.2"))),
+            ]
+        );
+        assert_eq!(skipped, [3]);
+    }
+
+    /// A regression test: a solution after a puzzle (`generate
+    /// --with-solution`) was read as a region map without jigsaw, and with
+    /// jigsaw `PUZZLE MAP SOLUTION` was no record. Both are now a puzzle
+    /// and its comment.
+    #[test]
+    fn a_solution_after_a_puzzle_is_its_comment() {
+        let puzzle = "1.3.............";
+        let map = "aabbaabbccddccdd";
+        let solution = "1234341221434321";
+        let (found, _) = read_all(
+            &format!("{puzzle} {solution}\n{puzzle}\t{solution}\n"),
+            &ParseOptions::default(),
+        );
+        let givens = Some(puzzle.to_owned());
+        let comment = Some(solution.to_owned());
+        assert_eq!(
+            found,
+            [
+                (1, givens.clone(), comment.clone()),
+                (2, givens, comment.clone())
+            ]
+        );
+        let jigsaw = ParseOptions {
+            jigsaw: true,
+            ..ParseOptions::default()
+        };
+        let (found, _) = read_all(&format!("{puzzle} {map} {solution}\n"), &jigsaw);
+        assert_eq!(found, [(1, Some(format!("{puzzle} {map}")), comment)]);
+    }
+
+    /// A regression test for the fuzz oracle's finding: a killer line
+    /// after U+0085 (NEL, whitespace of two bytes) keeps the NEL in its
+    /// record, so the grid's column in characters is the line's (the
+    /// oracle compared it with a length in bytes).
+    #[test]
+    fn a_killer_record_keeps_its_column_in_characters() {
+        let options = ParseOptions {
+            killer: true,
+            ..ParseOptions::default()
+        };
+        let line = "\u{85}................ aaaabbccdbcedffe a=10,b=8,c=7,d=6,e=4,f=5 # x";
+        let mut framer = Framer::new(&options);
+        let mut records = Vec::new();
+        framer.push(1, line, &mut records);
+        let record = &records[0];
+        let grid = record.text.trim_start();
+        let prefix = &record.text[..record.text.len() - grid.len()];
+        assert_eq!(prefix.chars().count(), 1);
+        assert_eq!(record.comment.as_deref(), Some("# x"));
+        let bad = line.replace("a=10", "a=x");
+        let mut records = Vec::new();
+        framer.push(1, bad.as_str(), &mut records);
+        let e = Puzzle::parse(&records[0].text, &options).unwrap_err();
+        let column = bad[..bad.find("a=x").unwrap()].chars().count() + 1;
+        assert_eq!(e.line_column(), Some((1, column)), "{e}");
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::model::cell::MAX_SIZE;
 use crate::model::shape::Shape;
-use crate::model::symbols::Alphabet;
+use crate::model::symbols::{Alphabet, Symbol};
 
 /// A piece of a record's text with where it starts: 1-based line, and the
 /// 0-based character column of its first character.
@@ -15,14 +15,16 @@ pub(crate) type Segment<'t> = (usize, usize, &'t str);
 pub(crate) type Located<'t> = (&'t str, usize, usize);
 
 /// Splits a line-format grid from the text after it: `<81 cells> # name`,
-/// `<81 cells>\t12.3`, `<81 cells>;source`, `puzzle:count:solution`. The
-/// grid is the line up to its first whitespace, `;`, `,` or `:`, and must
-/// be a whole grid (of `shape`, if fixed; read with `alphabet`) on its own; the text
-/// after it is returned trimmed, from its first non-blank character (so a
-/// `;`, `,` or `:` is kept). `None` when the line has no such grid or
-/// nothing after it, or reads whole as it is (a numbers line, say), or
-/// when a token as long as the grid follows it (a jigsaw region map: a
-/// jigsaw line has no comment).
+/// `<81 cells>\t12.3`, `<81 cells>;source`, `puzzle:count:solution`,
+/// `puzzle solution`. The grid is the line up to its first whitespace, `;`,
+/// `,` or `:`, and must be a whole grid (of `shape`, if fixed; read with
+/// `alphabet`) on its own; the text after it is returned trimmed, from its
+/// first non-blank character (so a `;`, `,` or `:` is kept). `None` when
+/// the line has no such grid or nothing after it, or reads whole as it is
+/// (a numbers line, say), or when a token as long as the grid that is no
+/// grid of the alphabet follows it: that is a region map, and a puzzle
+/// with a region map is read only as jigsaw (a complete grid there is the
+/// puzzle's solution, and so part of the comment).
 pub(crate) fn split_comment(
     line: &str,
     alphabet: Option<Alphabet>,
@@ -32,13 +34,7 @@ pub(crate) fn split_comment(
     let end = trimmed.find(is_comment_delimiter)?;
     let (grid, rest) = trimmed.split_at(end);
     let comment = rest.trim();
-    // A token as long as the grid after it is a region map: such a line is
-    // a jigsaw puzzle with more after it, not a grid with a comment.
-    let region_map = comment
-        .split_whitespace()
-        .next()
-        .is_some_and(|token| token.chars().count() == grid.chars().count());
-    if comment.is_empty() || region_map || grid.contains('|') {
+    if comment.is_empty() || grid.contains('|') {
         return None;
     }
     let whole = |text: &str| {
@@ -48,8 +44,75 @@ pub(crate) fn split_comment(
             None => Shape::from_cell_count(cells).is_some(),
         }
     };
+    if !whole(grid) || whole(line) {
+        return None;
+    }
+    let region_map = comment
+        .split_whitespace()
+        .next()
+        .is_some_and(|token| is_region_map_after(grid, token, alphabet));
     let column = line[..line.len() - trimmed.len()].chars().count();
-    (whole(grid) && !whole(line)).then_some(((column, grid), comment))
+    (!region_map).then_some(((column, grid), comment))
+}
+
+/// Whether `token`, after the line-format grid `grid`, is its region map:
+/// as long as the grid, and either not a grid of `alphabet` (it holds some
+/// character no cell can, as a map of letters does) or a grid of digits
+/// that contradicts most of the puzzle's givens, as a map written in digits
+/// does (a solution, or a board with a few wrong cells, agrees with most).
+fn is_region_map_after(grid: &str, token: &str, alphabet: Option<Alphabet>) -> bool {
+    let length = grid.chars().count();
+    if token.chars().count() != length {
+        return false;
+    }
+    let Some(shape) = Shape::from_cell_count(length) else {
+        return false;
+    };
+    let alphabet = match alphabet {
+        Some(Alphabet::Hex) => Alphabet::Hex,
+        _ => Alphabet::Standard,
+    };
+    let size = shape.size();
+    if token
+        .chars()
+        .any(|c| alphabet.read(c, size) == Symbol::Invalid)
+    {
+        return true;
+    }
+    let (mut givens, mut contradicted) = (0, 0);
+    for (given, cell) in grid.chars().zip(token.chars()) {
+        if let Symbol::Digit(digit) = alphabet.read(given, size) {
+            givens += 1;
+            contradicted += usize::from(alphabet.read(cell, size) != Symbol::Digit(digit));
+        }
+    }
+    contradicted * 2 > givens
+}
+
+/// With jigsaw on, splits a line of a line-format puzzle, its region map
+/// and text after them (`PUZZLE MAP SOLUTION`, `PUZZLE MAP # name`) into
+/// the record (the line up to the map's end) and the comment, trimmed.
+/// `None` when the line is not such a line or has nothing after the map.
+pub(crate) fn split_jigsaw_comment(
+    line: &str,
+    alphabet: Option<Alphabet>,
+    shape: Option<Shape>,
+) -> Option<(&str, &str)> {
+    let trimmed = line.trim_start();
+    let puzzle_end = trimmed.find(char::is_whitespace)?;
+    let puzzle = &trimmed[..puzzle_end];
+    let after_puzzle = trimmed[puzzle_end..].trim_start();
+    let map_end = after_puzzle.find(char::is_whitespace)?;
+    let map = &after_puzzle[..map_end];
+    let comment = after_puzzle[map_end..].trim();
+    let cells = LineCells::of(puzzle, alphabet).cells;
+    let whole = match shape {
+        Some(shape) => cells == shape.cell_count(),
+        None => Shape::from_cell_count(cells).is_some(),
+    };
+    let same = map.chars().count() == puzzle.chars().count();
+    let record_end = line.len() - after_puzzle.len() + map_end;
+    (whole && same && !comment.is_empty()).then_some((&line[..record_end], comment))
 }
 
 /// A character that ends a line-format grid with text after it.
@@ -86,11 +149,11 @@ fn is_separator(ch: char) -> bool {
     matches!(ch, '|' | '+' | '-')
 }
 
-/// Splits a jigsaw line into the puzzle and the region map, each with its
-/// 0-based starting column. Without `required`, only a line of two
-/// tokens of the same whole-grid length counts as jigsaw.
+/// Splits a jigsaw line of two tokens into the puzzle and the region map,
+/// each with its 0-based starting column. Only a reader with jigsaw on
+/// asks: without it, a line never holds a map.
 #[allow(clippy::type_complexity)]
-pub(crate) fn split_jigsaw(line: &str, required: bool) -> Option<((usize, &str), (usize, &str))> {
+pub(crate) fn split_jigsaw(line: &str) -> Option<((usize, &str), (usize, &str))> {
     let trimmed = line.trim().as_bytes();
     if trimmed.is_ascii() && !trimmed.iter().any(|b| matches!(b, b' ' | b'\t'..=b'\r')) {
         // One token: the usual puzzle line, told without tokenizing it.
@@ -99,13 +162,32 @@ pub(crate) fn split_jigsaw(line: &str, required: bool) -> Option<((usize, &str),
     let mut tokens = tokens_with_columns(line, char::is_whitespace);
     let first = tokens.next()?;
     let second = tokens.next()?;
-    if tokens.next().is_some() {
-        return None;
-    }
-    let length = first.1.chars().count();
-    let looks_like_map =
-        length == second.1.chars().count() && Shape::from_cell_count(length).is_some();
-    (required || looks_like_map).then_some((first, second))
+    tokens.next().is_none().then_some((first, second))
+}
+
+/// Whether `line`, read without jigsaw, is a puzzle and its region map: two
+/// tokens or more, the first a whole line-format grid and the second a map
+/// of the same length. Asked only of a line that failed to read, to say
+/// that it wants jigsaw on.
+pub(crate) fn looks_like_jigsaw(line: &str, alphabet: Option<Alphabet>) -> bool {
+    let mut tokens = line.split_whitespace();
+    let (Some(puzzle), Some(map)) = (tokens.next(), tokens.next()) else {
+        return false;
+    };
+    Shape::from_cell_count(LineCells::of(puzzle, alphabet).cells).is_some()
+        && is_region_map_after(puzzle, map, alphabet)
+}
+
+/// Whether `line`, read without killer, is a killer line: givens, a cage
+/// map and sums (`a=10,b=8`). Asked only of a line that failed to read.
+pub(crate) fn looks_like_killer(line: &str) -> bool {
+    line.split_whitespace().nth(2).is_some_and(|sums| {
+        sums.split(',').all(|sum| {
+            sum.split_once('=').is_some_and(|(label, value)| {
+                !label.is_empty() && !value.is_empty() && value.bytes().all(|b| b.is_ascii_digit())
+            })
+        })
+    })
 }
 
 /// Splits a jigsaw line of more than two tokens (a puzzle in numbers, say)
@@ -271,9 +353,10 @@ pub(crate) struct LineCells {
     pub(crate) tokens: bool,
     /// Whether it holds a `|`.
     pub(crate) bar: bool,
-    /// Whether its cells were counted as numbers without the numbers
-    /// alphabet being asked for: some token has two digits.
-    pub(crate) detected_numbers: bool,
+    /// Whether its cells were counted as numbers and some has two digits,
+    /// so that it cannot be a whole grid of a side below 10 (16 such
+    /// numbers are a row of a 16x16 grid, not a whole 4x4 one).
+    pub(crate) wide_numbers: bool,
 }
 
 impl LineCells {
@@ -310,7 +393,7 @@ impl LineCells {
                 cells: bytes.len() - dashes,
                 tokens: false,
                 bar: false,
-                detected_numbers: false,
+                wide_numbers: false,
             };
         }
         let mut scan = Scan::default();
@@ -349,7 +432,108 @@ impl LineCells {
             },
             tokens,
             bar,
-            detected_numbers: numbers && alphabet.is_none(),
+            wide_numbers: numbers && wide,
         }
     }
+}
+
+/// Whether `line` is a border of a printed grid: only the characters boxes
+/// are drawn with (`-`, `=`, `+`, `|`, `*`, `.`, `:`, `'`) and blanks, with
+/// a run of three `-` or `=` at least, such as Simple Sudoku's
+/// `*-----------*` and `|---+---+---|` or HoDoKu's `.-------.-------.`
+/// and `:-------+-------:`. It holds no cell, though `*`, `.` and `:` are
+/// symbols elsewhere. Asked only of lines that are no whole grid or row.
+pub(crate) fn is_border(line: &str) -> bool {
+    line.chars()
+        .all(|c| c.is_whitespace() || matches!(c, '-' | '=' | '+' | '|' | '*' | '.' | ':' | '\''))
+        && (line.contains("---") || line.contains("==="))
+}
+
+/// Whether `line` is a title or numbering rather than a puzzle or a row:
+/// `=== Puzzle 2 ===`, `-- hard --`, `1) Hard`, SadMan's `[Puzzle]`, or a
+/// bare number of up to three digits (`12`, a puzzle's index). Words of
+/// two letters or more and no run of four cell symbols (`.`, `*`, `_`,
+/// digits) anywhere, so a puzzle line with a typo stays a record, which the
+/// parser rejects with its position; the bare number only with `numbers`
+/// (inside a block, a short number is a short row). Asked only of lines
+/// that are no whole grid or row.
+pub(crate) fn is_title(line: &str, numbers: bool) -> bool {
+    let cell_like = |token: &str| {
+        token.as_bytes().windows(4).any(|w| {
+            w.iter()
+                .all(|&b| b.is_ascii_digit() || matches!(b, b'.' | b'*' | b'_'))
+        })
+    };
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    if tokens.iter().any(|token| cell_like(token)) {
+        return false;
+    }
+    let core = |token: &str| {
+        token
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_owned()
+    };
+    let word = tokens.iter().any(|token| {
+        let core = core(token);
+        core.len() >= 2 && core.bytes().all(|b| b.is_ascii_alphabetic())
+    });
+    let number = match tokens.as_slice() {
+        [only] if numbers => {
+            let core = core(only);
+            !core.is_empty() && core.len() <= 3 && core.bytes().all(|b| b.is_ascii_digit())
+        }
+        _ => false,
+    };
+    word || number
+}
+
+/// Splits a line whose whole line-format grid comes after a first field:
+/// `NAME<TAB>PUZZLE`, `Puzzle <81 cells>`, the Kaggle sets'
+/// `id,puzzle,solution,...`. The grid is the first field after the first
+/// (fields split at whitespace, `,` and `;`) that reads whole in
+/// `alphabet` (of `shape`, if fixed), digits and blanks only, and is not
+/// itself first on the line. Returns the grid with its 0-based column and
+/// the rest of the line, the grid taken out, as the comment.
+pub(crate) fn split_named(
+    line: &str,
+    alphabet: Option<Alphabet>,
+    shape: Option<Shape>,
+) -> Option<((usize, &str), String)> {
+    let delimiter = |c: char| c.is_whitespace() || matches!(c, ',' | ';');
+    let fields = tokens_with_columns(line, delimiter);
+    let mut byte = 0;
+    for (k, (column, field)) in fields.enumerate() {
+        let start = byte + line[byte..].find(field)?;
+        byte = start + field.len();
+        if field.contains('|') {
+            continue;
+        }
+        let cells = LineCells::of(field, alphabet).cells;
+        let size = match shape {
+            Some(shape) if cells == shape.cell_count() => shape.size(),
+            Some(_) => continue,
+            None => match Shape::from_cell_count(cells) {
+                Some(shape) => shape.size(),
+                None => continue,
+            },
+        };
+        let symbols = match alphabet {
+            Some(Alphabet::Hex) => Alphabet::Hex,
+            _ => Alphabet::Standard,
+        };
+        if field
+            .chars()
+            .any(|c| symbols.read(c, size) == Symbol::Invalid)
+        {
+            continue;
+        }
+        if k == 0 {
+            return None;
+        }
+        // The name, then what follows the grid with its delimiter.
+        let before = line[..start].trim_end_matches(delimiter).trim_start();
+        let comment = format!("{before}{}", line[byte..].trim_end());
+        return Some(((column, field), comment));
+    }
+    None
 }

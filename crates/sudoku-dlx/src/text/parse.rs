@@ -11,8 +11,9 @@ use crate::model::shape::Shape;
 use crate::model::symbols::{Alphabet, Symbol};
 use crate::text::killer::KillerLine;
 use crate::text::lexer::{
-    Located, Segment, is_comment, looks_like_numbers, number_tokens, read_number, split_comment,
-    split_jigsaw, split_map, symbol_chars,
+    Located, Segment, is_border, is_comment, looks_like_jigsaw, looks_like_killer,
+    looks_like_numbers, number_tokens, read_number, split_comment, split_jigsaw,
+    split_jigsaw_comment, split_map, split_named, symbol_chars,
 };
 use crate::text::parse_options::ParseOptions;
 use crate::text::plain_line::plain_line;
@@ -31,7 +32,10 @@ impl Puzzle {
 }
 
 /// [`Puzzle::parse`] with the default [`ParseOptions`]: any shape from its
-/// length, no variants, jigsaw when a region map follows.
+/// length, no variants; and jigsaw when a region map follows, which the
+/// default options refuse ([`Error::JigsawWithoutOption`]: a reader that
+/// takes options says jigsaw or not, so that a solution after a puzzle is
+/// never its map).
 ///
 /// ```
 /// use sudoku_dlx::{First, Puzzle, Solver};
@@ -45,7 +49,16 @@ impl FromStr for Puzzle {
     type Err = Error;
 
     fn from_str(text: &str) -> Result<Puzzle, Error> {
-        parse_record(text, &ParseOptions::default())
+        match parse_record(text, &ParseOptions::default()) {
+            Err(Error::JigsawWithoutOption) => {
+                let jigsaw = ParseOptions {
+                    jigsaw: true,
+                    ..ParseOptions::default()
+                };
+                parse_record(text, &jigsaw)
+            }
+            read => read,
+        }
     }
 }
 
@@ -67,7 +80,7 @@ impl FromStr for Grid {
     type Err = Error;
 
     fn from_str(text: &str) -> Result<Grid, Error> {
-        let puzzle = parse_record(text, &ParseOptions::default())?;
+        let puzzle: Puzzle = text.parse()?;
         if puzzle.rules().regions().is_some() {
             return Err(Error::RegionMapInGrid);
         }
@@ -106,7 +119,8 @@ pub(super) fn parse_general<'t>(text: &'t str, options: &ParseOptions) -> Result
         .lines()
         .enumerate()
         .map(|(k, line)| (k + 1, 0, line))
-        .filter(|(_, _, line)| !is_comment(line))
+        // Borders hold no cell, though HoDoKu draws them with `.` and `:`.
+        .filter(|(_, _, line)| !is_comment(line) && !is_border(line))
         .collect();
     let content: Vec<&Segment<'_>> = lines
         .iter()
@@ -115,12 +129,31 @@ pub(super) fn parse_general<'t>(text: &'t str, options: &ParseOptions) -> Result
 
     let mut map = None;
     let mut segments = lines.clone();
-    if let &[&(line, _, only)] = content.as_slice()
-        && let Some((puzzle, (map_column, region_map))) = split_jigsaw(only, options.jigsaw)
-            .or_else(|| options.jigsaw.then(|| split_map(only)).flatten())
+    // Only a jigsaw reader reads a region map, and then a puzzle and its
+    // map may have text after them (`PUZZLE MAP SOLUTION`).
+    // A drawn jigsaw grid and its line after it: the line is the record,
+    // and the drawing must hold its cells.
+    let mut drawing = None;
+    let mut content = content;
+    if options.jigsaw
+        && let &[ref rows @ .., &(line, _, last)] = content.as_slice()
+        && !rows.is_empty()
+        && split_jigsaw(last).is_some()
     {
-        segments = vec![(line, puzzle.0, puzzle.1)];
-        map = Some((line, map_column, region_map));
+        drawing = Some(text.lines().take(line - 1).collect::<Vec<_>>().join("\n"));
+        content = vec![content[content.len() - 1]];
+    }
+    if options.jigsaw
+        && let &[&(line, _, only)] = content.as_slice()
+    {
+        let record = split_jigsaw_comment(only, options.alphabet, options.shape)
+            .map_or(only, |(record, _)| record);
+        if let Some((puzzle, (map_column, region_map))) =
+            split_jigsaw(record).or_else(|| split_map(record))
+        {
+            segments = vec![(line, puzzle.0, puzzle.1)];
+            map = Some((line, map_column, region_map));
+        }
     }
     if options.jigsaw && map.is_none() {
         return Err(Error::MissingRegionMap);
@@ -156,6 +189,22 @@ pub(super) fn parse_general<'t>(text: &'t str, options: &ParseOptions) -> Result
         segments = vec![(line, column, grid)];
         (numbers, cells) = read_cells(&segments);
     }
+    if !whole(cells.len())
+        && map.is_none()
+        && let &[&(line, _, only)] = content.as_slice()
+    {
+        // A line that reads as no grid: a name before one, or a line of
+        // another format read without its option.
+        if let Some(((column, grid), _comment)) = split_named(only, options.alphabet, options.shape)
+        {
+            segments = vec![(line, column, grid)];
+            (numbers, cells) = read_cells(&segments);
+        } else if !options.killer && looks_like_killer(only) {
+            return Err(Error::KillerWithoutOption);
+        } else if !options.jigsaw && looks_like_jigsaw(only, options.alphabet) {
+            return Err(Error::JigsawWithoutOption);
+        }
+    }
     if cells.is_empty() {
         return Err(Error::EmptyRecord);
     }
@@ -167,6 +216,12 @@ pub(super) fn parse_general<'t>(text: &'t str, options: &ParseOptions) -> Result
             expected: Shape::nearest_cell_count(cells.len()),
         })?,
     };
+    if cells.len() != shape.cell_count() && options.shape.is_some() {
+        return Err(Error::WrongLengthForShape {
+            found: cells.len(),
+            expected: shape.cell_count(),
+        });
+    }
     if cells.len() != shape.cell_count() {
         return Err(Error::WrongLength {
             found: cells.len(),
@@ -221,6 +276,16 @@ pub(super) fn parse_general<'t>(text: &'t str, options: &ParseOptions) -> Result
         rules = rules.with_regions(Regions::parse(region_map, shape)?)?;
     }
     let givens = Grid::from_digits(shape, digits)?;
+    if let Some(drawing) = drawing {
+        let drawn = ParseOptions {
+            shape: Some(shape),
+            alphabet: Some(alphabet),
+            ..ParseOptions::default()
+        };
+        if parse_general(&drawing, &drawn).map(|p| p.givens().clone()) != Ok(givens.clone()) {
+            return Err(Error::JigsawDrawing);
+        }
+    }
     Ok(Puzzle::from_parts(rules, givens, alphabet))
 }
 
@@ -304,7 +369,7 @@ mod tests {
         };
         assert_eq!(
             Puzzle::parse(&".".repeat(81), &options),
-            Err(Error::WrongLength {
+            Err(Error::WrongLengthForShape {
                 found: 81,
                 expected: 256
             })
@@ -361,24 +426,60 @@ mod tests {
 
     #[test]
     fn jigsaw_lines_carry_a_region_map() {
-        let line = "1.3.............. aabbaabbccddccdd";
-        assert!(matches!(parse(line), Err(Error::WrongLength { .. })));
-        let line = "1.3............. aabbaabbccddccdd";
-        let p = parse(line).unwrap();
-        assert!(p.rules().regions().is_some());
-        assert_eq!(p.to_string(), line);
         let options = ParseOptions {
             jigsaw: true,
             ..ParseOptions::default()
         };
+        let line = "1.3.............. aabbaabbccddccdd";
+        assert!(matches!(
+            Puzzle::parse(line, &options),
+            Err(Error::WrongLength { .. })
+        ));
+        let line = "1.3............. aabbaabbccddccdd";
+        let p = Puzzle::parse(line, &options).unwrap();
+        assert!(p.rules().regions().is_some());
+        assert_eq!(p.to_string(), line);
+        // Text after the map is the record's, not the map's.
+        let solution = "1234341221434321";
+        assert_eq!(
+            Puzzle::parse(&format!("{line} {solution}"), &options),
+            Ok(p)
+        );
         assert_eq!(
             Puzzle::parse("1.3.............", &options),
             Err(Error::MissingRegionMap)
         );
         assert!(matches!(
-            parse("1.3............. aabbaabbccddccda"),
+            Puzzle::parse("1.3............. aabbaabbccddccda", &options),
             Err(Error::RegionSize { .. })
         ));
+    }
+
+    /// A regression test: without jigsaw, a solution after a puzzle was
+    /// read as its region map (any complete grid is a partition into n
+    /// regions of n cells), so `generate --with-solution` output did not
+    /// read back. Now a line never holds a map without jigsaw: a grid
+    /// after the puzzle is a comment, and a map is an error that says so.
+    #[test]
+    fn without_jigsaw_a_line_holds_no_region_map() {
+        let puzzle = "1.3.............";
+        let solution = "1234341221434321";
+        for line in [
+            format!("{puzzle} {solution}"),
+            format!("{puzzle}\t{solution}"),
+        ] {
+            let p = parse(&line).unwrap();
+            assert!(p.rules().regions().is_none());
+            assert_eq!(p.to_string(), puzzle);
+        }
+        assert_eq!(
+            parse(&format!("{puzzle} aabbaabbccddccdd")),
+            Err(Error::JigsawWithoutOption)
+        );
+        assert_eq!(
+            parse(&format!("{puzzle} aabbaabbccddccdd a=3,b=7,c=5,d=5")),
+            Err(Error::KillerWithoutOption)
+        );
     }
 
     #[test]

@@ -12,7 +12,7 @@ use crate::model::variants::Variants;
 
 /// How to read a record. The default reads any shape from its length with
 /// the standard alphabet (or numbers, when the text is plainly numbers), no
-/// variants, and jigsaw only when a region map follows the puzzle.
+/// variants, and no jigsaw.
 ///
 /// Formats of a record:
 /// - **line**: n*n symbols on one line, row-major; text after them, after
@@ -58,8 +58,10 @@ pub struct ParseOptions {
     /// The alphabet; `None` reads the standard alphabet, or numbers when
     /// every token is a number and some have two digits.
     pub alphabet: Option<Alphabet>,
-    /// Require a region map after every puzzle (a map is read without this
-    /// too, when a line holds two tokens of the same whole-grid length).
+    /// Require a region map after every puzzle. Without it a record never
+    /// holds a map: a grid after a puzzle is its comment (a solution), and
+    /// a map there is [`Error::JigsawWithoutOption`]. (`str::parse` reads
+    /// a map all the same, as it takes no options.)
     pub jigsaw: bool,
     /// Killer: every record is one line of givens, cage map and sums (no
     /// blocks; a region map is not read).
