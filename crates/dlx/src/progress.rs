@@ -85,7 +85,7 @@ impl Progress {
     /// Ctrl-C handler's, say). Its threads see it between chunks of work
     /// (see [`Parallel::with_chunk`](crate::Parallel::with_chunk)), so it
     /// ends within a few thousand nodes a thread, with what it found so
-    /// far: [`End::Stopped`](crate::End::Stopped) for a count or a visit
+    /// far: [`End::Stopped`] for a count or a visit
     /// (the count then a lower bound), and
     /// [`First::BudgetExhausted`](crate::First::BudgetExhausted) for a first
     /// solution not yet found. A stopped `Progress` stops every search it is
