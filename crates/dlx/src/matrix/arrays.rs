@@ -1,9 +1,9 @@
 //! The arena's link arrays borrowed together for a walk: what the
 //! innermost steps (`hide.rs`, `color.rs`, and the covering in `cover.rs`,
 //! `fixed.rs`, `forced.rs`) read and write, apart from the rest of the
-//! matrix, so that a loop holds only the arrays it touches (tuning log
-//! #42). Its own file so that the steps that use it import it from below
-//! them, not from one another. This file has no `unsafe` code.
+//! matrix, so that a loop holds only the arrays it touches (docs/decisions/doomed-options.md). Its
+//! own file so that the steps that use it import it from below them, not from one another. This
+//! file has no `unsafe` code.
 
 #![deny(unsafe_code)]
 

@@ -27,11 +27,12 @@ impl Search {
     /// solution, the end of the tree, or the budget. Pauses only when it
     /// enters a level. `R` is whether the path is randomized, a parameter
     /// as in the loop of Algorithms X and C, so that the leftmost search
-    /// tests it nowhere (tuning log #45, #112).
+    /// tests it nowhere (docs/decisions/const-generic-colors.md,
+    /// docs/decisions/algorithm-m-loop.md).
     // Never inlined into `Search::advance`, where it would share a function
     // (and its register allocation) with the loop of Algorithms X and C:
-    // changes here then moved the plain search's instructions (tuning log
-    // #55). One call per pause costs nothing.
+    // changes here then moved the plain search's instructions (docs/decisions/algorithm-m-loop.md).
+    // One call per pause costs nothing.
     #[inline(never)]
     pub(super) fn advance_bounded<const C: bool, const R: bool>(
         &mut self,
@@ -39,7 +40,7 @@ impl Search {
         budget: Budget,
     ) -> Event {
         // The loop's steps as nested loops rather than a `match` on a step
-        // variable (tuning log #52): a search pauses only when it enters a
+        // variable (docs/decisions/algorithm-m-loop.md): a search pauses only when it enters a
         // level, so it comes back in entering one or backtracking.
         let mut descend = match self.step {
             Step::Enter => true,
@@ -129,7 +130,7 @@ impl Search {
             stats.updates += self.matrix.cover::<C, 0>(i);
         }
         let first = self.matrix.first_option(i);
-        // The whole level in one store (tuning log #111); a randomized
+        // The whole level in one store (docs/decisions/search-loop.md); a randomized
         // search tries `shuffled` instead of `choice`.
         let l = self.level;
         self.levels[l] = Level {
@@ -171,7 +172,7 @@ impl Search {
             let is_option = x.node() != i.get();
             if plain {
                 // Bound and slack 0: the level is Algorithm X's, the flag
-                // saving the loads of both at every try (tuning log #113).
+                // saving the loads of both at every try (docs/decisions/algorithm-m-loop.md).
                 if !is_option {
                     self.restore_level::<C, R>(l, i, true);
                     return false;

@@ -18,8 +18,8 @@
 //! every item's options, [`Columns`], made once), one test per option and a
 //! few writes per node kept, whatever was selected before; selecting one by
 //! one costs about as many updates for the covering and as many again for
-//! the uncovering (tuning log #62). Only plain exact cover is laid out this way (colors and
-//! bounds change lists in other ways); [`Dlx::select_all`](crate::Dlx::select_all)
+//! the uncovering (docs/decisions/bulk-layout.md). Only plain exact cover is laid out this way
+//! (colors and bounds change lists in other ways); [`Dlx::select_all`](crate::Dlx::select_all)
 //! selects one by one for the rest.
 //!
 //! The covered items' own lists are left empty and their headers out of
@@ -52,7 +52,7 @@ pub(crate) struct Columns {
     /// and one more. A few words an item rather than an option number per
     /// option: an item's options are mostly close together (a Sudoku cell's
     /// nine digits are one word, a row's nine cells two), so covering an
-    /// item ORs about half as many words as it has options (tuning log #151).
+    /// item ORs about half as many words as it has options (docs/decisions/bulk-layout.md).
     mask_start: Vec<u32>,
     /// The word of each mask, below `dropped.len()`.
     mask_word: Vec<u32>,
@@ -62,7 +62,7 @@ pub(crate) struct Columns {
     /// covered in this round of laying out; the bits past the last option
     /// are always set. A set of bits rather than a mark per option so that
     /// laying out visits only the options kept, a few lowest-bit steps a
-    /// word, not a test per option (tuning log #106).
+    /// word, not a test per option (docs/decisions/bulk-layout.md).
     dropped: Vec<u64>,
     /// Every header's `up` and `down` (a link to itself) and `top` (0 or
     /// [`SECONDARY_BIAS`]) as [`Matrix::new`] makes them, from header 1 on
@@ -273,8 +273,7 @@ impl Matrix {
     /// without an item in common) has an empty list and is out of the
     /// active lists. `W` is 0, or the number of nodes of every option (the
     /// width the search is made for, [`Matrix::search_width`]): then each
-    /// kept option is appended without a test of its size (tuning log
-    /// #214).
+    /// kept option is appended without a test of its size (docs/decisions/bulk-layout.md).
     fn lay_out_kept<const W: u32>(&mut self, columns: &Columns, selected: &[OptionId]) {
         // Plain index loops (`a..b + 1`, not `a..=b`, whose iterator tests
         // an extra flag): this runs once per instance of a problem, and a
@@ -282,7 +281,7 @@ impl Matrix {
         let items = to_u32(self.headers() - 2);
         let primary = self.primary;
         // Every header's list empty: a copy of the fresh headers, one
-        // vectorised pass (tuning log #106).
+        // vectorised pass (docs/decisions/bulk-layout.md).
         let headers = 1..items as usize + 1;
         self.up[headers.clone()].copy_from_slice(&columns.fresh_links);
         self.down[headers.clone()].copy_from_slice(&columns.fresh_links);
@@ -327,7 +326,7 @@ impl Matrix {
         // stay in item order); a covered header points at its root both
         // ways, which `is_active` reads as inactive (the root's neighbour is
         // never that header). A copy and a few unlinks, not a pass over
-        // every header (tuning log #154).
+        // every header (docs/decisions/bulk-layout.md).
         self.left.copy_from_slice(&columns.fresh_left);
         self.right.copy_from_slice(&columns.fresh_right);
         for option in selected {

@@ -126,7 +126,7 @@ unsafe fn restore(links: &mut Links<'_>, r: Link, x: u32) {
         } else {
             // Inlined (`unhide` is always inlined): as a call (1.37 M on
             // graceful-wheel-7) its prologue and epilogue were a sixth of it
-            // (tuning log #116).
+            // (docs/decisions/const-generic-colors.md).
             unhide::<true, 0>(links, r);
         }
     }

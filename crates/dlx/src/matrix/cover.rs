@@ -7,7 +7,7 @@
 //! Bounds checks were a fifth to a quarter of their instructions
 //! (`valgrind --tool=callgrind`: the 12-queens count took 591.5 M
 //! instructions with checks, 478.9 M without them in `hide`/`unhide`; see
-//! docs/benchmarks.md for the rest of the tuning log). Every unchecked access
+//! docs/decisions/arena-layout.md). Every unchecked access
 //! here relies on invariants (A) to (D) of `mod.rs`, which these steps keep
 //! whatever order they are called in; the search (`search.rs`) calls them in
 //! last-in-first-out order, which is what restores the lists exactly.
@@ -17,7 +17,7 @@
 //! purifying has cleansed, as Knuth's DLX2 does, and covering an option's
 //! other items purifies those it colors. For a problem without colors `C` is
 //! false and the check is compiled out: plain exact cover runs the code it
-//! ran before colors existed (docs/benchmarks.md, tuning log #32).
+//! ran before colors existed (docs/decisions/const-generic-colors.md).
 
 use super::arrays::Links;
 use super::hide::{hide_listed, in_list, unhide_listed};
@@ -53,7 +53,7 @@ macro_rules! cover_unless_doomed {
                 if emptied != 0 {
                     // The test is rare and reads the whole matrix: the
                     // arrays are borrowed again after it, so the loop holds
-                    // only the four it writes (tuning log #42).
+                    // only the four it writes (docs/decisions/doomed-options.md).
                     let single = links.single;
                     if $matrix.dooms::<M>($p, $at, emptied) {
                         let mut links = Links::of($matrix);
@@ -260,7 +260,7 @@ impl Matrix {
         let mut updates = 0;
         let mut q = p.node();
         // Around the option until back at `p`: cheaper than a step counter
-        // (tuning log #37).
+        // (docs/decisions/search-loop.md).
         loop {
             q = span.after(q);
             if q == p.node() {
@@ -310,7 +310,7 @@ impl Matrix {
     /// put the covering out of line there, a call per item covered (17-clue
     /// slice 351.4 M -> 365.0 M instructions); forcing it inline in every
     /// search made the general one 1-2% slower on the queens, Langford and
-    /// Latin-square counts (tuning log #105). So the two share one body, a
+    /// Latin-square counts (docs/decisions/width-4-search.md). So the two share one body, a
     /// macro, and differ in the attribute alone.
     #[inline(always)]
     pub(super) fn cover_unless_doomed_inlined<
@@ -391,7 +391,7 @@ impl Matrix {
     /// [`Matrix::check_lists`] tests it), less than any length the scan can hold
     /// when it comes back to the root, since it stops at a length of 1 or
     /// less. So the end of the list is found in the rare branch of a new
-    /// best rather than by a test of every item (tuning log #107).
+    /// best rather than by a test of every item (docs/decisions/mrv-scan.md).
     #[inline]
     pub(super) fn shortest_item(&self) -> (Header, u32) {
         let mut best = ROOT;
@@ -404,12 +404,12 @@ impl Matrix {
                 // The walk to the next shorter list in a loop of its own,
                 // a load, a load and a compare a step: as one loop with the
                 // new best's branch in it, the compiler shuffled registers
-                // at every step (tuning log #141).
+                // at every step (docs/decisions/mrv-scan.md).
                 let mut len = get(&self.top, h);
                 while len >= best_len {
                     // Two steps a turn: one loop step kept a copy of the
                     // previous item in a register, an instruction a step
-                    // (tuning log #156).
+                    // (docs/decisions/mrv-scan.md).
                     let next = get(&self.right, h);
                     let next_len = get(&self.top, next);
                     if next_len < best_len {

@@ -12,7 +12,7 @@
 //! emptied item are locals stored back once, and the option's other nodes
 //! are at fixed steps from the chosen one ([`Link::to_after`]), as the
 //! fixed walks of `hide.rs` take them, instead of a walk around the
-//! decoded option with a wrap at its end (tuning log #181, #182, #184).
+//! decoded option with a wrap at its end (docs/decisions/width-4-search.md).
 //! Through the general steps, each item covered reloaded the arrays,
 //! spilled the link to its node and stored the hint back.
 //!
@@ -20,7 +20,7 @@
 //! ([`COVER_BIAS`]): the search made for a width finds the active items in
 //! the headers' lengths (`scan.rs`) and leaves the active-item lists as
 //! they were when its first level was made (invariant (G) of `mod.rs`,
-//! tuning log #264), as every step made for a width without colors does
+//! docs/decisions/listless-lists.md), as every step made for a width without colors does
 //! ([`Matrix::take_out_item`]).
 //!
 //! Each step runs only on a link to an option of exactly `W` nodes (its

@@ -10,7 +10,7 @@
 //! the tree are such forced moves and the scan walks up to 324 item headers
 //! for each; the hint costs one test in the rare branch of `hide` that
 //! notices a list shrinking to one option, and one look at the item before
-//! the scan (tuning log #64-#65).
+//! the scan (docs/decisions/forced-first.md).
 //!
 //! The hint is the last item the option's covering left with one option
 //! (`Matrix::single`): it is cleared before each option is covered, so the
@@ -29,7 +29,7 @@
 //! covered with the option's node taken out of its list alone (no change
 //! of length), put back when it is uncovered. That saves hiding and unhiding the option, the walk of
 //! the item's list and a call to uncover it, most of what a forced node cost
-//! beyond the covering of its items (tuning log #140). The option's items
+//! beyond the covering of its items (docs/decisions/forced-moves.md). The option's items
 //! then count one option more while they are covered: none of them empties
 //! (none ever doomed the option), and one is noted as left with one option
 //! only when covering the others took all but this option from it, where
@@ -170,7 +170,7 @@ impl Matrix {
     /// option's items count one option more while they are covered, so none
     /// of them empties, and what empties dooms the option. Saves the
     /// option's other hiding and unhiding, the walk of `i`'s list and a
-    /// call to uncover it (tuning log #140, #144).
+    /// call to uncover it (docs/decisions/forced-moves.md).
     #[inline(always)]
     pub(super) fn commit_forced<const W: u32>(&mut self, i: Header, o: Link) -> OptionCover {
         if W != 0 && o.in_option_of(W) {
@@ -248,7 +248,7 @@ impl Matrix {
     /// does it (the item back among the active ones, then its list walked
     /// up, unhiding), but with the arrays borrowed once for the whole walk:
     /// through `uncover`, each item's steps read the arrays' places from the
-    /// matrix again (tuning log #158).
+    /// matrix again (docs/decisions/forced-moves.md).
     #[inline(always)]
     fn uncover_forced_from<const W: u32>(&mut self, span: OptionSpan, p: u32, last: u32) {
         let mut q = last;
@@ -299,7 +299,7 @@ impl Matrix {
     /// giving up (and undoing what it did) when hiding an option dooms
     /// `o`'s option. Returns whether it covered `x`, and the updates made.
     /// A walk that skipped `q` instead took two loop exits a list, one of
-    /// them mispredicted about once per item (tuning log #144).
+    /// them mispredicted about once per item (docs/decisions/forced-moves.md).
     #[inline(always)]
     fn cover_but<const W: u32>(&mut self, x: u32, q: u32, o: Link) -> (bool, u64) {
         // SAFETY: (C): `q` is an option node, in the arena, and the nodes of

@@ -12,9 +12,8 @@
 //! [`hide_fixed`] and [`unhide_fixed`] have a fixed trip count, which the
 //! compiler unrolls, `% W` is a mask for a width that is a power of two,
 //! and only the node's place and the option's size are read from the link
-//! (tuning log #109). They visit the same nodes in the same order as the general walk,
-//! so the search is the same, node for node (docs/benchmarks.md, tuning
-//! log #105).
+//! (docs/decisions/span-links.md). They visit the same nodes in the same order as the general walk,
+//! so the search is the same, node for node (docs/decisions/width-4-search.md).
 //!
 //! The search is made for a width only when every option has it
 //! ([`Matrix::search_width`], `forced.rs`), and each walk still tests the
@@ -90,7 +89,7 @@ pub(super) unsafe fn hide<const C: bool, const F: bool, const W: u32>(
 /// link to a header spans one node. The one test then also tells
 /// [`hide_listed`] and [`unhide_listed`] the option's width, so they need
 /// not test it again, as [`hide`] does: four instructions fewer an option
-/// hidden or unhidden (tuning log #180).
+/// hidden or unhidden (docs/decisions/width-4-search.md).
 #[inline(always)]
 pub(super) fn in_list<const W: u32>(p: Link, i: u32) -> bool {
     if W == 0 {
@@ -157,7 +156,7 @@ pub(super) unsafe fn hide_general<const C: bool, const F: bool>(
     let p = p.node();
     let mut q = p;
     // Cleansed nodes are rare: counting them rather than the updates takes
-    // an instruction off every update (tuning log #36).
+    // an instruction off every update (docs/decisions/const-generic-colors.md).
     let mut skipped = 0;
     loop {
         q = span.after(q);
@@ -166,7 +165,7 @@ pub(super) unsafe fn hide_general<const C: bool, const F: bool>(
         }
         // `hide_node`'s step written out, with `continue` for a cleansed
         // node: through `hide_node`'s flag graceful-wheel-7 ran 4.9% more
-        // instructions (1,578 M against 1,504 M, tuning log #127).
+        // instructions (1,578 M against 1,504 M, docs/decisions/const-generic-colors.md).
         // SAFETY: (C): `q` is a node of `p`'s option; by (A) its top `x`,
         // not cleansed, is a header, and `u`, `d` are nodes of the arena.
         unsafe {
@@ -225,9 +224,8 @@ pub(super) unsafe fn hide_node<const C: bool, const F: bool>(
 /// emptied if `len` is 0 and, with `F`, as left with one option if `len`
 /// is 1. With `F`, conditional moves rather than branches: whether a list
 /// reaches one option depends on the data, and in the forced-first search
-/// on a Sudoku those branches were the most mispredicted (tuning log
-/// #145). Without it, the branch the default search always had (a list
-/// seldom empties).
+/// on a Sudoku those branches were the most mispredicted (docs/decisions/forced-moves.md). Without
+/// it, the branch the default search always had (a list seldom empties).
 #[inline(always)]
 fn note_marks<const F: bool>(links: &mut Links<'_>, x: u32, len: u32) {
     if F {

@@ -3,7 +3,7 @@
 //! the list the search branches on completes a solution, so a silent count
 //! ([`Dlx::count`](crate::Dlx::count)) adds the list's length to its
 //! solutions and nodes instead of covering and uncovering each option
-//! (tuning log #128).
+//! (docs/decisions/leaves.md).
 //!
 //! Only the updates of those leaves go uncounted: the solutions, the nodes
 //! and the per-level profile are what entering each leaf would count, and
@@ -68,7 +68,7 @@ impl Leaves {
     /// `usize::MAX` too if the leaves below it would be at the splitting
     /// ceiling, where each is a subproblem searched elsewhere. Only a gate,
     /// one comparison a node: [`counts`](Self::counts) still looks at the
-    /// items before counting (tuning log #131).
+    /// items before counting (docs/decisions/leaves.md).
     pub(super) fn set_level(&mut self, selected: usize, ceiling: usize) {
         self.level = self
             .levels
@@ -92,14 +92,14 @@ impl Leaves {
     /// covers can doom it, each emptied item being one it covers. The
     /// leaves are counted as nodes at the level below, as entering them
     /// would count them; their updates (covering the item and each
-    /// option's others) are not made, so not counted (tuning log #128).
+    /// option's others) are not made, so not counted (docs/decisions/leaves.md).
     /// Returns whether it counted them. Not when the leaves would be at the
     /// splitting ceiling (each is a subproblem then: no leaf level), nor,
     /// as its callers see to, under a budget (which looks at each node),
     /// nor in a randomized search (whose shuffles would draw differently),
     /// nor the forced-first search (the Sudoku count on dancing links,
     /// where the test cost 2% more instructions than the few leaves it
-    /// counts at once save, tuning log #150).
+    /// counts at once save, docs/decisions/leaves.md).
     #[inline(always)]
     pub(super) fn counts<const M: bool>(
         &self,
@@ -289,7 +289,7 @@ mod tests {
                 assert_eq!(counted.nodes, entered.nodes, "{width} {forced}");
                 assert_eq!(counted.profile, entered.profile, "{width} {forced}");
                 // The forced-first search of Algorithms X and C enters
-                // every leaf (tuning log #150): its updates are those of the
+                // every leaf (docs/decisions/leaves.md): its updates are those of the
                 // search that does. Algorithm M has no forced-first search.
                 if forced && problem.kind() != Kind::Multiplicities {
                     assert_eq!(counted.updates, entered.updates, "{width} {forced}");

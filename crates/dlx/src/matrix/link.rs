@@ -8,7 +8,7 @@
 //! position of its node in its option and the option's size next to the node
 //! index, so the walk knows both ends of the option from the link it already
 //! loaded and wraps with a conditional move, a fixed number of steps. On the
-//! pentomino count that was 1.25x faster (docs/benchmarks.md, tuning log).
+//! pentomino count that was 1.25x faster (docs/decisions/span-links.md).
 //!
 //! Links are made only by the layout, which gives every option node its true
 //! place (the constructors are `unsafe fn`), and by [`OptionSpan::link_to`],
@@ -106,7 +106,7 @@ impl Link {
     /// option of `W` nodes and `s < W`. For four nodes one add of an entry of
     /// [`STEP_LINK_4`] on the whole link: the fixed walks (`hide.rs`) made
     /// each node's index and link with an add, a mask and a multiply-add
-    /// from the decoded place (tuning log #183).
+    /// from the decoded place (docs/decisions/span-links.md).
     #[inline(always)]
     pub(super) fn to_after<const W: u32>(self, s: u32) -> Link {
         debug_assert!(self.option_size() == W && s < W);

@@ -23,7 +23,7 @@
 //! hot loops write `down[u]` and `up[d]` for vertical neighbours scattered
 //! over the arena; with separate arrays a cache line holds 8 of those links
 //! rather than a few whole nodes, which made the pentomino count 15% faster
-//! (docs/benchmarks.md, tuning log).
+//! (docs/decisions/arena-layout.md).
 //!
 //! The horizontal list of items still to be covered lives in `left`/`right`,
 //! indexed by header: the primary items form a circular list through the root
@@ -37,7 +37,7 @@
 //! # Soundness
 //!
 //! Bounds checks were a fifth to a quarter of the hot loops' instructions
-//! (tuning log #3 and #5), so the steps index the arena unchecked. Every
+//! (docs/decisions/arena-layout.md), so the steps index the arena unchecked. Every
 //! such access (in `cover.rs`, `hide.rs`, `color.rs`, `tweak.rs`,
 //! `forced.rs`, `fixed.rs`, `bulk.rs`, `leaves.rs`, `scan.rs`, `layout.rs`)
 //! relies on these invariants, which
@@ -160,8 +160,8 @@ const SECONDARY_BIAS: u32 = 1 << 31;
 /// length. In an arena of fewer than `2^30` nodes every length is below it,
 /// so there the headers' `top`s alone tell which items are active: the MRV
 /// choice of the search made for a width is one pass over them with no
-/// list to follow ([`Matrix::shortest_item_in_order`], tuning log #191),
-/// and that search keeps no list at all (invariant (G), #264).
+/// list to follow ([`Matrix::shortest_item_in_order`], docs/decisions/mrv-scan.md),
+/// and that search keeps no list at all (invariant (G), docs/decisions/listless-lists.md).
 const COVER_BIAS: u32 = 1 << 30;
 
 /// The root of the list of active primary items.
@@ -170,8 +170,7 @@ const ROOT: u32 = 0;
 /// Whether the steps made with colors `C` (`colors`) and width `W`
 /// (`width`) keep the active-item lists (`left`/`right`) as well as the
 /// biases: all but those made for a width without colors, whose search
-/// finds the active items by their biases alone (invariant (G), tuning log
-/// #264).
+/// finds the active items by their biases alone (invariant (G), docs/decisions/listless-lists.md).
 const fn keeps_item_lists(colors: bool, width: u32) -> bool {
     colors || width == 0
 }
@@ -185,7 +184,7 @@ const PURIFIED: u32 = u32::MAX;
 /// The bit of an option node's `top` that marks it cleansed (see
 /// [`PURIFIED`]). It sits in the `top` that hiding reads anyway, not in
 /// `color`, so that hiding with colors reads three arrays per node, as
-/// without them (tuning log #35). Headers are below `2^31`, so the bit is
+/// without them (docs/decisions/const-generic-colors.md). Headers are below `2^31`, so the bit is
 /// free: `Problem::builder` takes fewer than `INDEX_LIMIT / 2` items.
 const CLEANSED: u32 = 1 << 31;
 

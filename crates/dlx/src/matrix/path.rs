@@ -186,11 +186,10 @@ impl Facts {
 
 /// Whether [`Dlx::count`](crate::Dlx::count) runs on dancing cells for
 /// `problem` (in the leftmost order, without forced-first): when it has
-/// secondary items and no multiplicities. Measured (docs/benchmarks.md,
-/// tuning log #174): with secondary items (queens-12, graceful-wheel-7,
-/// de-bruijn-3-3) the cells count as fast as the links or faster (they skip
-/// a covered item's nodes with one test, where the links unlink and relink
-/// every node of a shared item); without (latin-5, langford-11, pentominoes)
+/// secondary items and no multiplicities. Measured (docs/decisions/dancing-cells.md): with
+/// secondary items (queens-12, graceful-wheel-7, de-bruijn-3-3) the cells count as fast as the
+/// links or faster (they skip a covered item's nodes with one test, where the links unlink and
+/// relink every node of a shared item); without (latin-5, langford-11, pentominoes)
 /// the links are faster, 10-40% in instructions. Algorithm M has no cells.
 fn cells_win(problem: &Problem) -> bool {
     problem.kind() != Kind::Multiplicities && problem.secondary_count() > 0

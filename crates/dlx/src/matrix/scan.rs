@@ -1,8 +1,7 @@
 //! The MRV choice of the search made for a width as one pass over the
-//! primary headers' lengths ([`Matrix::shortest_item_in_order`], tuning log
-//! #191), in the vector code the CPU has: SSE2, which every x86-64 has and
-//! the build assumes, or AVX2 when the CPU reports it at run time (tuning
-//! log #213).
+//! primary headers' lengths ([`Matrix::shortest_item_in_order`], docs/decisions/mrv-scan.md), in
+//! the vector code the CPU has: SSE2, which every x86-64 has and the build assumes, or AVX2 when
+//! the CPU reports it at run time (docs/decisions/mrv-scan.md).
 
 use super::{COVER_BIAS, Header, Matrix, ROOT};
 use crate::index::to_u32;
@@ -19,7 +18,7 @@ impl Matrix {
     /// primary header, covered or not, but with no load waiting for the one
     /// before: the list walk's chain of `right` loads made the MRV scan
     /// about a sixth of a 9x9 count's time for a twelfth of its
-    /// instructions (tuning log #191). Blocks of [`SCAN_BLOCK`] lengths,
+    /// instructions (docs/decisions/mrv-scan.md). Blocks of [`SCAN_BLOCK`] lengths,
     /// each folded into a running minimum and tested for a length of at
     /// most 1 without a branch, which the compiler turns into vector code.
     #[inline(never)]
@@ -75,7 +74,7 @@ fn shortest_in_order_sse2(lens: &[u32]) -> (Header, u32) {
 /// for AVX2 (with the pass and `first_at_most`, inlined into it) whatever
 /// the build's target; called only when the CPU has it. A pass of 15
 /// instructions a block of 16 lengths against 36 (17-clue instructions
-/// -3.3%, tuning log #213).
+/// -3.3%, docs/decisions/mrv-scan.md).
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 fn shortest_in_order_avx2(lens: &[u32]) -> (Header, u32) {

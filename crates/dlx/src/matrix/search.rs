@@ -9,7 +9,7 @@
 //!
 //! The search is generic over `C`, whether the problem has colors: plain
 //! exact cover runs the loop it ran before colors existed, with every check
-//! for a color compiled out (tuning log #32).
+//! for a color compiled out (docs/decisions/const-generic-colors.md).
 
 #![deny(unsafe_code)]
 
@@ -43,8 +43,8 @@ pub(super) enum Step {
 
 /// What one level of the search holds. The fields sit together, one entry
 /// per level, rather than in a stack each: a step that reads or writes
-/// both indexes (and checks the bounds of) one stack once (tuning log
-/// #111). Sixteen bytes, so that indexing is a shift.
+/// both indexes (and checks the bounds of) one stack once (docs/decisions/search-loop.md). Sixteen
+/// bytes, so that indexing is a shift.
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Level {
     /// The option node the level is trying, or (Algorithm M's null move) a
@@ -104,7 +104,7 @@ pub(crate) struct Search {
     /// pausing: 0 except in [`Dlx::count`](crate::Dlx::count), which reads
     /// its count from the statistics rather than from the events, so that a
     /// solution does not cost a return from the loop and a way back in
-    /// (tuning log #43).
+    /// (docs/decisions/search-loop.md).
     pub(super) silent: u64,
     /// Whether the leftmost search of Algorithms X and C chooses an item
     /// the last option left with one option before scanning for the
@@ -240,12 +240,12 @@ impl Search {
     /// one above (X8), then tries options at that level (X5 to X7) until one
     /// is covered (down a level) or none is left (up). A flag says which way
     /// the next turn starts: cheaper than a jump over a `Step` at every step
-    /// (tuning log #44). `R` is whether the path is randomized
+    /// (docs/decisions/search-loop.md). `R` is whether the path is randomized
     /// ([`LinksLoop::Randomized`]), a
-    /// parameter so that the leftmost search tests it nowhere (#45); `F`
-    /// is [`forced`](Self::forced) (never with `R`): the item is chosen by
-    /// [`choose_forced`](super::Matrix::choose_forced), which needs the hint that
-    /// covering with `F` leaves (`forced.rs`, tuning log #64). `W` is 0 or
+    /// parameter so that the leftmost search tests it nowhere
+    /// (docs/decisions/const-generic-colors.md); `F` is [`forced`](Self::forced) (never with `R`):
+    /// the item is chosen by [`choose_forced`](super::Matrix::choose_forced), which needs the hint
+    /// that covering with `F` leaves (`forced.rs`, docs/decisions/forced-first.md). `W` is 0 or
     /// the width every option has (`hide.rs`).
     pub(super) fn advance_exact<const C: bool, const R: bool, const F: bool, const W: u32>(
         &mut self,
@@ -364,9 +364,8 @@ impl Search {
     /// skipping the options whose covering is doomed; or, with no option
     /// left, uncovers `i` and returns false (backtrack). The option being
     /// tried stays in a local, stored in the level's `choice` only when the
-    /// search moves down, with the item (one store for the level, tuning
-    /// log #111). With `F`, covering the option leaves the hint
-    /// for the level below.
+    /// search moves down, with the item (one store for the level, docs/decisions/search-loop.md).
+    /// With `F`, covering the option leaves the hint for the level below.
     #[inline(always)]
     fn try_options<const C: bool, const R: bool, const F: bool, const W: u32>(
         &mut self,
@@ -476,7 +475,7 @@ impl Search {
     /// Whether entering a node must look for a reason to pause before it
     /// counts the node: a splitting ceiling, a pause point or a budget. If
     /// not, [`enter_unwatched`](Self::enter_unwatched) enters it with four
-    /// comparisons fewer (tuning log #115). Fixed for a call of `advance`.
+    /// comparisons fewer (docs/decisions/search-loop.md). Fixed for a call of `advance`.
     pub(super) fn watches(&self, budget: Budget) -> bool {
         self.frame.watched() || budget.max_nodes.is_some() || budget.max_updates.is_some()
     }

@@ -42,7 +42,7 @@ impl Search {
             return Err(DlxError::AlreadySelected { option });
         }
         // A plain problem reads no colors: generic over `C` as the search
-        // is (tuning log #39).
+        // is (docs/decisions/const-generic-colors.md).
         if self.facts.colors {
             self.select_with::<true>(option)
         } else {

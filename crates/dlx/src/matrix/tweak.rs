@@ -153,7 +153,7 @@ impl Matrix {
     /// X's search does: Knuth's Algorithm M would find that item's branching
     /// degree 0 at the next level.
     // Inlined: with the leftmost and the randomized loop each calling it
-    // (tuning log #112), LLVM made it a call, a prologue and an epilogue
+    // (docs/decisions/algorithm-m-loop.md), LLVM made it a call, a prologue and an epilogue
     // for every option tried.
     #[inline(always)]
     pub(super) fn commit_others_bounded<const GIVE_UP: bool, const C: bool>(
@@ -164,7 +164,7 @@ impl Matrix {
         let mut updates = 0;
         let mut q = p.node();
         // Around the option until back at `p`: cheaper than a step counter
-        // (tuning log #37).
+        // (docs/decisions/search-loop.md).
         loop {
             q = span.after(q);
             if q == p.node() {
@@ -212,8 +212,8 @@ impl Matrix {
 
     /// Uncommits the items of the option `span` of node `p` from node `last`
     /// leftwards around the option until `p`.
-    // Inlined since the search loop tries options in one place (tuning
-    // log #53; as a call it cost a prologue per option, #43a).
+    // Inlined since the search loop tries options in one place (docs/decisions/algorithm-m-loop.md;
+    // as a call it cost a prologue per option, docs/decisions/rejected.md).
     #[inline(always)]
     fn uncommit_bounded_from<const C: bool>(&mut self, span: OptionSpan, p: u32, last: u32) {
         let mut q = last;
@@ -276,7 +276,7 @@ impl Matrix {
     /// [`branch_item`](Self::branch_item) with ties to the leftmost: each
     /// item's place in the rule packed into one [`BranchKey`], so that the
     /// scan makes one comparison an item instead of up to four, each a
-    /// branch that depends on the data (tuning log #51).
+    /// branch that depends on the data (docs/decisions/algorithm-m-loop.md).
     fn leftmost_branch_item(&self) -> (Header, i64) {
         let mut best = ROOT;
         let mut best_key = BranchKey::MAX;
@@ -306,7 +306,7 @@ impl Matrix {
         let (mut best_slack, mut best_len) = (0, 0);
         let mut ties = 0;
         // The scan runs at every node of Algorithm M, so it indexes without
-        // bounds checks, like the MRV scan (tuning log #34).
+        // bounds checks, like the MRV scan (docs/decisions/algorithm-m-loop.md).
         // SAFETY: (B): `h` is always a value of `right`, a header, so it
         // indexes `right`, `top` (below `N + 2 <= n`, (A)) and, by (D),
         // `bound` and `slack`.

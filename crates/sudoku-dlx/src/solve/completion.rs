@@ -10,7 +10,7 @@
 //! completion exists) leaves the search a smaller problem, and a restart
 //! with a new draw of seeds and search order cuts off the long tail. With
 //! half of the bands seeded, 63x63 still took up to 1.6 M nodes over the
-//! restarts; with two thirds, a few thousand (docs/benchmarks.md). The
+//! restarts; with two thirds, a few thousand (docs/decisions/big-grid-seeding.md). The
 //! rows below come from the search; the whole grid is checked like any
 //! other solution.
 

@@ -5,7 +5,7 @@
 //! sends a count here is `path.rs`, the count's entry `dispatch.rs`). Each
 //! item keeps its options as a sparse set rather than a doubly linked list.
 //!
-//! It walks the matrix's tree (tuning log #170-#179): the same choice of
+//! It walks the matrix's tree (docs/decisions/dancing-cells.md): the same choice of
 //! item (Knuth's MRV with ties to the leftmost, an item of at most one
 //! option taken at once as the matrix's scan takes the first), the same
 //! dead ends (a covering that empties a primary item it does not cover is
@@ -17,7 +17,7 @@
 //! This file is the layout and the steps; `count.rs` the search.
 //! (It is longer than the style's 600 lines: split by concept, the same
 //! code ran about 6% slower on graceful-wheel-7, its hot loops placed
-//! elsewhere; tuning log #263.)
+//! elsewhere; docs/decisions/rejected.md.)
 //!
 //! # Layout
 //!
@@ -26,8 +26,7 @@
 //!   `e - b`); the entries after them, up to the item's capacity, are its
 //!   removed ones. `end` also carries [`COVERED`] once the item is covered,
 //!   so that the test a removal needs and the end it changes are one load,
-//!   and the removal's last active place is that end less one (tuning log
-//!   #243).
+//!   and the removal's last active place is that end less one (docs/decisions/cells-layout.md).
 //! - Option nodes sit in `nodes` one option after another, each option
 //!   followed by a spacer whose `loc` is the option's first node (as DLX1's
 //!   spacers do), so a walk round the option from any of its nodes needs no
@@ -41,7 +40,7 @@
 //!   uncolored options counting as one) has a set, a *list*, per color,
 //!   numbered one after another (its `group`); so purifying it hides the
 //!   other lists' options without testing a color, and counts the options
-//!   it keeps as its list's size (tuning log #206; as SSXCC, which colors
+//!   it keeps as its list's size (docs/decisions/cells-layout.md; as SSXCC, which colors
 //!   a purified item's agreeing nodes instead, walks every option of the
 //!   item). Every other item has one list; primary items, and every item of
 //!   a problem without colors, are numbered as their list. Below, "item"
@@ -59,7 +58,7 @@
 //! (so the size) of each item it trailed, without visiting a removed node. (Knuth trails
 //! `(item, size)` once per item and segment, with a stamp per item; on
 //! queens-12 four removals in nine are an item's second in its segment, so
-//! the stamp test cost more than the entries it saved: tuning log #161.)
+//! the stamp test cost more than the entries it saved: docs/decisions/cells-layout.md.)
 //! The same holds for `primaries` and `primary_count`.
 
 use super::search::Search;
@@ -85,9 +84,9 @@ const NO_COLOR: u32 = 0;
 /// The most colors (the uncolored options counting as one) for which an
 /// item's options are split into lists by color: purifying an item of more
 /// tests each option's color in its one list, since looping over many
-/// short lists costs more (graceful-wheel-7's vertices have 15, tuning log
-/// #206). Its labels have 8: split since colors are read as bytes, 4%
-/// faster there (tuning log #220).
+/// short lists costs more (graceful-wheel-7's vertices have 15, docs/decisions/cells-layout.md).
+/// Its labels have 8: split since colors are read as bytes, 4% faster there
+/// (docs/decisions/cells-layout.md).
 const SPLIT_COLORS: usize = 8;
 
 /// The bit of an item's `end` that marks it covered. Ends stay below it:
@@ -114,7 +113,7 @@ struct Item {
     base: u32,
     /// Where its active entries end (`base` plus how many are active), plus
     /// [`COVERED`] once it is covered: a removal takes its last active
-    /// place from this one field, without adding `base` (tuning log #243).
+    /// place from this one field, without adding `base` (docs/decisions/cells-layout.md).
     end: u32,
 }
 
@@ -136,7 +135,7 @@ impl Item {
 /// # Soundness
 ///
 /// The hot steps index unchecked (bounds checks were a fifth of the
-/// instructions, tuning log #162), relying on these invariants, which
+/// instructions, docs/decisions/cells-layout.md), relying on these invariants, which
 /// [`Cells::new`] establishes and every step keeps (lettered apart from
 /// the matrix's (A) to (G) of `matrix/mod.rs`):
 ///
@@ -159,8 +158,8 @@ impl Item {
 ///   so an option left in a set has no covered item, and none of the
 ///   purified items that it disagrees with. The option being chosen was
 ///   in its branch item's set.) So without colors a hiding and a choice
-///   need not test whether the items they reach are active (tuning log
-///   #200); with colors, only purified items fail the test.
+///   need not test whether the items they reach are active (docs/decisions/cells-layout.md); with
+///   colors, only purified items fail the test.
 /// - **(L)** With colors, `group` has an entry `(first, end)` per list,
 ///   `first <= list < end <= items.len()`: the lists of its item. Only
 ///   lists of one secondary item share a group, so an option has a node in
@@ -308,8 +307,8 @@ impl<I: Width> Dance<'_, I> {
     fn hide<const C: bool>(&mut self, node: I) {
         // Right to the spacer, then from the option's first node back to
         // `node`: two loops, so neither tests for `node` nor reloads the
-        // first node after the spacer (tuning log #164). Indices as
-        // `usize`, so no zero extension before each load (tuning log #207).
+        // first node after the spacer (docs/decisions/cells-layout.md). Indices as
+        // `usize`, so no zero extension before each load (docs/decisions/cells-layout.md).
         let node = node.at();
         let mut q = node + 1;
         loop {
@@ -335,10 +334,10 @@ impl<I: Width> Dance<'_, I> {
 
     /// Removes option node `q`, whose item is `item`, from its item's set
     /// if that item is active. Without colors (`C` false) it is (O): no
-    /// test, so no branch (tuning log #200). The node's place is read only
+    /// test, so no branch (docs/decisions/cells-layout.md). The node's place is read only
     /// for a removal: the walks load the item alone, which is all a
     /// covered item's node needs (graceful-wheel-7: 24 M of 54 M), and no
-    /// shift splits an 8-byte load (tuning log #233).
+    /// shift splits an 8-byte load (docs/decisions/cells-layout.md).
     #[inline(always)]
     fn hide_node<const C: bool>(&mut self, q: usize, item: u32) {
         // SAFETY: an option node's item is an item (N).
@@ -530,7 +529,7 @@ impl<I: Width> Cells<I> {
     /// Restores the sizes and the active items as they were at `marks`.
     /// Sizes only grow back and flags only clear, so the order is free.
     /// Inlined at the search's two calls (a call per search-tree node and
-    /// per option tried: 1.3% of queens-12's instructions, tuning log #203).
+    /// per option tried: 1.3% of queens-12's instructions, docs/decisions/cells-layout.md).
     #[inline(always)]
     fn undo(&mut self, (trail, covered, primaries): Marks) {
         self.removed += (self.trail_len - trail) as u64;
@@ -547,7 +546,7 @@ impl<I: Width> Cells<I> {
         self.covered_len = covered;
         // Covered primaries were swapped past the end, most recent first:
         // the count they were covered from restores `primaries` (a store,
-        // not a test an item covered: tuning log #209c).
+        // not a test an item covered: docs/decisions/cells-layout.md).
         self.primary_count = primaries;
     }
 
@@ -581,7 +580,7 @@ impl<I: Width> Cells<I> {
 
     /// The arrays a covering changes, borrowed apart so that the hot loop
     /// keeps their addresses and the trail's length in registers rather
-    /// than reloading them from `self` after every store (tuning log #163).
+    /// than reloading them from `self` after every store (docs/decisions/leaves.md).
     fn dance(&mut self) -> Dance<'_, I> {
         Dance {
             nodes: &mut self.nodes,
@@ -617,7 +616,7 @@ impl<I: Width> Cells<I> {
     /// options that give it that color remain (Algorithm C). They are the
     /// list's, so purifying hides its siblings' options, with no color to
     /// test, and counts the nodes it keeps as agreeing (cleansings) with
-    /// one load (tuning log #206).
+    /// one load (docs/decisions/cells-layout.md).
     #[inline(always)]
     fn purify(&mut self, list: u32, color: u32) {
         self.deactivate(list);
@@ -629,7 +628,7 @@ impl<I: Width> Cells<I> {
             let base = entry.base as usize;
             let end = (entry.end & !COVERED) as usize;
             // `dance()`'s borrows, taken field by field so that the color
-            // vectors stay readable beside them (tuning log #169).
+            // vectors stay readable beside them (docs/decisions/rejected.md).
             let Cells {
                 nodes,
                 items,
@@ -671,7 +670,7 @@ impl<I: Width> Cells<I> {
     /// Covers (or purifies) the items of `node`'s option other than its own.
     /// `C`: whether the problem has colors (else `node_color` is empty).
     /// Inlined at its two calls in the search: 1.5% fewer instructions
-    /// (tuning log #178).
+    /// (docs/decisions/dancing-cells.md).
     #[inline(always)]
     fn choose<const C: bool>(&mut self, node: I) {
         let node = node.at();
@@ -718,10 +717,10 @@ impl<I: Width> Cells<I> {
     /// no option left that the choice trailed had one before it; one it
     /// did not trail was empty before (so no doom). Only called when the
     /// scan found an empty item (`choose_item`), so the removals pay
-    /// nothing for it (tuning log #172).
+    /// nothing for it (docs/decisions/dancing-cells.md).
     ///
     /// `empty` is the empty item the scan found: if the choice trailed it,
-    /// that settles it, with a search for one value (tuning log #173).
+    /// that settles it, with a search for one value (docs/decisions/dancing-cells.md).
     #[cold]
     fn doomed(&self, since: usize, empty: u32) -> bool {
         let trailed = &self.trail[since..self.trail_len];
@@ -740,7 +739,7 @@ impl<I: Width> Cells<I> {
     /// returns it as `Err` then; the caller sees whether the node is doomed (a
     /// dead end the matrix never enters), and only if not scans again with
     /// [`leftmost_single`](Self::leftmost_single): the sparse set keeps no
-    /// order (tuning log #171-#172).
+    /// order (docs/decisions/dancing-cells.md).
     #[inline(always)]
     fn choose_item(&self) -> Result<Option<u32>, u32> {
         let mut best = u64::MAX;

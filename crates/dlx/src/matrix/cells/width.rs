@@ -5,10 +5,9 @@
 //! Each removal loads and stores at two places of `set` and stores a
 //! trail entry; halving both arrays (70 KB each as `u32`s on
 //! graceful-wheel-7) keeps more of them in the 32 KB D1: its misses 6.71 M
-//! -> 4.75 M (cachegrind), 2.4% less time there and on queens-12 (tuning
-//! log #231). Nodes stay `u32` pairs: `u16` ones, one 4-byte load split
-//! in two, missed 2.32 M times but took 3% more instructions, and no less
-//! time (tuning log #232).
+//! -> 4.75 M (cachegrind), 2.4% less time there and on queens-12 (docs/decisions/cells-layout.md).
+//! Nodes stay `u32` pairs: `u16` ones, one 4-byte load split in two, missed 2.32 M times but took
+//! 3% more instructions, and no less time (docs/decisions/rejected.md).
 
 use super::Cells;
 use super::count::Report;

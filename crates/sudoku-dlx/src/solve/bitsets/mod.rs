@@ -89,7 +89,7 @@ impl Bitsets {
     /// statistics so far. Givens pushed so that they clash have no solution.
     fn start(&mut self) -> Stats {
         // The last search's profile, emptied, so that its levels need not
-        // be allocated again (tuning log #82).
+        // be allocated again (docs/decisions/bitsets-backend.md).
         let mut profile = std::mem::take(&mut self.stats.profile);
         profile.clear();
         let mut stats = Stats {

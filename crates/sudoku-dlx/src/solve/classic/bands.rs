@@ -24,7 +24,7 @@
 //! with one digit left (naked singles) are found with bit-sliced counts
 //! over the nine words of a band. Hidden singles in columns are looked for
 //! on the givens' board only ([`Board::settle_givens`]): deeper, they cost
-//! more than they save (tuning log #92).
+//! more than they save (docs/decisions/band-board.md).
 
 /// All 27 cells of a band.
 pub(crate) const BAND: u32 = (1 << 27) - 1;
@@ -203,8 +203,7 @@ pub(crate) struct Board {
     /// The open cells of each band with two digits left, as the last
     /// look for naked singles found them: once [`settle`](Self::settle)
     /// has ended, those of the settled board, which
-    /// [`branch`](Self::branch) then need not count again (tuning log
-    /// #123).
+    /// [`branch`](Self::branch) then need not count again (docs/decisions/band-board.md).
     pairs: [u32; 3],
 }
 
@@ -265,7 +264,7 @@ impl Board {
     pub(crate) fn from_words(given: &[u32; 27], seen_by: &[u32; 27], filled: &[u32; 3]) -> Board {
         // Digit by digit, band by band: no `i % 3` per word, and three
         // words at a time (`i % 3` and the indexing cost ~30 instructions
-        // a word, tuning log #120).
+        // a word, docs/decisions/band-board.md).
         let mut cells = [0u32; 27];
         let open = filled.map(|f| BAND & !f);
         for ((word, seen), given) in cells
@@ -301,7 +300,7 @@ impl Board {
     /// the cell from every other digit and from the open cells, and its
     /// box's one column, which takes the digit out of the column in the
     /// other bands. So a naked single (whose other digits are gone
-    /// already) costs one word, not twelve (tuning log #124), as in the
+    /// already) costs one word, not twelve (docs/decisions/band-board.md), as in the
     /// peer's JCZSolve.
     #[inline]
     pub(crate) fn place(&mut self, d: usize, band: usize, bit: u32) {
@@ -353,10 +352,10 @@ impl Board {
     #[inline]
     fn update_all(&mut self, placed: &mut u64) -> bool {
         // Written out for each of the 27 words, so that each look's digit,
-        // band and neighbouring words are constants (tuning log #121). Band
+        // band and neighbouring words are constants (docs/decisions/band-board.md). Band
         // by band: a band's row singles change that band's words, looked
         // at next in the same pass, where digit by digit most would wait
-        // for the next pass (#126: 2-4% fewer instructions; any order
+        // for the next pass (docs/decisions/band-board.md: 2-4% fewer instructions; any order
         // reaches the same board, or a dead end, as each rule only takes
         // out what a smaller board would take out too).
         macro_rules! look {

@@ -2,7 +2,7 @@
 //! of the classic counter ([`bands`](crate::solve::classic::bands)) instead of the
 //! general bitsets: the same answers (the property test below holds it to
 //! them), with the checks' instructions cut by about two fifths and a
-//! default generation run's by a quarter (tuning log #100-#103).
+//! default generation run's by a quarter (docs/decisions/band-generation-check.md).
 //!
 //! A [`Planted`](crate::solve::session::Planted) stack on plain 9x9 keeps
 //! its givens here as band words ([`BandGivens`]), so that pushing and
@@ -15,7 +15,7 @@
 //! does on the bitsets, but it takes the planted digit out of a blanked cell
 //! before the forced moves rather than after: most checks end in those
 //! forced moves, and a board seeking a contradiction meets it sooner than
-//! one settling the whole grid (#102).
+//! one settling the whole grid (docs/decisions/band-generation-check.md).
 
 use std::ops::ControlFlow;
 
@@ -145,7 +145,7 @@ impl Classic {
             other.exclude(d, band, bit);
             // The forced moves without the column singles of
             // `settle_givens`: cheaper here, where most boards die in them
-            // (#102).
+            // (docs/decisions/band-generation-check.md).
             if other.settle(&mut search.stats.updates) {
                 match search.descend(&mut other, 0) {
                     ControlFlow::Continue(()) => {}

@@ -141,7 +141,7 @@ impl Classic {
     }
 
     /// Empties the statistics for a new search, keeping the profile's
-    /// allocation (as the bitsets do, tuning log #82), and returns them.
+    /// allocation (as the bitsets do, docs/decisions/bitsets-backend.md), and returns them.
     pub(crate) fn reset_stats(&mut self) -> &mut Stats {
         let mut profile = std::mem::take(&mut self.stats.profile);
         profile.clear();

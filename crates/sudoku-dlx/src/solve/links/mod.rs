@@ -39,7 +39,7 @@ impl Links {
         let mut engine = dlx::Dlx::new(encoding.problem());
         // Every search of this engine either lays the links out anew
         // (`load`) or restores them first: a count need not undo its last
-        // path (docs/benchmarks.md, tuning log #247).
+        // path (docs/decisions/lazy-restore.md).
         engine.set_lazy_restore(true);
         Links {
             shape: rules.shape(),
@@ -53,7 +53,7 @@ impl Links {
     /// Sets the engine's budget and seed for the next search, and whether
     /// it chooses forced items first. Counts do: most nodes of a Sudoku
     /// search are naked or hidden singles, and taking them without a scan
-    /// of every item (docs/benchmarks.md, tuning log #64) leaves every
+    /// of every item (docs/decisions/forced-first.md) leaves every
     /// count as it was. Searches that hand out solutions do not, so that
     /// the first solution of a puzzle with several, and their order, stay
     /// those of the default search.

@@ -479,7 +479,7 @@ pub(crate) mod tests {
                         assert_eq!(spread, alone, "{text} {method:?} {threads}");
                         // The same tree; the threads enter leaves a count
                         // alone may count at once, without their updates
-                        // (dlx tuning log #128).
+                        // (docs/decisions/leaves.md).
                         let (threaded, label) = (solver.stats(), (&text, method, threads));
                         assert_eq!(threaded.nodes, stats.nodes, "{label:?}");
                         assert_eq!(threaded.solutions, stats.solutions, "{label:?}");

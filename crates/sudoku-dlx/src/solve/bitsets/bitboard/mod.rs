@@ -219,7 +219,7 @@ impl BitRules {
         // is a `u64` shift; and a clash (two givens of a digit that see
         // each other) told once at the end, from each digit's givens and
         // the cells they see, rather than tested per given with a `u128`
-        // shift (tuning log #89).
+        // shift (docs/decisions/bitsets-backend.md).
         let mut halves_placed = [[0u64; MAX_DIGITS]; 2];
         let mut seen = [0u128; MAX_DIGITS];
         let mut filled_units: [UnitMask; MAX_DIGITS] = [0; MAX_DIGITS];
@@ -255,7 +255,7 @@ impl BitRules {
             board.candidates[d] = set;
             board.missing[d] &= !filled_units[d];
             // A half at a time: a `u128` bit loop costs a two-word count
-            // and clear per cell (tuning log #75).
+            // and clear per cell (docs/decisions/bitsets-backend.md).
             for (half, mut cells) in halves(set).into_iter().enumerate() {
                 let base = 64 * half;
                 while cells != 0 {
@@ -288,9 +288,9 @@ impl BitRules {
     /// set and its peers leave digit `d`'s. `pending` gains the units in
     /// which those digits lost places. `bit` is the cell's bit
     /// (`1 << cell`), which the callers have at hand: a `u128` shift costs
-    /// several instructions (tuning log #79). Always inlined: as a call
+    /// several instructions (docs/decisions/bitsets-backend.md). Always inlined: as a call
     /// from its three sites its prologue and epilogue were a tenth of its
-    /// cost (tuning log #76).
+    /// cost (docs/decisions/bitsets-backend.md).
     #[inline(always)]
     fn select(&self, board: &mut Board, cell: usize, bit: u128, d: usize, pending: &mut Pending) {
         let units = self.cell_units[cell];
@@ -326,8 +326,8 @@ impl BitRules {
         board.candidates[d] &= !lost;
         let mut touched = 0;
         // A half at a time, as in `start`: the lowest cell, its clearing
-        // and the narrowed cell's bit are then one-word operations (tuning
-        // log #77).
+        // and the narrowed cell's bit are then one-word operations
+        // (docs/decisions/bitsets-backend.md).
         let mut narrowed = [0u64; 2];
         for (half, mut lost) in halves(lost).into_iter().enumerate() {
             let base = 64 * half;
@@ -354,7 +354,7 @@ impl BitRules {
         loop {
             // Naked singles first: only cells that just narrowed can be.
             // Filled cells are dropped with one mask, not a shifted bit
-            // test per cell (tuning log #78).
+            // test per cell (docs/decisions/bitsets-backend.md).
             loop {
                 let live = pending.narrowed & board.open;
                 if live == 0 {

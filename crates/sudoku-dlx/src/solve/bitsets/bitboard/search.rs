@@ -21,7 +21,7 @@ impl BitRules {
     ///
     /// The search runs on the stack `frames` (cleared first), so that a
     /// caller searching many times allocates and grows one stack instead
-    /// of one per search (tuning log #81).
+    /// of one per search (docs/decisions/bitsets-backend.md).
     pub(crate) fn search<O, F>(
         &self,
         frames: &mut Vec<Frame>,
@@ -63,7 +63,7 @@ impl BitRules {
         // next, at level depth - 1; the slots past it are reused. A loop
         // over an explicit stack rather than a recursion: each child is
         // made in its slot, with no copy to pass down and no frame to set
-        // up per node (tuning log #61).
+        // up per node (docs/decisions/bitsets-backend.md).
         frames.clear();
         frames.push(Frame {
             board: *board,
