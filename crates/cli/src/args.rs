@@ -340,8 +340,9 @@ fn parse_level(text: &str) -> Result<Level, String> {
 /// Flags of `sudoku-dlx cover`.
 #[derive(Debug, Args)]
 pub(crate) struct CoverArgs {
-    /// The problem file; stdin when absent or `-`.
-    pub(crate) file: Option<PathBuf>,
+    /// The problem file; stdin when absent or `-`. With --merge: results files.
+    #[arg(value_name = "FILE")]
+    pub(crate) files: Vec<PathBuf>,
     /// Print only the number of solutions.
     #[arg(long)]
     pub(crate) count: bool,
@@ -384,9 +385,12 @@ pub(crate) struct CoverArgs {
     /// Run the jobs in file JOBS (`-`: stdin) on FILE, one JSON result line each.
     #[arg(long, value_name = "JOBS", conflicts_with = "seed")]
     pub(crate) job: Option<PathBuf>,
-    /// Sum the job results in these files and check every job is there once.
-    #[arg(long, value_name = "RESULTS", num_args = 1.., conflicts_with_all = ["file", "split", "job", "count", "limit", "seed", "prune"])]
-    pub(crate) merge: Vec<PathBuf>,
+    /// Sum the job results in these files (`-`: stdin) and check every job
+    /// is there once; the files may also follow the other flags.
+    // `0..` values: a flag right after `--merge` (`--merge --stats FILE`)
+    // leaves the files to the positional FILEs instead of a clap error.
+    #[arg(long, value_name = "RESULTS", num_args = 0.., conflicts_with_all = ["split", "job", "count", "limit", "seed", "prune"])]
+    pub(crate) merge: Option<Vec<PathBuf>>,
 }
 
 /// Flags of `sudoku-dlx solve`.

@@ -4,6 +4,7 @@
 
 use std::io::Write;
 use std::ops::ControlFlow;
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
@@ -17,7 +18,7 @@ use crate::progress;
 use crate::report::Status;
 use crate::threads::{self, Threads};
 
-/// Solves the problem `args.file` describes and prints its solutions.
+/// Solves the problem `args.files` (one FILE) describes and prints its solutions.
 ///
 /// Exit status: [`Status::Success`] when at least one solution was found and
 /// no budget cut the search short; [`Status::Failure`] when there is no
@@ -25,15 +26,34 @@ use crate::threads::{self, Threads};
 /// problem cannot be read (the message, `FILE:LINE:COLUMN: reason`, is
 /// printed here).
 pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
-    if !args.merge.is_empty() {
-        return jobs::merge(&args.merge, args.stats, out);
+    if let Some(merge) = &args.merge {
+        // The results files may come after `--merge` or as the FILEs.
+        let paths: Vec<PathBuf> = merge.iter().chain(&args.files).cloned().collect();
+        if paths.is_empty() {
+            eprintln!(
+                "--merge needs the results files to merge (`-` for stdin): --merge RESULTS..."
+            );
+            return Ok(Status::Error);
+        }
+        return jobs::merge(&paths, args.stats, out);
     }
-    let from_stdin = args.file.as_ref().is_none_or(|f| f.as_os_str() == "-");
+    let file = match args.files.as_slice() {
+        [] => None,
+        [file] => Some(file),
+        [_, extra, ..] => {
+            eprintln!(
+                "{}: one problem FILE is read, this is a second (to sum results files, give --merge)",
+                extra.display()
+            );
+            return Ok(Status::Error);
+        }
+    };
+    let from_stdin = file.is_none_or(|f| f.as_os_str() == "-");
     if from_stdin && args.job.as_ref().is_some_and(|j| j.as_os_str() == "-") {
         eprintln!("with --job - the jobs come on stdin: give the problem as a FILE");
         return Ok(Status::Error);
     }
-    let input = match &args.file {
+    let input = match file {
         Some(path) => Input::open(path)?,
         None => Input::stdin(),
     };

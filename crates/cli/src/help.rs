@@ -60,6 +60,7 @@ Examples:
   sudoku-dlx cover --split 3 data/exact-cover/queens-12.dlx > jobs
   parallel --pipe -N1 sudoku-dlx cover --count --job - data/exact-cover/queens-12.dlx < jobs > results
   sudoku-dlx cover --merge results                         the count, checked job by job
+  sudoku-dlx cover --merge --stats results                 the same, with the jobs' nodes
   sudoku-dlx cover --count --limit 5 data/exact-cover/langford-11.dlx   5+: there are more";
 
 pub(crate) const RECORDS_INPUT: &str = "\

@@ -405,3 +405,49 @@ fn a_problem_without_solution_splits_runs_and_merges_to_zero() {
         assert!(stderr.contains("job 0: 2 results (duplicated)"), "{stderr}");
     }
 }
+
+/// `--merge` reads its results files wherever they stand: after it, after a
+/// flag that follows it (`--merge --stats RESULTS`, which clap once refused
+/// with "a value is required for '--merge'"), or with the flag first; and
+/// with no file at all it says what it needs instead of reading nothing.
+#[test]
+fn merge_takes_its_files_before_or_after_other_flags() {
+    let dir = tempfile::tempdir().unwrap();
+    let file = board(dir.path());
+    let jobs = run(&["cover", "--split", "2", &file]).stdout;
+    let results = dir.path().join("results");
+    fs::write(&results, run_jobs(&file, &jobs, &[])).unwrap();
+    let results = arg(&results);
+    for args in [
+        ["--merge", results, "--stats"],
+        ["--stats", "--merge", results],
+        ["--merge", "--stats", results],
+    ] {
+        let mut all = vec!["cover"];
+        all.extend_from_slice(&args);
+        let out = run(&all);
+        assert_eq!(
+            (out.code, out.stdout),
+            (0, format!("{TILINGS}\n")),
+            "{args:?}: {}",
+            out.stderr
+        );
+        assert!(
+            out.stderr
+                .contains(&format!("Altogether {TILINGS} solutions")),
+            "{args:?}: {}",
+            out.stderr
+        );
+    }
+    let out = run(&["cover", "--merge", "--stats"]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("--merge needs the results files"),
+        "{}",
+        out.stderr
+    );
+    // Two problem files without --merge: one is read, the message says so.
+    let out = run(&["cover", "--count", &file, &file]);
+    assert_eq!(out.code, 2);
+    assert!(out.stderr.contains("one problem FILE"), "{}", out.stderr);
+}
