@@ -282,7 +282,7 @@ fn killer_puzzles_are_refused_plainly_by_explain_and_hint() {
 #[test]
 fn jigsaw_regions_are_named_by_the_maps_letters() {
     let line = "8...........1.....2.....4.6.....8..5...62..18.3...4.2....5..1.7..2.........8...9. iiiiihhhheeeiihhhheeeiihccceeeaaacccbbbaaacccbbbaaadddbbbgffdddggggffdddggggfffff";
-    let run = run_with_stdin(&["explain"], format!("{line}\n").into_bytes());
+    let run = run_with_stdin(&["explain", "--jigsaw"], format!("{line}\n").into_bytes());
     let mut regions = 0;
     for (k, _) in run.stdout.match_indices("(region ") {
         let letter = run.stdout[k + 8..].chars().next().unwrap();
@@ -293,7 +293,7 @@ fn jigsaw_regions_are_named_by_the_maps_letters() {
     // The hidden single in the region the map calls `b`: r7c2 is in it.
     assert!(run.stdout.contains("r7c2 = 2 (region b)"), "{}", run.stdout);
     let run = run_with_stdin(
-        &["explain", "--format", "json"],
+        &["explain", "--jigsaw", "--format", "json"],
         format!("{line}\n").into_bytes(),
     );
     assert!(!run.stdout.contains("\"region 1\""), "{}", run.stdout);
