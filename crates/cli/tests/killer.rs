@@ -47,7 +47,8 @@ fn killer_errors_say_where() {
     // item 13); the record on stdout says what is wrong.
     assert!(lines[1].starts_with("!invalid: the sum for 'e' names no cage"));
     assert!(
-        out.stderr.contains("<stdin>:2:55: the sum for 'e' names no cage"),
+        out.stderr
+            .contains("<stdin>:2:55: the sum for 'e' names no cage"),
         "{}",
         out.stderr
     );
