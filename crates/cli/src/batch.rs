@@ -10,7 +10,9 @@
 //! finished.
 
 use std::io;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use rayon::prelude::*;
@@ -111,8 +113,11 @@ impl Pool {
     ///
     /// On a signal ([`crate::interrupt`]) the results done so far go to
     /// `sink` in order, each unfinished item to [`Sink::unfinished`], then
-    /// [`Sink::interrupted`], and the process ends without waiting for the
-    /// searches still running.
+    /// [`Sink::interrupted`], and the process ends. No item starts after
+    /// the signal; the ones running get up to [`GRACE`] to finish (a count
+    /// stops at the signal within a few thousand nodes and hands over what
+    /// it found), and the process does not wait for the rest (a solve
+    /// cannot be stopped, and a hard puzzle can take hours).
     ///
     /// # Errors
     ///
@@ -142,6 +147,7 @@ impl Pool {
                 aborted: false,
             }),
             ready: Condvar::new(),
+            running: AtomicUsize::new(0),
         };
         let items = std::mem::take(items);
         let written = self.pool.in_place_scope(|scope| {
@@ -154,8 +160,17 @@ impl Pool {
                     .into_par_iter()
                     .enumerate()
                     .with_min_len(piece)
-                    .map_init(init, |state, (k, item)| (k, work(state, item)))
-                    .for_each(|(k, result)| shared.put(k, result, count));
+                    .for_each_init(init, |state, (k, item)| {
+                        // Counted before the look at the signal, so that
+                        // the writer, once it has seen the signal, sees
+                        // every item that started.
+                        shared.running.fetch_add(1, Ordering::SeqCst);
+                        if !interrupt::requested() {
+                            let result = work(state, item);
+                            shared.put(k, result, count);
+                        }
+                        shared.running.fetch_sub(1, Ordering::SeqCst);
+                    });
             });
             let mut next = 0;
             let mut seen = 0;
@@ -174,6 +189,10 @@ impl Pool {
                     sink.take(k, result)?;
                 }
                 if interrupt::requested() {
+                    let grace = Instant::now() + GRACE;
+                    while shared.running.load(Ordering::SeqCst) > 0 && Instant::now() < grace {
+                        std::thread::sleep(GRACE / 100);
+                    }
                     // Taken, not drained: a search still running may yet
                     // put its result, which is then dropped.
                     let rest: Vec<Option<U>> = shared.lock().done[next..]
@@ -223,7 +242,14 @@ struct Slots<U> {
 struct Shared<U> {
     slots: Mutex<Slots<U>>,
     ready: Condvar,
+    /// Items being worked on, for the writer's [`GRACE`] after a signal.
+    running: AtomicUsize,
 }
+
+/// How long the writer waits after a signal for the items being worked on:
+/// a count stops within milliseconds; a solve that ends meanwhile is
+/// written too.
+const GRACE: Duration = Duration::from_millis(500);
 
 impl<U> Shared<U> {
     fn lock(&self) -> MutexGuard<'_, Slots<U>> {

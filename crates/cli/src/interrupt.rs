@@ -12,6 +12,12 @@
 //! within a few thousand nodes), and `cover` then writes what it found,
 //! the count marked `+` as a lower bound, and ends with [`EXIT_STATUS`].
 //!
+//! `count` gives its solvers the stop of [`stop`]: a first signal stops
+//! it, the counts running end within a few thousand nodes with the
+//! solutions found so far, and the writer waits a moment
+//! ([`crate::batch::Pool::stream`]) to write them as `N+` before it marks
+//! the records not started.
+//!
 //! Between chunks (the next one being read, perhaps from a terminal that
 //! waits for a line) everything answered is already written and flushed,
 //! so the handler ends the process itself; it does so too on a second
@@ -21,7 +27,7 @@
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex, MutexGuard, Once};
+use std::sync::{Arc, LazyLock, Mutex, MutexGuard, Once};
 
 use dlx::Progress;
 
@@ -40,6 +46,15 @@ static STREAMING: Mutex<bool> = Mutex::new(false);
 static SEARCH: Mutex<Option<Arc<Progress>>> = Mutex::new(None);
 
 static INSTALL: Once = Once::new();
+
+/// What a first signal stops: the searches that watch it ([`stop`]).
+static STOP: LazyLock<Arc<Progress>> = LazyLock::new(|| Arc::new(Progress::new()));
+
+/// The stop a first signal stops, for a search that ends early with what
+/// it found ([`sudoku_dlx::Solver::set_stop`]).
+pub(crate) fn stop() -> Arc<Progress> {
+    Arc::clone(&STOP)
+}
 
 /// Installs the handler of SIGINT, SIGTERM and SIGHUP, once per process.
 /// Where a handler cannot be installed, the signals keep their default
@@ -81,6 +96,7 @@ fn search() -> MutexGuard<'static, Option<Arc<Progress>>> {
 fn on_signal() {
     let streaming = streaming();
     let again = REQUESTED.swap(true, Ordering::Relaxed);
+    STOP.stop();
     if !again && let Some(progress) = search().as_ref() {
         // The search ends within a chunk; `cover` writes what it found.
         progress.stop();

@@ -225,6 +225,9 @@ struct Found {
     /// Usually the one solution of a puzzle, kept without an allocation.
     solutions: SmallVec<[Grid; 1]>,
     count: Option<(u64, bool)>,
+    /// A count a signal stopped ([`interrupt::stop`]): its count is the
+    /// solutions found so far, and its JSON status `interrupted`.
+    interrupted: bool,
     nodes: u64,
     /// `--all` or `--limit`: the puzzle has more solutions than a worker
     /// holds ([`held_solutions`]); the writer searches it again, writing
@@ -314,6 +317,10 @@ impl Workspace {
             solver.set_budget(config.budget);
             solver.set_seed(config.seed);
             solver.set_method(config.method);
+            if matches!(config.task, Task::Count { .. }) {
+                // A signal ends a count with what it found.
+                solver.set_stop(Some(interrupt::stop()));
+            }
             self.solver = Some(solver);
         }
         self.solver.as_mut().ok_or(Error::RulesMismatch)
@@ -325,6 +332,7 @@ impl Workspace {
             status: PuzzleStatus::Solved,
             solutions: SmallVec::new(),
             count: None,
+            interrupted: false,
             nodes: 0,
             overflow: false,
         };
@@ -379,6 +387,7 @@ impl Workspace {
                     _ => solver.count(puzzle, limit)?,
                 };
                 found.count = Some((count.solutions, count.is_exact()));
+                found.interrupted = count.end == End::Stopped;
                 match count.end {
                     End::BudgetExhausted => PuzzleStatus::Budget,
                     _ => PuzzleStatus::of_count(count.solutions),
@@ -422,7 +431,11 @@ impl Found {
                     nodes: Some(self.nodes),
                     solution: lines.first().cloned(),
                     solutions: enumerate.then_some(lines),
-                    status: status.name(),
+                    status: if self.interrupted {
+                        "interrupted"
+                    } else {
+                        status.name()
+                    },
                 })
             }
             _ if self.count.is_some() => {

@@ -83,10 +83,38 @@ fn ctrl_c_writes_every_finished_record_then_marks_the_rest() {
         let lines: Vec<&str> = stdout.lines().collect();
         assert_eq!(lines.len(), 10, "one record per puzzle: {stdout}");
         assert_eq!(lines[..8], ["1"; 8], "{stdout}");
-        assert_eq!(lines[8], "!interrupted");
+        // The count under way ends with what it found.
+        assert!(lines[8].ends_with('+'), "{stdout}");
         // The puzzle after the slow one is written if it was finished.
         assert!(lines[9] == "1" || lines[9] == "!interrupted", "{stdout}");
         assert!(stderr.contains("interrupted"), "{stderr}");
+    }
+}
+
+/// Ctrl-C ends a count of an empty grid (about 6.7e21 solutions) with the
+/// solutions counted so far, `N+`, in the line format and in JSON (the
+/// count with the status `interrupted`), as `cover --count` does.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_a_count_with_what_it_counted() {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), format!("{}\n", ".".repeat(81))).unwrap();
+    let path = arg(file.path());
+    for jobs in ["1", "2"] {
+        let (stdout, stderr, code) = interrupted(&["count", "-j", jobs, path], "INT");
+        assert_eq!(code, Some(130), "{stderr}");
+        let counted = stdout
+            .strip_suffix("+\n")
+            .and_then(|n| n.parse::<u64>().ok())
+            .unwrap_or_else(|| panic!("one line N+: {stdout:?} {stderr}"));
+        assert!(counted > 0, "{stdout}");
+        let (stdout, stderr, code) =
+            interrupted(&["count", "-j", jobs, "--format", "json", path], "INT");
+        assert_eq!(code, Some(130), "{stderr}");
+        let record: serde_json::Value = serde_json::from_str(stdout.trim_end()).unwrap();
+        assert_eq!(record["status"], "interrupted", "{stdout}");
+        assert_eq!(record["complete"], false, "{stdout}");
+        assert!(record["count"].as_u64().is_some_and(|n| n > 0), "{stdout}");
     }
 }
 

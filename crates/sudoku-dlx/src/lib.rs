@@ -171,7 +171,7 @@ pub use canon::canonicalizer::{
     Canonical, Canonicalizer, DEFAULT_CANON_BUDGET, canonical, equivalence,
 };
 pub use canon::transform::Transform;
-pub use dlx::{Budget, Count, End, First, Parallel, Stats, Uniqueness};
+pub use dlx::{Budget, Count, End, First, Parallel, Progress, Stats, Uniqueness};
 pub use make::generate_options::{GenerateOptions, default_check_budget};
 pub use make::generated::{Distance, Generated};
 pub use make::generator::{Attempts, Generator};

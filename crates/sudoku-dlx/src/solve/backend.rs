@@ -14,8 +14,9 @@
 //! clashing givens show).
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
-use dlx::{Budget, Count, First, Parallel, Stats};
+use dlx::{Budget, Count, First, Parallel, Progress, Stats};
 
 use crate::model::error::Error;
 use crate::model::grid::Grid;
@@ -41,6 +42,12 @@ pub enum Method {
     /// candidates and the order of its digits; links elsewhere.
     Bitsets,
 }
+
+/// Nodes between two looks of a search at the caller's stop
+/// ([`Solver::set_stop`](crate::Solver::set_stop)) on the bitsets and the
+/// band board: often enough to stop within a blink, rare enough to cost
+/// nothing measurable (the budget's comparison per node does both).
+pub(crate) const CHECK_EVERY: u64 = 4096;
 
 /// How one search runs: the method, the budget and the order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -128,4 +135,8 @@ pub(crate) trait Backend {
 
     /// The statistics of the last search.
     fn stats(&self) -> &Stats;
+
+    /// Makes later counts end early, with `End::Stopped` and the
+    /// solutions found so far, once `stop` is stopped; `None` removes it.
+    fn set_stop(&mut self, stop: Option<Arc<Progress>>);
 }

@@ -6,8 +6,9 @@ pub(crate) mod bitboard;
 mod spread;
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
-use dlx::{Count, End, First, Parallel, SplitMix64, Stats};
+use dlx::{Count, End, First, Parallel, Progress, SplitMix64, Stats};
 
 use crate::model::error::Error;
 use crate::model::geometry::Geometry;
@@ -44,6 +45,8 @@ pub(crate) struct Bitsets {
     /// The grid handed to visitors, reused: a complete board writes every
     /// cell, so it needs no reset.
     scratch: Grid,
+    /// What ends a count early when stopped ([`Backend::set_stop`]).
+    stop: Option<Arc<Progress>>,
 }
 
 impl Bitsets {
@@ -61,6 +64,7 @@ impl Bitsets {
             loaded: None,
             stats: Stats::default(),
             scratch: Grid::empty(shape),
+            stop: None,
         })
     }
 
@@ -130,8 +134,8 @@ impl Bitsets {
     }
 
     /// Searches the givens, calling `visit` with each complete board until
-    /// it breaks; see [`search`].
-    fn search<F>(&mut self, options: &SearchOptions, visit: F) -> Count
+    /// it breaks or `stop` is stopped; see [`search`].
+    fn search<F>(&mut self, options: &SearchOptions, stop: Option<&Progress>, visit: F) -> Count
     where
         F: FnMut(&BitRules, &Board) -> ControlFlow<()>,
     {
@@ -141,7 +145,7 @@ impl Bitsets {
             &mut self.frames,
             &self.board,
             stats,
-            options,
+            (options, stop),
             visit,
         );
         self.stats = stats;
@@ -150,25 +154,42 @@ impl Bitsets {
 }
 
 /// Searches every completion of `start` on `bits`, calling `visit` with each
-/// until it breaks, in the order `options` asks for: the fixed order, or
-/// with a seed the shuffled one. `stats` continue from the start's.
+/// until it breaks or `stop` (when given) is stopped, in the order `options`
+/// asks for: the fixed order, or with a seed the shuffled one. `stats`
+/// continue from the start's.
 fn search<F>(
     bits: &BitRules,
     frames: &mut Vec<Frame>,
     start: &Start,
     stats: Stats,
-    options: &SearchOptions,
+    (options, stop): (&SearchOptions, Option<&Progress>),
     mut visit: F,
 ) -> (Count, Stats)
 where
     F: FnMut(&BitRules, &Board) -> ControlFlow<()>,
 {
     match options.seed {
-        None => search_in_order(bits, frames, start, stats, options, &mut Lowest, &mut visit),
+        None => search_in_order(
+            bits,
+            frames,
+            start,
+            stats,
+            (options, stop),
+            &mut Lowest,
+            &mut visit,
+        ),
         Some(seed) => {
             let mut rng = SplitMix64::new(seed);
             let mut order = Shuffled(&mut rng);
-            search_in_order(bits, frames, start, stats, options, &mut order, &mut visit)
+            search_in_order(
+                bits,
+                frames,
+                start,
+                stats,
+                (options, stop),
+                &mut order,
+                &mut visit,
+            )
         }
     }
 }
@@ -179,7 +200,7 @@ fn search_in_order<O, F>(
     frames: &mut Vec<Frame>,
     start: &Start,
     mut stats: Stats,
-    options: &SearchOptions,
+    (options, stop): (&SearchOptions, Option<&Progress>),
     order: &mut O,
     visit: &mut F,
 ) -> (Count, Stats)
@@ -190,12 +211,12 @@ where
     let end = match start {
         Start::Clash | Start::DeadEnd => End::Exhausted,
         Start::Board(board) => {
-            let limit = Limit::of(options.budget);
+            let limit = Limit::of(options.budget).with_stop(stop);
             match bits.search(frames, board, order, limit, &mut stats, &mut |b| {
                 visit(bits, b)
             }) {
                 ControlFlow::Continue(()) => End::Exhausted,
-                ControlFlow::Break(Stop::Visitor) => End::Stopped,
+                ControlFlow::Break(Stop::Visitor | Stop::Halted) => End::Stopped,
                 ControlFlow::Break(Stop::Budget) => End::BudgetExhausted,
             }
         }
@@ -248,7 +269,7 @@ impl Backend for Bitsets {
 
     fn first(&mut self, options: &SearchOptions) -> First<Grid> {
         let mut found = None;
-        let count = self.search(options, |_, board| {
+        let count = self.search(options, None, |_, board| {
             found = Some(*board);
             ControlFlow::Break(())
         });
@@ -276,10 +297,17 @@ impl Backend for Bitsets {
             scratch,
             ..
         } = self;
-        let (count, stats) = search(bits, frames, board, stats, options, |bits, board| {
-            bits.write_digits(board, scratch.digits_mut());
-            visit(scratch)
-        });
+        let (count, stats) = search(
+            bits,
+            frames,
+            board,
+            stats,
+            (options, None),
+            |bits, board| {
+                bits.write_digits(board, scratch.digits_mut());
+                visit(scratch)
+            },
+        );
         self.stats = stats;
         count
     }
@@ -294,7 +322,8 @@ impl Backend for Bitsets {
             };
         }
         let mut found = 0;
-        let mut count = self.search(options, |_, _| {
+        let stop = self.stop.clone();
+        let mut count = self.search(options, stop.as_deref(), |_, _| {
             found += 1;
             if limit.is_some_and(|l| found >= l) {
                 ControlFlow::Break(())
@@ -302,7 +331,7 @@ impl Backend for Bitsets {
                 ControlFlow::Continue(())
             }
         });
-        if count.end == End::Stopped {
+        if count.end == End::Stopped && limit.is_some_and(|l| count.solutions >= l) {
             count.end = End::LimitReached;
         }
         count
@@ -328,6 +357,7 @@ impl Backend for Bitsets {
                 start,
                 limit,
                 options.budget,
+                self.stop.as_deref(),
                 parallel.threads(),
             ),
             Start::Clash | Start::DeadEnd => {
@@ -371,7 +401,7 @@ impl Backend for Bitsets {
                 ) {
                     ControlFlow::Continue(()) => Some(true),
                     ControlFlow::Break(Stop::Visitor) => Some(false),
-                    ControlFlow::Break(Stop::Budget) => None,
+                    ControlFlow::Break(Stop::Budget | Stop::Halted) => None,
                 }
             }
         };
@@ -381,5 +411,9 @@ impl Backend for Bitsets {
 
     fn stats(&self) -> &Stats {
         &self.stats
+    }
+
+    fn set_stop(&mut self, stop: Option<Arc<Progress>>) {
+        self.stop = stop;
     }
 }

@@ -15,7 +15,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-use dlx::{Budget, Count, End, Stats};
+use dlx::{Budget, Count, End, Progress, Stats};
 
 use crate::solve::bitsets::bitboard::{BitRules, Board, Frame};
 
@@ -24,7 +24,9 @@ const BATCH: u64 = 1 << 10;
 
 /// Counts the completions of `board` (the givens after their forced moves,
 /// with `start` the statistics of making it) up to `limit`, within
-/// `budget`'s nodes over all threads: on the calling rayon pool if there is
+/// `budget`'s nodes over all threads, or until `halt` is stopped (looked at
+/// each time a job takes nodes from the budget, `End::Stopped`): on the
+/// calling rayon pool if there is
 /// one, else on a pool of `threads`. Returns the count and the statistics
 /// of the search.
 pub(crate) fn count(
@@ -33,10 +35,12 @@ pub(crate) fn count(
     start: Stats,
     limit: Option<u64>,
     budget: Budget,
+    halt: Option<&Progress>,
     threads: usize,
 ) -> (Count, Stats) {
     let spread = Spread {
         bits,
+        halt,
         limit,
         nodes_left: AtomicU64::new(budget.max_nodes.unwrap_or(u64::MAX)),
         found: AtomicU64::new(0),
@@ -65,6 +69,8 @@ pub(crate) fn count(
 /// The state the threads of one count share.
 struct Spread<'b> {
     bits: &'b BitRules,
+    /// The caller's stop.
+    halt: Option<&'b Progress>,
     limit: Option<u64>,
     /// Nodes the budget still allows, taken [`BATCH`] at a time.
     nodes_left: AtomicU64,
@@ -101,6 +107,10 @@ impl<'b> Spread<'b> {
         let mut depth = 1;
         'search: loop {
             if reserved == 0 {
+                if self.halt.is_some_and(Progress::is_stopped) {
+                    self.end(End::Stopped);
+                    break;
+                }
                 reserved = self.reserve(BATCH);
                 if reserved == 0 {
                     self.end(End::BudgetExhausted);
@@ -363,6 +373,7 @@ mod tests {
                         start.clone(),
                         limit,
                         Budget::UNLIMITED,
+                        None,
                         threads,
                     )
                 };
@@ -405,6 +416,7 @@ mod tests {
                         start.clone(),
                         None,
                         Budget::nodes(nodes),
+                        None,
                         threads,
                     );
                     assert!(

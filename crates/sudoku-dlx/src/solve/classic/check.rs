@@ -130,11 +130,9 @@ impl Classic {
         budget: Budget,
     ) -> Option<bool> {
         let mut agreed = givens.board();
-        let mut search = Search {
-            max_nodes: budget.max_nodes.unwrap_or(u64::MAX),
-            stats: self.reset_stats(),
-            visit: |_: &Board| ControlFlow::Break(()),
-        };
+        let mut search = Search::new(budget, None, self.reset_stats(), |_: &Board| {
+            ControlFlow::Break(())
+        });
         for &cell in blanked {
             let Some(&digit) = solution.get(cell).filter(|_| cell < 81) else {
                 continue;
@@ -150,7 +148,7 @@ impl Classic {
                 match search.descend(&mut other, 0) {
                     ControlFlow::Continue(()) => {}
                     ControlFlow::Break(Stop::Visitor) => return Some(false),
-                    ControlFlow::Break(Stop::Budget) => return None,
+                    ControlFlow::Break(Stop::Budget | Stop::Halted) => return None,
                 }
             }
             // The planted digit is a candidate still: no forced move has

@@ -15,15 +15,18 @@
 //! [`bands`], not the general board's), and so does the
 //! cell branched on, so the nodes and updates of a search are not those of
 //! the bitsets, while the counts are. A node budget stops it as it stops
-//! the bitsets, at that many nodes, with `End::BudgetExhausted`.
+//! the bitsets, at that many nodes, with `End::BudgetExhausted`, and a
+//! stopped [`Progress`] (the solver's stop) within [`CHECK_EVERY`] nodes,
+//! with `End::Stopped`.
 
 pub(crate) mod bands;
 pub(crate) mod check;
 
 use std::ops::ControlFlow;
 
-use dlx::{Budget, Count, End, Stats};
+use dlx::{Budget, Count, End, Progress, Stats};
 
+use crate::solve::backend::CHECK_EVERY;
 use crate::solve::classic::bands::{Board, Branch};
 
 /// Why a search stopped early.
@@ -33,6 +36,8 @@ pub(crate) enum Stop {
     Visitor,
     /// The node budget ran out.
     Budget,
+    /// The caller's [`Progress`] was stopped.
+    Halted,
 }
 
 /// The counter, with the statistics of its last search.
@@ -43,25 +48,70 @@ pub(crate) struct Classic {
 
 /// One search: its node limit, statistics and visitor.
 pub(crate) struct Search<'a, F> {
-    /// The node budget: the search stops before entering a node past it.
+    /// The node count at which [`descend`](Self::descend) next looks at
+    /// the budget and the stop (the budget itself when there is no stop):
+    /// one comparison per node either way.
     pub(crate) max_nodes: u64,
+    /// The node budget: the search stops before entering a node past it.
+    budget: u64,
+    /// The caller's stop, looked at every [`CHECK_EVERY`] nodes.
+    stop: Option<&'a Progress>,
     /// The statistics, which the search adds its nodes and updates to.
     pub(crate) stats: &'a mut Stats,
     /// Called with each completion; breaking stops the search.
     pub(crate) visit: F,
 }
 
-impl<F> Search<'_, F>
+impl<'a, F> Search<'a, F>
 where
     F: FnMut(&Board) -> ControlFlow<()>,
 {
+    /// A search within `budget`'s nodes that `stop` (when given) halts,
+    /// adding to `stats` and calling `visit` with each completion.
+    pub(crate) fn new(
+        budget: Budget,
+        stop: Option<&'a Progress>,
+        stats: &'a mut Stats,
+        visit: F,
+    ) -> Self {
+        let budget = budget.max_nodes.unwrap_or(u64::MAX);
+        Search {
+            max_nodes: if stop.is_some() {
+                budget.min(CHECK_EVERY)
+            } else {
+                budget
+            },
+            budget,
+            stop,
+            stats,
+            visit,
+        }
+    }
+
+    /// Why the search stops at `max_nodes`, if it does; else the next node
+    /// count at which to look again.
+    #[cold]
+    fn halt(&mut self) -> Option<Stop> {
+        let nodes = self.stats.nodes;
+        if nodes >= self.budget {
+            return Some(Stop::Budget);
+        }
+        if self.stop.is_some_and(Progress::is_stopped) {
+            return Some(Stop::Halted);
+        }
+        self.max_nodes = self.budget.min(nodes.saturating_add(CHECK_EVERY));
+        None
+    }
+
     /// Searches the settled `board` at `level`: each completion goes to
     /// the visitor, in the order of the branches.
     /// The board is the caller's to reuse: the last branch is searched on
     /// it in place, with no copy.
     pub(crate) fn descend(&mut self, board: &mut Board, level: usize) -> ControlFlow<Stop> {
-        if self.stats.nodes >= self.max_nodes {
-            return ControlFlow::Break(Stop::Budget);
+        if self.stats.nodes >= self.max_nodes
+            && let Some(stop) = self.halt()
+        {
+            return ControlFlow::Break(stop);
         }
         self.stats.nodes += 1;
         if self.stats.profile.len() <= level {
@@ -111,24 +161,27 @@ impl Classic {
     }
 
     /// Calls `visit` with each solution of `digits` (81 row-major digits,
-    /// 0 for blank) until it breaks, within `budget`'s nodes: `None` if two
-    /// givens clash (the general path names them), else the count with
-    /// `End::Stopped` if the visitor broke.
-    fn search<F>(&mut self, digits: &[u8], budget: Budget, visit: F) -> Option<Count>
+    /// 0 for blank) until it breaks, within `budget`'s nodes or until
+    /// `stop` is stopped: `None` if two givens clash (the general path
+    /// names them), else the count with `End::Stopped` if the visitor
+    /// broke or `stop` halted it.
+    fn search<F>(
+        &mut self,
+        digits: &[u8],
+        budget: Budget,
+        stop: Option<&Progress>,
+        visit: F,
+    ) -> Option<Count>
     where
         F: FnMut(&Board) -> ControlFlow<()>,
     {
         let mut board = Board::new(digits)?;
         self.reset_stats();
         let end = if board.settle_givens(&mut self.stats.updates) {
-            let mut search = Search {
-                max_nodes: budget.max_nodes.unwrap_or(u64::MAX),
-                stats: &mut self.stats,
-                visit,
-            };
+            let mut search = Search::new(budget, stop, &mut self.stats, visit);
             match search.descend(&mut board, 0) {
                 ControlFlow::Continue(()) => End::Exhausted,
-                ControlFlow::Break(Stop::Visitor) => End::Stopped,
+                ControlFlow::Break(Stop::Visitor | Stop::Halted) => End::Stopped,
                 ControlFlow::Break(Stop::Budget) => End::BudgetExhausted,
             }
         } else {
@@ -154,13 +207,15 @@ impl Classic {
 
     /// Counts the solutions of `digits` (81 row-major digits, 0 for blank)
     /// up to `limit`, within `budget`'s nodes (its update budget is not
-    /// looked at: the solver sends such searches elsewhere). `None` if two
-    /// givens clash.
+    /// looked at: the solver sends such searches elsewhere), or until
+    /// `stop` is stopped (then `End::Stopped`, the count so far). `None`
+    /// if two givens clash.
     pub(crate) fn count(
         &mut self,
         digits: &[u8],
         limit: Option<u64>,
         budget: Budget,
+        stop: Option<&Progress>,
     ) -> Option<Count> {
         if limit == Some(0) {
             Board::new(digits)?;
@@ -172,7 +227,7 @@ impl Classic {
         }
         let limit = limit.unwrap_or(u64::MAX);
         let mut found = 0;
-        let mut count = self.search(digits, budget, |_| {
+        let mut count = self.search(digits, budget, stop, |_| {
             found += 1;
             if found >= limit {
                 ControlFlow::Break(())
@@ -180,7 +235,7 @@ impl Classic {
                 ControlFlow::Continue(())
             }
         })?;
-        if count.end == End::Stopped {
+        if count.end == End::Stopped && count.solutions >= limit {
             count.end = End::LimitReached;
         }
         Some(count)
@@ -205,7 +260,7 @@ mod tests {
     /// Every solution of `digits`, up to `limit`, with the count.
     fn solutions(digits: &[u8], limit: usize) -> Option<(Count, Vec<Vec<u8>>)> {
         let mut found = Vec::new();
-        let count = Classic::new().search(digits, Budget::UNLIMITED, |board| {
+        let count = Classic::new().search(digits, Budget::UNLIMITED, None, |board| {
             let mut out = vec![0; 81];
             board.write_digits(&mut out);
             found.push(out);
@@ -241,13 +296,16 @@ mod tests {
             digits[a] = 5;
             digits[b] = 5;
             assert_eq!(
-                Classic::new().count(&digits, Some(2), Budget::UNLIMITED),
+                Classic::new().count(&digits, Some(2), Budget::UNLIMITED, None),
                 None
             );
         }
         let mut digits = vec![0; 81];
         digits[3] = 10;
-        assert_eq!(Classic::new().count(&digits, None, Budget::UNLIMITED), None);
+        assert_eq!(
+            Classic::new().count(&digits, None, Budget::UNLIMITED, None),
+            None
+        );
     }
 
     /// The empty grid: the limit stops it, and so does a budget.
@@ -256,17 +314,19 @@ mod tests {
         let empty = vec![0; 81];
         let mut classic = Classic::new();
         let count = classic
-            .count(&empty, Some(1000), Budget::UNLIMITED)
+            .count(&empty, Some(1000), Budget::UNLIMITED, None)
             .unwrap();
         assert_eq!((count.solutions, count.end), (1000, End::LimitReached));
         let budget = Budget {
             max_nodes: Some(50),
             ..Budget::UNLIMITED
         };
-        let count = classic.count(&empty, None, budget).unwrap();
+        let count = classic.count(&empty, None, budget, None).unwrap();
         assert_eq!(count.end, End::BudgetExhausted);
         assert_eq!(classic.stats().nodes, 50);
-        let count = classic.count(&empty, Some(0), Budget::UNLIMITED).unwrap();
+        let count = classic
+            .count(&empty, Some(0), Budget::UNLIMITED, None)
+            .unwrap();
         assert_eq!((count.solutions, count.end), (0, End::LimitReached));
     }
 
@@ -310,7 +370,7 @@ mod tests {
             bitsets.set_method(Method::Bitsets);
             let mut auto = Solver::new(puzzle.rules());
             for limit in [1, 2, 300] {
-                let ours = Classic::new().count(digits, Some(limit), Budget::UNLIMITED);
+                let ours = Classic::new().count(digits, Some(limit), Budget::UNLIMITED, None);
                 let general = bitsets.count(&puzzle, Some(limit));
                 match (ours, general) {
                     (None, Err(Error::ConflictingGivens { .. })) => {

@@ -5,8 +5,9 @@
 mod encoding;
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
-use dlx::{Count, End, First, OptionId, Parallel, Stats};
+use dlx::{Count, End, First, OptionId, Parallel, Progress, Stats};
 
 use crate::model::error::Error;
 use crate::model::geometry::Geometry;
@@ -214,6 +215,12 @@ impl Backend for Links {
 
     fn stats(&self) -> &Stats {
         self.engine.stats()
+    }
+
+    /// The engine's own stop: a watched search ([`dlx::Dlx::set_progress`])
+    /// ends with `End::Stopped` within a few thousand nodes of it.
+    fn set_stop(&mut self, stop: Option<Arc<Progress>>) {
+        self.engine.set_progress(stop);
     }
 }
 

@@ -93,7 +93,12 @@ impl Solver {
         if engine == Engine::Bands {
             if puzzle.rules() == &self.rules
                 && let Some(classic) = &mut self.classic
-                && let Some(count) = classic.count(puzzle.givens().digits(), limit, options.budget)
+                && let Some(count) = classic.count(
+                    puzzle.givens().digits(),
+                    limit,
+                    options.budget,
+                    self.stop.as_deref(),
+                )
             {
                 self.ran = Some(Engine::Bands);
                 return Ok(count);

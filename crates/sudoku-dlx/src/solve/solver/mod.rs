@@ -8,7 +8,7 @@ pub use counting::Tally;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use dlx::{Budget, Count, First, SplitMix64, Stats};
+use dlx::{Budget, Count, First, Progress, SplitMix64, Stats};
 
 use crate::model::error::Error;
 use crate::model::geometry::Geometry;
@@ -72,6 +72,8 @@ pub struct Solver {
     /// Which engine ran the last search, for [`stats`](Self::stats);
     /// `None` before the first.
     ran: Option<Engine>,
+    /// What ends a count early ([`set_stop`](Self::set_stop)).
+    stop: Option<Arc<Progress>>,
 }
 
 impl Solver {
@@ -96,6 +98,7 @@ impl Solver {
             geometry,
             options: SearchOptions::default(),
             ran: None,
+            stop: None,
         }
     }
 
@@ -111,9 +114,14 @@ impl Solver {
             rules,
             geometry,
             links,
+            stop,
             ..
         } = self;
-        links.get_or_insert_with(|| Links::new(rules, geometry))
+        links.get_or_insert_with(|| {
+            let mut links = Links::new(rules, geometry);
+            links.set_stop(stop.clone());
+            links
+        })
     }
 
     /// The units and peers of the rules.
@@ -126,6 +134,39 @@ impl Solver {
     /// [`Method::Auto`] use links, which count link updates ([`Engine`]).
     pub fn set_budget(&mut self, budget: Budget) {
         self.options.budget = budget;
+    }
+
+    /// Makes later counts ([`count`](Self::count), [`tally`](Self::tally),
+    /// [`count_parallel`](Self::count_parallel)) stop early once `stop` is
+    /// stopped ([`Progress::stop`], from any thread, e.g. a Ctrl-C
+    /// handler): the count then holds the solutions found so far and ends
+    /// with [`End::Stopped`](dlx::End::Stopped), not exact, as a count a
+    /// budget ends does. Every [`Engine`] looks at it every few thousand
+    /// nodes, not at each. `None` (the default) removes it. On
+    /// [`Engine::Links`] the engine also reports its nodes and solutions
+    /// to `stop` as it goes ([`dlx::Dlx::set_progress`]).
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use sudoku_dlx::{End, Progress, Puzzle, Rules, Solver};
+    /// let empty = Puzzle::empty(Rules::classic());
+    /// let mut solver = Solver::new(empty.rules());
+    /// let stop = Arc::new(Progress::new());
+    /// solver.set_stop(Some(Arc::clone(&stop)));
+    /// stop.stop(); // as a signal handler would, while the count runs
+    /// let count = solver.count(&empty, None)?;
+    /// assert_eq!(count.end, End::Stopped);
+    /// assert!(!count.is_exact());
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    pub fn set_stop(&mut self, stop: Option<Arc<Progress>>) {
+        if let Some(bitsets) = &mut self.bitsets {
+            bitsets.set_stop(stop.clone());
+        }
+        if let Some(links) = &mut self.links {
+            links.set_stop(stop.clone());
+        }
+        self.stop = stop;
     }
 
     /// With `Some(seed)`, later searches try cells and digits in an order
@@ -426,10 +467,56 @@ impl Solver {
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use dlx::Parallel;
+    use dlx::{End, Parallel};
 
     use super::*;
     use crate::{GenerateOptions, Generator, Shape, Variants, puzzle_seed};
+
+    /// A stop stopped from another thread ends a count of the empty grid
+    /// (about 6.7e21 solutions) on every engine and on threads, with the
+    /// solutions found so far and `End::Stopped`; an unstopped one leaves
+    /// a count as it was.
+    #[test]
+    fn a_stop_ends_every_count_with_what_it_found() {
+        let empty = Puzzle::empty(Rules::classic());
+        let cases = [
+            (Method::Auto, Some(u64::MAX), Engine::Bands, 1),
+            (Method::Auto, None, Engine::Bitsets, 1),
+            (Method::Auto, None, Engine::Bitsets, 2),
+            (Method::DancingLinks, None, Engine::Links, 1),
+            (Method::DancingLinks, None, Engine::Links, 2),
+        ];
+        for (method, limit, engine, threads) in cases {
+            let mut solver = Solver::new(empty.rules());
+            solver.set_method(method);
+            // So that a stop not looked at fails the test, not hangs it.
+            solver.set_budget(Budget::nodes(20_000_000));
+            let stop = Arc::new(Progress::new());
+            solver.set_stop(Some(Arc::clone(&stop)));
+            let puzzle: Puzzle =
+                "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+                    .parse()
+                    .unwrap();
+            let unique = solver.count(&puzzle, Some(2)).unwrap();
+            assert_eq!((unique.solutions, unique.end), (1, End::Exhausted));
+            let count = std::thread::scope(|scope| {
+                scope.spawn(|| {
+                    std::thread::sleep(std::time::Duration::from_millis(100));
+                    stop.stop();
+                });
+                if threads == 1 {
+                    solver.count(&empty, limit)
+                } else {
+                    solver.count_parallel(&empty, limit, &Parallel::new().with_threads(threads))
+                }
+            })
+            .unwrap();
+            let case = format!("{method:?} {limit:?} on {threads} threads: {count:?}");
+            assert_eq!(solver.last_engine(), Some(engine), "{case}");
+            assert_eq!(count.end, End::Stopped, "{case}");
+            assert!(count.solutions > 0 && !count.is_exact(), "{case}");
+        }
+    }
 
     /// Whether `givens` have `solution` as their only solution, by a
     /// planted stack of `solver`, given that they do with `blanked` filled.

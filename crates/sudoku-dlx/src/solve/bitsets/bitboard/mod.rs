@@ -26,9 +26,10 @@
 mod order;
 mod search;
 
-use dlx::{Budget, Stats};
+use dlx::{Budget, Progress, Stats};
 
 use crate::model::geometry::Geometry;
+use crate::solve::backend::CHECK_EVERY;
 
 pub(crate) use order::{Lowest, Order, Shuffled};
 
@@ -95,20 +96,61 @@ pub(crate) enum Start {
 }
 
 /// Where a search gives up: at this many nodes, or once this many digits
-/// have been placed (checked at each node, as the engine checks its budget).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Limit {
+/// have been placed (checked at each node, as the engine checks its budget),
+/// or when the caller's stop is stopped (looked at every
+/// [`CHECK_EVERY`] nodes).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Limit<'a> {
+    /// The node count at which the search next looks at the budget and
+    /// the stop: the budget itself when there is no stop, so that a node
+    /// costs one comparison either way.
     nodes: u64,
     updates: u64,
+    /// The node budget.
+    budget: u64,
+    stop: Option<&'a Progress>,
 }
 
-impl Limit {
+impl Limit<'static> {
     /// The limit of `budget`, with an update being one digit placed.
-    pub(crate) fn of(budget: Budget) -> Limit {
+    pub(crate) fn of(budget: Budget) -> Limit<'static> {
+        let nodes = budget.max_nodes.unwrap_or(u64::MAX);
         Limit {
-            nodes: budget.max_nodes.unwrap_or(u64::MAX),
+            nodes,
             updates: budget.max_updates.unwrap_or(u64::MAX),
+            budget: nodes,
+            stop: None,
         }
+    }
+}
+
+impl<'a> Limit<'a> {
+    /// This limit, and a halt when `stop` is stopped.
+    pub(crate) fn with_stop(self, stop: Option<&'a Progress>) -> Limit<'a> {
+        Limit {
+            nodes: if stop.is_some() {
+                self.budget.min(CHECK_EVERY)
+            } else {
+                self.budget
+            },
+            stop,
+            ..self
+        }
+    }
+
+    /// Why a search that has entered `nodes` nodes and placed `updates`
+    /// digits stops, when it reached [`nodes`](Self::nodes) or
+    /// [`updates`](Self::updates); else the next node count to look again.
+    #[cold]
+    pub(crate) fn halt(&mut self, nodes: u64, updates: u64) -> Option<Stop> {
+        if nodes >= self.budget || updates >= self.updates {
+            return Some(Stop::Budget);
+        }
+        if self.stop.is_some_and(Progress::is_stopped) {
+            return Some(Stop::Halted);
+        }
+        self.nodes = self.budget.min(nodes.saturating_add(CHECK_EVERY));
+        None
     }
 }
 
@@ -119,6 +161,8 @@ pub(crate) enum Stop {
     Visitor,
     /// The node budget ran out.
     Budget,
+    /// The caller's [`Progress`] was stopped.
+    Halted,
 }
 
 /// The bitset form of one [`Rules`](crate::Rules): its units and each cell's peers.

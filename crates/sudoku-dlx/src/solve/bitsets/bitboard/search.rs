@@ -27,7 +27,7 @@ impl BitRules {
         frames: &mut Vec<Frame>,
         board: &Board,
         order: &mut O,
-        limit: Limit,
+        limit: Limit<'_>,
         stats: &mut Stats,
         visit: &mut F,
     ) -> ControlFlow<Stop>
@@ -51,7 +51,7 @@ impl BitRules {
         mut frames: Vec<Frame>,
         board: &Board,
         order: &mut O,
-        limit: Limit,
+        mut limit: Limit<'_>,
         stats: &mut Stats,
         visit: &mut F,
     ) -> (Vec<Frame>, ControlFlow<Stop>)
@@ -72,8 +72,10 @@ impl BitRules {
         });
         let mut depth = 1;
         loop {
-            if stats.nodes >= limit.nodes || stats.updates >= limit.updates {
-                return (frames, ControlFlow::Break(Stop::Budget));
+            if (stats.nodes >= limit.nodes || stats.updates >= limit.updates)
+                && let Some(stop) = limit.halt(stats.nodes, stats.updates)
+            {
+                return (frames, ControlFlow::Break(stop));
             }
             let level = depth - 1;
             stats.nodes += 1;
@@ -162,7 +164,7 @@ impl BitRules {
         board: &Board,
         solution: &[u8],
         cells: &[usize],
-        limit: Limit,
+        limit: Limit<'_>,
         stats: &mut Stats,
     ) -> ControlFlow<Stop> {
         let mut agreed = *board;
