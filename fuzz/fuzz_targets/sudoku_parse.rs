@@ -6,9 +6,10 @@
 //! panic; a puzzle it returns prints (line format, plus the region map for
 //! jigsaw) and re-parses to itself, and its pretty block re-parses to the
 //! same givens. The same text, read as a stream by `Records`, never panics
-//! either, and loses no line: every line with a cell but a header is in
-//! exactly one record, at its own line number (a grid with text after it
-//! as the grid and its comment), and records come in order.
+//! either, and loses no line: every line with a cell but a header or a
+//! title (a name, a puzzle's number) is in exactly one record, at its own
+//! line number (a grid with text after it as the grid and its comment),
+//! and records come in order.
 
 #![no_main]
 
@@ -81,7 +82,9 @@ fn check(case: &ParseCase) {
         Err(e) => panic!("the printed puzzle {line:?} does not parse: {e}"),
     }
     if puzzle.rules().regions().is_none() {
+        // The block draws the givens only: a killer's cages are not in it.
         let block = puzzle.pretty().to_string();
+        let exact = ParseOptions { killer: false, ..exact };
         match Puzzle::parse(&block, &exact) {
             Ok(again) => assert_eq!(again.givens(), puzzle.givens(), "{block:?} re-parses to other givens"),
             Err(e) => panic!("the pretty puzzle {block:?} does not parse: {e}"),
@@ -132,10 +135,54 @@ fn check_records(case: &ParseCase) {
         let header = word.len() >= 2 && word.bytes().all(|b| b.is_ascii_alphabetic());
         let empty = line.trim().is_empty()
             || header
+            || title(line)
             || line.trim_start().starts_with('#')
-            || line.chars().all(|c| c.is_whitespace() || matches!(c, '|' | '+' | '-'));
+            || line.chars().all(|c| c.is_whitespace() || matches!(c, '|' | '+' | '-'))
+            || border(line);
         assert!(covered[k] || empty, "line {} ({line:?}) is in no record", k + 1);
     }
+}
+
+/// A border of a printed grid (`*-----------*`, `:-------+-------:`): only
+/// the characters grids are drawn with, and a run of three `-` or `=`.
+fn border(line: &str) -> bool {
+    line.chars().all(|c| c.is_whitespace() || matches!(c, '-' | '=' | '+' | '|' | '*' | '.' | ':' | '\''))
+        && (line.contains("---") || line.contains("==="))
+}
+
+/// A title the reader skips: no token with four cells in a row (digits,
+/// `.`, `*`, `_`), and a word of two ASCII letters or more, or the line a
+/// lone number of up to three digits (a puzzle's number; a block's row of
+/// one cell would be in its record anyway). Tokens are taken without the
+/// punctuation around them (`1)`, `=== Puzzle 1 ===`).
+fn title(line: &str) -> bool {
+    let tokens: Vec<&str> = line.split_whitespace().collect();
+    let cells = |token: &str| {
+        let run = token.bytes().map(|b| b.is_ascii_digit() || matches!(b, b'.' | b'*' | b'_'));
+        let mut longest = 0;
+        let mut now = 0;
+        for cell in run {
+            now = if cell { now + 1 } else { 0 };
+            longest = longest.max(now);
+        }
+        longest >= 4
+    };
+    if tokens.iter().any(|t| cells(t)) {
+        return false;
+    }
+    let core = |token: &str| token.trim_matches(|c: char| !c.is_alphanumeric()).to_owned();
+    let word = tokens.iter().any(|t| {
+        let core = core(t);
+        core.len() >= 2 && core.bytes().all(|b| b.is_ascii_alphabetic())
+    });
+    let number = match tokens.as_slice() {
+        [only] => {
+            let core = core(only);
+            (1..=3).contains(&core.len()) && core.bytes().all(|b| b.is_ascii_digit())
+        }
+        _ => false,
+    };
+    word || number
 }
 
 fuzz_target!(|case: ParseCase| check(&case));
