@@ -104,17 +104,23 @@ fn check_records(case: &ParseCase) {
         let Ok(record) = record;
         assert!(record.line >= next, "record at line {} after line {next}", record.line);
         if let Some(comment) = &record.comment {
-            // A grid with text after it: the record is the grid, at its
-            // column, and the comment the rest of the line.
+            // A grid with text before or after it (a name, a solution, a
+            // note): the record is the grid at its column in characters
+            // (a killer record keeps the line's leading whitespace, U+0085
+            // is two bytes and one column; a line-format grid gets as many
+            // spaces), and the comment is the rest of the line: nothing
+            // but the delimiters around the grid is lost.
             let line = lines[record.line - 1];
             let grid = record.text.trim_start();
-            // Columns count characters on both sides: a killer record keeps
-            // the line's own leading whitespace (U+0085 is two bytes, one
-            // column), a line-format grid gets as many spaces.
-            let column = |text: &str| text[..text.len() - text.trim_start().len()].chars().count();
-            assert_eq!(column(line), column(&record.text), "the grid keeps its column");
-            assert!(line.trim_start().starts_with(grid), "{line:?} starts with {grid:?}");
-            assert!(line.trim_end().ends_with(comment.as_str()), "{line:?} ends with {comment:?}");
+            let column = record.text[..record.text.len() - grid.len()].chars().count();
+            let at: String = line.chars().skip(column).collect();
+            assert!(at.starts_with(grid), "{line:?} holds {grid:?} at column {column}");
+            let before: String = line.chars().take(column).collect();
+            let rest = format!("{before}{}", &at[grid.len()..]);
+            let squeeze = |text: &str| -> String {
+                text.chars().filter(|&c| !(c.is_whitespace() || matches!(c, ',' | ';'))).collect()
+            };
+            assert_eq!(squeeze(&rest), squeeze(comment), "{line:?}: the comment is the line without its grid");
         }
         for (k, text) in record.text.split('\n').enumerate() {
             let line = record.line + k;
