@@ -21,7 +21,7 @@ fn count_all(c: &mut Criterion) {
         let named = load(&p);
         group.bench_function(p.name, |b| {
             b.iter(|| {
-                let count = dlx::Dlx::new(black_box(named.problem())).count(None);
+                let count = dlx_engine::Dlx::new(black_box(named.problem())).count(None);
                 assert!(
                     count.is_exact() && count.solutions == p.solutions,
                     "{}: {count:?}",
@@ -33,7 +33,7 @@ fn count_all(c: &mut Criterion) {
     group.finish();
 }
 
-fn load(p: &CoverProblem) -> dlx::NamedProblem {
+fn load(p: &CoverProblem) -> dlx_engine::NamedProblem {
     p.load().unwrap_or_else(|e| panic!("{e}"))
 }
 

@@ -79,12 +79,12 @@ fn overhead(c: &mut Criterion) {
         b.iter(|| black_box(sudoku_problem()).option_count());
     });
     group.bench_function("engine: Solver::new on the 9x9 problem", |b| {
-        b.iter(|| dlx::Dlx::new(black_box(&problem)));
+        b.iter(|| dlx_engine::Dlx::new(black_box(&problem)));
     });
     let puzzle = SEVENTEEN_CLUE
         .load(Some(1))
         .unwrap_or_else(|e| panic!("{e}"))[0];
-    let mut solver = dlx::Dlx::new(&problem);
+    let mut solver = dlx_engine::Dlx::new(&problem);
     group.bench_function("engine: select 17 givens and reset", |b| {
         b.iter(|| {
             for (cell, &digit) in black_box(&puzzle).iter().enumerate() {

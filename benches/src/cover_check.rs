@@ -7,7 +7,7 @@
 //! the rules itself, and the fingerprint is a plain hash, so a solver cannot
 //! pass by agreeing with itself.
 
-use dlx::{Color, ItemId, OptionId, Problem};
+use dlx_engine::{Color, ItemId, OptionId, Problem};
 
 /// How the options checked so far use a secondary item.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -13,7 +13,7 @@
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use dlx::{ItemId, Kind, Problem};
+use dlx_engine::{ItemId, Kind, Problem};
 
 /// One of the exact-cover solvers under comparison.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -150,13 +150,13 @@ impl CoverSolver {
         let mut solutions = 0;
         match self {
             CoverSolver::Ours => {
-                let count = dlx::Dlx::new(&input.problem).count(None);
+                let count = dlx_engine::Dlx::new(&input.problem).count(None);
                 assert!(count.is_exact(), "an unlimited count must be exact");
                 solutions = count.solutions;
             }
             CoverSolver::OursPruned => {
                 let pruned = input.problem.prune();
-                let count = dlx::Dlx::new(pruned.problem()).count(None);
+                let count = dlx_engine::Dlx::new(pruned.problem()).count(None);
                 assert!(count.is_exact(), "an unlimited count must be exact");
                 solutions = count.solutions;
             }
@@ -232,7 +232,7 @@ fn visit_ours(
     visit: &mut Visitor<'_>,
 ) -> (bool, Option<SearchSize>) {
     let pruned = prune.then(|| input.problem.prune());
-    let mut solver = dlx::Dlx::new(pruned.as_ref().map_or(&input.problem, |p| p.problem()));
+    let mut solver = dlx_engine::Dlx::new(pruned.as_ref().map_or(&input.problem, |p| p.problem()));
     let mut indices = Vec::new();
     let mut timed_out = false;
     solver.for_each_solution(|options| {

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use dlx::NamedProblem;
+use dlx_engine::NamedProblem;
 
 /// An exact-cover benchmark problem and the number of solutions it must have.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,4 +1,4 @@
-//! Thread scaling of the parallel counts (`dlx::Dlx::count_parallel` on
+//! Thread scaling of the parallel counts (`dlx_engine::Dlx::count_parallel` on
 //! exact-cover problems, `sudoku_dlx::Solver::count_parallel` on a Sudoku
 //! puzzle with many solutions): the plain single-threaded search, the
 //! parallel path on one thread (its overhead) and on two threads, timed in
@@ -6,11 +6,11 @@
 //! the puzzle, the dancing-links engine's count) and every statistic against
 //! the plain search's, or, for threads sharing out a problem that the plain
 //! search counts on dancing cells, against the count on the links (whose
-//! updates can differ: `dlx::Stats::updates`).
+//! updates can differ: `dlx_engine::Stats::updates`).
 
 use std::time::Duration;
 
-use dlx::{Dlx, Parallel, Stats};
+use dlx_engine::{Dlx, Parallel, Stats};
 use sudoku_dlx::{Method, ParseOptions, Puzzle};
 
 use crate::problems::CoverProblem;

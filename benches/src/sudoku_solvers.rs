@@ -11,7 +11,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx::{OptionId, Problem};
+use dlx_engine::{OptionId, Problem};
 
 use crate::sudoku_sets::Digits;
 
@@ -84,7 +84,9 @@ impl SudokuSolverKind {
                 }
                 State::SudokuDlx(rules, Box::new(solver))
             }
-            SudokuSolverKind::Engine => State::Engine(Box::new(dlx::Dlx::new(&sudoku_problem()))),
+            SudokuSolverKind::Engine => {
+                State::Engine(Box::new(dlx_engine::Dlx::new(&sudoku_problem())))
+            }
             SudokuSolverKind::SudokuCrate => State::None,
             SudokuSolverKind::KnuthDlx => State::None,
             SudokuSolverKind::DlxRs => State::None,
@@ -105,7 +107,7 @@ pub struct SudokuSolver {
 #[derive(Clone, Debug)]
 enum State {
     SudokuDlx(sudoku_dlx::Rules, Box<sudoku_dlx::Solver>),
-    Engine(Box<dlx::Dlx>),
+    Engine(Box<dlx_engine::Dlx>),
     None,
 }
 
@@ -202,7 +204,7 @@ fn solve_sudoku_dlx(
 }
 
 /// Pre-selects the givens, counts to two and resets.
-fn solve_engine(engine: &mut dlx::Dlx, puzzle: &Digits) -> Answer {
+fn solve_engine(engine: &mut dlx_engine::Dlx, puzzle: &Digits) -> Answer {
     for (cell, &digit) in puzzle.iter().enumerate() {
         if digit != 0 && engine.select(given_option(cell, digit)).is_err() {
             // Two givens clash: no solution.

@@ -19,7 +19,7 @@
 use std::fmt;
 
 use arbitrary::{Arbitrary, Unstructured};
-use dlx::{Color, Format, Kind, NamedProblem, Problem};
+use dlx_engine::{Color, Format, Kind, NamedProblem, Problem};
 use libfuzzer_sys::fuzz_target;
 
 /// The most items the `NamedProblem::new` check names.
@@ -46,7 +46,7 @@ impl fmt::Debug for KnuthText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "// knuth_format case")?;
         writeln!(f, "let text = {:?};", self.0)?;
-        writeln!(f, "let parsed = dlx::NamedProblem::parse(text);")
+        writeln!(f, "let parsed = dlx_engine::NamedProblem::parse(text);")
     }
 }
 
@@ -81,7 +81,7 @@ fn check(text: &str) {
             // The parser's names are ones `NamedProblem::with_colors` accepts.
             let problem = named.problem();
             let names: Vec<String> = (0..problem.item_count())
-                .map(|k| named.item_name(dlx::ItemId::new(k).unwrap()).to_owned())
+                .map(|k| named.item_name(dlx_engine::ItemId::new(k).unwrap()).to_owned())
                 .collect();
             let color_count = problem
                 .options()

@@ -4,7 +4,7 @@
 //!
 //! `count_one SOLVER FILE.dlx`, SOLVER one of `ours`, `dlx` (the `dlx` 0.8
 //! crate), `dlx-rs` or `cells` (our count on dancing cells whatever the
-//! problem's items, `dlx::count_cells`; `ours` runs on cells only for
+//! problem's items, `dlx_engine::count_cells`; `ours` runs on cells only for
 //! problems with secondary items). Prints the count, which it checks
 //! against a count by our engine when SOLVER is not ours and `--check` is
 //! given.
@@ -51,24 +51,24 @@ fn main() {
 /// as it is, with nothing converted, as ours does).
 fn count_cells(path: &str, check: bool) {
     let named = read(path);
-    let Some(count) = dlx::count_cells(named.problem()) else {
+    let Some(count) = dlx_engine::count_cells(named.problem()) else {
         eprintln!("count_one: cells cannot solve this kind of problem");
         std::process::exit(2);
     };
     if check {
-        let ours = dlx::Dlx::new(named.problem()).count(None);
+        let ours = dlx_engine::Dlx::new(named.problem()).count(None);
         assert_eq!(count, ours.solutions, "cells and our engine disagree");
     }
     println!("{count}");
 }
 
 /// The problem in `path`; exits on an error.
-fn read(path: &str) -> dlx::NamedProblem {
+fn read(path: &str) -> dlx_engine::NamedProblem {
     let text = std::fs::read_to_string(path).unwrap_or_else(|e| {
         eprintln!("{path}: {e}");
         std::process::exit(2);
     });
-    dlx::NamedProblem::parse(&text).unwrap_or_else(|e| {
+    dlx_engine::NamedProblem::parse(&text).unwrap_or_else(|e| {
         eprintln!("{path}: {e}");
         std::process::exit(2);
     })

@@ -8,7 +8,9 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
-use dlx::{Budget, Count, Dlx, End, First, NamedProblem, ParseErrorKind, ReadOptions, Solution};
+use dlx_engine::{
+    Budget, Count, Dlx, End, First, NamedProblem, ParseErrorKind, ReadOptions, Solution,
+};
 
 use crate::args::CoverArgs;
 use crate::input::{Input, LineError};
@@ -263,7 +265,7 @@ fn read_problem(input: Input, args: &CoverArgs) -> anyhow::Result<Option<NamedPr
             }
             Ok(Some(parsed.problem))
         }
-        Err(dlx::DlxError::Parse { line, column, kind }) => {
+        Err(dlx_engine::DlxError::Parse { line, column, kind }) => {
             let hint = match kind {
                 ParseErrorKind::TooManyItems { .. } => " (--max-items)",
                 _ => "",

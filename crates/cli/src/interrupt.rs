@@ -29,7 +29,7 @@ use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, LazyLock, Mutex, MutexGuard, Once};
 
-use dlx::Progress;
+use dlx_engine::Progress;
 
 /// The exit status after an interrupt: 128 + SIGINT, as shells report it.
 pub(crate) const EXIT_STATUS: i32 = 130;

@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::Context;
-use dlx::{Branch, Dlx, End, ItemId, NamedProblem, OptionId, Solution, Subproblem};
+use dlx_engine::{Branch, Dlx, End, ItemId, NamedProblem, OptionId, Solution, Subproblem};
 use serde_json::{Value, json};
 
 use crate::input::{Input, TextError};

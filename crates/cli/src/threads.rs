@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use dlx::{Count, Dlx, First, Parallel, Progress, Solution};
+use dlx_engine::{Count, Dlx, First, Parallel, Progress, Solution};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::interrupt;

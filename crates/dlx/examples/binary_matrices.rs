@@ -13,7 +13,7 @@
 //! 1s per row and column of a 5 x 5 matrix in Knuth's DLX3 format; `--count`
 //! counts them.
 
-use dlx::{NamedProblem, Problem};
+use dlx_engine::{NamedProblem, Problem};
 
 // The tests include this file as a module, without `main`.
 #[cfg(not(test))]

@@ -21,7 +21,7 @@ fn main() {
             std::process::exit(2);
         }
     };
-    let named = match dlx::NamedProblem::parse(&text) {
+    let named = match dlx_engine::NamedProblem::parse(&text) {
         Ok(named) => named,
         Err(e) => {
             eprintln!("{path}: {e}");
@@ -44,9 +44,9 @@ fn main() {
             pruned.passes()
         );
     }
-    let mut solver = dlx::Dlx::new(pruned.as_ref().map_or(named.problem(), |p| p.problem()));
+    let mut solver = dlx_engine::Dlx::new(pruned.as_ref().map_or(named.problem(), |p| p.problem()));
     let count = match threads {
-        Some(n) => solver.count_parallel(None, &dlx::Parallel::new().with_threads(n)),
+        Some(n) => solver.count_parallel(None, &dlx_engine::Parallel::new().with_threads(n)),
         None => solver.count(None),
     };
     let elapsed = start.elapsed();

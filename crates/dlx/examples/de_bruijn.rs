@@ -19,7 +19,7 @@
 //! `cargo run --example de_bruijn -- 2 4` prints the binary problem of order
 //! 4 in Knuth's DLX2 format; `--count` counts its cycles.
 
-use dlx::{Color, NamedProblem, Problem};
+use dlx_engine::{Color, NamedProblem, Problem};
 
 // The tests include this file as a module, without `main`.
 #[cfg(not(test))]

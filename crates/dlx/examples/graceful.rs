@@ -20,7 +20,7 @@
 //! DLX2 format (`petersen` and `wheel N` are other graphs); `--count` counts
 //! its labelings.
 
-use dlx::{Color, NamedProblem, Problem};
+use dlx_engine::{Color, NamedProblem, Problem};
 
 // The tests include this file as a module, without `main`.
 #[cfg(not(test))]

@@ -7,7 +7,7 @@
 //!
 //! `cargo run --example latin_squares -- 5` prints the problem in Knuth's format.
 
-use dlx::{NamedProblem, Problem};
+use dlx_engine::{NamedProblem, Problem};
 
 // The tests include this file as a module, without `main`.
 #[cfg(not(test))]

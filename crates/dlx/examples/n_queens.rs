@@ -7,7 +7,7 @@
 //! `cargo run --example n_queens -- 8` prints the problem in Knuth's format;
 //! `cargo run --release --example n_queens -- 12 --count` counts solutions.
 
-use dlx::{NamedBuilder, NamedProblem};
+use dlx_engine::{NamedBuilder, NamedProblem};
 
 // The tests include this file as a module, without `main`.
 #[cfg(not(test))]
@@ -20,7 +20,7 @@ pub fn n_queens(n: usize) -> NamedProblem {
 
 /// Builds it by name: a queen at row `i`, column `j` covers `ri`, `cj`,
 /// diagonal `a(i+j)` and anti-diagonal `b(i-j+n-1)`.
-fn build(n: usize) -> Result<NamedProblem, dlx::DlxError> {
+fn build(n: usize) -> Result<NamedProblem, dlx_engine::DlxError> {
     let diagonals = 2 * n - 1;
     let mut builder = NamedBuilder::new();
     for i in 0..n {

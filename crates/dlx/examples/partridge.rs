@@ -17,7 +17,7 @@
 //! `cargo run --example partridge -- 6` prints the problem in Knuth's DLX3
 //! format; `--count` counts its tilings.
 
-use dlx::{NamedProblem, Problem};
+use dlx_engine::{NamedProblem, Problem};
 
 // The tests include this file as a module, without `main`.
 #[cfg(not(test))]

@@ -8,7 +8,7 @@
 //! `cargo run --example polyominoes -- pentominoes 6 10` prints the problem in
 //! Knuth's format; `dominoes 4 4` is the domino version.
 
-use dlx::{NamedProblem, Problem};
+use dlx_engine::{NamedProblem, Problem};
 
 // The tests include this file as a module, without `main`.
 #[cfg(not(test))]

@@ -14,7 +14,7 @@
 //! `cargo run --example zebra` prints the problem in Knuth's DLX2 format;
 //! `--solve` prints the houses.
 
-use dlx::{Color, NamedProblem, Problem};
+use dlx_engine::{Color, NamedProblem, Problem};
 
 /// The five attributes and their values; the value's index is its color.
 pub const ATTRIBUTES: [(char, [&str; 5]); 5] = [
@@ -128,7 +128,7 @@ pub fn zebra() -> NamedProblem {
 fn main() {
     let named = zebra();
     if std::env::args().any(|a| a == "--solve") {
-        let mut solver = dlx::Dlx::new(named.problem());
+        let mut solver = dlx_engine::Dlx::new(named.problem());
         let mut solutions = solver.solutions();
         while let Some(solution) = solutions.next() {
             let mut houses = vec![vec![""; 5]; 5];

@@ -38,7 +38,7 @@ impl Problem {
 /// valid; see [`Problem::builder`].
 ///
 /// ```
-/// use dlx::{Color, Kind, Problem};
+/// use dlx_engine::{Color, Kind, Problem};
 ///
 /// // Two primary items that each want two options, and one secondary item
 /// // that options may share if they agree on its color.
@@ -51,8 +51,8 @@ impl Problem {
 /// b.add_option(&[0, 1, 2])?;
 /// let problem = b.build();
 /// assert_eq!(problem.kind(), Kind::Multiplicities);
-/// assert_eq!(dlx::Dlx::new(&problem).count(None).solutions, 1);
-/// # Ok::<(), dlx::DlxError>(())
+/// assert_eq!(dlx_engine::Dlx::new(&problem).count(None).solutions, 1);
+/// # Ok::<(), dlx_engine::DlxError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct ProblemBuilder {
@@ -231,12 +231,12 @@ impl ProblemBuilder {
     /// growth, which costs about as much as laying out a small matrix.
     ///
     /// ```
-    /// let mut b = dlx::Problem::builder(2, 0)?;
+    /// let mut b = dlx_engine::Problem::builder(2, 0)?;
     /// b.reserve(2, 2);
     /// b.add_option(&[0])?;
     /// b.add_option(&[1])?;
     /// assert_eq!(b.build().entry_count(), 2);
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn reserve(&mut self, options: usize, entries: usize) {
         self.problem.starts.reserve(options);

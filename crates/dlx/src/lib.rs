@@ -33,7 +33,7 @@
 //! Knuth's example problem, which has exactly one solution:
 //!
 //! ```
-//! use dlx::{NamedProblem, Dlx, Uniqueness};
+//! use dlx_engine::{NamedProblem, Dlx, Uniqueness};
 //!
 //! let named = NamedProblem::parse(
 //!     "| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n",
@@ -44,7 +44,7 @@
 //! lines.sort();
 //! assert_eq!(lines, ["A D", "B G", "C E F"]);
 //! assert!(named.problem().is_solution(&options));
-//! # Ok::<(), dlx::DlxError>(())
+//! # Ok::<(), dlx_engine::DlxError>(())
 //! ```
 //!
 //! With colors and bounds (Knuth's example for his DLX3: `C` is covered two
@@ -52,7 +52,7 @@
 //! color):
 //!
 //! ```
-//! use dlx::{Kind, NamedProblem, Dlx, Uniqueness};
+//! use dlx_engine::{Kind, NamedProblem, Dlx, Uniqueness};
 //!
 //! let named = NamedProblem::parse("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n")?;
 //! assert_eq!(named.problem().kind(), Kind::Multiplicities);
@@ -60,7 +60,7 @@
 //! let mut lines: Vec<String> = options.iter().map(|&o| named.option_text(o)).collect();
 //! lines.sort();
 //! assert_eq!(lines, ["A C X:1 Y:1", "B X:1", "C Y:1"]);
-//! # Ok::<(), dlx::DlxError>(())
+//! # Ok::<(), dlx_engine::DlxError>(())
 //! ```
 //!
 //! Built in code, by index with [`ProblemBuilder`] (the engine's own
@@ -68,7 +68,7 @@
 //! [`NamedBuilder`]; here the eight queens, counted both ways:
 //!
 //! ```
-//! use dlx::{NamedBuilder, Problem, Dlx};
+//! use dlx_engine::{NamedBuilder, Problem, Dlx};
 //!
 //! let n = 8;
 //! let diagonals = 2 * n - 1;
@@ -109,7 +109,7 @@
 //! assert_eq!(named.problem(), &by_index);
 //! let first = Dlx::new(named.problem()).first_solution().solution().expect("a solution");
 //! assert_eq!(named.display_option(first[0]).to_string(), "r0 c0 a0 b7");
-//! # Ok::<(), dlx::DlxError>(())
+//! # Ok::<(), dlx_engine::DlxError>(())
 //! ```
 //!
 //! # From Knuth's programs

@@ -19,7 +19,7 @@ use crate::text_format::{NamedProblem, is_item_name};
 /// [`ItemId`].
 ///
 /// ```
-/// use dlx::{First, NamedBuilder, Dlx};
+/// use dlx_engine::{First, NamedBuilder, Dlx};
 ///
 /// // Knuth's example: items A-E primary, F and G secondary.
 /// let mut b = NamedBuilder::new();
@@ -35,7 +35,7 @@ use crate::text_format::{NamedProblem, is_item_name};
 /// let mut solver = Dlx::new(named.problem());
 /// let First::Solution(first) = solver.first_solution() else { panic!("a solution") };
 /// assert_eq!(named.display_solution(&first).to_string(), "A D\nC E F\nB G\n");
-/// # Ok::<(), dlx::DlxError>(())
+/// # Ok::<(), dlx_engine::DlxError>(())
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct NamedBuilder {

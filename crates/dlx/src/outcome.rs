@@ -93,7 +93,7 @@ impl Stats {
 /// [`updates`](Stats::updates) too when both enter the same nodes).
 ///
 /// ```
-/// use dlx::{NamedProblem, Dlx, Stats};
+/// use dlx_engine::{NamedProblem, Dlx, Stats};
 ///
 /// let named = NamedProblem::parse("a b c\na\nb\nc\na b\nb c\n")?;
 /// let mut solver = Dlx::new(named.problem());
@@ -105,7 +105,7 @@ impl Stats {
 /// }
 /// solver.count(None);
 /// assert_eq!(&total, solver.stats());
-/// # Ok::<(), dlx::DlxError>(())
+/// # Ok::<(), dlx_engine::DlxError>(())
 /// ```
 impl std::ops::AddAssign<&Stats> for Stats {
     fn add_assign(&mut self, more: &Stats) {

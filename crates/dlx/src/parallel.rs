@@ -25,7 +25,7 @@ const CHUNK: u64 = 1 << 13;
 /// single-threaded one, and where to report progress.
 ///
 /// ```
-/// use dlx::{NamedProblem, Parallel, Dlx};
+/// use dlx_engine::{NamedProblem, Parallel, Dlx};
 ///
 /// // Tilings of a 2x6 strip by dominoes (13 of them).
 /// let mut text = String::from("a0 a1 a2 a3 a4 a5 b0 b1 b2 b3 b4 b5\n");
@@ -40,7 +40,7 @@ const CHUNK: u64 = 1 << 13;
 /// let count = solver.count_parallel(None, &Parallel::new().with_threads(2));
 /// assert_eq!(count.solutions, 13);
 /// assert!(count.is_exact());
-/// # Ok::<(), dlx::DlxError>(())
+/// # Ok::<(), dlx_engine::DlxError>(())
 /// ```
 #[derive(Clone, Debug)]
 pub struct Parallel {
@@ -139,12 +139,12 @@ impl Dlx {
     /// statistics, reporting to the progress and stopping as the threads do.
     ///
     /// ```
-    /// use dlx::{NamedProblem, Parallel, Dlx};
+    /// use dlx_engine::{NamedProblem, Parallel, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let mut solver = Dlx::new(named.problem());
     /// let count = solver.count_parallel(None, &Parallel::new().with_threads(2));
     /// assert_eq!((count.solutions, count.is_exact()), (5, true));
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn count_parallel(&mut self, limit: Option<u64>, parallel: &Parallel) -> Count {
         if parallel.threads == 1 && self.path().counts_on_cells() {
@@ -169,7 +169,7 @@ impl Dlx {
     /// ```
     /// use std::ops::ControlFlow;
     /// use std::sync::atomic::{AtomicUsize, Ordering};
-    /// use dlx::{NamedProblem, Parallel, Dlx};
+    /// use dlx_engine::{NamedProblem, Parallel, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let mut solver = Dlx::new(named.problem());
     /// let dominoes = AtomicUsize::new(0);
@@ -180,7 +180,7 @@ impl Dlx {
     /// });
     /// assert_eq!(count.solutions, 5);
     /// assert_eq!(dominoes.into_inner(), 5);
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn for_each_solution_parallel<F>(
         &mut self,
@@ -199,12 +199,12 @@ impl Dlx {
     /// finds; otherwise whichever a thread finds first.
     ///
     /// ```
-    /// use dlx::{NamedProblem, Parallel, Dlx};
+    /// use dlx_engine::{NamedProblem, Parallel, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let mut solver = Dlx::new(named.problem());
     /// let parallel = Parallel::new().with_threads(2).deterministic(true);
     /// assert_eq!(solver.first_solution_parallel(&parallel), solver.first_solution());
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn first_solution_parallel(&mut self, parallel: &Parallel) -> First {
         let nothing = |_: Solution<'_>| ControlFlow::Continue(());

@@ -13,7 +13,7 @@ use crate::outcome::{End, Stats};
 ///
 /// ```
 /// use std::sync::Arc;
-/// use dlx::{Dlx, End, NamedProblem, Parallel, Progress};
+/// use dlx_engine::{Dlx, End, NamedProblem, Parallel, Progress};
 ///
 /// // Tilings of a 2x20 strip by dominoes: 10,946 of them.
 /// let columns: Vec<String> = (0..20).map(|c| format!("a{c} b{c}")).collect();
@@ -32,7 +32,7 @@ use crate::outcome::{End, Stats};
 /// let count = Dlx::new(named.problem()).count_parallel(None, &parallel);
 /// assert_eq!(count.end, End::Stopped);
 /// assert!(!count.is_exact() && count.solutions < 10_946);
-/// # Ok::<(), dlx::DlxError>(())
+/// # Ok::<(), dlx_engine::DlxError>(())
 /// ```
 #[derive(Debug, Default)]
 pub struct Progress {

@@ -16,7 +16,7 @@ use crate::problem::Problem;
 /// option ids.
 ///
 /// ```
-/// use dlx::{First, Problem, Dlx};
+/// use dlx_engine::{First, Problem, Dlx};
 ///
 /// // Items A B C. {A B} leaves C uncoverable: its only option is {B C}.
 /// let mut b = Problem::builder(3, 0)?;
@@ -30,7 +30,7 @@ use crate::problem::Problem;
 /// let First::Solution(solution) = solver.first_solution() else { panic!("one solution") };
 /// let original: Vec<_> = solution.iter().map(|&o| pruned.original(o)).collect();
 /// assert!(problem.is_solution(&original));
-/// # Ok::<(), dlx::DlxError>(())
+/// # Ok::<(), dlx_engine::DlxError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pruned {

@@ -10,7 +10,7 @@ impl Dlx {
     /// Limits every later search; [`Budget::UNLIMITED`] removes the limit.
     ///
     /// ```
-    /// use dlx::{Budget, End, NamedProblem, Dlx};
+    /// use dlx_engine::{Budget, End, NamedProblem, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let mut solver = Dlx::new(named.problem());
     /// solver.set_budget(Budget::nodes(3));
@@ -20,7 +20,7 @@ impl Dlx {
     /// assert!(!count.is_exact());
     /// solver.set_budget(Budget::UNLIMITED);
     /// assert!(solver.count(None).is_exact());
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn set_budget(&mut self, budget: Budget) {
         self.budget = budget;
@@ -42,14 +42,14 @@ impl Dlx {
     /// each solution.
     ///
     /// ```
-    /// use dlx::{NamedProblem, Dlx};
+    /// use dlx_engine::{NamedProblem, Dlx};
     /// let named = NamedProblem::parse("a b c\na\nb\nc\na b\nb c\n")?;
     /// let mut solver = Dlx::new(named.problem());
     /// solver.set_seed(Some(7));
     /// assert_eq!(solver.seed(), Some(7));
     /// assert_eq!(solver.first_solution(), solver.first_solution());
     /// assert_eq!(solver.count(None).solutions, 3); // any order, every solution
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn set_seed(&mut self, seed: Option<u64>) {
         self.seed = seed;
@@ -78,14 +78,14 @@ impl Dlx {
     /// docs/decisions/forced-first.md); on others it costs about nothing.
     ///
     /// ```
-    /// use dlx::{NamedProblem, Dlx};
+    /// use dlx_engine::{NamedProblem, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let mut solver = Dlx::new(named.problem());
     /// let plain = solver.count(None).solutions;
     /// solver.set_forced_first(true);
     /// assert!(solver.forced_first());
     /// assert_eq!(solver.count(None).solutions, plain);
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn set_forced_first(&mut self, forced: bool) {
         self.search.set_forced(forced);
@@ -114,7 +114,7 @@ impl Dlx {
     /// are, see the difference.
     ///
     /// ```
-    /// use dlx::{NamedProblem, Dlx};
+    /// use dlx_engine::{NamedProblem, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let mut solver = Dlx::new(named.problem());
     /// solver.set_forced_first(true);
@@ -123,7 +123,7 @@ impl Dlx {
     /// assert_eq!(solver.count(None).solutions, 5);
     /// solver.reset(); // restores the links
     /// assert!(solver.links_match(named.problem()));
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn set_lazy_restore(&mut self, lazy: bool) {
         self.lazy_restore = lazy;

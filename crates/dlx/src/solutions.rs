@@ -14,16 +14,16 @@ impl Dlx {
     /// iterator ends the search and restores the links.
     ///
     /// ```
-    /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = dlx::Dlx::new(named.problem());
+    /// let named = dlx_engine::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = dlx_engine::Dlx::new(named.problem());
     /// let mut solutions = solver.solutions();
     /// let mut dominoes = 0;
     /// while let Some(solution) = solutions.next() {
     ///     dominoes += 4 - solution.options().len();
     /// }
-    /// assert_eq!(solutions.end(), Some(dlx::End::Exhausted));
+    /// assert_eq!(solutions.end(), Some(dlx_engine::End::Exhausted));
     /// assert_eq!(dominoes, 5); // 0 + 1 + 1 + 1 + 2
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn solutions(&mut self) -> Solutions<'_> {
         self.start();
@@ -38,7 +38,7 @@ impl Dlx {
     /// dropping it puts the solver's own seed back.
     ///
     /// ```
-    /// use dlx::{NamedProblem, Dlx};
+    /// use dlx_engine::{NamedProblem, Dlx};
     /// // Tilings of a strip of four cells: five of them.
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let mut solver = Dlx::new(named.problem());
@@ -48,7 +48,7 @@ impl Dlx {
     /// assert!(draws.iter().any(|s| s != &draws[0])); // not one solution twenty times
     /// assert_eq!(solver.random_solutions(1).take(20).collect::<Vec<_>>(), draws);
     /// assert_eq!(solver.seed(), None);
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn random_solutions(&mut self, seed: u64) -> RandomSolutions<'_> {
         RandomSolutions::new(self, seed)
@@ -69,11 +69,11 @@ impl Dlx {
 /// option lists, for `for` loops and adapters.
 ///
 /// ```
-/// use dlx::NamedProblem;
+/// use dlx_engine::NamedProblem;
 ///
 /// // Knuth's example of color controls (DLX2): one solution.
 /// let named = NamedProblem::parse("p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n")?;
-/// let mut solver = dlx::Dlx::new(named.problem());
+/// let mut solver = dlx_engine::Dlx::new(named.problem());
 /// let mut solutions = solver.solutions();
 /// let solution = solutions.next().expect("a solution");
 /// let mut lines: Vec<String> = solution.options().iter().map(|&o| named.option_text(o)).collect();
@@ -85,7 +85,7 @@ impl Dlx {
 ///     .collect();
 /// assert_eq!(colors, ["x:A"]);
 /// assert!(solutions.next().is_none());
-/// # Ok::<(), dlx::DlxError>(())
+/// # Ok::<(), dlx_engine::DlxError>(())
 /// ```
 #[derive(Debug)]
 pub struct Solutions<'s> {
@@ -136,7 +136,7 @@ impl<'s> Solutions<'s> {
     /// iterator adapters work; it allocates one `Vec` per solution.
     ///
     /// ```
-    /// use dlx::{NamedProblem, OptionId, Dlx};
+    /// use dlx_engine::{NamedProblem, OptionId, Dlx};
     ///
     /// // Tilings of a strip of three cells: 1+1+1, 2+1, 1+2.
     /// let named = NamedProblem::parse("a b c\na\nb\nc\na b\nb c\n")?;
@@ -146,7 +146,7 @@ impl<'s> Solutions<'s> {
     /// assert!(all.iter().all(|s| named.problem().is_solution(s)));
     /// let two = solver.solutions().owned().take(2).count();
     /// assert_eq!(two, 2);
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     #[must_use]
     pub fn owned(self) -> OwnedSolutions<'s> {

@@ -59,10 +59,10 @@ impl Dlx {
     ///
     /// ```
     /// // Tilings of a strip of four cells by monominoes and dominoes.
-    /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = dlx::Dlx::new(named.problem());
+    /// let named = dlx_engine::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = dlx_engine::Dlx::new(named.problem());
     /// assert_eq!(solver.count(None).solutions, 5);
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     #[must_use]
     pub fn new(problem: &Problem) -> Self {
@@ -92,7 +92,7 @@ impl Dlx {
     ///
     /// ```
     /// use std::sync::Arc;
-    /// use dlx::{Dlx, End, NamedProblem, Progress};
+    /// use dlx_engine::{Dlx, End, NamedProblem, Progress};
     /// // Tilings of a 2x40 strip by dominoes: 165,580,141 of them.
     /// let columns: Vec<String> = (0..40).map(|c| format!("a{c} b{c}")).collect();
     /// let mut text = columns.join(" ") + "\n";
@@ -112,7 +112,7 @@ impl Dlx {
     /// let count = solver.count(None);
     /// assert_eq!(count.end, End::Stopped);
     /// assert!(count.solutions < 165_580_141);
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn set_progress(&mut self, progress: Option<Arc<Progress>>) {
         self.watch = progress;
@@ -121,14 +121,14 @@ impl Dlx {
     /// Statistics of the last search.
     ///
     /// ```
-    /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = dlx::Dlx::new(named.problem());
+    /// let named = dlx_engine::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = dlx_engine::Dlx::new(named.problem());
     /// solver.count(None);
     /// let stats = solver.stats();
     /// assert_eq!(stats.solutions, 5);
     /// assert_eq!(stats.profile.iter().sum::<u64>(), stats.nodes);
     /// assert!(stats.updates > 0);
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     #[must_use]
     pub fn stats(&self) -> &Stats {
@@ -149,7 +149,7 @@ impl Dlx {
     /// fit twice). The solver is then unchanged.
     ///
     /// ```
-    /// use dlx::{DlxError, NamedProblem, OptionId, Dlx};
+    /// use dlx_engine::{DlxError, NamedProblem, OptionId, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let (a, ab) = (OptionId::new(0).unwrap(), OptionId::new(4).unwrap());
     /// let mut solver = Dlx::new(named.problem());
@@ -159,7 +159,7 @@ impl Dlx {
     /// assert!(matches!(solver.select(a), Err(DlxError::SelectConflict { .. })));
     /// assert_eq!(solver.unselect_last(), Some(ab));
     /// assert_eq!(solver.count(None).solutions, 5);
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn select(&mut self, option: OptionId) -> Result<(), DlxError> {
         self.search.select(option)
@@ -215,7 +215,7 @@ impl Dlx {
     /// selected after those before it; the options before it stay selected.
     ///
     /// ```
-    /// use dlx::{DlxError, NamedProblem, OptionId, Dlx};
+    /// use dlx_engine::{DlxError, NamedProblem, OptionId, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let option = |k| OptionId::new(k).unwrap();
     /// let mut solver = Dlx::new(named.problem());
@@ -228,7 +228,7 @@ impl Dlx {
     /// assert_eq!(solver.selected(), &[option(0)]);
     /// assert_eq!(solver.unselect_last(), Some(option(0)));
     /// assert!(solver.links_match(named.problem()));
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn select_all(&mut self, options: &[OptionId]) -> Result<(), DlxError> {
         if !self.search.lays_out_in_bulk() {
@@ -244,15 +244,15 @@ impl Dlx {
     /// matrix exactly as [`Dlx::new`] built it. Budget and seed are kept.
     ///
     /// ```
-    /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = dlx::Dlx::new(named.problem());
-    /// solver.select(dlx::OptionId::new(5).unwrap())?; // the domino on b and c
+    /// let named = dlx_engine::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = dlx_engine::Dlx::new(named.problem());
+    /// solver.select(dlx_engine::OptionId::new(5).unwrap())?; // the domino on b and c
     /// assert_eq!(solver.count(None).solutions, 1);
     /// solver.reset();
     /// assert!(solver.selected().is_empty());
     /// assert!(solver.links_match(named.problem()));
     /// assert_eq!(solver.count(None).solutions, 5);
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn reset(&mut self) {
         if self.laid_out > 0 {
@@ -286,14 +286,14 @@ impl Dlx {
     /// items.
     ///
     /// ```
-    /// use dlx::{End, NamedProblem, Dlx};
+    /// use dlx_engine::{End, NamedProblem, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let mut solver = Dlx::new(named.problem());
     /// let all = solver.count(None);
     /// assert_eq!((all.solutions, all.end), (5, End::Exhausted));
     /// let some = solver.count(Some(2));
     /// assert_eq!((some.solutions, some.end), (2, End::LimitReached));
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn count(&mut self, limit: Option<u64>) -> Count {
         self.start();
@@ -358,7 +358,7 @@ impl Dlx {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// use dlx::{End, NamedProblem, Dlx};
+    /// use dlx_engine::{End, NamedProblem, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let mut solver = Dlx::new(named.problem());
     /// let mut sizes = Vec::new();
@@ -368,7 +368,7 @@ impl Dlx {
     /// });
     /// assert_eq!((count.solutions, count.end), (3, End::Stopped));
     /// assert!(sizes.iter().all(|&k| (2..=4).contains(&k)));
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn for_each_solution<F>(&mut self, mut visit: F) -> Count
     where
@@ -431,7 +431,7 @@ impl Dlx {
     /// The first solution in search order.
     ///
     /// ```
-    /// use dlx::{First, NamedProblem, Dlx};
+    /// use dlx_engine::{First, NamedProblem, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let mut solver = Dlx::new(named.problem());
     /// let First::Solution(options) = solver.first_solution() else { panic!("a tiling") };
@@ -440,7 +440,7 @@ impl Dlx {
     /// assert_eq!(named.display_solution(&options).to_string(), "a\nb\nc\nd\n");
     /// let none = NamedProblem::parse("a b\na\n")?;
     /// assert_eq!(Dlx::new(none.problem()).first_solution(), First::NoSolution);
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn first_solution(&mut self) -> First {
         self.start();
@@ -460,14 +460,14 @@ impl Dlx {
     /// found are returned); the search stops at the second solution.
     ///
     /// ```
-    /// use dlx::{NamedProblem, Dlx, Uniqueness};
+    /// use dlx_engine::{NamedProblem, Dlx, Uniqueness};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let mut solver = Dlx::new(named.problem());
     /// let Uniqueness::Multiple(one, two) = solver.uniqueness() else { panic!("five tilings") };
     /// assert_ne!(one, two);
-    /// solver.select(dlx::OptionId::new(5).unwrap())?; // b and c together leave one tiling
+    /// solver.select(dlx_engine::OptionId::new(5).unwrap())?; // b and c together leave one tiling
     /// assert!(solver.uniqueness().is_unique());
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn uniqueness(&mut self) -> Uniqueness {
         self.start();
@@ -510,9 +510,9 @@ impl Dlx {
     /// [`Kind`].
     ///
     /// ```
-    /// let named = dlx::NamedProblem::parse("a 2|b | x\na b x:A\nb\n")?;
-    /// assert_eq!(dlx::Dlx::new(named.problem()).kind(), dlx::Kind::Multiplicities);
-    /// # Ok::<(), dlx::DlxError>(())
+    /// let named = dlx_engine::NamedProblem::parse("a 2|b | x\na b x:A\nb\n")?;
+    /// assert_eq!(dlx_engine::Dlx::new(named.problem()).kind(), dlx_engine::Kind::Multiplicities);
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     #[must_use]
     pub fn kind(&self) -> Kind {
@@ -527,7 +527,7 @@ impl Dlx {
     /// see docs/architecture.md for what each path is.
     ///
     /// ```
-    /// use dlx::{Dlx, LinksLoop, NamedProblem};
+    /// use dlx_engine::{Dlx, LinksLoop, NamedProblem};
     /// let named = NamedProblem::parse("a b | x\na x\nb\na b\n")?;
     /// let mut solver = Dlx::new(named.problem());
     /// assert!(solver.path().counts_on_cells()); // secondary items
@@ -536,7 +536,7 @@ impl Dlx {
     /// assert!(!solver.path().counts_on_cells());
     /// let path = solver.path().to_string();
     /// assert_eq!(path, "Algorithm X, forced-first, on dancing links");
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     #[must_use]
     pub fn path(&self) -> SearchPath {
@@ -550,14 +550,14 @@ impl Dlx {
     /// A description of the first broken invariant.
     ///
     /// ```
-    /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = dlx::Dlx::new(named.problem());
+    /// let named = dlx_engine::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = dlx_engine::Dlx::new(named.problem());
     /// let mut solutions = solver.solutions();
     /// solutions.next();
     /// drop(solutions);
     /// assert_eq!(solver.check_invariants(), Ok(()));
     /// assert!(solver.links_match(named.problem()));
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn check_invariants(&self) -> Result<(), String> {
         self.search.check()

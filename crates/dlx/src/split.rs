@@ -24,7 +24,7 @@ use crate::solver::Dlx;
 /// reports [`DlxError::NotASubproblem`] for one it never makes).
 ///
 /// ```
-/// use dlx::{NamedProblem, Dlx};
+/// use dlx_engine::{NamedProblem, Dlx};
 ///
 /// // Four queens as exact cover: 2 solutions.
 /// let named = NamedProblem::parse(
@@ -42,7 +42,7 @@ use crate::solver::Dlx;
 ///     total += solver.count_subproblem(subproblem, None)?.solutions;
 /// }
 /// assert_eq!(total, solver.count(None).solutions);
-/// # Ok::<(), dlx::DlxError>(())
+/// # Ok::<(), dlx_engine::DlxError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Subproblem {
@@ -126,8 +126,8 @@ impl Dlx {
     /// dead ends, are not subproblems.
     ///
     /// ```
-    /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = dlx::Dlx::new(named.problem());
+    /// let named = dlx_engine::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = dlx_engine::Dlx::new(named.problem());
     /// let split = solver.split(1);
     /// assert!(split.is_complete());
     /// assert_eq!(split.subproblems().len(), 2); // item a: alone, or with b
@@ -136,7 +136,7 @@ impl Dlx {
     ///     total += solver.count_subproblem(subproblem, None)?.solutions;
     /// }
     /// assert_eq!(total, 5);
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn split(&mut self, depth: usize) -> Split {
         self.search.start(None);
@@ -195,8 +195,8 @@ impl Dlx {
     ///
     /// ```
     /// use std::ops::ControlFlow;
-    /// let named = dlx::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
-    /// let mut solver = dlx::Dlx::new(named.problem());
+    /// let named = dlx_engine::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = dlx_engine::Dlx::new(named.problem());
     /// let split = solver.split(1);
     /// let mut found = Vec::new();
     /// for subproblem in split.subproblems() {
@@ -207,7 +207,7 @@ impl Dlx {
     /// }
     /// assert_eq!(found.len(), 5);
     /// assert!(found.iter().all(|s| named.problem().is_solution(s)));
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn for_each_solution_in<F>(
         &mut self,

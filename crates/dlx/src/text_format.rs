@@ -124,7 +124,7 @@ impl NamedProblem {
     /// any, are named by their numbers (`0`, `1`, ...).
     ///
     /// ```
-    /// use dlx::{DlxError, NamedProblem, Problem};
+    /// use dlx_engine::{DlxError, NamedProblem, Problem};
     /// let mut b = Problem::builder(2, 0)?;
     /// b.add_option(&[0, 1])?;
     /// let problem = b.build();
@@ -134,7 +134,7 @@ impl NamedProblem {
     ///     NamedProblem::new(problem, vec!["a".into()]),
     ///     Err(DlxError::ItemNameCount { found: 1, expected: 2 })
     /// );
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     ///
     /// # Errors
@@ -275,10 +275,10 @@ impl NamedProblem {
     /// `option` as Knuth writes it, for `{}` without an allocation.
     ///
     /// ```
-    /// let named = dlx::NamedProblem::parse("a b | x\na x:red\nb\n")?;
-    /// let first = dlx::OptionId::new(0).unwrap();
+    /// let named = dlx_engine::NamedProblem::parse("a b | x\na x:red\nb\n")?;
+    /// let first = dlx_engine::OptionId::new(0).unwrap();
     /// assert_eq!(format!("[{}]", named.display_option(first)), "[a x:red]");
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     ///
     /// # Panics
@@ -296,11 +296,11 @@ impl NamedProblem {
     /// them), one per line in the order given, each ended by a newline.
     ///
     /// ```
-    /// use dlx::{NamedProblem, Dlx, Uniqueness};
+    /// use dlx_engine::{NamedProblem, Dlx, Uniqueness};
     /// let named = NamedProblem::parse("a b c\na b\nc\na\n")?;
     /// let Uniqueness::Unique(options) = Dlx::new(named.problem()).uniqueness() else { panic!() };
     /// assert_eq!(named.display_solution(&options).to_string(), "a b\nc\n");
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     #[must_use]
     pub fn display_solution<'a>(&'a self, options: &'a [OptionId]) -> SolutionDisplay<'a> {

@@ -185,17 +185,17 @@ impl NamedProblem {
     /// # Example
     ///
     /// ```
-    /// use dlx::{Format, Kind};
+    /// use dlx_engine::{Format, Kind};
     ///
-    /// let named = dlx::NamedProblem::parse("A B | C\nA C\nB\nA B\n")?;
+    /// let named = dlx_engine::NamedProblem::parse("A B | C\nA C\nB\nA B\n")?;
     /// assert_eq!(named.problem().option_count(), 3);
     /// assert_eq!(named.to_string(), "A B | C\nA C\nB\nA B\n");
     ///
     /// // Knuth's example for DLX3: C must be covered two or three times.
-    /// let named = dlx::NamedProblem::parse("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n")?;
+    /// let named = dlx_engine::NamedProblem::parse("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n")?;
     /// assert_eq!(named.problem().kind(), Kind::Multiplicities);
     /// assert_eq!(named.format(), Format::Dlx3);
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn parse(text: &str) -> Result<Self, DlxError> {
         Self::parse_with(text, &ReadOptions::default()).map(|parsed| parsed.problem)
@@ -213,7 +213,7 @@ impl NamedProblem {
     /// # Example
     ///
     /// ```
-    /// use dlx::{NamedProblem, ReadOptions};
+    /// use dlx_engine::{NamedProblem, ReadOptions};
     ///
     /// // `x` alone has no primary item: DLX1 ignores it, with a warning.
     /// let text = "A B | x\nA B\nx\nA x\n";
@@ -222,7 +222,7 @@ impl NamedProblem {
     /// let parsed = NamedProblem::parse_with(text, &options)?;
     /// assert_eq!(parsed.skipped, [3]);
     /// assert_eq!(parsed.problem.problem().option_count(), 2);
-    /// # Ok::<(), dlx::DlxError>(())
+    /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn parse_with(text: &str, options: &ReadOptions) -> Result<Parsed, DlxError> {
         let mut skipped = Vec::new();

@@ -15,7 +15,7 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
-use dlx::{Budget, Dlx, End, Kind, NamedProblem, OptionId, Parallel, Problem, Stats};
+use dlx_engine::{Budget, Dlx, End, Kind, NamedProblem, OptionId, Parallel, Problem, Stats};
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 

@@ -3,7 +3,7 @@
 //! problems: the same solution sets and counts, with limits, budgets,
 //! pre-selections (one by one and in bulk), splits and threads.
 
-use dlx::{Budget, Dlx, End, Parallel};
+use dlx_engine::{Budget, Dlx, End, Parallel};
 use proptest::prelude::*;
 
 use super::oracle::{
@@ -13,7 +13,7 @@ use super::oracle::{
 use super::split_parallel::same_tree;
 
 /// A solver for `problem` with forced-first on.
-fn forced(problem: &dlx::Problem) -> Dlx {
+fn forced(problem: &dlx_engine::Problem) -> Dlx {
     let mut solver = Dlx::new(problem);
     solver.set_forced_first(true);
     solver
@@ -54,9 +54,9 @@ fn four_item_spec_strategy() -> impl Strategy<Value = Spec> {
 /// restored; returns the count.
 fn splits_add_up(
     solver: &mut Dlx,
-    problem: &dlx::Problem,
+    problem: &dlx_engine::Problem,
     depth: usize,
-) -> Result<dlx::Count, TestCaseError> {
+) -> Result<dlx_engine::Count, TestCaseError> {
     let whole = solver.count(None);
     let stats = solver.stats().clone();
     let split = solver.split(depth);

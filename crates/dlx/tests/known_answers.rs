@@ -20,7 +20,7 @@ pub(crate) mod zebra;
 
 use std::collections::{BTreeSet, HashSet};
 
-use dlx::{Dlx, End, Kind, NamedProblem};
+use dlx_engine::{Dlx, End, Kind, NamedProblem};
 
 /// Runs every solution of `named` through `check` (with the options' text
 /// and the colors the search reports, as `item:color`), after checking it is
@@ -39,7 +39,7 @@ fn count_checked(named: &NamedProblem, mut check: impl FnMut(&[String], &[String
         let mut key: Vec<usize> = options.iter().map(|o| o.index()).collect();
         key.sort_unstable();
         assert!(seen.insert(key), "solution reported twice");
-        let colors: Vec<(dlx::ItemId, dlx::Color)> = solution.colors().collect();
+        let colors: Vec<(dlx_engine::ItemId, dlx_engine::Color)> = solution.colors().collect();
         assert_eq!(colors, named.problem().solution_colors(options));
         let text: Vec<String> = options.iter().map(|&o| named.option_text(o)).collect();
         let colors: Vec<String> = colors

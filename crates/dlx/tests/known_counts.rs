@@ -15,10 +15,10 @@ pub(crate) mod polyominoes;
 
 use std::ops::ControlFlow;
 
-use dlx::{Dlx, End, NamedProblem, OptionId, Problem};
+use dlx_engine::{Dlx, End, NamedProblem, OptionId, Problem};
 
 /// Counts every solution, checking each one independently with
-/// [`dlx::Problem::is_solution`] and that no solution is reported twice.
+/// [`dlx_engine::Problem::is_solution`] and that no solution is reported twice.
 fn count_checked(named: &NamedProblem) -> u64 {
     count_solutions_of(named.problem(), false)
 }

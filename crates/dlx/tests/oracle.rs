@@ -3,7 +3,7 @@
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 
-use dlx::{Budget, Dlx, End, OptionId, Problem};
+use dlx_engine::{Budget, Dlx, End, OptionId, Problem};
 use proptest::prelude::*;
 
 /// A small problem as plain data: item counts and options as item lists.
@@ -78,7 +78,7 @@ fn planted_strategy() -> impl Strategy<Value = (Spec, Vec<usize>)> {
             }
             let planted: Vec<Vec<usize>> = groups.into_iter().filter(|g| !g.is_empty()).collect();
             let mut options: Vec<Vec<usize>> = planted.iter().cloned().chain(extra).collect();
-            let mut rng = dlx::SplitMix64::new(seed);
+            let mut rng = dlx_engine::SplitMix64::new(seed);
             let mut order: Vec<usize> = (0..options.len()).collect();
             rng.shuffle(&mut order);
             let shuffled: Vec<Vec<usize>> = order.iter().map(|&k| options[k].clone()).collect();
@@ -120,7 +120,7 @@ pub(crate) fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
 
 /// Every solution of a pruned problem, as sorted lists of the original
 /// option numbers.
-pub(crate) fn pruned_solutions(pruned: &dlx::Pruned) -> BTreeSet<Vec<usize>> {
+pub(crate) fn pruned_solutions(pruned: &dlx_engine::Pruned) -> BTreeSet<Vec<usize>> {
     let mut solver = Dlx::new(pruned.problem());
     let mut found = BTreeSet::new();
     solver.for_each_solution(|options| {
@@ -160,7 +160,7 @@ pub(crate) fn engine_solutions(spec: &Spec, solver: &mut Dlx) -> (BTreeSet<Vec<u
 /// Counts with `solver` under a node budget of `budget` and checks that it
 /// stops exactly when the count's tree (measured by a count without one)
 /// is larger, never with more solutions than there are; returns the count.
-pub(crate) fn count_under_node_budget(solver: &mut Dlx, budget: u64) -> dlx::Count {
+pub(crate) fn count_under_node_budget(solver: &mut Dlx, budget: u64) -> dlx_engine::Count {
     solver.set_budget(Budget::UNLIMITED);
     let total = solver.count(None).solutions;
     let nodes = solver.stats().nodes;

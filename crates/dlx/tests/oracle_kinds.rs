@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::ControlFlow;
 
-use dlx::{Budget, Color, Dlx, DlxError, End, Kind, OptionId, Problem};
+use dlx_engine::{Budget, Color, Dlx, DlxError, End, Kind, OptionId, Problem};
 
 use crate::oracle::{count_under_node_budget, pruned_solutions};
 use proptest::prelude::*;

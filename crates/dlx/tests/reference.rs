@@ -30,7 +30,7 @@
 //! those); its statistics follow its own plain branching rule and are not
 //! the engine's, which tweaks lists and counts null moves its own way.
 
-use dlx::{Kind, OptionId, Problem, Stats};
+use dlx_engine::{Kind, OptionId, Problem, Stats};
 
 /// What to count as the engine's searches do.
 #[derive(Clone, Copy, Debug, Default)]
@@ -104,7 +104,7 @@ struct Search<'t> {
 }
 
 /// Searches `problem` with the options `selected` chosen first (as
-/// [`Dlx::select`](dlx::Dlx::select) does), counting as `options` says.
+/// [`Dlx::select`](dlx_engine::Dlx::select) does), counting as `options` says.
 pub(crate) fn search(problem: &Problem, selected: &[OptionId], options: Options) -> Reference {
     let tables = Tables::of(problem);
     let mut state = State {
@@ -168,7 +168,7 @@ impl Tables {
         }
         let bounds = (0..primary)
             .map(|i| {
-                let item = dlx::ItemId::new(i).expect("an item");
+                let item = dlx_engine::ItemId::new(i).expect("an item");
                 problem
                     .bounds(item)
                     .map_or((1, 1), |b| (b.lower(), b.upper()))

@@ -3,7 +3,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx::{Budget, Dlx, DlxError, End, First, NamedProblem, OptionId, Problem, Uniqueness};
+use dlx_engine::{Budget, Dlx, DlxError, End, First, NamedProblem, OptionId, Problem, Uniqueness};
 
 const KNUTH: &str = "| A simple example\nA B C D E | F G\nC E F\nA D G\nB C F\nA D\nB G\nD E G\n";
 
@@ -179,7 +179,7 @@ fn preselection_forces_options_and_reset_undoes_it() {
         solver.select(option(1)),
         Err(DlxError::SelectConflict {
             option: option(1),
-            item: dlx::ItemId::new(0).unwrap(),
+            item: dlx_engine::ItemId::new(0).unwrap(),
             covered_by: option(3)
         })
     );
@@ -475,7 +475,7 @@ fn an_option_that_empties_another_primary_item_is_a_dead_end() {
 fn a_watched_search_is_the_same_search_and_stops_when_asked() {
     use std::sync::Arc;
 
-    use dlx::Progress;
+    use dlx_engine::Progress;
 
     use crate::known_answers::{binary_matrices, de_bruijn};
     use crate::known_counts::{langford, n_queens};

@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 
-use dlx::{
+use dlx_engine::{
     Branch, Budget, Dlx, DlxError, End, First, Kind, OptionId, Parallel, Problem, Subproblem,
 };
 use proptest::prelude::*;
@@ -59,7 +59,7 @@ fn parallel_solutions(
 /// comparison: its solution iterator's. A parallel search enters every node
 /// too; a single-threaded count may count leaves without entering them,
 /// and then makes fewer updates ([`same_tree`]).
-fn plain_stats(problem: &Problem) -> dlx::Stats {
+fn plain_stats(problem: &Problem) -> dlx_engine::Stats {
     let mut solver = Dlx::new(problem);
     solver.for_each_solution(|_| ControlFlow::Continue(()));
     solver.stats().clone()
@@ -69,7 +69,7 @@ fn plain_stats(problem: &Problem) -> dlx::Stats {
 /// (a search entering every node) walked: the same solutions, nodes and
 /// nodes a level, and no more updates (the leaves a count counts at once
 /// make none, docs/decisions/leaves.md).
-pub(crate) fn same_tree(counted: &dlx::Stats, entered: &dlx::Stats) {
+pub(crate) fn same_tree(counted: &dlx_engine::Stats, entered: &dlx_engine::Stats) {
     assert_eq!(counted.solutions, entered.solutions);
     assert_eq!(counted.nodes, entered.nodes);
     assert_eq!(counted.profile, entered.profile);
@@ -81,7 +81,7 @@ pub(crate) fn same_tree(counted: &dlx::Stats, entered: &dlx::Stats) {
 
 /// The statistics of the single-threaded count on dancing links: the
 /// whole problem as the one subproblem of a split at depth 0, counted.
-fn matrix_count(problem: &Problem) -> dlx::Stats {
+fn matrix_count(problem: &Problem) -> dlx_engine::Stats {
     let mut solver = Dlx::new(problem);
     let split = solver.split(0);
     let mut total = solver.stats().clone();
@@ -110,7 +110,7 @@ fn check_threads(problem: &Problem, expected: u64, chunk: u64, depth: usize, tal
     let on_links = matrix_count(problem);
     same_tree(&on_links, &plain);
     let first = Dlx::new(problem).first_solution();
-    let mut on_threads: Option<dlx::Stats> = None;
+    let mut on_threads: Option<dlx_engine::Stats> = None;
     for threads in [1, 2, 8] {
         let parallel = Parallel::new()
             .with_threads(threads)
@@ -435,7 +435,7 @@ fn progress_stop_ends_a_search_from_another_thread() {
     use std::thread;
     use std::time::Duration;
 
-    use dlx::Progress;
+    use dlx_engine::Progress;
 
     // Stops the search once it has visited some nodes (or after a while).
     let stopping = |progress: &Arc<Progress>| {
@@ -498,7 +498,7 @@ fn progress_stop_ends_a_search_from_another_thread() {
 fn one_thread_on_the_cells_reports_and_stops() {
     use std::sync::Arc;
 
-    use dlx::Progress;
+    use dlx_engine::Progress;
 
     let queens = n_queens::n_queens(8);
     // The cells' statistics are the reference's whole coverings, which on

@@ -22,7 +22,7 @@
 
 use std::time::{Duration, Instant};
 
-use dlx::{Count, Dlx, Problem};
+use dlx_engine::{Count, Dlx, Problem};
 use sudoku_dlx::{Cage, ParseOptions, Puzzle, Shape};
 
 /// Interleaved runs whose median time is reported.

@@ -1,5 +1,5 @@
 //! Sudoku of every common shape and variant, solved as exact cover on the
-//! [`dlx`] engine.
+//! [`dlx_engine`] engine.
 //!
 //! # What it guarantees
 //!
@@ -53,13 +53,13 @@
 //! ```
 //!
 //! The answers are the engine's words ([`First`], [`Uniqueness`], re-exported
-//! from [`dlx`]) with grids for solutions, so code that uses both crates
+//! from [`dlx_engine`]) with grids for solutions, so code that uses both crates
 //! reads one vocabulary. No name of the two crates clashes: the engine's
-//! solver and error are [`dlx::Dlx`] and [`dlx::DlxError`], so glob imports of
+//! solver and error are [`dlx_engine::Dlx`] and [`dlx_engine::DlxError`], so glob imports of
 //! both leave [`Solver`] and [`Error`] to this crate.
 //!
 //! ```
-//! use dlx::*;
+//! use dlx_engine::*;
 //! use sudoku_dlx::*;
 //!
 //! fn both() -> Result<(), Error> {
@@ -171,7 +171,7 @@ pub use canon::canonicalizer::{
     Canonical, Canonicalizer, DEFAULT_CANON_BUDGET, canonical, equivalence,
 };
 pub use canon::transform::Transform;
-pub use dlx::{Budget, Count, End, First, Parallel, Progress, Stats, Uniqueness};
+pub use dlx_engine::{Budget, Count, End, First, Parallel, Progress, Stats, Uniqueness};
 pub use make::generate_options::{GenerateOptions, default_check_budget};
 pub use make::generated::{Distance, Generated};
 pub use make::generator::{Attempts, Generator};

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use arbitrary::{Arbitrary, Unstructured};
-use dlx::{Budget, DlxError};
+use dlx_engine::{Budget, DlxError};
 
 pub(crate) const MAX_PRIMARY: usize = 7;
 pub(crate) const MAX_SECONDARY: usize = 3;
@@ -22,10 +22,10 @@ pub(crate) type Entry = (usize, Option<u32>);
 pub(crate) struct EngineCase {
     pub(crate) primary: usize,
     pub(crate) secondary: usize,
-    /// The calls of [`dlx::ProblemBuilder::set_bounds`], valid or not:
+    /// The calls of [`dlx_engine::ProblemBuilder::set_bounds`], valid or not:
     /// item, lower and upper bound.
     pub(crate) bounds: Vec<(usize, u32, u32)>,
-    /// The options handed to [`dlx::ProblemBuilder::add_colored_option`],
+    /// The options handed to [`dlx_engine::ProblemBuilder::add_colored_option`],
     /// valid or not.
     pub(crate) options: Vec<Vec<Entry>>,
     /// Indices of accepted options to pre-select (possibly out of range).
@@ -145,7 +145,7 @@ impl fmt::Debug for EngineCase {
         writeln!(f, "// engine_oracle case")?;
         writeln!(
             f,
-            "let mut builder = dlx::Problem::builder({}, {}).unwrap();",
+            "let mut builder = dlx_engine::Problem::builder({}, {}).unwrap();",
             self.primary, self.secondary
         )?;
         for (item, lower, upper) in &self.bounds {
@@ -159,7 +159,7 @@ impl fmt::Debug for EngineCase {
             let entries: Vec<String> = option
                 .iter()
                 .map(|(i, c)| match c {
-                    Some(c) => format!("({i}, dlx::Color::new({c}))"),
+                    Some(c) => format!("({i}, dlx_engine::Color::new({c}))"),
                     None => format!("({i}, None)"),
                 })
                 .collect();
@@ -178,7 +178,7 @@ impl fmt::Debug for EngineCase {
             self.preselect
         )?;
         writeln!(f, "let limit = {};", self.limit)?;
-        writeln!(f, "let budget = dlx::{:?};", self.budget)?;
+        writeln!(f, "let budget = dlx_engine::{:?};", self.budget)?;
         writeln!(f, "let seed = {};", self.seed)?;
         writeln!(f, "// The accepted problem in Knuth's format:")?;
         let text = knuth_text(self, &accepted_bounds(self), &accepted_options(self));

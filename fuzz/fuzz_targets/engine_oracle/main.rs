@@ -21,7 +21,7 @@ mod case;
 mod oracle;
 mod searches;
 
-use dlx::{Color, Dlx, DlxError, OptionId, Problem};
+use dlx_engine::{Color, Dlx, DlxError, OptionId, Problem};
 use libfuzzer_sys::{Corpus, fuzz_target};
 
 use case::{
@@ -83,7 +83,7 @@ fn check(case: &EngineCase) -> Corpus {
         assert_eq!(got, options[id.index()], "option {id} as stored");
     }
     for (item, &(lower, upper)) in bounds.iter().enumerate() {
-        let b = problem.bounds(dlx::ItemId::new(item).unwrap()).unwrap();
+        let b = problem.bounds(dlx_engine::ItemId::new(item).unwrap()).unwrap();
         assert_eq!(
             (b.lower(), b.upper()),
             (lower, upper),

@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx::{Budget, Count, Dlx, End, First, OptionId, Problem, Uniqueness};
+use dlx_engine::{Budget, Count, Dlx, End, First, OptionId, Problem, Uniqueness};
 
 use crate::case::EngineCase;
 use crate::oracle::{Oracle, Solution};

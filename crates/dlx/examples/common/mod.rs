@@ -4,7 +4,7 @@
 
 #![allow(dead_code)]
 
-use dlx::{Dlx, NamedProblem};
+use dlx_engine::{Dlx, NamedProblem};
 
 /// The command line after the program's name.
 pub(crate) struct Args(Vec<String>);

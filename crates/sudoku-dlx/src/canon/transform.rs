@@ -4,7 +4,7 @@
 
 use std::fmt::{self, Write as _};
 
-use dlx::SplitMix64;
+use dlx_engine::SplitMix64;
 
 use crate::model::error::Error;
 use crate::model::grid::Grid;

@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use dlx::{First, SplitMix64};
+use dlx_engine::{First, SplitMix64};
 use smallvec::SmallVec;
 
 use crate::make::forcing::Forcing;
@@ -19,7 +19,7 @@ use crate::rate::rater::{Level, Rated, Rater};
 use crate::solve::backend::{Method, SearchOptions};
 use crate::solve::completion::seeds_rows;
 use crate::solve::solver::Solver;
-use dlx::Budget;
+use dlx_engine::Budget;
 
 /// Generates puzzles of one [`Rules`]: build it once, call
 /// [`generate`](Self::generate) with a seed per puzzle.

@@ -16,7 +16,7 @@
 //! still solves the map, so a map always comes with a witness that it can
 //! be played.
 
-use dlx::SplitMix64;
+use dlx_engine::SplitMix64;
 
 use crate::make::generate_options::GenerateOptions;
 use crate::make::generated::Generated;

@@ -20,7 +20,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx::{Budget, End, SplitMix64};
+use dlx_engine::{Budget, End, SplitMix64};
 
 use crate::make::generate_options::{GenerateOptions, default_check_budget};
 use crate::make::generated::Generated;

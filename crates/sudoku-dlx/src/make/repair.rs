@@ -21,7 +21,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx::SplitMix64;
+use dlx_engine::SplitMix64;
 
 use crate::make::forcing::Forcing;
 use crate::model::error::Error;

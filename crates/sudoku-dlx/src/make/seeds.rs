@@ -2,7 +2,7 @@
 //! run is split over threads, and the way back from a puzzle's seed to the
 //! seed that replays it.
 
-use dlx::SplitMix64;
+use dlx_engine::SplitMix64;
 
 /// The seed of puzzle `index` of a run with seed `seed`: each puzzle's
 /// seed depends only on the pair, so a batch gives the same puzzles

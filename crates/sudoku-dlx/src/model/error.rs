@@ -161,9 +161,9 @@ pub enum Error {
     /// A puzzle handed to a solver built for other rules.
     RulesMismatch,
     /// An error of the exact-cover engine, for a caller that uses both
-    /// crates with `?` (see `From<dlx::DlxError>`); the Sudoku types return it
+    /// crates with `?` (see `From<dlx_engine::DlxError>`); the Sudoku types return it
     /// only for a fault of the engine.
-    Engine(dlx::DlxError),
+    Engine(dlx_engine::DlxError),
     /// Generation: the rules admit no complete grid (a region map or a
     /// combination of variants that no grid satisfies).
     NoCompleteGrid,
@@ -584,14 +584,14 @@ impl std::error::Error for Error {
 /// An engine error, for a caller that mixes the engine and Sudoku with `?`.
 ///
 /// ```
-/// fn first_option() -> Result<dlx::OptionId, sudoku_dlx::Error> {
-///     let mut builder = dlx::Problem::builder(1, 0)?;
+/// fn first_option() -> Result<dlx_engine::OptionId, sudoku_dlx::Error> {
+///     let mut builder = dlx_engine::Problem::builder(1, 0)?;
 ///     Ok(builder.add_option(&[0])?)
 /// }
 /// assert_eq!(first_option().map(|o| o.index()), Ok(0));
 /// ```
-impl From<dlx::DlxError> for Error {
-    fn from(e: dlx::DlxError) -> Error {
+impl From<dlx_engine::DlxError> for Error {
+    fn from(e: dlx_engine::DlxError) -> Error {
         Error::Engine(e)
     }
 }

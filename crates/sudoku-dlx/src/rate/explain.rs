@@ -15,7 +15,7 @@ use crate::rate::step::{Placement, Recorder, Step, StepKind, digits_of};
 use crate::rate::technique::Technique;
 use crate::rate::techniques::LogicSolver;
 use crate::solve::solver::Solver;
-use dlx::{Budget, First, Uniqueness};
+use dlx_engine::{Budget, First, Uniqueness};
 
 /// A grid part way: its digits and the candidates of its open cells.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -4,7 +4,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 
-use dlx::SplitMix64;
+use dlx_engine::SplitMix64;
 
 use crate::model::error::Error;
 use crate::model::puzzle::Puzzle;
@@ -15,7 +15,7 @@ use crate::rate::technique::Technique;
 use crate::rate::techniques::{LogicReport, LogicSolver};
 use crate::solve::backend::{Method, SearchOptions};
 use crate::solve::solver::Solver;
-use dlx::{Budget, End};
+use dlx_engine::{Budget, End};
 
 /// Seeded random orders the search effort is averaged over.
 pub(crate) const SEEDS: u64 = 8;

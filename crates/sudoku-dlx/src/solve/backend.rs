@@ -16,7 +16,7 @@
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use dlx::{Budget, Count, First, Parallel, Progress, Stats};
+use dlx_engine::{Budget, Count, First, Parallel, Progress, Stats};
 
 use crate::model::error::Error;
 use crate::model::grid::Grid;

@@ -14,7 +14,7 @@
 //! rows below come from the search; the whole grid is checked like any
 //! other solution.
 
-use dlx::SplitMix64;
+use dlx_engine::SplitMix64;
 
 use crate::model::rules::Rules;
 use crate::model::shape::Shape;

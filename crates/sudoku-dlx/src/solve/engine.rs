@@ -40,7 +40,7 @@ use crate::solve::backend::{Method, SearchOptions};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Engine {
-    /// The dancing-links engine ([`dlx`]) on the exact-cover matrix: every
+    /// The dancing-links engine ([`dlx_engine`]) on the exact-cover matrix: every
     /// shape and variant. Its statistics are Knuth's (nodes entered, link
     /// updates); counts choose forced items first, so a count's tree is not
     /// a solve's.
@@ -126,7 +126,7 @@ pub(crate) fn engine_for(operation: Operation, forms: Forms, options: &SearchOpt
 
 #[cfg(test)]
 mod tests {
-    use dlx::Budget;
+    use dlx_engine::Budget;
 
     use super::*;
 

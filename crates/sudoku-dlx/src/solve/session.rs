@@ -3,7 +3,7 @@
 //! backend the solver picks (or, on plain 9x9, the classic counter's band
 //! board).
 
-use dlx::{Count, Stats};
+use dlx_engine::{Count, Stats};
 
 use crate::model::error::Error;
 use crate::solve::backend::{Backend, SearchOptions};

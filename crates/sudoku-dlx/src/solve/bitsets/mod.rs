@@ -8,7 +8,7 @@ mod spread;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use dlx::{Count, End, First, Parallel, Progress, SplitMix64, Stats};
+use dlx_engine::{Count, End, First, Parallel, Progress, SplitMix64, Stats};
 
 use crate::model::error::Error;
 use crate::model::geometry::Geometry;

@@ -15,7 +15,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-use dlx::{Budget, Count, End, Progress, Stats};
+use dlx_engine::{Budget, Count, End, Progress, Stats};
 
 use crate::solve::bitsets::bitboard::{BitRules, Board, Frame};
 
@@ -256,7 +256,7 @@ impl<'b> Spread<'b> {
 
 #[cfg(test)]
 mod tests {
-    use dlx::SplitMix64;
+    use dlx_engine::SplitMix64;
 
     use std::ops::ControlFlow;
 

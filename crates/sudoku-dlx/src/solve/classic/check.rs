@@ -19,7 +19,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx::Budget;
+use dlx_engine::Budget;
 
 use crate::solve::classic::bands::{BAND, Board, columns, in_every_row};
 use crate::solve::classic::{Classic, Search, Stop};
@@ -173,7 +173,7 @@ mod tests {
     /// solutions, the grid's digit put back in a cell where they differ
     /// (one of them at least is not the grid there).
     fn unique_puzzle(grid: &[u8], seed: u64, density: u32, links: &mut Solver) -> Vec<u8> {
-        let mut rng = dlx::SplitMix64::new(seed ^ 0x0b17);
+        let mut rng = dlx_engine::SplitMix64::new(seed ^ 0x0b17);
         let mut digits: Vec<u8> = grid
             .iter()
             .map(|&d| if rng.below(100) < density { d } else { 0 })
@@ -231,7 +231,7 @@ mod tests {
             let mut links = Solver::new(&rules);
             links.set_method(Method::DancingLinks);
             let mut digits = unique_puzzle(grid, seed, density, &mut links);
-            let mut rng = dlx::SplitMix64::new(seed ^ 0xb1a4c);
+            let mut rng = dlx_engine::SplitMix64::new(seed ^ 0xb1a4c);
             let mut blanked = Vec::new();
             for _ in 0..blanks {
                 let given: Vec<usize> = (0..81).filter(|&i| digits[i] != 0).collect();

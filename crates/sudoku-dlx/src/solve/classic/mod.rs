@@ -24,7 +24,7 @@ pub(crate) mod check;
 
 use std::ops::ControlFlow;
 
-use dlx::{Budget, Count, End, Progress, Stats};
+use dlx_engine::{Budget, Count, End, Progress, Stats};
 
 use crate::solve::backend::CHECK_EVERY;
 use crate::solve::classic::bands::{Board, Branch};
@@ -339,7 +339,7 @@ mod tests {
         let grid = Generator::new(&rules, GenerateOptions::default())
             .complete_grid(seed)
             .unwrap();
-        let mut rng = dlx::SplitMix64::new(seed ^ 0x5eed);
+        let mut rng = dlx_engine::SplitMix64::new(seed ^ 0x5eed);
         let mut digits: Vec<u8> = grid
             .digits()
             .iter()

@@ -24,7 +24,7 @@
 
 use std::ops::Range;
 
-use dlx::{ItemId, OptionId, Problem};
+use dlx_engine::{ItemId, OptionId, Problem};
 use smallvec::SmallVec;
 
 use crate::model::geometry::Geometry;

@@ -7,7 +7,7 @@ mod encoding;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use dlx::{Count, End, First, OptionId, Parallel, Progress, Stats};
+use dlx_engine::{Count, End, First, OptionId, Parallel, Progress, Stats};
 
 use crate::model::error::Error;
 use crate::model::geometry::Geometry;
@@ -25,7 +25,7 @@ pub(crate) struct Links {
     encoding: Encoding,
     /// Invariant: its selection stack holds exactly the givens, one option
     /// each, in the order they were loaded or pushed.
-    engine: dlx::Dlx,
+    engine: dlx_engine::Dlx,
     /// The grid handed to visitors, reused: a solution's options cover
     /// every cell, so it needs no reset.
     scratch: Grid,
@@ -37,7 +37,7 @@ impl Links {
     /// The backend for `rules`, whose units are `geometry`'s.
     pub(crate) fn new(rules: &Rules, geometry: &Geometry) -> Links {
         let encoding = Encoding::new(rules, geometry);
-        let mut engine = dlx::Dlx::new(encoding.problem());
+        let mut engine = dlx_engine::Dlx::new(encoding.problem());
         // Every search of this engine either lays the links out anew
         // (`load`) or restores them first: a count need not undo its last
         // path (docs/decisions/lazy-restore.md).
@@ -82,9 +82,9 @@ impl Links {
     /// The engine's error for a given that cannot be selected, as the
     /// crate's: a clash is reported as the two givens, their digit, and the
     /// unit they share.
-    fn clash(&self, e: dlx::DlxError) -> Error {
+    fn clash(&self, e: dlx_engine::DlxError) -> Error {
         match e {
-            dlx::DlxError::SelectConflict {
+            dlx_engine::DlxError::SelectConflict {
                 option,
                 item,
                 covered_by,
@@ -111,7 +111,7 @@ impl Links {
 
     /// Replaces the givens with `digits` (row-major, 0 for blank),
     /// selected in row-major order, so that a clash names the earlier given
-    /// first. They go to the engine at once ([`dlx::Dlx::select_all`]),
+    /// first. They go to the engine at once ([`dlx_engine::Dlx::select_all`]),
     /// which lays out only what they leave of the matrix rather than
     /// covering each given and uncovering it after the search.
     ///
@@ -187,7 +187,7 @@ impl Backend for Links {
         self.engine.count(limit)
     }
 
-    /// The engine's [`dlx::Dlx::count_parallel`], whose statistics are
+    /// The engine's [`dlx_engine::Dlx::count_parallel`], whose statistics are
     /// the single-threaded search's for an exact count.
     fn count_parallel(
         &mut self,
@@ -217,7 +217,7 @@ impl Backend for Links {
         self.engine.stats()
     }
 
-    /// The engine's own stop: a watched search ([`dlx::Dlx::set_progress`])
+    /// The engine's own stop: a watched search ([`dlx_engine::Dlx::set_progress`])
     /// ends with `End::Stopped` within a few thousand nodes of it.
     fn set_stop(&mut self, stop: Option<Arc<Progress>>) {
         self.engine.set_progress(stop);

@@ -4,9 +4,9 @@
 
 use std::ops::ControlFlow;
 
-use dlx::{Count, End, Parallel, Uniqueness};
+use dlx_engine::{Count, End, Parallel, Uniqueness};
 
-use dlx::Budget;
+use dlx_engine::Budget;
 
 use crate::model::error::Error;
 use crate::model::grid::Grid;
@@ -125,7 +125,7 @@ impl Solver {
     /// [`Engine`]) it runs on the caller's rayon pool when called from one
     /// (sharing its threads with the caller's other work), else on a pool
     /// of [`Parallel::threads`]; on links it is
-    /// [`dlx::Dlx::count_parallel`] with `parallel` as given. The
+    /// [`dlx_engine::Dlx::count_parallel`] with `parallel` as given. The
     /// budget bounds the work of all threads together; a seed does not
     /// change a count, and the parallel search does not use it.
     ///

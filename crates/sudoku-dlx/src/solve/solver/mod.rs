@@ -8,7 +8,7 @@ pub use counting::Tally;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use dlx::{Budget, Count, First, Progress, SplitMix64, Stats};
+use dlx_engine::{Budget, Count, First, Progress, SplitMix64, Stats};
 
 use crate::model::error::Error;
 use crate::model::geometry::Geometry;
@@ -140,11 +140,11 @@ impl Solver {
     /// [`count_parallel`](Self::count_parallel)) stop early once `stop` is
     /// stopped ([`Progress::stop`], from any thread, e.g. a Ctrl-C
     /// handler): the count then holds the solutions found so far and ends
-    /// with [`End::Stopped`](dlx::End::Stopped), not exact, as a count a
+    /// with [`End::Stopped`](dlx_engine::End::Stopped), not exact, as a count a
     /// budget ends does. Every [`Engine`] looks at it every few thousand
     /// nodes, not at each. `None` (the default) removes it. On
     /// [`Engine::Links`] the engine also reports its nodes and solutions
-    /// to `stop` as it goes ([`dlx::Dlx::set_progress`]).
+    /// to `stop` as it goes ([`dlx_engine::Dlx::set_progress`]).
     ///
     /// ```
     /// use std::sync::Arc;
@@ -467,7 +467,7 @@ impl Solver {
 
 #[cfg(test)]
 pub(crate) mod tests {
-    use dlx::{End, Parallel};
+    use dlx_engine::{End, Parallel};
 
     use super::*;
     use crate::{GenerateOptions, Generator, Shape, Variants, puzzle_seed};

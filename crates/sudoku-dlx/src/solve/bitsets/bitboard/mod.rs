@@ -26,7 +26,7 @@
 mod order;
 mod search;
 
-use dlx::{Budget, Progress, Stats};
+use dlx_engine::{Budget, Progress, Stats};
 
 use crate::model::geometry::Geometry;
 use crate::solve::backend::CHECK_EVERY;
@@ -484,7 +484,7 @@ fn first_cell(mask: u128) -> usize {
 mod tests {
     use std::ops::ControlFlow;
 
-    use dlx::SplitMix64;
+    use dlx_engine::SplitMix64;
 
     use super::*;
     use crate::model::rules::Rules;

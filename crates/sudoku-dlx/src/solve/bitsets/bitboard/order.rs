@@ -2,7 +2,7 @@
 //! the fixed order for solving and counting, a seeded one for the
 //! generator's random complete grids.
 
-use dlx::SplitMix64;
+use dlx_engine::SplitMix64;
 
 use crate::solve::bitsets::bitboard::{BitRules, Board, COUNT_BITS, DigitMask, first_cell};
 

@@ -4,7 +4,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx::Stats;
+use dlx_engine::Stats;
 
 use crate::solve::bitsets::bitboard::{
     BitRules, Board, DigitMask, Frame, Limit, Lowest, Order, Pending, Stop,
