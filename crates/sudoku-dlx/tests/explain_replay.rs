@@ -94,6 +94,71 @@ impl Replay {
         (1..=n).filter(|&d| self.candidate(cell, d)).collect()
     }
 
+    /// A Y-cycle's chains, one per elimination, each the walk round the
+    /// loop a person follows: `b<>d -> b=e -> c<>e -> ... -> a=d, so
+    /// x<>d`, each cell's two links its two candidates, each `=` followed
+    /// by the same digit's `<>` in a peer, the walk starting and ending on
+    /// the eliminated digit in two cells that both see `x`.
+    fn y_cycle_chains_hold(&self, step: &Step) -> Result<(), String> {
+        let mut concluded = Vec::new();
+        for chain in &step.chains {
+            let [walk] = chain.paths.as_slice() else {
+                return Err("a Y-cycle's chain is one walk".into());
+            };
+            if walk.len() != 2 * step.cells.len() {
+                return Err(format!(
+                    "a walk of {} links round {} cells",
+                    walk.len(),
+                    step.cells.len()
+                ));
+            }
+            for pair in walk.chunks(2) {
+                let (off, on) = (&pair[0], &pair[1]);
+                let mut two = vec![off.digit, on.digit];
+                two.sort_unstable();
+                if off.on
+                    || !on.on
+                    || off.cells != on.cells
+                    || off.cells.len() != 1
+                    || self.candidates(off.cells[0]) != two
+                {
+                    return Err(format!(
+                        "{off:?} -> {on:?} is no bivalue cell's strong link"
+                    ));
+                }
+            }
+            for pair in walk[1..].windows(2).step_by(2) {
+                let (on, off) = (&pair[0], &pair[1]);
+                if on.digit != off.digit || !self.peers(on.cells[0], off.cells[0]) {
+                    return Err(format!("{on:?} -> {off:?} is no weak link"));
+                }
+            }
+            let (first, last, end) = (&walk[0], &walk[walk.len() - 1], &chain.conclusion);
+            if end.on
+                || end.cells.len() != 1
+                || first.digit != end.digit
+                || last.digit != end.digit
+                || !self.peers(end.cells[0], first.cells[0])
+                || !self.peers(end.cells[0], last.cells[0])
+            {
+                return Err(format!("{first:?} ... {last:?} does not prove {end:?}"));
+            }
+            concluded.push(Elimination {
+                cell: end.cells[0],
+                digit: end.digit,
+            });
+        }
+        concluded.sort_unstable_by_key(|e| (e.cell, e.digit));
+        let mut eliminations = step.eliminations.clone();
+        eliminations.sort_unstable_by_key(|e| (e.cell, e.digit));
+        if concluded != eliminations {
+            return Err(format!(
+                "chains conclude {concluded:?}, the step removes {eliminations:?}"
+            ));
+        }
+        Ok(())
+    }
+
     /// Checks that `step`'s reason holds on the board, then applies it.
     fn apply(&mut self, step: &Step, solution: &[u8]) -> Result<(), String> {
         let houses: Vec<Vec<usize>> = step
@@ -208,6 +273,7 @@ impl Replay {
                         return Err(format!("not a loop of bivalue cells at {a}: {ca:?} {cb:?}"));
                     }
                 }
+                self.y_cycle_chains_hold(step)?;
             }
             // A technique added later: its eliminations are checked below.
             StepKind::Technique(_) | _ => {}
@@ -287,6 +353,44 @@ fn replay_holds(which: usize, seed: u64) -> Result<(), TestCaseError> {
     let grid = Grid::from_digits(rules.shape(), replay.digits).unwrap();
     prop_assert!(check_solution(&puzzle, &grid).is_ok());
     Ok(())
+}
+
+/// A puzzle of the Sudoku Exchange set whose path takes a Y-cycle of four
+/// cells (as Sukaku Explainer does): the step shows its loop as links, and
+/// the replay checks every link against the board.
+#[test]
+#[ignore = "solves with chains, slow in debug builds; run in release mode (see .ci/run)"]
+fn a_y_cycle_shows_its_loop_as_links_that_hold() {
+    let rules = Rules::new(Shape::CLASSIC);
+    let line = "170020048000000000003000900800000003000903000309718406901806302000205000400000009";
+    let puzzle = Puzzle::parse(line, &sudoku_dlx::ParseOptions::default()).unwrap();
+    let mut explainer = Explainer::new(&rules);
+    let path = explained(&mut explainer, &puzzle, None);
+    let mut replay = Replay {
+        rules: rules.clone(),
+        digits: puzzle.givens().digits().to_vec(),
+        removed: Vec::new(),
+    };
+    let mut cycles = 0;
+    for (k, step) in path.steps.iter().enumerate() {
+        if step.kind == StepKind::Technique(Technique::YCycle) {
+            cycles += 1;
+            assert!(!step.chains.is_empty(), "{}", step.describe(&puzzle));
+            assert!(
+                step.describe(&puzzle).contains(" -> "),
+                "{}",
+                step.describe(&puzzle)
+            );
+        }
+        let checked = replay.apply(step, path.solution.digits());
+        assert!(
+            checked.is_ok(),
+            "step {}: {}: {checked:?}",
+            k + 1,
+            step.describe(&puzzle)
+        );
+    }
+    assert!(cycles > 0, "no Y-cycle on the path");
 }
 
 proptest! {

@@ -13,6 +13,7 @@
 //! cycle holds on every shape and variant.
 
 use crate::rate::chains::length_penalty;
+use crate::rate::link::{Chain, Link};
 use crate::rate::technique::Technique;
 use crate::rate::techniques::LogicSolver;
 
@@ -67,6 +68,10 @@ impl LogicSolver {
                         }
                         let digits = search.links.iter().fold(0, |m, &l| m | l);
                         self.pattern.note(&[], &search.path, digits);
+                        self.pattern.chains = removals
+                            .iter()
+                            .filter_map(|&(cell, bit)| self.cycle_chain(&search, cell, bit))
+                            .collect();
                         self.chain_difficulty = y_cycle_difficulty(cells);
                         return true;
                     }
@@ -118,6 +123,40 @@ impl LogicSolver {
             search.links.pop();
         }
         None
+    }
+
+    /// Why the loop in `search` (cell i linked to cell i + 1 by digit
+    /// `links[i]`) removes digit `bit` from `cell`, as links a person
+    /// follows. The link of that digit runs from a cell a to the next, b,
+    /// both peers of `cell`; if b is not the digit, it is its other one, so
+    /// the cell after is not that, ... round the loop back to a, which is
+    /// then the digit. One of a and b holds it: `b<>d -> b=e -> c<>e -> ...
+    /// -> a=d, so cell<>d`.
+    fn cycle_chain(&self, search: &Search, cell: usize, bit: u64) -> Option<Chain> {
+        let (path, links) = (&search.path, &search.links);
+        let n = path.len();
+        let peers = self.geometry.peers(cell);
+        let from = (0..n).find(|&i| {
+            links[i] == bit && peers.contains(&path[i]) && peers.contains(&path[(i + 1) % n])
+        })?;
+        let digit = |bit: u64| u8::try_from(bit.trailing_zeros() + 1).unwrap_or(u8::MAX);
+        let link = |cell: usize, bit: u64, on: bool| Link {
+            cells: vec![cell],
+            digit: digit(bit),
+            on,
+        };
+        let mut walk = Vec::with_capacity(2 * n);
+        let mut off = bit;
+        for k in 1..=n {
+            let i = (from + k) % n;
+            walk.push(link(path[i], off, false));
+            walk.push(link(path[i], links[i], true));
+            off = links[i];
+        }
+        Some(Chain {
+            paths: vec![walk],
+            conclusion: link(cell, bit, false),
+        })
     }
 
     /// What the loop `path` (cell i linked to cell i + 1 by digit
