@@ -14,14 +14,14 @@
 //!   [`Fingerprint`] names;
 //! - a [`Worker`] runs jobs on a solver of that problem (anywhere), each to
 //!   a [`JobResult`];
-//! - [`merge`] (or [`Merge`], to name where each result came from) sums
+//! - [`merge()`] (or [`Merge`], to name where each result came from) sums
 //!   the results and checks that nothing was lost or counted twice: every
 //!   job of the split has exactly one result, that ran to its end, for the
 //!   same problem; each way to fail is a [`MergeProblem`].
 //!
 //! With the `serde` feature, jobs and results read and write the JSON lines
-//! of `docs/distributed.md` ([`Job::to_line`], [`Job::from_line`],
-//! [`JobResult::to_line`], [`Merge::add_line`], [`Worker::count_line`]),
+//! of `docs/distributed.md` (`Job::to_line`, `Job::from_line`,
+//! `JobResult::to_line`, `Merge::add_line`, `Worker::count_line`),
 //! the format `sudoku-dlx cover --split`, `--job` and `--merge` use, and
 //! [`Subproblem`], [`Branch`], [`Fingerprint`], [`Job`], [`JobResult`],
 //! [`Count`] and [`Stats`](crate::Stats) implement serde's `Serialize` and
@@ -54,6 +54,11 @@ pub use job::{Job, JobResult, JobStatus, Worker};
 #[cfg(feature = "serde")]
 pub use line::JobLineError;
 pub use merge::{Merge, MergeError, MergeProblem, Merged, merge};
+
+/// The Rust example of docs/distributed.md, run as a doctest so it cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/distributed.md")]
+struct DistributedExamples;
 
 use std::ops::ControlFlow;
 

@@ -125,7 +125,7 @@ impl fmt::Display for JobStatus {
     }
 }
 
-/// What running one job found; [`merge`](super::merge) sums them.
+/// What running one job found; [`merge`](super::merge()) sums them.
 ///
 /// `solutions`, `nodes` and `updates` are those of the job's subtree (0
 /// for a failed job); `error` says why a failed job failed; `found` holds
