@@ -52,7 +52,7 @@ mod merge;
 pub use fingerprint::{Fingerprint, FingerprintError};
 pub use job::{Job, JobResult, JobStatus, Worker};
 #[cfg(feature = "serde")]
-pub use line::JobLineError;
+pub use line::{JobLineError, ResultLineError};
 pub use merge::{Merge, MergeError, MergeProblem, Merged, merge};
 
 /// The Rust example of docs/distributed.md, run as a doctest so it cannot rot.
@@ -105,8 +105,9 @@ pub struct Subproblem {
 }
 
 impl Subproblem {
-    /// The subproblem `prefix` leads to, as read back from a list of jobs
-    /// (its [`share`](Self::share) is then unknown and given as 0).
+    /// The subproblem `prefix` leads to, from its prefix alone (its
+    /// [`share`](Self::share) is then unknown and given as 0; a
+    /// [`Job`] read back from its line keeps the share it was split with).
     #[must_use]
     pub fn new(prefix: Vec<Branch>) -> Self {
         Subproblem { prefix, share: 0.0 }

@@ -284,6 +284,27 @@ impl fmt::Display for JobLineError {
 
 impl std::error::Error for JobLineError {}
 
+/// A result line that could not be read, and why.
+///
+/// ```
+/// use dlx_engine::split::JobResult;
+/// let error = JobResult::from_line("{\"id\":0").unwrap_err();
+/// assert!(error.reason.starts_with("not a JSON result line: EOF"), "{error}");
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultLineError {
+    /// Why the line is not a result.
+    pub reason: String,
+}
+
+impl fmt::Display for ResultLineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.reason)
+    }
+}
+
+impl std::error::Error for ResultLineError {}
+
 impl Job {
     /// The job as one line of JSON (without the newline), as docs/distributed.md
     /// describes it: `{"fingerprint":"…","id":7,"of":120,"prefix":[…],"share":…}`.
@@ -362,16 +383,18 @@ impl JobResult {
     ///
     /// # Errors
     ///
-    /// Why the line is not a result: not JSON, a field missing or of the
+    /// [`ResultLineError`], saying why the line is not a result: not JSON, a field missing or of the
     /// wrong type, an unknown status, or a job that ran without its counts.
     ///
     /// ```
     /// use dlx_engine::split::JobResult;
     /// let error = JobResult::from_line(r#"{"fingerprint":"0000000000000001","id":0,"of":1,"status":"done"}"#);
-    /// assert!(error.unwrap_err().contains("needs `solutions`"));
+    /// assert!(error.unwrap_err().reason.contains("needs `solutions`"));
     /// ```
-    pub fn from_line(line: &str) -> Result<JobResult, String> {
-        serde_json::from_str(line).map_err(|e| format!("not a JSON result line: {e}"))
+    pub fn from_line(line: &str) -> Result<JobResult, ResultLineError> {
+        serde_json::from_str(line).map_err(|e| ResultLineError {
+            reason: format!("not a JSON result line: {e}"),
+        })
     }
 }
 
