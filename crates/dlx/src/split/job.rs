@@ -6,7 +6,8 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use super::{Fingerprint, Split, Subproblem};
-use crate::outcome::End;
+use crate::error::DlxError;
+use crate::outcome::{Count, End};
 use crate::solutions::Solution;
 use crate::solver::Dlx;
 
@@ -286,7 +287,7 @@ impl<'a> Worker<'a> {
         job: &Job,
         start: Instant,
         found: Option<Vec<Vec<String>>>,
-        search: impl FnOnce(&mut Dlx, &Subproblem) -> Result<crate::Count, crate::DlxError>,
+        search: impl FnOnce(&mut Dlx, &Subproblem) -> Result<Count, DlxError>,
     ) -> JobResult {
         let failed = |error: &dyn fmt::Display| {
             let mut result = JobResult::failed(Some(job.id), Some(job.of), self.fingerprint, error);
