@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Context;
+use dlx_engine::split::Fingerprint;
 use dlx_engine::{
     Budget, Count, Dlx, End, First, NamedProblem, ParseErrorKind, ReadOptions, Solution,
 };
@@ -84,9 +85,16 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         max_updates: args.max_updates,
     });
 
-    let fingerprint = || jobs::fingerprint(&named, args.prune);
+    // Only jobs need it: hashing the problem's text is not free.
+    let fingerprint = || {
+        if args.prune {
+            Fingerprint::of_pruned(&named)
+        } else {
+            Fingerprint::of(&named)
+        }
+    };
     if let Some(depth) = args.split {
-        return jobs::split(&mut solver, depth, &fingerprint(), out);
+        return jobs::split(&mut solver, depth, fingerprint(), out);
     }
     let option_text =
         |option| named.option_text(pruned.as_ref().map_or(option, |p| p.original(option)));
@@ -96,7 +104,7 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         let search = JobSearch {
             count: args.count,
             limit: args.limit,
-            fingerprint: &fingerprint(),
+            fingerprint: fingerprint(),
             lines: &lines,
         };
         return jobs::run(&mut solver, path, &search, out);

@@ -189,7 +189,7 @@ mod restore_tests;
 mod settings;
 mod solutions;
 mod solver;
-mod split;
+pub mod split;
 mod text_format;
 mod text_parse;
 mod work_sharing;

@@ -4,6 +4,7 @@ use crate::index::OptionId;
 
 /// Knuth's search statistics for the last search.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Stats {
     /// Search-tree nodes: how many times the search entered a level.
     pub nodes: u64,
@@ -169,6 +170,7 @@ impl Budget {
 
 /// Why a search stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub enum End {
     /// The whole search tree was explored: counts are exact.
     Exhausted,
@@ -185,6 +187,7 @@ pub enum End {
 
 /// The result of counting solutions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Count {
     /// Solutions found.
     pub solutions: u64,

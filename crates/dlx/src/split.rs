@@ -1,12 +1,64 @@
-//! Cutting a search into independent subproblems, and searching one of them:
-//! the pieces that threads (`parallel.rs`) and machines share out.
+//! Cutting a search into independent subproblems, searching one of them,
+//! and the protocol that shares them out across processes and machines.
 //!
-//! A split of depth `d` walks the top `d` levels of the search tree with the
-//! search's own steps (`matrix/frontier.rs`) and lists the nodes at level
-//! `d`, each named by its prefix of choices, plus any solution met above
-//! level `d`. Every solution of the problem lies below exactly one of them,
-//! so their counts add up to the problem's count and their solution sets are
-//! disjoint, for exact cover, colors and multiplicities alike.
+//! A split of depth `d` ([`Dlx::split`]) walks the top `d` levels of the
+//! search tree with the search's own steps and lists the nodes at level
+//! `d`, each a [`Subproblem`] named by its prefix of choices ([`Branch`]es),
+//! plus any solution met above level `d`. Every solution of the problem
+//! lies below exactly one of them, so their counts add up to the problem's
+//! count and their solution sets are disjoint, for exact cover, colors and
+//! multiplicities alike. Threads share them out in [`Dlx::count_parallel`];
+//! this module shares them out between processes:
+//!
+//! - [`Split::jobs`] numbers the subproblems as [`Job`]s for the problem a
+//!   [`Fingerprint`] names;
+//! - a [`Worker`] runs jobs on a solver of that problem (anywhere), each to
+//!   a [`JobResult`];
+//! - [`merge()`] (or [`Merge`], to name where each result came from) sums
+//!   the results and checks that nothing was lost or counted twice: every
+//!   job of the split has exactly one result, that ran to its end, for the
+//!   same problem; each way to fail is a [`MergeProblem`].
+//!
+//! With the `serde` feature, jobs and results read and write the JSON lines
+//! of `docs/distributed.md` (`Job::to_line`, `Job::from_line`,
+//! `JobResult::to_line`, `Merge::add_line`, `Worker::count_line`),
+//! the format `sudoku-dlx cover --split`, `--job` and `--merge` use, and
+//! [`Subproblem`], [`Branch`], [`Fingerprint`], [`Job`], [`JobResult`],
+//! [`Count`] and [`Stats`](crate::Stats) implement serde's `Serialize` and
+//! `Deserialize`, for programs that want the same values in another format.
+//! Without the feature the crate has no serde dependency.
+//!
+//! ```
+//! use dlx_engine::{Dlx, NamedProblem};
+//! use dlx_engine::split::{merge, Fingerprint, Worker};
+//!
+//! let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+//! let fingerprint = Fingerprint::of(&named);
+//! let jobs = Dlx::new(named.problem()).split(2).jobs(fingerprint);
+//! // Each job anywhere, on a solver of the same problem.
+//! let mut solver = Dlx::new(named.problem());
+//! let mut worker = Worker::new(&mut solver, fingerprint);
+//! let results: Vec<_> = jobs.iter().map(|job| worker.count(job)).collect();
+//! assert_eq!(merge(results)?.solutions, 5);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod fingerprint;
+mod job;
+#[cfg(feature = "serde")]
+mod line;
+mod merge;
+
+pub use fingerprint::{Fingerprint, FingerprintError};
+pub use job::{Job, JobResult, JobStatus, Worker};
+#[cfg(feature = "serde")]
+pub use line::{JobLineError, ResultLineError};
+pub use merge::{Merge, MergeError, MergeProblem, Merged, merge};
+
+/// The Rust example of docs/distributed.md, run as a doctest so it cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/distributed.md")]
+struct DistributedExamples;
 
 use std::ops::ControlFlow;
 
@@ -45,14 +97,17 @@ use crate::solver::Dlx;
 /// # Ok::<(), dlx_engine::DlxError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Subproblem {
     prefix: Vec<Branch>,
+    #[cfg_attr(feature = "serde", serde(default))]
     share: f64,
 }
 
 impl Subproblem {
-    /// The subproblem `prefix` leads to, as read back from a list of jobs
-    /// (its [`share`](Self::share) is then unknown and given as 0).
+    /// The subproblem `prefix` leads to, from its prefix alone (its
+    /// [`share`](Self::share) is then unknown and given as 0; a
+    /// [`Job`] read back from its line keeps the share it was split with).
     #[must_use]
     pub fn new(prefix: Vec<Branch>) -> Self {
         Subproblem { prefix, share: 0.0 }

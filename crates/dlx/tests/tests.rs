@@ -9,4 +9,5 @@ mod oracle;
 mod oracle_kinds;
 mod reference;
 mod solver_behaviour;
+mod split_jobs;
 mod split_parallel;
