@@ -3,8 +3,8 @@
 
 use proptest::prelude::*;
 use sudoku_dlx::{
-    Budget, Cages, End, GenerateOptions, Generator, Grid, KillerGenerator, Parallel, ParseOptions,
-    Puzzle, Rules, Shape, Solver, Uniqueness, Violation, check_solution,
+    Budget, Cages, End, Error, GenerateOptions, Generator, Grid, KillerGenerator, Parallel,
+    ParseOptions, Puzzle, Rules, Shape, Solver, Uniqueness, Violation, canonical, check_solution,
 };
 
 use crate::util::lines;
@@ -382,5 +382,85 @@ fn generated_9x9_killer_puzzles_are_unique_by_the_oracle() {
             oracle_count(Shape::CLASSIC, made.puzzle.givens().digits(), cages, 2),
             1
         );
+    }
+}
+
+/// The README's 4x4 killer and the Wikipedia 9x9 killer (line 1 of
+/// `killer_9x9.txt`), each with its one solution: rules under which only
+/// one complete grid exists, so no relabelling of it is another.
+fn one_grid_killers() -> Vec<(Puzzle, Grid)> {
+    let readme = Puzzle::parse(
+        "................ aaaabbccdbcedffe a=10,b=8,c=7,d=6,e=4,f=5",
+        &killer(),
+    )
+    .unwrap();
+    let wikipedia = Puzzle::parse(&lines("killer_9x9.txt")[0], &killer()).unwrap();
+    vec![
+        (readme, "1234341221434321".parse().unwrap()),
+        (
+            wikipedia,
+            lines("killer_9x9_solutions.txt")[0].parse().unwrap(),
+        ),
+    ]
+}
+
+/// A regression test: the generator fixed a random first row and read "no
+/// solution" as "no grid", which holds only where any relabelling of a
+/// grid is a grid. Under cages with one grid, every seed must find that
+/// grid, which the oracle accepts (rows, columns, boxes, cage sums).
+#[test]
+fn complete_grids_of_killer_rules_keep_the_cages() {
+    for (puzzle, solution) in one_grid_killers() {
+        let cages = puzzle.rules().cages().unwrap();
+        let mut generator = Generator::new(puzzle.rules(), GenerateOptions::default());
+        for seed in 0..5 {
+            let grid = generator
+                .complete_grid(seed)
+                .unwrap_or_else(|e| panic!("{puzzle} seed {seed}: {e}"));
+            assert_eq!(oracle_count(puzzle.shape(), grid.digits(), cages, 2), 1);
+            assert_eq!(grid, solution, "{puzzle} seed {seed}");
+        }
+    }
+}
+
+/// Puzzles generated under killer rules: the planted solution is the
+/// rules' one grid (checked by the oracle), the givens are its digits, and
+/// on 4x4 the oracle finds the puzzle unique.
+#[test]
+fn puzzles_generated_under_killer_rules_are_unique_by_the_oracle() {
+    for (puzzle, solution) in one_grid_killers() {
+        let cages = puzzle.rules().cages().unwrap();
+        let mut generator = Generator::new(puzzle.rules(), GenerateOptions::default());
+        for seed in 0..5 {
+            let made = generator
+                .generate(seed)
+                .unwrap_or_else(|e| panic!("{puzzle} seed {seed}: {e}"));
+            assert_eq!(
+                oracle_count(puzzle.shape(), made.solution.digits(), cages, 2),
+                1
+            );
+            assert_eq!(made.solution, solution);
+            let givens = made.puzzle.givens().digits();
+            assert!(
+                givens
+                    .iter()
+                    .zip(solution.digits())
+                    .all(|(&g, &s)| g == 0 || g == s)
+            );
+            if puzzle.shape().size() == 4 {
+                assert_eq!(oracle_count(puzzle.shape(), givens, cages, 2), 1);
+            }
+        }
+    }
+}
+
+/// Canonical forms relabel digits, which changes cage sums: a killer
+/// puzzle is refused, never given the form of its givens alone.
+#[test]
+fn killer_puzzles_have_no_canonical_form() {
+    for (puzzle, _) in one_grid_killers() {
+        let refused = canonical(&puzzle).unwrap_err();
+        assert!(matches!(refused, Error::CanonRules { .. }), "{refused}");
+        assert!(refused.to_string().contains("killer"), "{refused}");
     }
 }

@@ -184,7 +184,8 @@ pub enum Error {
         size: usize,
     },
     /// A canonical form was asked of a puzzle whose rules are not classic
-    /// (variants and jigsaw regions are not kept by the transformations).
+    /// (variants and jigsaw regions are not kept by the transformations,
+    /// and killer cages not by relabelling the digits).
     CanonRules {
         /// The puzzle's rules, as [`Rules`](crate::Rules) displays them.
         rules: String,
@@ -505,7 +506,7 @@ impl fmt::Display for Reason<'_> {
             Error::Engine(e) => write!(f, "the exact-cover engine refused the grid: {e}"),
             Error::NoCompleteGrid => write!(
                 f,
-                "no complete grid satisfies these rules; change the region map or drop a variant"
+                "no complete grid satisfies these rules; change the region map or the cages, or drop a variant"
             ),
             Error::GridBudget { tries } => write!(
                 f,
@@ -513,7 +514,7 @@ impl fmt::Display for Reason<'_> {
             ),
             Error::CanonRules { rules } => write!(
                 f,
-                "canonical forms are defined for classic rules, not {rules}; drop the variant and jigsaw options"
+                "canonical forms are defined for classic rules, not {rules}: the transformations do not keep variants, jigsaw regions or killer cages (relabelling the digits changes a cage's sum); drop the variant, jigsaw and killer options"
             ),
             Error::CanonBudget { nodes } => write!(
                 f,
