@@ -3,8 +3,9 @@
 
 use proptest::prelude::*;
 use sudoku_dlx::{
-    Budget, Cages, End, Error, GenerateOptions, Generator, Grid, KillerGenerator, Parallel,
-    ParseOptions, Puzzle, Rules, Shape, Solver, Uniqueness, Violation, canonical, check_solution,
+    Budget, Cages, End, Error, Explainer, GenerateOptions, Generator, Grid, KillerGenerator, Level,
+    Parallel, ParseOptions, Puzzle, Rated, Rater, Rules, Shape, Solver, Uniqueness, Violation,
+    canonical, check_solution,
 };
 
 use crate::util::lines;
@@ -451,6 +452,81 @@ fn puzzles_generated_under_killer_rules_are_unique_by_the_oracle() {
                 assert_eq!(oracle_count(puzzle.shape(), givens, cages, 2), 1);
             }
         }
+    }
+}
+
+/// A difficulty asked of killer rules is judged by the rating every killer
+/// puzzle gets (search effort alone), never by the techniques, which know
+/// no cages.
+#[test]
+fn killer_difficulty_targets_use_the_killer_rating() {
+    let (puzzle, solution) = one_grid_killers().swap_remove(0);
+    let options = GenerateOptions {
+        difficulty: Some(Level::Medium),
+        ..GenerateOptions::default()
+    };
+    let mut generator = Generator::new(puzzle.rules(), options);
+    for seed in 0..5 {
+        let made = generator.generate(seed).unwrap();
+        assert_eq!(made.solution, solution);
+        let rating = made.rating.unwrap();
+        assert!(!rating.solved_by_logic && rating.hardest.is_none());
+        let Rated::Rated(again) = Rater::new(puzzle.rules())
+            .rate_puzzle(&made.puzzle)
+            .unwrap()
+        else {
+            panic!("unique")
+        };
+        assert_eq!(rating, again);
+    }
+}
+
+/// A regression test: the rater rated killer puzzles with techniques that
+/// ignore the cages (the README's 4x4 killer scored 12.31, extreme). Now
+/// a killer puzzle scores 4.5 + log2 of its search effort, nothing for
+/// logic; the README's 4x4 killer is medium.
+#[test]
+fn killer_puzzles_are_rated_by_search_effort() {
+    for (puzzle, _) in one_grid_killers() {
+        let Rated::Rated(rating) = Rater::new(puzzle.rules()).rate_puzzle(&puzzle).unwrap() else {
+            panic!("{puzzle}: unique")
+        };
+        assert!(!rating.solved_by_logic && rating.hardest.is_none());
+        assert_eq!(rating.logic.steps, 0);
+        assert!(rating.effort >= 1.0);
+        assert!((rating.score - (4.5 + rating.effort.log2())).abs() < 1e-9);
+        assert_eq!(rating.level, Level::of_score(rating.score));
+    }
+    let (readme, _) = one_grid_killers().swap_remove(0);
+    let Rated::Rated(rating) = Rater::new(readme.rules()).rate_puzzle(&readme).unwrap() else {
+        panic!("unique")
+    };
+    assert_eq!(rating.level, Level::Medium);
+}
+
+/// Killer puzzles are refused by the explainer, for a whole path and for a
+/// hint, with an error that says why and what to do.
+#[test]
+fn killer_puzzles_are_not_explained() {
+    for (puzzle, solution) in one_grid_killers() {
+        let mut explainer = Explainer::new(puzzle.rules());
+        let refused = explainer.explain(&puzzle, true).unwrap_err();
+        assert_eq!(refused, Error::KillerNotExplained);
+        assert!(
+            refused
+                .to_string()
+                .contains("killer puzzles cannot be explained yet"),
+            "{refused}"
+        );
+        assert!(refused.to_string().contains("solve or rate them"));
+        assert_eq!(
+            explainer.hint(&puzzle, None),
+            Err(Error::KillerNotExplained)
+        );
+        assert_eq!(
+            explainer.hint(&puzzle, Some(&solution)),
+            Err(Error::KillerNotExplained)
+        );
     }
 }
 

@@ -411,7 +411,13 @@ impl Generator {
     /// The score the removals must stay under: the top of the level asked
     /// for when it is Easy or Medium, levels the techniques reach. Harder
     /// levels come from full removal passes and are rated after.
+    /// Killer puzzles have none: the techniques know no cages, so their
+    /// score is not the one [`Rater::rate_puzzle`] gives a killer puzzle
+    /// (search effort alone).
     fn ceiling(&self) -> Option<f64> {
+        if self.rules.cages().is_some() {
+            return None;
+        }
         match self.options.difficulty {
             Some(level @ (Level::Easy | Level::Medium)) => Some(level.range().1),
             _ => None,

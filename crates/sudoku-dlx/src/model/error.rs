@@ -190,6 +190,9 @@ pub enum Error {
         /// The puzzle's rules, as [`Rules`](crate::Rules) displays them.
         rules: String,
     },
+    /// An explanation or hint was asked of a killer puzzle: the
+    /// techniques know no cage logic yet.
+    KillerNotExplained,
     /// The search for a canonical form used up its node budget.
     CanonBudget {
         /// Nodes spent.
@@ -515,6 +518,9 @@ impl fmt::Display for Reason<'_> {
             Error::CanonRules { rules } => write!(
                 f,
                 "canonical forms are defined for classic rules, not {rules}: the transformations do not keep variants, jigsaw regions or killer cages (relabelling the digits changes a cage's sum); drop the variant, jigsaw and killer options"
+            ),
+            Error::KillerNotExplained => f.write_str(
+                "killer puzzles cannot be explained yet: the techniques know no cage logic (cage sums, combinations, innies and outies); solve or rate them instead (a killer puzzle is rated by search effort)"
             ),
             Error::CanonBudget { nodes } => write!(
                 f,
