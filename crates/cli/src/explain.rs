@@ -34,18 +34,6 @@ pub(crate) enum Mode {
 /// Runs `sudoku-dlx explain` or `sudoku-dlx hint`.
 pub(crate) fn run(mode: Mode, args: &ExplainArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
     let parse = args.puzzles.parse_options()?;
-    if parse.killer {
-        // The techniques know no cages: without cage logic (cage sums,
-        // innies and outies) a killer puzzle, which has no givens, would
-        // only ever stall at its first step.
-        let command = match mode {
-            Mode::Explain => "explain",
-            Mode::Hint => "hint",
-        };
-        anyhow::bail!(
-            "killer puzzles are not explained yet: `{command}` knows no cage logic (cage sums, innies and outies); `solve --killer` solves them and `rate --killer` rates them by search effort"
-        );
-    }
     let mut all_done = true;
     answer_all(
         &args.puzzles.files,

@@ -239,7 +239,8 @@ technique `trial` for a trial), stalled, solved, candidates (where the
 techniques first stalled: [{\"cell\", \"digits\", \"values\"}] per open
 cell), error, column, comment.
 
-Killer puzzles are not explained yet (no cage logic): --killer is refused.
+Killer puzzles are not explained yet (no cage logic): with --killer each
+puzzle is refused as !invalid, its FILE:LINE on stderr.
 
 Exit status: 0 when every puzzle was explained (stalled or not), 1 when any
 was invalid, unsolvable, not unique or over budget, 2 for usage or I/O
@@ -284,7 +285,7 @@ candidates (when stalled), cell, found and solution (wrong: the cell as
 r1c1, the digits as the puzzle's symbols), suspects (wrong without a
 solution: the cells to blame), error, column, comment. Digits are written
 in the puzzle's alphabet (--alphabet hex: 0-F). Killer puzzles are not
-explained yet: --killer is refused.
+explained yet: with --killer each is refused as !invalid (FILE:LINE).
 
 Exit status: 0 when every board got a hint (or was solved), 1 when any was
 wrong, invalid, unsolvable, not unique or over budget, 2 for usage or I/O

@@ -7,7 +7,7 @@
 use std::io::Write;
 
 use serde::Serialize;
-use sudoku_dlx::{Budget, Error, ParseOptions, Puzzle, Rated, Rater, Rating, rate_killer};
+use sudoku_dlx::{Budget, Error, ParseOptions, Puzzle, Rated, Rater, Rating};
 
 use crate::answers::answer_all;
 use crate::args::{RateArgs, RecordFormat};
@@ -140,11 +140,6 @@ impl Workspace {
 
     fn rate(&mut self, args: &RateArgs, puzzle: &Puzzle) -> Result<Rated, Error> {
         let rules = puzzle.rules();
-        if rules.cages().is_some() {
-            // The rater's techniques know no cages: search effort alone.
-            let budget = args.max_nodes.map_or(Budget::UNLIMITED, Budget::nodes);
-            return rate_killer(puzzle, budget);
-        }
         if self.rater.as_ref().is_none_or(|r| r.rules() != rules) {
             let mut rater = Rater::new(rules);
             if let Some(nodes) = args.max_nodes {

@@ -264,18 +264,33 @@ fn every_json_record_names_its_cells_r1c1() {
     );
 }
 
+/// `explain` and `hint` refuse each killer puzzle where it stands (the
+/// techniques know no cages), never with "0 steps" or a stall at the
+/// first step; every record gets its line.
 #[test]
 fn killer_puzzles_are_refused_plainly_by_explain_and_hint() {
-    let killer = "................ aaaabbccdbcedffe a=10,b=8,c=7,d=6,e=4,f=5\n";
+    let killer = "................ aaaabbccdbcedffe a=10,b=8,c=7,d=6,e=4,f=5
+                  ................ aabbaabbccddccdd a=10,b=10,c=10,d=10
+";
     for command in ["explain", "hint"] {
         let run = run_with_stdin(&[command, "--killer"], killer.as_bytes().to_vec());
-        assert_eq!(run.code, 2, "{command}: {}", run.stdout);
-        assert!(run.stdout.is_empty(), "{command}: {}", run.stdout);
-        assert!(
-            run.stderr.contains("killer puzzles are not explained yet"),
-            "{command}: {}",
-            run.stderr
-        );
+        assert_eq!(run.code, 1, "{command}: {}", run.stderr);
+        let records: Vec<&str> = run.stdout.lines().collect();
+        assert_eq!(records.len(), 2, "{command}: {}", run.stdout);
+        for (k, record) in records.iter().enumerate() {
+            assert!(
+                record.starts_with("!invalid: killer puzzles cannot be explained yet"),
+                "{command}: {record}"
+            );
+            assert!(
+                run.stderr.contains(&format!(
+                    "<stdin>:{}: killer puzzles cannot be explained yet",
+                    k + 1
+                )),
+                "{command}: {}",
+                run.stderr
+            );
+        }
     }
 }
 

@@ -135,13 +135,15 @@
 //! - [`Generator`] ([`GenerateOptions`], [`Generated`], [`Minimality`], [`Symmetry`],
 //!   [`puzzle_seed`]): unique puzzles from a seed, symmetric, minimal, or
 //!   of a clue count or level. [`KillerGenerator`]: unique killer puzzles
-//!   without givens, rated by [`rate_killer`]. [`Rater`] ([`Rating`], [`Level`]) scores
+//!   without givens. [`Rater`] ([`Rating`], [`Level`]) scores
 //!   difficulty from human techniques ([`LogicSolver`], [`Technique`]) and
-//!   search effort averaged over seeded orders. [`Explainer`]
+//!   search effort averaged over seeded orders (killer puzzles by search
+//!   effort alone: the techniques know no cages). [`Explainer`]
 //!   ([`Explanation`], [`Hint`], [`Step`]) gives the rater's steps as a
 //!   person would follow them: technique, pattern, placements and
 //!   eliminations, trials where the techniques stall, and the next step or
-//!   the wrong cell of a player's board.
+//!   the wrong cell of a player's board (killer puzzles are refused:
+//!   [`Error::KillerNotExplained`]).
 //! - [`Error`] ([`Error::position`], [`Error::reason`]) and [`Unit`]: what
 //!   can be wrong, where in the text, and where givens clash.
 //!
@@ -176,7 +178,7 @@ pub use make::generate_options::{GenerateOptions, default_check_budget};
 pub use make::generated::{Distance, Generated};
 pub use make::generator::{Attempts, Generator};
 pub use make::jigsaw::{RandomJigsaw, RandomRegions, random_regions};
-pub use make::killer::{KillerGenerator, rate_killer};
+pub use make::killer::KillerGenerator;
 pub use make::repair::Minimality;
 pub use make::seeds::{puzzle_seed, replay_seed};
 pub use make::symmetry::{Symmetry, UnknownSymmetry};

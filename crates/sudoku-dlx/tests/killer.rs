@@ -3,8 +3,9 @@
 
 use proptest::prelude::*;
 use sudoku_dlx::{
-    Budget, Cages, End, GenerateOptions, Generator, Grid, KillerGenerator, Parallel, ParseOptions,
-    Puzzle, Rules, Shape, Solver, Uniqueness, Violation, check_solution,
+    Budget, Cages, End, Error, Explainer, GenerateOptions, Generator, Grid, KillerGenerator, Level,
+    Parallel, ParseOptions, Puzzle, Rated, Rater, Rules, Shape, Solver, Uniqueness, Violation,
+    canonical, check_solution,
 };
 
 use crate::util::lines;
@@ -382,5 +383,160 @@ fn generated_9x9_killer_puzzles_are_unique_by_the_oracle() {
             oracle_count(Shape::CLASSIC, made.puzzle.givens().digits(), cages, 2),
             1
         );
+    }
+}
+
+/// The README's 4x4 killer and the Wikipedia 9x9 killer (line 1 of
+/// `killer_9x9.txt`), each with its one solution: rules under which only
+/// one complete grid exists, so no relabelling of it is another.
+fn one_grid_killers() -> Vec<(Puzzle, Grid)> {
+    let readme = Puzzle::parse(
+        "................ aaaabbccdbcedffe a=10,b=8,c=7,d=6,e=4,f=5",
+        &killer(),
+    )
+    .unwrap();
+    let wikipedia = Puzzle::parse(&lines("killer_9x9.txt")[0], &killer()).unwrap();
+    vec![
+        (readme, "1234341221434321".parse().unwrap()),
+        (
+            wikipedia,
+            lines("killer_9x9_solutions.txt")[0].parse().unwrap(),
+        ),
+    ]
+}
+
+/// A regression test: the generator fixed a random first row and read "no
+/// solution" as "no grid", which holds only where any relabelling of a
+/// grid is a grid. Under cages with one grid, every seed must find that
+/// grid, which the oracle accepts (rows, columns, boxes, cage sums).
+#[test]
+fn complete_grids_of_killer_rules_keep_the_cages() {
+    for (puzzle, solution) in one_grid_killers() {
+        let cages = puzzle.rules().cages().unwrap();
+        let mut generator = Generator::new(puzzle.rules(), GenerateOptions::default());
+        for seed in 0..5 {
+            let grid = generator
+                .complete_grid(seed)
+                .unwrap_or_else(|e| panic!("{puzzle} seed {seed}: {e}"));
+            assert_eq!(oracle_count(puzzle.shape(), grid.digits(), cages, 2), 1);
+            assert_eq!(grid, solution, "{puzzle} seed {seed}");
+        }
+    }
+}
+
+/// Puzzles generated under killer rules: the planted solution is the
+/// rules' one grid (checked by the oracle), the givens are its digits, and
+/// on 4x4 the oracle finds the puzzle unique.
+#[test]
+fn puzzles_generated_under_killer_rules_are_unique_by_the_oracle() {
+    for (puzzle, solution) in one_grid_killers() {
+        let cages = puzzle.rules().cages().unwrap();
+        let mut generator = Generator::new(puzzle.rules(), GenerateOptions::default());
+        for seed in 0..5 {
+            let made = generator
+                .generate(seed)
+                .unwrap_or_else(|e| panic!("{puzzle} seed {seed}: {e}"));
+            assert_eq!(
+                oracle_count(puzzle.shape(), made.solution.digits(), cages, 2),
+                1
+            );
+            assert_eq!(made.solution, solution);
+            let givens = made.puzzle.givens().digits();
+            assert!(
+                givens
+                    .iter()
+                    .zip(solution.digits())
+                    .all(|(&g, &s)| g == 0 || g == s)
+            );
+            if puzzle.shape().size() == 4 {
+                assert_eq!(oracle_count(puzzle.shape(), givens, cages, 2), 1);
+            }
+        }
+    }
+}
+
+/// A difficulty asked of killer rules is judged by the rating every killer
+/// puzzle gets (search effort alone), never by the techniques, which know
+/// no cages.
+#[test]
+fn killer_difficulty_targets_use_the_killer_rating() {
+    let (puzzle, solution) = one_grid_killers().swap_remove(0);
+    let options = GenerateOptions {
+        difficulty: Some(Level::Medium),
+        ..GenerateOptions::default()
+    };
+    let mut generator = Generator::new(puzzle.rules(), options);
+    for seed in 0..5 {
+        let made = generator.generate(seed).unwrap();
+        assert_eq!(made.solution, solution);
+        let rating = made.rating.unwrap();
+        assert!(!rating.solved_by_logic && rating.hardest.is_none());
+        let Rated::Rated(again) = Rater::new(puzzle.rules())
+            .rate_puzzle(&made.puzzle)
+            .unwrap()
+        else {
+            panic!("unique")
+        };
+        assert_eq!(rating, again);
+    }
+}
+
+/// A regression test: the rater rated killer puzzles with techniques that
+/// ignore the cages (the README's 4x4 killer scored 12.31, extreme). Now
+/// a killer puzzle scores 4.5 + log2 of its search effort, nothing for
+/// logic; the README's 4x4 killer is medium.
+#[test]
+fn killer_puzzles_are_rated_by_search_effort() {
+    for (puzzle, _) in one_grid_killers() {
+        let Rated::Rated(rating) = Rater::new(puzzle.rules()).rate_puzzle(&puzzle).unwrap() else {
+            panic!("{puzzle}: unique")
+        };
+        assert!(!rating.solved_by_logic && rating.hardest.is_none());
+        assert_eq!(rating.logic.steps, 0);
+        assert!(rating.effort >= 1.0);
+        assert!((rating.score - (4.5 + rating.effort.log2())).abs() < 1e-9);
+        assert_eq!(rating.level, Level::of_score(rating.score));
+    }
+    let (readme, _) = one_grid_killers().swap_remove(0);
+    let Rated::Rated(rating) = Rater::new(readme.rules()).rate_puzzle(&readme).unwrap() else {
+        panic!("unique")
+    };
+    assert_eq!(rating.level, Level::Medium);
+}
+
+/// Killer puzzles are refused by the explainer, for a whole path and for a
+/// hint, with an error that says why and what to do.
+#[test]
+fn killer_puzzles_are_not_explained() {
+    for (puzzle, solution) in one_grid_killers() {
+        let mut explainer = Explainer::new(puzzle.rules());
+        let refused = explainer.explain(&puzzle, true).unwrap_err();
+        assert_eq!(refused, Error::KillerNotExplained);
+        assert!(
+            refused
+                .to_string()
+                .contains("killer puzzles cannot be explained yet"),
+            "{refused}"
+        );
+        assert!(refused.to_string().contains("solve or rate them"));
+        assert_eq!(
+            explainer.hint(&puzzle, None),
+            Err(Error::KillerNotExplained)
+        );
+        assert_eq!(
+            explainer.hint(&puzzle, Some(&solution)),
+            Err(Error::KillerNotExplained)
+        );
+    }
+}
+
+/// Canonical forms relabel digits, which changes cage sums: a killer
+/// puzzle is refused, never given the form of its givens alone.
+#[test]
+fn killer_puzzles_have_no_canonical_form() {
+    for (puzzle, _) in one_grid_killers() {
+        let refused = canonical(&puzzle).unwrap_err();
+        assert!(matches!(refused, Error::CanonRules { .. }), "{refused}");
+        assert!(refused.to_string().contains("killer"), "{refused}");
     }
 }

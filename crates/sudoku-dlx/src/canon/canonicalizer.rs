@@ -85,12 +85,14 @@ impl Canonicalizer {
     ///
     /// # Errors
     ///
-    /// [`Error::CanonRules`] for variant or jigsaw rules,
+    /// [`Error::CanonRules`] for variant, jigsaw or killer rules,
     /// [`Error::ConflictingGivens`] if two givens clash, and
     /// [`Error::CanonBudget`] if the search runs out of budget.
     pub fn canonical(&mut self, puzzle: &Puzzle) -> Result<Canonical, Error> {
         let rules = puzzle.rules();
-        if !rules.variants().is_classic() || rules.regions().is_some() {
+        // Killer cages are refused, not carried along: rows and columns
+        // could move them, but relabelling the digits changes their sums.
+        if !rules.variants().is_classic() || rules.regions().is_some() || rules.cages().is_some() {
             return Err(Error::CanonRules {
                 rules: rules.to_string(),
             });
@@ -229,8 +231,11 @@ fn transform_of(shape: Shape, found: &Found) -> Transform {
 ///
 /// Any shape with `r x c` boxes has the same group, with transposition only
 /// when `r == c`. Variants and jigsaw regions are not kept by these
-/// transformations, so their puzzles are refused ([`Error::CanonRules`]),
-/// as are puzzles whose givens clash ([`Error::ConflictingGivens`]).
+/// transformations, nor killer cages (moving rows and columns would carry
+/// a cage along, but relabelling the digits changes its sum, and a form
+/// without relabelling would be another convention), so their puzzles are
+/// refused ([`Error::CanonRules`]), as are puzzles whose givens clash
+/// ([`Error::ConflictingGivens`]).
 ///
 /// # Example
 ///

@@ -9,6 +9,9 @@
 //! puzzle in disguise. The canonical form is one fixed member of each class:
 //! equivalent grids have the same form, other grids different ones.
 //! [`canonical`](crate::canonical) documents the convention the form follows.
+//! The group is that of classic rules, whose every rule is "these cells
+//! differ": variants, jigsaw regions and killer cages (whose sums a
+//! relabelling breaks) are refused.
 //!
 //! # How the search prunes
 //!

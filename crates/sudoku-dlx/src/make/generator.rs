@@ -28,7 +28,9 @@ use dlx_engine::Budget;
 ///    on bitsets for grids of at most 128 cells (a branch cell drawn among
 ///    those with the fewest candidates, its digits in a random order), on
 ///    the engine otherwise (random MRV ties and option order). A try that
-///    runs out of budget is retried with the next seed.
+///    runs out of budget is retried with the next seed. Killer cages are
+///    not kept by relabelling the digits, so under them the search starts
+///    from the empty grid instead of a random first row.
 /// 2. **Removal.** The orbits of the [`Symmetry`] are visited in a random
 ///    order; an orbit is blanked and kept blank when a check proves the
 ///    puzzle still unique (on the engine a count to 2; on bitsets a search
@@ -255,15 +257,21 @@ impl Generator {
     /// `rng`, so the rest of the attempt does not depend on how many draws
     /// the search took.
     ///
-    /// The first row costs nothing in generality: every rule is "these cells
-    /// differ", so relabelling the digits of a grid gives a grid, and any
-    /// grid can be relabelled to have any first row. It saves the search the
-    /// levels where every cell ties and each tie costs a random draw. Both
-    /// searches can reach every completion of that row (see
-    /// [`Shuffled`](crate::solve::bitsets::bitboard::Shuffled)), so every complete grid can
-    /// be drawn, though not uniformly.
+    /// The first row costs nothing in generality where every rule is "these
+    /// cells differ" (rows, columns, boxes, jigsaw regions, X, windoku,
+    /// anti-king, anti-knight): relabelling the digits of a grid gives a
+    /// grid, and any grid can be relabelled to have any first row. It saves
+    /// the search the levels where every cell ties and each tie costs a
+    /// random draw. Both searches can reach every completion of that row
+    /// (see [`Shuffled`](crate::solve::bitsets::bitboard::Shuffled)), so
+    /// every complete grid can be drawn, though not uniformly. Killer cages
+    /// break the symmetry (a relabelled grid misses the sums, and a puzzle
+    /// may have one grid only), so there the search starts from the empty
+    /// grid, its order alone drawn from `rng`, and only then does "no
+    /// solution" mean "no grid".
     fn random_grid(&mut self, rng: &mut SplitMix64) -> Result<Grid, Error> {
-        if seeds_rows(&self.rules) {
+        let relabels = relabelling_keeps_grids(&self.rules);
+        if relabels && seeds_rows(&self.rules) {
             let total = SearchOptions {
                 budget: Budget::nodes(self.budget.saturating_mul(u64::from(GRID_TRIES))),
                 ..self.solver.options()
@@ -274,11 +282,13 @@ impl Generator {
                 First::BudgetExhausted => Err(Error::GridBudget { tries: GRID_TRIES }),
             };
         }
-        let n = self.rules.shape().size();
-        let mut first_row: Vec<u8> = (1..=n).filter_map(|d| u8::try_from(d).ok()).collect();
-        rng.shuffle(&mut first_row);
         let mut start = Puzzle::empty(self.rules.clone());
-        start.givens_mut().digits_mut()[..n].copy_from_slice(&first_row);
+        if relabels {
+            let n = self.rules.shape().size();
+            let mut first_row: Vec<u8> = (1..=n).filter_map(|d| u8::try_from(d).ok()).collect();
+            rng.shuffle(&mut first_row);
+            start.givens_mut().digits_mut()[..n].copy_from_slice(&first_row);
+        }
         let mut tries = 0;
         while tries < GRID_TRIES {
             tries += 1;
@@ -401,7 +411,13 @@ impl Generator {
     /// The score the removals must stay under: the top of the level asked
     /// for when it is Easy or Medium, levels the techniques reach. Harder
     /// levels come from full removal passes and are rated after.
+    /// Killer puzzles have none: the techniques know no cages, so their
+    /// score is not the one [`Rater::rate_puzzle`] gives a killer puzzle
+    /// (search effort alone).
     fn ceiling(&self) -> Option<f64> {
+        if self.rules.cages().is_some() {
+            return None;
+        }
         match self.options.difficulty {
             Some(level @ (Level::Easy | Level::Medium)) => Some(level.range().1),
             _ => None,
@@ -490,4 +506,14 @@ impl Generator {
     pub fn check_budget(&self) -> u64 {
         self.budget
     }
+}
+
+/// Whether relabelling the digits of any grid of `rules` gives a grid of
+/// them: true where every rule says "these cells differ" (rows, columns,
+/// boxes or jigsaw regions, and every [`Variants`](crate::Variants) rule),
+/// false with killer cages, whose sums a relabelling breaks. The searches
+/// that fix a random first row, or seed rows from a relabelled pattern,
+/// rely on it.
+fn relabelling_keeps_grids(rules: &Rules) -> bool {
+    rules.cages().is_none()
 }

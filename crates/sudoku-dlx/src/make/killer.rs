@@ -10,13 +10,8 @@
 //! per cage, wherever the merged puzzle stays unique, which removes sums
 //! the puzzle does not need.
 //!
-//! Rating: the [`Rater`](crate::Rater)'s techniques know no cage logic
-//! (they start from givens, and a killer puzzle has none), so a killer
-//! puzzle is rated by search effort alone: the engine's nodes for a count
-//! to 2, averaged over 8 seeded orders, per blank cell, scored as the
-//! rater scores a puzzle beyond its techniques (4.5 + log2 of the effort).
-//! Levels follow from that score; they are not calibrated against human
-//! solvers of killer puzzles.
+//! Rating: by the [`Rater`], which rates a killer puzzle by search effort
+//! alone (its techniques know no cage logic); see its docs.
 
 use std::ops::ControlFlow;
 
@@ -32,20 +27,11 @@ use crate::model::error::Error;
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
-use crate::rate::rater::{Level, Rated, Rating};
-use crate::rate::techniques::LogicReport;
-use crate::solve::backend::Method;
+use crate::rate::rater::{Rated, Rater, Rating};
 use crate::solve::solver::Solver;
 
 /// Attempts (each around a fresh grid) before giving up.
 const ATTEMPTS: u32 = 16;
-
-/// Seeded orders the search effort is averaged over, as the rater's.
-const EFFORT_SEEDS: u64 = 8;
-
-/// The score of a puzzle beyond the rater's techniques before its effort,
-/// as [`Rater`](crate::Rater) scores one.
-const BEYOND_LOGIC: f64 = 4.5;
 
 /// Makes unique killer puzzles (no givens) of one set of rules.
 ///
@@ -225,61 +211,13 @@ impl KillerGenerator {
     /// The search-effort rating (see the module docs); `None` if a seeded
     /// search ran out of budget.
     fn rate(&self, puzzle: &Puzzle) -> Result<Option<Rating>, Error> {
-        Ok(match rate_killer(puzzle, Budget::nodes(self.budget))? {
+        let mut rater = Rater::new(puzzle.rules());
+        rater.set_budget(Budget::nodes(self.budget));
+        Ok(match rater.rate_puzzle(puzzle)? {
             Rated::Rated(rating) => Some(rating),
             _ => None,
         })
     }
-}
-
-/// Rates a killer puzzle by search effort alone, as the module docs say:
-/// the engine's nodes for a count to 2 over 8 seeded orders, per blank,
-/// scored 4.5 + log2(effort). The [`Rater`](crate::Rater)'s techniques
-/// know no cage logic, so it is no measure of a killer puzzle; this is.
-/// `budget` limits each seeded search.
-///
-/// ```
-/// use sudoku_dlx::{Budget, ParseOptions, Puzzle, Rated, rate_killer};
-/// let killer = ParseOptions { killer: true, ..ParseOptions::default() };
-/// let p = Puzzle::parse("................ aaaabbccdbcedffe a=10,b=8,c=7,d=6,e=4,f=5", &killer)?;
-/// let Rated::Rated(rating) = rate_killer(&p, Budget::UNLIMITED)? else { panic!("unique") };
-/// assert!(rating.effort >= 1.0 && !rating.solved_by_logic);
-/// # Ok::<(), sudoku_dlx::Error>(())
-/// ```
-///
-/// # Errors
-///
-/// As for [`Solver::count`]: clashing givens.
-pub fn rate_killer(puzzle: &Puzzle, budget: Budget) -> Result<Rated, Error> {
-    let mut solver = Solver::new(puzzle.rules());
-    solver.set_method(Method::DancingLinks);
-    solver.set_budget(budget);
-    let mut seeds = SplitMix64::new(0x005E_ED0F_D1FF);
-    let mut total = 0u64;
-    for _ in 0..EFFORT_SEEDS {
-        solver.set_seed(Some(seeds.next_u64()));
-        let count = solver.count(puzzle, Some(2))?;
-        match (count.end, count.solutions) {
-            (End::BudgetExhausted, _) => return Ok(Rated::BudgetExhausted),
-            (_, 0) => return Ok(Rated::NoSolution),
-            (_, 1) => {}
-            _ => return Ok(Rated::Multiple),
-        }
-        total += solver.stats().nodes;
-    }
-    let mean_nodes = total as f64 / EFFORT_SEEDS as f64;
-    let blanks = puzzle.shape().cell_count() - puzzle.givens().filled_count();
-    let effort = (mean_nodes / (blanks + 1) as f64).max(1.0);
-    let score = BEYOND_LOGIC + effort.log2();
-    Ok(Rated::Rated(Rating {
-        score,
-        level: Level::of_score(score),
-        solved_by_logic: false,
-        hardest: None,
-        mean_nodes,
-        effort,
-        logic: LogicReport::default(),
-    }))
 }
 
 /// What a uniqueness check found.

@@ -184,11 +184,15 @@ pub enum Error {
         size: usize,
     },
     /// A canonical form was asked of a puzzle whose rules are not classic
-    /// (variants and jigsaw regions are not kept by the transformations).
+    /// (variants and jigsaw regions are not kept by the transformations,
+    /// and killer cages not by relabelling the digits).
     CanonRules {
         /// The puzzle's rules, as [`Rules`](crate::Rules) displays them.
         rules: String,
     },
+    /// An explanation or hint was asked of a killer puzzle: the
+    /// techniques know no cage logic yet.
+    KillerNotExplained,
     /// The search for a canonical form used up its node budget.
     CanonBudget {
         /// Nodes spent.
@@ -505,7 +509,7 @@ impl fmt::Display for Reason<'_> {
             Error::Engine(e) => write!(f, "the exact-cover engine refused the grid: {e}"),
             Error::NoCompleteGrid => write!(
                 f,
-                "no complete grid satisfies these rules; change the region map or drop a variant"
+                "no complete grid satisfies these rules; change the region map or the cages, or drop a variant"
             ),
             Error::GridBudget { tries } => write!(
                 f,
@@ -513,7 +517,10 @@ impl fmt::Display for Reason<'_> {
             ),
             Error::CanonRules { rules } => write!(
                 f,
-                "canonical forms are defined for classic rules, not {rules}; drop the variant and jigsaw options"
+                "canonical forms are defined for classic rules, not {rules}: the transformations do not keep variants, jigsaw regions or killer cages (relabelling the digits changes a cage's sum); drop the variant, jigsaw and killer options"
+            ),
+            Error::KillerNotExplained => f.write_str(
+                "killer puzzles cannot be explained yet: the techniques know no cage logic (cage sums, combinations, innies and outies); solve or rate them instead (a killer puzzle is rated by search effort)"
             ),
             Error::CanonBudget { nodes } => write!(
                 f,

@@ -99,7 +99,8 @@ pub enum Hint {
 }
 
 /// Explains every puzzle of one [`Rules`], reusing one logic solver and one
-/// exact-cover solver.
+/// exact-cover solver. Killer puzzles are refused
+/// ([`Error::KillerNotExplained`]): the techniques know no cage logic yet.
 ///
 /// ```
 /// use sudoku_dlx::{Explained, Explainer, Hint, Puzzle, StepKind, Technique};
@@ -152,8 +153,10 @@ impl Explainer {
     ///
     /// # Errors
     ///
+    /// [`Error::KillerNotExplained`] for a killer puzzle and
     /// [`Error::RulesMismatch`] for a puzzle of other rules.
     pub fn explain(&mut self, puzzle: &Puzzle, trials: bool) -> Result<Explained, Error> {
+        refuse_killer(puzzle)?;
         Ok(match self.solver.uniqueness(puzzle)? {
             Uniqueness::Unique(solution) => {
                 Explained::Explained(self.path(puzzle, solution, trials))
@@ -172,9 +175,11 @@ impl Explainer {
     ///
     /// # Errors
     ///
+    /// [`Error::KillerNotExplained`] for a killer puzzle,
     /// [`Error::RulesMismatch`] for a puzzle of other rules, and
     /// [`Error::ShapeMismatch`] for a board of another shape.
     pub fn hint(&mut self, puzzle: &Puzzle, board: Option<&Grid>) -> Result<Hint, Error> {
+        refuse_killer(puzzle)?;
         let solution = match self.solver.uniqueness(puzzle)? {
             Uniqueness::Unique(solution) => solution,
             Uniqueness::NoSolution => {
@@ -327,6 +332,17 @@ impl Explainer {
             eliminations: Vec::new(),
             chains: Vec::new(),
         }
+    }
+}
+
+/// [`Error::KillerNotExplained`] for a killer puzzle. The techniques know
+/// no cage logic (cage sums, combinations, innies and outies): on a killer
+/// puzzle, with few givens or none, they would stall at once, and a path of
+/// trials alone explains nothing.
+fn refuse_killer(puzzle: &Puzzle) -> Result<(), Error> {
+    match puzzle.rules().cages() {
+        Some(_) => Err(Error::KillerNotExplained),
+        None => Ok(()),
     }
 }
 

@@ -256,6 +256,15 @@ pub enum Rated {
 /// The **level** cuts the score at [`Level::thresholds`]; docs/rating.md
 /// has the calibration on the published data sets.
 ///
+/// **Killer puzzles** are rated by search effort alone: 4.5 plus log2 of
+/// the effort, with no work term. The techniques know no cage logic (cage
+/// sums, combinations, innies and outies), and a killer puzzle, with few
+/// givens or none, would stall at its first step and score as extreme
+/// whatever its cages say. These levels are not calibrated against human
+/// solvers of killer puzzles. A rater is built for one set of rules, and
+/// every killer puzzle has its own cages: rate each with a rater of its
+/// rules ([`Rater::new`]`(puzzle.rules())`).
+///
 /// ```
 /// use sudoku_dlx::{Level, ParseOptions, Puzzle, Rated, Rater};
 /// let easy = Puzzle::parse(
@@ -306,33 +315,45 @@ impl Rater {
         self.budget = budget;
     }
 
-    /// Rates `puzzle`, or says why it has no rating.
+    /// Rates `puzzle`, or says why it has no rating: by the techniques and
+    /// search effort, or for a killer puzzle by search effort alone (see
+    /// [`Rater`]).
+    ///
+    /// ```
+    /// use sudoku_dlx::{Level, ParseOptions, Puzzle, Rated, Rater};
+    /// let killer = ParseOptions { killer: true, ..ParseOptions::default() };
+    /// let p = Puzzle::parse("................ aaaabbccdbcedffe a=10,b=8,c=7,d=6,e=4,f=5", &killer)?;
+    /// let Rated::Rated(rating) = Rater::new(p.rules()).rate_puzzle(&p)? else { panic!("unique") };
+    /// assert!(!rating.solved_by_logic && rating.hardest.is_none());
+    /// assert_eq!(rating.level, Level::Medium);
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
     /// [`Error::RulesMismatch`] for a puzzle of other rules and
     /// [`Error::ConflictingGivens`] for clashing givens.
     pub fn rate_puzzle(&mut self, puzzle: &Puzzle) -> Result<Rated, Error> {
-        let mut total_nodes = 0u64;
-        let mut seeds = SplitMix64::new(0x005E_ED0F_D1FF);
-        for _ in 0..SEEDS {
-            let options = SearchOptions {
-                method: Rater::METHOD,
-                budget: self.budget,
-                seed: Some(seeds.next_u64()),
-            };
-            let count = self.solver.count_with(puzzle, Some(2), &options)?;
-            match (count.end, count.solutions) {
-                (End::BudgetExhausted, _) => return Ok(Rated::BudgetExhausted),
-                (_, 0) => return Ok(Rated::NoSolution),
-                (_, 1) => {}
-                _ => return Ok(Rated::Multiple),
-            }
-            total_nodes += self.solver.stats().nodes;
-        }
-        let mean_nodes = total_nodes as f64 / SEEDS as f64;
+        let mean_nodes = match self.mean_nodes(puzzle)? {
+            Ok(mean_nodes) => mean_nodes,
+            Err(unrated) => return Ok(unrated),
+        };
         let blanks = puzzle.shape().cell_count() - puzzle.givens().filled_count();
         let effort = (mean_nodes / (blanks + 1) as f64).max(1.0);
+        if puzzle.rules().cages().is_some() {
+            // The techniques know no cages: a killer puzzle, which has
+            // few givens or none, would only stall at its first step.
+            let score = BEYOND_LOGIC + EFFORT_WEIGHT * effort.log2();
+            return Ok(Rated::Rated(Rating {
+                score,
+                level: Level::of_score(score),
+                solved_by_logic: false,
+                hardest: None,
+                mean_nodes,
+                effort,
+                logic: LogicReport::default(),
+            }));
+        }
         // The count showed one solution, which the uniqueness techniques need.
         self.logic.assume_unique(true);
         let logic = self.logic.solve(puzzle);
@@ -347,6 +368,29 @@ impl Rater {
             effort,
             logic,
         }))
+    }
+
+    /// The mean search-tree nodes of a count to 2 over the [`SEEDS`]
+    /// seeded orders, or (as `Err`) why the puzzle has no rating.
+    fn mean_nodes(&mut self, puzzle: &Puzzle) -> Result<Result<f64, Rated>, Error> {
+        let mut total_nodes = 0u64;
+        let mut seeds = SplitMix64::new(0x005E_ED0F_D1FF);
+        for _ in 0..SEEDS {
+            let options = SearchOptions {
+                method: Rater::METHOD,
+                budget: self.budget,
+                seed: Some(seeds.next_u64()),
+            };
+            let count = self.solver.count_with(puzzle, Some(2), &options)?;
+            match (count.end, count.solutions) {
+                (End::BudgetExhausted, _) => return Ok(Err(Rated::BudgetExhausted)),
+                (_, 0) => return Ok(Err(Rated::NoSolution)),
+                (_, 1) => {}
+                _ => return Ok(Err(Rated::Multiple)),
+            }
+            total_nodes += self.solver.stats().nodes;
+        }
+        Ok(Ok(total_nodes as f64 / SEEDS as f64))
     }
 
     /// The score of `puzzle` if the techniques weighing less than
