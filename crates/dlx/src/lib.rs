@@ -213,6 +213,11 @@ pub use split::{Split, Subproblem};
 pub use text_format::{Format, NamedProblem, OptionDisplay, SolutionDisplay};
 pub use text_parse::{Parsed, ReadOptions};
 
+/// The crate README's example, compiled and run as a doctest so it cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
+
 /// Counts the solutions of `problem` on dancing cells (`matrix/cells`:
 /// sparse sets and a trail of sizes, Knuth's SSXC) whatever its items, or
 /// `None` if it has multiplicities, which cells do not handle. For
