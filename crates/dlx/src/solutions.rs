@@ -34,11 +34,12 @@ impl Dlx {
     /// in a random order of its own, drawn from a stream seeded by `seed`,
     /// so the same seed gives the same sequence, without reseeding by hand.
     /// Draws are independent, so a solution may come more than once. The
-    /// iterator ends when a search finds no solution or runs out of budget;
-    /// dropping it puts the solver's own seed back.
+    /// iterator ends when a search finds no solution or runs out of budget,
+    /// which [`RandomSolutions::end`] then tells apart; dropping it puts the
+    /// solver's own seed back.
     ///
     /// ```
-    /// use dlx_engine::{NamedProblem, Dlx};
+    /// use dlx_engine::{Dlx, End, NamedProblem};
     /// // Tilings of a strip of four cells: five of them.
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let mut solver = Dlx::new(named.problem());
@@ -48,6 +49,14 @@ impl Dlx {
     /// assert!(draws.iter().any(|s| s != &draws[0])); // not one solution twenty times
     /// assert_eq!(solver.random_solutions(1).take(20).collect::<Vec<_>>(), draws);
     /// assert_eq!(solver.seed(), None);
+    ///
+    /// // No tiling covers `a` twice: the draws end at once, and say why.
+    /// let none = NamedProblem::parse("a b\na\n")?;
+    /// let mut solver = Dlx::new(none.problem());
+    /// let mut draws = solver.random_solutions(1);
+    /// assert_eq!(draws.end(), None); // not ended yet
+    /// assert_eq!(draws.next(), None);
+    /// assert_eq!(draws.end(), Some(End::Exhausted));
     /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn random_solutions(&mut self, seed: u64) -> RandomSolutions<'_> {
@@ -113,7 +122,7 @@ impl<'s> Solutions<'s> {
                 None
             }
             Event::BudgetExhausted => {
-                self.end = Some(End::BudgetExhausted);
+                self.end = Some(End::Exhausted);
                 None
             }
         }
@@ -225,8 +234,8 @@ pub struct RandomSolutions<'s> {
     seeds: SplitMix64,
     /// The solver's own seed, put back when the draws end.
     saved: Option<u64>,
-    /// Whether a search found nothing, which ends the draws.
-    done: bool,
+    /// Why the draws ended, once a search found nothing.
+    end: Option<End>,
 }
 
 impl<'s> RandomSolutions<'s> {
@@ -236,8 +245,28 @@ impl<'s> RandomSolutions<'s> {
             saved: solver.seed,
             seeds: SplitMix64::new(seed),
             solver,
-            done: false,
+            end: None,
         }
+    }
+
+    /// Why the draws ended, once [`next`](Iterator::next) has returned
+    /// `None`: [`End::Exhausted`] when a search found no solution (there is
+    /// none), [`End::BudgetExhausted`] when one ran out of budget, as for
+    /// [`Solutions::end`]. `None` while the draws go on.
+    ///
+    /// ```
+    /// use dlx_engine::{Budget, Dlx, End, NamedProblem};
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = Dlx::new(named.problem());
+    /// solver.set_budget(Budget::nodes(1));
+    /// let mut draws = solver.random_solutions(7);
+    /// assert_eq!(draws.next(), None);
+    /// assert_eq!(draws.end(), Some(End::BudgetExhausted));
+    /// # Ok::<(), dlx_engine::DlxError>(())
+    /// ```
+    #[must_use]
+    pub fn end(&self) -> Option<End> {
+        self.end
     }
 }
 
@@ -245,14 +274,18 @@ impl Iterator for RandomSolutions<'_> {
     type Item = Vec<OptionId>;
 
     fn next(&mut self) -> Option<Vec<OptionId>> {
-        if self.done {
+        if self.end.is_some() {
             return None;
         }
         self.solver.seed = Some(self.seeds.next_u64());
         match self.solver.first_solution() {
             First::Solution(options) => Some(options),
-            First::NoSolution | First::BudgetExhausted => {
-                self.done = true;
+            First::NoSolution => {
+                self.end = Some(End::Exhausted);
+                None
+            }
+            First::BudgetExhausted => {
+                self.end = Some(End::BudgetExhausted);
                 None
             }
         }

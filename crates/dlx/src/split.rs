@@ -167,7 +167,8 @@ impl Dlx {
     }
 
     /// Counts the solutions below `subproblem` (stopping after `limit` if
-    /// given), in the leftmost order, under the solver's budget; the
+    /// given; the limit last, as in [`count_parallel`](Self::count_parallel)),
+    /// in the leftmost order, under the solver's budget; the
     /// [`stats`](Self::stats) are those of its subtree.
     ///
     /// # Errors
@@ -185,8 +186,8 @@ impl Dlx {
 
     /// Calls `visit` with each solution below `subproblem` until it returns
     /// [`ControlFlow::Break`] or the search ends, as
-    /// [`for_each_solution`](Self::for_each_solution) does, but with the
-    /// whole [`Solution`] (its colors too).
+    /// [`for_each_solution`](Self::for_each_solution) does (each a
+    /// [`Solution`], with its colors).
     ///
     /// # Errors
     ///
