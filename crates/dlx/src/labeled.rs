@@ -11,7 +11,7 @@ use crate::builder::ProblemBuilder;
 use crate::error::DlxError;
 use crate::index::{Color, OptionId};
 use crate::problem::Problem;
-use crate::solutions::Solution;
+use crate::solution::Solution;
 
 /// A [`Problem`] whose options each carry a label of type `L`: the
 /// caller's meaning of the option, returned with each solution

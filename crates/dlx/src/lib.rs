@@ -197,6 +197,7 @@ mod random;
 #[cfg(test)]
 mod restore_tests;
 mod settings;
+mod solution;
 mod solutions;
 mod solver;
 mod split;
@@ -217,8 +218,9 @@ pub use problem::{Bounds, Kind, Problem};
 pub use progress::Progress;
 pub use prune::Pruned;
 pub use random::SplitMix64;
+pub use solution::Solution;
 pub use solutions::RandomSolutions;
-pub use solutions::{OwnedSolutions, Solution, Solutions};
+pub use solutions::{OwnedSolutions, Solutions};
 pub use solver::Dlx;
 pub use split::{Split, Subproblem};
 pub use text_format::{Format, NamedProblem, OptionDisplay, SolutionDisplay};

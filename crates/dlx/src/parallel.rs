@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::outcome::{Count, End, First};
 use crate::progress::Progress;
-use crate::solutions::Solution;
+use crate::solution::Solution;
 use crate::solver::Dlx;
 
 /// What a parallel search is after.

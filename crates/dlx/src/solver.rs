@@ -10,7 +10,7 @@ use crate::matrix::{AnyCells, Columns, Report, Search, SearchPath};
 use crate::outcome::{Budget, Count, End, Event, First, Stats, Uniqueness};
 use crate::problem::{Kind, Problem};
 use crate::progress::{Progress, ToProgress};
-use crate::solutions::Solution;
+use crate::solution::Solution;
 
 /// How many nodes a watched search ([`Dlx::set_progress`]) runs between
 /// two looks at its [`Progress`]: a look costs next to nothing at this

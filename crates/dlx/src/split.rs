@@ -13,7 +13,7 @@ use std::ops::ControlFlow;
 use crate::branch::Branch;
 use crate::error::DlxError;
 use crate::outcome::{Count, End, Event};
-use crate::solutions::Solution;
+use crate::solution::Solution;
 use crate::solver::Dlx;
 
 /// One piece of a split search: the node of the search tree that a prefix of
