@@ -235,7 +235,8 @@ fn visit_ours(
     let mut solver = dlx_engine::Dlx::new(pruned.as_ref().map_or(&input.problem, |p| p.problem()));
     let mut indices = Vec::new();
     let mut timed_out = false;
-    solver.for_each_solution(|options| {
+    solver.for_each_solution(|solution| {
+        let options = solution.options();
         indices.clear();
         indices.extend(options.iter().map(|&o| match &pruned {
             Some(pruned) => pruned.original(o).index(),

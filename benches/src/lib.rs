@@ -41,3 +41,11 @@ pub mod scaling;
 pub mod sudoku_sets;
 pub mod sudoku_solvers;
 pub mod timing;
+
+/// The workspace README's Rust examples, compiled and run as doctests so
+/// they cannot rot. They live here rather than in `sudoku-dlx`, whose
+/// package holds only its own folder: this crate, never packaged, depends
+/// on both libraries the examples use.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeExamples;

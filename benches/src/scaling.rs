@@ -44,7 +44,7 @@ impl Setting {
     fn count(self, solver: &mut Dlx) -> (u64, Stats) {
         let count = match self {
             Setting::Plain => solver.count(None),
-            Setting::Threads(n) => solver.count_parallel(None, &Parallel::new().with_threads(n)),
+            Setting::Threads(n) => solver.count_parallel(&Parallel::new().with_threads(n), None),
         };
         (count.solutions, solver.stats().clone())
     }
@@ -54,7 +54,7 @@ impl Setting {
         let count = match self {
             Setting::Plain => solver.count(puzzle, None),
             Setting::Threads(n) => {
-                solver.count_parallel(puzzle, None, &Parallel::new().with_threads(n))
+                solver.count_parallel(puzzle, &Parallel::new().with_threads(n), None)
             }
         };
         let solutions = count.map_or(u64::MAX, |c| c.solutions);

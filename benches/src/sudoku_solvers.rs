@@ -213,7 +213,8 @@ fn solve_engine(engine: &mut dlx_engine::Dlx, puzzle: &Digits) -> Answer {
         }
     }
     let mut grid = [0; 81];
-    let count = engine.for_each_solution(|options| {
+    let count = engine.for_each_solution(|solution| {
+        let options = solution.options();
         if grid[0] != 0 {
             return ControlFlow::Break(());
         }

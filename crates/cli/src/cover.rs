@@ -156,7 +156,8 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         let mut line = String::new();
         let mut found: u64 = 0;
         let count = threads::alone(&mut solver, bar, |solver| {
-            solver.for_each_solution(|options| {
+            solver.for_each_solution(|solution| {
+                let options = solution.options();
                 line.clear();
                 for &option in options {
                     line.push_str(&option_text(option));

@@ -382,7 +382,7 @@ impl Workspace {
                 // a limit, the nodes searched would depend on timing.
                 let count = match limit {
                     None if config.parallel.threads() > 1 => {
-                        solver.count_parallel(puzzle, None, &config.parallel)?
+                        solver.count_parallel(puzzle, &config.parallel, None)?
                     }
                     _ => solver.count(puzzle, limit)?,
                 };

@@ -54,7 +54,7 @@ pub(crate) fn count(solver: &mut Dlx, limit: Option<u64>, threads: Threads) -> C
     let progress = Arc::new(Progress::new());
     let parallel = threads.parallel(&progress);
     with_bar(threads.bar, &progress, || {
-        solver.count_parallel(limit, &parallel)
+        solver.count_parallel(&parallel, limit)
     })
 }
 
@@ -104,7 +104,7 @@ where
         let search = scope.spawn(|| {
             let sender = sender;
             with_bar(threads.bar, &progress, || {
-                solver.for_each_solution_parallel(limit, &parallel, |solution| {
+                solver.for_each_solution_parallel(&parallel, limit, |solution| {
                     let mut text = String::new();
                     format(solution, &mut text);
                     match sender.send(text) {

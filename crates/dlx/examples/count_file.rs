@@ -46,7 +46,7 @@ fn main() {
     }
     let mut solver = dlx_engine::Dlx::new(pruned.as_ref().map_or(named.problem(), |p| p.problem()));
     let count = match threads {
-        Some(n) => solver.count_parallel(None, &dlx_engine::Parallel::new().with_threads(n)),
+        Some(n) => solver.count_parallel(&dlx_engine::Parallel::new().with_threads(n), None),
         None => solver.count(None),
     };
     let elapsed = start.elapsed();

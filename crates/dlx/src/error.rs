@@ -182,6 +182,14 @@ pub enum DlxError {
         /// The item's name.
         item: String,
     },
+    /// [`Labeled::new`](crate::Labeled::new) was given a number of labels
+    /// other than the problem's number of options.
+    LabelCount {
+        /// The problem's options.
+        options: usize,
+        /// The labels given.
+        labels: usize,
+    },
     /// A [`NamedBuilder`](crate::NamedBuilder) was given an item after its
     /// first option.
     ItemAfterOptions {
@@ -413,6 +421,10 @@ impl fmt::Display for DlxError {
             DlxError::UnknownItemName { option, name } => write!(
                 f,
                 "option {option} names `{name}`, which is not an item; declare it before the first option"
+            ),
+            DlxError::LabelCount { options, labels } => write!(
+                f,
+                "{labels} labels for {options} options; give one label per option, option k's at index k"
             ),
             DlxError::EmptyColor { option, item } => write!(
                 f,

@@ -138,7 +138,11 @@
 //!   primary items, validated as they are added; [`ItemId`], [`OptionId`]
 //!   and [`Color`] index them.
 //! - [`NamedBuilder`]: a problem built by item names (`"r0"`, `"x:A"`),
-//!   looked up in a hash map, as Knuth's format writes it.
+//!   looked up in a hash map, as Knuth's format writes it, or by the
+//!   [`ItemId`]s its declarations return ([`OptionEntry`], [`EntryRef`]).
+//! - [`Labeled`] and [`LabeledBuilder`]: options that carry a label of the
+//!   caller's (what each means), kept beside the problem and read back
+//!   with each solution ([`Solution::labels`]).
 //! - [`NamedProblem`]: a problem with item and color names, read from and
 //!   written to Knuth's text formats ([`Format`]: DLX1, DLX2, DLX3);
 //!   [`NamedProblem::display_option`] and [`NamedProblem::display_solution`]
@@ -148,13 +152,18 @@
 //! - [`Dlx`]: pre-selection ([`Dlx::select`]), search ([`Dlx::count`],
 //!   [`Dlx::first_solution`], [`Dlx::uniqueness`],
 //!   [`Dlx::for_each_solution`], [`Dlx::solutions`], whose
-//!   [`Solution`]s also say each secondary item's color) and
+//!   [`Solution`]s also say each secondary item's color;
+//!   [`Dlx::random_solutions`]) and
 //!   [`Dlx::reset`]; [`Stats`] as Knuth reports them.
 //! - [`Problem::prune`]: the options no solution can contain, dropped before
 //!   a search.
 //! - [`Dlx::split`] and [`Split`]: [`Subproblem`]s named by their prefix
 //!   of [`Branch`]es, searched with [`Dlx::count_subproblem`] and
 //!   [`Dlx::for_each_solution_in`] (on other machines, say).
+//! - A search with a limit takes it as its last argument, before a
+//!   visitor: `count(limit)`, `count_parallel(&parallel, limit)`,
+//!   `count_subproblem(&subproblem, limit)`,
+//!   `for_each_solution_parallel(&parallel, limit, visit)`.
 //! - [`Parallel`]: threads for [`Dlx::count_parallel`],
 //!   [`Dlx::for_each_solution_parallel`] and
 //!   [`Dlx::first_solution_parallel`]; [`Progress`] to watch them.
@@ -176,6 +185,7 @@ mod builder;
 mod dispatch;
 mod error;
 mod index;
+mod labeled;
 mod matrix;
 mod named_builder;
 mod outcome;
@@ -187,6 +197,7 @@ mod random;
 #[cfg(test)]
 mod restore_tests;
 mod settings;
+mod solution;
 mod solutions;
 mod solver;
 pub mod split;
@@ -198,20 +209,27 @@ pub use branch::Branch;
 pub use builder::ProblemBuilder;
 pub use error::{DlxError, ParseErrorKind};
 pub use index::{Color, ItemId, OptionId};
+pub use labeled::{Labeled, LabeledBuilder};
 pub use matrix::{CellsWidth, LinksLoop, SearchPath};
-pub use named_builder::NamedBuilder;
+pub use named_builder::{EntryRef, NamedBuilder, OptionEntry};
 pub use outcome::{Budget, Count, End, First, Stats, Uniqueness};
 pub use parallel::Parallel;
 pub use problem::{Bounds, Kind, Problem};
 pub use progress::Progress;
 pub use prune::Pruned;
 pub use random::SplitMix64;
+pub use solution::Solution;
 pub use solutions::RandomSolutions;
-pub use solutions::{OwnedSolutions, Solution, Solutions};
+pub use solutions::{OwnedSolutions, Solutions};
 pub use solver::Dlx;
 pub use split::{Split, Subproblem};
 pub use text_format::{Format, NamedProblem, OptionDisplay, SolutionDisplay};
 pub use text_parse::{Parsed, ReadOptions};
+
+/// The crate README's example, compiled and run as a doctest so it cannot rot.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeExample;
 
 /// Counts the solutions of `problem` on dancing cells (`matrix/cells`:
 /// sparse sets and a trail of sizes, Knuth's SSXC) whatever its items, or

@@ -141,9 +141,31 @@ impl NamedBuilder {
         Ok(item)
     }
 
-    /// Adds an option naming `entries`, each an item's name or, for a
-    /// secondary item, `name:color` (colors are named as they come), and
-    /// returns its id. The first option ends the declaration of items.
+    /// Adds an option naming `entries` and returns its id. Each entry
+    /// ([`OptionEntry`]) is an item's name or, for a secondary item,
+    /// `name:color`, or the [`ItemId`] that [`primary`](Self::primary),
+    /// [`bounded`](Self::bounded) or [`secondary`](Self::secondary)
+    /// returned, alone or with a color's name (`(item, Some("A"))`); colors are
+    /// named as they come. The first option ends the declaration of items.
+    ///
+    /// ```
+    /// use dlx_engine::{Dlx, NamedBuilder};
+    /// // Tilings of a strip of three cells, its items declared by name and
+    /// // used by id; secondary item `x` colored by the two dominoes alike.
+    /// let mut b = NamedBuilder::new();
+    /// let cells = [b.primary("a")?, b.primary("b")?, b.primary("c")?];
+    /// let x = b.secondary("x")?;
+    /// for cell in cells {
+    ///     b.option([cell])?;
+    /// }
+    /// b.option([(cells[0], None), (cells[1], None), (x, Some("A"))])?;
+    /// b.option([(cells[1], None), (cells[2], None), (x, Some("A"))])?;
+    /// b.option(["a", "b", "c"])?; // names still work
+    /// let named = b.build()?;
+    /// assert_eq!(named.option_text(named.problem().option_id(3)?), "a b x:A");
+    /// assert_eq!(Dlx::new(named.problem()).count(None).solutions, 4);
+    /// # Ok::<(), dlx_engine::DlxError>(())
+    /// ```
     ///
     /// # Errors
     ///
@@ -151,12 +173,14 @@ impl NamedBuilder {
     /// [`DlxError::EmptyColor`] for `name:` without a color, the errors of
     /// [`ProblemBuilder::add_colored_option`] (a repeated item, a color on
     /// a primary item, no primary item, ...), and, for the first option,
-    /// those of [`Problem::builder`] (no primary items). A rejected option
-    /// leaves the builder as it was.
+    /// those of [`Problem::builder`] (no primary items); an [`ItemId`]
+    /// that is not one of this builder's items is
+    /// [`DlxError::ItemOutOfRange`]. A rejected option leaves the builder
+    /// as it was.
     pub fn option<I>(&mut self, entries: I) -> Result<OptionId, DlxError>
     where
         I: IntoIterator,
-        I::Item: AsRef<str>,
+        I::Item: OptionEntry,
     {
         let builder = match &mut self.builder {
             Some(builder) => builder,
@@ -170,6 +194,7 @@ impl NamedBuilder {
             &mut self.entries,
             entries,
             option,
+            &self.names,
             &self.items,
             &mut self.colors,
             &mut self.color_ids,
@@ -189,33 +214,46 @@ impl NamedBuilder {
         out: &mut Vec<(usize, Option<Color>)>,
         entries: I,
         option: usize,
+        names: &[String],
         items: &HashMap<String, ItemId>,
         colors: &mut Vec<String>,
         color_ids: &mut HashMap<String, Color>,
     ) -> Result<(), DlxError>
     where
         I: IntoIterator,
-        I::Item: AsRef<str>,
+        I::Item: OptionEntry,
     {
         out.clear();
         for entry in entries {
-            let entry = entry.as_ref();
-            let (name, color) = match entry.split_once(':') {
-                Some((name, color)) => (name, Some(color)),
-                None => (entry, None),
-            };
-            let Some(&item) = items.get(name) else {
-                return Err(DlxError::UnknownItemName {
-                    option,
-                    name: name.to_owned(),
-                });
+            let (item, color) = match entry.entry() {
+                EntryRef::Text(text) => {
+                    let (name, color) = match text.split_once(':') {
+                        Some((name, color)) => (name, Some(color)),
+                        None => (text, None),
+                    };
+                    let Some(&item) = items.get(name) else {
+                        return Err(DlxError::UnknownItemName {
+                            option,
+                            name: name.to_owned(),
+                        });
+                    };
+                    (item, color)
+                }
+                EntryRef::Item(item, _) if item.index() >= names.len() => {
+                    return Err(DlxError::ItemOutOfRange {
+                        option,
+                        item: item.index(),
+                        items: names.len(),
+                    });
+                }
+                EntryRef::Item(item, color) => (item, color),
             };
             let color = match color {
                 None => None,
                 Some("") => {
                     return Err(DlxError::EmptyColor {
                         option,
-                        item: name.to_owned(),
+                        item: names[item.index()].clone(),
                     });
                 }
                 Some(color) => Some(match color_ids.get(color) {
@@ -274,6 +312,81 @@ impl NamedBuilder {
             self.items,
             self.colors,
         ))
+    }
+}
+
+/// One entry of an option for [`NamedBuilder::option`]: an item by name,
+/// or by the [`ItemId`] its declaration returned, with the name of a color
+/// for a secondary item. Implemented for names (`&str`, `String`, Knuth's
+/// `"x:A"` for a color), for [`ItemId`], and for `(ItemId, Option<C>)` with
+/// `C` a color's name (`&str`, `String`), so one option can mix them.
+/// A type of the caller's can implement it too:
+///
+/// ```
+/// use dlx_engine::{EntryRef, ItemId, NamedBuilder, OptionEntry};
+/// /// A queen's row, as the item declared for it.
+/// struct Row(ItemId);
+/// impl OptionEntry for Row {
+///     fn entry(&self) -> EntryRef<'_> {
+///         EntryRef::Item(self.0, None)
+///     }
+/// }
+/// let mut b = NamedBuilder::new();
+/// let row = Row(b.primary("r0")?);
+/// b.primary("c0")?;
+/// b.option([row.entry(), EntryRef::Text("c0")])?;
+/// assert_eq!(b.build()?.to_string(), "r0 c0\nr0 c0\n");
+/// # Ok::<(), dlx_engine::DlxError>(())
+/// ```
+pub trait OptionEntry {
+    /// The entry, borrowed.
+    fn entry(&self) -> EntryRef<'_>;
+}
+
+/// An entry of an option as [`NamedBuilder::option`] reads it
+/// ([`OptionEntry`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EntryRef<'a> {
+    /// An item's name, with `:color` after it for a colored secondary item
+    /// (Knuth's `x:A`).
+    Text(&'a str),
+    /// An item by id, with the name of its color if it has one.
+    Item(ItemId, Option<&'a str>),
+}
+
+impl OptionEntry for str {
+    fn entry(&self) -> EntryRef<'_> {
+        EntryRef::Text(self)
+    }
+}
+
+impl OptionEntry for String {
+    fn entry(&self) -> EntryRef<'_> {
+        EntryRef::Text(self)
+    }
+}
+
+impl OptionEntry for ItemId {
+    fn entry(&self) -> EntryRef<'_> {
+        EntryRef::Item(*self, None)
+    }
+}
+
+impl<C: AsRef<str>> OptionEntry for (ItemId, Option<C>) {
+    fn entry(&self) -> EntryRef<'_> {
+        EntryRef::Item(self.0, self.1.as_ref().map(AsRef::as_ref))
+    }
+}
+
+impl OptionEntry for EntryRef<'_> {
+    fn entry(&self) -> EntryRef<'_> {
+        *self
+    }
+}
+
+impl<T: OptionEntry + ?Sized> OptionEntry for &T {
+    fn entry(&self) -> EntryRef<'_> {
+        (**self).entry()
     }
 }
 

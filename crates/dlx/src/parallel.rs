@@ -7,7 +7,7 @@ use std::sync::Arc;
 
 use crate::outcome::{Count, End, First};
 use crate::progress::Progress;
-use crate::solutions::Solution;
+use crate::solution::Solution;
 use crate::solver::Dlx;
 
 /// What a parallel search is after.
@@ -37,7 +37,7 @@ const CHUNK: u64 = 1 << 13;
 /// }
 /// let named = NamedProblem::parse(&text)?;
 /// let mut solver = Dlx::new(named.problem());
-/// let count = solver.count_parallel(None, &Parallel::new().with_threads(2));
+/// let count = solver.count_parallel(&Parallel::new().with_threads(2), None);
 /// assert_eq!(count.solutions, 13);
 /// assert!(count.is_exact());
 /// # Ok::<(), dlx_engine::DlxError>(())
@@ -124,7 +124,8 @@ impl Parallel {
 
 impl Dlx {
     /// Counts solutions on `parallel`'s threads, stopping after `limit` if
-    /// given: the same count as [`count`](Self::count) for any number of
+    /// given (the limit last, as in every search that takes one:
+    /// [`count`](Self::count), [`count_subproblem`](Self::count_subproblem)): the same count as [`count`](Self::count) for any number of
     /// threads, and [`stats`](Self::stats) summed over them (for an exact
     /// count, the single-threaded search's nodes, solutions and profile;
     /// without a limit it counts leaves at once as [`count`](Self::count)
@@ -139,14 +140,16 @@ impl Dlx {
     /// statistics, reporting to the progress and stopping as the threads do.
     ///
     /// ```
-    /// use dlx_engine::{NamedProblem, Parallel, Dlx};
+    /// use dlx_engine::{End, NamedProblem, Parallel, Dlx};
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let mut solver = Dlx::new(named.problem());
-    /// let count = solver.count_parallel(None, &Parallel::new().with_threads(2));
+    /// let count = solver.count_parallel(&Parallel::new().with_threads(2), None);
     /// assert_eq!((count.solutions, count.is_exact()), (5, true));
+    /// let some = solver.count_parallel(&Parallel::new().with_threads(2), Some(3));
+    /// assert_eq!((some.solutions, some.end), (3, End::LimitReached));
     /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
-    pub fn count_parallel(&mut self, limit: Option<u64>, parallel: &Parallel) -> Count {
+    pub fn count_parallel(&mut self, parallel: &Parallel, limit: Option<u64>) -> Count {
         if parallel.threads == 1 && self.path().counts_on_cells() {
             // One thread: the count itself, on the cells where it runs
             // there (as fast as `count`, and with its statistics).
@@ -173,7 +176,7 @@ impl Dlx {
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let mut solver = Dlx::new(named.problem());
     /// let dominoes = AtomicUsize::new(0);
-    /// let count = solver.for_each_solution_parallel(None, &Parallel::new().with_threads(2), |solution| {
+    /// let count = solver.for_each_solution_parallel(&Parallel::new().with_threads(2), None, |solution| {
     ///     assert!(named.problem().is_solution(solution.options()));
     ///     dominoes.fetch_add(4 - solution.options().len(), Ordering::Relaxed);
     ///     ControlFlow::Continue(())
@@ -184,8 +187,8 @@ impl Dlx {
     /// ```
     pub fn for_each_solution_parallel<F>(
         &mut self,
-        limit: Option<u64>,
         parallel: &Parallel,
+        limit: Option<u64>,
         visit: F,
     ) -> Count
     where

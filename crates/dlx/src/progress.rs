@@ -29,7 +29,7 @@ use crate::outcome::{End, Stats};
 /// // A Ctrl-C handler would call this while the search runs.
 /// progress.stop();
 /// let parallel = Parallel::new().with_threads(2).with_progress(Arc::clone(&progress));
-/// let count = Dlx::new(named.problem()).count_parallel(None, &parallel);
+/// let count = Dlx::new(named.problem()).count_parallel(&parallel, None);
 /// assert_eq!(count.end, End::Stopped);
 /// assert!(!count.is_exact() && count.solutions < 10_946);
 /// # Ok::<(), dlx_engine::DlxError>(())

@@ -85,7 +85,8 @@ fn colored_and_bounded_searches_restore_the_matrix() {
         let mut solver = Dlx::new(&p);
         solver.set_seed(seed);
         let mut seen = 0;
-        solver.for_each_solution(|options| {
+        solver.for_each_solution(|solution| {
+            let options = solution.options();
             assert!(p.is_solution(options), "{options:?}");
             seen += 1;
             ControlFlow::Continue(())

@@ -1,11 +1,10 @@
-//! Solutions one at a time: the lending iterator, the view of one
-//! solution with the colors it gives, and the iterator of random draws;
-//! with the [`Dlx`] methods that start them.
+//! Solutions one at a time: the lending iterator and the iterator of
+//! random draws, with the [`Dlx`] methods that start them.
 
-use crate::index::{Color, ItemId, OptionId};
-use crate::matrix::Search;
+use crate::index::OptionId;
 use crate::outcome::{End, Event, First, Stats};
 use crate::random::SplitMix64;
+use crate::solution::Solution;
 use crate::solver::Dlx;
 
 impl Dlx {
@@ -34,11 +33,12 @@ impl Dlx {
     /// in a random order of its own, drawn from a stream seeded by `seed`,
     /// so the same seed gives the same sequence, without reseeding by hand.
     /// Draws are independent, so a solution may come more than once. The
-    /// iterator ends when a search finds no solution or runs out of budget;
-    /// dropping it puts the solver's own seed back.
+    /// iterator ends when a search finds no solution or runs out of budget,
+    /// which [`RandomSolutions::end`] then tells apart; dropping it puts the
+    /// solver's own seed back.
     ///
     /// ```
-    /// use dlx_engine::{NamedProblem, Dlx};
+    /// use dlx_engine::{Dlx, End, NamedProblem};
     /// // Tilings of a strip of four cells: five of them.
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let mut solver = Dlx::new(named.problem());
@@ -48,6 +48,14 @@ impl Dlx {
     /// assert!(draws.iter().any(|s| s != &draws[0])); // not one solution twenty times
     /// assert_eq!(solver.random_solutions(1).take(20).collect::<Vec<_>>(), draws);
     /// assert_eq!(solver.seed(), None);
+    ///
+    /// // No tiling covers `a` twice: the draws end at once, and say why.
+    /// let none = NamedProblem::parse("a b\na\n")?;
+    /// let mut solver = Dlx::new(none.problem());
+    /// let mut draws = solver.random_solutions(1);
+    /// assert_eq!(draws.end(), None); // not ended yet
+    /// assert_eq!(draws.next(), None);
+    /// assert_eq!(draws.end(), Some(End::Exhausted));
     /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn random_solutions(&mut self, seed: u64) -> RandomSolutions<'_> {
@@ -113,7 +121,7 @@ impl<'s> Solutions<'s> {
                 None
             }
             Event::BudgetExhausted => {
-                self.end = Some(End::BudgetExhausted);
+                self.end = Some(End::Exhausted);
                 None
             }
         }
@@ -186,37 +194,6 @@ impl Drop for Solutions<'_> {
     }
 }
 
-/// One solution, while the search that found it is paused there: its
-/// options and, for a problem with colors, the color each secondary item
-/// has in it.
-#[derive(Clone, Copy, Debug)]
-pub struct Solution<'a> {
-    options: &'a [OptionId],
-    search: &'a Search,
-}
-
-impl<'a> Solution<'a> {
-    /// The solution `options` found by `search`, which is paused there.
-    pub(crate) fn new(options: &'a [OptionId], search: &'a Search) -> Self {
-        Solution { options, search }
-    }
-
-    /// The options, pre-selected ones first, then in the order the search
-    /// chose them.
-    #[must_use]
-    pub fn options(&self) -> &'a [OptionId] {
-        self.options
-    }
-
-    /// The secondary items that some option of the solution gives a color,
-    /// in item order, each with that color (every option of the solution
-    /// that names the item gives it the same one). Items no option colors
-    /// are left out. Empty for a problem without colors.
-    pub fn colors(&self) -> impl Iterator<Item = (ItemId, Color)> + 'a {
-        self.search.colors()
-    }
-}
-
 /// Successive random solutions; see [`Dlx::random_solutions`].
 #[derive(Debug)]
 pub struct RandomSolutions<'s> {
@@ -225,8 +202,8 @@ pub struct RandomSolutions<'s> {
     seeds: SplitMix64,
     /// The solver's own seed, put back when the draws end.
     saved: Option<u64>,
-    /// Whether a search found nothing, which ends the draws.
-    done: bool,
+    /// Why the draws ended, once a search found nothing.
+    end: Option<End>,
 }
 
 impl<'s> RandomSolutions<'s> {
@@ -236,8 +213,28 @@ impl<'s> RandomSolutions<'s> {
             saved: solver.seed,
             seeds: SplitMix64::new(seed),
             solver,
-            done: false,
+            end: None,
         }
+    }
+
+    /// Why the draws ended, once [`next`](Iterator::next) has returned
+    /// `None`: [`End::Exhausted`] when a search found no solution (there is
+    /// none), [`End::BudgetExhausted`] when one ran out of budget, as for
+    /// [`Solutions::end`]. `None` while the draws go on.
+    ///
+    /// ```
+    /// use dlx_engine::{Budget, Dlx, End, NamedProblem};
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = Dlx::new(named.problem());
+    /// solver.set_budget(Budget::nodes(1));
+    /// let mut draws = solver.random_solutions(7);
+    /// assert_eq!(draws.next(), None);
+    /// assert_eq!(draws.end(), Some(End::BudgetExhausted));
+    /// # Ok::<(), dlx_engine::DlxError>(())
+    /// ```
+    #[must_use]
+    pub fn end(&self) -> Option<End> {
+        self.end
     }
 }
 
@@ -245,14 +242,18 @@ impl Iterator for RandomSolutions<'_> {
     type Item = Vec<OptionId>;
 
     fn next(&mut self) -> Option<Vec<OptionId>> {
-        if self.done {
+        if self.end.is_some() {
             return None;
         }
         self.solver.seed = Some(self.seeds.next_u64());
         match self.solver.first_solution() {
             First::Solution(options) => Some(options),
-            First::NoSolution | First::BudgetExhausted => {
-                self.done = true;
+            First::NoSolution => {
+                self.end = Some(End::Exhausted);
+                None
+            }
+            First::BudgetExhausted => {
+                self.end = Some(End::BudgetExhausted);
                 None
             }
         }

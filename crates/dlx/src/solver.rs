@@ -10,6 +10,7 @@ use crate::matrix::{AnyCells, Columns, Report, Search, SearchPath};
 use crate::outcome::{Budget, Count, End, Event, First, Stats, Uniqueness};
 use crate::problem::{Kind, Problem};
 use crate::progress::{Progress, ToProgress};
+use crate::solution::Solution;
 
 /// How many nodes a watched search ([`Dlx::set_progress`]) runs between
 /// two looks at its [`Progress`]: a look costs next to nothing at this
@@ -352,9 +353,10 @@ impl Dlx {
         }
     }
 
-    /// Calls `visit` with each solution's options (pre-selected ones first)
-    /// until it returns [`ControlFlow::Break`] or the search ends. Nothing is
-    /// allocated per solution.
+    /// Calls `visit` with each [`Solution`] (its options, pre-selected ones
+    /// first, and the colors it gives secondary items) until it returns
+    /// [`ControlFlow::Break`] or the search ends. Nothing is allocated per
+    /// solution.
     ///
     /// ```
     /// use std::ops::ControlFlow;
@@ -362,17 +364,28 @@ impl Dlx {
     /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
     /// let mut solver = Dlx::new(named.problem());
     /// let mut sizes = Vec::new();
-    /// let count = solver.for_each_solution(|options| {
-    ///     sizes.push(options.len());
+    /// let count = solver.for_each_solution(|solution| {
+    ///     sizes.push(solution.options().len());
     ///     if sizes.len() == 3 { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
     /// });
     /// assert_eq!((count.solutions, count.end), (3, End::Stopped));
     /// assert!(sizes.iter().all(|&k| (2..=4).contains(&k)));
+    ///
+    /// // With colors: Knuth's example for DLX2 has one solution, giving x color A.
+    /// let named = NamedProblem::parse("p q r | x y\np q x y:A\np r x:A y\np x:B\nq x:A\nr y:B\n")?;
+    /// let mut colors = Vec::new();
+    /// Dlx::new(named.problem()).for_each_solution(|solution| {
+    ///     for (item, color) in solution.colors() {
+    ///         colors.push(format!("{}:{}", named.item_name(item), named.color_name(color)));
+    ///     }
+    ///     ControlFlow::Continue(())
+    /// });
+    /// assert_eq!(colors, ["x:A"]);
     /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn for_each_solution<F>(&mut self, mut visit: F) -> Count
     where
-        F: FnMut(&[OptionId]) -> ControlFlow<()>,
+        F: FnMut(Solution<'_>) -> ControlFlow<()>,
     {
         self.start();
         let watch = self.watch.clone();
@@ -384,7 +397,7 @@ impl Dlx {
                 Event::Solution => {
                     solutions += 1;
                     self.search.solution(&mut self.solution);
-                    if visit(&self.solution).is_break() {
+                    if visit(self.current()).is_break() {
                         break End::Stopped;
                     }
                 }

@@ -65,7 +65,7 @@ use std::ops::ControlFlow;
 use crate::branch::Branch;
 use crate::error::DlxError;
 use crate::outcome::{Count, End, Event};
-use crate::solutions::Solution;
+use crate::solution::Solution;
 use crate::solver::Dlx;
 
 /// One piece of a split search: the node of the search tree that a prefix of
@@ -222,7 +222,8 @@ impl Dlx {
     }
 
     /// Counts the solutions below `subproblem` (stopping after `limit` if
-    /// given), in the leftmost order, under the solver's budget; the
+    /// given; the limit last, as in [`count_parallel`](Self::count_parallel)),
+    /// in the leftmost order, under the solver's budget; the
     /// [`stats`](Self::stats) are those of its subtree.
     ///
     /// # Errors
@@ -240,8 +241,8 @@ impl Dlx {
 
     /// Calls `visit` with each solution below `subproblem` until it returns
     /// [`ControlFlow::Break`] or the search ends, as
-    /// [`for_each_solution`](Self::for_each_solution) does, but with the
-    /// whole [`Solution`] (its colors too).
+    /// [`for_each_solution`](Self::for_each_solution) does (each a
+    /// [`Solution`], with its colors).
     ///
     /// # Errors
     ///

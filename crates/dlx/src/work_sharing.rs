@@ -24,7 +24,7 @@ use crate::index::OptionId;
 use crate::outcome::{Budget, Count, End, Event, Stats};
 use crate::parallel::{Goal, Parallel};
 use crate::progress::{Progress, lock};
-use crate::solutions::Solution;
+use crate::solution::Solution;
 use crate::solver::Dlx;
 
 /// Subproblems per thread the first split aims at.

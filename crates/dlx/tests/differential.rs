@@ -127,7 +127,8 @@ fn iterated(solver: &mut Dlx) -> Vec<Vec<usize>> {
 /// The solutions `solver` delivers to its visitor, in order.
 fn visited(solver: &mut Dlx) -> (Vec<Vec<usize>>, End) {
     let mut found = Vec::new();
-    let count = solver.for_each_solution(|options| {
+    let count = solver.for_each_solution(|solution| {
+        let options = solution.options();
         found.push(options.iter().map(|o| o.index()).collect());
         ControlFlow::Continue(())
     });
@@ -235,13 +236,13 @@ fn check(
             .with_chunk(2)
             .with_depth(depth);
         let what = format!("count_parallel on {threads} threads");
-        let count = solver.count_parallel(None, &parallel);
+        let count = solver.count_parallel(&parallel, None);
         assert_eq!((count.solutions, count.end), (n, End::Exhausted), "{what}");
         if exact {
             parallel_stats(solver.stats(), &entering, &leaves, &what);
         }
         let delivered = Mutex::new(BTreeSet::new());
-        let count = solver.for_each_solution_parallel(None, &parallel, |solution| {
+        let count = solver.for_each_solution_parallel(&parallel, None, |solution| {
             assert!(
                 delivered.lock().unwrap().insert(sorted(solution.options())),
                 "twice"
@@ -254,7 +255,7 @@ fn check(
             set(&entering),
             "{what}: solutions"
         );
-        let limited = solver.count_parallel(Some(1), &parallel);
+        let limited = solver.count_parallel(&parallel, Some(1));
         assert_eq!(limited.solutions, n.min(1), "{what} limited to 1");
     }
 

@@ -71,7 +71,7 @@ fn splits_add_up(
     // the whole count may count at once (docs/decisions/leaves.md).
     same_tree(&stats, &total);
     let parallel = Parallel::new().with_threads(2).with_chunk(4);
-    prop_assert_eq!(solver.count_parallel(None, &parallel), whole);
+    prop_assert_eq!(solver.count_parallel(&parallel, None), whole);
     same_tree(&stats, solver.stats());
     prop_assert!(solver.links_match(problem));
     Ok(whole)

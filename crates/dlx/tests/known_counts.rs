@@ -30,7 +30,8 @@ fn count_solutions_of(problem: &Problem, prune: bool) -> u64 {
     let searched = pruned.as_ref().map_or(problem, |p| p.problem());
     let mut solver = Dlx::new(searched);
     let mut seen = std::collections::HashSet::new();
-    let count = solver.for_each_solution(|options| {
+    let count = solver.for_each_solution(|solution| {
+        let options = solution.options();
         let original: Vec<OptionId> = options
             .iter()
             .map(|&o| pruned.as_ref().map_or(o, |p| p.original(o)))

@@ -123,7 +123,8 @@ pub(crate) fn brute_force(spec: &Spec) -> BTreeSet<Vec<usize>> {
 pub(crate) fn pruned_solutions(pruned: &dlx_engine::Pruned) -> BTreeSet<Vec<usize>> {
     let mut solver = Dlx::new(pruned.problem());
     let mut found = BTreeSet::new();
-    solver.for_each_solution(|options| {
+    solver.for_each_solution(|solution| {
+        let options = solution.options();
         let mut key: Vec<usize> = options
             .iter()
             .map(|&o| pruned.original(o).index())
@@ -139,7 +140,8 @@ pub(crate) fn pruned_solutions(pruned: &dlx_engine::Pruned) -> BTreeSet<Vec<usiz
 /// counting item coverage directly.
 pub(crate) fn engine_solutions(spec: &Spec, solver: &mut Dlx) -> (BTreeSet<Vec<usize>>, u64) {
     let mut found = BTreeSet::new();
-    let count = solver.for_each_solution(|options| {
+    let count = solver.for_each_solution(|solution| {
+        let options = solution.options();
         let mut covered = vec![0; spec.primary + spec.secondary];
         for o in options {
             for &item in &spec.options[o.index()] {

@@ -73,7 +73,8 @@ fn visitor_can_stop_and_links_are_restored() {
     let p = many_solutions(8);
     let mut solver = Dlx::new(&p);
     let mut seen = 0;
-    let count = solver.for_each_solution(|options| {
+    let count = solver.for_each_solution(|solution| {
+        let options = solution.options();
         assert!(p.is_solution(options));
         seen += 1;
         if seen == 3 {
@@ -300,7 +301,8 @@ fn seeded_search_is_reproducible_and_finds_the_same_solutions() {
 
 fn collect(solver: &mut Dlx) -> Vec<Vec<OptionId>> {
     let mut all = Vec::new();
-    solver.for_each_solution(|s| {
+    solver.for_each_solution(|solution| {
+        let s = solution.options();
         let mut s = s.to_vec();
         s.sort();
         all.push(s);
@@ -331,7 +333,8 @@ fn secondary_items_are_covered_at_most_once() {
     let p = named.problem();
     let mut solver = Dlx::new(p);
     let mut solutions = Vec::new();
-    solver.for_each_solution(|s| {
+    solver.for_each_solution(|solution| {
+        let s = solution.options();
         assert!(p.is_solution(s));
         let mut names: Vec<String> = s.iter().map(|&o| named.option_text(o)).collect();
         names.sort();

@@ -41,7 +41,7 @@ fn parallel_solutions(
     check: impl Fn(&[usize]) -> bool + Sync,
 ) -> BTreeSet<Vec<usize>> {
     let found = Mutex::new(Vec::new());
-    let count = solver.for_each_solution_parallel(None, parallel, |solution| {
+    let count = solver.for_each_solution_parallel(parallel, None, |solution| {
         let key = key(solution.options());
         assert!(check(&key), "{key:?} is not a solution");
         found.lock().unwrap().push(key);
@@ -117,7 +117,7 @@ fn check_threads(problem: &Problem, expected: u64, chunk: u64, depth: usize, tal
             .with_chunk(chunk)
             .with_depth(depth);
         let mut solver = Dlx::new(problem);
-        let count = solver.count_parallel(None, &parallel);
+        let count = solver.count_parallel(&parallel, None);
         assert_eq!(count.solutions, expected, "{threads} threads");
         assert_eq!(count.end, End::Exhausted);
         let what = format!("statistics with {threads} threads");
@@ -268,7 +268,7 @@ fn any_number_of_threads_gives_the_same_answers() {
                     .with_depth(depth);
                 let what = format!("{threads} threads");
                 let mut solver = Dlx::new(problem);
-                let limited = solver.count_parallel(Some(limit), &parallel);
+                let limited = solver.count_parallel(&parallel, Some(limit));
                 assert_eq!(limited.solutions, expected.min(limit), "{what}");
                 let end = if expected >= limit {
                     End::LimitReached
@@ -278,7 +278,7 @@ fn any_number_of_threads_gives_the_same_answers() {
                 assert_eq!(limited.end, end);
                 let some = Mutex::new(BTreeSet::new());
                 let listed =
-                    solver.for_each_solution_parallel(Some(limit), &parallel, |solution| {
+                    solver.for_each_solution_parallel(&parallel, Some(limit), |solution| {
                         let key = key(solution.options());
                         assert!(oracle.contains(&key), "{key:?} is not a solution");
                         assert!(
@@ -310,7 +310,7 @@ fn a_budget_bounds_the_threads_together() {
         solver.set_budget(Budget::nodes(budget));
         let chunk = 2;
         let parallel = Parallel::new().with_threads(threads).with_chunk(chunk);
-        let count = solver.count_parallel(None, &parallel);
+        let count = solver.count_parallel(&parallel, None);
         if budget > entering.stats.nodes {
             assert_eq!(
                 count.end,
@@ -362,7 +362,7 @@ fn queens_and_langford_pairs_on_any_number_of_threads() {
     let queens = n_queens::n_queens(8);
     let mut solver = Dlx::new(queens.problem());
     let parallel = Parallel::new().with_threads(2).with_chunk(16);
-    assert_eq!(solver.count_parallel(None, &parallel).solutions, 92);
+    assert_eq!(solver.count_parallel(&parallel, None).solutions, 92);
     assert!(solver.stats().updates < plain_stats(queens.problem()).updates);
 }
 
@@ -459,7 +459,7 @@ fn progress_stop_ends_a_search_from_another_thread() {
             .with_chunk(64)
             .with_progress(Arc::clone(&progress));
         let stopper = stopping(&progress);
-        let count = Dlx::new(&problem).count_parallel(None, &parallel);
+        let count = Dlx::new(&problem).count_parallel(&parallel, None);
         stopper.join().unwrap();
         assert_eq!(count.end, End::Stopped, "{threads} threads, {secondary}");
         assert!(!count.is_exact());
@@ -468,7 +468,7 @@ fn progress_stop_ends_a_search_from_another_thread() {
         let parallel = parallel.clone().with_progress(Arc::clone(&progress));
         let stopper = stopping(&progress);
         let seen = AtomicU64::new(0);
-        let count = Dlx::new(&problem).for_each_solution_parallel(None, &parallel, |solution| {
+        let count = Dlx::new(&problem).for_each_solution_parallel(&parallel, None, |solution| {
             assert!(problem.is_solution(solution.options()));
             seen.fetch_add(1, Ordering::Relaxed);
             ControlFlow::Continue(())
@@ -511,7 +511,7 @@ fn one_thread_on_the_cells_reports_and_stops() {
         .with_chunk(16)
         .with_progress(Arc::clone(&progress));
     let mut solver = Dlx::new(queens.problem());
-    let count = solver.count_parallel(None, &parallel);
+    let count = solver.count_parallel(&parallel, None);
     assert_eq!((count.solutions, count.end), (92, End::Exhausted));
     assert_eq!(solver.stats(), &cells.stats);
     assert_eq!(progress.solutions(), 92);
@@ -521,7 +521,7 @@ fn one_thread_on_the_cells_reports_and_stops() {
 
     let stopped = Arc::new(Progress::new());
     stopped.stop();
-    let count = solver.count_parallel(None, &parallel.clone().with_progress(stopped));
+    let count = solver.count_parallel(&parallel.clone().with_progress(stopped), None);
     assert_eq!((count.solutions, count.end), (0, End::Stopped));
     assert_eq!(solver.count(None).solutions, 92);
     assert!(solver.links_match(queens.problem()));

@@ -1,6 +1,7 @@
 //! Integration tests of the `dlx` engine, compiled as one binary.
 
 mod differential;
+mod entry_points;
 mod forced_first;
 mod known_answers;
 mod known_counts;

@@ -208,7 +208,9 @@ pub use solve::solver::{Solver, Tally};
 pub use text::framer::{Framer, Record, Records, Skipped};
 pub use text::parse_options::ParseOptions;
 
-/// The README's Rust examples, compiled and run as doctests so they cannot rot.
+/// The crate README's example, compiled and run as a doctest so it cannot
+/// rot (the workspace README's examples run in the `benches` crate, which
+/// is never packaged: this crate's package cannot reach that file).
 #[cfg(doctest)]
-#[doc = include_str!("../../../README.md")]
+#[doc = include_str!("../README.md")]
 struct ReadmeExamples;

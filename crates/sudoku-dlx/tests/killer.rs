@@ -317,7 +317,7 @@ proptest! {
             Ok(count) => {
                 prop_assert_eq!(count.solutions, expected, "{}", puzzle);
                 let spread = solver
-                    .count_parallel(&puzzle, Some(5_000), &Parallel::new().with_threads(2))
+                    .count_parallel(&puzzle, &Parallel::new().with_threads(2), Some(5_000))
                     .unwrap();
                 prop_assert_eq!(spread.solutions, expected, "{}", puzzle);
             }

@@ -29,7 +29,8 @@ pub(crate) fn sorted_set(solutions: &[Solution]) -> Vec<Solution> {
 /// Every solution in search order, through the visitor.
 pub(crate) fn all_solutions(solver: &mut Dlx) -> (Vec<Solution>, Count) {
     let mut found = Vec::new();
-    let count = solver.for_each_solution(|s| {
+    let count = solver.for_each_solution(|solution| {
+        let s = solution.options();
         found.push(indices(s));
         ControlFlow::Continue(())
     });

@@ -559,6 +559,7 @@ mod tests {
             assert!(forced.stats().nodes <= plain.stats().nodes, "{picks:?}");
             let mut seen = 0;
             forced.for_each_solution(|solution| {
+                let solution = solution.options();
                 let mut covered = [0_u32; 27];
                 for &o in solution {
                     for &item in problem.option(o) {

@@ -254,7 +254,8 @@ mod tests {
         let mut solver = Dlx::new(problem);
         solver.set_forced_first(forced);
         solver.for_each_solution(|solution| {
-            assert!(problem.is_solution(solution), "{solution:?}");
+            let options = solution.options();
+            assert!(problem.is_solution(options), "{options:?}");
             ControlFlow::Continue(())
         });
         solver.stats().clone()
@@ -326,7 +327,8 @@ mod tests {
         solver.select(corner).unwrap();
         let mut entered = 0;
         solver.for_each_solution(|solution| {
-            assert!(problem.is_solution(solution), "{solution:?}");
+            let options = solution.options();
+            assert!(problem.is_solution(options), "{options:?}");
             entered += 1;
             ControlFlow::Continue(())
         });

@@ -176,7 +176,8 @@ impl Backend for Links {
             scratch,
             ..
         } = self;
-        engine.for_each_solution(|found| {
+        engine.for_each_solution(|solution| {
+            let found = solution.options();
             fill(encoding, scratch, found);
             visit(scratch)
         })
@@ -196,7 +197,7 @@ impl Backend for Links {
         parallel: &Parallel,
     ) -> Count {
         self.prepare(options, true);
-        self.engine.count_parallel(limit, parallel)
+        self.engine.count_parallel(parallel, limit)
     }
 
     /// A count to 2: one solution, `solution`, means unique.

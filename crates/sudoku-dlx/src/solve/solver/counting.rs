@@ -139,7 +139,7 @@ impl Solver {
     /// )?;
     /// let mut solver = Solver::new(puzzle.rules());
     /// let alone = solver.count(&puzzle, None)?;
-    /// let spread = solver.count_parallel(&puzzle, None, &Parallel::new().with_threads(2))?;
+    /// let spread = solver.count_parallel(&puzzle, &Parallel::new().with_threads(2), None)?;
     /// assert_eq!(spread, alone);
     /// assert!(spread.is_exact() && spread.solutions == 21_786);
     /// # Ok::<(), sudoku_dlx::Error>(())
@@ -151,8 +151,8 @@ impl Solver {
     pub fn count_parallel(
         &mut self,
         puzzle: &Puzzle,
-        limit: Option<u64>,
         parallel: &Parallel,
+        limit: Option<u64>,
     ) -> Result<Count, Error> {
         let options = self.options;
         let first_look = SearchOptions {

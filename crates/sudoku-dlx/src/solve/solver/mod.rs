@@ -507,7 +507,7 @@ pub(crate) mod tests {
                 if threads == 1 {
                     solver.count(&empty, limit)
                 } else {
-                    solver.count_parallel(&empty, limit, &Parallel::new().with_threads(threads))
+                    solver.count_parallel(&empty, &Parallel::new().with_threads(threads), limit)
                 }
             })
             .unwrap();
@@ -562,7 +562,7 @@ pub(crate) mod tests {
                     assert!(alone.solutions > 1, "{text}");
                     for threads in [1, 2, 3] {
                         let parallel = Parallel::new().with_threads(threads).with_chunk(64);
-                        let spread = solver.count_parallel(&puzzle, None, &parallel).unwrap();
+                        let spread = solver.count_parallel(&puzzle, &parallel, None).unwrap();
                         assert_eq!(spread, alone, "{text} {method:?} {threads}");
                         // The same tree; the threads enter leaves a count
                         // alone may count at once, without their updates
@@ -572,7 +572,7 @@ pub(crate) mod tests {
                         assert_eq!(threaded.solutions, stats.solutions, "{label:?}");
                         assert_eq!(threaded.profile, stats.profile, "{label:?}");
                         assert!(threaded.updates >= stats.updates, "{label:?}");
-                        let limited = solver.count_parallel(&puzzle, Some(3), &parallel).unwrap();
+                        let limited = solver.count_parallel(&puzzle, &parallel, Some(3)).unwrap();
                         assert_eq!(limited, solver.count(&puzzle, Some(3)).unwrap());
                     }
                     if stats.nodes > FIRST_LOOK {
