@@ -212,10 +212,36 @@ impl<'a> PuzzleRecord<'a> {
 }
 
 /// One worker's solver, kept while the rules stay the same (rebuilt for a
-/// new shape, variant or jigsaw region map).
-#[derive(Debug, Default)]
+/// new shape, variant or jigsaw region map), and from one piece of work to
+/// the next on its thread ([`SPARE_SOLVER`]).
+#[derive(Debug)]
 struct Workspace {
     solver: Option<Solver>,
+}
+
+thread_local! {
+    /// The solver of the last piece of work done on this worker thread,
+    /// for its next piece. Building one was most of the cost of a piece of
+    /// easy puzzles, and there are many pieces when a pipe's chunks end
+    /// where its reads do (2.6% more instructions than a file on the
+    /// 17-clue puzzles).
+    static SPARE_SOLVER: std::cell::Cell<Option<Solver>> = const { std::cell::Cell::new(None) };
+}
+
+impl Default for Workspace {
+    fn default() -> Workspace {
+        Workspace {
+            solver: SPARE_SOLVER.take(),
+        }
+    }
+}
+
+impl Drop for Workspace {
+    fn drop(&mut self) {
+        if let Some(solver) = self.solver.take() {
+            SPARE_SOLVER.set(Some(solver));
+        }
+    }
 }
 
 /// What the search found, before formatting.
