@@ -681,27 +681,9 @@ fn an_endless_input_stops_at_the_line_bound() {
     assert!(out.stderr.contains("stopped"), "{}", out.stderr);
 }
 
-/// The pencilmark grid of Sudopedia's article "Pencilmark"
-/// (sudopedia.enjoysudoku.com/Pencilmark.html, GNU FDL), laid out as
-/// HoDoKu prints its "PM grid": one candidate is a placed value, several a
-/// blank cell, and `12367|` runs into the bar after it.
-const SUDOPEDIA_PM_GRID: &str = "\
-.------------------.------------------.------------------.
-| 19    7     169  | 2     156   3    | 459   8     49   |
-| 3     4     5    | 7     9     8    | 1     2     6    |
-| 2     169   8    | 16    4     156  | 3579  35    379  |
-:------------------+------------------+------------------:
-| 4     136   1367 | 5     1367  9    | 8     36    2    |
-| 17    5     12367| 8     12367 4    | 367   9     37   |
-| 8     369   23679| 36    2367  26   | 34567 3456  1    |
-:------------------+------------------+------------------:
-| 1579  139   13479| 13469 12356 1256 | 23469 346   8    |
-| 159   8     1349 | 13469 12356 1256 | 23469 7     349  |
-| 6     2     349  | 349   8     7    | 349   1     5    |
-'------------------'------------------'------------------'
-";
-
-/// [`SUDOPEDIA_PM_GRID`]'s placed values, in the line format.
+/// The placed values of the pencilmark grid of Sudopedia's article
+/// "Pencilmark" (`data/sudoku/sudopedia_pencilmark_grid.txt`, in the layout
+/// HoDoKu prints as its "PM grid"), in the line format.
 const SUDOPEDIA_GIVENS: &str =
     ".7.2.3.8.3457981262.8.4....4..5.98.2.5.8.4.9.8.......1........8.8.....7.62..87.15";
 
@@ -712,7 +694,8 @@ const SUDOPEDIA_GIVENS: &str =
 /// line (the grid's first row, after its border).
 #[test]
 fn a_pencilmark_grid_reads_in_every_command() {
-    let grid = format!("{SUDOPEDIA_PM_GRID}{GOOD}\n");
+    let sudopedia = fs::read_to_string(repo_data("sudopedia_pencilmark_grid.txt")).unwrap();
+    let grid = format!("{sudopedia}{GOOD}\n");
     // The same lines: a comment for each line of the grid but its first row.
     let line = format!("#\n{SUDOPEDIA_GIVENS}\n{}{GOOD}\n", "#\n".repeat(11));
     for command in [
