@@ -114,10 +114,11 @@ impl Pool {
     /// On a signal ([`crate::interrupt`]) the results done so far go to
     /// `sink` in order, each unfinished item to [`Sink::unfinished`], then
     /// [`Sink::interrupted`], and the process ends. No item starts after
-    /// the signal; the ones running get up to [`GRACE`] to finish (a count
-    /// stops at the signal within a few thousand nodes and hands over what
-    /// it found), and the process does not wait for the rest (a solve
-    /// cannot be stopped, and a hard puzzle can take hours).
+    /// the signal; the ones running get up to [`GRACE`] to finish (a
+    /// `solve` or `count` search stops at the signal within a few thousand
+    /// nodes and hands over what it found), and the process does not wait
+    /// for the rest (`rate` and `explain` cannot be stopped, and a hard
+    /// puzzle can take long).
     ///
     /// # Errors
     ///
@@ -247,8 +248,8 @@ struct Shared<U> {
 }
 
 /// How long the writer waits after a signal for the items being worked on:
-/// a count stops within milliseconds; a solve that ends meanwhile is
-/// written too.
+/// a search of `solve` or `count` stops within milliseconds; a rating that
+/// ends meanwhile is written too.
 const GRACE: Duration = Duration::from_millis(500);
 
 impl<U> Shared<U> {

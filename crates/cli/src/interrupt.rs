@@ -12,18 +12,19 @@
 //! within a few thousand nodes), and `cover` then writes what it found,
 //! the count marked `+` as a lower bound, and ends with [`EXIT_STATUS`].
 //!
-//! `count` gives its solvers the stop of [`stop`]: a first signal stops
-//! it, the counts running end within a few thousand nodes with the
-//! solutions found so far, and the writer waits a moment
-//! ([`crate::batch::Pool::stream`]) to write them as `N+` before it marks
-//! the records not started.
+//! `solve` and `count` give their solvers the stop of [`stop`]: a first
+//! signal stops it, the searches running end within a few thousand nodes
+//! with what they found, and the writer waits a moment
+//! ([`crate::batch::Pool::stream`]) to write them (a count as `N+`, the
+//! solutions `--all` listed then `!interrupted`, a solve as
+//! `!interrupted`) before it marks the records not started.
 //!
 //! Between chunks (the next one being read, perhaps from a terminal that
 //! waits for a line) everything answered is already written and flushed,
 //! so the handler ends the process itself; it does so too on a second
-//! signal, in case the writer is stuck on a full pipe. The searches still
-//! running are not waited for: the library has no way to stop one from
-//! another thread, and a hard puzzle can take hours.
+//! signal, in case the writer is stuck on a full pipe. A rating still
+//! running (`rate`) is not waited for: its steps have no stop, and a hard
+//! puzzle can take long.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};

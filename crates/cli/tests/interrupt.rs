@@ -447,3 +447,45 @@ fn ctrl_c_ends_every_cover_search_path_alike() {
         }
     }
 }
+
+/// A regression test for issue 39: Ctrl-C left a running solve to the
+/// writer's grace, after which it was marked as never started; the search
+/// now stops at the signal and its record says so, with the nodes it
+/// searched. The search of an empty 9x9 grid under anti-king,
+/// anti-knight and X rules runs for minutes without a solution.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_running_solve() {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), format!("{}\n", ".".repeat(81))).unwrap();
+    let path = arg(file.path());
+    for task in [&[][..], &["--unique"], &["--limit", "2"]] {
+        let mut args = vec![
+            "solve",
+            "--anti-king",
+            "--anti-knight",
+            "--x",
+            "--format",
+            "json",
+        ];
+        args.extend_from_slice(task);
+        args.push(path);
+        let (stdout, stderr, code) = interrupted(&args, "INT");
+        assert_eq!(code, Some(130), "{stderr}");
+        let record: serde_json::Value = serde_json::from_str(stdout.trim_end())
+            .unwrap_or_else(|e| panic!("{task:?}: one record: {e}: {stdout:?} {stderr}"));
+        assert_eq!(record["status"], "interrupted", "{task:?}: {stdout}");
+        assert!(
+            record["nodes"].as_u64().is_some_and(|n| n > 0),
+            "{task:?}: the search's record, not a mark: {stdout}"
+        );
+        args.retain(|&a| a != "json" && a != "--format");
+        let (stdout, stderr, code) = interrupted(&args, "INT");
+        assert_eq!(code, Some(130), "{stderr}");
+        assert_eq!(stdout, "!interrupted\n", "{task:?}: {stderr}");
+        assert!(
+            !stderr.contains("1 marked"),
+            "{task:?}: answered, not marked: {stderr}"
+        );
+    }
+}

@@ -680,3 +680,96 @@ fn an_endless_input_stops_at_the_line_bound() {
     assert!(out.stderr.contains("/dev/zero:1:"), "{}", out.stderr);
     assert!(out.stderr.contains("stopped"), "{}", out.stderr);
 }
+
+/// The placed values of the pencilmark grid of Sudopedia's article
+/// "Pencilmark" (`data/sudoku/sudopedia_pencilmark_grid.txt`, in the layout
+/// HoDoKu prints as its "PM grid"), in the line format.
+const SUDOPEDIA_GIVENS: &str =
+    ".7.2.3.8.3457981262.8.4....4..5.98.2.5.8.4.9.8.......1........8.8.....7.62..87.15";
+
+/// A regression test for issue 39, item 10: a HoDoKu or Sudoku Explainer
+/// pencilmark grid was a bogus `!invalid` record (a block of 20-cell
+/// rows). Every command that takes puzzles reads it as the puzzle of its
+/// placed values: the same answer as that puzzle on a line, at the same
+/// line (the grid's first row, after its border).
+#[test]
+fn a_pencilmark_grid_reads_in_every_command() {
+    let sudopedia = fs::read_to_string(repo_data("sudopedia_pencilmark_grid.txt")).unwrap();
+    let grid = format!("{sudopedia}{GOOD}\n");
+    // The same lines: a comment for each line of the grid but its first row.
+    let line = format!("#\n{SUDOPEDIA_GIVENS}\n{}{GOOD}\n", "#\n".repeat(11));
+    for command in [
+        &["solve"][..],
+        &["solve", "--format", "json"],
+        &["count", "--limit", "2"],
+        &["check"],
+        &["rate"],
+        &["explain"],
+        &["hint"],
+        &["canon"],
+    ] {
+        let from_grid = run_with_stdin(command, grid.clone().into_bytes());
+        let from_line = run_with_stdin(command, line.clone().into_bytes());
+        assert_eq!(
+            (from_grid.code, &from_grid.stdout, &from_grid.stderr),
+            (from_line.code, &from_line.stdout, &from_line.stderr),
+            "{command:?}"
+        );
+        assert!(
+            !from_grid.stdout.contains("invalid"),
+            "{command:?}: {}",
+            from_grid.stdout
+        );
+    }
+    let out = run_with_stdin(&["solve"], grid.into_bytes());
+    let (pm, good) = out.stdout.split_once('\n').unwrap();
+    check(SUDOPEDIA_GIVENS, pm, &classic());
+    check(GOOD, good.trim(), &classic());
+    // A candidate that is no digit of the grid (`5` in a 4x4): an error at
+    // its line and column.
+    let bad = "| 1 34 | 2 34 |\n| 234 2 | 1 4 |\n| 23 1 | 4 253 |\n| 4 23 | 3 1 |\n";
+    let out = run_with_stdin(&["solve"], bad.as_bytes().to_vec());
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stderr.starts_with("<stdin>:3:13: "), "{}", out.stderr);
+}
+
+/// A regression test for issue 39, item 2: a player's board after a
+/// puzzle was read as a region map when its blanks "contradicted" the
+/// givens (a board of two digits), so `hint` and `solve` asked for
+/// `--jigsaw`. A board, whatever it holds, and a solution are the
+/// puzzle's comment; only a map of connected regions of digits that
+/// contradicts the givens asks for `--jigsaw`.
+#[test]
+fn a_board_after_a_puzzle_is_never_a_region_map() {
+    let solution = run_with_stdin(&["solve"], format!("{GOOD}\n").into_bytes()).stdout;
+    let solution = solution.trim();
+    // The README's hint example: the givens and two more digits.
+    let readme = format!("49{}", &GOOD[2..]);
+    let two = format!("49{}", ".".repeat(79));
+    let one = format!("4{}", ".".repeat(80));
+    for board in [readme.as_str(), &two, &one, solution] {
+        let input = format!("{GOOD} {board}\n");
+        for command in ["solve", "count", "rate", "hint", "explain", "canon"] {
+            let out = run_with_stdin(&[command], input.clone().into_bytes());
+            assert!(
+                !out.stderr.contains("jigsaw") && !out.stdout.contains("jigsaw"),
+                "{command} {board}: {}{}",
+                out.stdout,
+                out.stderr
+            );
+            assert!(
+                !out.stdout.contains("!invalid"),
+                "{command} {board}: {}",
+                out.stdout
+            );
+        }
+        let out = run_with_stdin(&["solve"], input.into_bytes());
+        assert_eq!(out.stdout.trim(), solution);
+    }
+    let out = run_with_stdin(&["hint"], format!("{GOOD} {readme}\n").into_bytes());
+    assert_eq!(out.stdout, "!wrong: r1c2 holds 9, the solution has 8\n");
+    // A map of nine row regions in digits asks for `--jigsaw`.
+    let rows: String = (1..=9).map(|d| d.to_string().repeat(9)).collect();
+    let out = run_with_stdin(&["solve"], format!("{GOOD} {rows}\n").into_bytes());
+    assert!(out.stderr.contains("--jigsaw"), "{}", out.stderr);
+}

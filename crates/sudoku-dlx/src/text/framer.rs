@@ -6,8 +6,8 @@ use crate::model::shape::Shape;
 use crate::model::symbols::Alphabet;
 use crate::text::killer::split_killer_comment;
 use crate::text::lexer::{
-    LineCells, is_border, is_comment, is_header, is_title, split_comment, split_jigsaw,
-    split_jigsaw_comment, split_named,
+    LineCells, is_border, is_comment, is_header, is_title, pencilmark_side, split_comment,
+    split_jigsaw, split_jigsaw_comment, split_named,
 };
 use crate::text::parse_options::ParseOptions;
 
@@ -210,6 +210,13 @@ impl Framer {
             if block.numbers && cells != block.size {
                 cells = LineCells::of(line, Some(Alphabet::Numbers)).cells;
             }
+            // A row of a pencilmark grid, whose first row may have been
+            // all single digits.
+            if cells != block.size
+                && pencilmark_row(&self.options, line, read, Some(block.size)) == Some(block.size)
+            {
+                cells = block.size;
+            }
             // A row of the wrong length stays in its block, which is then
             // rejected as a whole; a whole puzzle, a line far longer than
             // a row or a title is no row, and ends the block. A border is
@@ -264,6 +271,15 @@ impl Framer {
             self.block_may_start = true;
             return;
         }
+        // A row of a pencilmark grid is a row of its tokens: the side the
+        // block is read with.
+        let pencilmarks = pencilmark_row(
+            &self.options,
+            line,
+            read,
+            self.options.shape.map(Shape::size),
+        );
+        let cells = pencilmarks.unwrap_or(cells);
         let size = self.options.shape.map_or(cells, Shape::size);
         // A line of n cells, for a side n the shape allows, starts a block
         // where a block may start or when it looks like a printed row;
@@ -272,6 +288,7 @@ impl Framer {
         // the parser will reject with its length.
         let row_like = self.block_may_start || read.tokens || read.bar;
         let numbers = alphabet.is_none()
+            && pencilmarks.is_none()
             && read.tokens
             && cells != LineCells::of(line, Some(Alphabet::Standard)).cells;
         // With jigsaw, only a drawn row (with spaces or `|`) starts a block:
@@ -384,6 +401,22 @@ impl Framer {
             }
         }
     }
+}
+
+/// The side of the pencilmark grid `line` (read as `read`) is a row of,
+/// where `options` read one ([`pencilmark_side`]): the standard alphabet,
+/// no jigsaw.
+fn pencilmark_row(
+    options: &ParseOptions,
+    line: &str,
+    read: LineCells,
+    side: Option<usize>,
+) -> Option<usize> {
+    let standard = matches!(options.alphabet, None | Some(Alphabet::Standard));
+    if !read.bar || !standard || options.jigsaw {
+        return None;
+    }
+    pencilmark_side(line, side)
 }
 
 impl Block {
@@ -817,6 +850,92 @@ mod tests {
         };
         let (found, _) = read_all(&format!("{puzzle} {map} {solution}\n"), &jigsaw);
         assert_eq!(found, [(1, Some(format!("{puzzle} {map}")), comment)]);
+    }
+
+    /// The pencilmark grid of Sudopedia's article "Pencilmark"
+    /// (sudopedia.enjoysudoku.com/Pencilmark.html, GNU FDL), in the layout
+    /// HoDoKu prints as its "PM grid": a cell of one candidate is a placed
+    /// value, and one cell's candidates run into the `|` after them.
+    pub(crate) const SUDOPEDIA_PM_GRID: &str = "\
+.------------------.------------------.------------------.
+| 19    7     169  | 2     156   3    | 459   8     49   |
+| 3     4     5    | 7     9     8    | 1     2     6    |
+| 2     169   8    | 16    4     156  | 3579  35    379  |
+:------------------+------------------+------------------:
+| 4     136   1367 | 5     1367  9    | 8     36    2    |
+| 17    5     12367| 8     12367 4    | 367   9     37   |
+| 8     369   23679| 36    2367  26   | 34567 3456  1    |
+:------------------+------------------+------------------:
+| 1579  139   13479| 13469 12356 1256 | 23469 346   8    |
+| 159   8     1349 | 13469 12356 1256 | 23469 7     349  |
+| 6     2     349  | 349   8     7    | 349   1     5    |
+'------------------'------------------'------------------'
+";
+
+    /// [`SUDOPEDIA_PM_GRID`]'s single candidates, in the line format.
+    const SUDOPEDIA_GIVENS: &str =
+        ".7.2.3.8.3457981262.8.4....4..5.98.2.5.8.4.9.8.......1........8.8.....7.62..87.15";
+
+    /// A regression test for issue 39, item 10: a pencilmark grid (HoDoKu's
+    /// "PM grid") was read as a block of 20-cell rows and rejected. Its
+    /// rows are now rows of their tokens: one digit is a given, several a
+    /// blank cell; the borders are part of the drawing.
+    #[test]
+    fn a_pencilmark_grid_reads_single_candidates_as_givens() {
+        let options = ParseOptions::default();
+        let text = format!("{SUDOPEDIA_PM_GRID}{GOOD}\n");
+        let (found, skipped) = read_all(&text, &options);
+        assert_eq!(
+            found,
+            [
+                (2, Some(SUDOPEDIA_GIVENS.to_owned()), None),
+                (14, Some(GOOD.to_owned()), None)
+            ]
+        );
+        assert!(skipped.is_empty());
+        // A grid whose first row is all placed values: the block starts as
+        // one character a cell and its later rows are pencilmark rows.
+        let lines: Vec<&str> = SUDOPEDIA_PM_GRID.lines().collect();
+        let mut swapped = lines.clone();
+        swapped.swap(1, 2);
+        let (found, _) = read_all(&swapped.join("\n"), &options);
+        let givens = format!(
+            "{}{}{}",
+            &SUDOPEDIA_GIVENS[9..18],
+            &SUDOPEDIA_GIVENS[..9],
+            &SUDOPEDIA_GIVENS[18..]
+        );
+        assert_eq!(found, [(2, Some(givens), None)]);
+        // A fixed shape of another side reads no pencilmark grid.
+        let four = ParseOptions {
+            shape: Some(Shape::from_size(4).unwrap()),
+            ..ParseOptions::default()
+        };
+        let (found, _) = read_all(SUDOPEDIA_PM_GRID, &four);
+        assert!(
+            found.iter().all(|(_, givens, _)| givens.is_none()),
+            "{found:?}"
+        );
+        // A 4x4 one, its bands apart and without borders.
+        let (found, _) = read_all(
+            "| 1 34 | 2 34 |\n| 234 2 | 1 4 |\n\n| 23 1 | 4 23 |\n| 4 23 | 3 1 |\n",
+            &options,
+        );
+        assert_eq!(found, [(1, Some("1.2..214.14.4.31".to_owned()), None)]);
+    }
+
+    /// A candidate that is no digit of the grid is an error at its line
+    /// and column; a grid with a row of the wrong number of cells is left
+    /// to the reader of one character a cell, which rejects it.
+    #[test]
+    fn a_bad_pencilmark_grid_says_where() {
+        let options = ParseOptions::default();
+        let bad = "| 1 34 | 2 34 |\n| 234 2 | 1 4 |\n| 23 1 | 4 253 |\n| 4 23 | 3 1 |\n";
+        let e = Puzzle::parse(bad, &options).unwrap_err();
+        assert!(matches!(e, Error::InvalidSymbol { found: '5', .. }), "{e}");
+        assert_eq!(e.line_column(), Some((3, 13)), "{e}");
+        let short = "| 1 34 | 2 34 |\n| 234 2 | 1 4 |\n| 23 1 | 4 |\n| 4 23 | 3 1 |\n";
+        assert!(Puzzle::parse(short, &options).is_err());
     }
 
     /// A regression test for the fuzz oracle's finding: a killer line

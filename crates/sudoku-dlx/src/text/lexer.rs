@@ -4,6 +4,7 @@
 //! The readers in `parse` and the framer build on these.
 
 use crate::model::cell::MAX_SIZE;
+use crate::model::regions::Regions;
 use crate::model::shape::Shape;
 use crate::model::symbols::{Alphabet, Symbol};
 
@@ -57,9 +58,12 @@ pub(crate) fn split_comment(
 
 /// Whether `token`, after the line-format grid `grid`, is its region map:
 /// as long as the grid, and either not a grid of `alphabet` (it holds some
-/// character no cell can, as a map of letters does) or a grid of digits
-/// that contradicts most of the puzzle's givens, as a map written in digits
-/// does (a solution, or a board with a few wrong cells, agrees with most).
+/// character no cell can, as a map of letters does, valid or not) or a
+/// grid of digits with no blank, a partition into n orthogonally connected
+/// regions of n cells, that contradicts most of the puzzle's givens, as a
+/// map written in digits does. A solution never passes (no
+/// digit of it touches itself), nor a player's board (it has blanks, or
+/// holds the givens); they are the puzzle's comment.
 fn is_region_map_after(grid: &str, token: &str, alphabet: Option<Alphabet>) -> bool {
     let length = grid.chars().count();
     if token.chars().count() != length {
@@ -73,20 +77,63 @@ fn is_region_map_after(grid: &str, token: &str, alphabet: Option<Alphabet>) -> b
         _ => Alphabet::Standard,
     };
     let size = shape.size();
-    if token
-        .chars()
-        .any(|c| alphabet.read(c, size) == Symbol::Invalid)
-    {
+    let symbols: Vec<Symbol> = token.chars().map(|c| alphabet.read(c, size)).collect();
+    if symbols.contains(&Symbol::Invalid) {
         return true;
     }
+    if symbols.contains(&Symbol::Blank)
+        || Regions::parse(token, shape).is_err()
+        || !regions_connected(token, size)
+    {
+        return false;
+    }
     let (mut givens, mut contradicted) = (0, 0);
-    for (given, cell) in grid.chars().zip(token.chars()) {
+    for (given, &cell) in grid.chars().zip(&symbols) {
         if let Symbol::Digit(digit) = alphabet.read(given, size) {
             givens += 1;
-            contradicted += usize::from(alphabet.read(cell, size) != Symbol::Digit(digit));
+            contradicted += usize::from(cell != Symbol::Digit(digit));
         }
     }
     contradicted * 2 > givens
+}
+
+/// Whether every region of `map` (one character a cell of a grid of side
+/// `size`, a partition into regions of `size` cells) is orthogonally
+/// connected.
+fn regions_connected(map: &str, size: usize) -> bool {
+    let labels: Vec<char> = map.chars().collect();
+    let mut seen = vec![false; labels.len()];
+    let mut stack = Vec::new();
+    for start in 0..labels.len() {
+        if seen[start] {
+            continue;
+        }
+        // A region is connected when the cells reached from its first one
+        // are all of it.
+        let (label, mut reached) = (labels[start], 0);
+        seen[start] = true;
+        stack.push(start);
+        while let Some(cell) = stack.pop() {
+            reached += 1;
+            let (row, column) = (cell / size, cell % size);
+            let neighbours = [
+                (row > 0).then(|| cell - size),
+                (row + 1 < size).then(|| cell + size),
+                (column > 0).then(|| cell - 1),
+                (column + 1 < size).then(|| cell + 1),
+            ];
+            for next in neighbours.into_iter().flatten() {
+                if !seen[next] && labels[next] == label {
+                    seen[next] = true;
+                    stack.push(next);
+                }
+            }
+        }
+        if reached != size {
+            return false;
+        }
+    }
+    true
 }
 
 /// With jigsaw on, splits a line of a line-format puzzle, its region map
@@ -447,6 +494,44 @@ pub(crate) fn is_border(line: &str) -> bool {
     line.chars()
         .all(|c| c.is_whitespace() || matches!(c, '-' | '=' | '+' | '|' | '*' | '.' | ':' | '\''))
         && (line.contains("---") || line.contains("==="))
+}
+
+/// The cells of a row of a pencilmark grid, as HoDoKu's "PM grid" and
+/// Sudoku Explainer print one (`| 4     1268  1268  | 268 ...`), with
+/// their 0-based columns: a line with a `|`, whose tokens between
+/// whitespace and `|` are each digits `1`-`9` (a cell's candidates). `None`
+/// for any other line.
+pub(crate) fn pencilmark_cells(line: &str) -> Option<Vec<(usize, &str)>> {
+    if !line.contains('|') {
+        return None;
+    }
+    let cells: Vec<(usize, &str)> =
+        tokens_with_columns(line, |c| c.is_whitespace() || c == '|').collect();
+    cells
+        .iter()
+        .all(|(_, cell)| cell.bytes().all(|b| matches!(b, b'1'..=b'9')))
+        .then_some(cells)
+}
+
+/// The side of the pencilmark grid `line` is a row of ([`pencilmark_cells`]),
+/// when it is one and no row in the one-character-per-cell reading: its
+/// cells are a grid side up to 9 (`side`, if given), and some digit occurs
+/// twice on it, which no row of a puzzle holds (a cell of several
+/// candidates is what makes the digits repeat; a row of single digits
+/// reads the same either way). So every row read before pencilmark grids
+/// were read is read as it was.
+pub(crate) fn pencilmark_side(line: &str, side: Option<usize>) -> Option<usize> {
+    let cells = pencilmark_cells(line)?;
+    let size = cells.len();
+    if size > 9 || Shape::from_size(size).is_err() || side.is_some_and(|side| side != size) {
+        return None;
+    }
+    let mut seen = [false; 10];
+    let repeated = cells.iter().flat_map(|(_, cell)| cell.bytes()).any(|b| {
+        let digit = usize::from(b - b'0');
+        std::mem::replace(&mut seen[digit], true)
+    });
+    repeated.then_some(size)
 }
 
 /// Whether `line` is a title or numbering rather than a puzzle or a row:

@@ -12,7 +12,7 @@ use crate::model::symbols::{Alphabet, Symbol};
 use crate::text::killer::KillerLine;
 use crate::text::lexer::{
     Located, Segment, is_border, is_comment, looks_like_jigsaw, looks_like_killer,
-    looks_like_numbers, number_tokens, read_number, split_comment, split_jigsaw,
+    looks_like_numbers, number_tokens, pencilmark_cells, read_number, split_comment, split_jigsaw,
     split_jigsaw_comment, split_map, split_named, symbol_chars,
 };
 use crate::text::parse_options::ParseOptions;
@@ -113,8 +113,73 @@ fn parse_record(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
 }
 
 /// Reads one record that is no killer line, in any format but the one
-/// [`plain_line`] reads faster.
-pub(super) fn parse_general<'t>(text: &'t str, options: &ParseOptions) -> Result<Puzzle, Error> {
+/// [`plain_line`] reads faster: one character (or number) a cell, and, when
+/// that reading fails, a pencilmark grid ([`parse_pencilmarks`]).
+pub(super) fn parse_general(text: &str, options: &ParseOptions) -> Result<Puzzle, Error> {
+    parse_cells(text, options)
+        .or_else(|error| parse_pencilmarks(text, options).unwrap_or(Err(error)))
+}
+
+/// Reads a pencilmark grid, as HoDoKu ("PM grid") and Sudoku Explainer
+/// print one: n rows framed by `|`, each of n tokens of candidate digits,
+/// between borders. A token of one digit is a given (a placed value), a
+/// longer one a blank cell, whose candidates are not kept. Only sides up
+/// to 9 (one character a candidate), the standard alphabet and no jigsaw;
+/// `None` when `text` is no such grid. Asked only of a record that failed
+/// to read one character a cell, so no record read that way reads otherwise.
+fn parse_pencilmarks(text: &str, options: &ParseOptions) -> Option<Result<Puzzle, Error>> {
+    let standard = matches!(options.alphabet, None | Some(Alphabet::Standard));
+    if !standard || options.jigsaw || options.killer {
+        return None;
+    }
+    let mut rows = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        if is_comment(line) || is_border(line) || line.trim().is_empty() {
+            continue;
+        }
+        rows.push((k + 1, pencilmark_cells(line)?));
+    }
+    let size = rows.len();
+    let shape = match options.shape {
+        Some(shape) if shape.size() == size => shape,
+        Some(_) => return None,
+        None => Shape::from_size(size).ok()?,
+    };
+    if size > 9 || rows.iter().any(|(_, cells)| cells.len() != size) {
+        return None;
+    }
+    let mut digits = Vec::with_capacity(shape.cell_count());
+    for (line, cells) in &rows {
+        for &(column, cell) in cells {
+            // Every candidate must be a digit of the grid, given or not.
+            for (offset, found) in cell.chars().enumerate() {
+                if Alphabet::Standard.read(found, size) == Symbol::Invalid {
+                    return Some(Err(Error::InvalidSymbol {
+                        index: digits.len(),
+                        line: *line,
+                        column: column + offset + 1,
+                        found,
+                        size,
+                        alphabet: Alphabet::Standard,
+                    }));
+                }
+            }
+            let given = match cell.as_bytes() {
+                &[digit] => digit - b'0',
+                _ => 0,
+            };
+            digits.push(given);
+        }
+    }
+    let rules = Rules::new(shape).with_variants(options.variants);
+    Some(
+        Grid::from_digits(shape, digits)
+            .map(|givens| Puzzle::from_parts(rules, givens, Alphabet::Standard)),
+    )
+}
+
+/// Reads one record one character (or number) a cell; see [`parse_general`].
+fn parse_cells<'t>(text: &'t str, options: &ParseOptions) -> Result<Puzzle, Error> {
     let lines: Vec<Segment<'_>> = text
         .lines()
         .enumerate()
@@ -282,7 +347,7 @@ pub(super) fn parse_general<'t>(text: &'t str, options: &ParseOptions) -> Result
             alphabet: Some(alphabet),
             ..ParseOptions::default()
         };
-        if parse_general(&drawing, &drawn).map(|p| p.givens().clone()) != Ok(givens.clone()) {
+        if parse_cells(&drawing, &drawn).map(|p| p.givens().clone()) != Ok(givens.clone()) {
             return Err(Error::JigsawDrawing);
         }
     }
@@ -480,6 +545,58 @@ mod tests {
             parse(&format!("{puzzle} aabbaabbccddccdd a=3,b=7,c=5,d=5")),
             Err(Error::KillerWithoutOption)
         );
+    }
+
+    /// A regression test: a player's board of two digits after a puzzle (a
+    /// `hint` board) "contradicted most givens", its blanks counted as
+    /// contradictions, and was read as a region map, so the record asked
+    /// for `--jigsaw`. A board (with blanks, or holding the givens) and a
+    /// solution (no digit touches itself) are never a map; a map of digits
+    /// is a partition into connected regions that contradicts the givens.
+    #[test]
+    fn a_board_or_a_solution_after_a_puzzle_is_never_its_map() {
+        let puzzle =
+            "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
+        let solution =
+            "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+        // The README's hint example: the givens and two more digits.
+        let readme = format!("49{}", &puzzle[2..]);
+        let two = format!("49{}", ".".repeat(79));
+        let one = format!("4{}", ".".repeat(80));
+        let mut wrong = solution.as_bytes().to_vec();
+        wrong.swap(0, 1);
+        let wrong = String::from_utf8(wrong).unwrap();
+        for board in [&readme, &two, &one, &solution.to_owned(), &wrong] {
+            for line in [format!("{puzzle} {board}"), format!("{puzzle}\t{board}")] {
+                let p = parse(&line).unwrap_or_else(|e| panic!("{line}: {e}"));
+                assert!(p.rules().regions().is_none());
+                assert_eq!(p.to_string(), puzzle);
+                assert_eq!(
+                    split_comment(&line, None, None).map(|(_, comment)| comment),
+                    Some(board.as_str())
+                );
+            }
+        }
+        // Nine rows, each a region of one digit: a map, which asks for
+        // `--jigsaw`, and which `--jigsaw` reads.
+        let rows: String = (1..=9).map(|d| d.to_string().repeat(9)).collect();
+        let line = format!("{puzzle} {rows}");
+        assert_eq!(parse(&line), Err(Error::JigsawWithoutOption));
+        let jigsaw = ParseOptions {
+            jigsaw: true,
+            ..ParseOptions::default()
+        };
+        let p = Puzzle::parse(&line, &jigsaw).unwrap();
+        assert!(p.rules().regions().is_some());
+        // A map of digits that is no partition, or whose regions are not
+        // connected, is a comment.
+        let mut apart = rows.clone().into_bytes();
+        apart.swap(0, 9);
+        let apart = String::from_utf8(apart).unwrap();
+        for token in [format!("2{}", &rows[1..]), apart] {
+            let p = parse(&format!("{puzzle} {token}")).unwrap();
+            assert!(p.rules().regions().is_none());
+        }
     }
 
     #[test]

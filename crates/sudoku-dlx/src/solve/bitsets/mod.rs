@@ -269,7 +269,8 @@ impl Backend for Bitsets {
 
     fn first(&mut self, options: &SearchOptions) -> First<Grid> {
         let mut found = None;
-        let count = self.search(options, None, |_, board| {
+        let stop = self.stop.clone();
+        let count = self.search(options, stop.as_deref(), |_, board| {
             found = Some(*board);
             ControlFlow::Break(())
         });
@@ -279,7 +280,8 @@ impl Backend for Bitsets {
                 self.bits.write_digits(&board, grid.digits_mut());
                 First::Solution(grid)
             }
-            (None, End::BudgetExhausted) => First::BudgetExhausted,
+            // Cut short by the budget or the stop.
+            (None, End::BudgetExhausted | End::Stopped) => First::BudgetExhausted,
             (None, _) => First::NoSolution,
         }
     }
@@ -295,6 +297,7 @@ impl Backend for Bitsets {
             board,
             frames,
             scratch,
+            stop,
             ..
         } = self;
         let (count, stats) = search(
@@ -302,7 +305,7 @@ impl Backend for Bitsets {
             frames,
             board,
             stats,
-            (options, None),
+            (options, stop.as_deref()),
             |bits, board| {
                 bits.write_digits(board, scratch.digits_mut());
                 visit(scratch)

@@ -31,6 +31,9 @@ pub(crate) struct Links {
     scratch: Grid,
     /// The options of the givens [`load`](Self::load) selects, reused.
     givens: Vec<OptionId>,
+    /// Whether a stop is set ([`Backend::set_stop`]): the first solution is
+    /// then looked for by the engine's watched search, which sees it.
+    watched: bool,
 }
 
 impl Links {
@@ -48,6 +51,7 @@ impl Links {
             engine,
             scratch: Grid::empty(rules.shape()),
             givens: Vec::new(),
+            watched: false,
         }
     }
 
@@ -156,6 +160,19 @@ impl Backend for Links {
     }
 
     fn first(&mut self, options: &SearchOptions) -> First<Grid> {
+        if self.watched {
+            // The same search, in the same order, ended by its stop too.
+            let mut first = None;
+            let count = self.for_each(options, &mut |grid| {
+                first = Some(grid.clone());
+                ControlFlow::Break(())
+            });
+            return match (first, count.end) {
+                (Some(grid), _) => First::Solution(grid),
+                (None, End::Exhausted) => First::NoSolution,
+                (None, _) => First::BudgetExhausted,
+            };
+        }
         self.prepare(options, false);
         self.engine.first_solution().map(|found| {
             let mut grid = Grid::empty(self.shape);
@@ -221,6 +238,7 @@ impl Backend for Links {
     /// The engine's own stop: a watched search ([`dlx_engine::Dlx::set_progress`])
     /// ends with `End::Stopped` within a few thousand nodes of it.
     fn set_stop(&mut self, stop: Option<Arc<Progress>>) {
+        self.watched = stop.is_some();
         self.engine.set_progress(stop);
     }
 }

@@ -198,7 +198,10 @@ impl Solver {
         let mut found = found.into_iter();
         Ok(match (found.next(), found.next()) {
             (Some(a), Some(b)) => Uniqueness::Multiple(a, b),
-            _ if count.end == End::BudgetExhausted => Uniqueness::BudgetExhausted,
+            // Cut short by the budget or the stop before a second solution.
+            _ if matches!(count.end, End::BudgetExhausted | End::Stopped) => {
+                Uniqueness::BudgetExhausted
+            }
             (Some(a), None) => Uniqueness::Unique(a),
             (None, _) => Uniqueness::NoSolution,
         })

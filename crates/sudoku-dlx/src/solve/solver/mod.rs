@@ -136,13 +136,17 @@ impl Solver {
         self.options.budget = budget;
     }
 
-    /// Makes later counts ([`count`](Self::count), [`tally`](Self::tally),
-    /// [`count_parallel`](Self::count_parallel)) stop early once `stop` is
-    /// stopped ([`Progress::stop`], from any thread, e.g. a Ctrl-C
-    /// handler): the count then holds the solutions found so far and ends
-    /// with [`End::Stopped`](dlx_engine::End::Stopped), not exact, as a count a
-    /// budget ends does. Every [`Engine`] looks at it every few thousand
-    /// nodes, not at each. `None` (the default) removes it. On
+    /// Makes later searches stop early once `stop` is stopped
+    /// ([`Progress::stop`], from any thread, e.g. a Ctrl-C handler): a count
+    /// ([`count`](Self::count), [`tally`](Self::tally),
+    /// [`count_parallel`](Self::count_parallel)) then holds the solutions
+    /// found so far and ends with [`End::Stopped`](dlx_engine::End::Stopped),
+    /// not exact, as a count a budget ends does;
+    /// [`for_each_solution`](Self::for_each_solution) ends with
+    /// `End::Stopped` after the solutions it handed out; [`solve`](Self::solve)
+    /// and [`uniqueness`](Self::uniqueness) without their answer end as a
+    /// budget ends them (`BudgetExhausted`). Every [`Engine`] looks at it
+    /// every few thousand nodes, not at each. `None` (the default) removes it. On
     /// [`Engine::Links`] the engine also reports its nodes and solutions
     /// to `stop` as it goes ([`dlx_engine::Dlx::set_progress`]).
     ///
@@ -360,6 +364,11 @@ impl Solver {
                 let tried = random(rng, Some(left.map_or(try_nodes, |l| l.min(try_nodes))));
                 match self.solve_with(&start, &tried)? {
                     First::Solution(grid) => return Ok(First::Solution(grid)),
+                    First::BudgetExhausted
+                        if self.stop.as_ref().is_some_and(|s| s.is_stopped()) =>
+                    {
+                        return Ok(First::BudgetExhausted);
+                    }
                     First::BudgetExhausted => spent = spent.saturating_add(self.stats().nodes),
                     First::NoSolution => break,
                 }
@@ -515,6 +524,50 @@ pub(crate) mod tests {
             assert_eq!(solver.last_engine(), Some(engine), "{case}");
             assert_eq!(count.end, End::Stopped, "{case}");
             assert!(count.solutions > 0 && !count.is_exact(), "{case}");
+        }
+    }
+
+    /// A regression test for issue 39: a stop ended counts only, so a
+    /// Ctrl-C left a running solve to finish. It ends a listing (the
+    /// solutions so far, `End::Stopped`), a solve and a uniqueness check
+    /// (as a budget does) on every engine that runs them, within a few
+    /// thousand nodes; without it, the same solver finds the answer.
+    #[test]
+    fn a_stop_ends_every_search() {
+        use crate::Uniqueness;
+        // 14,993 nodes on links to its first solution.
+        let hard: Puzzle =
+            "..3......4...8..36..8...1...4..6..73...9..........2..5..4.7..686........7..6..5.."
+                .parse()
+                .unwrap();
+        let empty = Puzzle::empty(Rules::classic());
+        for method in [Method::Auto, Method::DancingLinks] {
+            let mut solver = Solver::new(empty.rules());
+            solver.set_method(method);
+            // So that a stop not looked at fails the test, not hangs it.
+            solver.set_budget(Budget::nodes(20_000_000));
+            let stop = Arc::new(Progress::new());
+            stop.stop();
+            solver.set_stop(Some(Arc::clone(&stop)));
+            let listed = solver
+                .for_each_solution(&empty, |_| ControlFlow::Continue(()))
+                .unwrap();
+            assert_eq!(listed.end, End::Stopped, "{method:?}");
+            assert!(listed.solutions > 0, "{method:?}");
+            if method == Method::DancingLinks {
+                // Bitsets solve it in fewer nodes than a look takes.
+                assert!(matches!(solver.solve(&hard), Ok(First::BudgetExhausted)));
+                assert!(matches!(
+                    solver.uniqueness(&hard),
+                    Ok(Uniqueness::BudgetExhausted)
+                ));
+            }
+            solver.set_stop(None);
+            assert!(matches!(solver.solve(&hard), Ok(First::Solution(_))));
+            assert!(matches!(
+                solver.uniqueness(&hard),
+                Ok(Uniqueness::Unique(_))
+            ));
         }
     }
 
