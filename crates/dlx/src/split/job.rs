@@ -8,7 +8,7 @@ use std::time::Instant;
 use super::{Fingerprint, Split, Subproblem};
 use crate::error::DlxError;
 use crate::outcome::{Count, End};
-use crate::solutions::Solution;
+use crate::solution::Solution;
 use crate::solver::Dlx;
 
 /// One subproblem of a split, numbered, for the problem its

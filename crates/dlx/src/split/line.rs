@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use super::{Fingerprint, Job, JobResult, JobStatus, Merge, Subproblem, Worker};
 use crate::branch::Branch;
 use crate::index::{ItemId, OptionId};
-use crate::solutions::Solution;
+use crate::solution::Solution;
 
 /// A branch is its option's number, or `{"done":ITEM}` for Algorithm M's
 /// null move on item number ITEM.

@@ -509,8 +509,17 @@ pub(crate) mod tests {
             let unique = solver.count(&puzzle, Some(2)).unwrap();
             assert_eq!((unique.solutions, unique.end), (1, End::Exhausted));
             let count = std::thread::scope(|scope| {
+                // Stopped once the count has something to keep (or after
+                // 3 s), not after a fixed time: on a loaded machine a
+                // thread may not have run at all by then.
                 scope.spawn(|| {
+                    let start = std::time::Instant::now();
                     std::thread::sleep(std::time::Duration::from_millis(100));
+                    while stop.solutions() == 0
+                        && start.elapsed() < std::time::Duration::from_secs(3)
+                    {
+                        std::thread::sleep(std::time::Duration::from_millis(10));
+                    }
                     stop.stop();
                 });
                 if threads == 1 {
