@@ -181,7 +181,7 @@ pub use make::repair::Minimality;
 pub use make::seeds::{puzzle_seed, replay_seed};
 pub use make::symmetry::{Symmetry, UnknownSymmetry};
 pub use model::cage_problem::CageProblem;
-pub use model::cages::{Cage, Cages, MAX_KILLER_SIZE};
+pub use model::cages::{Cage, CageLayout, Cages, MAX_KILLER_SIZE};
 pub use model::cell::{Cell, MAX_SIZE};
 pub use model::checker::{Violation, check_solution};
 pub use model::error::{Error, Position};

@@ -172,16 +172,100 @@ pub enum Error {
         /// Tries made.
         tries: u32,
     },
-    /// A given pushed on a [`Session`](crate::Session) off the grid, or with
-    /// a digit that is not one of the grid's.
-    BadGiven {
-        /// The row-major cell index given.
+    /// A row-major cell index handed in code ([`Grid::set`](crate::Grid::set),
+    /// [`Session::push`](crate::Session::push)) that is off the grid.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Error, Grid, Shape};
+    /// let e = Grid::empty(Shape::CLASSIC).set(81, 1).unwrap_err();
+    /// assert_eq!(e, Error::IndexOffGrid { index: 81, size: 9 });
+    /// assert_eq!(e.to_string(), "cell index 81 is off the 9x9 grid; give an index from 0 to 80");
+    /// ```
+    IndexOffGrid {
+        /// The index given.
+        index: usize,
+        /// The grid side: indices run from 0 to `size * size - 1`.
+        size: usize,
+    },
+    /// A [`Cell`] handed in code ([`Grid::set`](crate::Grid::set)) that is
+    /// off the grid.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Cell, Error, Grid, Shape};
+    /// let e = Grid::empty(Shape::CLASSIC).set(Cell { row: 0, col: 9 }, 1).unwrap_err();
+    /// assert_eq!(e, Error::CellOffGrid { cell: Cell { row: 0, col: 9 }, size: 9 });
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "cell r1c10 (row 0, column 9) is off the 9x9 grid; give a row and a column from 0 to 8"
+    /// );
+    /// ```
+    CellOffGrid {
+        /// The cell given (0-based row and column; displayed 1-based).
+        cell: Cell,
+        /// The grid side.
+        size: usize,
+    },
+    /// A digit handed in code that a cell cannot hold: above the grid
+    /// side, or a blank (0) where a given is asked for
+    /// ([`Session::push`](crate::Session::push)).
+    ///
+    /// ```
+    /// use sudoku_dlx::{Error, Grid, Shape};
+    /// let e = Grid::empty(Shape::CLASSIC).set(4, 10).unwrap_err();
+    /// assert_eq!(e, Error::DigitOutOfRange { index: 4, digit: 10, least: 0, size: 9 });
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "digit 10 for cell index 4 is not from 0 to 9; give 1 to 9 for digits and 0 for a blank"
+    /// );
+    /// ```
+    DigitOutOfRange {
+        /// The row-major index of the cell it was for.
         index: usize,
         /// The digit given.
         digit: u8,
-        /// The grid side: cells run from 0 to `size * size - 1`, digits
-        /// from 1 to `size`.
+        /// The least digit allowed: 0 where a blank is allowed, 1 for a given.
+        least: u8,
+        /// The grid side, the largest digit.
         size: usize,
+    },
+    /// Digits handed in code ([`Grid::from_digits`](crate::Grid::from_digits))
+    /// that are not one per cell.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Error, Grid, Shape};
+    /// let e = Grid::from_digits(Shape::CLASSIC, vec![0; 80]).unwrap_err();
+    /// assert_eq!(e, Error::DigitCount { found: 80, expected: 81 });
+    /// assert_eq!(e.to_string(), "80 digits for a grid of 81 cells; give one digit per cell (0 for a blank)");
+    /// ```
+    DigitCount {
+        /// Digits given.
+        found: usize,
+        /// Cells in the grid.
+        expected: usize,
+    },
+    /// A group handed to [`Cages::from_groups`](crate::Cages::from_groups)
+    /// that does not make a cage: `group` is its place in the slice, or
+    /// `None` when the fault is in the groups together (too many).
+    ///
+    /// ```
+    /// use sudoku_dlx::{CageProblem, Cages, Error, Shape};
+    /// let shape = Shape::from_size(4)?;
+    /// let e = Cages::from_groups(shape, &[(vec![0, 1], 3), (vec![99], 1)]).unwrap_err();
+    /// assert_eq!(
+    ///     e,
+    ///     Error::CageGroup { group: Some(1), problem: CageProblem::CellOffGrid { index: 99, cells: 16 } }
+    /// );
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "cage group 1: cell index 99 is off the grid of 16 cells; give an index from 0 to 15"
+    /// );
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    CageGroup {
+        /// The group's place in the slice handed in, from 0.
+        group: Option<usize>,
+        /// What is wrong with it.
+        problem: CageProblem,
     },
     /// A canonical form was asked of a puzzle whose rules are not classic
     /// (variants and jigsaw regions are not kept by the transformations).
@@ -534,11 +618,45 @@ impl fmt::Display for Reason<'_> {
                 f,
                 "the puzzle's shape, variants or regions differ from the solver's; build a solver for the puzzle's rules"
             ),
-            Error::BadGiven { index, digit, size } => write!(
+            Error::IndexOffGrid { index, size } => write!(
                 f,
-                "a given of {digit} in cell {index} does not fit a {size}x{size} grid; give cells 0 to {} and digits 1 to {size}",
-                size * size - 1
+                "cell index {index} is off the {size}x{size} grid; give an index from 0 to {}",
+                (size * size).saturating_sub(1)
             ),
+            Error::CellOffGrid { cell, size } => write!(
+                f,
+                "cell {cell} (row {}, column {}) is off the {size}x{size} grid; give a row and a column from 0 to {}",
+                cell.row,
+                cell.col,
+                size.saturating_sub(1)
+            ),
+            Error::DigitOutOfRange {
+                index,
+                digit,
+                least,
+                size,
+            } => {
+                write!(
+                    f,
+                    "digit {digit} for cell index {index} is not from {least} to {size}; give 1 to {size} for digits"
+                )?;
+                if *least == 0 {
+                    f.write_str(" and 0 for a blank")?;
+                }
+                Ok(())
+            }
+            Error::DigitCount { found, expected } => write!(
+                f,
+                "{found} digits for a grid of {expected} cells; give one digit per cell (0 for a blank)"
+            ),
+            Error::CageGroup {
+                group: Some(group),
+                problem,
+            } => write!(f, "cage group {group}: {problem}"),
+            Error::CageGroup {
+                group: None,
+                problem,
+            } => problem.fmt(f),
         }
     }
 }
@@ -569,6 +687,24 @@ fn digit_hint(size: usize, alphabet: Alphabet) -> String {
         (_, 10) => "1-9 and A for digits and `.` for blanks".to_owned(),
         (_, 11..=35) => format!("1-9 and A-{} for digits and `.` for blanks", letter(size)),
         _ => "whitespace-separated numbers for digits and `.` for blanks".to_owned(),
+    }
+}
+
+impl Error {
+    /// The error for a given (`digit`, from 1 to `size`, at row-major
+    /// `index`) handed in code that does not fit a grid of side `size`:
+    /// the index if it is off the grid, else the digit.
+    pub(crate) fn given(index: usize, digit: u8, size: usize) -> Error {
+        if index >= size * size {
+            Error::IndexOffGrid { index, size }
+        } else {
+            Error::DigitOutOfRange {
+                index,
+                digit,
+                least: 1,
+                size,
+            }
+        }
     }
 }
 
@@ -629,16 +765,13 @@ mod tests {
             digit_hint(16, Alphabet::Hex),
             "0-9 and A-F for digits 1 to 16 (the hex alphabet) and `.` for blanks"
         );
-        let e = Error::BadGiven {
-            index: 81,
-            digit: 1,
-            size: 9,
-        };
-        assert_eq!(
-            e.to_string(),
-            "a given of 1 in cell 81 does not fit a 9x9 grid; give cells 0 to 80 and digits 1 to 9"
-        );
+        let e = Error::given(81, 1, 9);
+        assert_eq!(e, Error::IndexOffGrid { index: 81, size: 9 });
         assert_eq!(e.position(), None);
+        assert_eq!(
+            Error::given(3, 0, 9).to_string(),
+            "digit 0 for cell index 3 is not from 1 to 9; give 1 to 9 for digits"
+        );
         assert_eq!(
             digit_hint(40, Alphabet::Standard),
             "whitespace-separated numbers for digits and `.` for blanks"

@@ -416,7 +416,7 @@ impl Solver {
     /// session.push(0, 5)?;
     /// session.push(1, 3)?;
     /// assert!(session.push(2, 5).is_err()); // two 5s in the top row
-    /// assert!(matches!(session.push(81, 1), Err(Error::BadGiven { .. })));
+    /// assert!(matches!(session.push(81, 1), Err(Error::IndexOffGrid { index: 81, size: 9 })));
     /// assert_eq!(session.pop(), Some((1, 3)));
     /// assert_eq!(session.givens(), &[(0, 5)]);
     /// assert_eq!(session.count(Some(2)).solutions, 2);
