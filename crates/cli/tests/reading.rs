@@ -340,7 +340,7 @@ fn positions_name_the_cell_as_r_c_and_the_column_from_1() {
     let out = run_with_stdin(&["solve"], format!("{line}\n").into_bytes());
     assert_eq!(
         out.stderr,
-        "<stdin>:1:11: r2c2: 'x' is not a digit of a 9x9 grid; use 1-9 for digits and `.` for blanks\n"
+        "<stdin>:1:11: r2c2: `x` is not a digit of a 9x9 grid; use 1-9 for digits and `.` for blanks\n"
     );
     let out = run_with_stdin(
         &["solve", "--format", "json"],

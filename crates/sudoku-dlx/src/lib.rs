@@ -193,7 +193,7 @@ pub use model::shape::Shape;
 pub use model::symbols::Alphabet;
 pub use model::unit::Unit;
 pub use model::variants::{Variants, windoku_windows};
-pub use rate::explain::{Board, Explained, Explainer, Explanation, Hint};
+pub use rate::explain::{Board, Explained, Explainer, Explanation, Hint, OnStall};
 pub use rate::link::{Chain, Link};
 pub use rate::rater::{Level, Rated, Rater, Rating, UnknownLevel};
 pub use rate::step::{Elimination, House, Placement, Step, StepKind};

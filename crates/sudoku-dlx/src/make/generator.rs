@@ -223,7 +223,7 @@ impl Generator {
         let clues = self.work.givens().filled_count();
         let rating = match &mut self.rater {
             Some(rater) => match rater.rate_puzzle(&self.work)? {
-                Rated::Rated(rating) => Some(rating),
+                Rated::Unique(rating) => Some(rating),
                 _ => None,
             },
             None => None,

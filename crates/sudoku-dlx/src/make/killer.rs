@@ -226,7 +226,7 @@ impl KillerGenerator {
     /// search ran out of budget.
     fn rate(&self, puzzle: &Puzzle) -> Result<Option<Rating>, Error> {
         Ok(match rate_killer(puzzle, Budget::nodes(self.budget))? {
-            Rated::Rated(rating) => Some(rating),
+            Rated::Unique(rating) => Some(rating),
             _ => None,
         })
     }
@@ -242,7 +242,7 @@ impl KillerGenerator {
 /// use sudoku_dlx::{Budget, ParseOptions, Puzzle, Rated, rate_killer};
 /// let killer = ParseOptions { killer: true, ..ParseOptions::default() };
 /// let p = Puzzle::parse("................ aaaabbccdbcedffe a=10,b=8,c=7,d=6,e=4,f=5", &killer)?;
-/// let Rated::Rated(rating) = rate_killer(&p, Budget::UNLIMITED)? else { panic!("unique") };
+/// let Rated::Unique(rating) = rate_killer(&p, Budget::UNLIMITED)? else { panic!("unique") };
 /// assert!(rating.effort >= 1.0 && !rating.solved_by_logic);
 /// # Ok::<(), sudoku_dlx::Error>(())
 /// ```
@@ -271,7 +271,7 @@ pub fn rate_killer(puzzle: &Puzzle, budget: Budget) -> Result<Rated, Error> {
     let blanks = puzzle.shape().cell_count() - puzzle.givens().filled_count();
     let effort = (mean_nodes / (blanks + 1) as f64).max(1.0);
     let score = BEYOND_LOGIC + effort.log2();
-    Ok(Rated::Rated(Rating {
+    Ok(Rated::Unique(Rating {
         score,
         level: Level::of_score(score),
         solved_by_logic: false,

@@ -17,7 +17,7 @@ use crate::model::cell::Cell;
 /// assert!(matches!(e, Error::Cage { problem: CageProblem::MissingSum { label: 'd' }, .. }));
 /// assert_eq!(
 ///     e.to_string(),
-///     "line 1, column 28 (r3c3): cage 'd' has no sum; add `d=SUM` to the sums"
+///     "line 1, column 28 (r3c3): cage `d` has no sum; add `d=SUM` to the sums"
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -133,21 +133,23 @@ impl fmt::Display for CageProblem {
             ),
             CageProblem::BadLabel { found } => write!(
                 f,
-                "{found:?} is no cage label; use 0-9, A-Z or a-z, and `.` for a cell in no cage"
+                "`{}` is no cage label; use 0-9, A-Z or a-z, and `.` for a cell in no cage",
+                found.escape_debug()
             ),
             CageProblem::MissingSum { label } => {
-                write!(f, "cage '{label}' has no sum; add `{label}=SUM` to the sums")
+                write!(f, "cage `{label}` has no sum; add `{label}=SUM` to the sums")
             }
             CageProblem::SumWithoutCells { label } => write!(
                 f,
-                "the sum for '{label}' names no cage; remove it or mark the cage's cells '{label}' in the map"
+                "the sum for `{label}` names no cage; remove it or mark the cage's cells `{label}` in the map"
             ),
             CageProblem::DuplicateSum { label } => {
-                write!(f, "cage '{label}' has two sums; keep one")
+                write!(f, "cage `{label}` has two sums; keep one")
             }
             CageProblem::BadSum { found } => write!(
                 f,
-                "{found:?} is no cage sum; write LABEL=SUM (a label of the map, a whole number), separated by commas"
+                "`{}` is no cage sum; write LABEL=SUM (a label of the map, a whole number), separated by commas",
+                found.escape_debug()
             ),
             CageProblem::ImpossibleSum {
                 label,
@@ -159,12 +161,12 @@ impl fmt::Display for CageProblem {
                 if least > greatest {
                     write!(
                         f,
-                        "cage '{label}' has {cells} cells, more than there are digits, so its digits cannot all differ; split the cage"
+                        "cage `{label}` has {cells} cells, more than there are digits, so its digits cannot all differ; split the cage"
                     )
                 } else {
                     write!(
                         f,
-                        "cage '{label}' of {cells} cells cannot sum to {sum}: distinct digits there sum to {least}..={greatest}; fix the sum or the cage"
+                        "cage `{label}` of {cells} cells cannot sum to {sum}: distinct digits there sum to {least}..={greatest}; fix the sum or the cage"
                     )
                 }
             }
@@ -188,7 +190,7 @@ impl fmt::Display for CageProblem {
             CageProblem::EmptyCage => f.write_str("the group has no cells; give a cage at least one"),
             CageProblem::Disconnected { label, apart } => write!(
                 f,
-                "cage '{label}' is not joined side to side ({apart} is apart from its first cell); fix the map, or allow such cages (--disjoint-cages)"
+                "cage `{label}` is not joined side to side ({apart} is apart from its first cell); fix the map, or allow such cages (--disjoint-cages)"
             ),
         }
     }

@@ -335,7 +335,7 @@ impl Error {
     /// assert_eq!(e.position(), Some(Position { line: 2, column: 2, cell: 5 }));
     /// assert_eq!(
     ///     e.reason().to_string(),
-    ///     "'x' is not a digit of a 4x4 grid; use 1-4 for digits and `.` for blanks"
+    ///     "`x` is not a digit of a 4x4 grid; use 1-4 for digits and `.` for blanks"
     /// );
     /// assert_eq!(e.to_string(), format!("line 2, column 2 (r2c2): {}", e.reason()));
     /// # Ok::<(), sudoku_dlx::Error>(())
@@ -500,7 +500,8 @@ impl fmt::Display for Reason<'_> {
                 ..
             } => write!(
                 f,
-                "{found:?} is not a digit of a {size}x{size} grid; use {}",
+                "`{}` is not a digit of a {size}x{size} grid; use {}",
+                found.escape_debug(),
                 digit_hint(*size, *alphabet)
             ),
             Error::BlockRowLength {
@@ -563,7 +564,7 @@ impl fmt::Display for Reason<'_> {
                 expected,
             } => write!(
                 f,
-                "region {region:?} has {cells} cells, expected {expected}; every region must have as many cells as the grid side"
+                "region `{region}` has {cells} cells, expected {expected}; every region must have as many cells as the grid side"
             ),
             Error::MissingRegionMap => write!(
                 f,
@@ -736,6 +737,66 @@ impl From<dlx_engine::DlxError> for Error {
 mod tests {
     use super::*;
 
+    /// One quoting style (issue 41): what the user wrote is quoted in
+    /// backticks, as most messages did, never in Rust's `'x'` or `"x"`.
+    #[test]
+    fn messages_quote_in_backticks() {
+        use crate::model::cage_problem::CageProblem;
+        let symbol = Error::InvalidSymbol {
+            index: 0,
+            line: 1,
+            column: 1,
+            found: 'x',
+            size: 4,
+            alphabet: Alphabet::Standard,
+        };
+        let region = Error::RegionSize {
+            region: 'a',
+            cells: 3,
+            expected: 4,
+        };
+        let cage = |problem| Error::Cage {
+            line: 1,
+            column: 1,
+            cell: None,
+            size: 4,
+            problem,
+        };
+        let texts = [
+            symbol.reason().to_string(),
+            region.to_string(),
+            cage(CageProblem::BadLabel { found: '!' }).to_string(),
+            cage(CageProblem::BadSum {
+                found: "a=x".to_owned(),
+            })
+            .to_string(),
+            cage(CageProblem::MissingSum { label: 'd' }).to_string(),
+            cage(CageProblem::DuplicateSum { label: 'd' }).to_string(),
+            cage(CageProblem::SumWithoutCells { label: 'd' }).to_string(),
+        ];
+        for text in &texts {
+            // An apostrophe only in a possessive ("the cage's cells").
+            let possessive = |(i, _): (usize, &str)| {
+                text[..i].ends_with(char::is_alphabetic) && text[i + 1..].starts_with("s ")
+            };
+            assert!(text.match_indices('\'').all(possessive), "{text}");
+            assert!(!text.contains('"'), "{text}");
+            assert!(text.contains('`'), "{text}");
+        }
+        assert!(texts[0].starts_with("`x` is not a digit"));
+        assert!(texts[1].starts_with("region `a` has 3 cells"));
+        // A control character stays visible.
+        let tab = Error::InvalidSymbol {
+            index: 0,
+            line: 1,
+            column: 1,
+            found: '\t',
+            size: 4,
+            alphabet: Alphabet::Standard,
+        };
+        assert!(tab.reason().to_string().starts_with("`\\t` is not"));
+    }
+
     #[test]
     fn messages_are_lower_case_and_say_what_to_do() {
         let e = Error::InvalidSymbol {
@@ -748,7 +809,7 @@ mod tests {
         };
         assert_eq!(
             e.to_string(),
-            "line 1, column 5 (r1c5): 'x' is not a digit of a 16x16 grid; use 1-9 and A-G for digits and `.` for blanks"
+            "line 1, column 5 (r1c5): `x` is not a digit of a 16x16 grid; use 1-9 and A-G for digits and `.` for blanks"
         );
         let e = Error::ConflictingGivens {
             first: Cell { row: 0, col: 0 },
