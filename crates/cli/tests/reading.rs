@@ -644,6 +644,8 @@ fn messages_say_what_to_do() {
     let killer = "................ aaaabbccdbcedffe a=10,b=8,c=7,d=6,e=4,f=5\n";
     let out = run_with_stdin(&["solve"], killer.as_bytes().to_vec());
     assert!(out.stderr.contains("--killer"), "{}", out.stderr);
+    // Where the cage map starts (issue 41).
+    assert!(out.stderr.starts_with("<stdin>:1:18: "), "{}", out.stderr);
     let jigsaw = "1.3............. aabbaabbccddccdd\n";
     let out = run_with_stdin(&["solve"], jigsaw.as_bytes().to_vec());
     assert!(out.stderr.contains("--jigsaw"), "{}", out.stderr);

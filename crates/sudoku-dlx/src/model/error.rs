@@ -27,11 +27,18 @@ pub enum Error {
         /// The side asked for.
         size: usize,
     },
-    /// A record with the wrong number of cells.
+    /// A record whose number of cells is no grid's, read without a shape.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Error, Puzzle};
+    /// let e = "1".parse::<Puzzle>().unwrap_err();
+    /// assert_eq!(e, Error::WrongLength { found: 1, expected: 16 });
+    /// assert!(e.to_string().starts_with("found 1 cell, and no grid has that many; a grid has n*n cells"));
+    /// ```
     WrongLength {
         /// Cells found.
         found: usize,
-        /// Cells a grid of the expected shape has.
+        /// The nearest number of cells a grid has.
         expected: usize,
     },
     /// A record with the wrong number of cells for the shape the reader
@@ -152,8 +159,24 @@ pub enum Error {
     /// A puzzle and its region map, read without jigsaw: without it a line
     /// never holds a map.
     JigsawWithoutOption,
-    /// A killer line (givens, cage map, sums) read without killer.
-    KillerWithoutOption,
+    /// A killer line (givens, cage map, sums) read without
+    /// [`killer`](crate::ParseOptions::killer).
+    ///
+    /// ```
+    /// use sudoku_dlx::{Error, Puzzle};
+    /// let e = "1.3............. aabbaabbccddccdd a=3,b=7,c=5,d=5".parse::<Puzzle>().unwrap_err();
+    /// assert_eq!(e, Error::KillerWithoutOption { line: 1, column: 18 });
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "line 1, column 18: the line looks like a killer puzzle, a cage map here between the givens and the sums; read it as killer (--killer, or `killer: true` in ParseOptions)"
+    /// );
+    /// ```
+    KillerWithoutOption {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters, where the cage map starts.
+        column: usize,
+    },
     /// A drawn jigsaw grid whose cells are not those of the line after it.
     JigsawDrawing,
     /// A record holding nothing but comments, blanks and separators.
@@ -381,13 +404,14 @@ impl Error {
 
     /// The 1-based line and column (in characters) of the record where
     /// the error is, where one place says it: every error with a
-    /// [`position`](Self::position), and a cage error that names no cell
-    /// (a sum, say).
+    /// [`position`](Self::position), a cage error that names no cell
+    /// (a sum, say), and the cage map of a killer line read without killer.
     #[must_use]
     pub fn line_column(&self) -> Option<(usize, usize)> {
         match (self.position(), self) {
             (Some(position), _) => Some((position.line, position.column)),
-            (None, Error::Cage { line, column, .. }) => Some((*line, *column)),
+            (None, Error::Cage { line, column, .. })
+            | (None, Error::KillerWithoutOption { line, column }) => Some((*line, *column)),
             _ => None,
         }
     }
@@ -460,7 +484,7 @@ impl Error {
                 Some(cell) => write!(f, " ({cell}): ")?,
                 None => f.write_str(": ")?,
             }
-        } else if let Error::Cage { line, column, .. } = self {
+        } else if let Some((line, column)) = self.line_column() {
             // An error in the sums names no cell, but still a place.
             write!(f, "line {line}, column {column}: ")?;
         }
@@ -489,10 +513,14 @@ impl fmt::Display for Reason<'_> {
                 f,
                 "a {size}x{size} grid has no box shape; use a side from 4 to {MAX_SIZE} that is not prime, or give the box as RxC"
             ),
-            Error::WrongLength { found, expected } => write!(
-                f,
-                "found {found} cells, expected {expected}; check for missing or extra symbols, or give the size"
-            ),
+            Error::WrongLength { found, expected } => {
+                let side = expected.isqrt();
+                write!(
+                    f,
+                    "found {found} {}, and no grid has that many; a grid has n*n cells for a side n from 4 to {MAX_SIZE} that is not prime (16, 36, 64, 81, 100, ...), the nearest {expected} ({side}x{side}); check for missing or extra symbols, or give the size",
+                    if *found == 1 { "cell" } else { "cells" }
+                )
+            }
             Error::InvalidSymbol {
                 found,
                 size,
@@ -583,9 +611,9 @@ impl fmt::Display for Reason<'_> {
                 f,
                 "the drawn grid does not hold the cells of the jigsaw line after it; fix one or give the line alone"
             ),
-            Error::KillerWithoutOption => write!(
+            Error::KillerWithoutOption { .. } => write!(
                 f,
-                "the line looks like a killer puzzle (givens, cage map, sums); give --killer to read it"
+                "the line looks like a killer puzzle, a cage map here between the givens and the sums; read it as killer (--killer, or `killer: true` in ParseOptions)"
             ),
             Error::Engine(e) => write!(f, "the exact-cover engine refused the grid: {e}"),
             Error::NoCompleteGrid => write!(
