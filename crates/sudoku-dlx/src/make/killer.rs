@@ -128,6 +128,8 @@ impl KillerGenerator {
                     clues_met: None,
                     rating,
                     difficulty_met: None,
+                    // A killer puzzle has no targets to miss.
+                    targets_met: true,
                 });
             }
         }

@@ -179,10 +179,12 @@ impl Explainer {
     ///
     /// # Errors
     ///
-    /// [`Error::RulesMismatch`] for a puzzle of other rules.
+    /// [`Error::RulesMismatch`] for a puzzle of other rules, and
+    /// [`Error::ConflictingGivens`] for givens that clash: no path starts
+    /// from them.
     pub fn explain(&mut self, puzzle: &Puzzle, on_stall: OnStall) -> Result<Explained, Error> {
         let trials = on_stall == OnStall::Trial;
-        Ok(match self.solver.uniqueness(puzzle)? {
+        Ok(match self.solver.uniqueness_or_clash(puzzle)? {
             Uniqueness::Unique(solution) => Explained::Unique(self.path(puzzle, solution, trials)),
             Uniqueness::NoSolution => Explained::NoSolution,
             Uniqueness::Multiple(..) => Explained::Multiple,
@@ -201,7 +203,7 @@ impl Explainer {
     /// [`Error::RulesMismatch`] for a puzzle of other rules, and
     /// [`Error::ShapeMismatch`] for a board of another shape.
     pub fn hint(&mut self, puzzle: &Puzzle, board: Option<&Grid>) -> Result<Hint, Error> {
-        let solution = match self.solver.uniqueness(puzzle)? {
+        let solution = match self.solver.uniqueness_or_clash(puzzle)? {
             Uniqueness::Unique(solution) => solution,
             Uniqueness::NoSolution => {
                 let suspects = match board {
@@ -273,7 +275,7 @@ impl Explainer {
             // clash; such a board has no solution either.
             match self.solver.solve(&rest) {
                 Ok(First::Solution(_)) => suspects.push(cell),
-                Ok(_) | Err(Error::ConflictingGivens { .. }) => {}
+                Ok(_) => {}
                 Err(e) => return Err(e),
             }
         }
