@@ -74,6 +74,9 @@ pub struct Solver {
     ran: Option<Engine>,
     /// What ends a count early ([`set_stop`](Self::set_stop)).
     stop: Option<Arc<Progress>>,
+    /// The givens of the last search whose givens clashed, and the clash,
+    /// so that [`clash`](Self::clash) names it without loading them again.
+    last_clash: Option<(Vec<u8>, Error)>,
 }
 
 impl Solver {
@@ -99,6 +102,7 @@ impl Solver {
             options: SearchOptions::default(),
             ran: None,
             stop: None,
+            last_clash: None,
         }
     }
 
@@ -279,7 +283,11 @@ impl Solver {
         // replaces them at once, and every other use of the engine (a
         // session, a planted stack) clears it first.
         let links = self.links();
-        links.load(digits).map(|()| search(links))
+        let loaded = links.load(digits);
+        if let Err(clash @ Error::ConflictingGivens { .. }) = &loaded {
+            self.last_clash = Some((digits.to_vec(), clash.clone()));
+        }
+        loaded.map(|()| search(self.links()))
     }
 
     /// The first solution, or why there is none.
@@ -354,7 +362,20 @@ impl Solver {
         if puzzle.rules() != &self.rules {
             return Err(Error::RulesMismatch);
         }
-        match self.links().load(puzzle.givens().digits()) {
+        let digits = puzzle.givens().digits();
+        // The cheap answers first: the clash of the last search, or givens
+        // the bitsets load, which therefore do not clash.
+        if let Some((givens, clash)) = &self.last_clash
+            && givens == digits
+        {
+            return Ok(Some(clash.clone()));
+        }
+        if let Some(bitsets) = &mut self.bitsets
+            && bitsets.load(digits)
+        {
+            return Ok(None);
+        }
+        match self.links().load(digits) {
             Ok(()) => Ok(None),
             Err(clash @ Error::ConflictingGivens { .. }) => Ok(Some(clash)),
             Err(e) => Err(e),
