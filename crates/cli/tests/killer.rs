@@ -45,10 +45,10 @@ fn killer_errors_say_where() {
     );
     // The position is said once, on stderr, as FILE:LINE:COL (issue 39,
     // item 13); the record on stdout says what is wrong.
-    assert!(lines[1].starts_with("!invalid: the sum for 'e' names no cage"));
+    assert!(lines[1].starts_with("!invalid: the sum for `e` names no cage"));
     assert!(
         out.stderr
-            .contains("<stdin>:2:55: the sum for 'e' names no cage"),
+            .contains("<stdin>:2:55: the sum for `e` names no cage"),
         "{}",
         out.stderr
     );
