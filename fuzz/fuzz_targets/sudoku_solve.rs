@@ -196,15 +196,22 @@ fn check(case: &SolveCase) -> Corpus {
     solver.set_budget(Budget::nodes(case.max_nodes));
     let oracle = (case.shape.size() <= 6).then(|| Constraints::new(&rules));
 
-    let outcome = match solver.solve(&puzzle) {
-        Ok(outcome) => outcome,
-        Err(Error::ConflictingGivens { .. }) => {
-            assert!(puzzle.check_givens().is_err(), "solve saw conflicting givens, check_givens none");
+    // Clashing givens have no solution, as any unsolvable puzzle; `clash`
+    // names them.
+    match solver.clash(&puzzle) {
+        Ok(None) => {}
+        Ok(Some(Error::ConflictingGivens { .. })) => {
+            assert!(puzzle.check_givens().is_err(), "the solver saw conflicting givens, check_givens none");
+            assert_eq!(solver.solve(&puzzle), Ok(First::NoSolution), "conflicting givens, but a solution");
             if let Some(oracle) = &oracle {
                 assert_eq!(oracle.solvable(&case.digits), Some(false), "conflicting givens, but the oracle solves it");
             }
             return Corpus::Keep;
         }
+        other => panic!("clash: {other:?}"),
+    }
+    let outcome = match solver.solve(&puzzle) {
+        Ok(outcome) => outcome,
         Err(e) => panic!("solve: {e}"),
     };
     match &outcome {

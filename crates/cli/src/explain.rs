@@ -14,7 +14,7 @@ use std::io::Write;
 use serde::Serialize;
 use sudoku_dlx::{
     Alphabet, Board, Budget, Cell, Chain, Error, Explained, Explainer, Explanation, Hint, Link,
-    ParseOptions, Puzzle, Step, Unit,
+    OnStall, ParseOptions, Puzzle, Step, Unit,
 };
 
 use crate::answers::answer_all;
@@ -252,7 +252,7 @@ impl Workspace {
                     .map_err(|e| Problem::of_parse_error(line, &e, &text))
                     .and_then(|puzzle| {
                         self.explainer(args, &puzzle)
-                            .explain(&puzzle, args.guess)
+                            .explain(&puzzle, on_stall(args.guess))
                             .map_err(|e| Problem::of_puzzle_error(line, &e, &puzzle))
                             .map(|explained| (puzzle, explained))
                     });
@@ -322,7 +322,7 @@ impl Workspace {
 /// The status of a puzzle that has no path: the `!` word and its status.
 fn unexplained(explained: &Explained) -> Option<PuzzleStatus> {
     match explained {
-        Explained::Explained(_) => None,
+        Explained::Unique(_) => None,
         Explained::NoSolution => Some(PuzzleStatus::Unsolvable),
         Explained::Multiple => Some(PuzzleStatus::Multiple),
         Explained::BudgetExhausted => Some(PuzzleStatus::Budget),
@@ -339,11 +339,11 @@ fn explain_answer(
     json: ExplainRecord<'_>,
 ) -> Answer {
     let (status, stdout) = match (explained, format) {
-        (Explained::Explained(path), ExplainFormat::Text) => (
+        (Explained::Unique(path), ExplainFormat::Text) => (
             PuzzleStatus::Solved,
             explanation_text(name, line, puzzle, path),
         ),
-        (Explained::Explained(path), ExplainFormat::Json) => (
+        (Explained::Unique(path), ExplainFormat::Json) => (
             PuzzleStatus::Solved,
             report::json_line(&ExplainRecord {
                 candidates: path.stall.as_ref().map(|b| candidates(puzzle, b)),
@@ -388,7 +388,7 @@ fn pathless(format: ExplainFormat, status: PuzzleStatus, json: ExplainRecord<'_>
 fn explanation_text(name: &str, line: u64, puzzle: &Puzzle, path: &Explanation) -> String {
     let mut text = format!("# {name}:{line}\n");
     for (k, step) in path.steps.iter().enumerate() {
-        let _ = writeln!(text, "{}. {}", k + 1, step.describe(puzzle));
+        let _ = writeln!(text, "{}. {}", k + 1, step);
     }
     let steps = path.steps.len();
     let plural = if steps == 1 { "" } else { "s" };
@@ -441,7 +441,7 @@ fn hint_answer(
         Hint::Step(step) => (
             PuzzleStatus::Solved,
             if text {
-                format!("{}\n", step.describe(puzzle))
+                format!("{step}\n")
             } else {
                 report::json_line(&ExplainRecord {
                     stalled: Some(false),
@@ -469,7 +469,7 @@ fn hint_answer(
             let stdout = if text {
                 let mut line = format!("stalled: {open} cells open");
                 if args.guess {
-                    let _ = write!(line, "; next, {}", trial.describe(puzzle));
+                    let _ = write!(line, "; next, {}", trial);
                 }
                 line.push('\n');
                 line.push_str(&candidates_text(puzzle, board));
@@ -591,4 +591,9 @@ fn clash_answer(
         stdout,
         stderr: None,
     }
+}
+
+/// What `--guess` asks of the explainer where the techniques stall.
+fn on_stall(guess: bool) -> OnStall {
+    if guess { OnStall::Trial } else { OnStall::Stop }
 }

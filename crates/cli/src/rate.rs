@@ -163,7 +163,7 @@ fn answer(
     comment: Option<&str>,
 ) -> Answer {
     let status = match rated {
-        Rated::Rated(_) => PuzzleStatus::Solved,
+        Rated::Unique(_) => PuzzleStatus::Solved,
         Rated::NoSolution => PuzzleStatus::Unsolvable,
         Rated::Multiple => PuzzleStatus::Multiple,
         Rated::BudgetExhausted => PuzzleStatus::Budget,
@@ -176,11 +176,11 @@ fn answer(
         }
     };
     let stdout = match (format, rated) {
-        (RecordFormat::Line, Rated::Rated(r)) => {
+        (RecordFormat::Line, Rated::Unique(r)) => {
             format!("{:.2} {} {}\n", r.score, r.level, hardest(r))
         }
         (RecordFormat::Line, _) => format!("!{}\n", status.name()),
-        (RecordFormat::Json, Rated::Rated(r)) => report::json_line(&RateRecord {
+        (RecordFormat::Json, Rated::Unique(r)) => report::json_line(&RateRecord {
             effort: Some(round2(r.effort)),
             hardest: Some(hardest(r)),
             level: Some(r.level.name()),

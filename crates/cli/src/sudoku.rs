@@ -437,6 +437,13 @@ impl Workspace {
             found.interrupted = true;
         }
         found.nodes = solver.stats().nodes;
+        // Givens that break a rule are an invalid record that names them,
+        // not an unsolvable puzzle.
+        if found.status == PuzzleStatus::Unsolvable
+            && let Some(clash) = solver.clash(puzzle)?
+        {
+            return Err(clash);
+        }
         Ok(found)
     }
 }

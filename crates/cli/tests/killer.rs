@@ -41,31 +41,31 @@ fn killer_errors_say_where() {
     assert_eq!(lines.len(), 4, "{}", out.stdout);
     assert_eq!(
         lines[0],
-        "!invalid: r3c3: cage 'd' has no sum; add `d=SUM` to the sums"
+        "!invalid: r3c3: cage `d` has no sum; add `d=SUM` to the sums"
     );
     // The position is said once, on stderr, as FILE:LINE:COL (issue 39,
     // item 13); the record on stdout says what is wrong.
-    assert!(lines[1].starts_with("!invalid: the sum for 'e' names no cage"));
+    assert!(lines[1].starts_with("!invalid: the sum for `e` names no cage"));
     assert!(
         out.stderr
-            .contains("<stdin>:2:55: the sum for 'e' names no cage"),
+            .contains("<stdin>:2:55: the sum for `e` names no cage"),
         "{}",
         out.stderr
     );
     assert!(
-        lines[2].contains("cage 'a' is not joined side to side"),
+        lines[2].contains("cage `a` is not joined side to side"),
         "{}",
         lines[2]
     );
     assert!(!lines[3].starts_with('!'));
     assert!(
         out.stderr
-            .contains("<stdin>:1:28: r3c3: cage 'd' has no sum"),
+            .contains("<stdin>:1:28: r3c3: cage `d` has no sum"),
         "{}",
         out.stderr
     );
     assert!(
-        out.stderr.contains("<stdin>:3:33: r4c4: cage 'a'"),
+        out.stderr.contains("<stdin>:3:33: r4c4: cage `a`"),
         "{}",
         out.stderr
     );

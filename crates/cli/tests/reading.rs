@@ -340,7 +340,7 @@ fn positions_name_the_cell_as_r_c_and_the_column_from_1() {
     let out = run_with_stdin(&["solve"], format!("{line}\n").into_bytes());
     assert_eq!(
         out.stderr,
-        "<stdin>:1:11: r2c2: 'x' is not a digit of a 9x9 grid; use 1-9 for digits and `.` for blanks\n"
+        "<stdin>:1:11: r2c2: `x` is not a digit of a 9x9 grid; use 1-9 for digits and `.` for blanks\n"
     );
     let out = run_with_stdin(
         &["solve", "--format", "json"],
@@ -644,6 +644,8 @@ fn messages_say_what_to_do() {
     let killer = "................ aaaabbccdbcedffe a=10,b=8,c=7,d=6,e=4,f=5\n";
     let out = run_with_stdin(&["solve"], killer.as_bytes().to_vec());
     assert!(out.stderr.contains("--killer"), "{}", out.stderr);
+    // Where the cage map starts (issue 41).
+    assert!(out.stderr.starts_with("<stdin>:1:18: "), "{}", out.stderr);
     let jigsaw = "1.3............. aabbaabbccddccdd\n";
     let out = run_with_stdin(&["solve"], jigsaw.as_bytes().to_vec());
     assert!(out.stderr.contains("--jigsaw"), "{}", out.stderr);

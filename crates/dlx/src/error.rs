@@ -102,8 +102,10 @@ pub enum DlxError {
         /// The earlier selection that covers it.
         covered_by: OptionId,
     },
-    /// An option was pre-selected a second time; a solution holds each option
-    /// at most once.
+    /// An option was pre-selected a second time in a problem with bounds;
+    /// a solution holds each option at most once. (Without bounds the
+    /// option's own items are covered, and the answer is a
+    /// [`SelectConflict`](DlxError::SelectConflict) that names it.)
     AlreadySelected {
         /// The option.
         option: OptionId,
@@ -457,7 +459,11 @@ impl fmt::Display for NameFlaw<'_> {
             .find(|&c| c.is_whitespace() || c == '|' || c == ':')
         {
             None if name.is_empty() => f.write_str("has an empty name"),
-            Some(c) if c.is_whitespace() => write!(f, "is named {name:?}, which holds white space"),
+            Some(c) if c.is_whitespace() => write!(
+                f,
+                "is named `{}`, which holds white space",
+                name.escape_debug()
+            ),
             Some(c) => write!(f, "is named `{name}`, which holds `{c}`"),
             None => write!(f, "is named `{name}`"),
         }

@@ -208,7 +208,7 @@ impl Count {
 ///
 /// One vocabulary for both crates: the engine's solutions are option lists
 /// (`S` is `Vec<OptionId>`, the default), Sudoku's are grids
-/// (`sudoku_dlx::Dlx::solve` returns `First<Grid>`), and
+/// (`sudoku_dlx::Solver::solve` returns `First<Grid>`), and
 /// [`Uniqueness`] says the same things with the same words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum First<S = Vec<OptionId>> {

@@ -145,9 +145,11 @@ impl Dlx {
     /// covers one of its items already (or, with [`Bounds`](crate::Bounds),
     /// has used up all the item may take), or gives one of its secondary
     /// items another color, or none where `option` gives one, or a color
-    /// where `option` gives none; and [`DlxError::AlreadySelected`] if `option`
-    /// is selected already (with bounds, an option could otherwise seem to
-    /// fit twice). The solver is then unchanged.
+    /// where `option` gives none. An option selected already covers its
+    /// own items, so selecting it again is a [`DlxError::SelectConflict`]
+    /// whose `covered_by` is `option` itself; with bounds, where it could
+    /// seem to fit twice, it is [`DlxError::AlreadySelected`]. The solver
+    /// is then unchanged.
     ///
     /// ```
     /// use dlx_engine::{DlxError, NamedProblem, OptionId, Dlx};
@@ -158,6 +160,10 @@ impl Dlx {
     /// assert_eq!(solver.selected(), &[ab]);
     /// assert_eq!(solver.count(None).solutions, 2); // c d, or cd
     /// assert!(matches!(solver.select(a), Err(DlxError::SelectConflict { .. })));
+    /// assert!(matches!(
+    ///     solver.select(ab),
+    ///     Err(DlxError::SelectConflict { option, covered_by, .. }) if option == ab && covered_by == ab
+    /// ));
     /// assert_eq!(solver.unselect_last(), Some(ab));
     /// assert_eq!(solver.count(None).solutions, 5);
     /// # Ok::<(), dlx_engine::DlxError>(())

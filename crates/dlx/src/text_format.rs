@@ -515,7 +515,7 @@ pub(crate) mod tests {
         );
         assert_eq!(
             new(&["a", "b c", "x"]).unwrap_err().to_string(),
-            "item 1 is named \"b c\", which holds white space; give it a name without white space, `|` or `:`"
+            "item 1 is named `b c`, which holds white space; give it a name without white space, `|` or `:`"
         );
         assert_eq!(
             new(&["a", "b", "x|y"]).unwrap_err().to_string(),
@@ -548,7 +548,7 @@ pub(crate) mod tests {
         );
         assert_eq!(
             colored(&["R", " "]).unwrap_err().to_string(),
-            "color 1 is named \" \", which holds white space; give it a name without white space"
+            "color 1 is named ` `, which holds white space; give it a name without white space"
         );
         assert_eq!(
             colored(&["R", "R"]).unwrap_err().to_string(),

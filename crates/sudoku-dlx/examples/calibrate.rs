@@ -68,7 +68,7 @@ fn main() -> Result<(), Failure> {
         let mut tally = Tally::default();
         for line in lines.iter().step_by(step).take(sample) {
             let puzzle = Puzzle::parse(line, &ParseOptions::default())?;
-            if let Rated::Rated(rating) = rater.rate_puzzle(&puzzle)? {
+            if let Rated::Unique(rating) = rater.rate_puzzle(&puzzle)? {
                 if std::env::var_os("DEBUG").is_some() {
                     eprintln!(
                         "{set} {:.2} eff {:.3} narrow {:.3} blanks {} left {} steps {} hardest {:?} logic {}",
@@ -99,7 +99,7 @@ fn main() -> Result<(), Failure> {
         let mut tally = Tally::default();
         for line in text.lines().filter(|l| !l.trim().is_empty()).take(sample) {
             let puzzle = Puzzle::parse(line, &options)?;
-            if let Rated::Rated(rating) = Rater::new(puzzle.rules()).rate_puzzle(&puzzle)? {
+            if let Rated::Unique(rating) = Rater::new(puzzle.rules()).rate_puzzle(&puzzle)? {
                 tally.add(&rating);
             }
         }

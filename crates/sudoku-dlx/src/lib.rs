@@ -6,9 +6,12 @@
 //! - **Exact answers.** Solutions come from an exact-cover search;
 //!   [`Solver::count`] says whether a count is exact or stopped at a limit
 //!   or budget, and [`check_solution`] verifies any grid without the engine.
-//! - **No panics on input.** Bad text, shapes, region maps and conflicting
-//!   givens are [`Error`] values with positions (line, column, cell index,
-//!   the two cells and the digit).
+//! - **No panics on input.** Bad text, shapes and region maps are
+//!   [`Error`] values with positions (line, column, cell index); values
+//!   built in code name the argument at fault.
+//! - **One answer for "no solution".** Every unsolvable puzzle, clashing
+//!   givens included, is `First::NoSolution` (a count of 0);
+//!   [`Solver::clash`] names the two givens, their digit and unit.
 //! - **One matrix per rules.** A [`Solver`] builds the matrix once for a
 //!   [`Rules`] (shape, variants, regions); for each puzzle it pre-selects the
 //!   givens, searches and resets. Nothing on that path rebuilds the matrix
@@ -87,7 +90,7 @@
 //! | `sudoku.some_solution()` | [`Solver::solve`] ([`First`]) |
 //! | `sudoku.solution()` (only if unique) | [`Solver::uniqueness`]: `Uniqueness::Unique(grid)` |
 //! | `sudoku.is_uniquely_solvable()` | `solver.uniqueness(&p)?.is_unique()` |
-//! | `sudoku.solutions_count_up_to(n)` | `solver.count(&p, Some(n))?.solutions` ([`Count::is_exact`] says whether it stopped); [`Solver::tally`] counts clashing givens as 0 |
+//! | `sudoku.solutions_count_up_to(n)` | `solver.count(&p, Some(n))?.solutions` ([`Count::is_exact`] says whether it stopped); clashing givens count 0, and [`Solver::clash`] or [`Solver::tally`] names them |
 //! | `sudoku.is_solved()` | [`Grid::is_solution_of`], [`Rules::check`] for a grid alone, [`check_solution`] for the reason |
 //! | `sudoku.to_str_line()`, `display_block()` | `puzzle.to_string()`, [`Grid::pretty`] |
 //! | `Sudoku::generate()` | [`Generator::generate`] with a seed (180° symmetry by default; [`GenerateOptions`] for minimal, clues, difficulty) |
@@ -126,6 +129,7 @@
 //!   [`engine_for`](Solver::engine_for) ([`Operation`], [`Engine`]),
 //!   [`last_engine`](Solver::last_engine),
 //!   [`count`](Solver::count) ([`Count`]), [`tally`](Solver::tally) ([`Tally`]),
+//!   [`clash`](Solver::clash),
 //!   [`uniqueness`](Solver::uniqueness)
 //!   ([`Uniqueness`]), [`for_each_solution`](Solver::for_each_solution),
 //!   [`set_budget`](Solver::set_budget) ([`Budget`]),
@@ -183,7 +187,7 @@ pub use make::repair::Minimality;
 pub use make::seeds::{puzzle_seed, replay_seed};
 pub use make::symmetry::{Symmetry, UnknownSymmetry};
 pub use model::cage_problem::CageProblem;
-pub use model::cages::{Cage, Cages, MAX_KILLER_SIZE};
+pub use model::cages::{Cage, CageLayout, Cages, MAX_KILLER_SIZE};
 pub use model::cell::{Cell, MAX_SIZE};
 pub use model::checker::{Violation, check_solution};
 pub use model::error::{Error, Position};
@@ -195,7 +199,7 @@ pub use model::shape::Shape;
 pub use model::symbols::Alphabet;
 pub use model::unit::Unit;
 pub use model::variants::{Variants, windoku_windows};
-pub use rate::explain::{Board, Explained, Explainer, Explanation, Hint};
+pub use rate::explain::{Board, Explained, Explainer, Explanation, Hint, OnStall};
 pub use rate::link::{Chain, Link};
 pub use rate::rater::{Level, Rated, Rater, Rating, UnknownLevel};
 pub use rate::step::{Elimination, House, Placement, Step, StepKind};

@@ -5,8 +5,8 @@
 //! `explain_replay.rs`.
 
 use sudoku_dlx::{
-    Explained, Explainer, Explanation, First, Grid, Hint, LogicSolver, ParseOptions, Puzzle, Rules,
-    Shape, Solver, Step, StepKind, Technique, check_solution,
+    Explained, Explainer, Explanation, First, Grid, Hint, LogicSolver, OnStall, ParseOptions,
+    Puzzle, Rules, Shape, Solver, Step, StepKind, Technique, check_solution,
 };
 
 use crate::util::lines;
@@ -19,7 +19,7 @@ pub(crate) fn explained(
     puzzle: &Puzzle,
     published: Option<&str>,
 ) -> Explanation {
-    let Explained::Explained(path) = explainer.explain(puzzle, true).unwrap() else {
+    let Explained::Unique(path) = explainer.explain(puzzle, OnStall::Trial).unwrap() else {
         panic!("{puzzle}: not unique");
     };
     check_solution(puzzle, &path.solution).unwrap_or_else(|v| panic!("{puzzle}: {v}"));
@@ -36,7 +36,7 @@ pub(crate) fn explained(
 fn assert_sound(puzzle: &Puzzle, path: &Explanation) {
     let solution = path.solution.digits();
     for (k, step) in path.steps.iter().enumerate() {
-        let what = || format!("{puzzle}: step {} {}", k + 1, step.describe(puzzle));
+        let what = || format!("{puzzle}: step {} {}", k + 1, step);
         assert!(
             !step.placements.is_empty() || !step.eliminations.is_empty(),
             "{}: no progress",
@@ -190,7 +190,7 @@ fn hints_name_the_next_step_a_wrong_cell_or_a_stall() {
     let line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..";
     let puzzle: Puzzle = line.parse().unwrap();
     let mut explainer = Explainer::new(puzzle.rules());
-    let Explained::Explained(path) = explainer.explain(&puzzle, false).unwrap() else {
+    let Explained::Unique(path) = explainer.explain(&puzzle, OnStall::Stop).unwrap() else {
         panic!("unique")
     };
     let solution = path.solution.digits().to_vec();
@@ -250,7 +250,7 @@ fn hints_name_the_next_step_a_wrong_cell_or_a_stall() {
     let empty = Puzzle::empty(Rules::classic());
     assert_eq!(explainer.hint(&empty, None).unwrap(), Hint::Multiple);
     assert_eq!(
-        explainer.explain(&empty, false).unwrap(),
+        explainer.explain(&empty, OnStall::Stop).unwrap(),
         Explained::Multiple
     );
     // A wrong digit that clashes with no given leaves no solution.
@@ -301,13 +301,13 @@ fn steps_describe_themselves_with_r1c1_cells_and_houses() {
         "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
             .parse()
             .unwrap();
-    let Explained::Explained(path) = Explainer::new(puzzle.rules())
-        .explain(&puzzle, false)
+    let Explained::Unique(path) = Explainer::new(puzzle.rules())
+        .explain(&puzzle, OnStall::Stop)
         .unwrap()
     else {
         panic!("unique")
     };
-    let first = path.steps[0].describe(&puzzle);
+    let first = path.steps[0].to_string();
     let p = path.steps[0].placements[0];
     let cell = puzzle.shape().cell(p.cell);
     let house = p.house.unwrap();
@@ -320,7 +320,9 @@ fn steps_describe_themselves_with_r1c1_cells_and_houses() {
         "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
             .parse()
             .unwrap();
-    let Explained::Explained(path) = Explainer::new(hard.rules()).explain(&hard, true).unwrap()
+    let Explained::Unique(path) = Explainer::new(hard.rules())
+        .explain(&hard, OnStall::Trial)
+        .unwrap()
     else {
         panic!("unique")
     };
@@ -329,7 +331,7 @@ fn steps_describe_themselves_with_r1c1_cells_and_houses() {
         .iter()
         .find(|s| s.kind == StepKind::Technique(Technique::LockedCandidates))
         .expect("a locked-candidates step");
-    let text = locked.describe(&hard);
+    let text = locked.to_string();
     assert!(text.starts_with("locked candidates: "), "{text}");
     assert_eq!(locked.houses.len(), 2, "{text}");
     assert!(text.contains(" removes "), "{text}");

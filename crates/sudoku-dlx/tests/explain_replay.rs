@@ -346,7 +346,7 @@ fn replay_holds(which: usize, seed: u64) -> Result<(), TestCaseError> {
             "{}\nstep {}: {}: {:?}",
             puzzle,
             k + 1,
-            step.describe(&puzzle),
+            step.to_string(),
             checked
         );
     }

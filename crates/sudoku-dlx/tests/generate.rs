@@ -5,8 +5,8 @@
 use std::collections::BTreeSet;
 
 use sudoku_dlx::{
-    GenerateOptions, Generated, Generator, Grid, Minimality, Puzzle, Regions, Rules, Shape,
-    Symmetry, Variants, check_solution, puzzle_seed,
+    Distance, GenerateOptions, Generated, Generator, Grid, Level, Minimality, Puzzle, Regions,
+    Rules, Shape, Symmetry, Variants, check_solution, puzzle_seed,
 };
 
 /// Whether cells `i` and `j` (distinct) may not hold the same digit under
@@ -346,6 +346,7 @@ fn a_clue_target_is_met_or_reported() {
     let mut generator = Generator::new(&Rules::classic(), options);
     let g = generator.generate(1).unwrap();
     assert_eq!(g.clues_met, Some(true));
+    assert!(g.targets_met);
     assert_eq!(g.puzzle.givens().filled_count(), 30);
     // 12 clues is impossible on 9x9: reported, with the closest puzzle.
     let options = GenerateOptions {
@@ -356,7 +357,46 @@ fn a_clue_target_is_met_or_reported() {
     let mut generator = Generator::new(&Rules::classic(), options);
     let g = generator.generate(1).unwrap();
     assert_eq!(g.clues_met, Some(false));
+    // Issue 41: the result says it missed, without the options again.
+    assert!(!g.targets_met);
     assert!(g.puzzle.givens().filled_count() > 12);
+}
+
+/// `targets_met` is what the distance to the targets says, for every
+/// kind of target, met or missed.
+#[test]
+fn targets_met_agrees_with_the_distance() {
+    let targets = [
+        GenerateOptions::default(),
+        GenerateOptions {
+            clues: Some(26),
+            attempts: 2,
+            ..GenerateOptions::default()
+        },
+        GenerateOptions {
+            minimal: true,
+            ..GenerateOptions::default()
+        },
+        GenerateOptions {
+            difficulty: Some(Level::Easy),
+            attempts: 2,
+            ..GenerateOptions::default()
+        },
+    ];
+    let (mut met, mut missed) = (0, 0);
+    for options in targets {
+        let mut generator = Generator::new(&Rules::classic(), options.clone());
+        for seed in 0..3 {
+            let g = generator.generate(seed).unwrap();
+            assert_eq!(
+                g.targets_met,
+                g.distance(&options) == Distance::ZERO,
+                "{options:?} {seed}"
+            );
+            if g.targets_met { met += 1 } else { missed += 1 }
+        }
+    }
+    assert!(met > 0 && missed > 0, "{met} met, {missed} missed");
 }
 
 /// Under a clue target no attempt can meet, the kept puzzle is the earliest

@@ -3,9 +3,9 @@
 
 use proptest::prelude::*;
 use sudoku_dlx::{
-    Budget, Cages, End, Error, Explainer, GenerateOptions, Generator, Grid, KillerGenerator, Level,
-    Parallel, ParseOptions, Puzzle, Rated, Rater, Rules, Shape, Solver, Uniqueness, Violation,
-    canonical, check_solution,
+    Budget, CageLayout, Cages, End, Error, Explainer, GenerateOptions, Generator, Grid,
+    KillerGenerator, Level, Parallel, ParseOptions, Puzzle, Rated, Rater, Rules, Shape, Solver,
+    Uniqueness, Violation, canonical, check_solution,
 };
 
 use crate::util::lines;
@@ -53,7 +53,7 @@ fn the_checker_adds_up_cages() {
     // A grid valid as a sudoku, with one cage's sum wrong.
     let plain = Rules::classic();
     assert_eq!(plain.check(&solution), Ok(()));
-    let cages = Cages::parse(&one_cage(), "0=4", Shape::CLASSIC, false).unwrap();
+    let cages = Cages::parse(&one_cage(), "0=4", Shape::CLASSIC, CageLayout::Joined).unwrap();
     let rules = Rules::classic().with_cages(cages).unwrap();
     assert!(matches!(
         rules.check(&solution),
@@ -331,7 +331,7 @@ proptest! {
 /// cage has billions of solutions.
 #[test]
 fn budgets_hold_on_killer_puzzles() {
-    let cages = Cages::parse(&one_cage(), "0=3", Shape::CLASSIC, false).unwrap();
+    let cages = Cages::parse(&one_cage(), "0=3", Shape::CLASSIC, CageLayout::Joined).unwrap();
     let rules = Rules::classic().with_cages(cages).unwrap();
     let puzzle = Puzzle::empty(rules);
     let mut solver = Solver::new(puzzle.rules());

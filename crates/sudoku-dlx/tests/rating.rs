@@ -20,7 +20,7 @@ fn scores(name: &str, sample: usize) -> Vec<f64> {
         .step_by(step)
         .take(sample)
         .map(|line| match rater.rate_puzzle(&parse(line)).unwrap() {
-            Rated::Rated(rating) => rating.score,
+            Rated::Unique(rating) => rating.score,
             other => panic!("{line}: {other:?}"),
         })
         .collect()
@@ -88,7 +88,7 @@ fn scores_rise_across_the_data_sets() {
 fn hardest_is_the_hardest_technique_that_made_progress() {
     let mut rater = Rater::new(&Rules::classic());
     let rate = |rater: &mut Rater, line: &str| match rater.rate_puzzle(&parse(line)).unwrap() {
-        Rated::Rated(rating) => rating,
+        Rated::Unique(rating) => rating,
         other => panic!("{line}: {other:?}"),
     };
     let easter_monster =
@@ -130,7 +130,7 @@ fn generated_scores(rules: &Rules, jigsaw: bool, level: Level, count: u64) -> (V
             }
             .unwrap();
             let mut rater = Rater::new(generated.puzzle.rules());
-            let Rated::Rated(rating) = rater.rate_puzzle(&generated.puzzle).unwrap() else {
+            let Rated::Unique(rating) = rater.rate_puzzle(&generated.puzzle).unwrap() else {
                 panic!("{}: not rated", generated.puzzle)
             };
             // The generator's claim, checked against the independent rating.
@@ -268,7 +268,7 @@ fn scores_follow_sudoku_explainer_ratings() {
     for line in lines("sudoku_exchange_diabolical_1000.txt") {
         let (puzzle, rating) = line.split_once(' ').unwrap();
         let puzzle = parse(puzzle);
-        let Rated::Rated(ours_rating) = rater.rate_puzzle(&puzzle).unwrap() else {
+        let Rated::Unique(ours_rating) = rater.rate_puzzle(&puzzle).unwrap() else {
             panic!("{line}: not unique")
         };
         se.push(rating.trim().parse::<f64>().unwrap());

@@ -24,8 +24,9 @@ impl Search {
     /// # Errors
     ///
     /// [`DlxError::UnknownOption`] if the problem has no such option,
-    /// [`DlxError::AlreadySelected`] if it is selected, and
-    /// [`DlxError::SelectConflict`] if an earlier selection rules it out: it
+    /// [`DlxError::AlreadySelected`] if it is selected in a problem with
+    /// bounds, and [`DlxError::SelectConflict`] if an earlier selection
+    /// (itself, without bounds) rules it out: it
     /// covers one of its items (or, with bounds, has used up all the item
     /// may take), or gives one of its secondary items another color, or
     /// none where this option gives one. Nothing changes then.

@@ -10,6 +10,23 @@ use crate::model::puzzle::Puzzle;
 use crate::rate::rater::Rating;
 
 /// A generated puzzle, with its solution and how well it met the targets.
+///
+/// [`Generator::generate`](crate::Generator::generate) answers `Ok` with
+/// the closest attempt when none met every target:
+/// [`targets_met`](Self::targets_met) says which it is.
+///
+/// ```
+/// use sudoku_dlx::{GenerateOptions, Generator, Rules};
+/// // 17 clues is beyond one attempt's reach.
+/// let options = GenerateOptions { clues: Some(17), attempts: 1, ..GenerateOptions::default() };
+/// let missed = Generator::new(&Rules::classic(), options).generate(3)?;
+/// assert!(!missed.targets_met);
+/// assert_eq!(missed.clues_met, Some(false));
+/// assert!(missed.puzzle.givens().filled_count() > 17);
+/// let plain = Generator::new(&Rules::classic(), GenerateOptions::default()).generate(3)?;
+/// assert!(plain.targets_met); // no target, none missed
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
 #[derive(Clone, Debug, PartialEq)]
 pub struct Generated {
     /// The puzzle: unique, and symmetric as asked.
@@ -29,19 +46,16 @@ pub struct Generated {
     pub rating: Option<Rating>,
     /// With a difficulty target: whether the rating's level matches.
     pub difficulty_met: Option<bool>,
+    /// Whether every target asked for was met: minimal if asked, the clue
+    /// count ([`clues_met`](Self::clues_met)) and the level
+    /// ([`difficulty_met`](Self::difficulty_met)). `false` when the
+    /// attempts ran out and the closest one was kept.
+    pub targets_met: bool,
 }
 
 impl Generated {
-    /// Whether every target asked for was met.
-    #[must_use]
-    pub fn met_targets(&self, options: &GenerateOptions) -> bool {
-        (!options.minimal || self.minimal.is_minimal())
-            && self.clues_met != Some(false)
-            && self.difficulty_met != Some(false)
-    }
-
-    /// How far it is from the targets: [`Distance::ZERO`] exactly when
-    /// every target was met.
+    /// How far it is from the targets of `options` (those it was made
+    /// with): [`Distance::ZERO`] exactly when every target was met.
     /// [`Generator::generate`](crate::Generator::generate) keeps the
     /// attempt with the least.
     #[must_use]

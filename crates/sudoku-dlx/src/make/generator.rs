@@ -225,21 +225,26 @@ impl Generator {
         let clues = self.work.givens().filled_count();
         let rating = match &mut self.rater {
             Some(rater) => match rater.rate_puzzle(&self.work)? {
-                Rated::Rated(rating) => Some(rating),
+                Rated::Unique(rating) => Some(rating),
                 _ => None,
             },
             None => None,
         };
+        let clues_met = self.options.clues.map(|n| clues == n);
+        let difficulty_met = self
+            .options
+            .difficulty
+            .map(|level| rating.as_ref().is_some_and(|r| r.level == level));
         Ok(Generated {
             puzzle: self.work.clone(),
             solution,
             attempts: attempt,
+            targets_met: (!self.options.minimal || minimal.is_minimal())
+                && clues_met != Some(false)
+                && difficulty_met != Some(false),
             minimal,
-            clues_met: self.options.clues.map(|n| clues == n),
-            difficulty_met: self
-                .options
-                .difficulty
-                .map(|level| rating.as_ref().is_some_and(|r| r.level == level)),
+            clues_met,
+            difficulty_met,
             rating,
         })
     }

@@ -114,6 +114,8 @@ impl KillerGenerator {
                     clues_met: None,
                     rating,
                     difficulty_met: None,
+                    // A killer puzzle has no targets to miss.
+                    targets_met: true,
                 });
             }
         }
@@ -214,7 +216,7 @@ impl KillerGenerator {
         let mut rater = Rater::new(puzzle.rules());
         rater.set_budget(Budget::nodes(self.budget));
         Ok(match rater.rate_puzzle(puzzle)? {
-            Rated::Rated(rating) => Some(rating),
+            Rated::Unique(rating) => Some(rating),
             _ => None,
         })
     }

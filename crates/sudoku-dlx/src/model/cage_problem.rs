@@ -17,7 +17,7 @@ use crate::model::cell::Cell;
 /// assert!(matches!(e, Error::Cage { problem: CageProblem::MissingSum { label: 'd' }, .. }));
 /// assert_eq!(
 ///     e.to_string(),
-///     "line 1, column 28 (r3c3): cage 'd' has no sum; add `d=SUM` to the sums"
+///     "line 1, column 28 (r3c3): cage `d` has no sum; add `d=SUM` to the sums"
 /// );
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -85,12 +85,28 @@ pub enum CageProblem {
         /// Cages asked for.
         found: usize,
     },
-    /// A cell given to two cages, or off the grid, when building cages
-    /// from groups of cells.
-    CellReused {
+    /// A cell given to two cages, when building cages from groups of cells.
+    CellInTwoCages {
+        /// The cell's row-major index.
+        index: usize,
+        /// The place of the other group that holds it, from 0.
+        other: usize,
+    },
+    /// A cell off the grid, when building cages from groups of cells.
+    CellOffGrid {
+        /// The row-major index given.
+        index: usize,
+        /// Cells in the grid: indices run from 0 to `cells - 1`.
+        cells: usize,
+    },
+    /// A cell listed twice in one group, when building cages from groups
+    /// of cells.
+    CellRepeated {
         /// The cell's row-major index.
         index: usize,
     },
+    /// A group of no cells, when building cages from groups of cells.
+    EmptyCage,
     /// A cage whose cells are not joined side to side, read without
     /// [`ParseOptions::disjoint_cages`](crate::ParseOptions::disjoint_cages).
     Disconnected {
@@ -117,21 +133,23 @@ impl fmt::Display for CageProblem {
             ),
             CageProblem::BadLabel { found } => write!(
                 f,
-                "{found:?} is no cage label; use 0-9, A-Z or a-z, and `.` for a cell in no cage"
+                "`{}` is no cage label; use 0-9, A-Z or a-z, and `.` for a cell in no cage",
+                found.escape_debug()
             ),
             CageProblem::MissingSum { label } => {
-                write!(f, "cage '{label}' has no sum; add `{label}=SUM` to the sums")
+                write!(f, "cage `{label}` has no sum; add `{label}=SUM` to the sums")
             }
             CageProblem::SumWithoutCells { label } => write!(
                 f,
-                "the sum for '{label}' names no cage; remove it or mark the cage's cells '{label}' in the map"
+                "the sum for `{label}` names no cage; remove it or mark the cage's cells `{label}` in the map"
             ),
             CageProblem::DuplicateSum { label } => {
-                write!(f, "cage '{label}' has two sums; keep one")
+                write!(f, "cage `{label}` has two sums; keep one")
             }
             CageProblem::BadSum { found } => write!(
                 f,
-                "{found:?} is no cage sum; write LABEL=SUM (a label of the map, a whole number), separated by commas"
+                "`{}` is no cage sum; write LABEL=SUM (a label of the map, a whole number), separated by commas",
+                found.escape_debug()
             ),
             CageProblem::ImpossibleSum {
                 label,
@@ -143,12 +161,12 @@ impl fmt::Display for CageProblem {
                 if least > greatest {
                     write!(
                         f,
-                        "cage '{label}' has {cells} cells, more than there are digits, so its digits cannot all differ; split the cage"
+                        "cage `{label}` has {cells} cells, more than there are digits, so its digits cannot all differ; split the cage"
                     )
                 } else {
                     write!(
                         f,
-                        "cage '{label}' of {cells} cells cannot sum to {sum}: distinct digits there sum to {least}..={greatest}; fix the sum or the cage"
+                        "cage `{label}` of {cells} cells cannot sum to {sum}: distinct digits there sum to {least}..={greatest}; fix the sum or the cage"
                     )
                 }
             }
@@ -156,13 +174,23 @@ impl fmt::Display for CageProblem {
                 f,
                 "{found} cages are more than the 62 labels (0-9, A-Z, a-z); merge some cages"
             ),
-            CageProblem::CellReused { index } => write!(
+            CageProblem::CellInTwoCages { index, other } => write!(
                 f,
-                "cell {index} is in two cages or off the grid; give each cell of the grid to one cage at most"
+                "cell index {index} is in cage group {other} too; give each cell to one cage at most"
             ),
+            CageProblem::CellOffGrid { index, cells } => write!(
+                f,
+                "cell index {index} is off the grid of {cells} cells; give an index from 0 to {}",
+                cells.saturating_sub(1)
+            ),
+            CageProblem::CellRepeated { index } => write!(
+                f,
+                "cell index {index} is listed twice; list each cell of a cage once"
+            ),
+            CageProblem::EmptyCage => f.write_str("the group has no cells; give a cage at least one"),
             CageProblem::Disconnected { label, apart } => write!(
                 f,
-                "cage '{label}' is not joined side to side ({apart} is apart from its first cell); fix the map, or allow such cages (--disjoint-cages)"
+                "cage `{label}` is not joined side to side ({apart} is apart from its first cell); fix the map, or allow such cages (--disjoint-cages)"
             ),
         }
     }

@@ -111,9 +111,9 @@ fn sum_range(cells: usize, size: usize) -> (u32, u32) {
 /// compare the cells and sums, not the labels.
 ///
 /// ```
-/// use sudoku_dlx::{Cages, Shape};
+/// use sudoku_dlx::{CageLayout, Cages, Shape};
 /// let shape = Shape::from_size(4)?;
-/// let cages = Cages::parse("aabbaabbccddccdd", "a=10,b=10,c=10,d=10", shape, false)?;
+/// let cages = Cages::parse("aabbaabbccddccdd", "a=10,b=10,c=10,d=10", shape, CageLayout::Joined)?;
 /// assert_eq!(cages.cages().len(), 4);
 /// assert_eq!(cages.cage_of(5), Some(0));
 /// assert_eq!(cages.to_string(), "aabbaabbccddccdd a=10,b=10,c=10,d=10");
@@ -129,6 +129,26 @@ pub struct Cages {
     cage_of: Vec<Option<u8>>,
 }
 
+/// Whether each cage's cells must be joined side to side, for
+/// [`Cages::parse`].
+///
+/// ```
+/// use sudoku_dlx::{CageLayout, Cages, Shape};
+/// let shape = Shape::from_size(4)?;
+/// // Cage `a` is two cells apart: read only as disjoint.
+/// assert!(Cages::parse("a.a.bbbbccccdddd", "a=3,b=10,c=10,d=10", shape, CageLayout::Joined).is_err());
+/// assert!(Cages::parse("a.a.bbbbccccdddd", "a=3,b=10,c=10,d=10", shape, CageLayout::Disjoint).is_ok());
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CageLayout {
+    /// Every cage's cells are joined side to side, as in printed killers.
+    #[default]
+    Joined,
+    /// A cage's cells may lie anywhere.
+    Disjoint,
+}
+
 /// Where the two tokens of a cage text start: 1-based line, 0-based columns.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct CageText {
@@ -140,20 +160,20 @@ pub(crate) struct CageText {
 impl Cages {
     /// Reads a cage map (one label per cell, row-major: `0-9`, `A-Z`, `a-z`,
     /// `.` for a cell in no cage) and its sums (`LABEL=SUM` separated by
-    /// commas). Without `disjoint`, each cage's cells must be joined side
-    /// to side. Errors name positions as if the text were `MAP SUMS` on one
-    /// line.
+    /// commas). With [`CageLayout::Joined`], each cage's cells must be
+    /// joined side to side. Errors name positions as if the text were
+    /// `MAP SUMS` on one line.
     ///
     /// # Errors
     ///
     /// [`Error::Cage`] with what is wrong and where.
-    pub fn parse(map: &str, sums: &str, shape: Shape, disjoint: bool) -> Result<Cages, Error> {
+    pub fn parse(map: &str, sums: &str, shape: Shape, layout: CageLayout) -> Result<Cages, Error> {
         let text = CageText {
             line: 1,
             map_column: 0,
             sums_column: map.chars().count() + 1,
         };
-        Cages::parse_at(map, sums, shape, disjoint, text)
+        Cages::parse_at(map, sums, shape, layout, text)
     }
 
     /// [`parse`](Self::parse) with the tokens where `text` says.
@@ -161,7 +181,7 @@ impl Cages {
         map: &str,
         sums: &str,
         shape: Shape,
-        disjoint: bool,
+        layout: CageLayout,
         text: CageText,
     ) -> Result<Cages, Error> {
         let fail = |column: usize, cell: Option<usize>, problem| Error::Cage {
@@ -267,7 +287,7 @@ impl Cages {
                 CageProblem::MissingSum { label },
             ));
         }
-        if !disjoint {
+        if layout == CageLayout::Joined {
             for cage in &cages {
                 if let Some(apart) = first_apart(shape, &cage.cells) {
                     let problem = CageProblem::Disconnected {
@@ -285,44 +305,80 @@ impl Cages {
         })
     }
 
-    /// Cages from groups of cells and their sums, labelled `0-9A-Za-z` in
-    /// order of first cell: what a generator draws.
+    /// Cages from groups of cells (row-major indices, in any order) and
+    /// their sums, labelled `0-9A-Za-z` in order of first cell: what a
+    /// generator draws. Cells in no group are in no cage.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Cages, Shape};
+    /// let cages = Cages::from_groups(Shape::from_size(4)?, &[(vec![5, 4], 3), (vec![0, 1], 7)])?;
+    /// assert_eq!(cages.to_string(), "00..11.......... 0=7,1=3");
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
     ///
     /// # Errors
     ///
-    /// [`Error::Cage`] (at line 1, column 1) for more than 62 cages, a cell
-    /// off the grid or in two cages, an empty cage, or an impossible sum.
+    /// [`Error::CageGroup`], naming the group (its place in `groups`) and
+    /// one fault: a cell off the grid, in two groups or twice in one, an
+    /// empty group, or a sum its cells cannot make; with no group, more
+    /// than 62 groups or a grid above 16x16.
     pub fn from_groups(shape: Shape, groups: &[(Vec<usize>, u32)]) -> Result<Cages, Error> {
-        // Nothing here has a place in a text: the errors name line 1, column 1.
-        let fail = |problem| Error::Cage {
-            line: 1,
-            column: 1,
-            cell: None,
-            size: shape.size(),
-            problem,
-        };
-        let mut order: Vec<&(Vec<usize>, u32)> = groups.iter().collect();
-        order.sort_by_key(|(cells, _)| cells.iter().min().copied());
-        if order.len() > CAGE_LABELS.len() {
-            return Err(fail(CageProblem::TooManyCages { found: order.len() }));
+        let fail = |group, problem| Error::CageGroup { group, problem };
+        if shape.size() > MAX_KILLER_SIZE {
+            let size = shape.size();
+            return Err(fail(None, CageProblem::GridTooLarge { size }));
         }
-        let mut map = vec!['.'; shape.cell_count()];
-        let mut sums = Vec::with_capacity(order.len());
-        for ((cells, sum), &label) in order.iter().zip(CAGE_LABELS) {
-            let label = char::from(label);
-            for &i in cells {
-                if let Some(slot) = map.get_mut(i)
-                    && *slot == '.'
-                {
-                    *slot = label;
-                } else {
-                    return Err(fail(CageProblem::CellReused { index: i }));
-                }
+        if groups.len() > CAGE_LABELS.len() {
+            let found = groups.len();
+            return Err(fail(None, CageProblem::TooManyCages { found }));
+        }
+        let cells = shape.cell_count();
+        let mut owner: Vec<Option<usize>> = vec![None; cells];
+        for (group, (members, _)) in groups.iter().enumerate() {
+            if members.is_empty() {
+                return Err(fail(Some(group), CageProblem::EmptyCage));
             }
-            sums.push(format!("{label}={sum}"));
+            for &index in members {
+                let problem = match owner.get_mut(index) {
+                    None => CageProblem::CellOffGrid { index, cells },
+                    Some(Some(other)) if *other == group => CageProblem::CellRepeated { index },
+                    Some(Some(other)) => CageProblem::CellInTwoCages {
+                        index,
+                        other: *other,
+                    },
+                    Some(slot) => {
+                        *slot = Some(group);
+                        continue;
+                    }
+                };
+                return Err(fail(Some(group), problem));
+            }
         }
-        let map: String = map.into_iter().collect();
-        Cages::parse(&map, &sums.join(","), shape, true)
+        let mut order: Vec<usize> = (0..groups.len()).collect();
+        order.sort_by_key(|&g| groups[g].0.iter().min().copied());
+        let mut cages = Vec::with_capacity(order.len());
+        let mut cage_of = vec![None; cells];
+        for (&group, &label) in order.iter().zip(CAGE_LABELS) {
+            let (members, sum) = &groups[group];
+            let mut members = members.clone();
+            members.sort_unstable();
+            for &index in &members {
+                // At most 62 cages, so a cage number fits a byte.
+                cage_of[index] = u8::try_from(cages.len()).ok();
+            }
+            let cage = Cage {
+                label: char::from(label),
+                sum: *sum,
+                cells: members,
+            };
+            check_sum(&cage, shape.size()).map_err(|problem| fail(Some(group), problem))?;
+            cages.push(cage);
+        }
+        Ok(Cages {
+            shape,
+            cages,
+            cage_of,
+        })
     }
 
     /// The shape the map covers.
@@ -456,23 +512,57 @@ mod tests {
     #[test]
     fn groups_become_labelled_cages_or_say_why_not() {
         let shape = Shape::from_size(4).unwrap();
-        let cages = Cages::from_groups(shape, &[(vec![4, 5], 3), (vec![0, 1], 7)]).unwrap();
+        let cages = Cages::from_groups(shape, &[(vec![5, 4], 3), (vec![0, 1], 7)]).unwrap();
         assert_eq!(cages.to_string(), "00..11.......... 0=7,1=3");
         assert_eq!(cages.cages()[0].cells(), [0, 1]);
-        let problem = |groups: &[(Vec<usize>, u32)]| match Cages::from_groups(shape, groups) {
-            Err(Error::Cage { problem, .. }) => problem,
+        assert_eq!(cages.cages()[1].cells(), [4, 5]);
+        let fault = |groups: &[(Vec<usize>, u32)]| match Cages::from_groups(shape, groups) {
+            Err(Error::CageGroup { group, problem }) => (group, problem),
             other => panic!("{other:?}"),
         };
+        // One fault per error, naming the group: a shared cell and a cell
+        // off the grid are two faults, not one message for both.
         assert_eq!(
-            problem(&[(vec![0, 1], 3), (vec![1, 2], 3)]),
-            CageProblem::CellReused { index: 1 }
+            fault(&[(vec![0, 1], 3), (vec![1, 2], 3)]),
+            (Some(1), CageProblem::CellInTwoCages { index: 1, other: 0 })
         );
         assert_eq!(
-            problem(&[(vec![16], 1)]),
-            CageProblem::CellReused { index: 16 }
+            fault(&[(vec![0], 1), (vec![16], 1)]),
+            (
+                Some(1),
+                CageProblem::CellOffGrid {
+                    index: 16,
+                    cells: 16
+                }
+            )
         );
+        assert_eq!(
+            fault(&[(vec![2, 2], 3)]),
+            (Some(0), CageProblem::CellRepeated { index: 2 })
+        );
+        assert_eq!(
+            fault(&[(vec![0], 1), (vec![], 0)]),
+            (Some(1), CageProblem::EmptyCage)
+        );
+        assert!(matches!(
+            fault(&[(vec![0], 1), (vec![3, 2], 9)]),
+            (Some(1), CageProblem::ImpossibleSum { sum: 9, .. })
+        ));
         let many: Vec<(Vec<usize>, u32)> = (0..63).map(|i| (vec![i], 1)).collect();
-        assert_eq!(problem(&many), CageProblem::TooManyCages { found: 63 });
+        let big = Shape::from_size(9).unwrap();
+        assert_eq!(
+            Cages::from_groups(big, &many),
+            Err(Error::CageGroup {
+                group: None,
+                problem: CageProblem::TooManyCages { found: 63 }
+            })
+        );
+        // The groups build what the text of their map reads.
+        let cages = Cages::from_groups(shape, &[(vec![2, 3, 7], 9), (vec![0], 4)]).unwrap();
+        let read = Cages::parse("0.11...1........", "0=4,1=9", shape, CageLayout::Joined);
+        assert_eq!(Ok(cages.clone()), read);
+        assert_eq!(cages.to_string(), "0.11...1........ 0=4,1=9");
+        assert_eq!(cages.cage_of(7), Some(1));
     }
 
     #[test]

@@ -101,7 +101,7 @@ impl Violation {
                 first,
                 sum,
                 found,
-            } => format!("cage '{label}' (from {first}) adds up to {found}, not its sum {sum}"),
+            } => format!("cage `{label}` (from {first}) adds up to {found}, not its sum {sum}"),
         }
     }
 }

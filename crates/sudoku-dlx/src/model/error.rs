@@ -27,11 +27,18 @@ pub enum Error {
         /// The side asked for.
         size: usize,
     },
-    /// A record with the wrong number of cells.
+    /// A record whose number of cells is no grid's, read without a shape.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Error, Puzzle};
+    /// let e = "1".parse::<Puzzle>().unwrap_err();
+    /// assert_eq!(e, Error::WrongLength { found: 1, expected: 16 });
+    /// assert!(e.to_string().starts_with("found 1 cell, and no grid has that many; a grid has n*n cells"));
+    /// ```
     WrongLength {
         /// Cells found.
         found: usize,
-        /// Cells a grid of the expected shape has.
+        /// The nearest number of cells a grid has.
         expected: usize,
     },
     /// A record with the wrong number of cells for the shape the reader
@@ -152,8 +159,24 @@ pub enum Error {
     /// A puzzle and its region map, read without jigsaw: without it a line
     /// never holds a map.
     JigsawWithoutOption,
-    /// A killer line (givens, cage map, sums) read without killer.
-    KillerWithoutOption,
+    /// A killer line (givens, cage map, sums) read without
+    /// [`killer`](crate::ParseOptions::killer).
+    ///
+    /// ```
+    /// use sudoku_dlx::{Error, Puzzle};
+    /// let e = "1.3............. aabbaabbccddccdd a=3,b=7,c=5,d=5".parse::<Puzzle>().unwrap_err();
+    /// assert_eq!(e, Error::KillerWithoutOption { line: 1, column: 18 });
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "line 1, column 18: the line looks like a killer puzzle, a cage map here between the givens and the sums; read it as killer (--killer, or `killer: true` in ParseOptions)"
+    /// );
+    /// ```
+    KillerWithoutOption {
+        /// 1-based line.
+        line: usize,
+        /// 1-based column, in characters, where the cage map starts.
+        column: usize,
+    },
     /// A drawn jigsaw grid whose cells are not those of the line after it.
     JigsawDrawing,
     /// A record holding nothing but comments, blanks and separators.
@@ -172,16 +195,100 @@ pub enum Error {
         /// Tries made.
         tries: u32,
     },
-    /// A given pushed on a [`Session`](crate::Session) off the grid, or with
-    /// a digit that is not one of the grid's.
-    BadGiven {
-        /// The row-major cell index given.
+    /// A row-major cell index handed in code ([`Grid::set`](crate::Grid::set),
+    /// [`Session::push`](crate::Session::push)) that is off the grid.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Error, Grid, Shape};
+    /// let e = Grid::empty(Shape::CLASSIC).set(81, 1).unwrap_err();
+    /// assert_eq!(e, Error::IndexOffGrid { index: 81, size: 9 });
+    /// assert_eq!(e.to_string(), "cell index 81 is off the 9x9 grid; give an index from 0 to 80");
+    /// ```
+    IndexOffGrid {
+        /// The index given.
+        index: usize,
+        /// The grid side: indices run from 0 to `size * size - 1`.
+        size: usize,
+    },
+    /// A [`Cell`] handed in code ([`Grid::set`](crate::Grid::set)) that is
+    /// off the grid.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Cell, Error, Grid, Shape};
+    /// let e = Grid::empty(Shape::CLASSIC).set(Cell { row: 0, col: 9 }, 1).unwrap_err();
+    /// assert_eq!(e, Error::CellOffGrid { cell: Cell { row: 0, col: 9 }, size: 9 });
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "cell r1c10 (row 0, column 9) is off the 9x9 grid; give a row and a column from 0 to 8"
+    /// );
+    /// ```
+    CellOffGrid {
+        /// The cell given (0-based row and column; displayed 1-based).
+        cell: Cell,
+        /// The grid side.
+        size: usize,
+    },
+    /// A digit handed in code that a cell cannot hold: above the grid
+    /// side, or a blank (0) where a given is asked for
+    /// ([`Session::push`](crate::Session::push)).
+    ///
+    /// ```
+    /// use sudoku_dlx::{Error, Grid, Shape};
+    /// let e = Grid::empty(Shape::CLASSIC).set(4, 10).unwrap_err();
+    /// assert_eq!(e, Error::DigitOutOfRange { index: 4, digit: 10, least: 0, size: 9 });
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "digit 10 for cell index 4 is not from 0 to 9; give 1 to 9 for digits and 0 for a blank"
+    /// );
+    /// ```
+    DigitOutOfRange {
+        /// The row-major index of the cell it was for.
         index: usize,
         /// The digit given.
         digit: u8,
-        /// The grid side: cells run from 0 to `size * size - 1`, digits
-        /// from 1 to `size`.
+        /// The least digit allowed: 0 where a blank is allowed, 1 for a given.
+        least: u8,
+        /// The grid side, the largest digit.
         size: usize,
+    },
+    /// Digits handed in code ([`Grid::from_digits`](crate::Grid::from_digits))
+    /// that are not one per cell.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Error, Grid, Shape};
+    /// let e = Grid::from_digits(Shape::CLASSIC, vec![0; 80]).unwrap_err();
+    /// assert_eq!(e, Error::DigitCount { found: 80, expected: 81 });
+    /// assert_eq!(e.to_string(), "80 digits for a grid of 81 cells; give one digit per cell (0 for a blank)");
+    /// ```
+    DigitCount {
+        /// Digits given.
+        found: usize,
+        /// Cells in the grid.
+        expected: usize,
+    },
+    /// A group handed to [`Cages::from_groups`](crate::Cages::from_groups)
+    /// that does not make a cage: `group` is its place in the slice, or
+    /// `None` when the fault is in the groups together (too many).
+    ///
+    /// ```
+    /// use sudoku_dlx::{CageProblem, Cages, Error, Shape};
+    /// let shape = Shape::from_size(4)?;
+    /// let e = Cages::from_groups(shape, &[(vec![0, 1], 3), (vec![99], 1)]).unwrap_err();
+    /// assert_eq!(
+    ///     e,
+    ///     Error::CageGroup { group: Some(1), problem: CageProblem::CellOffGrid { index: 99, cells: 16 } }
+    /// );
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "cage group 1: cell index 99 is off the grid of 16 cells; give an index from 0 to 15"
+    /// );
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    CageGroup {
+        /// The group's place in the slice handed in, from 0.
+        group: Option<usize>,
+        /// What is wrong with it.
+        problem: CageProblem,
     },
     /// A canonical form was asked of a puzzle whose rules are not classic
     /// (variants and jigsaw regions are not kept by the transformations,
@@ -255,7 +362,7 @@ impl Error {
     /// assert_eq!(e.position(), Some(Position { line: 2, column: 2, cell: 5 }));
     /// assert_eq!(
     ///     e.reason().to_string(),
-    ///     "'x' is not a digit of a 4x4 grid; use 1-4 for digits and `.` for blanks"
+    ///     "`x` is not a digit of a 4x4 grid; use 1-4 for digits and `.` for blanks"
     /// );
     /// assert_eq!(e.to_string(), format!("line 2, column 2 (r2c2): {}", e.reason()));
     /// # Ok::<(), sudoku_dlx::Error>(())
@@ -301,13 +408,14 @@ impl Error {
 
     /// The 1-based line and column (in characters) of the record where
     /// the error is, where one place says it: every error with a
-    /// [`position`](Self::position), and a cage error that names no cell
-    /// (a sum, say).
+    /// [`position`](Self::position), a cage error that names no cell
+    /// (a sum, say), and the cage map of a killer line read without killer.
     #[must_use]
     pub fn line_column(&self) -> Option<(usize, usize)> {
         match (self.position(), self) {
             (Some(position), _) => Some((position.line, position.column)),
-            (None, Error::Cage { line, column, .. }) => Some((*line, *column)),
+            (None, Error::Cage { line, column, .. })
+            | (None, Error::KillerWithoutOption { line, column }) => Some((*line, *column)),
             _ => None,
         }
     }
@@ -380,7 +488,7 @@ impl Error {
                 Some(cell) => write!(f, " ({cell}): ")?,
                 None => f.write_str(": ")?,
             }
-        } else if let Error::Cage { line, column, .. } = self {
+        } else if let Some((line, column)) = self.line_column() {
             // An error in the sums names no cell, but still a place.
             write!(f, "line {line}, column {column}: ")?;
         }
@@ -409,10 +517,14 @@ impl fmt::Display for Reason<'_> {
                 f,
                 "a {size}x{size} grid has no box shape; use a side from 4 to {MAX_SIZE} that is not prime, or give the box as RxC"
             ),
-            Error::WrongLength { found, expected } => write!(
-                f,
-                "found {found} cells, expected {expected}; check for missing or extra symbols, or give the size"
-            ),
+            Error::WrongLength { found, expected } => {
+                let side = expected.isqrt();
+                write!(
+                    f,
+                    "found {found} {}, and no grid has that many; a grid has n*n cells for a side n from 4 to {MAX_SIZE} that is not prime (16, 36, 64, 81, 100, ...), the nearest {expected} ({side}x{side}); check for missing or extra symbols, or give the size",
+                    if *found == 1 { "cell" } else { "cells" }
+                )
+            }
             Error::InvalidSymbol {
                 found,
                 size,
@@ -420,7 +532,8 @@ impl fmt::Display for Reason<'_> {
                 ..
             } => write!(
                 f,
-                "{found:?} is not a digit of a {size}x{size} grid; use {}",
+                "`{}` is not a digit of a {size}x{size} grid; use {}",
+                found.escape_debug(),
                 digit_hint(*size, *alphabet)
             ),
             Error::BlockRowLength {
@@ -483,7 +596,7 @@ impl fmt::Display for Reason<'_> {
                 expected,
             } => write!(
                 f,
-                "region {region:?} has {cells} cells, expected {expected}; every region must have as many cells as the grid side"
+                "region `{region}` has {cells} cells, expected {expected}; every region must have as many cells as the grid side"
             ),
             Error::MissingRegionMap => write!(
                 f,
@@ -502,9 +615,9 @@ impl fmt::Display for Reason<'_> {
                 f,
                 "the drawn grid does not hold the cells of the jigsaw line after it; fix one or give the line alone"
             ),
-            Error::KillerWithoutOption => write!(
+            Error::KillerWithoutOption { .. } => write!(
                 f,
-                "the line looks like a killer puzzle (givens, cage map, sums); give --killer to read it"
+                "the line looks like a killer puzzle, a cage map here between the givens and the sums; read it as killer (--killer, or `killer: true` in ParseOptions)"
             ),
             Error::Engine(e) => write!(f, "the exact-cover engine refused the grid: {e}"),
             Error::NoCompleteGrid => write!(
@@ -541,11 +654,45 @@ impl fmt::Display for Reason<'_> {
                 f,
                 "the puzzle's shape, variants or regions differ from the solver's; build a solver for the puzzle's rules"
             ),
-            Error::BadGiven { index, digit, size } => write!(
+            Error::IndexOffGrid { index, size } => write!(
                 f,
-                "a given of {digit} in cell {index} does not fit a {size}x{size} grid; give cells 0 to {} and digits 1 to {size}",
-                size * size - 1
+                "cell index {index} is off the {size}x{size} grid; give an index from 0 to {}",
+                (size * size).saturating_sub(1)
             ),
+            Error::CellOffGrid { cell, size } => write!(
+                f,
+                "cell {cell} (row {}, column {}) is off the {size}x{size} grid; give a row and a column from 0 to {}",
+                cell.row,
+                cell.col,
+                size.saturating_sub(1)
+            ),
+            Error::DigitOutOfRange {
+                index,
+                digit,
+                least,
+                size,
+            } => {
+                write!(
+                    f,
+                    "digit {digit} for cell index {index} is not from {least} to {size}; give 1 to {size} for digits"
+                )?;
+                if *least == 0 {
+                    f.write_str(" and 0 for a blank")?;
+                }
+                Ok(())
+            }
+            Error::DigitCount { found, expected } => write!(
+                f,
+                "{found} digits for a grid of {expected} cells; give one digit per cell (0 for a blank)"
+            ),
+            Error::CageGroup {
+                group: Some(group),
+                problem,
+            } => write!(f, "cage group {group}: {problem}"),
+            Error::CageGroup {
+                group: None,
+                problem,
+            } => problem.fmt(f),
         }
     }
 }
@@ -579,6 +726,24 @@ fn digit_hint(size: usize, alphabet: Alphabet) -> String {
     }
 }
 
+impl Error {
+    /// The error for a given (`digit`, from 1 to `size`, at row-major
+    /// `index`) handed in code that does not fit a grid of side `size`:
+    /// the index if it is off the grid, else the digit.
+    pub(crate) fn given(index: usize, digit: u8, size: usize) -> Error {
+        if index >= size * size {
+            Error::IndexOffGrid { index, size }
+        } else {
+            Error::DigitOutOfRange {
+                index,
+                digit,
+                least: 1,
+                size,
+            }
+        }
+    }
+}
+
 impl std::error::Error for Error {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
@@ -607,6 +772,66 @@ impl From<dlx_engine::DlxError> for Error {
 mod tests {
     use super::*;
 
+    /// One quoting style (issue 41): what the user wrote is quoted in
+    /// backticks, as most messages did, never in Rust's `'x'` or `"x"`.
+    #[test]
+    fn messages_quote_in_backticks() {
+        use crate::model::cage_problem::CageProblem;
+        let symbol = Error::InvalidSymbol {
+            index: 0,
+            line: 1,
+            column: 1,
+            found: 'x',
+            size: 4,
+            alphabet: Alphabet::Standard,
+        };
+        let region = Error::RegionSize {
+            region: 'a',
+            cells: 3,
+            expected: 4,
+        };
+        let cage = |problem| Error::Cage {
+            line: 1,
+            column: 1,
+            cell: None,
+            size: 4,
+            problem,
+        };
+        let texts = [
+            symbol.reason().to_string(),
+            region.to_string(),
+            cage(CageProblem::BadLabel { found: '!' }).to_string(),
+            cage(CageProblem::BadSum {
+                found: "a=x".to_owned(),
+            })
+            .to_string(),
+            cage(CageProblem::MissingSum { label: 'd' }).to_string(),
+            cage(CageProblem::DuplicateSum { label: 'd' }).to_string(),
+            cage(CageProblem::SumWithoutCells { label: 'd' }).to_string(),
+        ];
+        for text in &texts {
+            // An apostrophe only in a possessive ("the cage's cells").
+            let possessive = |(i, _): (usize, &str)| {
+                text[..i].ends_with(char::is_alphabetic) && text[i + 1..].starts_with("s ")
+            };
+            assert!(text.match_indices('\'').all(possessive), "{text}");
+            assert!(!text.contains('"'), "{text}");
+            assert!(text.contains('`'), "{text}");
+        }
+        assert!(texts[0].starts_with("`x` is not a digit"));
+        assert!(texts[1].starts_with("region `a` has 3 cells"));
+        // A control character stays visible.
+        let tab = Error::InvalidSymbol {
+            index: 0,
+            line: 1,
+            column: 1,
+            found: '\t',
+            size: 4,
+            alphabet: Alphabet::Standard,
+        };
+        assert!(tab.reason().to_string().starts_with("`\\t` is not"));
+    }
+
     #[test]
     fn messages_are_lower_case_and_say_what_to_do() {
         let e = Error::InvalidSymbol {
@@ -619,7 +844,7 @@ mod tests {
         };
         assert_eq!(
             e.to_string(),
-            "line 1, column 5 (r1c5): 'x' is not a digit of a 16x16 grid; use 1-9 and A-G for digits and `.` for blanks"
+            "line 1, column 5 (r1c5): `x` is not a digit of a 16x16 grid; use 1-9 and A-G for digits and `.` for blanks"
         );
         let e = Error::ConflictingGivens {
             first: Cell { row: 0, col: 0 },
@@ -636,16 +861,13 @@ mod tests {
             digit_hint(16, Alphabet::Hex),
             "0-9 and A-F for digits 1 to 16 (the hex alphabet) and `.` for blanks"
         );
-        let e = Error::BadGiven {
-            index: 81,
-            digit: 1,
-            size: 9,
-        };
-        assert_eq!(
-            e.to_string(),
-            "a given of 1 in cell 81 does not fit a 9x9 grid; give cells 0 to 80 and digits 1 to 9"
-        );
+        let e = Error::given(81, 1, 9);
+        assert_eq!(e, Error::IndexOffGrid { index: 81, size: 9 });
         assert_eq!(e.position(), None);
+        assert_eq!(
+            Error::given(3, 0, 9).to_string(),
+            "digit 0 for cell index 3 is not from 1 to 9; give 1 to 9 for digits"
+        );
         assert_eq!(
             digit_hint(40, Alphabet::Standard),
             "whitespace-separated numbers for digits and `.` for blanks"

@@ -63,22 +63,20 @@ impl Grid {
     ///
     /// # Errors
     ///
-    /// [`Error::WrongLength`] if there is not one digit per cell, and
-    /// [`Error::InvalidNumber`] for a digit above the grid side.
+    /// [`Error::DigitCount`] if there is not one digit per cell, and
+    /// [`Error::DigitOutOfRange`] for the first digit above the grid side.
     pub fn from_digits(shape: Shape, digits: Vec<u8>) -> Result<Grid, Error> {
         if digits.len() != shape.cell_count() {
-            return Err(Error::WrongLength {
+            return Err(Error::DigitCount {
                 found: digits.len(),
                 expected: shape.cell_count(),
             });
         }
         if let Some(index) = digits.iter().position(|&d| usize::from(d) > shape.size()) {
-            let cell = shape.cell(index);
-            return Err(Error::InvalidNumber {
+            return Err(Error::DigitOutOfRange {
                 index,
-                line: cell.row + 1,
-                column: cell.col + 1,
-                found: digits[index].to_string(),
+                digit: digits[index],
+                least: 0,
                 size: shape.size(),
             });
         }
@@ -109,26 +107,24 @@ impl Grid {
     ///
     /// # Errors
     ///
-    /// [`Error::InvalidNumber`] if `at` is off the grid or `digit` is above
-    /// the grid side; the grid is then unchanged.
+    /// [`Error::IndexOffGrid`] or [`Error::CellOffGrid`] if `at` is off the
+    /// grid, else [`Error::DigitOutOfRange`] if `digit` is above the grid
+    /// side; the grid is then unchanged.
     pub fn set(&mut self, at: impl GridIndex, digit: u8) -> Result<(), Error> {
         let size = self.shape.size();
-        match at.index_in(self.shape) {
-            Some(index) if usize::from(digit) <= size => {
-                self.digits[index] = digit;
-                Ok(())
-            }
-            _ => {
-                let (index, cell) = at.position(self.shape);
-                Err(Error::InvalidNumber {
-                    index,
-                    line: cell.row + 1,
-                    column: cell.col + 1,
-                    found: digit.to_string(),
-                    size,
-                })
-            }
+        let index = at
+            .index_in(self.shape)
+            .ok_or_else(|| at.off_grid(self.shape))?;
+        if usize::from(digit) > size {
+            return Err(Error::DigitOutOfRange {
+                index,
+                digit,
+                least: 0,
+                size,
+            });
         }
+        self.digits[index] = digit;
+        Ok(())
     }
 
     /// The number of filled cells.
@@ -180,9 +176,9 @@ pub trait GridIndex: Copy + sealed::Sealed {
     /// The row-major index of this cell in a grid of `shape`, if it is on it.
     fn index_in(self, shape: Shape) -> Option<usize>;
 
-    /// The index and cell this names, on the grid or not, for messages.
+    /// The error for this cell off a grid of `shape`, naming it as given.
     #[doc(hidden)]
-    fn position(self, shape: Shape) -> (usize, Cell);
+    fn off_grid(self, shape: Shape) -> Error;
 }
 
 mod sealed {
@@ -196,8 +192,11 @@ impl GridIndex for usize {
         (self < shape.cell_count()).then_some(self)
     }
 
-    fn position(self, shape: Shape) -> (usize, Cell) {
-        (self, shape.cell(self))
+    fn off_grid(self, shape: Shape) -> Error {
+        Error::IndexOffGrid {
+            index: self,
+            size: shape.size(),
+        }
     }
 }
 
@@ -206,12 +205,11 @@ impl GridIndex for Cell {
         (self.row < shape.size() && self.col < shape.size()).then(|| shape.index(self))
     }
 
-    fn position(self, shape: Shape) -> (usize, Cell) {
-        let index = self
-            .row
-            .saturating_mul(shape.size())
-            .saturating_add(self.col);
-        (index, self)
+    fn off_grid(self, shape: Shape) -> Error {
+        Error::CellOffGrid {
+            cell: self,
+            size: shape.size(),
+        }
     }
 }
 
@@ -227,10 +225,7 @@ impl<I: GridIndex> Index<I> for Grid {
     fn index(&self, at: I) -> &u8 {
         match at.index_in(self.shape) {
             Some(i) => &self.digits[i],
-            None => {
-                let (index, cell) = at.position(self.shape);
-                panic!("cell {cell} (index {index}) is off the {} grid", self.shape)
-            }
+            None => panic!("{}", at.off_grid(self.shape)),
         }
     }
 }
@@ -364,26 +359,58 @@ mod tests {
         assert_eq!(pretty.lines().count(), 8);
     }
 
+    /// Regression (issue 41): `set(81, 1)` blamed the digit at an invented
+    /// "line 10, column 1"; errors from values name the argument at fault.
     #[test]
-    fn set_and_from_digits_reject_bad_digits() {
+    fn set_and_from_digits_name_the_argument_at_fault() {
         let shape = Shape::from_size(4).unwrap();
         let mut grid = Grid::empty(shape);
-        assert!(grid.set(16, 1).is_err());
-        assert!(grid.set(0, 5).is_err());
+        assert_eq!(
+            grid.set(16, 1),
+            Err(Error::IndexOffGrid { index: 16, size: 4 })
+        );
+        assert_eq!(
+            grid.set(Cell { row: 0, col: 4 }, 1),
+            Err(Error::CellOffGrid {
+                cell: Cell { row: 0, col: 4 },
+                size: 4
+            })
+        );
+        assert_eq!(
+            grid.set(0, 5),
+            Err(Error::DigitOutOfRange {
+                index: 0,
+                digit: 5,
+                least: 0,
+                size: 4
+            })
+        );
+        // Both wrong: the cell is named, and no text position anywhere.
+        let both = grid.set(99, 99).unwrap_err();
+        assert_eq!(both.position(), None);
+        assert_eq!(both.line_column(), None);
+        assert!(!both.to_string().contains("line"), "{both}");
         assert_eq!(grid, Grid::empty(shape));
-        assert!(matches!(
+        assert_eq!(
             Grid::from_digits(shape, vec![0; 15]),
-            Err(Error::WrongLength {
+            Err(Error::DigitCount {
                 found: 15,
                 expected: 16
             })
-        ));
+        );
         let mut digits = vec![0; 16];
         digits[5] = 9;
-        assert!(matches!(
-            Grid::from_digits(shape, digits),
-            Err(Error::InvalidNumber { index: 5, .. })
-        ));
+        let e = Grid::from_digits(shape, digits).unwrap_err();
+        assert_eq!(
+            e,
+            Error::DigitOutOfRange {
+                index: 5,
+                digit: 9,
+                least: 0,
+                size: 4
+            }
+        );
+        assert_eq!(e.line_column(), None);
     }
 
     /// One convention for every accessor: 0 is a blank, `None` is off the
@@ -403,11 +430,7 @@ mod tests {
         assert_eq!(grid.digit(36), None);
         assert!(matches!(
             grid.set(Cell { row: 0, col: 6 }, 1),
-            Err(Error::InvalidNumber {
-                line: 1,
-                column: 7,
-                ..
-            })
+            Err(Error::CellOffGrid { .. })
         ));
         assert_eq!(grid, Grid::empty(shape));
     }

@@ -82,9 +82,9 @@ impl Rules {
     /// up to their sums.
     ///
     /// ```
-    /// use sudoku_dlx::{Cages, Rules, Shape};
+    /// use sudoku_dlx::{CageLayout, Cages, Rules, Shape};
     /// let shape = Shape::from_size(4)?;
-    /// let cages = Cages::parse("aabbaabbccddccdd", "a=10,b=10,c=10,d=10", shape, false)?;
+    /// let cages = Cages::parse("aabbaabbccddccdd", "a=10,b=10,c=10,d=10", shape, CageLayout::Joined)?;
     /// let rules = Rules::new(shape).with_cages(cages)?;
     /// assert_eq!(rules.to_string(), "4x4 (2x2 boxes) killer");
     /// # Ok::<(), sudoku_dlx::Error>(())

@@ -7,11 +7,13 @@
 //! stall it can continue with a trial: the digit of the solution the
 //! exact-cover solver found, in the open cell with the fewest candidates.
 
+use std::sync::Arc;
+
 use crate::model::error::Error;
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
-use crate::rate::step::{Placement, Recorder, Step, StepKind, digits_of};
+use crate::rate::step::{Naming, Placement, Recorder, Step, StepKind, digits_of};
 use crate::rate::technique::Technique;
 use crate::rate::techniques::LogicSolver;
 use crate::solve::solver::Solver;
@@ -48,13 +50,38 @@ pub struct Explanation {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Explained {
     /// A puzzle with one solution, and its path.
-    Explained(Explanation),
+    Unique(Explanation),
     /// No solution.
     NoSolution,
     /// More than one solution: no path of sound steps fills the grid.
     Multiple,
     /// The budget ran out before uniqueness was settled.
     BudgetExhausted,
+}
+
+/// What [`Explainer::explain`] does where the techniques stall.
+///
+/// ```
+/// use sudoku_dlx::{Explained, Explainer, OnStall, Puzzle, StepKind};
+/// let hard: Puzzle =
+///     "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..".parse()?;
+/// let mut explainer = Explainer::new(hard.rules());
+/// let Explained::Unique(stopped) = explainer.explain(&hard, OnStall::Stop)? else { panic!() };
+/// assert!(stopped.stalled && !stopped.solved);
+/// let Explained::Unique(tried) = explainer.explain(&hard, OnStall::Trial)? else { panic!() };
+/// assert!(tried.solved);
+/// assert!(tried.steps.iter().any(|s| s.kind == StepKind::Trial));
+/// # Ok::<(), sudoku_dlx::Error>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum OnStall {
+    /// Stop: the path ends where the techniques stall, unsolved.
+    #[default]
+    Stop,
+    /// Take a trial (the solution's digit in the open cell with the
+    /// fewest candidates) and go on with the techniques, until the grid is
+    /// full.
+    Trial,
 }
 
 /// What [`Explainer::hint`] says about a board.
@@ -103,11 +130,11 @@ pub enum Hint {
 /// ([`Error::KillerNotExplained`]): the techniques know no cage logic yet.
 ///
 /// ```
-/// use sudoku_dlx::{Explained, Explainer, Hint, Puzzle, StepKind, Technique};
+/// use sudoku_dlx::{Explained, Explainer, Hint, OnStall, Puzzle, StepKind, Technique};
 /// let puzzle: Puzzle =
 ///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
 /// let mut explainer = Explainer::new(puzzle.rules());
-/// let Explained::Explained(path) = explainer.explain(&puzzle, false)? else { panic!("unique") };
+/// let Explained::Unique(path) = explainer.explain(&puzzle, OnStall::Stop)? else { panic!("unique") };
 /// assert!(path.solved && !path.stalled);
 /// for step in &path.steps {
 ///     for p in &step.placements {
@@ -148,19 +175,20 @@ impl Explainer {
     }
 
     /// The solution path of `puzzle`: the rater's steps until the grid is
-    /// full or the techniques stall; with `trials`, a trial at each stall
-    /// and the techniques again after it, until the grid is full.
+    /// full or the techniques stall; with [`OnStall::Trial`], a trial at
+    /// each stall and the techniques again after it, until the grid is full.
     ///
     /// # Errors
     ///
-    /// [`Error::KillerNotExplained`] for a killer puzzle and
-    /// [`Error::RulesMismatch`] for a puzzle of other rules.
-    pub fn explain(&mut self, puzzle: &Puzzle, trials: bool) -> Result<Explained, Error> {
+    /// [`Error::KillerNotExplained`] for a killer puzzle,
+    /// [`Error::RulesMismatch`] for a puzzle of other rules, and
+    /// [`Error::ConflictingGivens`] for givens that clash: no path starts
+    /// from them.
+    pub fn explain(&mut self, puzzle: &Puzzle, on_stall: OnStall) -> Result<Explained, Error> {
         refuse_killer(puzzle)?;
-        Ok(match self.solver.uniqueness(puzzle)? {
-            Uniqueness::Unique(solution) => {
-                Explained::Explained(self.path(puzzle, solution, trials))
-            }
+        let trials = on_stall == OnStall::Trial;
+        Ok(match self.solver.uniqueness_or_clash(puzzle)? {
+            Uniqueness::Unique(solution) => Explained::Unique(self.path(puzzle, solution, trials)),
             Uniqueness::NoSolution => Explained::NoSolution,
             Uniqueness::Multiple(..) => Explained::Multiple,
             Uniqueness::BudgetExhausted => Explained::BudgetExhausted,
@@ -180,7 +208,7 @@ impl Explainer {
     /// [`Error::ShapeMismatch`] for a board of another shape.
     pub fn hint(&mut self, puzzle: &Puzzle, board: Option<&Grid>) -> Result<Hint, Error> {
         refuse_killer(puzzle)?;
-        let solution = match self.solver.uniqueness(puzzle)? {
+        let solution = match self.solver.uniqueness_or_clash(puzzle)? {
             Uniqueness::Unique(solution) => solution,
             Uniqueness::NoSolution => {
                 let suspects = match board {
@@ -223,15 +251,17 @@ impl Explainer {
                     .map(|(&given, &entry)| given.max(entry))
                     .collect();
                 Puzzle::new(puzzle.rules().clone(), Grid::from_digits(shape, merged)?)?
+                    .with_alphabet(puzzle.alphabet())
             }
         };
+        let naming = Naming::of(&state);
         let path = self.path(&state, solution, false);
         Ok(match path.steps.into_iter().next() {
             Some(step) => Hint::Step(first_placement(step)),
             None if path.solved => Hint::Solved,
             None => Hint::Stalled {
                 board: path.stall.unwrap_or_else(|| self.board()),
-                trial: self.trial(&path.solution),
+                trial: self.trial(&path.solution, &naming),
             },
         })
     }
@@ -250,7 +280,7 @@ impl Explainer {
             // clash; such a board has no solution either.
             match self.solver.solve(&rest) {
                 Ok(First::Solution(_)) => suspects.push(cell),
-                Ok(_) | Err(Error::ConflictingGivens { .. }) => {}
+                Ok(_) => {}
                 Err(e) => return Err(e),
             }
         }
@@ -271,8 +301,9 @@ impl Explainer {
         if !self.logic.load(puzzle) {
             return explanation;
         }
+        let naming = Naming::of(puzzle);
         loop {
-            let mut recorder = Recorder::new(&self.logic);
+            let mut recorder = Recorder::new(&self.logic, &naming);
             let steps = &mut explanation.steps;
             let report = self
                 .logic
@@ -288,7 +319,7 @@ impl Explainer {
             if !trials {
                 return explanation;
             }
-            let trial = self.trial(&explanation.solution);
+            let trial = self.trial(&explanation.solution, &naming);
             explanation.steps.push(trial);
         }
     }
@@ -308,7 +339,7 @@ impl Explainer {
 
     /// Places the solution's digit in the open cell with the fewest
     /// candidates (the first such in row order) and returns that step.
-    fn trial(&mut self, solution: &Grid) -> Step {
+    fn trial(&mut self, solution: &Grid, naming: &Arc<Naming>) -> Step {
         let open = (0..self.logic.values.len()).filter(|&i| self.logic.values[i] == 0);
         let cell = open
             .min_by_key(|&i| self.logic.candidates[i].count_ones())
@@ -331,6 +362,7 @@ impl Explainer {
             }],
             eliminations: Vec::new(),
             chains: Vec::new(),
+            naming: Arc::clone(naming),
         }
     }
 }

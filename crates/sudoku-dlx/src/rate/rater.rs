@@ -216,7 +216,7 @@ pub struct Rating {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Rated {
     /// A unique puzzle and its rating.
-    Rated(Rating),
+    Unique(Rating),
     /// No solution.
     NoSolution,
     /// More than one solution: a rating would describe no single puzzle.
@@ -272,7 +272,7 @@ pub enum Rated {
 ///     &ParseOptions::default(),
 /// )?;
 /// let mut rater = Rater::new(easy.rules());
-/// let Rated::Rated(rating) = rater.rate_puzzle(&easy)? else { panic!("unique") };
+/// let Rated::Unique(rating) = rater.rate_puzzle(&easy)? else { panic!("unique") };
 /// assert_eq!(rating.level, Level::Easy);
 /// assert!(rating.solved_by_logic);
 /// # Ok::<(), sudoku_dlx::Error>(())
@@ -359,7 +359,7 @@ impl Rater {
         let logic = self.logic.solve(puzzle);
         self.logic.assume_unique(false);
         let score = score(&logic, effort, blanks, puzzle.shape());
-        Ok(Rated::Rated(Rating {
+        Ok(Rated::Unique(Rating {
             score,
             level: Level::of_score(score),
             solved_by_logic: logic.solved,

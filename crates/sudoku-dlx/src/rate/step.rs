@@ -11,6 +11,7 @@
 //! notes its pattern, the step names that too.
 
 use std::fmt::{self, Write as _};
+use std::sync::Arc;
 
 use crate::model::geometry::Geometry;
 use crate::model::puzzle::Puzzle;
@@ -119,6 +120,25 @@ pub struct Elimination {
     pub digit: u8,
 }
 
+/// What a step's text names its cells, digits and houses by: the rules
+/// of the puzzle it was found on (shape, jigsaw letters) and the alphabet
+/// the puzzle was read in. One per explanation, shared by its steps.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Naming {
+    rules: Rules,
+    alphabet: Alphabet,
+}
+
+impl Naming {
+    /// The names of `puzzle`: its rules and its alphabet.
+    pub(crate) fn of(puzzle: &Puzzle) -> Arc<Naming> {
+        Arc::new(Naming {
+            rules: puzzle.rules().clone(),
+            alphabet: puzzle.alphabet(),
+        })
+    }
+}
+
 /// One step: what made it, the pattern it used and what it changed.
 ///
 /// A singles step places every single of its kind in sight at once, as the
@@ -126,15 +146,21 @@ pub struct Elimination {
 /// are the candidates the step itself removed: a placement's digit leaving
 /// the cells that see it is not listed.
 ///
+/// `Display` writes the step as one line, cells as `r1c1`, digits in the
+/// alphabet of the puzzle it was found on (the symbols it was read with)
+/// and jigsaw regions by their map's letter, e.g. `naked pair: 2 6 at r3c1
+/// r3c5 (row 3); removes 2 from r3c7; 6 from r3c7 r3c8` or `hidden single:
+/// r1c3 = 4 (box 1)`.
+///
 /// ```
-/// use sudoku_dlx::{Explained, Explainer, Puzzle, StepKind, Technique};
+/// use sudoku_dlx::{Explained, Explainer, OnStall, Puzzle, StepKind, Technique};
 /// let puzzle: Puzzle =
 ///     "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3..".parse()?;
-/// let Explained::Explained(explanation) = Explainer::new(puzzle.rules()).explain(&puzzle, false)?
+/// let Explained::Unique(explanation) = Explainer::new(puzzle.rules()).explain(&puzzle, OnStall::Stop)?
 /// else { panic!("unique") };
 /// let first = &explanation.steps[0];
 /// assert_eq!(first.kind, StepKind::Technique(Technique::HiddenSingle));
-/// assert!(first.describe(&puzzle).starts_with("hidden single: r"));
+/// assert!(first.to_string().starts_with("hidden single: r"));
 /// # Ok::<(), sudoku_dlx::Error>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -162,19 +188,22 @@ pub struct Step {
     /// its deductions: a step applies every shortest chain found at once,
     /// so it may hold several, on several digits. Empty for other steps.
     pub chains: Vec<Chain>,
+    /// The names `Display` writes with.
+    pub(crate) naming: Arc<Naming>,
+}
+
+impl fmt::Display for Step {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text())
+    }
 }
 
 impl Step {
-    /// The step on `puzzle` as one line of text, cells as `r1c1`, digits
-    /// in the puzzle's alphabet (the symbols it was read with) and jigsaw
-    /// regions by their map's letter, e.g. `naked pair: 2 6 at r3c1 r3c5
-    /// (row 3); removes 2 from r3c7; 6 from r3c7 r3c8` or `hidden single:
-    /// r1c3 = 4 (box 1)`.
-    #[must_use]
-    pub fn describe(&self, puzzle: &Puzzle) -> String {
-        let shape = puzzle.shape();
-        let alphabet = puzzle.alphabet();
-        let rules = puzzle.rules();
+    /// The line `Display` writes.
+    fn text(&self) -> String {
+        let rules = &self.naming.rules;
+        let shape = rules.shape();
+        let alphabet = self.naming.alphabet;
         let at = |i: usize| shape.cell(i).to_string();
         let symbol = |d: u8| alphabet.symbol(d);
         let mut text = format!("{}: ", self.kind);
@@ -277,14 +306,17 @@ pub(crate) fn digits_of(mask: u64) -> Vec<u8> {
 pub(crate) struct Recorder {
     candidates: Vec<u64>,
     values: Vec<u8>,
+    naming: Arc<Naming>,
 }
 
 impl Recorder {
-    /// A recorder of the steps from `logic`'s present state.
-    pub(crate) fn new(logic: &LogicSolver) -> Recorder {
+    /// A recorder of the steps from `logic`'s present state, named by
+    /// `naming`.
+    pub(crate) fn new(logic: &LogicSolver, naming: &Arc<Naming>) -> Recorder {
         Recorder {
             candidates: logic.candidates.clone(),
             values: logic.values.clone(),
+            naming: Arc::clone(naming),
         }
     }
 
@@ -333,6 +365,7 @@ impl Recorder {
             placements,
             eliminations,
             chains: Vec::new(),
+            naming: Arc::clone(&self.naming),
         };
         match technique {
             Technique::HiddenSingle => {}

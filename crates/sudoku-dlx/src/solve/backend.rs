@@ -66,7 +66,7 @@ pub(crate) trait Backend {
     ///
     /// # Errors
     ///
-    /// [`Error::BadGiven`] off the grid, and on the engine
+    /// [`Error::IndexOffGrid`] or [`Error::DigitOutOfRange`] off the grid, and on the engine
     /// [`Error::ConflictingGivens`] for a given that breaks a rule with
     /// one below it (the bitsets find no solution for such givens instead).
     fn push(&mut self, index: usize, digit: u8) -> Result<(), Error>;

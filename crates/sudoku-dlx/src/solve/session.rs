@@ -45,8 +45,8 @@ impl Session<'_> {
     ///
     /// # Errors
     ///
-    /// [`Error::BadGiven`] if `index` is off the grid or `digit` is not a
-    /// digit of it, and [`Error::ConflictingGivens`] if a given on the stack
+    /// [`Error::IndexOffGrid`] if `index` is off the grid, else
+    /// [`Error::DigitOutOfRange`] if `digit` is not from 1 to the side, and [`Error::ConflictingGivens`] if a given on the stack
     /// breaks a rule with it; the session is then unchanged.
     pub fn push(&mut self, index: usize, digit: u8) -> Result<(), Error> {
         self.links.push(index, digit)?;
@@ -152,7 +152,7 @@ impl Planted<'_> {
     ///
     /// # Errors
     ///
-    /// [`Error::BadGiven`] for a cell off the grid; cells of one solution
+    /// [`Error::IndexOffGrid`] for a cell off the grid; cells of one solution
     /// never clash.
     pub(crate) fn push(&mut self, cells: &[usize]) -> Result<(), Error> {
         match &mut self.stack {
@@ -161,11 +161,7 @@ impl Planted<'_> {
                 for &index in cells {
                     let digit = self.solution.get(index).copied().unwrap_or(0);
                     if !givens.put(index, digit) {
-                        return Err(Error::BadGiven {
-                            index,
-                            digit,
-                            size: 9,
-                        });
+                        return Err(Error::given(index, digit, 9));
                     }
                 }
                 Ok(())

@@ -3,7 +3,7 @@
 //! cages with [`Cages::parse`].
 
 use crate::model::cage_problem::CageProblem;
-use crate::model::cages::{CageText, Cages};
+use crate::model::cages::{CageLayout, CageText, Cages};
 use crate::model::error::Error;
 use crate::model::shape::Shape;
 
@@ -75,7 +75,12 @@ impl<'t> KillerLine<'t> {
     ///
     /// [`Error::Cage`] with what is wrong and where in the record.
     pub(crate) fn cages(&self, shape: Shape, disjoint: bool) -> Result<Cages, Error> {
-        Cages::parse_at(self.map, self.sums, shape, disjoint, self.at)
+        let layout = if disjoint {
+            CageLayout::Disjoint
+        } else {
+            CageLayout::Joined
+        };
+        Cages::parse_at(self.map, self.sums, shape, layout, self.at)
     }
 }
 

@@ -265,13 +265,24 @@ fn parse_cells<'t>(text: &'t str, options: &ParseOptions) -> Result<Puzzle, Erro
             segments = vec![(line, column, grid)];
             (numbers, cells) = read_cells(&segments);
         } else if !options.killer && looks_like_killer(only) {
-            return Err(Error::KillerWithoutOption);
+            // The cage map is the second token.
+            let chars: Vec<char> = only.chars().collect();
+            let column = (1..chars.len())
+                .filter(|&k| chars[k - 1].is_whitespace() && !chars[k].is_whitespace())
+                .nth(usize::from(
+                    chars.first().is_some_and(|c| c.is_whitespace()),
+                ))
+                .map_or(1, |k| k + 1);
+            return Err(Error::KillerWithoutOption { line, column });
         } else if !options.jigsaw && looks_like_jigsaw(only, options.alphabet) {
             return Err(Error::JigsawWithoutOption);
         }
     }
     if cells.is_empty() {
         return Err(Error::EmptyRecord);
+    }
+    if !numbers && !whole(cells.len()) {
+        check_dashes(&segments, cells.len(), options, whole)?;
     }
     check_block(&cells, options.shape)?;
     let shape = match options.shape {
@@ -354,6 +365,57 @@ fn parse_cells<'t>(text: &'t str, options: &ParseOptions) -> Result<Puzzle, Erro
     Ok(Puzzle::from_parts(rules, givens, alphabet))
 }
 
+/// Rejects a `-` between two cells of a row (`12-45`), where it is no
+/// box separator, when reading each such `-` as a cell would make the
+/// record (of `cells` cells without them) a whole grid: the `-` was meant
+/// as a cell, and is not a symbol. Runs only on a record of the wrong
+/// length, so nothing that reads changes.
+fn check_dashes(
+    segments: &[Segment<'_>],
+    cells: usize,
+    options: &ParseOptions,
+    whole: impl Fn(usize) -> bool,
+) -> Result<(), Error> {
+    let is_cell = |c: &char| !c.is_whitespace() && !matches!(c, '|' | '+' | '-');
+    let mut first = None;
+    let (mut dashes, mut before) = (0, 0);
+    for &(line, offset, text) in segments {
+        let chars: Vec<char> = text.chars().collect();
+        for (k, c) in chars.iter().enumerate() {
+            let lone = *c == '-'
+                && k > 0
+                && is_cell(&chars[k - 1])
+                && chars.get(k + 1).is_some_and(is_cell);
+            if lone {
+                dashes += 1;
+                first = first.or(Some((before, line, offset + k + 1)));
+            }
+            // Read as a cell, a lone `-` is one the cells after it follow.
+            if lone || is_cell(c) {
+                before += 1;
+            }
+        }
+    }
+    let Some((index, line, column)) = first else {
+        return Ok(());
+    };
+    if !whole(cells + dashes) {
+        return Ok(());
+    }
+    let size = match options.shape {
+        Some(shape) => shape.size(),
+        None => Shape::from_cell_count(cells + dashes).map_or(0, Shape::size),
+    };
+    Err(Error::InvalidSymbol {
+        index,
+        line,
+        column,
+        found: '-',
+        size,
+        alphabet: options.alphabet.unwrap_or(Alphabet::Standard),
+    })
+}
+
 /// Checks that the cells of a record of several lines make a block: rows
 /// of n cells, n of them, where n is the shape's side or else the first
 /// row's length. A block is never read as a grid of another size guessed
@@ -406,6 +468,7 @@ fn check_block(cells: &[Located<'_>], shape: Option<Shape>) -> Result<(), Error>
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::error::Position;
 
     fn parse(text: &str) -> Result<Puzzle, Error> {
         Puzzle::parse(text, &ParseOptions::default())
@@ -543,8 +606,88 @@ mod tests {
         );
         assert_eq!(
             parse(&format!("{puzzle} aabbaabbccddccdd a=3,b=7,c=5,d=5")),
-            Err(Error::KillerWithoutOption)
+            Err(Error::KillerWithoutOption {
+                line: 1,
+                column: 18
+            })
         );
+    }
+
+    /// Regression (issue 41): a `-` typed for a cell was dropped as a box
+    /// separator and the line blamed for its length ("found 80 cells").
+    #[test]
+    fn a_dash_among_the_cells_is_named_where_it_is() {
+        let good =
+            "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......";
+        let mut line = good.to_owned();
+        line.replace_range(32..33, "-");
+        let e = parse(&line).unwrap_err();
+        assert_eq!(
+            e.position(),
+            Some(Position {
+                line: 1,
+                column: 33,
+                cell: 32
+            })
+        );
+        assert!(
+            e.to_string()
+                .starts_with("line 1, column 33 (r4c6): `-` is not a digit of a 9x9 grid"),
+            "{e}"
+        );
+        // In a block, and with the shape given.
+        let mut rows: Vec<String> = good
+            .as_bytes()
+            .chunks(9)
+            .map(|r| String::from_utf8_lossy(r).into_owned())
+            .collect();
+        rows[2].replace_range(4..5, "-");
+        let e = parse(&rows.join("\n")).unwrap_err();
+        assert_eq!(
+            e.position(),
+            Some(Position {
+                line: 3,
+                column: 5,
+                cell: 22
+            })
+        );
+        let options = ParseOptions {
+            shape: Some(Shape::CLASSIC),
+            ..ParseOptions::default()
+        };
+        assert_eq!(
+            Puzzle::parse(&line, &options)
+                .unwrap_err()
+                .position()
+                .map(|p| p.column),
+            Some(33)
+        );
+        // Separators stay separators: runs of `-`, `-` at a row's ends, pretty output.
+        let p = parse(good).unwrap();
+        assert_eq!(parse(&p.pretty().to_string()), Ok(p.clone()));
+        assert!(matches!(
+            parse(&format!("{}--{}", &good[..40], &good[41..])),
+            Err(Error::WrongLength { .. })
+        ));
+    }
+
+    /// Regression (issue 41): a killer line read without killer, and a
+    /// record of a length no grid has, say what they are and where.
+    #[test]
+    fn length_and_killer_messages_point_at_the_fault() {
+        let e = "1".parse::<Puzzle>().unwrap_err();
+        let text = e.to_string();
+        assert!(
+            !text.contains("1 cells") && !text.contains("expected 16;"),
+            "{text}"
+        );
+        assert!(
+            text.contains("no grid has that many") && text.contains("16, 36, 64, 81"),
+            "{text}"
+        );
+        let e = parse("  ................ aabbaabbccddccdd a=10,b=10,c=10,d=10").unwrap_err();
+        assert_eq!(e.line_column(), Some((1, 20)));
+        assert!(e.to_string().contains("--killer, or `killer: true`"), "{e}");
     }
 
     /// A regression test: a player's board of two digits after a puzzle (a

@@ -20,7 +20,10 @@ use crate::model::variants::Variants;
 ///   `puzzle:count:solution`), is ignored ([`Framer`](crate::Framer) keeps
 ///   it as the record's comment);
 /// - **block**: n lines of n symbols; spaces and the box separators `|`,
-///   `+` and `-` are ignored, so [`Grid::pretty`] output reads back. The
+///   `+` and `-` are ignored, so [`Grid::pretty`] output reads back. (A
+///   `-` between two cells of a row is no separator and no blank: where
+///   the record needs it as a cell, it is an [`Error::InvalidSymbol`]
+///   at its column.) The
 ///   side is the first row's length (or the shape's): a row of another
 ///   length or a missing row is an error
 ///   ([`Error::BlockRowLength`], [`Error::BlockRows`]), never a grid of

@@ -129,7 +129,7 @@ impl Bitsets {
                 digit,
                 unit: Unit::Box,
             }),
-            _ => Err(Error::BadGiven { index, digit, size }),
+            _ => Err(Error::given(index, digit, size)),
         }
     }
 

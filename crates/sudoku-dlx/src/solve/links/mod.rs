@@ -69,18 +69,14 @@ impl Links {
     }
 
     /// The option that puts `digit` in the cell at `index`, or
-    /// [`Error::BadGiven`] if either is off the grid.
+    /// [`Error::IndexOffGrid`] or [`Error::DigitOutOfRange`] if either is off the grid.
     fn given(&self, index: usize, digit: u8) -> Result<OptionId, Error> {
         let shape = self.shape;
         let in_range = index < shape.cell_count() && (1..=shape.size()).contains(&digit.into());
         let option = in_range
             .then(|| self.encoding.option(index, digit))
             .flatten();
-        option.ok_or(Error::BadGiven {
-            index,
-            digit,
-            size: shape.size(),
-        })
+        option.ok_or_else(|| Error::given(index, digit, shape.size()))
     }
 
     /// The engine's error for a given that cannot be selected, as the

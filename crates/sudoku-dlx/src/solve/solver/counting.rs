@@ -1,6 +1,6 @@
 //! Counting with the solver: how many solutions (to a limit), on one
-//! thread or spread over several, a batch's tally that reads clashing
-//! givens as no solution, and uniqueness.
+//! thread or spread over several, a batch's tally that adds why clashing
+//! givens have no solution, and uniqueness.
 
 use std::ops::ControlFlow;
 
@@ -13,7 +13,7 @@ use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::solve::backend::SearchOptions;
 use crate::solve::engine::{Engine, Operation};
-use crate::solve::solver::{FIRST_LOOK, Solver};
+use crate::solve::solver::{FIRST_LOOK, NO_SOLUTION, Solver, no_clash};
 
 /// What [`Solver::tally`] counted.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,29 +29,26 @@ impl Solver {
     /// Counts solutions up to `limit`; [`Count::is_exact`] says whether the
     /// count is exact or stopped at the limit or budget.
     ///
-    /// Givens that break a rule are an error here, not 0 solutions, so
-    /// that a caller asking "how many?" learns that the puzzle itself is
-    /// wrong; [`tally`](Self::tally) counts them as 0 with the clash as the
-    /// reason, for a batch that treats every record alike.
+    /// Givens that break a rule have no solution, an exact count of 0, as
+    /// every puzzle without one (see [`solve`](Self::solve));
+    /// [`tally`](Self::tally) adds the clash as the reason.
     ///
     /// # Errors
     ///
-    /// As for [`solve`](Self::solve): [`Error::ConflictingGivens`] for
-    /// givens that clash.
+    /// As for [`solve`](Self::solve).
     pub fn count(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<Count, Error> {
         let options = self.options;
-        self.count_with(puzzle, limit, &options)
+        no_clash(self.count_with(puzzle, limit, &options), NO_SOLUTION)
     }
 
-    /// [`count`](Self::count) for a batch: givens that clash have no
-    /// solution, an exact count of 0, and the clash is the
-    /// [`reason`](Tally::clash).
+    /// [`count`](Self::count) with the reason for a count of 0 when two
+    /// givens clash: [`clash`](Self::clash) in one call, for a batch.
     ///
     /// ```
     /// use sudoku_dlx::{Error, Puzzle, Solver};
     /// let clash: Puzzle = "11..............".parse()?;
     /// let mut solver = Solver::new(clash.rules());
-    /// assert!(matches!(solver.count(&clash, None), Err(Error::ConflictingGivens { .. })));
+    /// assert_eq!(solver.count(&clash, None)?.solutions, 0);
     /// let tally = solver.tally(&clash, None)?;
     /// assert_eq!((tally.count.solutions, tally.count.is_exact()), (0, true));
     /// assert!(matches!(tally.clash, Some(Error::ConflictingGivens { digit: 1, .. })));
@@ -64,7 +61,8 @@ impl Solver {
     ///
     /// [`Error::RulesMismatch`] for a puzzle of other rules.
     pub fn tally(&mut self, puzzle: &Puzzle, limit: Option<u64>) -> Result<Tally, Error> {
-        match self.count(puzzle, limit) {
+        let options = self.options;
+        match self.count_with(puzzle, limit, &options) {
             Ok(count) => Ok(Tally { count, clash: None }),
             Err(clash @ Error::ConflictingGivens { .. }) => Ok(Tally {
                 count: Count {
@@ -154,6 +152,20 @@ impl Solver {
         parallel: &Parallel,
         limit: Option<u64>,
     ) -> Result<Count, Error> {
+        no_clash(
+            self.count_parallel_or_clash(puzzle, limit, parallel),
+            NO_SOLUTION,
+        )
+    }
+
+    /// [`count_parallel`](Self::count_parallel), but clashing givens are
+    /// [`Error::ConflictingGivens`].
+    fn count_parallel_or_clash(
+        &mut self,
+        puzzle: &Puzzle,
+        limit: Option<u64>,
+        parallel: &Parallel,
+    ) -> Result<Count, Error> {
         let options = self.options;
         let first_look = SearchOptions {
             budget: Budget {
@@ -186,8 +198,18 @@ impl Solver {
     ///
     /// As for [`solve`](Self::solve).
     pub fn uniqueness(&mut self, puzzle: &Puzzle) -> Result<Uniqueness<Grid>, Error> {
+        no_clash(self.uniqueness_or_clash(puzzle), Uniqueness::NoSolution)
+    }
+
+    /// [`uniqueness`](Self::uniqueness), but clashing givens are
+    /// [`Error::ConflictingGivens`]: for the explainer, which refuses such
+    /// puzzles.
+    pub(crate) fn uniqueness_or_clash(
+        &mut self,
+        puzzle: &Puzzle,
+    ) -> Result<Uniqueness<Grid>, Error> {
         let mut found: Vec<Grid> = Vec::with_capacity(2);
-        let count = self.for_each_solution(puzzle, |grid| {
+        let count = self.for_each_or_clash(puzzle, |grid| {
             found.push(grid.clone());
             if found.len() == 2 {
                 ControlFlow::Break(())

@@ -8,7 +8,7 @@ pub use counting::Tally;
 use std::ops::ControlFlow;
 use std::sync::Arc;
 
-use dlx_engine::{Budget, Count, First, Progress, SplitMix64, Stats};
+use dlx_engine::{Budget, Count, End, First, Progress, SplitMix64, Stats};
 
 use crate::model::error::Error;
 use crate::model::geometry::Geometry;
@@ -74,6 +74,9 @@ pub struct Solver {
     ran: Option<Engine>,
     /// What ends a count early ([`set_stop`](Self::set_stop)).
     stop: Option<Arc<Progress>>,
+    /// The givens of the last search whose givens clashed, and the clash,
+    /// so that [`clash`](Self::clash) names it without loading them again.
+    last_clash: Option<(Vec<u8>, Error)>,
 }
 
 impl Solver {
@@ -99,6 +102,7 @@ impl Solver {
             options: SearchOptions::default(),
             ran: None,
             stop: None,
+            last_clash: None,
         }
     }
 
@@ -217,8 +221,8 @@ impl Solver {
     /// solver.count(&puzzle, Some(2))?;
     /// assert_eq!(solver.last_engine(), Some(Engine::Bitsets));
     /// let clash: Puzzle = "11..............".parse()?;
-    /// assert!(solver.count(&clash, Some(2)).is_err());
-    /// assert_eq!(solver.last_engine(), Some(Engine::Links)); // it names the clash
+    /// assert_eq!(solver.count(&clash, Some(2))?.solutions, 0);
+    /// assert_eq!(solver.last_engine(), Some(Engine::Links)); // it finds the clash
     /// # Ok::<(), sudoku_dlx::Error>(())
     /// ```
     #[must_use]
@@ -283,7 +287,11 @@ impl Solver {
         // replaces them at once, and every other use of the engine (a
         // session, a planted stack) clears it first.
         let links = self.links();
-        links.load(digits).map(|()| search(links))
+        let loaded = links.load(digits);
+        if let Err(clash @ Error::ConflictingGivens { .. }) = &loaded {
+            self.last_clash = Some((digits.to_vec(), clash.clone()));
+        }
+        loaded.map(|()| search(self.links()))
     }
 
     /// The first solution, or why there is none.
@@ -305,11 +313,83 @@ impl Solver {
     /// # Ok::<(), sudoku_dlx::Error>(())
     /// ```
     ///
+    /// # No solution
+    ///
+    /// Every puzzle without a solution answers `Ok(First::NoSolution)`,
+    /// givens that break a rule (two 5s in a row) as well as givens that
+    /// only the search rules out; so do [`count`](Self::count) (an exact
+    /// 0), [`uniqueness`](Self::uniqueness) and
+    /// [`for_each_solution`](Self::for_each_solution). An error is never an
+    /// answer about the puzzle's solutions. [`clash`](Self::clash) says
+    /// which givens clash, for a caller that reports why.
+    ///
+    /// ```
+    /// use sudoku_dlx::{First, Puzzle, Solver};
+    /// let mut solver = Solver::new(&sudoku_dlx::Rules::new(sudoku_dlx::Shape::from_size(4)?));
+    /// let clash: Puzzle = "11..............".parse()?; // two 1s in the top row
+    /// let ruled_out: Puzzle = "12........3...4.".parse()?; // no digit is left for r1c3
+    /// assert_eq!(solver.solve(&clash)?, First::NoSolution);
+    /// assert_eq!(solver.solve(&ruled_out)?, First::NoSolution);
+    /// assert!(solver.clash(&clash)?.is_some());
+    /// assert_eq!(solver.clash(&ruled_out)?, None);
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    ///
     /// # Errors
     ///
-    /// [`Error::RulesMismatch`] for a puzzle of other rules, and
-    /// [`Error::ConflictingGivens`] if two givens break a rule.
+    /// [`Error::RulesMismatch`] for a puzzle of other rules.
     pub fn solve(&mut self, puzzle: &Puzzle) -> Result<First<Grid>, Error> {
+        no_clash(self.solve_or_clash(puzzle), First::NoSolution)
+    }
+
+    /// Why `puzzle` has no solution, when its givens break a rule: the
+    /// [`Error::ConflictingGivens`] that names the first given, in
+    /// row-major order, that clashes with an earlier one, the earlier one,
+    /// their digit and the unit they share; `None` when no two givens
+    /// clash (the puzzle may still have no solution).
+    ///
+    /// ```
+    /// use sudoku_dlx::{Error, Puzzle, Solver, Unit};
+    /// let clash: Puzzle = "1....1..........".parse()?; // r1c1 and r2c2
+    /// let mut solver = Solver::new(clash.rules());
+    /// let Some(Error::ConflictingGivens { unit, digit, .. }) = solver.clash(&clash)? else {
+    ///     panic!("a clash")
+    /// };
+    /// assert_eq!((unit, digit), (Unit::Box, 1));
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`Error::RulesMismatch`] for a puzzle of other rules.
+    pub fn clash(&mut self, puzzle: &Puzzle) -> Result<Option<Error>, Error> {
+        if puzzle.rules() != &self.rules {
+            return Err(Error::RulesMismatch);
+        }
+        let digits = puzzle.givens().digits();
+        // The cheap answers first: the clash of the last search, or givens
+        // the bitsets load, which therefore do not clash.
+        if let Some((givens, clash)) = &self.last_clash
+            && givens == digits
+        {
+            return Ok(Some(clash.clone()));
+        }
+        if let Some(bitsets) = &mut self.bitsets
+            && bitsets.load(digits)
+        {
+            return Ok(None);
+        }
+        match self.links().load(digits) {
+            Ok(()) => Ok(None),
+            Err(clash @ Error::ConflictingGivens { .. }) => Ok(Some(clash)),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// [`solve`](Self::solve), but clashing givens are
+    /// [`Error::ConflictingGivens`]: for the rater and explainer, which
+    /// refuse such puzzles.
+    pub(crate) fn solve_or_clash(&mut self, puzzle: &Puzzle) -> Result<First<Grid>, Error> {
         let options = self.options;
         if puzzle.rules() == &self.rules
             && seeds_rows(&self.rules)
@@ -400,8 +480,22 @@ impl Solver {
     ///
     /// # Errors
     ///
-    /// As for [`solve`](Self::solve).
-    pub fn for_each_solution<F>(&mut self, puzzle: &Puzzle, mut visit: F) -> Result<Count, Error>
+    /// As for [`solve`](Self::solve): a puzzle whose givens clash has no
+    /// solution, an exact count of 0.
+    pub fn for_each_solution<F>(&mut self, puzzle: &Puzzle, visit: F) -> Result<Count, Error>
+    where
+        F: FnMut(&Grid) -> ControlFlow<()>,
+    {
+        no_clash(self.for_each_or_clash(puzzle, visit), NO_SOLUTION)
+    }
+
+    /// [`for_each_solution`](Self::for_each_solution), but clashing givens
+    /// are [`Error::ConflictingGivens`].
+    pub(crate) fn for_each_or_clash<F>(
+        &mut self,
+        puzzle: &Puzzle,
+        mut visit: F,
+    ) -> Result<Count, Error>
     where
         F: FnMut(&Grid) -> ControlFlow<()>,
     {
@@ -425,7 +519,7 @@ impl Solver {
     /// session.push(0, 5)?;
     /// session.push(1, 3)?;
     /// assert!(session.push(2, 5).is_err()); // two 5s in the top row
-    /// assert!(matches!(session.push(81, 1), Err(Error::BadGiven { .. })));
+    /// assert!(matches!(session.push(81, 1), Err(Error::IndexOffGrid { index: 81, size: 9 })));
     /// assert_eq!(session.pop(), Some((1, 3)));
     /// assert_eq!(session.givens(), &[(0, 5)]);
     /// assert_eq!(session.count(Some(2)).solutions, 2);
@@ -471,6 +565,21 @@ impl Solver {
                 Planted::new(links, solution, options)
             }
         }
+    }
+}
+
+/// The count of a puzzle without a solution.
+pub(crate) const NO_SOLUTION: Count = Count {
+    solutions: 0,
+    end: End::Exhausted,
+};
+
+/// `result` with clashing givens read as `none`, the answer for a puzzle
+/// without a solution: the one path for "no solution".
+pub(crate) fn no_clash<T>(result: Result<T, Error>, none: T) -> Result<T, Error> {
+    match result {
+        Err(Error::ConflictingGivens { .. }) => Ok(none),
+        other => other,
     }
 }
 
