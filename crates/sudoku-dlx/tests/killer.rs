@@ -4,8 +4,8 @@
 use proptest::prelude::*;
 use sudoku_dlx::{
     Budget, CageLayout, Cages, End, Error, Explainer, GenerateOptions, Generator, Grid,
-    KillerGenerator, Level, Parallel, ParseOptions, Puzzle, Rated, Rater, Rules, Shape, Solver,
-    Uniqueness, Violation, canonical, check_solution,
+    KillerGenerator, Level, OnStall, Parallel, ParseOptions, Puzzle, Rated, Rater, Rules, Shape,
+    Solver, Uniqueness, Violation, canonical, check_solution,
 };
 
 use crate::util::lines;
@@ -471,7 +471,7 @@ fn killer_difficulty_targets_use_the_killer_rating() {
         assert_eq!(made.solution, solution);
         let rating = made.rating.unwrap();
         assert!(!rating.solved_by_logic && rating.hardest.is_none());
-        let Rated::Rated(again) = Rater::new(puzzle.rules())
+        let Rated::Unique(again) = Rater::new(puzzle.rules())
             .rate_puzzle(&made.puzzle)
             .unwrap()
         else {
@@ -488,7 +488,7 @@ fn killer_difficulty_targets_use_the_killer_rating() {
 #[test]
 fn killer_puzzles_are_rated_by_search_effort() {
     for (puzzle, _) in one_grid_killers() {
-        let Rated::Rated(rating) = Rater::new(puzzle.rules()).rate_puzzle(&puzzle).unwrap() else {
+        let Rated::Unique(rating) = Rater::new(puzzle.rules()).rate_puzzle(&puzzle).unwrap() else {
             panic!("{puzzle}: unique")
         };
         assert!(!rating.solved_by_logic && rating.hardest.is_none());
@@ -498,7 +498,7 @@ fn killer_puzzles_are_rated_by_search_effort() {
         assert_eq!(rating.level, Level::of_score(rating.score));
     }
     let (readme, _) = one_grid_killers().swap_remove(0);
-    let Rated::Rated(rating) = Rater::new(readme.rules()).rate_puzzle(&readme).unwrap() else {
+    let Rated::Unique(rating) = Rater::new(readme.rules()).rate_puzzle(&readme).unwrap() else {
         panic!("unique")
     };
     assert_eq!(rating.level, Level::Medium);
@@ -510,7 +510,7 @@ fn killer_puzzles_are_rated_by_search_effort() {
 fn killer_puzzles_are_not_explained() {
     for (puzzle, solution) in one_grid_killers() {
         let mut explainer = Explainer::new(puzzle.rules());
-        let refused = explainer.explain(&puzzle, true).unwrap_err();
+        let refused = explainer.explain(&puzzle, OnStall::Trial).unwrap_err();
         assert_eq!(refused, Error::KillerNotExplained);
         assert!(
             refused

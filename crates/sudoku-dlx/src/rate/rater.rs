@@ -323,7 +323,7 @@ impl Rater {
     /// use sudoku_dlx::{Level, ParseOptions, Puzzle, Rated, Rater};
     /// let killer = ParseOptions { killer: true, ..ParseOptions::default() };
     /// let p = Puzzle::parse("................ aaaabbccdbcedffe a=10,b=8,c=7,d=6,e=4,f=5", &killer)?;
-    /// let Rated::Rated(rating) = Rater::new(p.rules()).rate_puzzle(&p)? else { panic!("unique") };
+    /// let Rated::Unique(rating) = Rater::new(p.rules()).rate_puzzle(&p)? else { panic!("unique") };
     /// assert!(!rating.solved_by_logic && rating.hardest.is_none());
     /// assert_eq!(rating.level, Level::Medium);
     /// # Ok::<(), sudoku_dlx::Error>(())
@@ -344,7 +344,7 @@ impl Rater {
             // The techniques know no cages: a killer puzzle, which has
             // few givens or none, would only stall at its first step.
             let score = BEYOND_LOGIC + EFFORT_WEIGHT * effort.log2();
-            return Ok(Rated::Rated(Rating {
+            return Ok(Rated::Unique(Rating {
                 score,
                 level: Level::of_score(score),
                 solved_by_logic: false,
