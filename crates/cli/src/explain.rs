@@ -13,8 +13,8 @@ use std::io::Write;
 
 use serde::Serialize;
 use sudoku_dlx::{
-    Alphabet, Board, Budget, Cell, Chain, Error, Explained, Explainer, Explanation, Hint, Link,
-    ParseOptions, Puzzle, Step, Unit,
+    Alphabet, Board, Budget, Cell, Chain, CheckRecord, Error, Explained, Explainer, Explanation,
+    Hint, Link, ParseOptions, Puzzle, Step, Unit,
 };
 
 use crate::answers::answer_all;
@@ -278,19 +278,18 @@ impl Workspace {
             (Mode::Hint, Body::Text(text)) => {
                 // A record of a puzzle and a board, as `check` reads a
                 // puzzle and a solution.
-                match crate::check::read(&text, record.comment.as_deref(), parse) {
+                match CheckRecord::parse(&text, record.comment.as_deref(), parse) {
                     Err(e) => invalid(Problem::of_parse_error(line, &e, &text)),
-                    Ok(crate::check::Pair {
+                    Ok(CheckRecord {
                         puzzle,
-                        grid,
-                        proposed,
+                        grid: board,
+                        ..
                     }) => {
                         // A board after its puzzle, even one the player has
                         // not written on yet, is judged against the puzzle:
                         // a puzzle without one solution is no fault of the
                         // player's.
-                        let pair = proposed;
-                        let board = pair.then_some(grid);
+                        let pair = board.is_some();
                         let hint = self.explainer(args, &puzzle).hint(&puzzle, board.as_ref());
                         match hint {
                             Ok(hint) => hint_answer(args, &puzzle, &hint, json),

@@ -203,6 +203,7 @@ pub use solve::backend::Method;
 pub use solve::engine::{Engine, Operation};
 pub use solve::session::Session;
 pub use solve::solver::{Solver, Tally};
+pub use text::check_record::CheckRecord;
 pub use text::framer::{Framer, Record, Records, Skipped};
 pub use text::parse_options::ParseOptions;
 
