@@ -18,7 +18,6 @@ use sudoku_dlx::{
 
 use crate::answers::{Reply, Streamed, answer_all, interrupted_record};
 use crate::args::{AnswerArgs, CountArgs, PuzzleArgs, SearchArgs, SolveArgs};
-use crate::drawing::jigsaw_grid;
 use crate::interrupt;
 use crate::records::{Body, Record};
 use crate::report::{self, Answer, Format, Problem, PuzzleStatus, Status};
@@ -462,10 +461,7 @@ impl Found {
                 let grids = || -> String {
                     self.solutions
                         .iter()
-                        .map(|g| match puzzle.rules().regions() {
-                            Some(regions) => format!("{}\n", jigsaw_grid(puzzle, g, regions)),
-                            None => format!("{}\n", g.pretty_with(puzzle.alphabet())),
-                        })
+                        .map(|g| format!("{}\n", puzzle.drawing(g)))
                         .collect()
                 };
                 let header = grid_header(config, name, line, self.solutions.len());
@@ -608,10 +604,7 @@ impl Streamed for StreamedSolutions {
                 }
                 Format::Grid => {
                     // Each grid and a blank line, as in a whole record.
-                    let _ = match puzzle.rules().regions() {
-                        Some(regions) => writeln!(piece, "{}", jigsaw_grid(&puzzle, grid, regions)),
-                        None => writeln!(piece, "{}", grid.pretty_with(puzzle.alphabet())),
-                    };
+                    let _ = writeln!(piece, "{}", puzzle.drawing(grid));
                 }
                 Format::Json => {
                     let text = serde_json::Value::String(text);

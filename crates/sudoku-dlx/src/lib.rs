@@ -184,6 +184,7 @@ pub use model::cage_problem::CageProblem;
 pub use model::cages::{Cage, Cages, MAX_KILLER_SIZE};
 pub use model::cell::{Cell, MAX_SIZE};
 pub use model::checker::{Violation, check_solution};
+pub use model::drawing::Drawing;
 pub use model::error::{Error, Position};
 pub use model::grid::{Grid, GridIndex, LineDisplay, PrettyDisplay};
 pub use model::puzzle::Puzzle;
