@@ -120,7 +120,10 @@
 //!   [`Cell`] ([`GridIndex`]); line and pretty display.
 //! - [`Puzzle`]: rules and givens; [`Puzzle::parse`] with [`ParseOptions`]
 //!   (line, block, numbers and jigsaw formats; [`Alphabet`]s `1-9A-Z`,
-//!   `0-9A-F`, numbers); [`Framer`] and [`Records`] for streams.
+//!   `0-9A-F`, numbers); [`Framer`] and [`Records`] for streams;
+//!   [`CheckRecord`] for a puzzle and the solution or board after it;
+//!   [`Puzzle::drawing`] ([`Drawing`]) for a grid with its boxes or
+//!   jigsaw regions drawn.
 //! - [`Solver`]: [`solve`](Solver::solve) ([`First`]),
 //!   [`set_method`](Solver::set_method) ([`Method`]),
 //!   [`engine_for`](Solver::engine_for) ([`Operation`], [`Engine`]),
@@ -134,7 +137,9 @@
 //!   [`Violation`]: the independent checker.
 //! - [`Generator`] ([`GenerateOptions`], [`Generated`], [`Minimality`], [`Symmetry`],
 //!   [`puzzle_seed`]): unique puzzles from a seed, symmetric, minimal, or
-//!   of a clue count or level. [`KillerGenerator`]: unique killer puzzles
+//!   of a clue count or level. [`Maker`] ([`Plan`]) chooses among the
+//!   generators for a run and refuses a clue count no unique puzzle has
+//!   ([`Plan::clue_range`]). [`KillerGenerator`]: unique killer puzzles
 //!   without givens, rated by [`rate_killer`]. [`Rater`] ([`Rating`], [`Level`]) scores
 //!   difficulty from human techniques ([`LogicSolver`], [`Technique`]) and
 //!   search effort averaged over seeded orders. [`Explainer`]
@@ -177,6 +182,7 @@ pub use make::generated::{Distance, Generated};
 pub use make::generator::{Attempts, Generator};
 pub use make::jigsaw::{RandomJigsaw, RandomRegions, random_regions};
 pub use make::killer::{KillerGenerator, rate_killer};
+pub use make::maker::{Maker, Plan};
 pub use make::repair::Minimality;
 pub use make::seeds::{puzzle_seed, replay_seed};
 pub use make::symmetry::{Symmetry, UnknownSymmetry};
