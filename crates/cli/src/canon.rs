@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use std::io::Write;
 use std::time::Instant;
 
-use serde::Serialize;
+use sudoku_dlx::json::CanonRecord;
 use sudoku_dlx::{Canonical, Canonicalizer, Error, Grid, ParseOptions, Puzzle};
 
 use crate::args::{CanonArgs, RecordFormat};
@@ -96,65 +96,6 @@ struct Tally {
     failed: u64,
 }
 
-/// One `canon` record in JSON: its fields in sorted order, each absent when
-/// it does not apply.
-#[derive(Debug, Serialize)]
-struct CanonRecord<'a> {
-    /// The canonical form, in the puzzle's alphabet.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    canonical: Option<String>,
-    /// Where an invalid record went wrong, when one column says it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    column: Option<usize>,
-    /// The text after the puzzle on its line.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    comment: Option<&'a str>,
-    /// Why an invalid record could not be read.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a str>,
-    file: &'a str,
-    line: u64,
-    /// Search nodes spent, for a record over budget.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nodes: Option<u64>,
-    /// `canonical`, `invalid` or `budget`.
-    status: &'static str,
-    /// The transformation onto the form, with `--with-transform`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    transform: Option<String>,
-}
-
-impl<'a> CanonRecord<'a> {
-    /// The record, without a form, of file `name`'s line `line`.
-    fn bare(
-        name: &'a str,
-        line: u64,
-        status: &'static str,
-        comment: Option<&'a str>,
-    ) -> CanonRecord<'a> {
-        CanonRecord {
-            canonical: None,
-            column: None,
-            comment,
-            error: None,
-            file: name,
-            line,
-            nodes: None,
-            status,
-            transform: None,
-        }
-    }
-
-    /// The record of a puzzle that could not be read.
-    fn invalid(name: &'a str, problem: &'a Problem, comment: Option<&'a str>) -> CanonRecord<'a> {
-        CanonRecord {
-            column: problem.column,
-            error: Some(&problem.message),
-            ..CanonRecord::bare(name, problem.line, PuzzleStatus::Invalid.name(), comment)
-        }
-    }
-}
-
 /// One worker's canonicalizer.
 #[derive(Debug)]
 struct Worker {
@@ -207,7 +148,10 @@ impl Worker {
                 format.into(),
                 name,
                 &problem,
-                &CanonRecord::invalid(name, &problem, comment),
+                &CanonRecord {
+                    comment,
+                    ..CanonRecord::invalid(name, problem.line, problem.column, &problem.message)
+                },
             )
         };
         let puzzle = match body {
@@ -247,7 +191,8 @@ fn formatted(
         RecordFormat::Json => report::json_line(&CanonRecord {
             canonical: Some(form),
             transform: args.with_transform.then_some(transform),
-            ..CanonRecord::bare(name, line, "canonical", comment)
+            comment,
+            ..CanonRecord::new(name, line, "canonical")
         }),
     };
     Answer {
@@ -270,7 +215,8 @@ fn over_budget(
         RecordFormat::Line => format!("!{}\n", status.name()),
         RecordFormat::Json => report::json_line(&CanonRecord {
             nodes: Some(nodes),
-            ..CanonRecord::bare(name, line, status.name(), comment)
+            comment,
+            ..CanonRecord::new(name, line, status.name())
         }),
     };
     Answer {

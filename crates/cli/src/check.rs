@@ -10,7 +10,7 @@
 
 use std::io::Write;
 
-use serde::Serialize;
+use sudoku_dlx::json::CheckReport;
 use sudoku_dlx::{CheckRecord, ParseOptions, Violation};
 
 use crate::answers::answer_all;
@@ -47,41 +47,14 @@ pub(crate) fn run(args: &CheckArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     })
 }
 
-/// One `check` record in JSON: its fields in sorted order, each absent when
-/// it does not apply.
-#[derive(Debug, Serialize)]
-struct CheckJson<'a> {
-    /// The first cell the broken rule names, as `r2c5`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cell: Option<String>,
-    /// Where an invalid record went wrong, when one column says it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    column: Option<usize>,
-    /// The text after the puzzle on its line (the proposed solution among it).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    comment: Option<&'a str>,
-    /// The broken rule, or why the record could not be read.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a str>,
-    file: &'a str,
-    line: u64,
-    /// `valid`, `broken` or `invalid`.
-    status: &'static str,
-}
-
 /// Checks one record.
 fn answer(format: RecordFormat, parse: &ParseOptions, name: &str, record: Record) -> Answer {
     let line = record.line;
     let comment = record.comment.as_deref();
     let invalid = |problem: Problem| {
-        let json = CheckJson {
-            cell: None,
-            column: problem.column,
+        let json = CheckReport {
             comment,
-            error: Some(&problem.message),
-            file: name,
-            line: problem.line,
-            status: PuzzleStatus::Invalid.name(),
+            ..CheckReport::invalid(name, problem.line, problem.column, &problem.message)
         };
         report::invalid(format.into(), name, &problem, &json)
     };
@@ -110,18 +83,15 @@ fn answer(format: RecordFormat, parse: &ParseOptions, name: &str, record: Record
                 .as_ref()
                 .err()
                 .map(|broken| broken.describe(puzzle.alphabet()));
-            let json = CheckJson {
+            let json = CheckReport {
                 cell: verdict
                     .as_ref()
                     .err()
                     .and_then(Violation::cell)
                     .map(|c| c.to_string()),
-                column: None,
                 comment,
                 error: error.as_deref(),
-                file: name,
-                line,
-                status: if verdict.is_ok() { "valid" } else { "broken" },
+                ..CheckReport::new(name, line, if verdict.is_ok() { "valid" } else { "broken" })
             };
             let status = if verdict.is_ok() {
                 PuzzleStatus::Solved

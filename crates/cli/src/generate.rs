@@ -10,7 +10,7 @@
 use std::io::{IsTerminal, Write};
 
 use anyhow::Context;
-use serde::Serialize;
+use sudoku_dlx::json::GenerateRecord;
 use sudoku_dlx::{
     GenerateOptions, Generated, Maker, Plan, Regions, Rules, Shape, puzzle_seed, replay_seed,
 };
@@ -223,38 +223,6 @@ fn missed_targets(args: &GenerateArgs, g: &Generated) -> Vec<String> {
         missed.push(format!("--difficulty {level} (got {got})"));
     }
     missed
-}
-
-/// One `generate` record in JSON: its fields in sorted order, the targets'
-/// only when asked for.
-#[derive(Debug, Serialize)]
-struct GenerateRecord<'a> {
-    attempts: u32,
-    /// A killer puzzle's cage map and sums, as the line format writes them.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cages: Option<String>,
-    clues: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    clues_met: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    difficulty_met: Option<bool>,
-    index: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    level: Option<&'static str>,
-    minimal: bool,
-    /// The givens, without the region map.
-    puzzle: String,
-    /// A jigsaw puzzle's region map, one letter per cell.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    regions: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    score: Option<f64>,
-    /// The `--seed` of a run whose puzzle 0 is this puzzle.
-    seed: u64,
-    /// With `--with-solution`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<String>,
-    symmetry: &'a str,
 }
 
 /// One output record.

@@ -10,8 +10,8 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use serde::Serialize;
 use smallvec::SmallVec;
+use sudoku_dlx::json::SolveRecord;
 use sudoku_dlx::{
     Budget, End, Error, First, Grid, Parallel, ParseOptions, Puzzle, Rules, Solver, Uniqueness,
 };
@@ -158,58 +158,6 @@ fn run(
     })
 }
 
-/// One `solve` or `count` record in JSON: its fields in sorted order, each
-/// absent when it does not apply.
-#[derive(Debug, Serialize)]
-struct PuzzleRecord<'a> {
-    /// Where an invalid record went wrong, when one column says it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    column: Option<usize>,
-    /// The text after the puzzle on its line.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    comment: Option<&'a str>,
-    /// `count`: whether the count is exact.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    complete: Option<bool>,
-    /// `count`: the solutions counted.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    count: Option<u64>,
-    /// Why an invalid record could not be read.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a str>,
-    file: &'a str,
-    line: u64,
-    /// Search-tree nodes, for a puzzle that was searched.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nodes: Option<u64>,
-    /// The first solution found.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<String>,
-    /// `solve --all` or `--limit`: every solution found.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<Vec<String>>,
-    status: &'static str,
-}
-
-impl<'a> PuzzleRecord<'a> {
-    /// The record of a puzzle of file `name` that could not be read.
-    fn invalid(name: &'a str, problem: &'a Problem, comment: Option<&'a str>) -> PuzzleRecord<'a> {
-        PuzzleRecord {
-            column: problem.column,
-            comment,
-            complete: None,
-            count: None,
-            error: Some(&problem.message),
-            file: name,
-            line: problem.line,
-            nodes: None,
-            solution: None,
-            solutions: None,
-            status: PuzzleStatus::Invalid.name(),
-        }
-    }
-}
-
 /// One worker's solver, kept while the rules stay the same (rebuilt for a
 /// new shape, variant or jigsaw region map).
 #[derive(Debug, Default)]
@@ -286,7 +234,10 @@ impl Workspace {
                 config.format,
                 name,
                 &problem,
-                &PuzzleRecord::invalid(name, &problem, comment),
+                &SolveRecord {
+                    comment,
+                    ..SolveRecord::invalid(name, problem.line, problem.column, &problem.message)
+                },
             );
             answer
                 .stdout
@@ -419,7 +370,7 @@ impl Found {
             Format::Json => {
                 let lines = lines();
                 let enumerate = matches!(config.task, Task::Enumerate { .. });
-                report::json_line(&PuzzleRecord {
+                report::json_line(&SolveRecord {
                     column: None,
                     comment,
                     complete: self.count.map(|(_, complete)| complete),

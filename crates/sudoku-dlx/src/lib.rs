@@ -166,6 +166,8 @@
 // Floors, bottom up; each imports only from the floors below it and from
 // itself, and no two files import each other (tests/layers.rs checks this).
 mod canon;
+#[cfg(feature = "serde")]
+pub mod json;
 mod make;
 mod model;
 mod rate;
