@@ -55,11 +55,7 @@ pub(crate) fn run(args: &CanonArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     progress.finish();
     if args.stats {
         let secs = start.elapsed().as_secs_f64();
-        let rate = if secs > 0.0 {
-            tally.puzzles as f64 / secs
-        } else {
-            0.0
-        };
+        let rate = report::per_second(tally.puzzles, secs);
         let plural =
             |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         // Without --dedupe no form is compared with another: there are no

@@ -133,11 +133,7 @@ fn run(
 
     if search.stats {
         let secs = start.elapsed().as_secs_f64();
-        let rate = if secs > 0.0 {
-            tally.puzzles as f64 / secs
-        } else {
-            0.0
-        };
+        let rate = report::per_second(tally.puzzles, secs);
         writeln!(
             std::io::stderr().lock(),
             "{} puzzles: {} solved, {} unsolvable, {} multiple, {} invalid, {} over budget; {secs:.3} s, {rate:.0} puzzles/s",

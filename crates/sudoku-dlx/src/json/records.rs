@@ -63,7 +63,7 @@ pub struct SolveRecord<'a> {
     /// Why an invalid record could not be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<&'a str>,
-    /// The input file's name (`-` for stdin).
+    /// The input file's name (`<stdin>` for stdin).
     pub file: &'a str,
     /// The 1-based line of the input where the record starts.
     pub line: u64,
@@ -96,7 +96,7 @@ pub struct CheckReport<'a> {
     /// The broken rule, or why the record could not be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<&'a str>,
-    /// The input file's name (`-` for stdin).
+    /// The input file's name (`<stdin>` for stdin).
     pub file: &'a str,
     /// The 1-based line of the input where the record starts.
     pub line: u64,
@@ -120,7 +120,7 @@ pub struct RateRecord<'a> {
     /// Why an invalid record could not be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<&'a str>,
-    /// The input file's name (`-` for stdin).
+    /// The input file's name (`<stdin>` for stdin).
     pub file: &'a str,
     /// The hardest technique the logic used.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -159,7 +159,7 @@ pub struct CanonRecord<'a> {
     /// Why an invalid record could not be read.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<&'a str>,
-    /// The input file's name (`-` for stdin).
+    /// The input file's name (`<stdin>` for stdin).
     pub file: &'a str,
     /// The 1-based line of the input where the record starts.
     pub line: u64,
@@ -218,10 +218,98 @@ pub struct GenerateRecord<'a> {
 /// record command: the fields every record has.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct InterruptedRecord<'a> {
-    /// The input file's name (`-` for stdin).
+    /// The input file's name (`<stdin>` for stdin).
     pub file: &'a str,
     /// The 1-based line of the input where the record starts.
     pub line: u64,
     /// `interrupted`.
     pub status: &'static str,
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::json::{CanonRecord, GenerateRecord, InterruptedRecord, RateRecord, SolveRecord};
+
+    fn json(record: &impl serde::Serialize) -> String {
+        serde_json::to_string(record).unwrap()
+    }
+
+    #[test]
+    fn fields_are_sorted_and_absent_when_they_do_not_apply() {
+        // The lines docs/cli.md publishes, byte for byte.
+        let solved = SolveRecord {
+            nodes: Some(1),
+            solution: Some("1234341221434321".to_owned()),
+            ..SolveRecord::new("a.txt", 2, "solved")
+        };
+        assert_eq!(
+            json(&solved),
+            r#"{"file":"a.txt","line":2,"nodes":1,"solution":"1234341221434321","status":"solved"}"#
+        );
+        let invalid = SolveRecord {
+            comment: Some("# x"),
+            ..SolveRecord::invalid("a.txt", 7, Some(12), "bad")
+        };
+        assert_eq!(
+            json(&invalid),
+            r##"{"column":12,"comment":"# x","error":"bad","file":"a.txt","line":7,"status":"invalid"}"##
+        );
+        let counted = SolveRecord {
+            complete: Some(false),
+            count: Some(2),
+            ..SolveRecord::new("-", 1, "multiple")
+        };
+        assert_eq!(
+            json(&counted),
+            r#"{"complete":false,"count":2,"file":"-","line":1,"status":"multiple"}"#
+        );
+        let rated = RateRecord {
+            effort: Some(0.5),
+            score: Some(2.37),
+            ..RateRecord::new("r.txt", 1, "rated")
+        };
+        assert_eq!(
+            json(&rated),
+            r#"{"effort":0.5,"file":"r.txt","line":1,"score":2.37,"status":"rated"}"#
+        );
+        let budget = CanonRecord {
+            nodes: Some(10),
+            ..CanonRecord::new("c.txt", 4, "budget")
+        };
+        assert_eq!(
+            json(&budget),
+            r#"{"file":"c.txt","line":4,"nodes":10,"status":"budget"}"#
+        );
+        let stopped = InterruptedRecord {
+            file: "i.txt",
+            line: 9,
+            status: "interrupted",
+        };
+        assert_eq!(
+            json(&stopped),
+            r#"{"file":"i.txt","line":9,"status":"interrupted"}"#
+        );
+    }
+
+    #[test]
+    fn a_generate_record_writes_its_targets_only_when_asked() {
+        let record = GenerateRecord {
+            attempts: 1,
+            clues: 6,
+            index: 0,
+            puzzle: "1.3.3.1..1.3.3.1".to_owned(),
+            seed: 4,
+            symmetry: "rot180",
+            ..GenerateRecord::default()
+        };
+        assert_eq!(
+            json(&record),
+            r#"{"attempts":1,"clues":6,"index":0,"minimal":false,"puzzle":"1.3.3.1..1.3.3.1","seed":4,"symmetry":"rot180"}"#
+        );
+        let targeted = GenerateRecord {
+            clues_met: Some(false),
+            ..record
+        };
+        assert!(json(&targeted).contains(r#""clues":6,"clues_met":false,"index""#));
+    }
 }

@@ -30,7 +30,7 @@ pub struct ExplainRecord<'a> {
     /// Why the record could not be read, or the clash on a board.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
-    /// The input file's name (`-` for stdin).
+    /// The input file's name (`<stdin>` for stdin).
     pub file: &'a str,
     /// The wrong cell's digit, in the puzzle's alphabet.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -101,13 +101,13 @@ impl StepRecord {
     /// ```
     /// use sudoku_dlx::json::StepRecord;
     /// use sudoku_dlx::{Explainer, Hint, Puzzle};
-    /// let puzzle: Puzzle = "1.3.3.1..1.3.3.1".parse()?;
+    /// let puzzle: Puzzle = "1.34341221434321".parse()?;
     /// let Hint::Step(step) = Explainer::new(puzzle.rules()).hint(&puzzle, None)? else {
     ///     panic!("a single is there")
     /// };
     /// let record = StepRecord::of(&puzzle, &step);
-    /// assert_eq!(record.placements.len(), 1);
-    /// assert!(record.placements[0].cell.starts_with('r'));
+    /// assert_eq!(record.placements[0].cell, "r1c2");
+    /// assert_eq!(record.placements[0].digit, "2");
     /// # Ok::<(), sudoku_dlx::Error>(())
     /// ```
     #[must_use]
@@ -225,4 +225,47 @@ fn cell_name(puzzle: &Puzzle, i: usize) -> String {
 /// `digits` in `alphabet`.
 fn symbols(alphabet: Alphabet, digits: &[u8]) -> Vec<String> {
     digits.iter().map(|&d| alphabet.symbol(d)).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::json::{CellCandidates, ExplainRecord, StepRecord};
+    use crate::{Explainer, Hint, Puzzle};
+
+    #[test]
+    fn a_hint_and_a_stalled_board_write_as_the_command_publishes_them() {
+        let puzzle: Puzzle = "1.34341221434321".parse().unwrap();
+        let Ok(Hint::Step(step)) = Explainer::new(puzzle.rules()).hint(&puzzle, None) else {
+            panic!("a single is there");
+        };
+        let record = ExplainRecord {
+            stalled: Some(false),
+            steps: Some(vec![StepRecord::of(&puzzle, &step)]),
+            ..ExplainRecord::new("h.txt", 1, "hint")
+        };
+        let json = serde_json::to_string(&record).unwrap();
+        assert!(
+            json.starts_with(
+                r#"{"file":"h.txt","line":1,"stalled":false,"status":"hint","steps":[{"technique":"#
+            ),
+            "{json}"
+        );
+        assert!(
+            json.contains(
+                r#""placements":[{"cell":"r1c2","digit":"2","value":2}],"eliminations":[]"#
+            ),
+            "{json}"
+        );
+        // A board's open cells, in row order, with their candidates.
+        let board = crate::Board {
+            digits: vec![1, 0, 3, 0],
+            candidates: vec![vec![], vec![2, 4], vec![], vec![4]],
+        };
+        let four: Puzzle = "1.3.............".parse().unwrap();
+        let open = CellCandidates::of_board(&four, &board);
+        assert_eq!(
+            serde_json::to_string(&open).unwrap(),
+            r#"[{"cell":"r1c2","digits":["2","4"],"values":[2,4]},{"cell":"r1c4","digits":["4"],"values":[4]}]"#
+        );
+    }
 }
