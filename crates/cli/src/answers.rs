@@ -10,8 +10,8 @@
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
-use serde::Serialize;
 use sudoku_dlx::ParseOptions;
+use sudoku_dlx::json::InterruptedRecord;
 
 use crate::args::JobsArgs;
 use crate::batch::{Pool, Sink};
@@ -172,17 +172,10 @@ impl<F: FnMut(PuzzleStatus), R: Into<Reply>> Sink<R> for Answers<'_, F> {
 
 /// The `!interrupted` record of a puzzle not finished when a signal came.
 pub(crate) fn interrupted_record(format: Format, name: &str, line: u64) -> String {
-    /// Its JSON: the fields every record command has.
-    #[derive(Serialize)]
-    struct Interrupted<'a> {
-        file: &'a str,
-        line: u64,
-        status: &'static str,
-    }
     match format {
         Format::Line => "!interrupted\n".to_owned(),
         Format::Grid => "!interrupted\n\n".to_owned(),
-        Format::Json => json_line(&Interrupted {
+        Format::Json => json_line(&InterruptedRecord {
             file: name,
             line,
             status: "interrupted",

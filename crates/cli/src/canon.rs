@@ -9,7 +9,7 @@ use std::collections::HashSet;
 use std::io::Write;
 use std::time::Instant;
 
-use serde::Serialize;
+use sudoku_dlx::json::CanonRecord;
 use sudoku_dlx::{Canonical, Canonicalizer, Error, Grid, ParseOptions, Puzzle};
 
 use crate::args::{CanonArgs, RecordFormat};
@@ -55,11 +55,7 @@ pub(crate) fn run(args: &CanonArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     progress.finish();
     if args.stats {
         let secs = start.elapsed().as_secs_f64();
-        let rate = if secs > 0.0 {
-            tally.puzzles as f64 / secs
-        } else {
-            0.0
-        };
+        let rate = report::per_second(tally.puzzles, secs);
         let plural =
             |n: u64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         // Without --dedupe no form is compared with another: there are no
@@ -94,65 +90,6 @@ struct Tally {
     puzzles: u64,
     duplicates: u64,
     failed: u64,
-}
-
-/// One `canon` record in JSON: its fields in sorted order, each absent when
-/// it does not apply.
-#[derive(Debug, Serialize)]
-struct CanonRecord<'a> {
-    /// The canonical form, in the puzzle's alphabet.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    canonical: Option<String>,
-    /// Where an invalid record went wrong, when one column says it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    column: Option<usize>,
-    /// The text after the puzzle on its line.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    comment: Option<&'a str>,
-    /// Why an invalid record could not be read.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a str>,
-    file: &'a str,
-    line: u64,
-    /// Search nodes spent, for a record over budget.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nodes: Option<u64>,
-    /// `canonical`, `invalid` or `budget`.
-    status: &'static str,
-    /// The transformation onto the form, with `--with-transform`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    transform: Option<String>,
-}
-
-impl<'a> CanonRecord<'a> {
-    /// The record, without a form, of file `name`'s line `line`.
-    fn bare(
-        name: &'a str,
-        line: u64,
-        status: &'static str,
-        comment: Option<&'a str>,
-    ) -> CanonRecord<'a> {
-        CanonRecord {
-            canonical: None,
-            column: None,
-            comment,
-            error: None,
-            file: name,
-            line,
-            nodes: None,
-            status,
-            transform: None,
-        }
-    }
-
-    /// The record of a puzzle that could not be read.
-    fn invalid(name: &'a str, problem: &'a Problem, comment: Option<&'a str>) -> CanonRecord<'a> {
-        CanonRecord {
-            column: problem.column,
-            error: Some(&problem.message),
-            ..CanonRecord::bare(name, problem.line, PuzzleStatus::Invalid.name(), comment)
-        }
-    }
 }
 
 /// One worker's canonicalizer.
@@ -207,7 +144,10 @@ impl Worker {
                 format.into(),
                 name,
                 &problem,
-                &CanonRecord::invalid(name, &problem, comment),
+                &CanonRecord {
+                    comment,
+                    ..CanonRecord::invalid(name, problem.line, problem.column, &problem.message)
+                },
             )
         };
         let puzzle = match body {
@@ -247,7 +187,8 @@ fn formatted(
         RecordFormat::Json => report::json_line(&CanonRecord {
             canonical: Some(form),
             transform: args.with_transform.then_some(transform),
-            ..CanonRecord::bare(name, line, "canonical", comment)
+            comment,
+            ..CanonRecord::new(name, line, "canonical")
         }),
     };
     Answer {
@@ -270,7 +211,8 @@ fn over_budget(
         RecordFormat::Line => format!("!{}\n", status.name()),
         RecordFormat::Json => report::json_line(&CanonRecord {
             nodes: Some(nodes),
-            ..CanonRecord::bare(name, line, status.name(), comment)
+            comment,
+            ..CanonRecord::new(name, line, status.name())
         }),
     };
     Answer {

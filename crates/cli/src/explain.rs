@@ -11,10 +11,10 @@
 use std::fmt::Write as _;
 use std::io::Write;
 
-use serde::Serialize;
+use sudoku_dlx::json::{CellCandidates, ExplainRecord, StepRecord};
 use sudoku_dlx::{
-    Alphabet, Board, Budget, Cell, Chain, Error, Explained, Explainer, Explanation, Hint, Link,
-    OnStall, ParseOptions, Puzzle, Step, Unit,
+    Alphabet, Board, Budget, Cell, CheckRecord, Error, Explained, Explainer, Explanation, Hint,
+    OnStall, ParseOptions, Puzzle, Unit,
 };
 
 use crate::answers::answer_all;
@@ -51,161 +51,6 @@ pub(crate) fn run(mode: Mode, args: &ExplainArgs, out: &mut dyn Write) -> anyhow
     } else {
         Status::Failure
     })
-}
-
-/// One step in JSON: what the issue of `explain` specifies, and the
-/// pattern when the technique noted one.
-#[derive(Debug, Serialize)]
-struct StepRecord {
-    technique: &'static str,
-    placements: Vec<CellDigit>,
-    eliminations: Vec<CellDigit>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    cells: Vec<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    digits: Vec<String>,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    houses: Vec<String>,
-    /// A chain technique's links, one chain per deduction.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    chains: Vec<ChainRecord>,
-}
-
-/// One chain of a step: its paths of links (`r4c7=5`, `r4c9<>5`) and what
-/// they prove.
-#[derive(Debug, Serialize)]
-struct ChainRecord {
-    conclusion: String,
-    paths: Vec<Vec<String>>,
-}
-
-impl ChainRecord {
-    fn of(puzzle: &Puzzle, chain: &Chain) -> ChainRecord {
-        let link = |link: &Link| link.describe(puzzle.shape(), puzzle.alphabet());
-        ChainRecord {
-            conclusion: link(&chain.conclusion),
-            paths: chain
-                .paths
-                .iter()
-                .map(|path| path.iter().map(link).collect())
-                .collect(),
-        }
-    }
-}
-
-/// A cell (`r1c1`), a digit in the puzzle's alphabet, and its value (from
-/// 1) for scripts that compute with it.
-#[derive(Debug, Serialize)]
-struct CellDigit {
-    cell: String,
-    digit: String,
-    value: u8,
-}
-
-impl CellDigit {
-    fn of(puzzle: &Puzzle, cell: usize, value: u8) -> CellDigit {
-        CellDigit {
-            cell: cell_name(puzzle, cell),
-            digit: puzzle.alphabet().symbol(value),
-            value,
-        }
-    }
-}
-
-/// Cell `i` (in row order) of `puzzle`'s grid as players write it, `r1c1`:
-/// the one spelling of a cell in every JSON record.
-fn cell_name(puzzle: &Puzzle, i: usize) -> String {
-    puzzle.shape().cell(i).to_string()
-}
-
-/// `digits` in `alphabet`.
-fn symbols(alphabet: Alphabet, digits: &[u8]) -> Vec<String> {
-    digits.iter().map(|&d| alphabet.symbol(d)).collect()
-}
-
-impl StepRecord {
-    fn of(puzzle: &Puzzle, step: &Step) -> StepRecord {
-        StepRecord {
-            technique: step.kind.name(),
-            placements: step
-                .placements
-                .iter()
-                .map(|p| CellDigit::of(puzzle, p.cell, p.digit))
-                .collect(),
-            eliminations: step
-                .eliminations
-                .iter()
-                .map(|e| CellDigit::of(puzzle, e.cell, e.digit))
-                .collect(),
-            cells: step.cells.iter().map(|&i| cell_name(puzzle, i)).collect(),
-            digits: symbols(puzzle.alphabet(), &step.digits),
-            houses: step.houses.iter().map(|h| h.name(puzzle.rules())).collect(),
-            chains: step
-                .chains
-                .iter()
-                .map(|c| ChainRecord::of(puzzle, c))
-                .collect(),
-        }
-    }
-}
-
-/// The candidates of an open cell, in the puzzle's alphabet and as values.
-#[derive(Debug, Serialize)]
-struct CellCandidates {
-    cell: String,
-    digits: Vec<String>,
-    values: Vec<u8>,
-}
-
-/// The open cells' candidates of `board`, a board of `puzzle`.
-fn candidates(puzzle: &Puzzle, board: &Board) -> Vec<CellCandidates> {
-    board
-        .candidates
-        .iter()
-        .enumerate()
-        .filter(|&(i, _)| board.digits[i] == 0)
-        .map(|(cell, digits)| CellCandidates {
-            cell: cell_name(puzzle, cell),
-            digits: symbols(puzzle.alphabet(), digits),
-            values: digits.clone(),
-        })
-        .collect()
-}
-
-/// One `explain` or `hint` record in JSON: its fields in sorted order, each
-/// absent when it does not apply.
-#[derive(Debug, Default, Serialize)]
-struct ExplainRecord<'a> {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    candidates: Option<Vec<CellCandidates>>,
-    /// The wrong cell of a board, `r1c1`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cell: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    column: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    comment: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<String>,
-    file: &'a str,
-    /// The wrong cell's digit, in the puzzle's alphabet.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    found: Option<String>,
-    line: u64,
-    /// The wrong cell's digit in the solution, in the puzzle's alphabet.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solved: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stalled: Option<bool>,
-    status: &'static str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    steps: Option<Vec<StepRecord>>,
-    /// The cells of a board without a solution whose blanking alone
-    /// leaves one, `r1c1`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    suspects: Option<Vec<String>>,
 }
 
 /// One worker's explainer, rebuilt when the rules change.
@@ -266,19 +111,18 @@ impl Workspace {
             (Mode::Hint, Body::Text(text)) => {
                 // A record of a puzzle and a board, as `check` reads a
                 // puzzle and a solution.
-                match crate::check::read(&text, record.comment.as_deref(), parse) {
+                match CheckRecord::parse(&text, record.comment.as_deref(), parse) {
                     Err(e) => invalid(Problem::of_parse_error(line, &e, &text)),
-                    Ok(crate::check::Pair {
+                    Ok(CheckRecord {
                         puzzle,
-                        grid,
-                        proposed,
+                        grid: board,
+                        ..
                     }) => {
                         // A board after its puzzle, even one the player has
                         // not written on yet, is judged against the puzzle:
                         // a puzzle without one solution is no fault of the
                         // player's.
-                        let pair = proposed;
-                        let board = pair.then_some(grid);
+                        let pair = board.is_some();
                         let hint = self.explainer(args, &puzzle).hint(&puzzle, board.as_ref());
                         match hint {
                             Ok(hint) => hint_answer(args, &puzzle, &hint, json),
@@ -346,7 +190,10 @@ fn explain_answer(
         (Explained::Unique(path), ExplainFormat::Json) => (
             PuzzleStatus::Solved,
             report::json_line(&ExplainRecord {
-                candidates: path.stall.as_ref().map(|b| candidates(puzzle, b)),
+                candidates: path
+                    .stall
+                    .as_ref()
+                    .map(|b| CellCandidates::of_board(puzzle, b)),
                 solved: Some(path.solved),
                 stalled: Some(path.stalled),
                 status: "explained",
@@ -416,7 +263,10 @@ fn candidates_text(puzzle: &Puzzle, board: &Board) -> String {
             .map(|col| row * n + col)
             .filter(|&i| board.digits[i] == 0)
             .map(|i| {
-                let digits = symbols(puzzle.alphabet(), &board.candidates[i]);
+                let digits: Vec<String> = board.candidates[i]
+                    .iter()
+                    .map(|&d| puzzle.alphabet().symbol(d))
+                    .collect();
                 format!("c{} {{{}}}", i % n + 1, digits.join(" "))
             })
             .collect();
@@ -476,7 +326,7 @@ fn hint_answer(
                 line
             } else {
                 report::json_line(&ExplainRecord {
-                    candidates: Some(candidates(puzzle, board)),
+                    candidates: Some(CellCandidates::of_board(puzzle, board)),
                     stalled: Some(true),
                     status: "stalled",
                     steps: Some(if args.guess {
@@ -503,7 +353,7 @@ fn hint_answer(
                 )
             } else {
                 report::json_line(&ExplainRecord {
-                    cell: Some(cell_name(puzzle, *cell)),
+                    cell: Some(shape.cell(*cell).to_string()),
                     found: Some(symbol(*found)),
                     solution: Some(symbol(*solution)),
                     status: "wrong",

@@ -3,16 +3,16 @@
 //! Puzzle k of a run comes from [`puzzle_seed`]`(seed, k)` alone (with
 //! `--jigsaw random`, its region map too), so the output is the same
 //! whatever `--jobs` is. Indices are handed to the pool in chunks
-//! ([`crate::batch::Pool::stream`] keeps their order), with one [`Maker`]
-//! per piece of work.
+//! ([`crate::batch::Pool::stream`] keeps their order), with one of the
+//! library's [`Maker`]s per piece of work: it chooses the generator for the
+//! [`Plan`] the flags make and refuses a `--clues` no puzzle can meet.
 
 use std::io::{IsTerminal, Write};
 
 use anyhow::Context;
-use serde::Serialize;
+use sudoku_dlx::json::GenerateRecord;
 use sudoku_dlx::{
-    GenerateOptions, Generated, Generator, KillerGenerator, RandomJigsaw, Regions, Rules, Shape,
-    Variants, puzzle_seed, replay_seed,
+    GenerateOptions, Generated, Maker, Plan, Regions, Rules, Shape, puzzle_seed, replay_seed,
 };
 
 use crate::args::{GenerateArgs, JigsawArg, RecordFormat};
@@ -34,8 +34,18 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         attempts: args.attempts,
         max_nodes: args.max_nodes,
     };
-    // Fail on bad rules before starting threads.
-    Maker::new(&plan, &options).context("cannot generate for these rules")?;
+    // Fail on a bad target or bad rules before starting threads.
+    Maker::new(&plan, &options).map_err(|e| match e {
+        sudoku_dlx::Error::ClueTarget {
+            clues,
+            size,
+            fewest,
+            most,
+        } => anyhow::anyhow!(
+            "--clues {clues}: a {size}x{size} puzzle with one solution has from {fewest} to {most} clues; ask for a number in that range"
+        ),
+        e => anyhow::Error::new(e).context("cannot generate for these rules"),
+    })?;
     // Not locked for the run: the progress bar is drawn from its own thread.
     let stderr = std::io::stderr();
     let seed = match args.seed {
@@ -172,18 +182,6 @@ impl Sink<Made> for Puzzles<'_> {
     }
 }
 
-/// What the puzzles are generated for.
-enum Plan {
-    /// Every puzzle has these rules.
-    Rules(Rules),
-    /// `--jigsaw random`: these rules (with the boxes), but each puzzle on
-    /// its own random region map.
-    RandomJigsaw(Rules),
-    /// `--killer`: killer puzzles of these rules, with cages of up to this
-    /// many cells at the start.
-    Killer(Rules, usize),
-}
-
 /// The plan from the shape, variant and jigsaw flags.
 fn plan(args: &GenerateArgs) -> anyhow::Result<Plan> {
     let shape = match (args.shape.shape()?, &args.jigsaw) {
@@ -196,76 +194,16 @@ fn plan(args: &GenerateArgs) -> anyhow::Result<Plan> {
         (None, _) => Shape::CLASSIC,
     };
     let variants = args.variants.variants();
-    if let Some(clues) = args.clues {
-        check_clues(
-            clues,
-            shape,
-            variants == Variants::default() && args.jigsaw.is_none(),
-        )?;
-    }
     let rules = Rules::new(shape).with_variants(variants);
     Ok(match &args.jigsaw {
         None if args.killer => Plan::Killer(rules, usize::from(args.cage_size)),
         None => Plan::Rules(rules),
-        Some(JigsawArg::Random) => Plan::RandomJigsaw(rules),
+        Some(JigsawArg::Random) => Plan::RandomJigsaw(shape, variants),
         Some(JigsawArg::Map(map)) => {
             let regions = Regions::parse(map, shape).context("--jigsaw")?;
             Plan::Rules(rules.with_regions(regions).context("--jigsaw")?)
         }
     })
-}
-
-/// Rejects a `--clues` no puzzle of `shape` can meet: more than its cells,
-/// or fewer than n-1 (two digits absent from the givens could be swapped
-/// in any solution, so it would not be unique), or for `classic` 9x9
-/// Sudoku fewer than 17 (McGuire, Tugemann and Civario, 2012).
-fn check_clues(clues: usize, shape: Shape, classic: bool) -> anyhow::Result<()> {
-    let (n, cells) = (shape.size(), shape.cell_count());
-    let fewest = if classic && n == 9 { 17 } else { n - 1 };
-    if (fewest..=cells).contains(&clues) {
-        return Ok(());
-    }
-    anyhow::bail!(
-        "--clues {clues}: a {n}x{n} puzzle with one solution has from {fewest} to {cells} clues; ask for a number in that range"
-    )
-}
-
-/// Makes the puzzles of a [`Plan`], one per seed.
-enum Maker {
-    /// One generator, for the rules of every puzzle.
-    Fixed(Generator),
-    /// A map drawn per puzzle, and a generator built for it.
-    RandomJigsaw(RandomJigsaw),
-    /// Cages drawn per puzzle.
-    Killer(KillerGenerator),
-}
-
-impl Maker {
-    fn new(plan: &Plan, options: &GenerateOptions) -> Result<Maker, sudoku_dlx::Error> {
-        Ok(match plan {
-            Plan::Rules(rules) => Maker::Fixed(Generator::new(rules, options.clone())),
-            Plan::RandomJigsaw(rules) => Maker::RandomJigsaw(RandomJigsaw::new(
-                rules.shape(),
-                rules.variants(),
-                options.clone(),
-            )),
-            Plan::Killer(rules, cage_size) => {
-                let mut killer = KillerGenerator::new(rules, *cage_size)?;
-                if let Some(nodes) = options.max_nodes {
-                    killer.set_check_budget(nodes);
-                }
-                Maker::Killer(killer)
-            }
-        })
-    }
-
-    fn generate(&mut self, seed: u64) -> Result<Generated, sudoku_dlx::Error> {
-        match self {
-            Maker::Fixed(generator) => generator.generate(seed),
-            Maker::RandomJigsaw(jigsaw) => jigsaw.generate(seed),
-            Maker::Killer(killer) => killer.generate(seed),
-        }
-    }
 }
 
 /// The targets asked for and missed.
@@ -285,38 +223,6 @@ fn missed_targets(args: &GenerateArgs, g: &Generated) -> Vec<String> {
         missed.push(format!("--difficulty {level} (got {got})"));
     }
     missed
-}
-
-/// One `generate` record in JSON: its fields in sorted order, the targets'
-/// only when asked for.
-#[derive(Debug, Serialize)]
-struct GenerateRecord<'a> {
-    attempts: u32,
-    /// A killer puzzle's cage map and sums, as the line format writes them.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    cages: Option<String>,
-    clues: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    clues_met: Option<bool>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    difficulty_met: Option<bool>,
-    index: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    level: Option<&'static str>,
-    minimal: bool,
-    /// The givens, without the region map.
-    puzzle: String,
-    /// A jigsaw puzzle's region map, one letter per cell.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    regions: Option<String>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    score: Option<f64>,
-    /// The `--seed` of a run whose puzzle 0 is this puzzle.
-    seed: u64,
-    /// With `--with-solution`.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<String>,
-    symmetry: &'a str,
 }
 
 /// One output record.

@@ -11,7 +11,6 @@ mod batch;
 mod canon;
 mod check;
 mod cover;
-mod drawing;
 mod explain;
 mod generate;
 mod help;

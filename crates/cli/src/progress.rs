@@ -20,6 +20,8 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressState, ProgressStyle};
 
+use crate::report::per_second;
+
 /// How long a run must last before its progress bar appears, unless the
 /// environment variable [`DELAY_VARIABLE`] gives another number of
 /// milliseconds.
@@ -189,11 +191,7 @@ fn style(unit: &str, with_total: bool) -> ProgressStyle {
             "rate",
             |state: &ProgressState, out: &mut dyn std::fmt::Write| {
                 let seconds = state.elapsed().as_secs_f64();
-                let rate = if seconds > 0.0 {
-                    state.pos() as f64 / seconds
-                } else {
-                    0.0
-                };
+                let rate = per_second(state.pos(), seconds);
                 let _ = write!(out, "{}/s", rate_text(rate));
             },
         )

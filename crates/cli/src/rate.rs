@@ -6,7 +6,7 @@
 
 use std::io::Write;
 
-use serde::Serialize;
+use sudoku_dlx::json::RateRecord;
 use sudoku_dlx::{Budget, Error, ParseOptions, Puzzle, Rated, Rater, Rating};
 
 use crate::answers::answer_all;
@@ -34,66 +34,6 @@ pub(crate) fn run(args: &RateArgs, out: &mut dyn Write) -> anyhow::Result<Status
     })
 }
 
-/// One `rate` record in JSON: its fields in sorted order, each absent when
-/// it does not apply.
-#[derive(Debug, Serialize)]
-struct RateRecord<'a> {
-    /// Where an invalid record went wrong, when one column says it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    column: Option<usize>,
-    /// The text after the puzzle on its line.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    comment: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    effort: Option<f64>,
-    /// Why an invalid record could not be read.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a str>,
-    file: &'a str,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    hardest: Option<&'static str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    level: Option<&'static str>,
-    line: u64,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    mean_nodes: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    score: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solved_by_logic: Option<bool>,
-    /// `rated`, or why not: `unsolvable`, `multiple`, `invalid`, `budget`.
-    status: &'static str,
-}
-
-impl<'a> RateRecord<'a> {
-    /// The record, without a rating, of file `name`'s line `line`.
-    fn unrated(name: &'a str, line: u64, status: &'static str) -> RateRecord<'a> {
-        RateRecord {
-            column: None,
-            comment: None,
-            effort: None,
-            error: None,
-            file: name,
-            hardest: None,
-            level: None,
-            line,
-            mean_nodes: None,
-            score: None,
-            solved_by_logic: None,
-            status,
-        }
-    }
-
-    /// The record of a puzzle that could not be read.
-    fn invalid(name: &'a str, problem: &'a Problem) -> RateRecord<'a> {
-        RateRecord {
-            column: problem.column,
-            error: Some(&problem.message),
-            ..RateRecord::unrated(name, problem.line, PuzzleStatus::Invalid.name())
-        }
-    }
-}
-
 /// One worker's rater, rebuilt when the rules change.
 #[derive(Debug, Default)]
 struct Workspace {
@@ -114,7 +54,7 @@ impl Workspace {
         let invalid = |problem: Problem| {
             let json = RateRecord {
                 comment,
-                ..RateRecord::invalid(name, &problem)
+                ..RateRecord::invalid(name, problem.line, problem.column, &problem.message)
             };
             report::invalid(format, name, &problem, &json)
         };
@@ -188,11 +128,11 @@ fn answer(
             score: Some(round2(r.score)),
             solved_by_logic: Some(r.solved_by_logic),
             comment,
-            ..RateRecord::unrated(name, line, "rated")
+            ..RateRecord::new(name, line, "rated")
         }),
         (RecordFormat::Json, _) => report::json_line(&RateRecord {
             comment,
-            ..RateRecord::unrated(name, line, status.name())
+            ..RateRecord::new(name, line, status.name())
         }),
     };
     Answer {

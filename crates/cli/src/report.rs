@@ -1,9 +1,9 @@
 //! What commands report: their exit status, and for the record commands
 //! (`solve`, `count`, `rate`) what they print for a record: its status,
 //! its stdout and stderr text, where in the input a record that cannot be
-//! read went wrong, and JSON lines. Each command's JSON schema is a
-//! `#[derive(Serialize)]` struct beside the command, with its fields in
-//! sorted order, absent when empty.
+//! read went wrong, and JSON lines. Each command's JSON schema is a type of
+//! the library's `sudoku_dlx::json` (its `serde` feature), with its fields
+//! in sorted order, absent when empty.
 
 use std::process::ExitCode;
 
@@ -277,4 +277,10 @@ pub(crate) fn json_line(record: &impl Serialize) -> String {
 /// print them.
 pub(crate) fn round2(x: f64) -> f64 {
     (x * 100.0).round() / 100.0
+}
+
+/// `count` things done in `secs` seconds, per second (0 when no time
+/// passed), for `--stats` and the progress bar.
+pub(crate) fn per_second(count: u64, secs: f64) -> f64 {
+    if secs > 0.0 { count as f64 / secs } else { 0.0 }
 }

@@ -10,15 +10,14 @@ use std::io::Write;
 use std::ops::ControlFlow;
 use std::time::Instant;
 
-use serde::Serialize;
 use smallvec::SmallVec;
+use sudoku_dlx::json::SolveRecord;
 use sudoku_dlx::{
     Budget, End, Error, First, Grid, Parallel, ParseOptions, Puzzle, Rules, Solver, Uniqueness,
 };
 
 use crate::answers::{Reply, Streamed, answer_all, interrupted_record};
 use crate::args::{AnswerArgs, CountArgs, PuzzleArgs, SearchArgs, SolveArgs};
-use crate::drawing::jigsaw_grid;
 use crate::interrupt;
 use crate::records::{Body, Record};
 use crate::report::{self, Answer, Format, Problem, PuzzleStatus, Status};
@@ -134,11 +133,7 @@ fn run(
 
     if search.stats {
         let secs = start.elapsed().as_secs_f64();
-        let rate = if secs > 0.0 {
-            tally.puzzles as f64 / secs
-        } else {
-            0.0
-        };
+        let rate = report::per_second(tally.puzzles, secs);
         writeln!(
             std::io::stderr().lock(),
             "{} puzzles: {} solved, {} unsolvable, {} multiple, {} invalid, {} over budget; {secs:.3} s, {rate:.0} puzzles/s",
@@ -157,58 +152,6 @@ fn run(
     } else {
         Status::Failure
     })
-}
-
-/// One `solve` or `count` record in JSON: its fields in sorted order, each
-/// absent when it does not apply.
-#[derive(Debug, Serialize)]
-struct PuzzleRecord<'a> {
-    /// Where an invalid record went wrong, when one column says it.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    column: Option<usize>,
-    /// The text after the puzzle on its line.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    comment: Option<&'a str>,
-    /// `count`: whether the count is exact.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    complete: Option<bool>,
-    /// `count`: the solutions counted.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    count: Option<u64>,
-    /// Why an invalid record could not be read.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    error: Option<&'a str>,
-    file: &'a str,
-    line: u64,
-    /// Search-tree nodes, for a puzzle that was searched.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    nodes: Option<u64>,
-    /// The first solution found.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solution: Option<String>,
-    /// `solve --all` or `--limit`: every solution found.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<Vec<String>>,
-    status: &'static str,
-}
-
-impl<'a> PuzzleRecord<'a> {
-    /// The record of a puzzle of file `name` that could not be read.
-    fn invalid(name: &'a str, problem: &'a Problem, comment: Option<&'a str>) -> PuzzleRecord<'a> {
-        PuzzleRecord {
-            column: problem.column,
-            comment,
-            complete: None,
-            count: None,
-            error: Some(&problem.message),
-            file: name,
-            line: problem.line,
-            nodes: None,
-            solution: None,
-            solutions: None,
-            status: PuzzleStatus::Invalid.name(),
-        }
-    }
 }
 
 /// One worker's solver, kept while the rules stay the same (rebuilt for a
@@ -314,7 +257,10 @@ impl Workspace {
                 config.format,
                 name,
                 &problem,
-                &PuzzleRecord::invalid(name, &problem, comment),
+                &SolveRecord {
+                    comment,
+                    ..SolveRecord::invalid(name, problem.line, problem.column, &problem.message)
+                },
             );
             answer
                 .stdout
@@ -469,7 +415,7 @@ impl Found {
             Format::Json => {
                 let lines = lines();
                 let enumerate = matches!(config.task, Task::Enumerate { .. });
-                report::json_line(&PuzzleRecord {
+                report::json_line(&SolveRecord {
                     column: None,
                     comment,
                     complete: self.count.map(|(_, complete)| complete),
@@ -524,10 +470,7 @@ impl Found {
                 let grids = || -> String {
                     self.solutions
                         .iter()
-                        .map(|g| match puzzle.rules().regions() {
-                            Some(regions) => format!("{}\n", jigsaw_grid(puzzle, g, regions)),
-                            None => format!("{}\n", g.pretty_with(puzzle.alphabet())),
-                        })
+                        .map(|g| format!("{}\n", puzzle.drawing(g)))
                         .collect()
                 };
                 let header = grid_header(config, name, line, self.solutions.len());
@@ -676,10 +619,7 @@ impl Streamed for StreamedSolutions {
                 }
                 Format::Grid => {
                     // Each grid and a blank line, as in a whole record.
-                    let _ = match puzzle.rules().regions() {
-                        Some(regions) => writeln!(piece, "{}", jigsaw_grid(&puzzle, grid, regions)),
-                        None => writeln!(piece, "{}", grid.pretty_with(puzzle.alphabet())),
-                    };
+                    let _ = writeln!(piece, "{}", puzzle.drawing(grid));
                 }
                 Format::Json => {
                     let text = serde_json::Value::String(text);

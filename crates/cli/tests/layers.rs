@@ -1,7 +1,7 @@
 //! The binary's files are floors whose imports run only downward, as in the
 //! library (crates/sudoku-dlx/tests/layers.rs): the parts that know nothing
 //! of the others at the bottom (reading, signals, progress, help texts,
-//! drawing, what a record reports), then the machinery that runs batches
+//! what a record reports), then the machinery that runs batches
 //! and searches, then the flags (`args`, the only floor but the top ones
 //! that knows clap), the driver shared by the record commands, the
 //! commands, and `main`. This reads every `crate::` path in `src/`
@@ -17,14 +17,7 @@ use std::path::Path;
 
 /// The floors, bottom up, each with its files (without `.rs`).
 const FLOORS: [&[&str]; 6] = [
-    &[
-        "drawing",
-        "help",
-        "input",
-        "interrupt",
-        "progress",
-        "report",
-    ],
+    &["help", "input", "interrupt", "progress", "report"],
     &["batch", "jobs", "records", "threads"],
     &["args"],
     &["answers"],

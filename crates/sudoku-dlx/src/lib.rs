@@ -123,7 +123,10 @@
 //!   [`Cell`] ([`GridIndex`]); line and pretty display.
 //! - [`Puzzle`]: rules and givens; [`Puzzle::parse`] with [`ParseOptions`]
 //!   (line, block, numbers and jigsaw formats; [`Alphabet`]s `1-9A-Z`,
-//!   `0-9A-F`, numbers); [`Framer`] and [`Records`] for streams.
+//!   `0-9A-F`, numbers); [`Framer`] and [`Records`] for streams;
+//!   [`CheckRecord`] for a puzzle and the solution or board after it;
+//!   [`Puzzle::drawing`] ([`Drawing`]) for a grid with its boxes or
+//!   jigsaw regions drawn.
 //! - [`Solver`]: [`solve`](Solver::solve) ([`First`]),
 //!   [`set_method`](Solver::set_method) ([`Method`]),
 //!   [`engine_for`](Solver::engine_for) ([`Operation`], [`Engine`]),
@@ -138,7 +141,9 @@
 //!   [`Violation`]: the independent checker.
 //! - [`Generator`] ([`GenerateOptions`], [`Generated`], [`Minimality`], [`Symmetry`],
 //!   [`puzzle_seed`]): unique puzzles from a seed, symmetric, minimal, or
-//!   of a clue count or level. [`KillerGenerator`]: unique killer puzzles
+//!   of a clue count or level. [`Maker`] ([`Plan`]) chooses among the
+//!   generators for a run and refuses a clue count no unique puzzle has
+//!   ([`Plan::clue_range`]). [`KillerGenerator`]: unique killer puzzles
 //!   without givens. [`Rater`] ([`Rating`], [`Level`]) scores
 //!   difficulty from human techniques ([`LogicSolver`], [`Technique`]) and
 //!   search effort averaged over seeded orders (killer puzzles by search
@@ -167,6 +172,8 @@
 // Floors, bottom up; each imports only from the floors below it and from
 // itself, and no two files import each other (tests/layers.rs checks this).
 mod canon;
+#[cfg(feature = "serde")]
+pub mod json;
 mod make;
 mod model;
 mod rate;
@@ -183,6 +190,7 @@ pub use make::generated::{Distance, Generated};
 pub use make::generator::{Attempts, Generator};
 pub use make::jigsaw::{RandomJigsaw, RandomRegions, random_regions};
 pub use make::killer::KillerGenerator;
+pub use make::maker::{Maker, Plan};
 pub use make::repair::Minimality;
 pub use make::seeds::{puzzle_seed, replay_seed};
 pub use make::symmetry::{Symmetry, UnknownSymmetry};
@@ -190,6 +198,7 @@ pub use model::cage_problem::CageProblem;
 pub use model::cages::{Cage, CageLayout, Cages, MAX_KILLER_SIZE};
 pub use model::cell::{Cell, MAX_SIZE};
 pub use model::checker::{Violation, check_solution};
+pub use model::drawing::Drawing;
 pub use model::error::{Error, Position};
 pub use model::grid::{Grid, GridIndex, LineDisplay, PrettyDisplay};
 pub use model::puzzle::Puzzle;
@@ -209,6 +218,7 @@ pub use solve::backend::Method;
 pub use solve::engine::{Engine, Operation};
 pub use solve::session::Session;
 pub use solve::solver::{Solver, Tally};
+pub use text::check_record::CheckRecord;
 pub use text::framer::{Framer, Record, Records, Skipped};
 pub use text::parse_options::ParseOptions;
 

@@ -10,6 +10,7 @@ pub(crate) mod generated;
 pub(crate) mod generator;
 pub(crate) mod jigsaw;
 pub(crate) mod killer;
+pub(crate) mod maker;
 pub(crate) mod repair;
 pub(crate) mod seeds;
 pub(crate) mod symmetry;

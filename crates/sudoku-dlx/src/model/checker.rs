@@ -61,6 +61,24 @@ pub enum Violation {
 }
 
 impl Violation {
+    /// The first cell the broken rule names, if it names one: the blank
+    /// cell, the changed given, the first of two equal digits.
+    ///
+    /// ```
+    /// use sudoku_dlx::{Cell, Violation};
+    /// let blank = Violation::Blank { cell: Cell { row: 1, col: 4 } };
+    /// assert_eq!(blank.cell().map(|c| c.to_string()).as_deref(), Some("r2c5"));
+    /// assert_eq!(Violation::ShapeMismatch.cell(), None);
+    /// ```
+    #[must_use]
+    pub fn cell(&self) -> Option<Cell> {
+        match self {
+            Violation::Blank { cell } | Violation::GivenChanged { cell, .. } => Some(*cell),
+            Violation::Repeat { first, .. } => Some(*first),
+            _ => None,
+        }
+    }
+
     /// The broken rule in words, its digits written in `alphabet` (the
     /// symbols the grid was read with): `r1c3 holds F but the puzzle gives
     /// G`. [`Display`](fmt::Display) writes them in the standard alphabet.

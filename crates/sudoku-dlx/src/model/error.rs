@@ -195,6 +195,18 @@ pub enum Error {
         /// Tries made.
         tries: u32,
     },
+    /// Generation: a clue target no puzzle with one solution can meet
+    /// ([`Plan::clue_range`](crate::Plan::clue_range)).
+    ClueTarget {
+        /// The clues asked for.
+        clues: usize,
+        /// The grid side.
+        size: usize,
+        /// The fewest clues a puzzle of the plan can have.
+        fewest: usize,
+        /// The most: every cell.
+        most: usize,
+    },
     /// A row-major cell index handed in code ([`Grid::set`](crate::Grid::set),
     /// [`Session::push`](crate::Session::push)) that is off the grid.
     ///
@@ -627,6 +639,15 @@ impl fmt::Display for Reason<'_> {
             Error::GridBudget { tries } => write!(
                 f,
                 "no complete grid was found in {tries} tries within the search budget; raise the budget"
+            ),
+            Error::ClueTarget {
+                clues,
+                size,
+                fewest,
+                most,
+            } => write!(
+                f,
+                "a {size}x{size} puzzle with one solution has from {fewest} to {most} clues, not {clues}; ask for a number in that range"
             ),
             Error::CanonRules { rules } => write!(
                 f,

@@ -9,6 +9,7 @@ pub(crate) mod cage_problem;
 pub(crate) mod cages;
 pub(crate) mod cell;
 pub(crate) mod checker;
+pub(crate) mod drawing;
 pub(crate) mod error;
 pub(crate) mod geometry;
 pub(crate) mod grid;

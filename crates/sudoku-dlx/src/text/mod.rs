@@ -3,6 +3,7 @@
 //!
 //! Imports from `model` only.
 
+pub(crate) mod check_record;
 pub(crate) mod framer;
 pub(crate) mod killer;
 pub(crate) mod lexer;
