@@ -339,6 +339,7 @@ fn parse_level(text: &str) -> Result<Level, String> {
 
 /// Flags of `sudoku-dlx cover`.
 #[derive(Debug, Args)]
+#[command(mut_arg("jobs", |a| a.help("Threads for the search; every core by default or with 0")))]
 pub(crate) struct CoverArgs {
     /// The problem file; stdin when absent or `-`. With --merge: results files.
     #[arg(value_name = "FILE")]
@@ -366,9 +367,8 @@ pub(crate) struct CoverArgs {
     /// often found faster.
     #[arg(long)]
     pub(crate) prune: bool,
-    /// Threads for the search; every core by default or with 0.
-    #[arg(long, short = 'j', value_name = "N", value_parser = parse_jobs)]
-    pub(crate) jobs: Option<u64>,
+    #[command(flatten)]
+    pub(crate) jobs: JobsArgs,
     /// List solutions in search order (the first N with --limit), on one
     /// thread; with --limit 1, the first solution found on every thread.
     #[arg(long)]

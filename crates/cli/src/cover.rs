@@ -112,7 +112,7 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
 
     // A seed's order is one thread's; --deterministic asks for search order.
     let threads = args.seed.is_none().then(|| Threads {
-        jobs: args.jobs.map(|j| usize::try_from(j).unwrap_or(usize::MAX)),
+        jobs: args.jobs.threads(),
         bar: !progress::quiet(),
     });
     let bar = !progress::quiet();

@@ -11,9 +11,14 @@
 //! command line, and on files that import each other, directly or round a
 //! longer cycle.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeMap;
 use std::fs;
 use std::path::Path;
+
+#[path = "../../dlx/tests/imports.rs"]
+mod imports;
+
+use imports::{code_lines, crate_paths, cycles};
 
 /// The floors, bottom up, each with its files (without `.rs`).
 const FLOORS: [&[&str]; 6] = [
@@ -45,8 +50,9 @@ fn floor_of(file: &str) -> Option<usize> {
 /// What is wrong with the imports of `sources`, one line per finding.
 fn violations(sources: &[Source]) -> Vec<String> {
     let mut found = Vec::new();
-    // Edges "file -> file" between distinct files.
-    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    // Edges "file -> file" between distinct files, each with a place that
+    // makes it.
+    let mut edges: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
     for source in sources {
         let here = &source.file;
         let Some(floor) = floor_of(here) else {
@@ -81,12 +87,13 @@ fn violations(sources: &[Source]) -> Vec<String> {
                     edges
                         .entry(here.clone())
                         .or_default()
-                        .insert(file.to_string());
+                        .entry(file.to_string())
+                        .or_insert(format!("{at}: `crate::{path}`"));
                 }
             }
         }
     }
-    found.extend(cycles(&edges));
+    found.extend(imports::lines(&cycles(&edges)));
     found
 }
 
@@ -98,57 +105,6 @@ fn mentions_clap(line: &str) -> bool {
             .next_back()
             .is_some_and(|c| c.is_alphanumeric() || c == '_')
     })
-}
-
-/// The lines of code in `text`, numbered from 1: up to the first
-/// `#[cfg(test)]`, without comment lines.
-fn code_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines()
-        .enumerate()
-        .take_while(|(_, line)| line.trim() != "#[cfg(test)]")
-        .filter(|(_, line)| !line.trim_start().starts_with("//"))
-        .map(|(i, line)| (i + 1, line))
-}
-
-/// The paths after each `crate::` on `line`, as far as they name modules
-/// and items (`report::Status`; `{Cli, Command}` gives `{`).
-fn crate_paths(line: &str) -> Vec<&str> {
-    line.match_indices("crate::")
-        .map(|(i, m)| {
-            let rest = &line[i + m.len()..];
-            let end = rest
-                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-                .unwrap_or(rest.len());
-            if end == 0 { &rest[..1] } else { &rest[..end] }
-        })
-        .collect()
-}
-
-/// One finding per import cycle, named from its first file, each file
-/// reported in one cycle at most.
-fn cycles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut reported = BTreeSet::new();
-    for start in edges.keys() {
-        // Depth-first from `start`, looking for a way back to it.
-        let mut stack = vec![(start.clone(), vec![start.clone()])];
-        let mut seen = BTreeSet::new();
-        while let Some((at, path)) = stack.pop() {
-            for next in edges.get(&at).into_iter().flatten() {
-                if next == start {
-                    if path.iter().all(|m| !reported.contains(m)) {
-                        found.push(format!("import cycle: {} -> {start}", path.join(" -> ")));
-                    }
-                    reported.extend(path.iter().cloned());
-                } else if seen.insert(next.clone()) {
-                    let mut longer = path.clone();
-                    longer.push(next.clone());
-                    stack.push((next.clone(), longer));
-                }
-            }
-        }
-    }
-    found
 }
 
 /// Every `.rs` file in the binary's `src/` (the binary has no folders; a
@@ -216,18 +172,12 @@ fn the_check_catches_each_kind_of_break() {
         "input.rs:1: `crate::sudoku::solve`: `input` imports from `sudoku` on a floor above it",
         "batch.rs:1: `crate::{` goes through the crate root",
         "args.rs:1: `crate::canon::CanonArgs`: `args` imports from `canon` on a floor above it",
-        "import cycle: args -> canon -> args",
+        "import cycle: args <-> canon",
         "extra.rs: not on a floor",
         "report.rs:1: clap outside the command line",
         "records.rs:1: `super::` outside a test",
     ];
-    for e in expect {
-        assert!(
-            found.iter().any(|f| f.starts_with(e)),
-            "missing {e:?} in {found:#?}"
-        );
-    }
-    assert_eq!(found.len(), expect.len(), "{found:#?}");
+    imports::assert_found(&found, &expect);
 
     // Comments, test modules and names that merely end in `clap` are fine.
     let fine = [

@@ -8,6 +8,17 @@ fn empty_grid() -> Vec<u8> {
     format!("{}\n", ".".repeat(81)).into_bytes()
 }
 
+/// The answers `solve` gives to `grids` (its records read back), without
+/// the lines of records it could not solve.
+fn solved_back(grids: String) -> Vec<String> {
+    let read = run_with_stdin(&["solve"], grids.into_bytes());
+    read.stdout
+        .lines()
+        .filter(|l| !l.starts_with('!'))
+        .map(str::to_string)
+        .collect()
+}
+
 #[test]
 fn solutions_found_before_the_budget_are_kept_in_every_format() {
     let flags = ["solve", "--all", "--max-nodes", "300"];
@@ -42,13 +53,7 @@ fn solutions_found_before_the_budget_are_kept_in_every_format() {
         grid.stdout
     );
     // Each solution's grid, read back by `solve`, is that solution.
-    let read = run_with_stdin(&["solve"], grid.stdout.into_bytes());
-    let solved: Vec<&str> = read
-        .stdout
-        .lines()
-        .filter(|l| !l.starts_with('!'))
-        .collect();
-    assert_eq!(solved, found);
+    assert_eq!(solved_back(grid.stdout), found);
 }
 
 #[test]
@@ -120,13 +125,8 @@ fn grids_of_several_puzzles_are_told_apart() {
         ]
     );
     // Read back, the grids are the four solutions in order.
-    let read = run_with_stdin(&["solve"], out.stdout.into_bytes());
-    let solved: Vec<&str> = read
-        .stdout
-        .lines()
-        .filter(|l| !l.starts_with('!'))
-        .collect();
-    assert_eq!(solved.len(), 4, "{}", read.stdout);
+    let solved = solved_back(out.stdout);
+    assert_eq!(solved.len(), 4, "{solved:?}");
 }
 
 #[test]
@@ -232,6 +232,18 @@ fn printed() -> Vec<Printed> {
         &["--box", "3x4"],
     ] {
         let (puzzles, solutions) = generated(shape);
+        // What was printed under `name`: `puzzles`, each with its solution
+        // if `with_solution`, for this shape's flags.
+        let mut add = |name: String, text: String, puzzles: &[String], with_solution: bool| {
+            all.push(Printed {
+                name,
+                text,
+                puzzles: puzzles.to_vec(),
+                solutions: solutions.clone(),
+                flags: shape.to_vec(),
+                with_solution,
+            });
+        };
         for with_solution in [false, true] {
             let extra: &[&str] = if with_solution {
                 &["--with-solution"]
@@ -241,14 +253,7 @@ fn printed() -> Vec<Printed> {
             let args = [&["generate", "--seed", "1", "--count", "2"], shape, extra].concat();
             let out = run(&args);
             assert_eq!(out.code, 0, "{}", out.stderr);
-            all.push(Printed {
-                name: format!("{args:?}"),
-                text: out.stdout,
-                puzzles: puzzles.clone(),
-                solutions: solutions.clone(),
-                flags: shape.to_vec(),
-                with_solution,
-            });
+            add(format!("{args:?}"), out.stdout, &puzzles, with_solution);
         }
         // With a tab between the puzzle and its solution.
         let text: String = puzzles
@@ -256,14 +261,7 @@ fn printed() -> Vec<Printed> {
             .zip(&solutions)
             .map(|(p, s)| format!("{p}\t{s}\n"))
             .collect();
-        all.push(Printed {
-            name: format!("{shape:?} with a tab"),
-            text,
-            puzzles: puzzles.clone(),
-            solutions: solutions.clone(),
-            flags: shape.to_vec(),
-            with_solution: true,
-        });
+        add(format!("{shape:?} with a tab"), text, &puzzles, true);
         // Their solutions drawn as grids: each reads back as itself.
         let out = run_with_stdin(
             &[&["solve", "--format", "grid"], shape].concat(),
@@ -274,14 +272,12 @@ fn printed() -> Vec<Printed> {
                 .into_bytes(),
         );
         assert_eq!(out.code, 0, "{}", out.stderr);
-        all.push(Printed {
-            name: format!("solve --format grid {shape:?}"),
-            text: out.stdout,
-            puzzles: solutions.clone(),
-            solutions: solutions.clone(),
-            flags: shape.to_vec(),
-            with_solution: false,
-        });
+        add(
+            format!("solve --format grid {shape:?}"),
+            out.stdout,
+            &solutions,
+            false,
+        );
     }
     // 16x16 and 25x25: a known solution, every third cell blanked.
     let sixteen = std::fs::read_to_string(data("sixteen_solutions.txt")).unwrap();

@@ -333,22 +333,11 @@ impl Dlx {
             }
             let silent = limit.map_or(u64::MAX, |l| l - found - 1);
             self.search.set_silent(silent);
-            match self.search.advance(&mut self.stats, self.budget) {
-                Event::Solution => {}
-                Event::Paused if report.is_some() => {
-                    if self.look(report.as_mut()) {
-                        break End::Stopped;
-                    }
-                    self.pause_to_look(true);
-                }
-                Event::Exhausted | Event::Frontier | Event::Paused => break End::Exhausted,
-                Event::BudgetExhausted => break End::BudgetExhausted,
+            if let Some(end) = self.next_solution(report.as_mut()) {
+                break end;
             }
         };
-        if let Some(report) = report {
-            self.search.pause_at(u64::MAX);
-            report.finish(&self.stats, end);
-        }
+        self.stop_looking(report, end);
         self.search.set_silent(0);
         if !self.lazy_restore {
             self.search.unwind();
@@ -399,30 +388,48 @@ impl Dlx {
         self.pause_to_look(report.is_some());
         let mut solutions = 0;
         let end = loop {
+            if let Some(end) = self.next_solution(report.as_mut()) {
+                break end;
+            }
+            solutions += 1;
+            self.search.solution(&mut self.solution);
+            if visit(self.current()).is_break() {
+                break End::Stopped;
+            }
+        };
+        self.stop_looking(report, end);
+        self.search.unwind();
+        Count { solutions, end }
+    }
+
+    /// Runs the started search to its next solution (`None`) or to its end
+    /// (`Some`), looking at its progress at each pause of a watched search
+    /// (`report`, [`set_progress`](Self::set_progress)): the one loop of
+    /// [`count`](Self::count) and
+    /// [`for_each_solution`](Self::for_each_solution).
+    fn next_solution(&mut self, mut report: Option<&mut ToProgress<'_>>) -> Option<End> {
+        loop {
             match self.search.advance(&mut self.stats, self.budget) {
-                Event::Solution => {
-                    solutions += 1;
-                    self.search.solution(&mut self.solution);
-                    if visit(self.current()).is_break() {
-                        break End::Stopped;
-                    }
-                }
+                Event::Solution => return None,
                 Event::Paused if report.is_some() => {
-                    if self.look(report.as_mut()) {
-                        break End::Stopped;
+                    if self.look(report.as_deref_mut()) {
+                        return Some(End::Stopped);
                     }
                     self.pause_to_look(true);
                 }
-                Event::Exhausted | Event::Frontier | Event::Paused => break End::Exhausted,
-                Event::BudgetExhausted => break End::BudgetExhausted,
+                Event::Exhausted | Event::Frontier | Event::Paused => return Some(End::Exhausted),
+                Event::BudgetExhausted => return Some(End::BudgetExhausted),
             }
-        };
+        }
+    }
+
+    /// Ends a watched search's looking (if `report`): no more pauses, and
+    /// the last figures reported with the search's `end`.
+    fn stop_looking(&mut self, report: Option<ToProgress<'_>>, end: End) {
         if let Some(report) = report {
             self.search.pause_at(u64::MAX);
             report.finish(&self.stats, end);
         }
-        self.search.unwind();
-        Count { solutions, end }
     }
 
     /// For a watched search ([`set_progress`](Self::set_progress)), at its

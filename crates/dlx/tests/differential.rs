@@ -82,20 +82,38 @@ pub(crate) fn links_stats(stats: &Stats, reference: &Reference, what: &str) {
 }
 
 /// Asserts that `stats` are a count's: the cells' (every field the
-/// reference's) or the links'; which one runs is the engine's choice.
-pub(crate) fn count_stats(stats: &Stats, reference: &Reference, what: &str) {
-    if *stats != reference.stats {
+/// reference's) where the solver said the count runs on them (`on_cells`,
+/// [`Dlx::path`]'s `counts_on_cells`), else the links'.
+pub(crate) fn count_stats(stats: &Stats, reference: &Reference, on_cells: bool, what: &str) {
+    if on_cells {
+        assert_eq!(stats, &reference.stats, "{what}: the cells' statistics");
+    } else {
         links_stats(stats, reference, what);
     }
 }
 
+/// Whether a count on `threads` threads runs on the dancing cells, as the
+/// solver reports it: on one thread, `count_parallel` is the count itself,
+/// which runs where [`Dlx::path`] says.
+pub(crate) fn parallel_on_cells(solver: &Dlx, threads: usize) -> bool {
+    threads == 1 && solver.path().counts_on_cells()
+}
+
 /// Asserts that `stats` are a parallel count's, whatever the threads and
-/// the chunks: the cells' count on one thread (`leaves.stats`), or the
-/// tree's, with the updates and cleansings between a count's that counts
-/// leaves at once (`leaves`) and a search's entering every node
-/// (`entering`): the nodes above the first split are entered.
-pub(crate) fn parallel_stats(stats: &Stats, entering: &Reference, leaves: &Reference, what: &str) {
-    if *stats == leaves.stats {
+/// the chunks: the cells' count (`leaves.stats`) where it ran on them
+/// (`on_cells`, [`parallel_on_cells`]), else the tree's, with the updates
+/// and cleansings between a count's that counts leaves at once (`leaves`)
+/// and a search's entering every node (`entering`): the nodes above the
+/// first split are entered.
+pub(crate) fn parallel_stats(
+    stats: &Stats,
+    entering: &Reference,
+    leaves: &Reference,
+    on_cells: bool,
+    what: &str,
+) {
+    if on_cells {
+        assert_eq!(stats, &leaves.stats, "{what}: the cells' statistics");
         return;
     }
     same_tree(stats, entering, what);
@@ -212,7 +230,8 @@ fn check(
     let count = solver.count(None);
     assert_eq!((count.solutions, count.end), (n, End::Exhausted), "count");
     if stats_defined && !leaves.ambiguous {
-        count_stats(solver.stats(), &leaves, "count");
+        let on_cells = solver.path().counts_on_cells();
+        count_stats(solver.stats(), &leaves, on_cells, "count");
     } else if stats_defined && *solver.stats() != leaves.stats {
         // The links may have entered more of the tree; never less.
         assert!(
@@ -239,7 +258,8 @@ fn check(
         let count = solver.count_parallel(&parallel, None);
         assert_eq!((count.solutions, count.end), (n, End::Exhausted), "{what}");
         if exact {
-            parallel_stats(solver.stats(), &entering, &leaves, &what);
+            let on_cells = parallel_on_cells(&solver, threads);
+            parallel_stats(solver.stats(), &entering, &leaves, on_cells, &what);
         }
         let delivered = Mutex::new(BTreeSet::new());
         let count = solver.for_each_solution_parallel(&parallel, None, |solution| {
@@ -339,7 +359,8 @@ fn check(
             assert_eq!(count.solutions, n, "count under a budget");
             if exact {
                 // Under a budget a count enters every node.
-                count_stats(solver.stats(), &entering, "count under a budget");
+                let on_cells = solver.path().counts_on_cells();
+                count_stats(solver.stats(), &entering, on_cells, "count under a budget");
             }
         }
         _ => assert!(count.solutions <= n && budget <= entering.stats.nodes),

@@ -1,9 +1,9 @@
 //! Splitting and parallel search against the reference search
 //! (`reference.rs`), the single-threaded solver and the brute-force oracle:
 //! every split covers the tree exactly once, and any number of threads
-//! gives the reference's count, solutions and statistics (`parallel_stats`
-//! says which: the engine chooses the path, the test does not copy its
-//! rule).
+//! gives the reference's count, solutions and statistics: the cells' or
+//! the links', as the solver's own report of its path says
+//! (`parallel_on_cells`, from `Dlx::path`; the test copies no rule).
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
@@ -15,7 +15,9 @@ use dlx_engine::{
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
-use crate::differential::{Tally, few_ambiguous, parallel_stats, set as reference_set};
+use crate::differential::{
+    Tally, few_ambiguous, parallel_on_cells, parallel_stats, set as reference_set,
+};
 use crate::known_answers::{binary_matrices, de_bruijn};
 use crate::known_counts::{langford, n_queens};
 use crate::oracle_kinds::{Spec, any_spec, brute_force, spec_strategy};
@@ -122,7 +124,8 @@ fn check_threads(problem: &Problem, expected: u64, chunk: u64, depth: usize, tal
         assert_eq!(count.end, End::Exhausted);
         let what = format!("statistics with {threads} threads");
         if defined {
-            parallel_stats(solver.stats(), &entering, &leaves, &what);
+            let on_cells = parallel_on_cells(&solver, threads);
+            parallel_stats(solver.stats(), &entering, &leaves, on_cells, &what);
         } else {
             same_tree(solver.stats(), &plain);
             assert!(solver.stats().updates >= on_links.updates, "{what}");
@@ -322,7 +325,14 @@ fn a_budget_bounds_the_threads_together() {
             assert_eq!(count.solutions, brute_force(spec).len() as u64);
             if exact {
                 // Under a budget every node is entered: no leaves at once.
-                parallel_stats(solver.stats(), &entering, &entering, "under a budget");
+                let on_cells = parallel_on_cells(&solver, threads);
+                parallel_stats(
+                    solver.stats(),
+                    &entering,
+                    &entering,
+                    on_cells,
+                    "under a budget",
+                );
             }
         } else {
             stopped.fetch_add(1, std::sync::atomic::Ordering::Relaxed);

@@ -18,6 +18,11 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::fs;
 use std::path::Path;
 
+#[path = "../../dlx/tests/imports.rs"]
+mod imports;
+
+use imports::{code_lines, crate_paths, cycles};
+
 /// The floors, bottom up.
 const FLOORS: [&str; 7] = ["model", "canon", "text", "solve", "rate", "make", "json"];
 
@@ -31,8 +36,9 @@ struct Source {
 /// What is wrong with the imports of `sources`, one line per finding.
 fn violations(sources: &[Source]) -> Vec<String> {
     let mut found = Vec::new();
-    // Edges "folder/file -> folder/file" between distinct files.
-    let mut edges: BTreeMap<String, BTreeSet<String>> = BTreeMap::new();
+    // Edges "folder/file -> folder/file" between distinct files, each with
+    // a place that makes it.
+    let mut edges: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
     let files: BTreeSet<String> = sources
         .iter()
         .map(|s| format!("{}/{}", s.folder, s.file))
@@ -43,7 +49,7 @@ fn violations(sources: &[Source]) -> Vec<String> {
             found.push(format!("{here}: folder `{}` is not a floor", source.folder));
             continue;
         };
-        for (number, line) in library_lines(&source.text) {
+        for (number, line) in code_lines(&source.text) {
             let at = format!("{here}.rs:{number}");
             if line.contains("super::") {
                 found.push(format!("{at}: `super::` outside a test; name the file"));
@@ -77,12 +83,16 @@ fn violations(sources: &[Source]) -> Vec<String> {
                 }
                 let there = format!("{folder}/{file}");
                 if there != here {
-                    edges.entry(here.clone()).or_default().insert(there);
+                    edges
+                        .entry(here.clone())
+                        .or_default()
+                        .entry(there)
+                        .or_insert(format!("{at}: `crate::{path}`"));
                 }
             }
         }
     }
-    found.extend(cycles(&edges));
+    found.extend(imports::lines(&cycles(&edges)));
     found
 }
 
@@ -97,58 +107,6 @@ fn file_named(files: &BTreeSet<String>, folder: &str, rest: &[&str]) -> String {
         .map(|n| rest[..n].join("/"))
         .find(|file| files.contains(&format!("{folder}/{file}")))
         .unwrap_or_else(|| rest.first().copied().unwrap_or_default().to_string())
-}
-
-/// The lines of library code in `text`, numbered from 1: up to the first
-/// `#[cfg(test)]`, without comment lines.
-fn library_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
-    text.lines()
-        .enumerate()
-        .take_while(|(_, line)| line.trim() != "#[cfg(test)]")
-        .filter(|(_, line)| !line.trim_start().starts_with("//"))
-        .map(|(i, line)| (i + 1, line))
-}
-
-/// The paths after each `crate::` on `line`, as far as they name modules
-/// and items (`model::grid::Grid`, `{Budget, End}` gives `{`).
-fn crate_paths(line: &str) -> Vec<&str> {
-    line.match_indices("crate::")
-        .map(|(i, m)| {
-            let rest = &line[i + m.len()..];
-            let end = rest
-                .find(|c: char| !(c.is_alphanumeric() || c == '_' || c == ':'))
-                .unwrap_or(rest.len());
-            if end == 0 { &rest[..1] } else { &rest[..end] }
-        })
-        .collect()
-}
-
-/// One finding per file that some import cycle passes through, first file
-/// of each cycle named with the cycle.
-fn cycles(edges: &BTreeMap<String, BTreeSet<String>>) -> Vec<String> {
-    let mut found = Vec::new();
-    let mut reported = BTreeSet::new();
-    for start in edges.keys() {
-        // Depth-first from `start`, looking for a way back to it.
-        let mut stack = vec![(start.clone(), vec![start.clone()])];
-        let mut seen = BTreeSet::new();
-        while let Some((at, path)) = stack.pop() {
-            for next in edges.get(&at).into_iter().flatten() {
-                if next == start {
-                    let members: BTreeSet<&String> = path.iter().collect();
-                    if members.iter().all(|m| !reported.contains(*m)) {
-                        found.push(format!("import cycle: {} -> {start}", path.join(" -> ")));
-                    }
-                    reported.extend(path.iter().cloned());
-                } else if seen.insert(next.clone()) {
-                    let mut longer = path.clone();
-                    longer.push(next.clone());
-                    stack.push((next.clone(), longer));
-                }
-            }
-        }
-    }
-    found
 }
 
 /// Every `.rs` file in a folder of the library's `src/`, at any depth.
@@ -255,17 +213,11 @@ fn the_check_catches_each_kind_of_break() {
         "model/grid.rs:1: `crate::make::generator::Generator`: floor `model` imports from `make` above it",
         "make/generator.rs:1: `crate::Budget` goes through the crate root",
         "make/generator.rs:2: `crate::{` goes through the crate root",
-        "import cycle: solve/backend -> solve/solver -> solve/backend",
+        "import cycle: solve/backend <-> solve/solver",
         "text/parse.rs:1: `super::` outside a test",
-        "import cycle: solve/bitsets/bitboard -> solve/bitsets/bitboard/order -> solve/bitsets/bitboard",
+        "import cycle: solve/bitsets/bitboard <-> solve/bitsets/bitboard/order",
     ];
-    for e in expect {
-        assert!(
-            found.iter().any(|f| f.starts_with(e)),
-            "missing {e:?} in {found:#?}"
-        );
-    }
-    assert_eq!(found.len(), expect.len(), "{found:#?}");
+    imports::assert_found(&found, &expect);
 
     // Comments and test modules are not library code.
     let fine = [

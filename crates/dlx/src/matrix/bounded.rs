@@ -138,7 +138,7 @@ impl Search {
             item: i,
             plain: bound == 0 && self.matrix.slack(i) == 0,
         };
-        self.first_tweak[l] = first;
+        self.tweaks.set_first(l, first);
         if R {
             self.push_shuffled_options(i);
         }
@@ -261,7 +261,7 @@ impl Search {
                 }
             } else {
                 self.matrix
-                    .untweak_chain::<C>(i, self.first_tweak[l], bound != 0);
+                    .untweak_chain::<C>(i, self.tweaks.first(l), bound != 0);
             }
         }
         if bound == 0 {

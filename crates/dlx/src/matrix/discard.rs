@@ -9,7 +9,7 @@
 //! not its item's last, that walk tries nothing more; it only restores the
 //! links. On the 17-clue Sudoku set most puzzles are solved by forced moves
 //! alone (947 of the first 2,000), so that walk is about as long as the
-//! search itself. The search keeps [`open`](Search::open), how many levels
+//! search itself. The search keeps (`ForcedFirst`, `forced_first.rs`) how many levels
 //! on its path (from the floor up) chose an option with another after it in
 //! its item's list; when it backtracks with none, the tree is exhausted. It
 //! then stops as a search paused at a solution stops, with every level
@@ -62,7 +62,7 @@ impl Search {
                 self.unwind_exact::<true, 0>();
             }
         }
-        self.open = 0;
+        self.forced.clear_levels();
         self.shuffle.clear();
         self.step = Step::Enter;
     }
@@ -96,7 +96,8 @@ impl Search {
     /// list), so the test made again on the way back gives the same answer.
     #[inline(always)]
     pub(super) fn note_choice(&mut self, i: Header, x: Link) {
-        self.open += usize::from(self.matrix.next_option(x).node() != i.get());
+        self.forced
+            .open_level(self.matrix.next_option(x).node() != i.get());
     }
 
     /// Notes that the search came back to a level whose item is `i` and
@@ -104,7 +105,7 @@ impl Search {
     /// [`note_choice`](Self::note_choice) of the level's choice.
     #[inline(always)]
     pub(super) fn unnote_choice(&mut self, i: Header, next: Link) {
-        self.open -= usize::from(next.node() != i.get());
+        self.forced.close_level(next.node() != i.get());
     }
 
     /// Whether no level on the path has a choice left, so that the
@@ -112,7 +113,7 @@ impl Search {
     /// floor at the root, the one case where the count covers every level.
     #[inline(always)]
     pub(super) fn nothing_left(&self) -> bool {
-        let nothing = self.open == 0 && self.frame.floor() == 0;
+        let nothing = self.forced.none_open() && self.frame.floor() == 0;
         debug_assert!(!nothing || self.every_level_on_its_last_choice());
         nothing
     }
@@ -135,7 +136,7 @@ impl Search {
             level.plain = false;
         }
         self.level = 0;
-        self.open = 0;
+        self.forced.clear_levels();
         self.shuffle.clear();
         self.step = Step::Enter;
     }

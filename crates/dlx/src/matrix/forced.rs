@@ -61,23 +61,23 @@ use super::{Header, Matrix, entry, get, keeps_item_lists};
 use crate::outcome::{Budget, Event, Stats};
 
 impl Search {
-    /// Sets [`forced`](Self::forced) for later searches, and chooses the
-    /// path again. A change undoes any search in progress first, with the
-    /// steps of the path that made its levels: the forced-first search
+    /// Sets whether later searches choose forced items first, and chooses
+    /// the path again. A change undoes any search in progress first, with
+    /// the steps of the path that made its levels: the forced-first search
     /// made for a width leaves the active-item lists alone (invariant (G),
     /// [`SearchPath::listless`](super::path::SearchPath::listless)), the
     /// others do not.
     pub(crate) fn set_forced(&mut self, forced: bool) {
-        if forced != self.forced {
+        if forced != self.forced.on() {
             self.unwind();
         }
-        self.forced = forced;
+        self.forced.set(forced);
         self.path = self.path_for(self.path.randomized());
     }
 
     /// Whether searches choose forced items first.
     pub(crate) fn forced(&self) -> bool {
-        self.forced
+        self.forced.on()
     }
 
     /// Algorithm X (or C, with colors) in the leftmost order, choosing

@@ -273,7 +273,7 @@ impl Search {
         let start = if self.facts.kind == Kind::Multiplicities {
             // Tried options are tweaked out of the list but still chained
             // from the level's first node.
-            self.first_tweak[l]
+            self.tweaks.first(l)
         } else {
             self.matrix.first_option(i)
         };

@@ -117,6 +117,7 @@ mod cover;
 mod discard;
 mod fixed;
 mod forced;
+mod forced_first;
 mod frame;
 mod frontier;
 mod hide;

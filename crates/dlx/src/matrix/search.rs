@@ -14,12 +14,14 @@
 #![deny(unsafe_code)]
 
 use super::cover::OptionCover;
+use super::forced_first::ForcedFirst;
 use super::frame::Frame;
 use super::hide::SUDOKU_WIDTH;
 use super::leaves::Leaves;
 use super::link::Link;
 use super::path::{self, Facts, LinksLoop, SearchPath};
 use super::shuffle::Shuffle;
+use super::tweak::Tweaks;
 use super::{Header, Matrix, ROOT, keeps_item_lists};
 use crate::index::{Color, ItemId, OptionId};
 use crate::outcome::{Budget, Event, Stats};
@@ -89,11 +91,8 @@ pub(crate) struct Search {
     pub(super) level: usize,
     /// The stack of levels, one [`Level`] for each the search can reach.
     pub(super) levels: Vec<Level>,
-    /// Algorithm M: the node at the top of the level's item when the level
-    /// was entered (Knuth's FIRST_TWEAK), where tweaking starts. Apart
-    /// from `levels`, which it would make 24 bytes a level: only a level
-    /// that tweaks reads it back.
-    pub(super) first_tweak: Vec<Link>,
+    /// Algorithm M: where each level's tweaking starts (`tweak.rs`).
+    pub(super) tweaks: Tweaks,
     pub(super) step: Step,
     /// The randomized order of a seeded search (`shuffle.rs`).
     pub(super) shuffle: Shuffle,
@@ -106,15 +105,9 @@ pub(crate) struct Search {
     /// solution does not cost a return from the loop and a way back in
     /// (docs/decisions/search-loop.md).
     pub(super) silent: u64,
-    /// Whether the leftmost search of Algorithms X and C chooses an item
-    /// the last option left with one option before scanning for the
-    /// shortest list ([`Dlx::set_forced_first`](crate::Dlx::set_forced_first),
-    /// `forced.rs`).
-    pub(super) forced: bool,
-    /// The forced-first search: how many levels from `floor` up to `level`
-    /// chose an option that is not the last of their item's list, so that
-    /// backtracking with none stops at once (`discard.rs`).
-    pub(super) open: usize,
+    /// Whether the search chooses forced items first, and how many levels
+    /// of its path have a choice left (`forced_first.rs`).
+    pub(super) forced: ForcedFirst,
     /// Counting leaves at once (`leaves.rs`).
     pub(super) leaves: Leaves,
 }
@@ -141,17 +134,12 @@ impl Search {
             selected_by: vec![NOT_SELECTED; headers],
             level: 0,
             levels: vec![Level::default(); depth],
-            first_tweak: if kind == Kind::Multiplicities {
-                vec![Link::default(); depth]
-            } else {
-                Vec::new()
-            },
+            tweaks: Tweaks::new(kind, depth),
             step: Step::Enter,
             shuffle: Shuffle::new(depth),
             frame: Frame::WHOLE,
             silent: 0,
-            forced: false,
-            open: 0,
+            forced: ForcedFirst::default(),
             leaves: Leaves::of(problem),
         }
     }
@@ -170,7 +158,7 @@ impl Search {
     /// The path the next search runs with a seed or not (`seeded`), as
     /// [`path::choose`] decides it: what `start` will keep.
     pub(crate) fn path_for(&self, seeded: bool) -> SearchPath {
-        path::choose(self.facts, seeded, self.forced)
+        path::choose(self.facts, seeded, self.forced.on())
     }
 
     /// The pre-selected options, in the order they were selected.

@@ -17,7 +17,47 @@ use super::cover::OptionCover;
 use super::hide::{hide, unhide};
 use super::link::{Link, OptionSpan};
 use super::{Header, Matrix, PURIFIED, ROOT, entry, get};
+use crate::problem::Kind;
 use crate::random::SplitMix64;
+
+/// Where each level of Algorithm M starts tweaking, owned by the search
+/// (`Search::tweaks`): the node at the top of the level's item when the
+/// level was entered (Knuth's FIRST_TWEAK). Apart from `Search::levels`,
+/// which it would make 24 bytes a level: only a level that tweaks reads it
+/// back (docs/decisions/algorithm-m-loop.md).
+#[derive(Clone, Debug)]
+pub(super) struct Tweaks {
+    /// `first[l]`: level `l`'s first node; empty but for multiplicities.
+    first: Vec<Link>,
+}
+
+impl Tweaks {
+    /// Room for `depth` levels if the problem's `kind` is multiplicities,
+    /// the only kind that tweaks; none otherwise.
+    pub(super) fn new(kind: Kind, depth: usize) -> Tweaks {
+        let levels = if kind == Kind::Multiplicities {
+            depth
+        } else {
+            0
+        };
+        Tweaks {
+            first: vec![Link::default(); levels],
+        }
+    }
+
+    /// Notes that level `l` starts tweaking at node `first`.
+    #[inline(always)]
+    pub(super) fn set_first(&mut self, l: usize, first: Link) {
+        self.first[l] = first;
+    }
+
+    /// The node level `l` started tweaking at: the options it has tried
+    /// are chained from it, tweaked out of the item's list or not.
+    #[inline(always)]
+    pub(super) fn first(&self, l: usize) -> Link {
+        self.first[l]
+    }
+}
 
 impl Matrix {
     /// How many more options may cover primary item `i` (Knuth's BOUND).

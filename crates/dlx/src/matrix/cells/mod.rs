@@ -354,7 +354,12 @@ impl<I: Width> Dance<'_, I> {
 impl<I: Width> Cells<I> {
     /// The sets of the problem `search` was made for, every item active
     /// (whatever `search` has selected), read from its matrix: options in
-    /// order, each set in the order of its item's list.
+    /// order, each set in the order of its item's list. Read from the
+    /// matrix rather than from the `Problem`, which `Dlx` does not keep:
+    /// the option nodes' `top` (less [`CLEANSED`]), `option_first` and
+    /// `color` are written only by the layout, whatever the search or the
+    /// selections do since (invariant (A) of `matrix/mod.rs`), so they are
+    /// the problem's options at any time (docs/decisions/cells-from-matrix.md).
     ///
     /// # Panics
     ///

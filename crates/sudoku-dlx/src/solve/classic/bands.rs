@@ -42,31 +42,54 @@ const fn boxes_of_row(row: u32) -> u32 {
     boxes
 }
 
-/// `SHRINK[r][row]`: [`boxes_of_row`] of every 9-bit row, for row `r` of
-/// a band, shifted to its place in a row-box pattern (bit `3 * r + k`).
-/// Shifted here rather than after the lookup: the lookups are the
-/// innermost work of the search.
-const SHRINK: [[u32; 512]; 3] = {
+/// What a per-row table ([`row_table`]) gives for a 9-bit row of a band.
+#[derive(Clone, Copy)]
+enum RowTable {
+    /// [`boxes_of_row`], at bit `3 * r` for row `r`: a row-box pattern.
+    Boxes,
+    /// The row itself if it has exactly one cell, else 0, at bit `9 * r`
+    /// for row `r`: in its place in the band word.
+    Single,
+}
+
+/// `table[r][row]`: what `kind` gives for every 9-bit row, for row `r` of
+/// a band, shifted to its place. Shifted here rather than after the
+/// lookup: the lookups ([`rows_of`]) are the innermost work of the search.
+const fn row_table(kind: RowTable) -> [[u32; 512]; 3] {
     let mut table = [[0; 512]; 3];
     let mut r = 0;
     while r < 3 {
         let mut row = 0u32;
         while row < 512 {
-            table[r][row as usize] = boxes_of_row(row) << (3 * r);
+            table[r][row as usize] = match kind {
+                RowTable::Boxes => boxes_of_row(row) << (3 * r),
+                RowTable::Single if row != 0 && row & (row - 1) == 0 => row << (9 * r),
+                RowTable::Single => 0,
+            };
             row += 1;
         }
         r += 1;
     }
     table
-};
+}
+
+/// `table`'s entries for the three rows of the band word `word`, or'ed.
+#[inline]
+fn rows_of(table: &[[u32; 512]; 3], word: u32) -> u32 {
+    table[0][(word & 0x1ff) as usize]
+        | table[1][((word >> 9) & 0x1ff) as usize]
+        | table[2][(word >> 18) as usize]
+}
+
+/// `SHRINK[r][row]`: [`boxes_of_row`] of every 9-bit row, for row `r` of
+/// a band, at bit `3 * r`.
+const SHRINK: [[u32; 512]; 3] = row_table(RowTable::Boxes);
 
 /// The row-box pattern of a band word: bit `3 * r + k` if row `r` has a
 /// cell in box `k`.
 #[inline]
 fn pattern(word: u32) -> usize {
-    (SHRINK[0][(word & 0x1ff) as usize]
-        | SHRINK[1][((word >> 9) & 0x1ff) as usize]
-        | SHRINK[2][(word >> 18) as usize]) as usize
+    rows_of(&SHRINK, word) as usize
 }
 
 /// The six ways three rows can take three different boxes: box of row 0,
@@ -114,21 +137,7 @@ const SUPPORT: [u32; 512] = {
 
 /// `SINGLE[r][row]`: a 9-bit row itself, in its place as row `r` of a
 /// band, if it has exactly one cell, else 0.
-const SINGLE: [[u32; 512]; 3] = {
-    let mut table = [[0; 512]; 3];
-    let mut r = 0;
-    while r < 3 {
-        let mut row = 0u32;
-        while row < 512 {
-            if row != 0 && row & (row - 1) == 0 {
-                table[r][row as usize] = row << (9 * r);
-            }
-            row += 1;
-        }
-        r += 1;
-    }
-    table
-};
+const SINGLE: [[u32; 512]; 3] = row_table(RowTable::Single);
 
 /// For a 9-bit set of the columns a digit has cells in within a band, the
 /// columns that are the only one of their box: the digit is in that
@@ -327,10 +336,7 @@ impl Board {
             return false;
         }
         self.seen[i] = word;
-        let singles = (SINGLE[0][(word & 0x1ff) as usize]
-            | SINGLE[1][((word >> 9) & 0x1ff) as usize]
-            | SINGLE[2][(word >> 18) as usize])
-            & self.open[band];
+        let singles = rows_of(&SINGLE, word) & self.open[band];
         if singles != 0 {
             *placed += u64::from(singles.count_ones());
             self.open[band] &= !singles;
@@ -422,6 +428,20 @@ impl Board {
         Some(any)
     }
 
+    /// The cells of band `band` with at least one, two and three digits
+    /// left, as three band words.
+    #[inline(always)]
+    fn digit_counts(&self, band: usize) -> (u32, u32, u32) {
+        let (mut one, mut two, mut three) = (0, 0, 0);
+        for d in 0..9 {
+            let word = self.cells[3 * d + band];
+            three |= two & word;
+            two |= one & word;
+            one |= word;
+        }
+        (one, two, three)
+    }
+
     /// Places the naked singles of every band (cells with one digit
     /// left): `None` at a dead end (an open cell with no digit), else
     /// whether any was placed.
@@ -433,13 +453,7 @@ impl Board {
                 self.pairs[band] = 0;
                 continue;
             }
-            let (mut one, mut two, mut three) = (0, 0, 0);
-            for d in 0..9 {
-                let word = self.cells[3 * d + band];
-                three |= two & word;
-                two |= one & word;
-                one |= word;
-            }
+            let (one, two, three) = self.digit_counts(band);
             if open & !one != 0 {
                 return None;
             }
@@ -505,13 +519,7 @@ impl Board {
             if open == 0 {
                 continue;
             }
-            let (mut one, mut two, mut three) = (0, 0, 0);
-            for d in 0..9 {
-                let word = self.cells[3 * d + band];
-                three |= two & word;
-                two |= one & word;
-                one |= word;
-            }
+            let (_, two, three) = self.digit_counts(band);
             let pairs = open & two & !three;
             if pairs != 0 {
                 let bit = pairs & pairs.wrapping_neg();
