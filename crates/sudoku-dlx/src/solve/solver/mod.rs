@@ -144,7 +144,7 @@ impl Solver {
     /// ([`Progress::stop`], from any thread, e.g. a Ctrl-C handler): a count
     /// ([`count`](Self::count), [`tally`](Self::tally),
     /// [`count_parallel`](Self::count_parallel)) then holds the solutions
-    /// found so far and ends with [`End::Stopped`](dlx_engine::End::Stopped),
+    /// found so far and ends with [`End::Stopped`],
     /// not exact, as a count a budget ends does;
     /// [`for_each_solution`](Self::for_each_solution) ends with
     /// `End::Stopped` after the solutions it handed out; [`solve`](Self::solve)
