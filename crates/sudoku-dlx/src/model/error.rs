@@ -476,7 +476,7 @@ impl Error {
     /// let mut line = ".".repeat(256);
     /// line.replace_range(0..2, "FF");
     /// let puzzle = Puzzle::parse(&line, &options)?;
-    /// let e = Solver::new(puzzle.rules()).solve(&puzzle).unwrap_err();
+    /// let e = Solver::new(puzzle.rules()).clash(&puzzle)?.expect("two Fs in a row");
     /// assert_eq!(
     ///     e.describe(puzzle.alphabet()),
     ///     "givens at r1c1 and r1c2 both hold F in the same row; fix one of them"
