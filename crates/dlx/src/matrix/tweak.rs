@@ -337,7 +337,36 @@ impl Matrix {
             h = unsafe { get(&self.right, h) };
         }
         // SAFETY: `best` is the root or a value of `right`, a header (B).
-        (unsafe { Header::new_unchecked(best) }, best_key.degree())
+        let choice = (unsafe { Header::new_unchecked(best) }, best_key.degree());
+        debug_assert_eq!(choice, self.branch_item_by_definition());
+        choice
+    }
+
+    /// Knuth's rule as DLX3 writes it, one comparison at a time, stopping
+    /// at the first dead end as the scan does: the oracle that
+    /// [`leftmost_branch_item`](Self::leftmost_branch_item) checks its
+    /// choice against in debug builds (so at every node of every test that
+    /// searches with multiplicities), and the unit tests directly. The
+    /// search trees equal DLX3's (docs/benchmarks.md, "Algorithm M against
+    /// DLX3") only while the two agree.
+    fn branch_item_by_definition(&self) -> (Header, i64) {
+        let (mut best, mut score) = (ROOT, i64::MAX);
+        let (mut best_s, mut best_len) = (0, 0);
+        let mut h = self.right[ROOT as usize];
+        while h != ROOT {
+            let (len, bound) = (self.top[h as usize], self.bound[h as usize]);
+            let s = self.slack[h as usize].min(bound);
+            let t = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
+            if t < score || (t == score && (s < best_s || (s == best_s && len > best_len))) {
+                (best, score, best_s, best_len) = (h, t, s, len);
+                if t <= 0 {
+                    break;
+                }
+            }
+            h = self.right[h as usize];
+        }
+        // SAFETY: `best` is the root or a value of `right`, a header (B).
+        (unsafe { Header::new_unchecked(best) }, score)
     }
 
     /// [`branch_item`](Self::branch_item) with ties drawn by `rng`.
@@ -550,6 +579,74 @@ mod tests {
             }
         }
         assert_eq!(BranchKey::MAX.degree(), i64::MAX);
+    }
+
+    /// A random problem with multiplicities: `primary` items with bounds
+    /// below 5 (if `large`, the first's upper bound past 2^16), up to two
+    /// secondary items, and options of one to four items, each with a
+    /// primary one.
+    fn random_bounded(rng: &mut SplitMix64, large: bool) -> Problem {
+        let primary = 1 + rng.below(7) as usize;
+        let secondary = rng.below(3) as usize;
+        let items = u32::try_from(primary + secondary).unwrap();
+        let mut builder = Problem::builder(primary, secondary).unwrap();
+        for item in 0..primary {
+            let lower = rng.below(3);
+            let extra = if large && item == 0 { 1 << 16 } else { 0 };
+            let upper = (lower + rng.below(3) + extra).max(1);
+            builder.set_bounds(item, lower, upper).unwrap();
+        }
+        for _ in 0..2 + rng.below(14) {
+            let mut option = vec![rng.below(u32::try_from(primary).unwrap()) as usize];
+            for _ in 0..rng.below(4) {
+                let item = rng.below(items) as usize;
+                if !option.contains(&item) {
+                    option.push(item);
+                }
+            }
+            builder.add_option(&option).unwrap();
+        }
+        builder.build()
+    }
+
+    /// The leftmost choice is DLX3's rule, written out one comparison at a
+    /// time, in every state of random walks through random problems with
+    /// multiplicities: options selected (bounds taken, items covered, lists
+    /// tweaked), items deactivated after their null move, ties, slack, dead
+    /// ends, and in every fourth problem a bound past 16 bits.
+    #[test]
+    fn the_leftmost_choice_is_dlx3s_rule_in_random_states() {
+        let mut rng = SplitMix64::new(44);
+        let rounds = if cfg!(miri) { 20 } else { 3000 };
+        let (mut chosen, mut dead_ends) = (0, 0);
+        for round in 0..rounds {
+            let mut m = Matrix::new(&random_bounded(&mut rng, round % 4 == 3));
+            for _ in 0..8 {
+                let want = m.branch_item_by_definition();
+                assert_eq!(m.branch_item(None), want, "round {round}");
+                match want.1 {
+                    i64::MAX => {}
+                    degree if degree <= 0 => dead_ends += 1,
+                    _ => chosen += 1,
+                }
+                let k = rng.below(u32::try_from(m.option_count()).unwrap()) as usize;
+                let (i, p) = m.first_primary(k);
+                let mut r = m.first_option(i);
+                while r.node() != i.get() && r != p {
+                    r = m.next_option(r);
+                }
+                if r == p && m.is_active(i) {
+                    m.select_bounded::<false>(i, p);
+                } else if m.is_active(i) {
+                    // The null move, once every option of `i` is tried.
+                    while m.first_option(i).node() != i.get() {
+                        m.tweak::<false>(m.first_option(i), true);
+                    }
+                    m.deactivate(i);
+                }
+            }
+        }
+        assert!(chosen > 1000 && dead_ends > 100, "{chosen} {dead_ends}");
     }
 
     #[test]
