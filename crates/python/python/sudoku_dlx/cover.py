@@ -1,5 +1,5 @@
-from __future__ import annotations
-
 """Exact cover: Knuth's Algorithms X, C and M with dancing links."""
+
+from __future__ import annotations
 
 __all__: list[str] = []
