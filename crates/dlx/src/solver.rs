@@ -52,7 +52,7 @@ pub struct Dlx {
     pub(crate) cells: Option<Box<AnyCells>>,
     /// What the searches on the calling thread report into and stop at
     /// ([`set_progress`](Self::set_progress)).
-    watch: Option<Arc<Progress>>,
+    pub(crate) watch: Option<Arc<Progress>>,
 }
 
 impl Dlx {
@@ -82,7 +82,9 @@ impl Dlx {
     }
 
     /// Makes [`count`](Self::count) and
-    /// [`for_each_solution`](Self::for_each_solution) report into
+    /// [`for_each_solution`](Self::for_each_solution) (and, for stopping
+    /// only, the solution iterators [`solutions`](Self::solutions) and
+    /// [`into_solutions`](Self::into_solutions)) report into
     /// `progress` as the one thread of a run (nodes, solutions, Knuth's
     /// estimate of the part done) every few thousand nodes, and end early
     /// once it is [stopped](Progress::stop) from another thread, a Ctrl-C
@@ -435,7 +437,7 @@ impl Dlx {
     /// For a watched search ([`set_progress`](Self::set_progress)), at its
     /// start and after each look: makes it pause [`WATCH_NODES`] nodes on,
     /// to look at its progress.
-    fn pause_to_look(&mut self, watched: bool) {
+    pub(crate) fn pause_to_look(&mut self, watched: bool) {
         if watched {
             self.search
                 .pause_at(self.stats.nodes.saturating_add(WATCH_NODES));
