@@ -6,7 +6,7 @@ use crate::outcome::{End, Event, First, Stats};
 use crate::progress::Progress;
 use crate::random::SplitMix64;
 use crate::solution::Solution;
-use crate::solver::Dlx;
+use crate::solver::{Dlx, WATCH_NODES};
 
 impl Dlx {
     /// The solutions one at a time, as a lending iterator: each call to
@@ -63,31 +63,50 @@ impl Dlx {
         }
     }
 
-    /// Starts the search of a solution iterator: for a watched solver
-    /// ([`set_progress`](Self::set_progress)), pausing to look at its
-    /// progress every few thousand nodes.
+    /// Starts the search of a solution iterator.
     fn start_iterator(&mut self) {
         self.start();
-        self.pause_to_look(self.watch.is_some());
     }
 
-    /// The next solution of an iterator's search, or `None` with `end` set
-    /// when it ends: at the end of the tree, the budget, or (watched) a
-    /// [stopped](crate::Progress::stop) progress. The one `next` of
-    /// [`Solutions`] and [`IntoSolutions`].
-    fn next_of_iterator(&mut self, end: &mut Option<End>) -> Option<Solution<'_>> {
+    /// The next solution of an iterator's search, or `None`: with `end`
+    /// set when it ends (at the end of the tree, the budget, or, watched,
+    /// a [stopped](crate::Progress::stop) progress), or with `end` unset
+    /// when `within` nodes went by without a solution (the search paused,
+    /// to resume at the next call). The one `next` of [`Solutions`] and
+    /// [`IntoSolutions`].
+    fn next_of_iterator(
+        &mut self,
+        end: &mut Option<End>,
+        within: Option<u64>,
+    ) -> Option<Solution<'_>> {
         if end.is_some() {
             return None;
         }
+        let watched = self.watch.is_some();
+        // Looked at on every call too: a call that finds its solution
+        // within fewer nodes than a pause would never see a stop.
+        if self.watch.as_deref().is_some_and(Progress::is_stopped) {
+            *end = Some(End::Stopped);
+            return None;
+        }
+        let give_back = within.map_or(u64::MAX, |n| self.stats.nodes.saturating_add(n));
         loop {
+            let look = if watched {
+                self.stats.nodes.saturating_add(WATCH_NODES)
+            } else {
+                u64::MAX
+            };
+            self.search.pause_at(look.min(give_back));
             match self.advance() {
                 Event::Solution => return Some(self.current()),
-                Event::Paused if self.watch.is_some() => {
+                Event::Paused if watched || within.is_some() => {
                     if self.watch.as_deref().is_some_and(Progress::is_stopped) {
                         *end = Some(End::Stopped);
                         return None;
                     }
-                    self.pause_to_look(true);
+                    if self.stats.nodes >= give_back {
+                        return None;
+                    }
                 }
                 Event::Exhausted | Event::Frontier | Event::Paused => {
                     *end = Some(End::Exhausted);
@@ -183,7 +202,7 @@ impl<'s> Solutions<'s> {
     /// [`end`](Self::end) then says why.
     #[allow(clippy::should_implement_trait)] // lending: the item borrows `self`
     pub fn next(&mut self) -> Option<Solution<'_>> {
-        self.solver.next_of_iterator(&mut self.end)
+        self.solver.next_of_iterator(&mut self.end, None)
     }
 
     /// Why the search ended, once [`next`](Self::next) has returned `None`:
@@ -303,7 +322,42 @@ impl IntoSolutions {
     /// [`end`](Self::end) then says why.
     #[allow(clippy::should_implement_trait)] // lending: the item borrows `self`
     pub fn next(&mut self) -> Option<Solution<'_>> {
-        self.solver.next_of_iterator(&mut self.end)
+        self.solver.next_of_iterator(&mut self.end, None)
+    }
+
+    /// The next solution, or `None` when the search has ended
+    /// ([`end`](Self::end) is then set) or after `nodes` search-tree nodes
+    /// without one ([`end`](Self::end) still `None`: call again to resume
+    /// where it paused). A caller that must look at something else now and
+    /// then (a signal, a clock) calls this in a loop: the search it runs is
+    /// that of [`next`](Self::next), cut into slices.
+    ///
+    /// ```
+    /// use dlx_engine::{Dlx, End, NamedProblem};
+    /// // The four queens: two solutions, in a tree of a few dozen nodes.
+    /// let named = NamedProblem::parse(
+    ///     "r0 r1 r2 r3 c0 c1 c2 c3 | a0 a1 a2 a3 a4 a5 a6 b0 b1 b2 b3 b4 b5 b6\n\
+    ///      r0 c0 a0 b3\nr0 c1 a1 b2\nr0 c2 a2 b1\nr0 c3 a3 b0\n\
+    ///      r1 c0 a1 b4\nr1 c1 a2 b3\nr1 c2 a3 b2\nr1 c3 a4 b1\n\
+    ///      r2 c0 a2 b5\nr2 c1 a3 b4\nr2 c2 a4 b3\nr2 c3 a5 b2\n\
+    ///      r3 c0 a3 b6\nr3 c1 a4 b5\nr3 c2 a5 b4\nr3 c3 a6 b3\n",
+    /// )?;
+    /// let mut solutions = Dlx::new(named.problem()).into_solutions();
+    /// let (mut found, mut pauses) = (0, 0);
+    /// while solutions.end().is_none() {
+    ///     if solutions.next_within(1).is_some() {
+    ///         found += 1;
+    ///     } else if solutions.end().is_none() {
+    ///         pauses += 1;
+    ///     }
+    /// }
+    /// assert_eq!((found, solutions.end()), (2, Some(End::Exhausted)));
+    /// assert!(pauses > 2);
+    /// assert_eq!(solutions.stats().solutions, 2);
+    /// # Ok::<(), dlx_engine::DlxError>(())
+    /// ```
+    pub fn next_within(&mut self, nodes: u64) -> Option<Solution<'_>> {
+        self.solver.next_of_iterator(&mut self.end, Some(nodes))
     }
 
     /// Why the search ended, once [`next`](Self::next) has returned `None`.
@@ -316,6 +370,12 @@ impl IntoSolutions {
     #[must_use]
     pub fn stats(&self) -> &Stats {
         self.solver.stats()
+    }
+
+    /// The solver, to read its settings (the search goes on).
+    #[must_use]
+    pub fn solver(&self) -> &Dlx {
+        &self.solver
     }
 
     /// Ends the search, restores the links and gives the solver back.

@@ -15,7 +15,7 @@ use crate::solution::Solution;
 /// How many nodes a watched search ([`Dlx::set_progress`]) runs between
 /// two looks at its [`Progress`]: a look costs next to nothing at this
 /// spacing, and a stop is seen within a millisecond or so.
-const WATCH_NODES: u64 = 4096;
+pub(crate) const WATCH_NODES: u64 = 4096;
 
 /// A reusable exact-cover solver: Knuth's Algorithm X with dancing links,
 /// and for problems with colors or bounds his Algorithms C and M, behind the
@@ -437,7 +437,7 @@ impl Dlx {
     /// For a watched search ([`set_progress`](Self::set_progress)), at its
     /// start and after each look: makes it pause [`WATCH_NODES`] nodes on,
     /// to look at its progress.
-    pub(crate) fn pause_to_look(&mut self, watched: bool) {
+    fn pause_to_look(&mut self, watched: bool) {
         if watched {
             self.search
                 .pause_at(self.stats.nodes.saturating_add(WATCH_NODES));
