@@ -24,8 +24,9 @@ use pyo3::types::PyDict;
 const POLL: Duration = Duration::from_millis(10);
 
 /// Nodes a solution iterator searches between two looks at signals: a
-/// millisecond or so of search.
-pub(crate) const SLICE: u64 = 1 << 14;
+/// millisecond or so of search on Algorithm X, a few on M (its nodes are
+/// slower): Ctrl-C is seen within tens of milliseconds either way.
+pub(crate) const SLICE: u64 = 1 << 11;
 
 /// Where a long search reports: a callable, given a [`ProgressInfo`], or a
 /// tqdm-like bar (an object with `update(n)`), advanced by nodes searched.
