@@ -37,6 +37,9 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
 #[pyclass(module = "sudoku_dlx.cover", frozen)]
 pub(crate) struct Problem {
     named: Arc<NamedProblem>,
+    /// For a problem from a matrix with rows left out (no primary item):
+    /// the row of each option, and how many rows there were.
+    rows: Option<(Vec<usize>, usize)>,
     /// The solver no search is using.
     spare: Mutex<Option<Dlx>>,
     /// Statistics of the last search that ended.
@@ -45,8 +48,13 @@ pub(crate) struct Problem {
 
 impl Problem {
     fn of(named: NamedProblem) -> Self {
+        Problem::of_rows(named, None)
+    }
+
+    fn of_rows(named: NamedProblem, rows: Option<(Vec<usize>, usize)>) -> Self {
         Problem {
             named: Arc::new(named),
+            rows,
             spare: Mutex::new(None),
             last: Mutex::new(Stats::default()),
         }
@@ -74,7 +82,8 @@ impl Problem {
         options: &[dlx_engine::OptionId],
         colors: &[(dlx_engine::ItemId, dlx_engine::Color)],
     ) -> Solution {
-        Solution::new(&self.named, options, colors)
+        let rows = self.rows.as_ref().map(|(rows, _)| rows.as_slice());
+        Solution::new(&self.named, options, colors, rows)
     }
 
     /// The next solution of `solutions`, searching in slices and looking at
@@ -164,7 +173,9 @@ impl Problem {
         primary: usize,
         names: Option<Vec<String>>,
     ) -> PyResult<Self> {
-        build::from_dense(py, matrix, primary, names).map(Problem::of)
+        let rows = matrix.as_array().nrows();
+        let (named, kept) = build::from_dense(py, matrix, primary, names)?;
+        Ok(Problem::of_rows(named, kept.map(|k| (k, rows))))
     }
 
     /// From a CSR matrix's arrays (see `cover.from_matrix`).
@@ -178,7 +189,16 @@ impl Problem {
         primary: usize,
         names: Option<Vec<String>>,
     ) -> PyResult<Self> {
-        build::from_csr(py, indptr, indices, columns, primary, names).map(Problem::of)
+        let rows = indptr.as_array().len().saturating_sub(1);
+        let (named, kept) = build::from_csr(py, indptr, indices, columns, primary, names)?;
+        Ok(Problem::of_rows(named, kept.map(|k| (k, rows))))
+    }
+
+    /// A problem from its pickle: Knuth's text, and the rows of a matrix's options.
+    #[staticmethod]
+    #[pyo3(signature = (text, rows=None))]
+    fn _restore(py: Python<'_>, text: &str, rows: Option<(Vec<usize>, usize)>) -> PyResult<Self> {
+        build::parse(py, text).map(|named| Problem::of_rows(named, rows))
     }
 
     /// Item names, primary items first.
@@ -218,8 +238,17 @@ impl Problem {
         }
     }
 
-    /// Option `index` as Knuth writes it: item names, `x:color`.
+    /// Option `index` as Knuth writes it: item names, `x:color`. For a
+    /// problem from a matrix, `index` is a row; a row left out (no primary
+    /// item) is "".
     fn option(&self, index: usize) -> PyResult<String> {
+        let index = match &self.rows {
+            Some((rows, total)) if index < *total => match rows.binary_search(&index) {
+                Ok(option) => option,
+                Err(_) => return Ok(String::new()),
+            },
+            _ => index,
+        };
         let option = self
             .named
             .problem()
@@ -228,8 +257,11 @@ impl Problem {
         Ok(self.named.option_text(option))
     }
 
+    /// The number of options (for a problem from a matrix, of rows).
     fn __len__(&self) -> usize {
-        self.named.problem().option_count()
+        self.rows
+            .as_ref()
+            .map_or(self.named.problem().option_count(), |&(_, total)| total)
     }
 
     /// The problem's fingerprint, as `sudoku-dlx cover --split` prints it.
@@ -417,6 +449,18 @@ impl Problem {
         }
     }
 
+    /// Pickles as Knuth's text, so that a problem (or its bound method
+    /// `run_job`) travels to worker processes; the copy has the same
+    /// fingerprint, so the jobs split here run there.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, Option<(Vec<usize>, usize)>))> {
+        let restore = slf.get_type().getattr("_restore")?;
+        let problem = slf.get();
+        Ok((restore, (problem.named.to_string(), problem.rows.clone())))
+    }
+
     /// Knuth's text of the problem (what `Problem.parse` reads).
     fn __str__(&self) -> String {
         self.named.to_string()
@@ -439,16 +483,6 @@ impl Problem {
         lock(&self.spare)
             .as_ref()
             .is_none_or(|s| s.links_match(self.named.problem()) && s.check_invariants().is_ok())
-    }
-
-    /// Whether `options` (indices) is a solution, by the engine's checker.
-    fn _is_solution(&self, options: Vec<usize>) -> PyResult<bool> {
-        let ids = options
-            .iter()
-            .map(|&o| self.named.problem().option_id(o))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(self.named.problem().is_solution(&ids))
     }
 }
 

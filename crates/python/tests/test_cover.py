@@ -4,6 +4,7 @@ results, budgets, threads, bad input, and the solver reused."""
 from __future__ import annotations
 
 import itertools
+import pickle
 
 import pytest
 
@@ -345,9 +346,13 @@ def test_bad_matrices() -> None:
         cover.from_matrix(np.zeros(3, dtype=bool))
     with pytest.raises(cover.ProblemError, match="primary columns"):
         cover.from_matrix(np.ones((2, 2), dtype=bool), primary=3)
-    with pytest.raises(cover.ProblemError) as caught:
-        cover.from_matrix(np.array([[1, 0], [0, 0]], dtype=bool))
-    assert caught.value.option == 1
+    # A row without a primary item is left out; solutions keep row numbers.
+    for matrix in ([[1, 0, 0], [0, 0, 0], [0, 1, 0], [0, 0, 1]], [[1, 0, 0], [0, 0, 1], [0, 1, 0]]):
+        problem = cover.from_matrix(np.array(matrix, dtype=bool), primary=2)
+        assert len(problem) == len(matrix)
+        assert [s.options for s in problem] == [[0, 2]]
+        assert problem.option(1) == ""
+        assert [s.options for s in pickle.loads(pickle.dumps(problem))] == [[0, 2]]
     with pytest.raises(ValueError):
         queens(4).count(jobs=0)
 

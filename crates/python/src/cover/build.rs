@@ -211,6 +211,32 @@ fn column_names(columns: usize, names: Option<Vec<String>>) -> Vec<String> {
     names.unwrap_or_else(|| (0..columns).map(|c| format!("c{c}")).collect())
 }
 
+/// A problem from a matrix, and the row of each of its options when rows
+/// were left out (`None`: option `k` is row `k`).
+pub(crate) type FromRows = (NamedProblem, Option<Vec<usize>>);
+
+/// Adds row `row`'s `items` as an option, unless it has no primary item
+/// (all zero, or only secondary columns): such a row can never be chosen,
+/// and is left out as Knuth's programs leave it, its number kept in `rows`.
+fn add_row(
+    builder: &mut dlx_engine::ProblemBuilder,
+    rows: &mut Vec<usize>,
+    row: usize,
+    items: &[usize],
+    primary: usize,
+) -> Result<(), DlxError> {
+    if items.iter().any(|&i| i < primary) {
+        builder.add_option(items)?;
+        rows.push(row);
+    }
+    Ok(())
+}
+
+/// `rows` as [`FromRows`] keeps it: `None` when no row was left out.
+fn kept(rows: Vec<usize>, total: usize) -> Option<Vec<usize>> {
+    (rows.len() != total).then_some(rows)
+}
+
 /// A problem from a dense boolean matrix: row `r` is option `r`, its items
 /// the columns where it is true; the first `primary` columns are primary.
 pub(crate) fn from_dense(
@@ -218,19 +244,21 @@ pub(crate) fn from_dense(
     matrix: PyReadonlyArray2<'_, bool>,
     primary: usize,
     names: Option<Vec<String>>,
-) -> PyResult<NamedProblem> {
+) -> PyResult<FromRows> {
     let view = matrix.as_array();
     let (rows, columns) = view.dim();
     let err = |e: DlxError| dlx_error(py, &e, None);
     check_primary(py, primary, columns)?;
     let mut builder = Problem::builder(primary, columns - primary).map_err(err)?;
     let mut items = Vec::new();
+    let mut kept_rows = Vec::with_capacity(rows);
     for r in 0..rows {
         items.clear();
         items.extend((0..columns).filter(|&c| view[[r, c]]));
-        builder.add_option(&items).map_err(err)?;
+        add_row(&mut builder, &mut kept_rows, r, &items, primary).map_err(err)?;
     }
-    NamedProblem::new(builder.build(), column_names(columns, names)).map_err(err)
+    let named = NamedProblem::new(builder.build(), column_names(columns, names)).map_err(err)?;
+    Ok((named, kept(kept_rows, rows)))
 }
 
 /// A problem from a sparse matrix in CSR form (`indptr`, `indices`, with
@@ -242,7 +270,7 @@ pub(crate) fn from_csr(
     columns: usize,
     primary: usize,
     names: Option<Vec<String>>,
-) -> PyResult<NamedProblem> {
+) -> PyResult<FromRows> {
     let indptr = indptr.as_array();
     let indices = indices.as_array();
     let err = |e: DlxError| dlx_error(py, &e, None);
@@ -250,7 +278,9 @@ pub(crate) fn from_csr(
     let bad = || problem_error(py, "a malformed CSR matrix (indptr, indices)".into(), None);
     let mut builder = Problem::builder(primary, columns - primary).map_err(err)?;
     let mut items = Vec::new();
-    for r in 0..indptr.len().saturating_sub(1) {
+    let rows = indptr.len().saturating_sub(1);
+    let mut kept_rows = Vec::with_capacity(rows);
+    for r in 0..rows {
         let (start, end) = (indptr[r], indptr[r + 1]);
         let (Ok(start), Ok(end)) = (usize::try_from(start), usize::try_from(end)) else {
             return Err(bad());
@@ -262,9 +292,10 @@ pub(crate) fn from_csr(
         for k in start..end {
             items.push(usize::try_from(indices[k]).map_err(|_| bad())?);
         }
-        builder.add_option(&items).map_err(err)?;
+        add_row(&mut builder, &mut kept_rows, r, &items, primary).map_err(err)?;
     }
-    NamedProblem::new(builder.build(), column_names(columns, names)).map_err(err)
+    let named = NamedProblem::new(builder.build(), column_names(columns, names)).map_err(err)?;
+    Ok((named, kept(kept_rows, rows)))
 }
 
 fn check_primary(py: Python<'_>, primary: usize, columns: usize) -> PyResult<()> {

@@ -35,15 +35,20 @@ pub(crate) struct Solution {
 }
 
 impl Solution {
-    /// The solution of `options`, with `colors`, named by `named`.
+    /// The solution of `options`, with `colors`, named by `named`; option
+    /// `k` is reported as `rows[k]` when given (a matrix's rows).
     pub(crate) fn new(
         named: &NamedProblem,
         options: &[OptionId],
         colors: &[(ItemId, Color)],
+        rows: Option<&[usize]>,
     ) -> Self {
         let problem = named.problem();
         Solution {
-            options: options.iter().map(|o| o.index()).collect(),
+            options: options
+                .iter()
+                .map(|o| rows.map_or(o.index(), |rows| rows[o.index()]))
+                .collect(),
             items: options
                 .iter()
                 .map(|&o| {
