@@ -1,8 +1,8 @@
 //! The extension module `sudoku_dlx._native`: the Python package's Rust half.
 //!
 //! Python users import `sudoku_dlx` (python/sudoku_dlx), which re-exports
-//! what this module defines. Exact cover lives in [`cover`], Sudoku in
-//! [`sudoku`], and the exceptions both raise in [`errors`]. Every function
+//! what this module defines. Exact cover lives in `cover.rs`, Sudoku in
+//! `sudoku.rs`, and the exceptions both raise in `errors.rs`. Every function
 //! here calls only the public API of `dlx_engine` and `sudoku_dlx`.
 
 use pyo3::prelude::*;

@@ -110,17 +110,8 @@ pub(crate) fn from_options(
     let mut multiplicity: HashMap<String, (u32, u32)> = HashMap::new();
     let mut bounded_order = Vec::new();
     if let Some(bounds) = bounds {
-        for (key, value) in bounds
-            .call_method0("items")?
-            .try_iter()?
-            .map(|kv| {
-                kv.and_then(|kv| {
-                    kv.extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>()
-                        .map_err(Into::into)
-                })
-            })
-            .collect::<PyResult<Vec<_>>>()?
-        {
+        for pair in bounds.call_method0("items")?.try_iter()? {
+            let (key, value) = pair?.extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>()?;
             let name = name_of(&key)?;
             let b = bounds_of(py, &name, &value)?;
             bounded_order.push(name.clone());

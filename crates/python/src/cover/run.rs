@@ -146,10 +146,10 @@ where
             Ok(value) => value,
             Err(panic) => std::panic::resume_unwind(panic),
         };
-        if failure.is_none() {
-            if let Err(e) = reporter.tell(progress, true) {
-                failure = Some(e);
-            }
+        if failure.is_none()
+            && let Err(e) = reporter.tell(progress, true)
+        {
+            failure = Some(e);
         }
         (value, failure)
     })
