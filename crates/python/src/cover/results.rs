@@ -2,6 +2,7 @@
 //! uniqueness and estimates, each a small frozen object with a `repr`.
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use dlx_engine::{Color, End, ItemId, NamedProblem, OptionId, Stats as DlxStats};
 use pyo3::prelude::*;
@@ -18,63 +19,73 @@ pub(crate) fn end_name(end: End) -> &'static str {
 
 /// One solution: the options it takes (indices into the problem's options,
 /// in the order the search chose them), each option's items, and the color
-/// each colored secondary item gets.
+/// each colored secondary item gets. Only the indices are made as the
+/// search finds it; names and text are made when asked for.
 #[pyclass(module = "sudoku_dlx.cover", frozen)]
 pub(crate) struct Solution {
-    /// 0-based option indices.
+    /// 0-based option indices (a matrix's rows).
     #[pyo3(get)]
     options: Vec<usize>,
-    /// Each option's item names (no colors), in the option's order.
-    #[pyo3(get)]
-    items: Vec<Vec<String>>,
-    /// Secondary item name -> the color the solution gives it.
-    #[pyo3(get)]
-    colors: BTreeMap<String, String>,
-    /// Knuth's text of the solution: one option per line.
-    text: String,
+    /// The engine's options, for names and text.
+    ids: Vec<OptionId>,
+    /// The colors the solution gives secondary items.
+    color_ids: Vec<(ItemId, Color)>,
+    named: Arc<NamedProblem>,
 }
 
 impl Solution {
     /// The solution of `options`, with `colors`, named by `named`; option
     /// `k` is reported as `rows[k]` when given (a matrix's rows).
     pub(crate) fn new(
-        named: &NamedProblem,
+        named: &Arc<NamedProblem>,
         options: &[OptionId],
         colors: &[(ItemId, Color)],
         rows: Option<&[usize]>,
     ) -> Self {
-        let problem = named.problem();
         Solution {
             options: options
                 .iter()
                 .map(|o| rows.map_or(o.index(), |rows| rows[o.index()]))
                 .collect(),
-            items: options
-                .iter()
-                .map(|&o| {
-                    problem
-                        .option(o)
-                        .iter()
-                        .map(|&i| named.item_name(i).to_owned())
-                        .collect()
-                })
-                .collect(),
-            colors: colors
-                .iter()
-                .map(|&(i, c)| {
-                    (
-                        named.item_name(i).to_owned(),
-                        named.color_name(c).to_owned(),
-                    )
-                })
-                .collect(),
-            text: named.display_solution(options).to_string(),
+            ids: options.to_vec(),
+            color_ids: colors.to_vec(),
+            named: Arc::clone(named),
         }
     }
 }
 
 #[pymethods]
 impl Solution {
+    /// Each option's item names (no colors), in the option's order.
+    #[getter]
+    fn items(&self) -> Vec<Vec<String>> {
+        let problem = self.named.problem();
+        self.ids
+            .iter()
+            .map(|&o| {
+                problem
+                    .option(o)
+                    .iter()
+                    .map(|&i| self.named.item_name(i).to_owned())
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Secondary item name -> the color the solution gives it.
+    #[getter]
+    fn colors(&self) -> BTreeMap<String, String> {
+        self.color_ids
+            .iter()
+            .map(|&(i, c)| {
+                (
+                    self.named.item_name(i).to_owned(),
+                    self.named.color_name(c).to_owned(),
+                )
+            })
+            .collect()
+    }
+
     fn __len__(&self) -> usize {
         self.options.len()
     }
@@ -102,8 +113,9 @@ impl Solution {
         h.finish()
     }
 
+    /// Knuth's text of the solution: one option per line.
     fn __str__(&self) -> String {
-        self.text.clone()
+        self.named.display_solution(&self.ids).to_string()
     }
 
     fn __repr__(&self) -> String {
