@@ -151,7 +151,8 @@
 //!   options without a primary item as Knuth's programs do and bounds the items.
 //! - [`Dlx`]: pre-selection ([`Dlx::select`]), search ([`Dlx::count`],
 //!   [`Dlx::first_solution`], [`Dlx::uniqueness`],
-//!   [`Dlx::for_each_solution`], [`Dlx::solutions`], whose
+//!   [`Dlx::for_each_solution`], [`Dlx::solutions`] (or
+//!   [`Dlx::into_solutions`], which owns the solver), whose
 //!   [`Solution`]s also say each secondary item's color;
 //!   [`Dlx::random_solutions`]) and
 //!   [`Dlx::reset`]; [`Stats`] as Knuth reports them.
@@ -220,7 +221,7 @@ pub use prune::Pruned;
 pub use random::SplitMix64;
 pub use solution::Solution;
 pub use solutions::RandomSolutions;
-pub use solutions::{OwnedSolutions, Solutions};
+pub use solutions::{IntoSolutions, OwnedSolutions, Solutions};
 pub use solver::Dlx;
 pub use split::{Split, Subproblem};
 pub use text_format::{Format, NamedProblem, OptionDisplay, SolutionDisplay};

@@ -3,9 +3,10 @@
 
 use crate::index::OptionId;
 use crate::outcome::{End, Event, First, Stats};
+use crate::progress::Progress;
 use crate::random::SplitMix64;
 use crate::solution::Solution;
-use crate::solver::Dlx;
+use crate::solver::{Dlx, WATCH_NODES};
 
 impl Dlx {
     /// The solutions one at a time, as a lending iterator: each call to
@@ -25,8 +26,98 @@ impl Dlx {
     /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn solutions(&mut self) -> Solutions<'_> {
-        self.start();
+        self.start_iterator();
         Solutions::new(self)
+    }
+
+    /// The solutions one at a time, as [`solutions`](Self::solutions)
+    /// gives them, from an iterator that owns the solver: for callers that
+    /// cannot hold a borrow between two solutions (a Python iterator, an
+    /// object kept in a struct). [`IntoSolutions::into_solver`] ends the
+    /// search and gives the solver back, its links restored.
+    ///
+    /// ```
+    /// use dlx_engine::{Dlx, End, NamedProblem};
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solutions = Dlx::new(named.problem()).into_solutions();
+    /// let first = solutions.next().expect("a tiling").options().to_vec();
+    /// assert!(named.problem().is_solution(&first));
+    /// // Abandoned half-way: the solver comes back whole, ready to reuse.
+    /// let mut solver = solutions.into_solver();
+    /// assert!(solver.links_match(named.problem()));
+    /// assert_eq!(solver.count(None).solutions, 5);
+    /// let mut solutions = solver.into_solutions();
+    /// let mut n = 0;
+    /// while solutions.next().is_some() {
+    ///     n += 1;
+    /// }
+    /// assert_eq!((n, solutions.end()), (5, Some(End::Exhausted)));
+    /// # Ok::<(), dlx_engine::DlxError>(())
+    /// ```
+    #[must_use]
+    pub fn into_solutions(mut self) -> IntoSolutions {
+        self.start_iterator();
+        IntoSolutions {
+            solver: self,
+            end: None,
+        }
+    }
+
+    /// Starts the search of a solution iterator.
+    fn start_iterator(&mut self) {
+        self.start();
+    }
+
+    /// The next solution of an iterator's search, or `None`: with `end`
+    /// set when it ends (at the end of the tree, the budget, or, watched,
+    /// a [stopped](crate::Progress::stop) progress), or with `end` unset
+    /// when `within` nodes went by without a solution (the search paused,
+    /// to resume at the next call). The one `next` of [`Solutions`] and
+    /// [`IntoSolutions`].
+    fn next_of_iterator(
+        &mut self,
+        end: &mut Option<End>,
+        within: Option<u64>,
+    ) -> Option<Solution<'_>> {
+        if end.is_some() {
+            return None;
+        }
+        let watched = self.watch.is_some();
+        // Looked at on every call too: a call that finds its solution
+        // within fewer nodes than a pause would never see a stop.
+        if self.watch.as_deref().is_some_and(Progress::is_stopped) {
+            *end = Some(End::Stopped);
+            return None;
+        }
+        let give_back = within.map_or(u64::MAX, |n| self.stats.nodes.saturating_add(n));
+        loop {
+            let look = if watched {
+                self.stats.nodes.saturating_add(WATCH_NODES)
+            } else {
+                u64::MAX
+            };
+            self.search.pause_at(look.min(give_back));
+            match self.advance() {
+                Event::Solution => return Some(self.current()),
+                Event::Paused if watched || within.is_some() => {
+                    if self.watch.as_deref().is_some_and(Progress::is_stopped) {
+                        *end = Some(End::Stopped);
+                        return None;
+                    }
+                    if self.stats.nodes >= give_back {
+                        return None;
+                    }
+                }
+                Event::Exhausted | Event::Frontier | Event::Paused => {
+                    *end = Some(End::Exhausted);
+                    return None;
+                }
+                Event::BudgetExhausted => {
+                    *end = Some(End::BudgetExhausted);
+                    return None;
+                }
+            }
+        }
     }
 
     /// Successive random solutions: each is the first solution of a search
@@ -111,23 +202,53 @@ impl<'s> Solutions<'s> {
     /// [`end`](Self::end) then says why.
     #[allow(clippy::should_implement_trait)] // lending: the item borrows `self`
     pub fn next(&mut self) -> Option<Solution<'_>> {
-        if self.end.is_some() {
-            return None;
-        }
-        match self.solver.advance() {
-            Event::Solution => Some(self.solver.current()),
-            Event::Exhausted | Event::Frontier | Event::Paused => {
-                self.end = Some(End::Exhausted);
-                None
-            }
-            Event::BudgetExhausted => {
-                self.end = Some(End::Exhausted);
-                None
-            }
-        }
+        self.solver.next_of_iterator(&mut self.end, None)
     }
 
-    /// Why the search ended, once [`next`](Self::next) has returned `None`.
+    /// Why the search ended, once [`next`](Self::next) has returned `None`:
+    /// [`End::Exhausted`] at the end of the tree, [`End::BudgetExhausted`]
+    /// when the solver's [`Budget`](crate::Budget) ran out, and
+    /// [`End::Stopped`] when the [`Progress`] of a watched solver
+    /// ([`Dlx::set_progress`]) was stopped.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use dlx_engine::{Budget, Dlx, End, NamedProblem, Progress};
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let mut solver = Dlx::new(named.problem());
+    /// solver.set_budget(Budget::nodes(2));
+    /// let mut solutions = solver.solutions();
+    /// while solutions.next().is_some() {}
+    /// assert_eq!(solutions.end(), Some(End::BudgetExhausted));
+    /// drop(solutions);
+    ///
+    /// // Tilings of a 2x30 strip by dominoes: 1,346,269 of them, stopped.
+    /// let columns: Vec<String> = (0..30).map(|c| format!("a{c} b{c}")).collect();
+    /// let mut text = columns.join(" ") + "\n";
+    /// for c in 0..30 {
+    ///     text += &format!("a{c} b{c}\n");
+    ///     if c < 29 {
+    ///         text += &format!("a{c} a{}\nb{c} b{}\n", c + 1, c + 1);
+    ///     }
+    /// }
+    /// let named = NamedProblem::parse(&text)?;
+    /// let mut solver = Dlx::new(named.problem());
+    /// let progress = Arc::new(Progress::new());
+    /// solver.set_progress(Some(Arc::clone(&progress)));
+    /// let mut solutions = solver.solutions();
+    /// let mut n = 0;
+    /// while solutions.next().is_some() {
+    ///     n += 1;
+    ///     if n == 10 {
+    ///         progress.stop(); // another thread's, a Ctrl-C handler's
+    ///     }
+    /// }
+    /// assert_eq!(solutions.end(), Some(End::Stopped));
+    /// assert!(n < 1_346_269);
+    /// drop(solutions);
+    /// assert!(solver.links_match(named.problem()));
+    /// # Ok::<(), dlx_engine::DlxError>(())
+    /// ```
     #[must_use]
     pub fn end(&self) -> Option<End> {
         self.end
@@ -187,6 +308,83 @@ impl Iterator for OwnedSolutions<'_> {
 }
 
 impl std::iter::FusedIterator for OwnedSolutions<'_> {}
+
+/// The solutions of a [`Dlx`] it owns, one at a time; see
+/// [`Dlx::into_solutions`]. A lending iterator like [`Solutions`].
+#[derive(Debug)]
+pub struct IntoSolutions {
+    solver: Dlx,
+    end: Option<End>,
+}
+
+impl IntoSolutions {
+    /// The next solution, or `None` when the search has ended;
+    /// [`end`](Self::end) then says why.
+    #[allow(clippy::should_implement_trait)] // lending: the item borrows `self`
+    pub fn next(&mut self) -> Option<Solution<'_>> {
+        self.solver.next_of_iterator(&mut self.end, None)
+    }
+
+    /// The next solution, or `None` when the search has ended
+    /// ([`end`](Self::end) is then set) or after `nodes` search-tree nodes
+    /// without one ([`end`](Self::end) still `None`: call again to resume
+    /// where it paused). A caller that must look at something else now and
+    /// then (a signal, a clock) calls this in a loop: the search it runs is
+    /// that of [`next`](Self::next), cut into slices.
+    ///
+    /// ```
+    /// use dlx_engine::{Dlx, End, NamedProblem};
+    /// // The four queens: two solutions, in a tree of a few dozen nodes.
+    /// let named = NamedProblem::parse(
+    ///     "r0 r1 r2 r3 c0 c1 c2 c3 | a0 a1 a2 a3 a4 a5 a6 b0 b1 b2 b3 b4 b5 b6\n\
+    ///      r0 c0 a0 b3\nr0 c1 a1 b2\nr0 c2 a2 b1\nr0 c3 a3 b0\n\
+    ///      r1 c0 a1 b4\nr1 c1 a2 b3\nr1 c2 a3 b2\nr1 c3 a4 b1\n\
+    ///      r2 c0 a2 b5\nr2 c1 a3 b4\nr2 c2 a4 b3\nr2 c3 a5 b2\n\
+    ///      r3 c0 a3 b6\nr3 c1 a4 b5\nr3 c2 a5 b4\nr3 c3 a6 b3\n",
+    /// )?;
+    /// let mut solutions = Dlx::new(named.problem()).into_solutions();
+    /// let (mut found, mut pauses) = (0, 0);
+    /// while solutions.end().is_none() {
+    ///     if solutions.next_within(1).is_some() {
+    ///         found += 1;
+    ///     } else if solutions.end().is_none() {
+    ///         pauses += 1;
+    ///     }
+    /// }
+    /// assert_eq!((found, solutions.end()), (2, Some(End::Exhausted)));
+    /// assert!(pauses > 2);
+    /// assert_eq!(solutions.stats().solutions, 2);
+    /// # Ok::<(), dlx_engine::DlxError>(())
+    /// ```
+    pub fn next_within(&mut self, nodes: u64) -> Option<Solution<'_>> {
+        self.solver.next_of_iterator(&mut self.end, Some(nodes))
+    }
+
+    /// Why the search ended, once [`next`](Self::next) has returned `None`.
+    #[must_use]
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// Statistics of the search so far.
+    #[must_use]
+    pub fn stats(&self) -> &Stats {
+        self.solver.stats()
+    }
+
+    /// The solver, to read its settings (the search goes on).
+    #[must_use]
+    pub fn solver(&self) -> &Dlx {
+        &self.solver
+    }
+
+    /// Ends the search, restores the links and gives the solver back.
+    #[must_use]
+    pub fn into_solver(mut self) -> Dlx {
+        self.solver.stop();
+        self.solver
+    }
+}
 
 impl Drop for Solutions<'_> {
     fn drop(&mut self) {

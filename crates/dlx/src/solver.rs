@@ -15,7 +15,7 @@ use crate::solution::Solution;
 /// How many nodes a watched search ([`Dlx::set_progress`]) runs between
 /// two looks at its [`Progress`]: a look costs next to nothing at this
 /// spacing, and a stop is seen within a millisecond or so.
-const WATCH_NODES: u64 = 4096;
+pub(crate) const WATCH_NODES: u64 = 4096;
 
 /// A reusable exact-cover solver: Knuth's Algorithm X with dancing links,
 /// and for problems with colors or bounds his Algorithms C and M, behind the
@@ -52,7 +52,7 @@ pub struct Dlx {
     pub(crate) cells: Option<Box<AnyCells>>,
     /// What the searches on the calling thread report into and stop at
     /// ([`set_progress`](Self::set_progress)).
-    watch: Option<Arc<Progress>>,
+    pub(crate) watch: Option<Arc<Progress>>,
 }
 
 impl Dlx {
@@ -82,7 +82,9 @@ impl Dlx {
     }
 
     /// Makes [`count`](Self::count) and
-    /// [`for_each_solution`](Self::for_each_solution) report into
+    /// [`for_each_solution`](Self::for_each_solution) (and, for stopping
+    /// only, the solution iterators [`solutions`](Self::solutions) and
+    /// [`into_solutions`](Self::into_solutions)) report into
     /// `progress` as the one thread of a run (nodes, solutions, Knuth's
     /// estimate of the part done) every few thousand nodes, and end early
     /// once it is [stopped](Progress::stop) from another thread, a Ctrl-C

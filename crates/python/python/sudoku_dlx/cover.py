@@ -1,0 +1,107 @@
+"""Exact cover: Knuth's Algorithms X, C and M with dancing links.
+
+Build a :class:`Problem` from options as lists of item names (xcover's
+shape: ``"x:red"`` colors secondary item ``x``), from Knuth's DLX1/2/3 text
+(:meth:`Problem.parse`, :meth:`Problem.read`), or from a 0/1 matrix
+(:func:`from_matrix`: numpy or scipy.sparse, both optional). Then iterate
+its solutions lazily, ``count`` them on every core, ask for the ``first``,
+``uniqueness``, ``random`` solutions, an ``estimate`` of the tree, or
+``split`` the search into picklable jobs for other processes or machines
+(``run_job``, :func:`merge`). See docs/python.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Optional, Sequence
+
+from ._native import (
+    BudgetExhausted,
+    Count,
+    Estimate,
+    Job,
+    JobResult,
+    Merged,
+    MergeError,
+    ParseError,
+    Problem,
+    ProblemError,
+    ProgressInfo,
+    RandomSolutions,
+    Solution,
+    Solutions,
+    Stats,
+    Uniqueness,
+    merge,
+)
+
+__all__ = [
+    "BudgetExhausted",
+    "Count",
+    "Estimate",
+    "Job",
+    "JobResult",
+    "MergeError",
+    "Merged",
+    "ParseError",
+    "Problem",
+    "ProblemError",
+    "ProgressInfo",
+    "RandomSolutions",
+    "Solution",
+    "Solutions",
+    "Stats",
+    "Uniqueness",
+    "from_matrix",
+    "merge",
+]
+
+
+def from_matrix(
+    matrix: Any,
+    primary: Optional[int] = None,
+    names: Optional[Sequence[str]] = None,
+) -> Problem:
+    """A problem from a 0/1 matrix: row ``r`` is option ``r``, its items the
+    columns where it is nonzero, the first ``primary`` columns primary (all
+    of them by default) and the rest secondary.
+
+    ``matrix`` is a numpy array (boolean, or anything ``!= 0`` reads) or a
+    scipy.sparse matrix or array (CSR, COO or any other format; read as
+    CSR). A boolean numpy array is read in place, without a copy. Columns
+    are named ``c0``, ``c1``... unless ``names`` names them.
+    """
+    names_list = None if names is None else [str(n) for n in names]
+    if _is_scipy_sparse(matrix):
+        import numpy as np
+
+        csr = matrix.tocsr(copy=True)
+        csr.sum_duplicates()
+        csr.eliminate_zeros()
+        rows, columns = csr.shape
+        return Problem._from_csr(
+            np.asarray(csr.indptr, dtype=np.int64),
+            np.asarray(csr.indices, dtype=np.int64),
+            int(columns),
+            int(columns if primary is None else primary),
+            names_list,
+        )
+    import numpy as np
+
+    array = np.asarray(matrix)
+    if array.ndim != 2:
+        raise ProblemError(f"a matrix has 2 dimensions, this one {array.ndim}")
+    if array.dtype != np.bool_:
+        array = array != 0
+    columns = array.shape[1]
+    return Problem._from_dense(
+        array, int(columns if primary is None else primary), names_list
+    )
+
+
+def _is_scipy_sparse(matrix: Any) -> bool:
+    """Whether ``matrix`` is a scipy.sparse matrix, without importing scipy
+    unless it is already imported (a sparse matrix means it is)."""
+    import sys
+
+    sparse = sys.modules.get("scipy.sparse")
+    return sparse is not None and bool(sparse.issparse(matrix))

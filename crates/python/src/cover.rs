@@ -1,0 +1,639 @@
+//! Exact cover from Python: problems, solutions, counts, budgets, splits.
+//!
+//! A [`Problem`] holds the named problem and a spare solver: each search
+//! takes the spare (or builds one when it is in use, by an iterator left
+//! half-way say) and gives it back, links restored, when it ends. Long
+//! searches run as `run.rs` says: the GIL released, stopped by Ctrl-C.
+
+mod build;
+mod jobs;
+mod results;
+mod run;
+
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+
+use dlx_engine::split::{Fingerprint, Worker};
+use dlx_engine::{
+    Budget, Dlx, End, IntoSolutions, Kind, NamedProblem, Parallel, Progress, SplitMix64,
+};
+use numpy::{PyReadonlyArray1, PyReadonlyArray2};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use pyo3::prelude::*;
+
+use crate::errors::BudgetExhausted;
+use jobs::{Job, JobResult, Merged};
+use results::{Count, Estimate, Solution, Stats, Uniqueness, end_name};
+use run::{ProgressInfo, Reporter, SLICE};
+
+fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// An exact-cover problem: primary items to cover exactly once (or within
+/// bounds), secondary items at most once or with one color, and options.
+/// Build it with `Problem(options, ...)`, `Problem.parse(text)`,
+/// `Problem.read(path)` or `from_matrix` (sudoku_dlx.cover).
+#[pyclass(module = "sudoku_dlx.cover", frozen)]
+pub(crate) struct Problem {
+    named: Arc<NamedProblem>,
+    /// For a problem from a matrix with rows left out (no primary item):
+    /// the row of each option, and how many rows there were.
+    rows: Option<(Vec<usize>, usize)>,
+    /// The solver no search is using.
+    spare: Mutex<Option<Dlx>>,
+    /// Statistics of the last search that ended.
+    last: Mutex<Stats>,
+}
+
+impl Problem {
+    fn of(named: NamedProblem) -> Self {
+        Problem::of_rows(named, None)
+    }
+
+    fn of_rows(named: NamedProblem, rows: Option<(Vec<usize>, usize)>) -> Self {
+        Problem {
+            named: Arc::new(named),
+            rows,
+            spare: Mutex::new(None),
+            last: Mutex::new(Stats::default()),
+        }
+    }
+
+    /// A solver for a search: the spare, or a new one.
+    fn take_solver(&self, budget: Option<u64>, seed: Option<u64>) -> Dlx {
+        let mut solver = lock(&self.spare)
+            .take()
+            .unwrap_or_else(|| Dlx::new(self.named.problem()));
+        solver.set_budget(budget.map_or(Budget::UNLIMITED, Budget::nodes));
+        solver.set_seed(seed);
+        solver
+    }
+
+    /// Gives a solver back after its search, keeping its statistics.
+    fn give_back(&self, mut solver: Dlx) {
+        solver.set_progress(None);
+        *lock(&self.last) = Stats::from(solver.stats());
+        *lock(&self.spare) = Some(solver);
+    }
+
+    fn solution(
+        &self,
+        options: &[dlx_engine::OptionId],
+        colors: &[(dlx_engine::ItemId, dlx_engine::Color)],
+    ) -> Solution {
+        let rows = self.rows.as_ref().map(|(rows, _)| rows.as_slice());
+        Solution::new(&self.named, options, colors, rows)
+    }
+
+    /// The next solution of `solutions`, searching in slices and looking at
+    /// signals between them; `Ok(None)` when the search ends.
+    fn next_of(&self, py: Python<'_>, solutions: &mut IntoSolutions) -> PyResult<Option<Solution>> {
+        loop {
+            let found = py.detach(|| {
+                solutions
+                    .next_within(SLICE)
+                    .map(|s| (s.options().to_vec(), s.colors().collect::<Vec<_>>()))
+            });
+            if let Some((options, colors)) = found {
+                return Ok(Some(self.solution(&options, &colors)));
+            }
+            if solutions.end().is_some() {
+                return Ok(None);
+            }
+            py.check_signals()?;
+        }
+    }
+
+    /// Up to `most` solutions of one search (the first, or two for
+    /// uniqueness), and how the search ended.
+    fn first_solutions(
+        &self,
+        py: Python<'_>,
+        most: usize,
+        budget: Option<u64>,
+        seed: Option<u64>,
+    ) -> PyResult<(Vec<Solution>, Option<End>)> {
+        let mut solutions = self.take_solver(budget, seed).into_solutions();
+        let mut found = Vec::new();
+        let outcome = (|| {
+            while found.len() < most {
+                match self.next_of(py, &mut solutions)? {
+                    Some(s) => found.push(s),
+                    None => break,
+                }
+            }
+            Ok::<_, PyErr>(())
+        })();
+        let end = solutions.end();
+        self.give_back(solutions.into_solver());
+        outcome.map(|()| (found, end))
+    }
+}
+
+#[pymethods]
+impl Problem {
+    /// A problem from options given as lists of item names (xcover's shape):
+    /// `"x:red"` gives secondary item `x` the color `red`. `primary` and
+    /// `secondary` list the items (in order); items not listed are inferred
+    /// in order of first appearance: primary unless colored somewhere (or,
+    /// with `primary` given, secondary). `bounds` maps a primary item to
+    /// how many options cover it: `n` or `(lower, upper)` (Algorithm M).
+    #[new]
+    #[pyo3(signature = (options, primary=None, secondary=None, *, bounds=None))]
+    fn new(
+        py: Python<'_>,
+        options: &Bound<'_, PyAny>,
+        primary: Option<&Bound<'_, PyAny>>,
+        secondary: Option<&Bound<'_, PyAny>>,
+        bounds: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        build::from_options(py, options, primary, secondary, bounds).map(Problem::of)
+    }
+
+    /// A problem in Knuth's text (DLX1; DLX2's colors; DLX3's bounds).
+    /// Errors are `ParseError`s with `line` and `column`.
+    #[staticmethod]
+    fn parse(py: Python<'_>, text: &str) -> PyResult<Self> {
+        build::parse(py, text).map(Problem::of)
+    }
+
+    /// A problem read from a file in Knuth's text; errors say FILE:LINE:COL.
+    #[staticmethod]
+    fn read(py: Python<'_>, path: PathBuf) -> PyResult<Self> {
+        build::read(py, &path).map(Problem::of)
+    }
+
+    /// From a numpy boolean matrix (see `cover.from_matrix`).
+    #[staticmethod]
+    #[pyo3(signature = (matrix, primary, names=None))]
+    fn _from_dense(
+        py: Python<'_>,
+        matrix: PyReadonlyArray2<'_, bool>,
+        primary: usize,
+        names: Option<Vec<String>>,
+    ) -> PyResult<Self> {
+        let rows = matrix.as_array().nrows();
+        let (named, kept) = build::from_dense(py, matrix, primary, names)?;
+        Ok(Problem::of_rows(named, kept.map(|k| (k, rows))))
+    }
+
+    /// From a CSR matrix's arrays (see `cover.from_matrix`).
+    #[staticmethod]
+    #[pyo3(signature = (indptr, indices, columns, primary, names=None))]
+    fn _from_csr(
+        py: Python<'_>,
+        indptr: PyReadonlyArray1<'_, i64>,
+        indices: PyReadonlyArray1<'_, i64>,
+        columns: usize,
+        primary: usize,
+        names: Option<Vec<String>>,
+    ) -> PyResult<Self> {
+        let rows = indptr.as_array().len().saturating_sub(1);
+        let (named, kept) = build::from_csr(py, indptr, indices, columns, primary, names)?;
+        Ok(Problem::of_rows(named, kept.map(|k| (k, rows))))
+    }
+
+    /// A problem from its pickle: Knuth's text, and the rows of a matrix's options.
+    #[staticmethod]
+    #[pyo3(signature = (text, rows=None))]
+    fn _restore(py: Python<'_>, text: &str, rows: Option<(Vec<usize>, usize)>) -> PyResult<Self> {
+        build::parse(py, text).map(|named| Problem::of_rows(named, rows))
+    }
+
+    /// Item names, primary items first.
+    #[getter]
+    fn items(&self) -> Vec<String> {
+        let p = self.named.problem();
+        (0..p.item_count())
+            .map(|i| {
+                self.named
+                    .item_name(dlx_engine::ItemId::new(i).expect("an item"))
+                    .to_owned()
+            })
+            .collect()
+    }
+
+    /// The primary items' names.
+    #[getter]
+    fn primary(&self) -> Vec<String> {
+        let mut items = self.items();
+        items.truncate(self.named.problem().primary_count());
+        items
+    }
+
+    /// The secondary items' names.
+    #[getter]
+    fn secondary(&self) -> Vec<String> {
+        self.items().split_off(self.named.problem().primary_count())
+    }
+
+    /// "exact cover" (Algorithm X), "colors" (C) or "multiplicities" (M).
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match self.named.problem().kind() {
+            Kind::Exact => "exact cover",
+            Kind::Colors => "colors",
+            _ => "multiplicities",
+        }
+    }
+
+    /// Option `index` as Knuth writes it: item names, `x:color`. For a
+    /// problem from a matrix, `index` is a row; a row left out (no primary
+    /// item) is "".
+    fn option(&self, index: usize) -> PyResult<String> {
+        let index = match &self.rows {
+            Some((rows, total)) if index < *total => match rows.binary_search(&index) {
+                Ok(option) => option,
+                Err(_) => return Ok(String::new()),
+            },
+            _ => index,
+        };
+        let option = self
+            .named
+            .problem()
+            .option_id(index)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(self.named.option_text(option))
+    }
+
+    /// The number of options (for a problem from a matrix, of rows).
+    fn __len__(&self) -> usize {
+        self.rows
+            .as_ref()
+            .map_or(self.named.problem().option_count(), |&(_, total)| total)
+    }
+
+    /// The problem's fingerprint, as `sudoku-dlx cover --split` prints it.
+    #[getter]
+    fn fingerprint(&self) -> String {
+        Fingerprint::of(&self.named).to_string()
+    }
+
+    /// Statistics of the last search that ended (Knuth's nodes, updates, profile).
+    #[getter]
+    fn stats(&self) -> Stats {
+        lock(&self.last).clone()
+    }
+
+    /// The solutions, lazily: each `next` resumes the search. `budget`
+    /// bounds the nodes; `seed` randomizes the order. `end` on the iterator
+    /// says why it ended.
+    #[pyo3(signature = (*, budget=None, seed=None))]
+    fn solutions(slf: &Bound<'_, Self>, budget: Option<u64>, seed: Option<u64>) -> Solutions {
+        let solver = slf.get().take_solver(budget, seed);
+        Solutions {
+            problem: slf.clone().unbind(),
+            search: Some(solver.into_solutions()),
+            end: None,
+            found: 0,
+        }
+    }
+
+    fn __iter__(slf: &Bound<'_, Self>) -> Solutions {
+        Problem::solutions(slf, None, None)
+    }
+
+    /// The first solution, or None if there is none. Raises
+    /// `BudgetExhausted` if `budget` nodes ran out first.
+    #[pyo3(signature = (*, budget=None, seed=None))]
+    fn first(
+        &self,
+        py: Python<'_>,
+        budget: Option<u64>,
+        seed: Option<u64>,
+    ) -> PyResult<Option<Solution>> {
+        let (mut found, end) = self.first_solutions(py, 1, budget, seed)?;
+        if found.is_empty() && end == Some(End::BudgetExhausted) {
+            return Err(BudgetExhausted::new_err(format!(
+                "no solution found within the budget of {} nodes",
+                budget.unwrap_or(0)
+            )));
+        }
+        Ok(found.pop())
+    }
+
+    /// Whether the problem has no solution, one, or more (with two).
+    #[pyo3(signature = (*, budget=None))]
+    fn uniqueness(&self, py: Python<'_>, budget: Option<u64>) -> PyResult<Uniqueness> {
+        let (found, end) = self.first_solutions(py, 2, budget, None)?;
+        let kind = match (found.len(), end) {
+            (2, _) => "multiple",
+            (_, Some(End::BudgetExhausted)) => "budget",
+            (1, _) => "unique",
+            _ => "none",
+        };
+        let solutions = found
+            .into_iter()
+            .map(|s| Py::new(py, s))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(Uniqueness::new(kind, solutions))
+    }
+
+    /// Random solutions: each the first of a search in a random order of
+    /// its own, from a stream seeded by `seed` (the same seed, the same
+    /// solutions). Endless while there are solutions.
+    #[pyo3(signature = (seed, *, budget=None))]
+    fn random(slf: &Bound<'_, Self>, seed: u64, budget: Option<u64>) -> RandomSolutions {
+        RandomSolutions {
+            problem: slf.clone().unbind(),
+            seeds: SplitMix64::new(seed),
+            budget,
+            end: None,
+        }
+    }
+
+    /// Counts the solutions, up to `limit`, on `jobs` threads (None: every
+    /// core), the GIL released. `budget` bounds the nodes (of all threads
+    /// together); `progress` is a callable given a ProgressInfo every
+    /// `interval` seconds, or a tqdm bar (advanced by nodes). Ctrl-C raises
+    /// KeyboardInterrupt, whose `count` attribute holds what was found.
+    #[pyo3(signature = (limit=None, jobs=None, *, budget=None, progress=None, interval=0.5))]
+    fn count(
+        &self,
+        py: Python<'_>,
+        limit: Option<u64>,
+        jobs: Option<usize>,
+        budget: Option<u64>,
+        progress: Option<Bound<'_, PyAny>>,
+        interval: f64,
+    ) -> PyResult<Count> {
+        if jobs == Some(0) {
+            return Err(PyValueError::new_err(
+                "jobs must be at least 1 (None: every core)",
+            ));
+        }
+        let mut reporter = Reporter::new(progress, interval)?;
+        let watch = Arc::new(Progress::new());
+        let mut solver = self.take_solver(budget, None);
+        let parallel = Parallel::new().with_progress(Arc::clone(&watch));
+        let parallel = match jobs {
+            Some(n) => parallel.with_threads(n),
+            None => parallel,
+        };
+        let (count, failure) = run::watched(py, &watch, &mut reporter, || {
+            if parallel.threads() == 1 {
+                solver.set_progress(Some(Arc::clone(&watch)));
+                solver.count(limit)
+            } else {
+                solver.count_parallel(&parallel, limit)
+            }
+        });
+        let nodes = solver.stats().nodes;
+        self.give_back(solver);
+        let count = Count::new(count.solutions, count.end, nodes);
+        match failure {
+            Some(err) => Err(with_count(py, err, count)),
+            None => Ok(count),
+        }
+    }
+
+    /// Estimates the size of the search tree from a search of at most
+    /// `nodes` nodes: Knuth's measure of the part of the tree it covered
+    /// (DLX1's progress), extrapolated; `seed` searches in a random order.
+    #[pyo3(signature = (nodes=1_000_000, *, seed=None))]
+    fn estimate(&self, py: Python<'_>, nodes: u64, seed: Option<u64>) -> PyResult<Estimate> {
+        let mut reporter = Reporter::new(None, 0.0)?;
+        let watch = Arc::new(Progress::new());
+        let mut solver = self.take_solver(Some(nodes.max(1)), seed);
+        solver.set_progress(Some(Arc::clone(&watch)));
+        let (count, failure) = run::watched(py, &watch, &mut reporter, || solver.count(None));
+        let searched = solver.stats().nodes;
+        self.give_back(solver);
+        if let Some(err) = failure {
+            return Err(err);
+        }
+        Ok(Estimate::new(
+            searched,
+            watch.fraction(),
+            count.solutions,
+            count.end == End::Exhausted,
+        ))
+    }
+
+    /// Splits the search at `depth` levels into jobs (picklable) for other
+    /// processes or machines: run each with `run_job`, then `merge` the
+    /// results. Every solution is below exactly one job.
+    fn split(&self, depth: usize) -> Vec<Job> {
+        let mut solver = self.take_solver(None, None);
+        let jobs = solver.split(depth).jobs(Fingerprint::of(&self.named));
+        self.give_back(solver);
+        jobs.into_iter().map(|job| Job { job }).collect()
+    }
+
+    /// Counts the solutions below `job` (up to `limit`), the GIL released:
+    /// a JobResult for `merge`. A job of another problem fails (status
+    /// "failed"), as in the CLI.
+    #[pyo3(signature = (job, *, limit=None))]
+    fn run_job(
+        &self,
+        py: Python<'_>,
+        job: &Bound<'_, Job>,
+        limit: Option<u64>,
+    ) -> PyResult<JobResult> {
+        let mut reporter = Reporter::new(None, 0.0)?;
+        let watch = Arc::new(Progress::new());
+        let mut solver = self.take_solver(None, None);
+        solver.set_progress(Some(Arc::clone(&watch)));
+        let fingerprint = Fingerprint::of(&self.named);
+        let job = &job.get().job;
+        let (result, failure) = run::watched(py, &watch, &mut reporter, || {
+            Worker::new(&mut solver, fingerprint)
+                .with_limit(limit)
+                .count(job)
+        });
+        self.give_back(solver);
+        match failure {
+            Some(err) => Err(err),
+            None => Ok(JobResult { result }),
+        }
+    }
+
+    /// Pickles as Knuth's text, so that a problem (or its bound method
+    /// `run_job`) travels to worker processes; the copy has the same
+    /// fingerprint, so the jobs split here run there.
+    #[allow(clippy::type_complexity)]
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, Option<(Vec<usize>, usize)>))> {
+        let restore = slf.get_type().getattr("_restore")?;
+        let problem = slf.get();
+        Ok((restore, (problem.named.to_string(), problem.rows.clone())))
+    }
+
+    /// Knuth's text of the problem (what `Problem.parse` reads).
+    fn __str__(&self) -> String {
+        self.named.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        let p = self.named.problem();
+        format!(
+            "Problem(primary={}, secondary={}, options={}, kind='{}')",
+            p.primary_count(),
+            p.secondary_count(),
+            p.option_count(),
+            self.kind()
+        )
+    }
+
+    /// Whether the links of the spare solver are those of a fresh one (for
+    /// tests: every search must leave them so).
+    fn _links_intact(&self) -> bool {
+        lock(&self.spare)
+            .as_ref()
+            .is_none_or(|s| s.links_match(self.named.problem()) && s.check_invariants().is_ok())
+    }
+}
+
+/// A KeyboardInterrupt (or other exception) carrying the partial `count`.
+fn with_count(py: Python<'_>, err: PyErr, count: Count) -> PyErr {
+    if err.is_instance_of::<PyKeyboardInterrupt>(py) {
+        let _ = err.value(py).setattr("count", count);
+    }
+    err
+}
+
+/// The solutions of a problem, one search resumed at each `next`. Ends with
+/// `end` set: "exhausted", "budget" or "stopped" (Ctrl-C, after which the
+/// iterator is done and the problem ready for another search).
+#[pyclass(module = "sudoku_dlx.cover")]
+pub(crate) struct Solutions {
+    problem: Py<Problem>,
+    search: Option<IntoSolutions>,
+    end: Option<End>,
+    found: u64,
+}
+
+impl Solutions {
+    /// Ends the search and gives the solver back.
+    fn finish(&mut self, end: End) {
+        if let Some(search) = self.search.take() {
+            self.problem.get().give_back(search.into_solver());
+        }
+        self.end.get_or_insert(end);
+    }
+}
+
+#[pymethods]
+impl Solutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Solution>> {
+        let Some(search) = self.search.as_mut() else {
+            return Ok(None);
+        };
+        match self.problem.get().next_of(py, search) {
+            Ok(Some(solution)) => {
+                self.found += 1;
+                Ok(Some(solution))
+            }
+            Ok(None) => {
+                let end = search.end().unwrap_or(End::Exhausted);
+                self.finish(end);
+                Ok(None)
+            }
+            Err(err) => {
+                self.finish(End::Stopped);
+                Err(err)
+            }
+        }
+    }
+
+    /// Why the search ended ("exhausted", "budget", "stopped"), or None
+    /// while it goes on.
+    #[getter]
+    fn end(&self) -> Option<&'static str> {
+        self.end.map(end_name)
+    }
+
+    /// Solutions returned so far.
+    #[getter]
+    fn found(&self) -> u64 {
+        self.found
+    }
+
+    /// Statistics of the search so far.
+    #[getter]
+    fn stats(&self) -> Stats {
+        match &self.search {
+            Some(search) => Stats::from(search.stats()),
+            None => self.problem.get().stats(),
+        }
+    }
+
+    /// Ends the search early (as dropping the iterator does), leaving the
+    /// problem's solver ready for the next search.
+    fn close(&mut self) {
+        self.finish(End::Stopped);
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<Solutions found={} end={}>",
+            self.found,
+            self.end
+                .map_or("None".into(), |e| format!("'{}'", end_name(e)))
+        )
+    }
+}
+
+/// Random solutions of a problem (`Problem.random`).
+#[pyclass(module = "sudoku_dlx.cover")]
+pub(crate) struct RandomSolutions {
+    problem: Py<Problem>,
+    seeds: SplitMix64,
+    budget: Option<u64>,
+    end: Option<End>,
+}
+
+#[pymethods]
+impl RandomSolutions {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<Solution>> {
+        if self.end.is_some() {
+            return Ok(None);
+        }
+        let seed = self.seeds.next_u64();
+        let (mut found, end) =
+            self.problem
+                .get()
+                .first_solutions(py, 1, self.budget, Some(seed))?;
+        if found.is_empty() {
+            self.end = Some(end.unwrap_or(End::Exhausted));
+        }
+        Ok(found.pop())
+    }
+
+    /// Why the draws ended ("exhausted": no solution; "budget"), or None.
+    #[getter]
+    fn end(&self) -> Option<&'static str> {
+        self.end.map(end_name)
+    }
+
+    fn __repr__(&self) -> String {
+        "<RandomSolutions>".to_owned()
+    }
+}
+
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Problem>()?;
+    m.add_class::<Solutions>()?;
+    m.add_class::<RandomSolutions>()?;
+    m.add_class::<Solution>()?;
+    m.add_class::<Count>()?;
+    m.add_class::<Stats>()?;
+    m.add_class::<Uniqueness>()?;
+    m.add_class::<Estimate>()?;
+    m.add_class::<ProgressInfo>()?;
+    m.add_class::<Job>()?;
+    m.add_class::<JobResult>()?;
+    m.add_class::<Merged>()?;
+    m.add_function(wrap_pyfunction!(jobs::merge, m)?)?;
+    Ok(())
+}

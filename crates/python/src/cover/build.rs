@@ -1,0 +1,301 @@
+//! Problems from what Python users write: options as lists of item names
+//! (xcover's shape), Knuth's text, and 0/1 matrices (numpy, scipy).
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use dlx_engine::{DlxError, NamedBuilder, NamedProblem, Problem};
+use numpy::{PyReadonlyArray1, PyReadonlyArray2};
+use pyo3::exceptions::PyOSError;
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use crate::errors::{parse_error, problem_error};
+
+/// A `DlxError` as the Python exception for it: a `ParseError` with its
+/// position for text (`place`, a file name, prefixes the message), else a
+/// `ProblemError` naming the option at fault.
+pub(crate) fn dlx_error(py: Python<'_>, error: &DlxError, place: Option<&str>) -> PyErr {
+    if let DlxError::Parse { line, column, .. } = error {
+        let message = match place {
+            Some(place) => format!("{place}:{line}:{column}: {error}"),
+            None => error.to_string(),
+        };
+        return parse_error(py, message, Some(*line), Some(*column));
+    }
+    let option = match error {
+        DlxError::ItemOutOfRange { option, .. }
+        | DlxError::RepeatedItem { option, .. }
+        | DlxError::EmptyOption { option, .. }
+        | DlxError::NoPrimaryInOption { option, .. }
+        | DlxError::OptionTooLong { option, .. }
+        | DlxError::ColorOnPrimary { option, .. }
+        | DlxError::UnknownOption { option, .. }
+        | DlxError::UnknownItemName { option, .. }
+        | DlxError::EmptyColor { option, .. } => Some(*option),
+        _ => None,
+    };
+    problem_error(py, error.to_string(), option)
+}
+
+/// Knuth's text (DLX1, DLX2's colors, DLX3's bounds).
+pub(crate) fn parse(py: Python<'_>, text: &str) -> PyResult<NamedProblem> {
+    NamedProblem::parse(text).map_err(|e| dlx_error(py, &e, None))
+}
+
+/// Knuth's text from a file; errors say FILE:LINE:COL.
+pub(crate) fn read(py: Python<'_>, path: &Path) -> PyResult<NamedProblem> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| PyOSError::new_err(format!("{}: {e}", path.display())))?;
+    NamedProblem::parse(&text).map_err(|e| dlx_error(py, &e, Some(&path.display().to_string())))
+}
+
+/// An item's name from a Python object: a `str` as it is, anything else
+/// (an int, a tuple) by `str()`.
+fn name_of(entry: &Bound<'_, PyAny>) -> PyResult<String> {
+    match entry.cast::<PyString>() {
+        Ok(s) => Ok(s.to_cow()?.into_owned()),
+        Err(_) => Ok(entry.str()?.to_cow()?.into_owned()),
+    }
+}
+
+/// Bounds of a multiplicity, from `n` (exactly n times) or `(lower, upper)`.
+fn bounds_of(py: Python<'_>, name: &str, value: &Bound<'_, PyAny>) -> PyResult<(u32, u32)> {
+    if let Ok(n) = value.extract::<u32>() {
+        return Ok((n, n));
+    }
+    value.extract::<(u32, u32)>().map_err(|_| {
+        problem_error(
+            py,
+            format!("bounds of item {name:?}: expected n or (lower, upper), non-negative integers"),
+            None,
+        )
+    })
+}
+
+/// Options as lists of names, xcover's shape: `"x:red"` gives secondary
+/// item `x` the color `red`. Items not declared are inferred in order of
+/// first appearance: primary unless colored somewhere, or declared
+/// secondary, or (with `primary` given) not in it.
+pub(crate) fn from_options(
+    py: Python<'_>,
+    options: &Bound<'_, PyAny>,
+    primary: Option<&Bound<'_, PyAny>>,
+    secondary: Option<&Bound<'_, PyAny>>,
+    bounds: Option<&Bound<'_, PyAny>>,
+) -> PyResult<NamedProblem> {
+    let mut rows: Vec<Vec<String>> = Vec::new();
+    for option in options.try_iter()? {
+        let option = option?;
+        if option.is_instance_of::<PyString>() {
+            // A string is iterable, but one item per character is never meant.
+            return Err(problem_error(
+                py,
+                format!("option {}: a list of item names, not a string", rows.len()),
+                Some(rows.len()),
+            ));
+        }
+        let mut row = Vec::new();
+        for entry in option.try_iter()? {
+            row.push(name_of(&entry?)?);
+        }
+        rows.push(row);
+    }
+    let names = |list: Option<&Bound<'_, PyAny>>| -> PyResult<Option<Vec<String>>> {
+        list.map(|l| l.try_iter()?.map(|e| name_of(&e?)).collect())
+            .transpose()
+    };
+    let given_primary = names(primary)?;
+    let given_secondary = names(secondary)?;
+    let mut multiplicity: HashMap<String, (u32, u32)> = HashMap::new();
+    let mut bounded_order = Vec::new();
+    if let Some(bounds) = bounds {
+        for pair in bounds.call_method0("items")?.try_iter()? {
+            let (key, value) = pair?.extract::<(Bound<'_, PyAny>, Bound<'_, PyAny>)>()?;
+            let name = name_of(&key)?;
+            let b = bounds_of(py, &name, &value)?;
+            bounded_order.push(name.clone());
+            multiplicity.insert(name, b);
+        }
+    }
+    // Items in order of first appearance, and whether each is ever colored.
+    let mut seen: Vec<String> = Vec::new();
+    let mut colored: HashMap<String, bool> = HashMap::new();
+    for row in &rows {
+        for entry in row {
+            let (item, color) = match entry.split_once(':') {
+                Some((item, _)) => (item, true),
+                None => (entry.as_str(), false),
+            };
+            match colored.get_mut(item) {
+                Some(c) => *c |= color,
+                None => {
+                    seen.push(item.to_owned());
+                    colored.insert(item.to_owned(), color);
+                }
+            }
+        }
+    }
+    let (primary, secondary): (Vec<String>, Vec<String>) = match (given_primary, given_secondary) {
+        (Some(p), Some(s)) => (p, s),
+        (Some(p), None) => {
+            let s = seen.iter().filter(|i| !p.contains(i)).cloned().collect();
+            (p, s)
+        }
+        (None, s) => {
+            let s = s.unwrap_or_else(|| {
+                seen.iter()
+                    .filter(|i| colored[*i] && !multiplicity.contains_key(*i))
+                    .cloned()
+                    .collect()
+            });
+            let mut p: Vec<String> = seen.iter().filter(|i| !s.contains(i)).cloned().collect();
+            // A bounded item no option names is still to be covered.
+            for item in &bounded_order {
+                if !p.contains(item) && !s.contains(item) {
+                    p.push(item.clone());
+                }
+            }
+            (p, s)
+        }
+    };
+    for item in &bounded_order {
+        if !primary.contains(item) {
+            return Err(problem_error(
+                py,
+                format!("bounds for item {item:?}, which is not primary"),
+                None,
+            ));
+        }
+    }
+    let err = |e: DlxError| dlx_error(py, &e, None);
+    let mut builder = NamedBuilder::new();
+    for item in &primary {
+        match multiplicity.get(item) {
+            Some(&(lower, upper)) => builder.bounded(item.as_str(), lower, upper).map_err(err)?,
+            None => builder.primary(item.as_str()).map_err(err)?,
+        };
+    }
+    for item in &secondary {
+        builder.secondary(item.as_str()).map_err(err)?;
+    }
+    for row in &rows {
+        builder.option(row).map_err(err)?;
+    }
+    if rows.is_empty() && !primary.is_empty() {
+        // No option: a problem without solutions, unless nothing is to be covered.
+        return Problem::builder(primary.len(), secondary.len())
+            .map_err(err)
+            .and_then(|b| {
+                NamedProblem::new(
+                    b.build(),
+                    primary.iter().chain(&secondary).cloned().collect(),
+                )
+                .map_err(err)
+            });
+    }
+    builder.build().map_err(err)
+}
+
+/// Column names `c0`, `c1`... or the caller's.
+fn column_names(columns: usize, names: Option<Vec<String>>) -> Vec<String> {
+    names.unwrap_or_else(|| (0..columns).map(|c| format!("c{c}")).collect())
+}
+
+/// A problem from a matrix, and the row of each of its options when rows
+/// were left out (`None`: option `k` is row `k`).
+pub(crate) type FromRows = (NamedProblem, Option<Vec<usize>>);
+
+/// Adds row `row`'s `items` as an option, unless it has no primary item
+/// (all zero, or only secondary columns): such a row can never be chosen,
+/// and is left out as Knuth's programs leave it, its number kept in `rows`.
+fn add_row(
+    builder: &mut dlx_engine::ProblemBuilder,
+    rows: &mut Vec<usize>,
+    row: usize,
+    items: &[usize],
+    primary: usize,
+) -> Result<(), DlxError> {
+    if items.iter().any(|&i| i < primary) {
+        builder.add_option(items)?;
+        rows.push(row);
+    }
+    Ok(())
+}
+
+/// `rows` as [`FromRows`] keeps it: `None` when no row was left out.
+fn kept(rows: Vec<usize>, total: usize) -> Option<Vec<usize>> {
+    (rows.len() != total).then_some(rows)
+}
+
+/// A problem from a dense boolean matrix: row `r` is option `r`, its items
+/// the columns where it is true; the first `primary` columns are primary.
+pub(crate) fn from_dense(
+    py: Python<'_>,
+    matrix: PyReadonlyArray2<'_, bool>,
+    primary: usize,
+    names: Option<Vec<String>>,
+) -> PyResult<FromRows> {
+    let view = matrix.as_array();
+    let (rows, columns) = view.dim();
+    let err = |e: DlxError| dlx_error(py, &e, None);
+    check_primary(py, primary, columns)?;
+    let mut builder = Problem::builder(primary, columns - primary).map_err(err)?;
+    let mut items = Vec::new();
+    let mut kept_rows = Vec::with_capacity(rows);
+    for r in 0..rows {
+        items.clear();
+        items.extend((0..columns).filter(|&c| view[[r, c]]));
+        add_row(&mut builder, &mut kept_rows, r, &items, primary).map_err(err)?;
+    }
+    let named = NamedProblem::new(builder.build(), column_names(columns, names)).map_err(err)?;
+    Ok((named, kept(kept_rows, rows)))
+}
+
+/// A problem from a sparse matrix in CSR form (`indptr`, `indices`, with
+/// duplicates summed and explicit zeros gone, which the Python side does).
+pub(crate) fn from_csr(
+    py: Python<'_>,
+    indptr: PyReadonlyArray1<'_, i64>,
+    indices: PyReadonlyArray1<'_, i64>,
+    columns: usize,
+    primary: usize,
+    names: Option<Vec<String>>,
+) -> PyResult<FromRows> {
+    let indptr = indptr.as_array();
+    let indices = indices.as_array();
+    let err = |e: DlxError| dlx_error(py, &e, None);
+    check_primary(py, primary, columns)?;
+    let bad = || problem_error(py, "a malformed CSR matrix (indptr, indices)".into(), None);
+    let mut builder = Problem::builder(primary, columns - primary).map_err(err)?;
+    let mut items = Vec::new();
+    let rows = indptr.len().saturating_sub(1);
+    let mut kept_rows = Vec::with_capacity(rows);
+    for r in 0..rows {
+        let (start, end) = (indptr[r], indptr[r + 1]);
+        let (Ok(start), Ok(end)) = (usize::try_from(start), usize::try_from(end)) else {
+            return Err(bad());
+        };
+        if start > end || end > indices.len() {
+            return Err(bad());
+        }
+        items.clear();
+        for k in start..end {
+            items.push(usize::try_from(indices[k]).map_err(|_| bad())?);
+        }
+        add_row(&mut builder, &mut kept_rows, r, &items, primary).map_err(err)?;
+    }
+    let named = NamedProblem::new(builder.build(), column_names(columns, names)).map_err(err)?;
+    Ok((named, kept(kept_rows, rows)))
+}
+
+fn check_primary(py: Python<'_>, primary: usize, columns: usize) -> PyResult<()> {
+    if primary > columns {
+        return Err(problem_error(
+            py,
+            format!("{primary} primary columns, but the matrix has {columns}"),
+            None,
+        ));
+    }
+    Ok(())
+}

@@ -1,0 +1,370 @@
+"""Exact cover from Python: known counts, the shapes problems come in,
+results, budgets, threads, bad input, and the solver reused."""
+
+from __future__ import annotations
+
+import itertools
+import pickle
+
+import pytest
+
+from conftest import EXACT_COVER, KnuthText
+from sudoku_dlx import cover
+
+
+def queens(n: int) -> cover.Problem:
+    """The n queens, xcover-style: rows and columns primary, diagonals
+    secondary (declared, since no option colors them)."""
+    options = [
+        [f"r{r}", f"c{c}", f"a{r + c}", f"b{r - c + n - 1}"]
+        for r in range(n)
+        for c in range(n)
+    ]
+    diagonals = [f"a{d}" for d in range(2 * n - 1)] + [f"b{d}" for d in range(2 * n - 1)]
+    return cover.Problem(options, secondary=diagonals)
+
+
+def langford(n: int) -> cover.Problem:
+    """Langford pairings of 1..n: digit k at positions i and i+k+1."""
+    options = [
+        [str(k), f"s{i}", f"s{i + k + 1}"]
+        for k in range(1, n + 1)
+        for i in range(2 * n - k - 1)
+    ]
+    return cover.Problem(options)
+
+
+@pytest.mark.parametrize("n,expected", [(1, 1), (4, 2), (6, 4), (8, 92), (10, 724)])
+def test_queens_counts(n: int, expected: int) -> None:
+    problem = queens(n)
+    count = problem.count()
+    assert (count.solutions, count.end, count.exact) == (expected, "exhausted", True)
+    assert sum(1 for _ in problem) == expected
+
+
+@pytest.mark.parametrize("n,expected", [(3, 2), (4, 2), (5, 0), (7, 52), (8, 300)])
+def test_langford_counts(n: int, expected: int) -> None:
+    # Both reflections of each pairing: 2 * L(n).
+    assert langford(n).count().solutions == expected
+
+
+def test_pentominoes_from_file() -> None:
+    problem = cover.Problem.read(EXACT_COVER / "pentominoes-6x10.dlx")
+    # 2339 tilings up to symmetry, each in 4 orientations of the rectangle.
+    assert problem.count(jobs=2).solutions == 4 * 2339
+
+
+def test_knuth_example() -> None:
+    problem = cover.Problem.parse((EXACT_COVER / "knuth-example.dlx").read_text())
+    answer = problem.uniqueness()
+    assert answer.kind == "unique" and answer.is_unique and bool(answer)
+    (solution,) = answer.solutions
+    assert sorted(problem.option(o) for o in solution.options) == ["A D", "B G", "C E F"]
+    assert problem.stats.nodes == 6 or problem.stats.nodes > 0
+
+
+def test_xcc_colors() -> None:
+    # Knuth's DLX2 example: one solution, giving x the color A.
+    problem = cover.Problem.read(EXACT_COVER / "knuth-colors.dlx")
+    assert problem.kind == "colors"
+    (solution,) = list(problem)
+    assert solution.colors == {"x": "A"}
+    assert sorted(problem.option(o) for o in solution.options) == ["p r x:A y", "q x:A"]
+
+
+def test_xcc_named_options_infer_secondary_from_colors() -> None:
+    # The same problem, xcover-style: x and y are secondary because colored.
+    problem = cover.Problem(
+        [["p", "q", "x", "y:A"], ["p", "r", "x:A", "y"], ["p", "x:B"], ["q", "x:A"], ["r", "y:B"]]
+    )
+    assert problem.primary == ["p", "q", "r"]
+    assert problem.secondary == ["x", "y"]
+    solutions = list(problem)
+    assert [s.colors for s in solutions] == [{"x": "A"}]
+    assert [s.items for s in solutions] == [[["q", "x"], ["p", "r", "x", "y"]]]
+
+
+def test_mcc_bounds() -> None:
+    # Knuth's DLX3 example: A and B once, C two or three times.
+    problem = cover.Problem(
+        [["A", "B", "X:0", "Y:0"], ["A", "C", "X:1", "Y:1"], ["C", "X:0"], ["B", "X:1"], ["C", "Y:1"]],
+        bounds={"C": (2, 3)},
+    )
+    assert problem.kind == "multiplicities"
+    answer = problem.uniqueness()
+    assert answer.kind == "unique"
+    assert sorted(answer.solutions[0].options) == [1, 3, 4]
+    text = cover.Problem.parse("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n")
+    assert text.count().solutions == 1
+
+
+def test_bounds_exactly_n() -> None:
+    # Choose exactly two of four singletons covering A: C(4, 2) ways.
+    problem = cover.Problem([["A", f"o{i}"] for i in range(4)], bounds={"A": 2},
+                            secondary=[f"o{i}" for i in range(4)])
+    assert problem.count().solutions == 6
+
+
+def test_primary_given_makes_the_rest_secondary() -> None:
+    problem = cover.Problem([["a", "x"], ["a"], ["b", "x"], ["b"]], primary=["a", "b"])
+    assert problem.secondary == ["x"]
+    # x at most once: a+x with b, a with b+x, a with b.
+    assert problem.count().solutions == 3
+
+
+def test_names_that_are_not_strings() -> None:
+    problem = cover.Problem([[1, 2], [1], [2]])
+    assert problem.items == ["1", "2"]
+    assert problem.count().solutions == 2
+
+
+def test_first_and_random_are_solutions() -> None:
+    problem = queens(8)
+    checker = KnuthText(str(problem))
+    first = problem.first()
+    assert first is not None and checker.is_solution(first.options)
+    draws = list(itertools.islice(problem.random(7), 20))
+    assert all(checker.is_solution(d.options) for d in draws)
+    assert len({tuple(d.options) for d in draws}) > 1
+    again = list(itertools.islice(problem.random(7), 20))
+    assert [d.options for d in again] == [d.options for d in draws]
+    assert cover.Problem([["a"], ["b"]], primary=["a", "b", "c"]).first() is None
+
+
+def test_no_solution_random_ends_exhausted() -> None:
+    draws = cover.Problem([["a"], ["b"]], primary=["a", "b", "c"]).random(1)
+    assert list(draws) == []
+    assert draws.end == "exhausted"
+
+
+def test_uniqueness_multiple_gives_two_solutions() -> None:
+    answer = queens(6).uniqueness()
+    assert answer.kind == "multiple" and not answer.is_unique
+    a, b = answer.solutions
+    assert a != b
+    assert cover.Problem([["a"], ["b"]], primary=["a", "b", "c"]).uniqueness().kind == "none"
+
+
+def test_budget_says_budget_not_no_solution() -> None:
+    problem = queens(10)
+    count = problem.count(budget=50, jobs=1)
+    assert count.end == "budget" and not count.exact and count.solutions < 724
+    with pytest.raises(cover.BudgetExhausted):
+        cover.Problem.read(EXACT_COVER / "partridge-6.dlx").first(budget=100)
+    solutions = problem.solutions(budget=50)
+    assert len(list(solutions)) < 724
+    assert solutions.end == "budget"
+    assert problem.uniqueness(budget=3).kind == "budget"
+
+
+def test_limit() -> None:
+    count = queens(8).count(limit=10)
+    assert (count.solutions, count.end, count.exact) == (10, "limit", False)
+
+
+@pytest.mark.parametrize("jobs", [1, 2, 8])
+def test_counts_on_threads(jobs: int) -> None:
+    assert queens(10).count(jobs=jobs).solutions == 724
+    assert langford(8).count(jobs=jobs).solutions == 300
+    assert cover.Problem.read(EXACT_COVER / "knuth-colors.dlx").count(jobs=jobs) == 1
+
+
+def test_stats_profile() -> None:
+    problem = queens(8)
+    problem.count(jobs=1)
+    stats = problem.stats
+    assert stats.solutions == 92
+    assert sum(stats.profile) == stats.nodes > 0
+    assert stats.updates > 0
+
+
+def test_estimate() -> None:
+    problem = queens(12)
+    exact = problem.estimate(nodes=10**9)
+    assert exact.exact and exact.fraction == 1.0 and exact.solutions == 14200
+    assert exact.tree_size == exact.nodes
+    rough = problem.estimate(nodes=20_000)
+    assert not rough.exact and 0 < rough.fraction < 1
+    # Knuth's measure is an estimate: within a factor of 10 of the truth here.
+    assert exact.tree_size / 10 < rough.tree_size < exact.tree_size * 10
+
+
+def test_iterator_abandoned_half_way_then_reused() -> None:
+    problem = queens(8)
+    solutions = problem.solutions()
+    first = [next(solutions) for _ in range(5)]
+    # A second search while the first is open, then the first goes on.
+    assert problem.count().solutions == 92
+    rest = list(solutions)
+    assert len(first) + len(rest) == 92 and solutions.end == "exhausted"
+    half = problem.solutions()
+    next(half)
+    half.close()
+    assert half.end == "stopped" and list(half) == []
+    assert problem._links_intact()
+    assert problem.count().solutions == 92
+    again = problem.solutions()
+    next(again)
+    del again
+    assert problem.count(jobs=1).solutions == 92
+    assert [s.options for s in itertools.islice(problem, 5)] == [s.options for s in first]
+
+
+def test_iterating_many_solutions_in_flat_memory() -> None:
+    import tracemalloc
+
+    problem = langford(11)
+    tracemalloc.start()
+    seen = 0
+    peak_after_warmup = 0
+    for i, solution in enumerate(problem):
+        seen += 1
+        if i == 100:
+            tracemalloc.reset_peak()
+        if i > 100:
+            peak_after_warmup = max(peak_after_warmup, tracemalloc.get_traced_memory()[1])
+    tracemalloc.stop()
+    assert seen == 35584
+    # Each solution is dropped before the next: the peak stays that of a few.
+    assert peak_after_warmup < 64 * 1024
+
+
+def test_progress_callback_and_tqdm_like() -> None:
+    problem = cover.Problem.read(EXACT_COVER / "langford-11.dlx")
+    seen: list[cover.ProgressInfo] = []
+    count = problem.count(jobs=1, progress=seen.append, interval=0.0)
+    assert count.solutions == 35584
+    assert seen and seen[-1].solutions == 35584 and seen[-1].nodes == count.nodes
+    assert seen[-1].fraction == 1.0
+
+    class Bar:
+        def __init__(self) -> None:
+            self.n = 0
+            self.postfix: dict[str, object] = {}
+
+        def update(self, n: int) -> None:
+            self.n += n
+
+        def set_postfix(self, postfix: dict[str, object]) -> None:
+            self.postfix = postfix
+
+    bar = Bar()
+    count = problem.count(jobs=2, progress=bar, interval=0.0)
+    # The nodes above a parallel count's first split are in its stats only.
+    assert 0 < bar.n <= count.nodes and bar.postfix["solutions"] == 35584
+
+
+def test_progress_callback_exception_stops_the_count() -> None:
+    def fail(info: cover.ProgressInfo) -> None:
+        raise RuntimeError("enough")
+
+    problem = cover.Problem.read(EXACT_COVER / "queens-15.dlx")
+    with pytest.raises(RuntimeError, match="enough"):
+        problem.count(jobs=1, progress=fail, interval=0.0)
+    assert problem.count(limit=3).solutions == 3
+
+
+def test_from_numpy() -> None:
+    np = pytest.importorskip("numpy")
+    matrix = np.array(
+        [[0, 0, 1, 0, 1, 1, 0], [1, 0, 0, 1, 0, 0, 1], [0, 1, 1, 0, 0, 1, 0],
+         [1, 0, 0, 1, 0, 0, 0], [0, 1, 0, 0, 0, 0, 1], [0, 0, 0, 1, 1, 0, 1]],
+        dtype=bool,
+    )
+    problem = cover.from_matrix(matrix)
+    assert problem.items == [f"c{i}" for i in range(7)]
+    (solution,) = list(problem)
+    assert sorted(solution.options) == [0, 3, 4]
+    # Integer matrices, and secondary columns (the last two).
+    assert cover.from_matrix(matrix.astype(np.int8), primary=5, names="ABCDEFG").secondary == ["F", "G"]
+    strided = np.asfortranarray(matrix)
+    assert cover.from_matrix(strided).count() == 1
+
+
+def test_from_scipy_sparse() -> None:
+    np = pytest.importorskip("numpy")
+    sparse = pytest.importorskip("scipy.sparse")
+    dense = np.array(
+        [[0, 0, 1, 0, 1, 1, 0], [1, 0, 0, 1, 0, 0, 1], [0, 1, 1, 0, 0, 1, 0],
+         [1, 0, 0, 1, 0, 0, 0], [0, 1, 0, 0, 0, 0, 1], [0, 0, 0, 1, 1, 0, 1]],
+        dtype=bool,
+    )
+    for make in (sparse.csr_matrix, sparse.coo_matrix, sparse.csc_matrix, sparse.csr_array):
+        problem = cover.from_matrix(make(dense))
+        assert [sorted(s.options) for s in problem] == [[0, 3, 4]]
+    queens_dense = np.zeros((64, 16 + 30), dtype=bool)
+    for r in range(8):
+        for c in range(8):
+            row = 8 * r + c
+            queens_dense[row, [r, 8 + c, 16 + r + c, 31 + r - c + 7]] = True
+    assert cover.from_matrix(sparse.coo_matrix(queens_dense), primary=16).count() == 92
+    assert cover.from_matrix(queens_dense, primary=16).count() == 92
+
+
+def test_parse_errors_have_positions(tmp_path: object) -> None:
+    with pytest.raises(cover.ParseError) as caught:
+        cover.Problem.parse("A B | C\nA C\nB D\n")
+    assert (caught.value.line, caught.value.column) == (3, 3)
+    assert isinstance(caught.value, ValueError)
+    assert "line 3, column 3" in str(caught.value)
+    from pathlib import Path
+
+    bad = Path(str(tmp_path)) / "bad.dlx"
+    bad.write_text("A B\nA\nB Z\n")
+    with pytest.raises(cover.ParseError) as caught:
+        cover.Problem.read(bad)
+    assert str(caught.value).startswith(f"{bad}:3:3:")
+    with pytest.raises(OSError):
+        cover.Problem.read(Path(str(tmp_path)) / "missing.dlx")
+
+
+@pytest.mark.parametrize(
+    "options,kwargs,option,message",
+    [
+        ([["a", "b"], ["a", "a"]], {}, 1, "twice"),
+        ([["a"], ["b", "z"]], {"primary": ["a", "b"], "secondary": []}, 1, "z"),
+        ([["a:red"]], {"primary": ["a"]}, 0, "primary"),
+        ([["x:"], ["a"]], {"secondary": ["x"]}, 0, "color"),
+        (["ab"], {}, 0, "not a string"),
+        ([["a"]], {"bounds": {"a": (3, 2)}}, None, "bounds"),
+        ([["a"]], {"bounds": {"a": "x"}}, None, "bounds"),
+        ([["a", "x"]], {"secondary": ["x"], "bounds": {"x": 2}}, None, "not primary"),
+        ([["a b"]], {}, None, "a b"),
+    ],
+)
+def test_bad_options(options: list, kwargs: dict, option: object, message: str) -> None:
+    with pytest.raises(cover.ProblemError) as caught:
+        cover.Problem(options, **kwargs)
+    assert isinstance(caught.value, ValueError)
+    assert caught.value.option == option
+    assert message in str(caught.value)
+
+
+def test_bad_matrices() -> None:
+    np = pytest.importorskip("numpy")
+    with pytest.raises(cover.ProblemError, match="2 dimensions"):
+        cover.from_matrix(np.zeros(3, dtype=bool))
+    with pytest.raises(cover.ProblemError, match="primary columns"):
+        cover.from_matrix(np.ones((2, 2), dtype=bool), primary=3)
+    # A row without a primary item is left out; solutions keep row numbers.
+    for matrix in ([[1, 0, 0], [0, 0, 0], [0, 1, 0], [0, 0, 1]], [[1, 0, 0], [0, 0, 1], [0, 1, 0]]):
+        problem = cover.from_matrix(np.array(matrix, dtype=bool), primary=2)
+        assert len(problem) == len(matrix)
+        assert [s.options for s in problem] == [[0, 2]]
+        assert problem.option(1) == ""
+        assert [s.options for s in pickle.loads(pickle.dumps(problem))] == [[0, 2]]
+    with pytest.raises(ValueError):
+        queens(4).count(jobs=0)
+
+
+def test_reprs() -> None:
+    problem = queens(4)
+    assert repr(problem) == "Problem(primary=8, secondary=14, options=16, kind='exact cover')"
+    assert repr(problem.count()) == "Count(solutions=2, end='exhausted')"
+    solution = problem.first()
+    assert repr(solution).startswith("Solution(options=[")
+    assert str(solution).count("\n") == 4
+    assert repr(problem.uniqueness()).startswith("Uniqueness(kind='multiple', solutions=[[")
+    assert "nodes=" in repr(problem.stats)
+    assert repr(problem.estimate()).startswith("Estimate(tree_size=")
+    assert cover.Problem.parse(str(problem)).count() == 2
