@@ -60,8 +60,9 @@ def _flat(rows: Any) -> list[int]:
     if isinstance(rows, (str, bytes)):
         raise TypeError("expected rows of digits, not text; use Puzzle.parse for text")
     rows = list(rows)
-    if all(isinstance(v, int) and not isinstance(v, bool) for v in rows):
-        return rows
+    values: list[int] = [v for v in rows if isinstance(v, int) and not isinstance(v, bool)]
+    if len(values) == len(rows):
+        return values
     n = len(rows)
     flat: list[int] = []
     for r, row in enumerate(rows):
