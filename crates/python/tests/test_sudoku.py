@@ -274,6 +274,13 @@ def test_bad_values_are_value_errors() -> None:
             make()  # type: ignore[operator]
 
 
+def test_rows_of_other_lengths_are_refused_with_their_row() -> None:
+    with pytest.raises(ValueError, match="row 1 has 3 cells, expected 4"):
+        Puzzle.from_list([[0] * 3, [0] * 5, [0] * 4, [0] * 4])
+    with pytest.raises(ValueError, match="r2c3: 'x' is not a digit"):
+        Puzzle.from_list([[0] * 4, [0, 0, "x", 0], [0] * 4, [0] * 4])
+
+
 def test_garbage_and_huge_input_never_crash() -> None:
     for text in ["\x00" * 81, "\udcff" * 81, "#" * 10, "|" * 1000, "9" * 4096, "1 " * 5000, "." * 4097,
                  "\n" * 1000, "A" * 256, "10 " * 81]:

@@ -52,6 +52,7 @@ def sample(name: str, count: int, step: int = 1) -> list[str]:
         ("tdoku_puzzles2_17_clue.txt", 60, 800, {}, []),
         ("tdoku_puzzles5_forum_hardest_1905_11plus.txt", 30, 60, {}, []),
         ("emerentius_invalid_with_reason.txt", 20, 1, {}, []),
+        ("tdoku_test_puzzles_with_counts.txt", 43, 1, {}, []),
         ("janko_jigsaw_9x9.txt", 20, 6, {"jigsaw": True}, ["--jigsaw"]),
         ("killer_9x9.txt", 8, 5, {"killer": True}, ["--killer"]),
         ("janko_16x16.txt", 6, 20, {}, []),
@@ -117,8 +118,11 @@ def test_canonical_forms_and_checks_are_the_clis(cli: str, tmp_path: pathlib.Pat
     pairs = []
     for k, text in enumerate(puzzles[:12]):
         solution = str(Puzzle.parse(text).solve())
-        if k % 3 == 1:
-            solution = solution[1] + solution[0] + solution[2:]
+        if k % 3 == 1:  # two open cells of row 1 swapped: a digit twice in a column
+            i, j = [c for c in range(9) if text[c] == "."][:2]
+            cells = list(solution)
+            cells[i], cells[j] = cells[j], cells[i]
+            solution = "".join(cells)
         if k % 3 == 2:
             solution = solution[:80] + "."
         pairs.append((text, solution))
