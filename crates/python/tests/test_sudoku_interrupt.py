@@ -1,6 +1,9 @@
 """Ctrl-C during long Sudoku calls: KeyboardInterrupt, and the solver still
 usable afterwards. Each case runs in a subprocess that sends itself SIGINT
-while the call runs, so the test's own interpreter is never interrupted."""
+while the call runs, so the test's own interpreter is never interrupted.
+Every call runs for minutes (the counts for ever) unless the signal stops
+it, so a call that ignored the signal until its end would hit the
+subprocess's timeout."""
 
 from __future__ import annotations
 
@@ -35,8 +38,10 @@ SCRIPT = textwrap.dedent(
     [
         "lambda: empty.count(jobs=1)",  # billions of solutions: a count on one thread
         "lambda: empty.count()",  # on every core
-        "lambda: Puzzle.parse('.' * 81, anti_knight=True, x=True).solve(seed=7)",  # a slow seeded search
-        "lambda: generate(1, size=36)",  # no stop: abandoned, the call still ends
+        # A seeded search that runs for minutes.
+        "lambda: Puzzle.parse('.' * 256, anti_knight=True, x=True).solve(seed=7)",
+        # Minutes of generation, which has no stop: abandoned, the call still ends.
+        "lambda: generate(1, size=64)",
     ],
 )
 def test_ctrl_c_interrupts_a_long_call(call: str) -> None:
