@@ -2,12 +2,8 @@
 //! step as a tuple of its technique, text, cells, digits, placements,
 //! eliminations, houses and chains, and the text the CLI prints.
 
-use std::fmt::Write;
-
 use pyo3::prelude::*;
-use sudoku_dlx::{
-    Board, Budget, Error, Explained, Explainer, Hint, OnStall, Puzzle, Rated, Rater, Step,
-};
+use sudoku_dlx::{Budget, Error, Explained, Explainer, Hint, OnStall, Puzzle, Rated, Rater, Step};
 
 use crate::sudoku::interrupt::interruptible;
 use crate::sudoku::make::{RatingTuple, rating_tuple};
@@ -54,30 +50,6 @@ fn step_tuple(puzzle: &Puzzle, step: &Step) -> StepTuple {
             .map(|c| c.describe(shape, alphabet))
             .collect(),
     )
-}
-
-/// The candidates of `board`'s open cells as the CLI writes them, a line
-/// per row that has any: `r1: c2 {4 7 8}, c5 {1 2}`.
-fn candidates_text(puzzle: &Puzzle, board: &Board) -> String {
-    let n = puzzle.shape().size();
-    let mut text = String::new();
-    for row in 0..n {
-        let cells: Vec<String> = (0..n)
-            .map(|col| row * n + col)
-            .filter(|&i| board.digits[i] == 0)
-            .map(|i| {
-                let digits: Vec<String> = board.candidates[i]
-                    .iter()
-                    .map(|&d| puzzle.alphabet().symbol(d))
-                    .collect();
-                format!("c{} {{{}}}", i % n + 1, digits.join(" "))
-            })
-            .collect();
-        if !cells.is_empty() {
-            let _ = writeln!(text, "r{}: {}", row + 1, cells.join(", "));
-        }
-    }
-    text
 }
 
 /// The rating of a unique puzzle; `NotUniqueError` or `BudgetExhausted`
@@ -154,22 +126,7 @@ pub(crate) fn sudoku_explain(
         }
     };
     let p = &puzzle.puzzle;
-    let mut text = String::new();
-    for (k, step) in path.steps.iter().enumerate() {
-        let _ = writeln!(text, "{}. {}", k + 1, step);
-    }
-    let steps = path.steps.len();
-    let plural = if steps == 1 { "" } else { "s" };
-    if path.solved {
-        let _ = writeln!(text, "solved in {steps} step{plural}");
-    } else if let Some(board) = &path.stall {
-        let open = board.digits.iter().filter(|&&d| d == 0).count();
-        let _ = writeln!(
-            text,
-            "stalled after {steps} step{plural}, {open} cells open"
-        );
-        text.push_str(&candidates_text(p, board));
-    }
+    let text = path.text(p);
     Ok((
         path.steps.iter().map(|s| step_tuple(p, s)).collect(),
         path.stalled,
@@ -178,24 +135,6 @@ pub(crate) fn sudoku_explain(
         puzzle.grid(path.solution),
         text,
     ))
-}
-
-/// Why a board without a solution is wrong, in the CLI's words: the digits
-/// of which any one, taken out, leaves a board with a solution.
-fn suspects_text(cells: &[String]) -> String {
-    match cells {
-        [one] => format!(
-            "the board has no solution; the digit at {one} is wrong (take it out and the board has a solution)"
-        ),
-        [first, second] => format!(
-            "the board has no solution; the digit at {first} or the one at {second} is wrong (take out either and the board has a solution)"
-        ),
-        [rest @ .., last] => format!(
-            "the board has no solution; one of the digits at {} or {last} is wrong (take out any one of them and the board has a solution)",
-            rest.join(", ")
-        ),
-        [] => "the board has no solution".to_owned(),
-    }
 }
 
 /// A hint: kind (`step`, `stalled`, `solved`, `wrong`), the step (the
@@ -260,17 +199,12 @@ pub(crate) fn sudoku_hint(
         }
         Err(e) => return Err(puzzle.error(py, &e)),
     };
+    // The CLI's text, where the hint has one (the others raise below).
+    let text = hint.text(p, guess).unwrap_or_default();
     Ok(match hint {
-        Hint::Step(step) => nothing("step", Some(step_tuple(p, &step)), step.to_string()),
-        Hint::Solved => nothing("solved", None, "solved".to_owned()),
+        Hint::Step(step) => nothing("step", Some(step_tuple(p, &step)), text),
+        Hint::Solved => nothing("solved", None, text),
         Hint::Stalled { board, trial } => {
-            let open = board.digits.iter().filter(|&&d| d == 0).count();
-            let mut text = format!("stalled: {open} cells open");
-            if guess {
-                let _ = write!(text, "; next, {trial}");
-            }
-            text.push('\n');
-            text.push_str(&candidates_text(p, &board));
             let step = guess.then(|| step_tuple(p, &trial));
             let board = (board.digits, board.candidates);
             (
@@ -288,40 +222,19 @@ pub(crate) fn sudoku_hint(
             cell,
             found,
             solution,
-        } => {
-            let text = format!(
-                "!wrong: {} holds {}, the solution has {}",
-                shape.cell(cell),
-                symbol(found),
-                symbol(solution)
-            );
-            (
-                "wrong",
-                None,
-                text,
-                Some(cell),
-                Some(found),
-                Some(solution),
-                Vec::new(),
-                None,
-            )
-        }
+        } => (
+            "wrong",
+            None,
+            text,
+            Some(cell),
+            Some(found),
+            Some(solution),
+            Vec::new(),
+            None,
+        ),
         Hint::NoSolution { suspects } if !suspects.is_empty() => {
-            let cells: Vec<String> = suspects
-                .iter()
-                .map(|&i| shape.cell(i).to_string())
-                .collect();
-            let text = format!("!wrong: {}", suspects_text(&cells));
-            (
-                "wrong",
-                None,
-                text,
-                suspects.first().copied(),
-                None,
-                None,
-                suspects,
-                None,
-            )
+            let first = suspects.first().copied();
+            ("wrong", None, text, first, None, None, suspects, None)
         }
         Hint::NoSolution { .. } => return Err(not_unique(py, 0)),
         Hint::Multiple => return Err(not_unique(py, 2)),
