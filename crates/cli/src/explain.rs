@@ -8,13 +8,12 @@
 //! named `r1c1` and digits in the puzzle's alphabet (the symbols it was read
 //! with: a player of a hex puzzle is told `0`, never the value 1).
 
-use std::fmt::Write as _;
 use std::io::Write;
 
 use sudoku_dlx::json::{CellCandidates, ExplainRecord, StepRecord};
 use sudoku_dlx::{
-    Alphabet, Board, Budget, Cell, CheckRecord, Error, Explained, Explainer, Explanation, Hint,
-    OnStall, ParseOptions, Puzzle, Unit,
+    Alphabet, Budget, Cell, CheckRecord, Error, Explained, Explainer, Explanation, Hint, OnStall,
+    ParseOptions, Puzzle, Unit,
 };
 
 use crate::answers::answer_all;
@@ -230,51 +229,10 @@ fn pathless(format: ExplainFormat, status: PuzzleStatus, json: ExplainRecord<'_>
     }
 }
 
-/// The text of an explanation: a header, the steps, a last line, the
-/// candidates where the techniques stalled (without trials), a blank line.
+/// The text of an explanation: a header, the path
+/// ([`Explanation::text`]), a blank line.
 fn explanation_text(name: &str, line: u64, puzzle: &Puzzle, path: &Explanation) -> String {
-    let mut text = format!("# {name}:{line}\n");
-    for (k, step) in path.steps.iter().enumerate() {
-        let _ = writeln!(text, "{}. {}", k + 1, step);
-    }
-    let steps = path.steps.len();
-    let plural = if steps == 1 { "" } else { "s" };
-    if path.solved {
-        let _ = writeln!(text, "solved in {steps} step{plural}");
-    } else if let Some(board) = &path.stall {
-        let open = board.digits.iter().filter(|&&d| d == 0).count();
-        let _ = writeln!(
-            text,
-            "stalled after {steps} step{plural}, {open} cells open"
-        );
-        text.push_str(&candidates_text(puzzle, board));
-    }
-    text.push('\n');
-    text
-}
-
-/// The candidates of `board`'s open cells, a line per row that has any:
-/// `r1: c2 {4 7 8}, c5 {1 2}`.
-fn candidates_text(puzzle: &Puzzle, board: &Board) -> String {
-    let n = puzzle.shape().size();
-    let mut text = String::new();
-    for row in 0..n {
-        let cells: Vec<String> = (0..n)
-            .map(|col| row * n + col)
-            .filter(|&i| board.digits[i] == 0)
-            .map(|i| {
-                let digits: Vec<String> = board.candidates[i]
-                    .iter()
-                    .map(|&d| puzzle.alphabet().symbol(d))
-                    .collect();
-                format!("c{} {{{}}}", i % n + 1, digits.join(" "))
-            })
-            .collect();
-        if !cells.is_empty() {
-            let _ = writeln!(text, "r{}: {}", row + 1, cells.join(", "));
-        }
-    }
-    text
+    format!("# {name}:{line}\n{}\n", path.text(puzzle))
 }
 
 /// The `hint` record of a board.
@@ -315,15 +273,8 @@ fn hint_answer(
             },
         ),
         Hint::Stalled { board, trial } => {
-            let open = board.digits.iter().filter(|&&d| d == 0).count();
             let stdout = if text {
-                let mut line = format!("stalled: {open} cells open");
-                if args.guess {
-                    let _ = write!(line, "; next, {}", trial);
-                }
-                line.push('\n');
-                line.push_str(&candidates_text(puzzle, board));
-                line
+                hint.text(puzzle, args.guess).unwrap_or_default()
             } else {
                 report::json_line(&ExplainRecord {
                     candidates: Some(CellCandidates::of_board(puzzle, board)),
@@ -345,12 +296,7 @@ fn hint_answer(
             solution,
         } => {
             let stdout = if text {
-                format!(
-                    "!wrong: {} holds {}, the solution has {}\n",
-                    shape.cell(*cell),
-                    symbol(*found),
-                    symbol(*solution)
-                )
+                hint.text(puzzle, args.guess).unwrap_or_default()
             } else {
                 report::json_line(&ExplainRecord {
                     cell: Some(shape.cell(*cell).to_string()),
@@ -368,7 +314,7 @@ fn hint_answer(
                 .map(|&i| shape.cell(i).to_string())
                 .collect();
             let stdout = if text {
-                format!("!wrong: {}\n", suspects_text(&cells))
+                hint.text(puzzle, args.guess).unwrap_or_default()
             } else {
                 report::json_line(&ExplainRecord {
                     cell: cells.first().cloned(),
@@ -392,26 +338,6 @@ fn hint_answer(
         status,
         stdout,
         stderr: None,
-    }
-}
-
-/// Why a board alone has no solution, in plain words: the digits `cells`
-/// of which any one, taken out, leaves a board that has a solution. A
-/// board alone cannot tell givens from the player's digits, so one of
-/// them may be a given.
-fn suspects_text(cells: &[String]) -> String {
-    match cells {
-        [one] => format!(
-            "the board has no solution; the digit at {one} is wrong (take it out and the board has a solution)"
-        ),
-        [first, second] => format!(
-            "the board has no solution; the digit at {first} or the one at {second} is wrong (take out either and the board has a solution)"
-        ),
-        [rest @ .., last] => format!(
-            "the board has no solution; one of the digits at {} or {last} is wrong (take out any one of them and the board has a solution)",
-            rest.join(", ")
-        ),
-        [] => "the board has no solution".to_owned(),
     }
 }
 

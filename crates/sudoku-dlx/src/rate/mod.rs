@@ -9,6 +9,7 @@ pub(crate) mod chains;
 pub(crate) mod common_peers;
 pub(crate) mod dynamic_forcing_chain;
 pub(crate) mod explain;
+pub(crate) mod explain_text;
 pub(crate) mod forcing_chain;
 pub(crate) mod implications;
 pub(crate) mod link;

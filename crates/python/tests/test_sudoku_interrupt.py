@@ -1,0 +1,51 @@
+"""Ctrl-C during long Sudoku calls: KeyboardInterrupt, and the solver still
+usable afterwards. Each case runs in a subprocess that sends itself SIGINT
+while the call runs, so the test's own interpreter is never interrupted.
+Every call runs for minutes (the counts for ever) unless the signal stops
+it, so a call that ignored the signal until its end would hit the
+subprocess's timeout."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+SCRIPT = textwrap.dedent(
+    """
+    import os, signal, threading
+    from sudoku_dlx.sudoku import Puzzle, generate
+
+    empty = Puzzle.parse("." * 81)
+    call = {call}
+    threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
+    try:
+        call()
+        print("finished")
+    except KeyboardInterrupt:
+        print("interrupted")
+    # The solvers are reusable after the interruption.
+    print(empty.count(limit=5, jobs=1), Puzzle.parse("1234341221434321").solve())
+    """
+)
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT is sent with os.kill, POSIX only")
+@pytest.mark.parametrize(
+    "call",
+    [
+        "lambda: empty.count(jobs=1)",  # billions of solutions: a count on one thread
+        "lambda: empty.count()",  # on every core
+        # A seeded search that runs for minutes.
+        "lambda: Puzzle.parse('.' * 256, anti_knight=True, x=True).solve(seed=7)",
+        # Minutes of generation, which has no stop: abandoned, the call still ends.
+        "lambda: generate(1, size=64)",
+    ],
+)
+def test_ctrl_c_interrupts_a_long_call(call: str) -> None:
+    done = subprocess.run([sys.executable, "-c", SCRIPT.format(call=call)], capture_output=True, text=True,
+                          timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["interrupted", "5+ 1234341221434321"]
