@@ -1,12 +1,11 @@
 """The Sudoku binding's answers against the `sudoku-dlx` binary's on
 samples of data/sudoku: solutions, counts, ratings, explanations, hints,
 canonical forms, checks and generated puzzles must be the CLI's, text for
-text. The binary is $SUDOKU_DLX_CLI, else target/release/sudoku-dlx,
-built here with cargo when missing."""
+text. The binary is conftest's `cli_path()`: $SUDOKU_DLX_BIN, else a
+build in target/, else one on PATH."""
 
 from __future__ import annotations
 
-import os
 import pathlib
 import subprocess
 from typing import Any
@@ -14,6 +13,7 @@ from typing import Any
 import pytest
 
 from sudoku_dlx.sudoku import Puzzle, generate, read_puzzles
+from conftest import cli_path
 from sudoku_checker import assert_solution
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
@@ -23,13 +23,7 @@ DATA = ROOT / "data" / "sudoku"
 @pytest.fixture(scope="module")
 def cli() -> str:
     """The path of the `sudoku-dlx` binary."""
-    given = os.environ.get("SUDOKU_DLX_CLI")
-    if given:
-        return given
-    binary = ROOT / "target" / "release" / "sudoku-dlx"
-    if not binary.exists():
-        subprocess.run(["cargo", "build", "--release", "-p", "sudoku-dlx-cli"], cwd=ROOT, check=True)
-    return str(binary)
+    return cli_path()
 
 
 def run(cli: str, *args: str, stdin: str | None = None) -> list[str]:
