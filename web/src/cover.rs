@@ -5,7 +5,7 @@
 
 use std::ops::ControlFlow;
 
-use dlx_engine::{Dlx, End, NamedProblem, Subproblem};
+use dlx_engine::{Dlx, End, NamedProblem, ReadOptions, Subproblem};
 use serde_json::json;
 use wasm_bindgen::prelude::wasm_bindgen;
 
@@ -17,6 +17,23 @@ const CHUNKS: usize = 256;
 
 /// The deepest split tried for [`CHUNKS`].
 const MAX_DEPTH: usize = 12;
+
+/// The most items the item line may declare, as the command line's
+/// `--max-items` default (Knuth's DLX1 allows 100,000).
+const MAX_ITEMS: usize = 100_000;
+
+/// Reads a problem as `sudoku-dlx cover` does: an option of secondary
+/// items only is skipped (its line is in the second value), as in Knuth's
+/// programs.
+fn read(text: &str) -> Result<(NamedProblem, Vec<usize>), String> {
+    let options = ReadOptions {
+        skip_secondary_only: true,
+        max_items: Some(MAX_ITEMS),
+    };
+    NamedProblem::parse_with(text, &options)
+        .map(|parsed| (parsed.problem, parsed.skipped))
+        .map_err(|e| e.to_string())
+}
 
 /// A count under way: [`CoverCount::step`] counts the next chunks.
 #[wasm_bindgen]
@@ -32,6 +49,8 @@ struct Counting {
     progress: f64,
     exact: bool,
     kind: &'static str,
+    /// The lines of the options skipped for having no primary item.
+    skipped: Vec<usize>,
 }
 
 #[wasm_bindgen]
@@ -41,35 +60,34 @@ impl CoverCount {
     #[wasm_bindgen(constructor)]
     #[must_use]
     pub fn new(text: &str) -> CoverCount {
-        let state = NamedProblem::parse(text)
-            .map_err(|e| e.to_string())
-            .map(|named| {
-                let mut solver = Dlx::new(named.problem());
-                let mut depth = 1;
-                let mut split = solver.split(depth);
-                while split.subproblems().len() < CHUNKS && depth < MAX_DEPTH {
-                    let deeper = solver.split(depth + 1);
-                    if deeper.subproblems().len() == split.subproblems().len() {
-                        break;
-                    }
-                    depth += 1;
-                    split = deeper;
+        let state = read(text).map(|(named, skipped)| {
+            let mut solver = Dlx::new(named.problem());
+            let mut depth = 1;
+            let mut split = solver.split(depth);
+            while split.subproblems().len() < CHUNKS && depth < MAX_DEPTH {
+                let deeper = solver.split(depth + 1);
+                if deeper.subproblems().len() == split.subproblems().len() {
+                    break;
                 }
-                Counting {
-                    solver,
-                    subproblems: split.into_subproblems(),
-                    next: 0,
-                    found: 0,
-                    progress: 0.0,
-                    exact: true,
-                    kind: format_name(&named),
-                }
-            });
+                depth += 1;
+                split = deeper;
+            }
+            Counting {
+                solver,
+                subproblems: split.into_subproblems(),
+                next: 0,
+                found: 0,
+                progress: 0.0,
+                exact: true,
+                kind: format_name(&named),
+                skipped,
+            }
+        });
         CoverCount { state }
     }
 
     /// Counts up to `chunks` more subproblems: `{"found", "done",
-    /// "exact", "progress", "chunks", "format"}` (`progress` the share of
+    /// "exact", "progress", "chunks", "format", "skipped"}` (`progress` the share of
     /// the search tree counted), or `{"error"}`.
     pub fn step(&mut self, chunks: u32) -> String {
         let counting = match &mut self.state {
@@ -98,6 +116,7 @@ impl CoverCount {
             "progress": if done { 1.0 } else { counting.progress.min(1.0) },
             "chunks": counting.subproblems.len(),
             "format": counting.kind,
+            "skipped": counting.skipped,
         })
         .to_string()
     }
@@ -117,8 +136,8 @@ fn format_name(named: &NamedProblem) -> &'static str {
 #[wasm_bindgen]
 #[must_use]
 pub fn cover_solutions(text: &str, limit: u32) -> String {
-    let named = match NamedProblem::parse(text) {
-        Ok(n) => n,
+    let named = match read(text) {
+        Ok((named, _)) => named,
         Err(e) => return error(e),
     };
     let mut solver = Dlx::new(named.problem());
