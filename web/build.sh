@@ -29,16 +29,22 @@ fi
 cargo build --profile wasm --target wasm32-unknown-unknown -p sudoku-dlx-web
 rm -rf "$out"
 mkdir -p "$out/pkg"
-wasm-bindgen --target web --no-typescript --out-dir "$out/pkg" \
-    "$target_dir/wasm32-unknown-unknown/wasm/sudoku_dlx_web.wasm"
+module="$target_dir/wasm32-unknown-unknown/wasm/sudoku_dlx_web.wasm"
 if command -v wasm-opt >/dev/null; then
-    # The features rustc's wasm32 target emits by default.
+    # Before wasm-bindgen, not after: Debian 12's binaryen (108) rewrites
+    # the externref table that wasm-bindgen adds, and the page then fails
+    # to start (WebAssembly.Table.set: "function-typed object"). The
+    # features are those rustc's wasm32 target emits by default.
+    optimised=$(mktemp -d)
     wasm-opt -Os --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
         --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types \
-        -o "$out/pkg/sudoku_dlx_web_bg.wasm" "$out/pkg/sudoku_dlx_web_bg.wasm"
+        -o "$optimised/sudoku_dlx_web.wasm" "$module"
+    module="$optimised/sudoku_dlx_web.wasm"
 else
     echo "build.sh: no wasm-opt (Debian's binaryen): the module stays unoptimised" >&2
 fi
+wasm-bindgen --target web --no-typescript --out-name sudoku_dlx_web --out-dir "$out/pkg" "$module"
+[ -z "${optimised:-}" ] || rm -rf "$optimised"
 cp web/www/index.html web/www/style.css web/www/app.js web/www/worker.js "$out/"
 
 # What a visitor downloads, compressed as a static host sends it.
