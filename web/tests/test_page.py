@@ -329,3 +329,21 @@ def test_phone_width_and_load_time(page, server):
     )
     assert width <= visible, f"the page scrolls sideways at phone width ({width} > {visible}px)"
     screenshot(page, "phone")
+
+
+def test_big_shapes_are_drawn_and_played_with_letters(page):
+    sixteen = next(
+        line.split()[0]
+        for line in (DATA / "sudoku" / "janko_16x16.txt").read_text().splitlines()
+        if line and not line.startswith("#")
+    )
+    paste(page, sixteen)
+    assert len(board_digits(page)) == 256
+    assert len(page.find_elements(By.CSS_SELECTOR, "#pad button")) == 16
+    paste(page, "." * 625)
+    cells = page.find_elements(By.CSS_SELECTOR, "#board .cell")
+    assert len(cells) == 625
+    cells[0].click()
+    cells[0].send_keys("p")  # P, the 25th symbol: a digit here, not the pencil key
+    assert board_digits(page)[0] == 25
+    assert cells[0].get_attribute("aria-label") == "row 1 column 1: P"
