@@ -400,11 +400,26 @@ function togglePencil() {
 /** Runs a job with the busy state, its progress bar and cancel button. */
 async function busy(jobId, progressId, task) {
   $(jobId).hidden = false;
-  $(progressId).value = 0;
+  // Indeterminate until a count posts its first progress.
+  $(progressId).removeAttribute('value');
   try {
     return await task((p) => ($(progressId).value = p.progress));
   } finally {
     $(jobId).hidden = true;
+  }
+}
+
+/**
+ * Runs a player's call (check, hint, explain, solve) with the cancel button
+ * shown: its answer, or null when it was cancelled or the engine failed
+ * (the status line says which).
+ */
+async function playCall(op, args) {
+  try {
+    return await busy('play-job', 'play-progress', () => engine.call(op, args));
+  } catch (e) {
+    say(e instanceof Cancelled ? 'Cancelled.' : e.message);
+    return null;
   }
 }
 
@@ -415,7 +430,8 @@ function boardArgs() {
 async function check() {
   if (!game.view) return;
   board.clearMarks();
-  const answer = await engine.call('check', boardArgs());
+  const answer = await playCall('check', boardArgs());
+  if (!answer) return;
   if (answer.error) return say(answer.error);
   const n = game.view.size;
   if (answer.status === 'wrong') {
@@ -443,7 +459,8 @@ function unsettled(status) {
 async function hint() {
   if (!game.view) return;
   leaveExplain();
-  const answer = await engine.call('hint', boardArgs());
+  const answer = await playCall('hint', boardArgs());
+  if (!answer) return;
   if (answer.error) return say(answer.error);
   if (answer.status === 'hint') {
     game.pendingHint = answer.step;
@@ -478,7 +495,8 @@ function applyHint() {
 async function explain() {
   if (!game.view) return;
   say('Explaining…');
-  const answer = await engine.call('explain', game.source);
+  const answer = await playCall('explain', game.source);
+  if (!answer) return;
   if (answer.error) return say(answer.error);
   if (answer.status !== 'explained') return say(unsettled(answer.status));
   game.path = answer.steps;
@@ -520,7 +538,8 @@ async function solve() {
   if (!game.view) return;
   leaveExplain();
   board.clearMarks();
-  const answer = await engine.call('solve', game.source);
+  const answer = await playCall('solve', game.source);
+  if (!answer) return;
   if (answer.error) return say(answer.error);
   if (!answer.solution) return say(unsettled(answer.status));
   snapshot();
