@@ -170,9 +170,9 @@ fn killer_cages_are_dashed_inside_their_cells_with_the_sum_in_the_first() {
     let (x, y) = corner(0, 2);
     assert!(changes_down(&image, x - inset, y + 8.0, y + CELL - 4.0) >= 4);
     assert!(changes_down(&image, x + inset, y + 8.0, y + CELL - 4.0) >= 4);
-    // The sums: ink in the top-left corner of each cage's first cell (below
-    // the cage's top line), none in the same corner of a cell that starts
-    // no cage (r1c2).
+    // The sums: ink in the top-left corner of each cage's first cell (right
+    // of and below where the cage's lines run), none in the same corner of
+    // a cell that starts no cage (r1c2).
     let ink = |row: usize, col: usize| {
         let (x, y) = corner(row, col);
         (0..24)
@@ -180,7 +180,7 @@ fn killer_cages_are_dashed_inside_their_cells_with_the_sum_in_the_first() {
             .filter(|&(i, j)| {
                 dark(
                     &image,
-                    x + 2.6 + f64::from(i) * 0.14,
+                    x + 4.0 + f64::from(i) * 0.1,
                     y + 4.2 + f64::from(j) * 0.11,
                 )
             })
@@ -458,7 +458,16 @@ fn a_wrong_solution_on_the_line_is_refused() {
         right.stdout
     );
     let refused = run_with_stdin(
-        &["print", "--solutions", "--type", "svg", "--output", "-"],
+        &[
+            "print",
+            "--solutions",
+            "--page",
+            "2",
+            "--type",
+            "svg",
+            "--output",
+            "-",
+        ],
         format!("{} {wrong}\n", text.trim()).into_bytes(),
     );
     assert_eq!(refused.code, 2);
