@@ -360,8 +360,7 @@ nothing is written) unless --allow-multiple. Under each puzzle: its number,
 its level and score with --rating, and anti-king or anti-knight when on.
 
 Examples:
-  sudoku-dlx print puzzles.txt --per-page 4 --solutions --output book.pdf
-  sudoku-dlx generate --killer --count 12 --seed 3 --with-solution \\
-    | sudoku-dlx print --killer --solutions --output book.pdf
-  sudoku-dlx print --jigsaw jigsaw.txt --output jigsaw.png
-  sudoku-dlx print puzzles.txt --per-page 6 --page 2 --type svg --output -";
+  sudoku-dlx print data/sudoku/plb_hard20.txt --per-page 4 --solutions --output hard.pdf
+  sudoku-dlx generate --killer --count 12 --seed 3 --with-solution | sudoku-dlx print --killer --solutions --output book.pdf
+  sudoku-dlx print --jigsaw data/sudoku/janko_jigsaw_9x9.txt --per-page 6 --page 2 --output jigsaw.png
+  sudoku-dlx print data/sudoku/plb_hard20.txt --rating --page 1 --type svg --output - > first.svg";

@@ -220,7 +220,7 @@ fn given_solution(puzzle: &Puzzle, comment: Option<&str>) -> Option<Result<Grid,
         ..ParseOptions::default()
     };
     let grid = comment?
-        .split(|c: char| c.is_whitespace() || c == ':')
+        .split(|c: char| c.is_whitespace() || matches!(c, ':' | ',' | ';'))
         .filter(|word| word.chars().count() == puzzle.shape().cell_count())
         .find_map(|word| Puzzle::parse(word, &options).ok())
         .map(|read| read.givens().clone())

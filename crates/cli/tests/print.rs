@@ -8,6 +8,9 @@
 //! `SUDOKU_DLX_BLESS=1 cargo test -p sudoku-dlx-cli --test tests print::golden`
 //! and look at them before committing.
 
+// Probes turn points into pixels of images a few thousand pixels wide.
+#![allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+
 use std::path::Path;
 use std::process::Command;
 

@@ -434,6 +434,36 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_puzzle_and_solution_is_on_its_page_for_1_to_100_puzzles() {
+        let puzzle: Puzzle = "1234341221434321".parse().unwrap();
+        for per_page in [1, 2, 4, 6] {
+            let layout = Layout {
+                per_page,
+                solutions_per_page: Layout::solutions_for(per_page),
+                ..Layout::default()
+            };
+            for count in 1..=100_usize {
+                let items: Vec<Item<'_>> = (0..count).map(|_| Item::new(&puzzle)).collect();
+                let drawn = pages(&layout, &items, &items);
+                let expected = count.div_ceil(per_page) + count.div_ceil(layout.solutions_per_page);
+                assert_eq!(drawn.len(), expected, "{count} puzzles, {per_page} a page");
+                assert_eq!(page_count(&layout, count, count), expected);
+                // Each grid writes its digits in one black group.
+                let grids: Vec<usize> = drawn
+                    .iter()
+                    .map(|page| page.svg().matches(r#"<g fill="black">"#).count())
+                    .collect();
+                let puzzle_pages = count.div_ceil(per_page);
+                assert!(grids[..puzzle_pages - 1].iter().all(|&g| g == per_page));
+                assert_eq!(grids[..puzzle_pages].iter().sum::<usize>(), count);
+                assert_eq!(grids[puzzle_pages..].iter().sum::<usize>(), count);
+                let last = drawn.last().unwrap().svg();
+                assert!(last.contains(&format!(">{expected} / {expected}</text>")));
+            }
+        }
+    }
+
+    #[test]
     fn the_arrangement_fills_the_page_and_makes_the_largest_grids() {
         // Four on a portrait page: two by two.
         let (cols, rows, _) = arrange(4, 510.0, 740.0);
