@@ -10,7 +10,7 @@ use sudoku_dlx::{Alphabet, Level, MAX_SIZE, ParseOptions, Shape, Symmetry, Varia
 
 use crate::help::{
     CANON_HELP, CHECK_HELP, COMPLETIONS_HELP, COUNT_EXAMPLES, COUNT_OUTPUT, COVER_EXAMPLES,
-    EXPLAIN_HELP, GENERATE_EXAMPLES, HINT_HELP, MAIN_EXAMPLES, MAN_HELP, RATE_EXAMPLES,
+    EXPLAIN_HELP, GENERATE_EXAMPLES, HINT_HELP, MAIN_EXAMPLES, MAN_HELP, PRINT_HELP, RATE_EXAMPLES,
     RATE_OUTPUT, RECORDS_INPUT, RECORDS_KEPT, SOLVE_EXAMPLES, SOLVE_OUTPUT,
 };
 use crate::report::Format;
@@ -50,6 +50,9 @@ pub(crate) enum Command {
     /// The next step on a player's board, or the cell that is wrong.
     #[command(after_help = format!("{RECORDS_INPUT}\n\n{}\n\n{RECORDS_KEPT}", HINT_HELP))]
     Hint(ExplainArgs),
+    /// Print puzzles as sheets for paper: PDF, SVG or PNG, several to a page, with solutions.
+    #[command(after_help = format!("{RECORDS_INPUT}\n\n{PRINT_HELP}"))]
+    Print(PrintArgs),
     /// Check grids: each a valid solution, and of its puzzle when one is given.
     #[command(after_help = CHECK_HELP)]
     Check(CheckArgs),
@@ -164,6 +167,82 @@ pub(crate) struct RateArgs {
     /// Give up on a puzzle after N search-tree nodes in one seeded search (`!budget`).
     #[arg(long, value_name = "N")]
     pub(crate) max_nodes: Option<u64>,
+}
+
+/// Flags of `sudoku-dlx print`.
+#[derive(Debug, Args)]
+pub(crate) struct PrintArgs {
+    /// Where the puzzles are and how to read them.
+    #[command(flatten)]
+    pub(crate) puzzles: PuzzleArgs,
+    /// The file to write: .pdf (every page), .svg or .png (one page, or one
+    /// puzzle); `-` for stdout, with --type.
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub(crate) output: PathBuf,
+    /// The output's type, when OUT's extension does not say it (or is `-`).
+    #[arg(long = "type", value_enum, value_name = "TYPE")]
+    pub(crate) kind: Option<PrintType>,
+    /// SVG and PNG: the page to write, from 1 (needed when there are several).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub(crate) page: Option<u64>,
+    /// Puzzles on a page, fitted in rows and columns.
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub(crate) per_page: u64,
+    /// Solutions on a page of the solutions section [default: 4 x --per-page, at most 16].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub(crate) solutions_per_page: Option<u64>,
+    /// The paper.
+    #[arg(long, value_enum, default_value_t = PaperArg::A4)]
+    pub(crate) paper: PaperArg,
+    /// Landscape: the paper's long side across.
+    #[arg(long)]
+    pub(crate) landscape: bool,
+    /// The margin on every side, in millimetres.
+    #[arg(long, value_name = "MM", default_value_t = 15.0)]
+    pub(crate) margin: f64,
+    /// A title at the top of every page.
+    #[arg(long, value_name = "TEXT")]
+    pub(crate) title: Option<String>,
+    /// No page numbers at the bottom of the pages.
+    #[arg(long)]
+    pub(crate) no_page_numbers: bool,
+    /// Rate each puzzle and print its level and score under it.
+    #[arg(long)]
+    pub(crate) rating: bool,
+    /// Add a solutions section after the puzzles: the solution on each
+    /// puzzle's line, else the solver's.
+    #[arg(long)]
+    pub(crate) solutions: bool,
+    /// Print puzzles with several solutions too (their first solution in
+    /// the solutions section); puzzles with none are still refused.
+    #[arg(long)]
+    pub(crate) allow_multiple: bool,
+    /// Write each open cell's candidates small (the digits no given peer holds).
+    #[arg(long)]
+    pub(crate) candidates: bool,
+    /// PNG: dots per inch.
+    #[arg(long, value_name = "DPI", default_value_t = 150, value_parser = clap::value_parser!(u32).range(10..=1200))]
+    pub(crate) dpi: u32,
+}
+
+/// What `print` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum PrintType {
+    /// Vector pages, the font embedded.
+    Pdf,
+    /// One page (or one puzzle) as SVG.
+    Svg,
+    /// One page (or one puzzle) as a PNG image.
+    Png,
+}
+
+/// The paper of `print`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum PaperArg {
+    /// ISO A4, 210 x 297 mm.
+    A4,
+    /// US Letter, 8.5 x 11 in.
+    Letter,
 }
 
 /// Flags of `sudoku-dlx check`.

@@ -349,3 +349,18 @@ once, or install it where man looks:
   sudoku-dlx man | man -l -
   mkdir -p ~/.local/share/man/man1
   sudoku-dlx man > ~/.local/share/man/man1/sudoku-dlx.1";
+
+/// The help after `print`'s flags: what it draws and examples.
+pub(crate) const PRINT_HELP: &str = "\
+Output: a PDF of every page (vector, the DejaVu Sans font embedded), or one
+page as SVG or PNG (--page N when there are several; a single puzzle without
+--solutions or --title is drawn alone, its grid and caption). Every puzzle
+must have exactly one solution (else it is refused with its FILE:LINE and
+nothing is written) unless --allow-multiple. Under each puzzle: its number,
+its level and score with --rating, and anti-king or anti-knight when on.
+
+Examples:
+  sudoku-dlx print data/sudoku/plb_hard20.txt --per-page 4 --solutions --output hard.pdf
+  sudoku-dlx generate --killer --count 12 --seed 3 --with-solution | sudoku-dlx print --killer --solutions --output book.pdf
+  sudoku-dlx print --jigsaw data/sudoku/janko_jigsaw_9x9.txt --per-page 6 --page 2 --output jigsaw.png
+  sudoku-dlx print data/sudoku/plb_hard20.txt --rating --page 1 --type svg --output - > first.svg";

@@ -18,6 +18,7 @@ mod input;
 mod interrupt;
 mod jobs;
 mod manual;
+mod print;
 mod progress;
 mod rate;
 mod records;
@@ -66,6 +67,7 @@ fn run(cli: &Cli) -> anyhow::Result<Status> {
         Command::Rate(args) => rate::run(args, &mut out),
         Command::Canon(args) => canon::run(args, &mut out),
         Command::Check(args) => check::run(args, &mut out),
+        Command::Print(args) => print::run(args, &mut out),
         Command::Explain(args) => explain::run(explain::Mode::Explain, args, &mut out),
         Command::Hint(args) => explain::run(explain::Mode::Hint, args, &mut out),
         Command::Completions(args) => manual::completions(args.shell, &mut out),

@@ -28,6 +28,7 @@ fn help_examples() -> Vec<Example> {
     let mut examples = Vec::new();
     for subcommand in [
         "", "solve", "count", "generate", "rate", "cover", "canon", "check", "explain", "hint",
+        "print",
     ] {
         let args: Vec<&str> = [subcommand, "--help"]
             .into_iter()

@@ -27,7 +27,7 @@ const FLOORS: [&[&str]; 6] = [
     &["args"],
     &["answers"],
     &[
-        "canon", "check", "cover", "explain", "generate", "manual", "rate", "sudoku",
+        "canon", "check", "cover", "explain", "generate", "manual", "print", "rate", "sudoku",
     ],
     &["main"],
 ];

@@ -17,6 +17,7 @@ mod interrupt;
 mod killer;
 mod latency;
 mod layers;
+mod print;
 mod reading;
 mod reports;
 mod round_trip;

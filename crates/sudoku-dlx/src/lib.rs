@@ -177,6 +177,8 @@ pub mod json;
 mod make;
 mod model;
 mod rate;
+#[cfg(feature = "render")]
+pub mod render;
 mod solve;
 mod text;
 

@@ -24,7 +24,9 @@ mod imports;
 use imports::{code_lines, crate_paths, cycles};
 
 /// The floors, bottom up.
-const FLOORS: [&str; 7] = ["model", "canon", "text", "solve", "rate", "make", "json"];
+const FLOORS: [&str; 8] = [
+    "model", "canon", "text", "solve", "rate", "make", "json", "render",
+];
 
 /// A source file: its folder, its name without `.rs`, and its text.
 struct Source {

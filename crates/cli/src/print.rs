@@ -1,0 +1,401 @@
+//! `sudoku-dlx print`: puzzles as sheets for paper.
+//!
+//! The puzzles are read as `solve` reads them ([`crate::records`]), checked
+//! to have exactly one solution, laid out and drawn as SVG pages by
+//! [`sudoku_dlx::render`], and written as SVG, as a PNG rasterised by
+//! resvg, or as one PDF of every page by svg2pdf
+//! (docs/decisions/pdf-from-svg.md). Text is drawn with the DejaVu Sans
+//! font shipped in `fonts/` and loaded from bytes, so that no output
+//! depends on the machine's fonts.
+
+use std::collections::HashMap;
+use std::fs;
+use std::io::Write;
+use std::path::Path;
+
+use anyhow::{Context, bail};
+use sudoku_dlx::render::{self, Item, Layout, Paper};
+use sudoku_dlx::{Grid, ParseOptions, Puzzle, Rated, Rater, Solver, Uniqueness, check_solution};
+use svg2pdf::usvg;
+
+use crate::args::{PaperArg, PrintArgs, PrintType};
+use crate::records::{Body, for_each_chunk};
+use crate::report::{Problem, Status};
+
+/// DejaVu Sans 2.37 (Debian's fonts-dejavu-core), under the Bitstream Vera
+/// license in `fonts/LICENSE-DejaVu.txt`.
+const FONT: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
+
+/// Points in a millimetre.
+const POINTS_PER_MM: f64 = 72.0 / 25.4;
+
+/// A puzzle to print: where it was read, and what it draws.
+struct Entry {
+    puzzle: Puzzle,
+    solution: Grid,
+    /// Its level and score, with --rating.
+    rating: Option<(&'static str, f64)>,
+    candidates: Option<Vec<Vec<u8>>>,
+}
+
+/// Runs `sudoku-dlx print`.
+pub(crate) fn run(args: &PrintArgs, out: &mut dyn Write) -> anyhow::Result<Status> {
+    let kind = output_type(args)?;
+    let parse = args.puzzles.parse_options()?;
+    let entries = read(args, &parse)?;
+    if entries.is_empty() {
+        bail!("no puzzle to print: the input holds none");
+    }
+    let layout = layout(args);
+    let items: Vec<Item<'_>> = entries
+        .iter()
+        .enumerate()
+        .map(|(k, entry)| Item {
+            caption: render::caption(k + 1, entry.rating, &entry.puzzle),
+            candidates: entry.candidates.as_deref(),
+            ..Item::new(&entry.puzzle)
+        })
+        .collect();
+    let solutions: Vec<Item<'_>> = if args.solutions {
+        entries
+            .iter()
+            .enumerate()
+            .map(|(k, entry)| Item {
+                grid: &entry.solution,
+                caption: (k + 1).to_string(),
+                cages: false,
+                ..Item::new(&entry.puzzle)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let bytes = match kind {
+        PrintType::Pdf => pdf(&render::pages(&layout, &items, &solutions))?,
+        PrintType::Svg | PrintType::Png => {
+            let svg = one_page(args, &layout, &items, &solutions)?;
+            if kind == PrintType::Svg {
+                svg.into_bytes()
+            } else {
+                png(&svg, args.dpi)?
+            }
+        }
+    };
+    if args.output.as_path() == Path::new("-") {
+        out.write_all(&bytes).context("cannot write to stdout")?;
+    } else {
+        fs::write(&args.output, &bytes)
+            .with_context(|| format!("cannot write {}", args.output.display()))?;
+    }
+    Ok(Status::Success)
+}
+
+/// The output's type: --type, else OUT's extension.
+fn output_type(args: &PrintArgs) -> anyhow::Result<PrintType> {
+    if let Some(kind) = args.kind {
+        return Ok(kind);
+    }
+    let extension = args
+        .output
+        .extension()
+        .and_then(|e| e.to_str())
+        .map(str::to_ascii_lowercase);
+    match extension.as_deref() {
+        Some("pdf") => Ok(PrintType::Pdf),
+        Some("svg") => Ok(PrintType::Svg),
+        Some("png") => Ok(PrintType::Png),
+        _ if args.output.as_path() == Path::new("-") => {
+            bail!("--output - writes to stdout: give its type with --type pdf, svg or png")
+        }
+        _ => bail!(
+            "{}: the output's extension must be .pdf, .svg or .png (or give --type)",
+            args.output.display()
+        ),
+    }
+}
+
+/// The page layout the flags ask for.
+fn layout(args: &PrintArgs) -> Layout {
+    let per_page = usize::try_from(args.per_page).unwrap_or(usize::MAX);
+    Layout {
+        paper: match args.paper {
+            PaperArg::A4 => Paper::A4,
+            PaperArg::Letter => Paper::Letter,
+        },
+        landscape: args.landscape,
+        per_page,
+        solutions_per_page: args
+            .solutions_per_page
+            .and_then(|n| usize::try_from(n).ok())
+            .unwrap_or_else(|| Layout::solutions_for(per_page)),
+        margin: args.margin.max(0.0) * POINTS_PER_MM,
+        title: args.title.clone(),
+        page_numbers: !args.no_page_numbers,
+    }
+}
+
+/// Reads, parses and solves every puzzle; every problem (a record that
+/// does not parse, a puzzle without exactly one solution, a wrong solution
+/// on its line) is reported with its position, all at once, and nothing is
+/// printed.
+fn read(args: &PrintArgs, parse: &ParseOptions) -> anyhow::Result<Vec<Entry>> {
+    let mut entries = Vec::new();
+    let mut problems = Vec::new();
+    let mut solver: Option<Solver> = None;
+    let mut rater: Option<Rater> = None;
+    for_each_chunk(&args.puzzles.files, parse, |name, records| {
+        for record in records.drain(..) {
+            let line = record.line;
+            let parsed = match record.body {
+                Body::Text(text) => Puzzle::parse(&text, parse)
+                    .map_err(|e| Problem::of_parse_error(line, &e, &text)),
+                Body::Bad(e) => Err(Problem::of_line(line, &e)),
+            };
+            let puzzle = match parsed {
+                Ok(puzzle) => puzzle,
+                Err(problem) => {
+                    problems.push(located(name, &problem));
+                    continue;
+                }
+            };
+            let position = format!("{name}:{line}");
+            if solver.as_ref().is_none_or(|s| s.rules() != puzzle.rules()) {
+                solver = Some(Solver::new(puzzle.rules()));
+            }
+            let Some(solver) = solver.as_mut() else {
+                continue;
+            };
+            let given = given_solution(&puzzle, record.comment.as_deref());
+            match solution(args, solver, &puzzle, given) {
+                Ok(solution) => {
+                    let rating = if args.rating {
+                        if rater.as_ref().is_none_or(|r| r.rules() != puzzle.rules()) {
+                            rater = Some(Rater::new(puzzle.rules()));
+                        }
+                        match rater.as_mut().map(|r| r.rate_puzzle(&puzzle)) {
+                            Some(Ok(Rated::Unique(r))) => Some((r.level.name(), r.score)),
+                            _ => None,
+                        }
+                    } else {
+                        None
+                    };
+                    let candidates = args.candidates.then(|| render::candidates(&puzzle));
+                    entries.push(Entry {
+                        puzzle,
+                        solution,
+                        rating,
+                        candidates,
+                    });
+                }
+                Err(message) => problems.push(format!("{position}: {message}")),
+            }
+        }
+        Ok(())
+    })?;
+    match problems.len() {
+        0 => Ok(entries),
+        1 => bail!("{}; nothing was written", problems[0]),
+        n => bail!(
+            "{n} puzzles cannot be printed; nothing was written:\n  {}",
+            problems.join("\n  ")
+        ),
+    }
+}
+
+/// `problem` of input `name` as `FILE:LINE[:COL]: message`.
+fn located(name: &str, problem: &Problem) -> String {
+    match problem.column {
+        Some(column) => format!("{name}:{}:{column}: {}", problem.line, problem.message),
+        None => format!("{name}:{}: {}", problem.line, problem.message),
+    }
+}
+
+/// The solution written after `puzzle` on its line, if a word of the
+/// comment reads as a complete grid of its shape; `Some(Err)` when it reads
+/// as one that is not a solution of the puzzle.
+fn given_solution(puzzle: &Puzzle, comment: Option<&str>) -> Option<Result<Grid, String>> {
+    let options = ParseOptions {
+        shape: Some(puzzle.shape()),
+        alphabet: Some(puzzle.alphabet()),
+        ..ParseOptions::default()
+    };
+    let grid = comment?
+        .split(|c: char| c.is_whitespace() || matches!(c, ':' | ',' | ';'))
+        .filter(|word| word.chars().count() == puzzle.shape().cell_count())
+        .find_map(|word| Puzzle::parse(word, &options).ok())
+        .map(|read| read.givens().clone())
+        .filter(Grid::is_complete)?;
+    let agrees = grid
+        .digits()
+        .iter()
+        .zip(puzzle.givens().digits())
+        .all(|(&d, &g)| g == 0 || d == g);
+    Some(match check_solution(puzzle, &grid) {
+        Ok(()) if agrees => Ok(grid),
+        Ok(()) => Err("the solution on the line does not hold the puzzle's givens".to_owned()),
+        Err(violation) => Err(format!("the solution on the line is wrong: {violation}")),
+    })
+}
+
+/// The solution to print for `puzzle`: it must be its only one (any one of
+/// several with --allow-multiple); the one on its line when there is one.
+fn solution(
+    args: &PrintArgs,
+    solver: &mut Solver,
+    puzzle: &Puzzle,
+    given: Option<Result<Grid, String>>,
+) -> Result<Grid, String> {
+    let given = given.transpose()?;
+    let found = if args.allow_multiple {
+        match solver
+            .solve(puzzle)
+            .map_err(|e| e.describe(puzzle.alphabet()))?
+        {
+            sudoku_dlx::First::Solution(grid) => grid,
+            sudoku_dlx::First::NoSolution => return Err("no solution".to_owned()),
+            _ => return Err("the search stopped before it found a solution".to_owned()),
+        }
+    } else {
+        match solver
+            .uniqueness(puzzle)
+            .map_err(|e| e.describe(puzzle.alphabet()))?
+        {
+            Uniqueness::Unique(grid) => grid,
+            Uniqueness::NoSolution => return Err("no solution".to_owned()),
+            Uniqueness::Multiple(..) => {
+                return Err(
+                    "more than one solution: a sheet must not print a broken puzzle \
+                     (give --allow-multiple to print it anyway)"
+                        .to_owned(),
+                );
+            }
+            Uniqueness::BudgetExhausted => {
+                return Err("the search stopped before it settled uniqueness".to_owned());
+            }
+        }
+    };
+    Ok(given.unwrap_or(found))
+}
+
+/// The one SVG document that an SVG or PNG output holds: the page --page
+/// names, the only page, or a single puzzle alone.
+fn one_page(
+    args: &PrintArgs,
+    layout: &Layout,
+    items: &[Item<'_>],
+    solutions: &[Item<'_>],
+) -> anyhow::Result<String> {
+    if let [item] = items
+        && solutions.is_empty()
+        && args.page.is_none()
+        && args.title.is_none()
+    {
+        return Ok(render::puzzle_svg(item, 28.0));
+    }
+    let count = render::page_count(layout, items.len(), solutions.len());
+    let number = match args.page {
+        Some(page) => usize::try_from(page).unwrap_or(usize::MAX),
+        None if count == 1 => 1,
+        None => bail!(
+            "the sheet has {count} pages and an SVG or PNG holds one: give --page N, or write a PDF"
+        ),
+    };
+    if number > count {
+        bail!("--page {number}: the sheet has {count} page(s)");
+    }
+    Ok(render::pages(layout, items, solutions)
+        .swap_remove(number - 1)
+        .into_svg())
+}
+
+/// The usvg options: the shipped font, and nothing from the machine.
+fn svg_options() -> usvg::Options<'static> {
+    let mut options = usvg::Options {
+        font_family: render::FONT_FAMILY.to_owned(),
+        ..usvg::Options::default()
+    };
+    options.fontdb_mut().load_font_data(FONT.to_vec());
+    options
+}
+
+/// `svg` read by usvg.
+fn tree(svg: &str, options: &usvg::Options<'_>) -> anyhow::Result<usvg::Tree> {
+    usvg::Tree::from_str(svg, options).context("cannot read the drawn page (a bug)")
+}
+
+/// `svg` rasterised at `dpi` as a PNG.
+fn png(svg: &str, dpi: u32) -> anyhow::Result<Vec<u8>> {
+    let tree = tree(svg, &svg_options())?;
+    let size = tree.size();
+    // usvg reads the SVG's size in points as pixels at 96 per inch.
+    let zoom = f32::from(u16::try_from(dpi).context("--dpi is at most 1200")?) / 96.0;
+    let (width, height) = (
+        (f64::from(size.width()) * f64::from(zoom)).ceil(),
+        (f64::from(size.height()) * f64::from(zoom)).ceil(),
+    );
+    let pixmap = resvg::tiny_skia::Pixmap::new(pixels(width)?, pixels(height)?);
+    let mut pixmap = pixmap.context("the image would be too large: lower --dpi")?;
+    resvg::render(
+        &tree,
+        resvg::tiny_skia::Transform::from_scale(zoom, zoom),
+        &mut pixmap.as_mut(),
+    );
+    pixmap.encode_png().context("cannot encode the PNG")
+}
+
+/// A length in pixels as a pixmap's side.
+fn pixels(length: f64) -> anyhow::Result<u32> {
+    if (1.0..=65_535.0).contains(&length) {
+        // In range: checked just above.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        Ok(length as u32)
+    } else {
+        bail!("the image would be {length} pixels wide or tall: lower --dpi")
+    }
+}
+
+/// Every page as one PDF: each page's SVG converted by svg2pdf into an
+/// XObject with its fonts (subset) embedded, drawn on a page of the
+/// SVG's size.
+fn pdf(pages: &[render::Page]) -> anyhow::Result<Vec<u8>> {
+    use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
+
+    let options = svg_options();
+    let mut alloc = Ref::new(1);
+    let catalog = alloc.bump();
+    let page_tree = alloc.bump();
+    let mut pdf = Pdf::new();
+    let mut page_ids = Vec::with_capacity(pages.len());
+    for page in pages {
+        let tree = tree(page.svg(), &options)?;
+        let (chunk, svg_id) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
+            .map_err(|e| anyhow::anyhow!("cannot convert a page to PDF: {e}"))?;
+        let mut map = HashMap::new();
+        let chunk = chunk.renumber(|old| *map.entry(old).or_insert_with(|| alloc.bump()));
+        let svg_id = *map.get(&svg_id).context("svg2pdf lost its page (a bug)")?;
+        pdf.extend(&chunk);
+        // usvg reads the points of the SVG's size at 96 a inch.
+        let (width, height) = (tree.size().width() * 0.75, tree.size().height() * 0.75);
+        let page_id = alloc.bump();
+        let content_id = alloc.bump();
+        page_ids.push(page_id);
+        let name = Name(b"S1");
+        let mut pdf_page = pdf.page(page_id);
+        pdf_page.media_box(Rect::new(0.0, 0.0, width, height));
+        pdf_page.parent(page_tree);
+        pdf_page.contents(content_id);
+        pdf_page.resources().x_objects().pair(name, svg_id);
+        pdf_page.finish();
+        let mut content = Content::new();
+        content
+            .save_state()
+            .transform([width, 0.0, 0.0, height, 0.0, 0.0])
+            .x_object(name)
+            .restore_state();
+        pdf.stream(content_id, &content.finish());
+    }
+    pdf.catalog(catalog).pages(page_tree);
+    let count = i32::try_from(page_ids.len()).context("too many pages")?;
+    pdf.pages(page_tree).kids(page_ids).count(count);
+    Ok(pdf.finish())
+}
