@@ -33,8 +33,9 @@ create_exception!(
     sudoku_dlx.cover,
     BudgetExhausted,
     PyRuntimeError,
-    "The node budget ran out before the search could answer (`first()` with a budget). \
-     Not bad input: a bigger budget, or none, answers."
+    "The node budget (`budget`, or `max_nodes` in Sudoku) ran out before the search could \
+     answer. Not bad input: a bigger budget, or none, answers. One class for exact cover and \
+     Sudoku."
 );
 
 /// A `ParseError` carrying its position as the attributes `line` and `column`.

@@ -462,3 +462,14 @@ def test_canonical_forms_and_dedupe() -> None:
     assert a.canonical().transform == "rows=564879213,cols=312978645,digits=985247136"
     kept = sudoku_dlx.sudoku.dedupe([a, str(b), EASY])
     assert kept == [a, Puzzle.parse(EASY)]
+
+
+def test_one_budget_exception_for_both_halves() -> None:
+    # Two classes of one name in the flat extension module shadowed each
+    # other: exact cover raised one while `cover.BudgetExhausted` named the other.
+    from sudoku_dlx import cover
+
+    assert cover.BudgetExhausted is BudgetExhausted
+    assert issubclass(BudgetExhausted, RuntimeError)
+    with pytest.raises(BudgetExhausted):
+        cover.Problem.read(pathlib.Path(__file__).resolve().parents[3] / "data" / "exact-cover" / "partridge-6.dlx").first(budget=100)

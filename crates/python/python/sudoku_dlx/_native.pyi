@@ -219,9 +219,6 @@ def merge(results: Iterable[JobResult]) -> Merged: ...
 
 # --- Sudoku (src/sudoku.rs) ---
 
-class BudgetExhausted(ValueError):
-    """The node budget (`max_nodes`) ran out before the answer was known."""
-
 class NotUniqueError(ValueError):
     """A puzzle without exactly one solution, asked for a rating or an explanation."""
 

@@ -17,9 +17,9 @@ and in the lists `Grid.to_list` gives; the text the CLI prints names them
 from 1 (``r1c1`` is ``(0, 0)``). Digits are numbers from 1, 0 for a blank.
 
 Every exception raised for bad input is a `ValueError`: `ParseError`
-(with ``.line`` and ``.column``), `BudgetExhausted` (``max_nodes`` ran out)
-and `NotUniqueError` (a rating or explanation of a puzzle without exactly
-one solution). Long calls release the GIL and answer Ctrl-C with
+(with ``.line`` and ``.column``) and `NotUniqueError` (a rating or
+explanation of a puzzle without exactly one solution). `BudgetExhausted`
+(``max_nodes`` ran out) is a `RuntimeError`, shared with `sudoku_dlx.cover`. Long calls release the GIL and answer Ctrl-C with
 `KeyboardInterrupt`.
 """
 

@@ -3,7 +3,7 @@
 use pyo3::prelude::*;
 use sudoku_dlx::{Canonicalizer, Error, Puzzle, Rules};
 
-use crate::sudoku::BudgetExhausted;
+use crate::errors::BudgetExhausted;
 use crate::sudoku::puzzle::NativePuzzle;
 
 /// The canonical form of `puzzle`'s givens and the transformation that

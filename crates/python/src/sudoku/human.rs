@@ -8,7 +8,8 @@ use sudoku_dlx::{Budget, Error, Explained, Explainer, Hint, OnStall, Puzzle, Rat
 use crate::sudoku::interrupt::interruptible;
 use crate::sudoku::make::{RatingTuple, rating_tuple};
 use crate::sudoku::puzzle::NativePuzzle;
-use crate::sudoku::{BudgetExhausted, not_unique};
+use crate::errors::BudgetExhausted;
+use crate::sudoku::not_unique;
 
 /// A step: technique, text, cells, digits, placements (cell, digit, the
 /// house that forced it), eliminations (cell, digit), houses, chains.

@@ -28,13 +28,6 @@ mod solvers;
 
 create_exception!(
     _native,
-    BudgetExhausted,
-    PyValueError,
-    "The node budget (`max_nodes`) ran out before the answer was known."
-);
-
-create_exception!(
-    _native,
     NotUniqueError,
     PyValueError,
     "A puzzle without exactly one solution, asked for what only such a puzzle has (a rating, an explanation). `solutions` is 0, or 2 for several."
@@ -69,7 +62,6 @@ pub(crate) fn not_unique(py: Python<'_>, solutions: u64) -> PyErr {
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    m.add("BudgetExhausted", py.get_type::<BudgetExhausted>())?;
     m.add("NotUniqueError", py.get_type::<NotUniqueError>())?;
     m.add_class::<puzzle::NativePuzzle>()?;
     m.add_function(wrap_pyfunction!(records::sudoku_read, m)?)?;
