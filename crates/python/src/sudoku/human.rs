@@ -5,11 +5,11 @@
 use pyo3::prelude::*;
 use sudoku_dlx::{Budget, Error, Explained, Explainer, Hint, OnStall, Puzzle, Rated, Rater, Step};
 
+use crate::errors::BudgetExhausted;
 use crate::sudoku::interrupt::interruptible;
 use crate::sudoku::make::{RatingTuple, rating_tuple};
-use crate::sudoku::puzzle::NativePuzzle;
-use crate::errors::BudgetExhausted;
 use crate::sudoku::not_unique;
+use crate::sudoku::puzzle::NativePuzzle;
 
 /// A step: technique, text, cells, digits, placements (cell, digit, the
 /// house that forced it), eliminations (cell, digit), houses, chains.
