@@ -313,3 +313,86 @@ fn format_errors_say_where_and_how_to_fix_them() {
         );
     }
 }
+
+/// The number of solutions of a ZDD in Knuth's ZDDREAD text, counted here
+/// from the text alone: the last line is the dummy root `id: (~0?0:root)`.
+fn zddread_count(text: &str) -> u128 {
+    let mut counts: BTreeMap<u64, u128> = BTreeMap::from([(0, 0), (1, 1)]);
+    let mut last = 0;
+    for line in text.lines() {
+        let (id, rest) = line.split_once(": (~").unwrap();
+        let (_, children) = rest.split_once('?').unwrap();
+        let (lo, hi) = children.trim_end_matches(')').split_once(':').unwrap();
+        let hex = |s: &str| u64::from_str_radix(s, 16).unwrap();
+        let value = counts[&hex(lo)] + counts[&hex(hi)];
+        last = hex(id);
+        counts.insert(last, value);
+    }
+    counts[&last]
+}
+
+#[test]
+fn the_zdd_counts_writes_and_samples_every_solution() {
+    for file in [
+        "knuth_colors.dlx",
+        "bounds_and_colors.dlx",
+        "partridge_3.dlx",
+        "queens4.dlx",
+        "binary_matrices_4_2.dlx",
+        "de_bruijn_2_4.dlx",
+    ] {
+        let problem = Knuth::read(file);
+        let total = count(file, &[]);
+        assert_eq!(count(file, &["--method", "zdd"]), total, "{file}");
+        let out = run(&["cover", "--zdd", arg(&data(file))]);
+        assert_eq!(
+            out.code,
+            if total > 0 { 0 } else { 1 },
+            "{file}: {}",
+            out.stderr
+        );
+        assert_eq!(zddread_count(&out.stdout), u128::from(total), "{file}");
+        if total > 0 && total < 1000 {
+            // Every solution, as the plain search prints them (each checked).
+            let expected: BTreeSet<_> = solve(&problem, file, &[]).into_iter().collect();
+            let out = run(&["cover", "--sample", "300", "--seed", "4", arg(&data(file))]);
+            assert_eq!(out.code, 0, "{file}: {}", out.stderr);
+            // Draws repeat; each is checked as it is read.
+            let drawn = problem.printed(&out.stdout);
+            assert_eq!(drawn.len(), 300, "{file}");
+            let drawn: BTreeSet<_> = drawn.into_iter().collect();
+            assert!(drawn.is_subset(&expected), "{file}");
+            if expected.len() <= 20 {
+                assert_eq!(drawn, expected, "{file}: 300 draws miss a solution");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_zdd_stops_at_its_memory_limit_and_says_so() {
+    let path = data("de_bruijn_2_4.dlx");
+    let out = run(&[
+        "cover",
+        "--count",
+        "--method",
+        "zdd",
+        "--max-memory",
+        "1K",
+        arg(&path),
+    ]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
+    assert!(
+        out.stderr.contains("outgrew --max-memory 1024 bytes"),
+        "{}",
+        out.stderr
+    );
+    let out = run(&["cover", "--zdd", "--max-memory", "lots", arg(&path)]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("`lots` is not a size"),
+        "{}",
+        out.stderr
+    );
+}

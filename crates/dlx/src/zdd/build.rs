@@ -102,6 +102,15 @@ struct Builder {
     live: Vec<u32>,
     /// Times each primary item is covered.
     covered: Vec<u32>,
+    /// The primary items with live options, in a circular doubly linked
+    /// list through `next` and `prev` whose head is `primary`: unlinked
+    /// when their last option dies and relinked, in reverse order, when it
+    /// revives, so the choice of item scans only these.
+    next: Vec<u32>,
+    prev: Vec<u32>,
+    /// How many primary items can no longer reach their lower bound
+    /// (covered plus live below it): any makes the state a dead end.
+    starved: u32,
     /// Each secondary item's local color plus 1, or 0 while it is free
     /// (indexed by item; primary entries unused).
     color: Vec<u32>,
@@ -217,6 +226,13 @@ impl Builder {
             dead: vec![0; problem.option_count()],
             live,
             covered: vec![0; primary],
+            next: (1..=primary + 1)
+                .map(|i| crate::index::to_u32(i % (primary + 1)))
+                .collect(),
+            prev: (0..=primary)
+                .map(|i| crate::index::to_u32((i + primary) % (primary + 1)))
+                .collect(),
+            starved: 0,
             color: vec![0; items],
             fields,
             signature: vec![0; words],
@@ -236,6 +252,14 @@ impl Builder {
         };
         for item in 0..items {
             builder.write_field(item);
+            if item < primary {
+                if builder.live[item] == 0 {
+                    builder.unlink(item);
+                }
+                if builder.is_starved(item) {
+                    builder.starved += 1;
+                }
+            }
         }
         builder
     }
@@ -257,6 +281,25 @@ impl Builder {
         *word = (*word & !mask) | ((u64::from(value) << field.shift) & mask);
     }
 
+    fn is_starved(&self, item: usize) -> bool {
+        self.covered[item] + self.live[item] < self.bounds[item].0
+    }
+
+    fn unlink(&mut self, item: usize) {
+        let (p, n) = (self.prev[item], self.next[item]);
+        self.next[p as usize] = n;
+        self.prev[n as usize] = p;
+    }
+
+    /// Puts `item` back where [`unlink`](Self::unlink) took it from: right
+    /// only if the unlinks after it were undone first.
+    fn relink(&mut self, item: usize) {
+        let (p, n) = (self.prev[item], self.next[item]);
+        let item = crate::index::to_u32(item);
+        self.next[p as usize] = item;
+        self.prev[n as usize] = item;
+    }
+
     /// Takes option `o` out once more.
     fn kill(&mut self, o: u32) {
         let o = o as usize;
@@ -265,8 +308,16 @@ impl Builder {
             for k in 0..self.option_entries[o].len() {
                 let item = self.option_entries[o][k].0 as usize;
                 self.live[item] -= 1;
+                if item < self.primary
+                    && self.covered[item] + self.live[item] + 1 == self.bounds[item].0
+                {
+                    self.starved += 1;
+                }
                 if self.live[item] == 0 {
                     self.write_field(item);
+                    if item < self.primary {
+                        self.unlink(item);
+                    }
                 }
             }
         }
@@ -280,8 +331,16 @@ impl Builder {
             for k in (0..self.option_entries[o].len()).rev() {
                 let item = self.option_entries[o][k].0 as usize;
                 self.live[item] += 1;
+                if item < self.primary
+                    && self.covered[item] + self.live[item] == self.bounds[item].0
+                {
+                    self.starved -= 1;
+                }
                 if self.live[item] == 1 {
                     self.write_field(item);
+                    if item < self.primary {
+                        self.relink(item);
+                    }
                 }
             }
         }
@@ -326,6 +385,9 @@ impl Builder {
             let (item, code) = self.option_entries[o as usize][k];
             let i = item as usize;
             if i < self.primary {
+                if self.covered[i] + self.live[i] + 1 == self.bounds[i].0 {
+                    self.starved -= 1;
+                }
                 self.covered[i] += 1;
                 self.write_field(i);
                 self.trail.push(Undo::Counted(item));
@@ -361,6 +423,10 @@ impl Builder {
                     self.write_field(item as usize);
                 }
                 Some(Undo::Counted(item)) => {
+                    let i = item as usize;
+                    if self.covered[i] + self.live[i] == self.bounds[i].0 {
+                        self.starved += 1;
+                    }
                     self.covered[item as usize] -= 1;
                     self.write_field(item as usize);
                 }
@@ -421,23 +487,21 @@ impl Builder {
         // The item to branch on: among those that still need covering, the
         // one with the fewest live options (MRV); if none needs covering,
         // one with live options left; if none, the state is a solution.
+        if self.starved > 0 {
+            return BOTTOM;
+        }
         let mut best: Option<(bool, u32, usize)> = None;
-        for i in 0..self.primary {
-            let live = self.live[i];
-            if live == 0 {
-                if self.covered[i] < self.bounds[i].0 {
-                    return BOTTOM;
-                }
-                continue;
-            }
-            let needs = self.covered[i] < self.bounds[i].0;
-            if needs && self.covered[i] + live < self.bounds[i].0 {
-                return BOTTOM;
-            }
-            let key = (!needs, live, i);
+        let mut i = self.next[self.primary] as usize;
+        while i != self.primary {
+            let key = (self.covered[i] >= self.bounds[i].0, self.live[i], i);
             if best.is_none_or(|b| key < b) {
                 best = Some(key);
+                if !key.0 && key.1 == 1 {
+                    // A forced item: nothing can beat it.
+                    break;
+                }
             }
+            i = self.next[i] as usize;
         }
         let Some((_, _, item)) = best else {
             return TOP;

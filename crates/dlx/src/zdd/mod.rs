@@ -166,34 +166,31 @@ impl Zdd {
         out
     }
 
-    /// Draws `n` solutions independently and uniformly at random from
-    /// `seed` (the same seed, the same draws, on every platform); empty
-    /// if there is no solution. Each solution lists its options in
-    /// increasing order.
+    /// Solutions drawn independently and uniformly at random from `seed`
+    /// (the same seed, the same draws, on every platform), without end:
+    /// `take(n)` the ones wanted; none if there is no solution. Each lists
+    /// its options in increasing order.
+    ///
+    /// ```
+    /// use dlx_engine::{NamedProblem, Zdd, ZddLimits};
+    /// let named = NamedProblem::parse("a b\na\nb\na b\n")?;
+    /// let zdd = Zdd::build(named.problem(), ZddLimits::default()).zdd.expect("complete");
+    /// let draws: Vec<_> = zdd.samples(7).take(4).collect();
+    /// assert_eq!(draws.len(), 4);
+    /// assert!(draws.iter().all(|s| named.problem().is_solution(s)));
+    /// # Ok::<(), dlx_engine::DlxError>(())
+    /// ```
     #[must_use]
-    pub fn sample(&self, n: usize, seed: u64) -> Vec<Vec<OptionId>> {
-        if self.is_empty() {
-            return Vec::new();
+    pub fn samples(&self, seed: u64) -> ZddSamples<'_> {
+        let counts = match self.counts() {
+            Some(counts) => Counts::Small(counts),
+            None => Counts::Big(self.natural_counts()),
+        };
+        ZddSamples {
+            zdd: self,
+            counts,
+            rng: SplitMix64::new(seed),
         }
-        let mut rng = SplitMix64::new(seed);
-        let mut out = Vec::with_capacity(n);
-        if let Some(counts) = self.counts() {
-            for _ in 0..n {
-                out.push(self.walk(|node| {
-                    let total = counts[node.lo as usize] + counts[node.hi as usize];
-                    below_u128(&mut rng, total) < counts[node.hi as usize]
-                }));
-            }
-        } else {
-            let counts = self.natural_counts();
-            for _ in 0..n {
-                out.push(self.walk(|node| {
-                    let total = counts[node.lo as usize].add(&counts[node.hi as usize]);
-                    total.random_below(|| rng.next_u64()) < counts[node.hi as usize]
-                }));
-            }
-        }
-        out
     }
 
     /// Follows one path from the root to [`TOP`], taking the HI edge where
@@ -286,6 +283,44 @@ fn below_u128(rng: &mut SplitMix64, bound: u128) -> u128 {
         if value < bound {
             return value;
         }
+    }
+}
+
+/// The solution counts below every node, in the narrowest type that holds them.
+#[derive(Clone, Debug)]
+enum Counts {
+    Small(Vec<u128>),
+    Big(Vec<Natural>),
+}
+
+/// Uniformly random solutions of a [`Zdd`], from [`Zdd::samples`]: at each
+/// node the HI edge is taken with probability (solutions through it) /
+/// (solutions below the node), so every solution has the same chance.
+#[derive(Clone, Debug)]
+pub struct ZddSamples<'z> {
+    zdd: &'z Zdd,
+    counts: Counts,
+    rng: SplitMix64,
+}
+
+impl Iterator for ZddSamples<'_> {
+    type Item = Vec<OptionId>;
+
+    fn next(&mut self) -> Option<Vec<OptionId>> {
+        if self.zdd.is_empty() {
+            return None;
+        }
+        let rng = &mut self.rng;
+        Some(match &self.counts {
+            Counts::Small(counts) => self.zdd.walk(|node| {
+                let total = counts[node.lo as usize] + counts[node.hi as usize];
+                below_u128(rng, total) < counts[node.hi as usize]
+            }),
+            Counts::Big(counts) => self.zdd.walk(|node| {
+                let total = counts[node.lo as usize].add(&counts[node.hi as usize]);
+                total.random_below(|| rng.next_u64()) < counts[node.hi as usize]
+            }),
+        })
     }
 }
 
