@@ -5,9 +5,12 @@
 use std::io::Write;
 use std::time::Instant;
 
-use dlx_engine::{End, NamedProblem, Zdd, ZddLimits};
+use std::sync::Arc;
+
+use dlx_engine::{End, NamedProblem, Progress, Zdd, ZddLimits};
 
 use crate::args::CoverArgs;
+use crate::interrupt;
 use crate::report::Status;
 
 /// Whether `args` ask for the ZDD path.
@@ -20,7 +23,9 @@ pub(crate) fn wanted(args: &CoverArgs) -> bool {
 /// Builds the ZDD of `named` within `--max-memory` and `--max-nodes` (ZDD
 /// nodes here), then writes it (`--zdd`), draws `--sample N` solutions
 /// from `--seed`, or prints the exact count. [`Status::Failure`] when
-/// there is no solution or a limit stopped the build (said on stderr).
+/// there is no solution or a limit stopped the build (said on stderr);
+/// Ctrl-C stops the build, says how far it got, and ends the process with
+/// [`interrupt::EXIT_STATUS`].
 pub(crate) fn run(
     named: &NamedProblem,
     args: &CoverArgs,
@@ -32,26 +37,55 @@ pub(crate) fn run(
         max_bytes: args.max_memory,
         max_nodes: args.max_nodes,
     };
-    let build = Zdd::build(named.problem(), limits);
+    // Ctrl-C stops the build (`interrupt::Watch`) rather than the process.
+    let stop = Arc::new(Progress::new());
+    let build = {
+        let _watch = interrupt::Watch::begin(&stop);
+        Zdd::build_until(named.problem(), limits, &stop)
+    };
     let stats = build.stats;
     let report = |solutions: &str| {
         if args.stats {
             eprintln!(
                 "Altogether {solutions} solutions, {} ZDD nodes, {} states, {} memo hits, \
-                 {} signatures of {} words, {} bytes, {:.3} s.",
+                 {} signatures of {} words, {} bytes, depth {} ({} stack bytes), {:.3} s{}.",
                 stats.zdd_nodes,
                 stats.states,
                 stats.memo_hits,
                 stats.memo_entries,
                 stats.signature_words,
                 stats.bytes,
-                start.elapsed().as_secs_f64()
+                stats.depth,
+                stats.stack_bytes,
+                start.elapsed().as_secs_f64(),
+                if build.end == End::Stopped {
+                    " (interrupted)"
+                } else {
+                    ""
+                }
             );
             eprintln!("Search: ZDD (a memo of open states, Knuth's DLX6).");
         }
     };
     let Some(zdd) = build.zdd else {
         report("?");
+        if build.end == End::Stopped {
+            // Nothing is written: a part of a ZDD counts nothing.
+            eprintln!(
+                "{name}: interrupted after {} states ({} ZDD nodes, {} bytes); the ZDD was not \
+                 finished, so nothing was written",
+                stats.states, stats.zdd_nodes, stats.bytes
+            );
+            interrupt::exit();
+        }
+        if build.too_deep {
+            eprintln!(
+                "{name}: the search went {} options deep, more than its stack allows ({} bytes); \
+                 count by the search (--method search)",
+                stats.depth, stats.stack_bytes
+            );
+            return Ok(Status::Failure);
+        }
         let which = match (args.max_memory, args.max_nodes) {
             (Some(bytes), _) if stats.bytes > bytes => format!("--max-memory {bytes} bytes"),
             _ => format!("--max-nodes {} ZDD nodes", args.max_nodes.unwrap_or(0)),

@@ -416,3 +416,41 @@ fn the_zdd_stops_at_its_memory_limit_and_says_so() {
         out.stderr
     );
 }
+
+/// A regression test: the ZDD's build recursed on the main thread's stack,
+/// one level per option taken, and a problem 20,000 options deep
+/// overflowed it (the process aborted); each of these has one solution,
+/// which the ZDD now counts, writes and samples.
+#[test]
+fn the_zdd_of_a_deep_problem_does_not_overflow_the_stack() {
+    let n = 20_000;
+    let mut singletons = (0..n)
+        .map(|i| format!("i{i}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    singletons.push('\n');
+    for i in 0..n {
+        singletons.push_str(&format!("i{i}\n"));
+    }
+    let multiple = format!("{n}|a\n") + &"a\n".repeat(n);
+    for text in [singletons, multiple] {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        fs::write(file.path(), &text).unwrap();
+        let path = arg(file.path());
+        let out = run(&["cover", "--count", "--method", "zdd", "--stats", path]);
+        assert_eq!(
+            (out.code, out.stdout.as_str()),
+            (0, "1\n"),
+            "{}",
+            out.stderr
+        );
+        assert!(
+            out.stderr.contains(&format!("depth {n} ")),
+            "{}",
+            out.stderr
+        );
+        let out = run(&["cover", "--sample", "1", path]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        assert_eq!(out.stdout.lines().filter(|l| !l.is_empty()).count(), n);
+    }
+}

@@ -293,3 +293,65 @@ fn knuths_text_reads_and_bad_text_says_where() {
         );
     }
 }
+
+/// Problems whose search goes 100,000 options deep, in the three ways a
+/// level can follow another: `singletons`, items each covered by an option
+/// of its own (a `finish` per option); `strip`, a 1 x 40,000 strip of
+/// dominoes (one tiling); `multiple`, one item to be covered 20,000 times
+/// by as many options (a `chain` per option, within one item).
+pub(crate) fn deep_problems() -> [(&'static str, String); 3] {
+    let n = 20_000;
+    let mut singletons = (0..n)
+        .map(|i| format!("i{i}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    singletons.push('\n');
+    for i in 0..n {
+        singletons.push_str(&format!("i{i}\n"));
+    }
+    let mut strip = (0..2 * n)
+        .map(|i| format!("c{i}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    strip.push('\n');
+    for i in 0..2 * n - 1 {
+        strip.push_str(&format!("c{i} c{}\n", i + 1));
+    }
+    let multiple = format!("{n}|a\n") + &"a\n".repeat(n);
+    [
+        ("singletons", singletons),
+        ("strip", strip),
+        ("multiple", multiple),
+    ]
+}
+
+/// A regression test: the build recursed on the thread's stack, one level
+/// per option taken, and these problems overflowed it (a crash); it now
+/// runs on a stack sized for the problem's depth.
+#[test]
+fn twenty_thousand_levels_deep_do_not_overflow_the_stack() {
+    for (name, text) in deep_problems() {
+        let named = NamedProblem::parse(&text).unwrap();
+        let build = Zdd::build(named.problem(), ZddLimits::default());
+        assert_eq!(build.end, End::Exhausted, "{name}");
+        assert!(!build.too_deep, "{name}");
+        assert_eq!(build.stats.depth, 20_000, "{name}");
+        assert_eq!(build.zdd.expect("complete").count(), Some(1), "{name}");
+    }
+}
+
+/// A stop from another thread ends a long build with [`End::Stopped`].
+#[test]
+fn a_stop_from_another_thread_ends_the_build() {
+    let named = example_file("langford-11.dlx");
+    let stop = dlx_engine::Progress::new();
+    let build = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(std::time::Duration::from_millis(20));
+            stop.stop();
+        });
+        Zdd::build_until(named.problem(), ZddLimits::default(), &stop)
+    });
+    assert_eq!(build.end, End::Stopped);
+    assert!(build.zdd.is_none() && !build.too_deep);
+}

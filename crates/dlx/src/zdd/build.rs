@@ -24,6 +24,7 @@ use hashbrown::HashTable;
 
 use crate::outcome::End;
 use crate::problem::Problem;
+use crate::progress::Progress;
 use crate::zdd::{BOTTOM, TOP, Zdd, ZddNode};
 
 /// What a build may use before it stops with [`End::BudgetExhausted`].
@@ -51,6 +52,10 @@ pub struct ZddStats {
     pub zdd_nodes: u64,
     /// Bytes held by the memo, the ZDD and their tables at the end.
     pub bytes: u64,
+    /// The most levels the search went down (options taken on one path).
+    pub depth: u64,
+    /// The most bytes of stack the search used.
+    pub stack_bytes: u64,
 }
 
 /// The result of [`Zdd::build`]: the diagram, unless a limit stopped it.
@@ -60,8 +65,13 @@ pub struct ZddBuild {
     /// ([`End::Exhausted`]), else `None`.
     pub zdd: Option<Zdd>,
     /// Why the build ended: [`End::Exhausted`] when complete,
-    /// [`End::BudgetExhausted`] when a [`ZddLimits`] was reached.
+    /// [`End::BudgetExhausted`] when a [`ZddLimits`] was reached or the
+    /// search went deeper than its stack allows (`too_deep`),
+    /// [`End::Stopped`] when [`Progress::stop`] was called.
     pub end: End,
+    /// Whether the build stopped because the search went deeper than the
+    /// stack it could get (see [`Zdd::build`]).
+    pub too_deep: bool,
     /// What it did, up to where it stopped.
     pub stats: ZddStats,
 }
@@ -88,7 +98,7 @@ enum Undo {
 }
 
 /// The search and its tables.
-struct Builder {
+struct Builder<'a> {
     primary: usize,
     /// Options of each item, in the problem's order.
     item_options: Vec<Vec<u32>>,
@@ -127,6 +137,16 @@ struct Builder {
     limits: ZddLimits,
     stats: ZddStats,
     end: End,
+    /// Set from outside to end the build early ([`End::Stopped`]).
+    stop: &'a Progress,
+    /// The address of a local of the first [`finish`](Builder::finish):
+    /// the stack grows down from about there.
+    stack_base: usize,
+    /// How many bytes of stack below `stack_base` the search may use.
+    stack_limit: usize,
+    too_deep: bool,
+    /// Options taken on the current path.
+    level: u64,
 }
 
 /// A 64-bit mix (the finalizer of SplitMix64): hash quality for table
@@ -152,8 +172,8 @@ fn bits_for(max: u32) -> u32 {
     32 - max.leading_zeros()
 }
 
-impl Builder {
-    fn new(problem: &Problem, limits: ZddLimits) -> Self {
+impl<'a> Builder<'a> {
+    fn new(problem: &Problem, limits: ZddLimits, stop: &'a Progress, stack_limit: usize) -> Self {
         let items = problem.item_count();
         let primary = problem.primary_count();
         let mut item_options = vec![Vec::new(); items];
@@ -249,6 +269,11 @@ impl Builder {
                 ..ZddStats::default()
             },
             end: End::Exhausted,
+            stop,
+            stack_base: 0,
+            stack_limit,
+            too_deep: false,
+            level: 0,
         };
         for item in 0..items {
             builder.write_field(item);
@@ -455,6 +480,8 @@ impl Builder {
         let bytes_over = self.limits.max_bytes.is_some_and(|max| self.bytes() > max);
         if nodes_over || bytes_over {
             self.end = End::BudgetExhausted;
+        } else if self.stop.is_stopped() {
+            self.end = End::Stopped;
         }
         self.end != End::Exhausted
     }
@@ -478,10 +505,28 @@ impl Builder {
         id
     }
 
+    /// Whether the stack below `stack_base` is used past `stack_limit`
+    /// here (then the build ends, `too_deep`): each [`finish`](Self::finish)
+    /// and [`chain`](Self::chain) asks before it goes one level deeper.
+    fn too_deep(&mut self) -> bool {
+        let marker = 0u8;
+        let here = std::hint::black_box(std::ptr::addr_of!(marker)) as usize;
+        let used = self.stack_base.saturating_sub(here);
+        self.stats.stack_bytes = self.stats.stack_bytes.max(used as u64);
+        if used > self.stack_limit {
+            self.too_deep = true;
+            self.end = End::BudgetExhausted;
+        }
+        self.too_deep
+    }
+
     /// The ZDD of every way to finish from a state between two items.
     fn finish(&mut self) -> u32 {
         self.stats.states += 1;
         if self.stats.states.is_multiple_of(1024) && self.over_limit() {
+            return BOTTOM;
+        }
+        if self.too_deep() {
             return BOTTOM;
         }
         // The item to branch on: among those that still need covering, the
@@ -534,6 +579,9 @@ impl Builder {
     /// The ZDD of every way to decide the options of `item` from its
     /// `from`-th on, then finish.
     fn chain(&mut self, item: usize, from: usize) -> u32 {
+        if self.too_deep() {
+            return BOTTOM;
+        }
         let mark = self.trail.len();
         let (lower, upper) = self.bounds[item];
         let mut branches: Vec<(u32, u32)> = Vec::new();
@@ -551,12 +599,15 @@ impl Builder {
             }
             let o = self.item_options[item][k];
             self.take(o);
+            self.level += 1;
+            self.stats.depth = self.stats.depth.max(self.level);
             let hi = if self.covered[item] == upper || self.live[item] == 0 {
                 self.finish()
             } else {
                 self.chain(item, k + 1)
             };
             self.undo_to(mark);
+            self.level -= 1;
             if self.end != End::Exhausted {
                 break BOTTOM;
             }
@@ -576,9 +627,29 @@ impl Builder {
     }
 }
 
+/// Stack bytes the build gives each level of its search (a
+/// [`Builder::finish`] and a [`Builder::chain`], one option taken): the
+/// measured use (`ZddStats::stack_bytes` over the depth) with room to
+/// spare; a debug build's frames are several times larger.
+const LEVEL_BYTES: usize = if cfg!(debug_assertions) { 4096 } else { 1024 };
+/// Stack beyond the levels' share: the thread's start, the builder, the
+/// deepest level's callees.
+const STACK_SLACK: usize = 1 << 20;
+/// The stack the search may use where no thread of its own can be started
+/// (a target without threads, an address space too small).
+const FALLBACK_STACK: usize = 256 << 10;
+
 impl Zdd {
     /// Builds the ZDD of every solution of `problem` (X, XCC or MCC),
     /// within `limits`.
+    ///
+    /// The search is recursive, one level per option taken, so it runs
+    /// on a thread of its own whose stack is sized for the deepest path
+    /// the problem allows (the sum of the primary items' upper bounds, at
+    /// most the number of options); should it still go deeper than that
+    /// stack (or than 256 KiB where no thread can be started), it ends
+    /// with [`End::BudgetExhausted`] and `too_deep`, never a stack
+    /// overflow.
     ///
     /// ```
     /// use dlx_engine::{End, NamedProblem, Zdd, ZddLimits};
@@ -593,7 +664,63 @@ impl Zdd {
     /// ```
     #[must_use]
     pub fn build(problem: &Problem, limits: ZddLimits) -> ZddBuild {
-        let mut builder = Builder::new(problem, limits);
+        Zdd::build_until(problem, limits, &Progress::new())
+    }
+
+    /// [`build`](Self::build), ending early with [`End::Stopped`] (and no
+    /// diagram) once [`Progress::stop`] is called on `stop`, from any
+    /// thread (a Ctrl-C handler's, say): the build looks every 1,024
+    /// states, so it ends within milliseconds.
+    ///
+    /// ```
+    /// use dlx_engine::{End, NamedProblem, Progress, Zdd, ZddLimits};
+    /// let named = NamedProblem::parse("a b\na\nb\na b\n")?;
+    /// let stop = Progress::new();
+    /// stop.stop();
+    /// let build = Zdd::build_until(named.problem(), ZddLimits::default(), &stop);
+    /// assert_eq!(build.end, End::Stopped);
+    /// assert!(build.zdd.is_none());
+    /// # Ok::<(), dlx_engine::DlxError>(())
+    /// ```
+    #[must_use]
+    pub fn build_until(problem: &Problem, limits: ZddLimits, stop: &Progress) -> ZddBuild {
+        // Each level takes an option of the primary item it branches on.
+        let upper: u64 = (0..problem.primary_count())
+            .map(|i| {
+                problem
+                    .bounds(crate::index::ItemId::from_u32(crate::index::to_u32(i)))
+                    .map_or(1, |b| u64::from(b.upper()))
+            })
+            .sum();
+        let levels = upper.min(problem.option_count() as u64) + 1;
+        let limit = usize::try_from(levels)
+            .unwrap_or(usize::MAX)
+            .saturating_mul(LEVEL_BYTES);
+        let spawned = std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .name("zdd".to_owned())
+                .stack_size(limit.saturating_add(STACK_SLACK))
+                .spawn_scoped(scope, || Zdd::build_here(problem, limits, stop, limit))
+                .map(|handle| {
+                    handle
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+        });
+        spawned.unwrap_or_else(|_| Zdd::build_here(problem, limits, stop, FALLBACK_STACK))
+    }
+
+    /// The build on this thread, using at most about `stack_limit` bytes
+    /// of its stack below here.
+    fn build_here(
+        problem: &Problem,
+        limits: ZddLimits,
+        stop: &Progress,
+        stack_limit: usize,
+    ) -> ZddBuild {
+        let mut builder = Builder::new(problem, limits, stop, stack_limit);
+        let marker = 0u8;
+        builder.stack_base = std::hint::black_box(std::ptr::addr_of!(marker)) as usize;
         let root = builder.finish();
         builder.over_limit();
         builder.stats.memo_entries = builder.memo_values.len() as u64;
@@ -608,6 +735,7 @@ impl Zdd {
         ZddBuild {
             zdd,
             end,
+            too_deep: builder.too_deep,
             stats: builder.stats,
         }
     }
