@@ -470,6 +470,33 @@ pub(crate) struct CoverArgs {
     // leaves the files to the positional FILEs instead of a clap error.
     #[arg(long, value_name = "RESULTS", num_args = 0.., conflicts_with_all = ["split", "job", "count", "limit", "seed", "prune"])]
     pub(crate) merge: Option<Vec<PathBuf>>,
+    /// Write the ZDD of all solutions in Knuth's ZDDREAD text (as his DLX6)
+    /// instead of the solutions; options are numbered from 1 in file order.
+    #[arg(long, conflicts_with_all = ["count", "limit", "split", "job", "merge", "prune", "sample"])]
+    pub(crate) zdd: bool,
+    /// How --count counts: by the search, which visits every solution
+    /// (search, the default), or through the ZDD of all solutions, built
+    /// with a memo of open states (zdd: far faster where partial solutions
+    /// meet again, as in tilings; slower and bigger where they rarely do).
+    #[arg(long, value_enum, default_value_t = CoverMethod::Search, requires = "count")]
+    pub(crate) method: CoverMethod,
+    /// Print N solutions drawn uniformly at random (through the ZDD), from
+    /// --seed S (0 when absent): the same S, the same solutions.
+    #[arg(long, value_name = "N", conflicts_with_all = ["count", "limit", "split", "job", "merge", "prune"])]
+    pub(crate) sample: Option<u64>,
+    /// With --zdd, --sample or --method zdd: give up once the memo and the
+    /// ZDD hold more than SIZE bytes (suffix K, M or G for KiB, MiB, GiB).
+    #[arg(long, value_name = "SIZE", value_parser = parse_size)]
+    pub(crate) max_memory: Option<u64>,
+}
+
+/// How `cover --count` counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum CoverMethod {
+    /// The search, visiting every solution.
+    Search,
+    /// The ZDD of all solutions, built by a search with a memo.
+    Zdd,
 }
 
 /// Flags of `sudoku-dlx solve`.
@@ -705,6 +732,22 @@ impl AlphabetArg {
 }
 
 /// Reads `RxC` (or `R*C`), box rows by box columns.
+/// A size in bytes: a whole number with an optional suffix K, M or G
+/// (binary: 1K is 1024 bytes).
+fn parse_size(text: &str) -> Result<u64, String> {
+    let (digits, unit) = match text.trim().char_indices().last() {
+        Some((at, 'k' | 'K')) => (&text.trim()[..at], 1u64 << 10),
+        Some((at, 'm' | 'M')) => (&text.trim()[..at], 1 << 20),
+        Some((at, 'g' | 'G')) => (&text.trim()[..at], 1 << 30),
+        _ => (text.trim(), 1),
+    };
+    digits
+        .parse::<u64>()
+        .ok()
+        .and_then(|n| n.checked_mul(unit))
+        .ok_or_else(|| format!("`{text}` is not a size; write bytes as a whole number, or with K, M or G, e.g. 512M or 4G"))
+}
+
 fn parse_box(text: &str) -> Result<(usize, usize), String> {
     let (rows, cols) = text
         .split_once(['x', 'X', '*'])

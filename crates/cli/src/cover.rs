@@ -65,6 +65,9 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         return Ok(Status::Error);
     };
 
+    if crate::cover_zdd::wanted(args) {
+        return crate::cover_zdd::run(&named, args, &name, out);
+    }
     let start = Instant::now();
     let pruned = args.prune.then(|| named.problem().prune());
     if let Some(pruned) = &pruned

@@ -11,6 +11,7 @@ mod batch;
 mod canon;
 mod check;
 mod cover;
+mod cover_zdd;
 mod explain;
 mod generate;
 mod help;

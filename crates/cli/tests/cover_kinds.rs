@@ -313,3 +313,144 @@ fn format_errors_say_where_and_how_to_fix_them() {
         );
     }
 }
+
+/// The solutions of a ZDD in Knuth's ZDDREAD text, read here from the text
+/// alone (the last line is the dummy root `id: (~0?0:root)`), each as its
+/// options' entries (option `v` is the `v`-th option line).
+fn zddread_solutions(problem: &Knuth, text: &str) -> BTreeSet<BTreeSet<Entry>> {
+    let hex = |s: &str| u64::from_str_radix(s, 16).unwrap();
+    let mut nodes: BTreeMap<u64, (usize, u64, u64)> = BTreeMap::new();
+    let mut root = 0;
+    for line in text.lines() {
+        let (id, rest) = line.split_once(": (~").unwrap();
+        let (option, children) = rest.split_once('?').unwrap();
+        let (lo, hi) = children.trim_end_matches(')').split_once(':').unwrap();
+        nodes.insert(hex(id), (option.parse().unwrap(), hex(lo), hex(hi)));
+        root = hex(hi);
+    }
+    let mut solutions = BTreeSet::new();
+    let mut stack: Vec<(u64, BTreeSet<Entry>)> = vec![(root, BTreeSet::new())];
+    while let Some((id, chosen)) = stack.pop() {
+        match id {
+            0 => {}
+            1 => {
+                solutions.insert(chosen);
+            }
+            _ => {
+                let (option, lo, hi) = nodes[&id];
+                stack.push((lo, chosen.clone()));
+                let mut with = chosen;
+                with.insert(problem.options[option - 1].clone());
+                stack.push((hi, with));
+            }
+        }
+    }
+    solutions
+}
+
+#[test]
+fn the_zdd_counts_writes_and_samples_every_solution() {
+    for file in [
+        "knuth_colors.dlx",
+        "bounds_and_colors.dlx",
+        "partridge_3.dlx",
+        "queens4.dlx",
+        "binary_matrices_4_2.dlx",
+        "de_bruijn_2_4.dlx",
+    ] {
+        let problem = Knuth::read(file);
+        let total = count(file, &[]);
+        assert_eq!(count(file, &["--method", "zdd"]), total, "{file}");
+        let out = run(&["cover", "--zdd", arg(&data(file))]);
+        assert_eq!(
+            out.code,
+            if total > 0 { 0 } else { 1 },
+            "{file}: {}",
+            out.stderr
+        );
+        if total < 1000 {
+            // Every solution, as the plain search prints them (each checked).
+            let expected: BTreeSet<_> = solve(&problem, file, &[]).into_iter().collect();
+            assert_eq!(zddread_solutions(&problem, &out.stdout), expected, "{file}");
+        }
+        if total > 0 && total < 1000 {
+            let expected: BTreeSet<_> = solve(&problem, file, &[]).into_iter().collect();
+            let out = run(&["cover", "--sample", "300", "--seed", "4", arg(&data(file))]);
+            assert_eq!(out.code, 0, "{file}: {}", out.stderr);
+            // Draws repeat; each is checked as it is read.
+            let drawn = problem.printed(&out.stdout);
+            assert_eq!(drawn.len(), 300, "{file}");
+            let drawn: BTreeSet<_> = drawn.into_iter().collect();
+            assert!(drawn.is_subset(&expected), "{file}");
+            if expected.len() <= 20 {
+                assert_eq!(drawn, expected, "{file}: 300 draws miss a solution");
+            }
+        }
+    }
+}
+
+#[test]
+fn the_zdd_stops_at_its_memory_limit_and_says_so() {
+    let path = data("de_bruijn_2_4.dlx");
+    let out = run(&[
+        "cover",
+        "--count",
+        "--method",
+        "zdd",
+        "--max-memory",
+        "1K",
+        arg(&path),
+    ]);
+    assert_eq!(out.code, 1, "{}", out.stderr);
+    assert!(out.stdout.is_empty(), "{}", out.stdout);
+    assert!(
+        out.stderr.contains("outgrew --max-memory 1024 bytes"),
+        "{}",
+        out.stderr
+    );
+    let out = run(&["cover", "--zdd", "--max-memory", "lots", arg(&path)]);
+    assert_eq!(out.code, 2);
+    assert!(
+        out.stderr.contains("`lots` is not a size"),
+        "{}",
+        out.stderr
+    );
+}
+
+/// A regression test: the ZDD's build recursed on the main thread's stack,
+/// one level per option taken, and a problem 20,000 options deep
+/// overflowed it (the process aborted); each of these has one solution,
+/// which the ZDD now counts, writes and samples.
+#[test]
+fn the_zdd_of_a_deep_problem_does_not_overflow_the_stack() {
+    let n = 20_000;
+    let mut singletons = (0..n)
+        .map(|i| format!("i{i}"))
+        .collect::<Vec<_>>()
+        .join(" ");
+    singletons.push('\n');
+    for i in 0..n {
+        singletons.push_str(&format!("i{i}\n"));
+    }
+    let multiple = format!("{n}|a\n") + &"a\n".repeat(n);
+    for text in [singletons, multiple] {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        fs::write(file.path(), &text).unwrap();
+        let path = arg(file.path());
+        let out = run(&["cover", "--count", "--method", "zdd", "--stats", path]);
+        assert_eq!(
+            (out.code, out.stdout.as_str()),
+            (0, "1\n"),
+            "{}",
+            out.stderr
+        );
+        assert!(
+            out.stderr.contains(&format!("depth {n} ")),
+            "{}",
+            out.stderr
+        );
+        let out = run(&["cover", "--sample", "1", path]);
+        assert_eq!(out.code, 0, "{}", out.stderr);
+        assert_eq!(out.stdout.lines().filter(|l| !l.is_empty()).count(), n);
+    }
+}

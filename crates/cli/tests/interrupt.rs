@@ -448,6 +448,42 @@ fn ctrl_c_ends_every_cover_search_path_alike() {
     }
 }
 
+/// Ctrl-C stops the ZDD's build (queens 15, which it does not finish in
+/// seconds): writing, counting or sampling, nothing goes to stdout (a part
+/// of a ZDD counts nothing), stderr says how far it got, `--stats` prints
+/// its line noting the interrupt, and the status is 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_the_zdd_build_and_says_how_far_it_got() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../data/exact-cover/queens-15.dlx"
+    );
+    let cases: [&[&str]; 3] = [
+        &["--zdd"],
+        &["--count", "--method", "zdd", "--stats"],
+        &["--sample", "2"],
+    ];
+    for flags in cases {
+        let mut args = vec!["cover"];
+        args.extend_from_slice(flags);
+        args.push(path);
+        let (stdout, stderr, code) = interrupted(&args, "INT");
+        assert_eq!(code, Some(130), "{flags:?}: {stderr}");
+        assert!(stdout.is_empty(), "{flags:?}: {stdout}");
+        assert!(
+            stderr.contains("interrupted after") && stderr.contains("states"),
+            "{flags:?}: {stderr}"
+        );
+        if flags.contains(&"--stats") {
+            assert!(
+                stderr.contains("Altogether ?") && stderr.contains("(interrupted)"),
+                "{flags:?}: {stderr}"
+            );
+        }
+    }
+}
+
 /// A regression test for issue 39: Ctrl-C left a running solve to the
 /// writer's grace, after which it was marked as never started; the search
 /// now stops at the signal and its record says so, with the nodes it

@@ -291,6 +291,36 @@ pub enum ParseErrorKind {
         /// The item's name.
         name: String,
     },
+    /// A line of a ZDD in Knuth's ZDDREAD format is not `id: (~v?lo:hi)`
+    /// with hexadecimal ids and a decimal option number.
+    ZddSyntax {
+        /// What the reader expected at that column.
+        expected: &'static str,
+    },
+    /// A ZDD node id is defined on two lines.
+    ZddRepeatedNode {
+        /// The id, as written (hexadecimal).
+        id: String,
+    },
+    /// A ZDD node refers to a child that no line defines.
+    ZddUnknownNode {
+        /// The id, as written (hexadecimal).
+        id: String,
+    },
+    /// A ZDD node is its own descendant.
+    ZddCycle {
+        /// The id, as written (hexadecimal).
+        id: String,
+    },
+    /// A ZDD's text has no node.
+    ZddEmpty,
+    /// A ZDD node is labelled by an option the problem does not have.
+    ZddOptionOutOfRange {
+        /// The option number (1-based, as written).
+        option: u64,
+        /// The number of options of the problem.
+        options: usize,
+    },
     /// An item's lower bound is above its upper bound (`3:2|name`).
     LowerAboveUpper {
         /// The item's name.
@@ -544,6 +574,28 @@ impl fmt::Display for ParseErrorKind {
             ParseErrorKind::ZeroUpperBound { name } => write!(
                 f,
                 "item `{name}` has upper bound 0, so no option could cover it; the upper bound must be at least 1"
+            ),
+            ParseErrorKind::ZddSyntax { expected } => write!(
+                f,
+                "expected {expected}; a ZDD line reads `id: (~option?lo:hi)`, ids in hexadecimal"
+            ),
+            ParseErrorKind::ZddRepeatedNode { id } => {
+                write!(f, "node {id} is defined twice; give each node one line")
+            }
+            ParseErrorKind::ZddUnknownNode { id } => write!(
+                f,
+                "node {id} is not defined; every child must be 0, 1 or a node with its own line"
+            ),
+            ParseErrorKind::ZddCycle { id } => {
+                write!(f, "node {id} is its own descendant; a ZDD has no cycles")
+            }
+            ParseErrorKind::ZddEmpty => write!(
+                f,
+                "no ZDD node; the text must have at least one line `id: (~option?lo:hi)`"
+            ),
+            ParseErrorKind::ZddOptionOutOfRange { option, options } => write!(
+                f,
+                "option {option} does not exist; the problem has options 1 to {options}"
             ),
             ParseErrorKind::LowerAboveUpper { name, lower, upper } => write!(
                 f,

@@ -205,6 +205,7 @@ pub mod split;
 mod text_format;
 mod text_parse;
 mod work_sharing;
+mod zdd;
 
 pub use branch::Branch;
 pub use builder::ProblemBuilder;
@@ -226,6 +227,7 @@ pub use solver::Dlx;
 pub use split::{Split, Subproblem};
 pub use text_format::{Format, NamedProblem, OptionDisplay, SolutionDisplay};
 pub use text_parse::{Parsed, ReadOptions};
+pub use zdd::{Natural, Zdd, ZddBuild, ZddLimits, ZddSamples, ZddSolutions, ZddStats, ZddText};
 
 /// The crate README's example, compiled and run as a doctest so it cannot rot.
 #[cfg(doctest)]

@@ -12,3 +12,4 @@ mod reference;
 mod solver_behaviour;
 mod split_jobs;
 mod split_parallel;
+mod zdd;

@@ -1,0 +1,742 @@
+//! Building the ZDD of all solutions: a search with a memo of open states
+//! (Knuth's DLX6, after Nishino, Yasuda, Minato and Nagata's DXZ).
+//!
+//! The search branches on a primary item and decides its options one by
+//! one, in the item's order: each option is either taken (the HI edge of a
+//! ZDD node labelled by it) or left out for good (the LO edge). An item
+//! whose options are all decided, or that is covered its upper bound of
+//! times, is *closed*: its options leave the problem. Between two items,
+//! every option still live contains no closed item, so the state is
+//! determined by a *signature*: for each primary item how often it is
+//! covered (or that it is closed), for each secondary item whether it is
+//! free or which color it has; an item with no live option left is
+//! irrelevant to what follows and signs as closed. The memo maps
+//! signatures to the ZDD node of every way to finish from there, so a
+//! state reached twice is solved once; ZDD nodes are hash-consed, so equal
+//! sub-diagrams are one node.
+//!
+//! Option availability is kept in arrays rather than links: `dead[o]`
+//! counts the reasons option `o` is out (an item closed, a color that
+//! clashes, taken or left out by its chain), `live[i]` how many live
+//! options item `i` has; every change is undone in reverse order.
+
+use hashbrown::HashTable;
+
+use crate::outcome::End;
+use crate::problem::Problem;
+use crate::progress::Progress;
+use crate::zdd::{BOTTOM, TOP, Zdd, ZddNode};
+
+/// What a build may use before it stops with [`End::BudgetExhausted`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ZddLimits {
+    /// At most this many bytes for the memo, the ZDD and their hash tables
+    /// (what grows with the problem); `None`: no limit.
+    pub max_bytes: Option<u64>,
+    /// At most this many ZDD nodes; `None`: no limit.
+    pub max_nodes: Option<u64>,
+}
+
+/// What a build did: Knuth's DLX6 reports the same quantities.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ZddStats {
+    /// Branch points of the search (item choices), hits included.
+    pub states: u64,
+    /// States found in the memo.
+    pub memo_hits: u64,
+    /// Signatures in the memo.
+    pub memo_entries: u64,
+    /// 64-bit words in one signature.
+    pub signature_words: u64,
+    /// Nodes of the ZDD, its two sinks not counted.
+    pub zdd_nodes: u64,
+    /// Bytes held by the memo, the ZDD and their tables at the end.
+    pub bytes: u64,
+    /// The most levels the search went down (options taken on one path).
+    pub depth: u64,
+    /// The most bytes of stack the search used.
+    pub stack_bytes: u64,
+}
+
+/// The result of [`Zdd::build`]: the diagram, unless a limit stopped it.
+#[derive(Clone, Debug)]
+pub struct ZddBuild {
+    /// The ZDD of all solutions if the search ran to the end
+    /// ([`End::Exhausted`]), else `None`.
+    pub zdd: Option<Zdd>,
+    /// Why the build ended: [`End::Exhausted`] when complete,
+    /// [`End::BudgetExhausted`] when a [`ZddLimits`] was reached or the
+    /// search went deeper than its stack allows (`too_deep`),
+    /// [`End::Stopped`] when [`Progress::stop`] was called.
+    pub end: End,
+    /// Whether the build stopped because the search went deeper than the
+    /// stack it could get (see [`Zdd::build`]).
+    pub too_deep: bool,
+    /// What it did, up to where it stopped.
+    pub stats: ZddStats,
+}
+
+/// One item's share of the signature: `width` bits at `shift` in word `word`.
+#[derive(Clone, Copy, Debug)]
+struct Field {
+    word: u32,
+    shift: u32,
+    width: u32,
+}
+
+/// One step to undo, in reverse order.
+#[derive(Clone, Copy, Debug)]
+enum Undo {
+    /// The options of item `0` were all killed.
+    Close(u32),
+    /// Secondary item `0` was given a color: its clashing options were killed.
+    Colored(u32),
+    /// Primary item `0` was covered once more.
+    Counted(u32),
+    /// Option `0` was taken (and so killed).
+    Took(u32),
+}
+
+/// The search and its tables.
+struct Builder<'a> {
+    primary: usize,
+    /// Options of each item, in the problem's order.
+    item_options: Vec<Vec<u32>>,
+    /// Items of each option, with the item's local color code (0: none).
+    option_entries: Vec<Vec<(u32, u32)>>,
+    /// Lower and upper bound of each primary item.
+    bounds: Vec<(u32, u32)>,
+    /// How many reasons keep each option out (0: live).
+    dead: Vec<u32>,
+    /// How many live options each item has.
+    live: Vec<u32>,
+    /// Times each primary item is covered.
+    covered: Vec<u32>,
+    /// The primary items with live options, in a circular doubly linked
+    /// list through `next` and `prev` whose head is `primary`: unlinked
+    /// when their last option dies and relinked, in reverse order, when it
+    /// revives, so the choice of item scans only these.
+    next: Vec<u32>,
+    prev: Vec<u32>,
+    /// How many primary items can no longer reach their lower bound
+    /// (covered plus live below it): any makes the state a dead end.
+    starved: u32,
+    /// Each secondary item's local color plus 1, or 0 while it is free
+    /// (indexed by item; primary entries unused).
+    color: Vec<u32>,
+    fields: Vec<Field>,
+    /// The signature of the current state.
+    signature: Vec<u64>,
+    trail: Vec<Undo>,
+    /// Signatures of the memo, `signature.len()` words each.
+    memo_keys: Vec<u64>,
+    memo_values: Vec<u32>,
+    memo: HashTable<u32>,
+    nodes: Vec<ZddNode>,
+    unique: HashTable<u32>,
+    limits: ZddLimits,
+    stats: ZddStats,
+    end: End,
+    /// Set from outside to end the build early ([`End::Stopped`]).
+    stop: &'a Progress,
+    /// The address of a local of the first [`finish`](Builder::finish):
+    /// the stack grows down from about there.
+    stack_base: usize,
+    /// How many bytes of stack below `stack_base` the search may use.
+    stack_limit: usize,
+    too_deep: bool,
+    /// Options taken on the current path.
+    level: u64,
+}
+
+/// A 64-bit mix (the finalizer of SplitMix64): hash quality for table
+/// indices, not for security.
+fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+fn hash_words(words: &[u64]) -> u64 {
+    words
+        .iter()
+        .fold(0x9E37_79B9_7F4A_7C15, |h, &w| mix(h ^ w).rotate_left(5))
+}
+
+fn hash_node(node: ZddNode) -> u64 {
+    mix(u64::from(node.option) ^ (u64::from(node.lo) << 32) ^ mix(u64::from(node.hi)))
+}
+
+/// Bits needed to write every value in `0..=max`.
+fn bits_for(max: u32) -> u32 {
+    32 - max.leading_zeros()
+}
+
+impl<'a> Builder<'a> {
+    fn new(problem: &Problem, limits: ZddLimits, stop: &'a Progress, stack_limit: usize) -> Self {
+        let items = problem.item_count();
+        let primary = problem.primary_count();
+        let mut item_options = vec![Vec::new(); items];
+        let mut local_colors: Vec<Vec<u32>> = vec![Vec::new(); items];
+        for (option, _) in problem.options() {
+            for (item, color) in problem.entries(option) {
+                item_options[item.index()].push(option.as_u32());
+                if let Some(color) = color {
+                    let list = &mut local_colors[item.index()];
+                    if !list.contains(&color.as_u32()) {
+                        list.push(color.as_u32());
+                    }
+                }
+            }
+        }
+        let option_entries: Vec<Vec<(u32, u32)>> = problem
+            .options()
+            .map(|(option, _)| {
+                problem
+                    .entries(option)
+                    .map(|(item, color)| {
+                        let code = color.map_or(0, |c| {
+                            let list = &local_colors[item.index()];
+                            1 + crate::index::to_u32(
+                                list.iter().position(|&x| x == c.as_u32()).unwrap_or(0),
+                            )
+                        });
+                        (item.as_u32(), code)
+                    })
+                    .collect()
+            })
+            .collect();
+        let bounds: Vec<(u32, u32)> = (0..primary)
+            .map(|i| {
+                let b = problem
+                    .bounds(crate::index::ItemId::from_u32(crate::index::to_u32(i)))
+                    .unwrap_or(crate::problem::Bounds::ONCE);
+                (b.lower(), b.upper())
+            })
+            .collect();
+        // Field values: a primary item writes its count plus 1 (at most its
+        // upper bound), a secondary item 1 when free and its color plus 2
+        // when colored; 0 always means closed or irrelevant.
+        let mut fields = Vec::with_capacity(items);
+        let (mut word, mut shift) = (0u32, 0u32);
+        for item in 0..items {
+            let max = if item < primary {
+                bounds[item].1
+            } else {
+                1 + crate::index::to_u32(local_colors[item].len())
+            };
+            let width = bits_for(max);
+            if shift + width > 64 {
+                word += 1;
+                shift = 0;
+            }
+            fields.push(Field { word, shift, width });
+            shift += width;
+        }
+        let words = word as usize + 1;
+        let live: Vec<u32> = item_options
+            .iter()
+            .map(|o| crate::index::to_u32(o.len()))
+            .collect();
+        let mut builder = Builder {
+            primary,
+            item_options,
+            option_entries,
+            bounds,
+            dead: vec![0; problem.option_count()],
+            live,
+            covered: vec![0; primary],
+            next: (1..=primary + 1)
+                .map(|i| crate::index::to_u32(i % (primary + 1)))
+                .collect(),
+            prev: (0..=primary)
+                .map(|i| crate::index::to_u32((i + primary) % (primary + 1)))
+                .collect(),
+            starved: 0,
+            color: vec![0; items],
+            fields,
+            signature: vec![0; words],
+            trail: Vec::new(),
+            memo_keys: Vec::new(),
+            memo_values: Vec::new(),
+            memo: HashTable::new(),
+            // The two sinks: ids 0 and 1.
+            nodes: vec![ZddNode::SINK, ZddNode::SINK],
+            unique: HashTable::new(),
+            limits,
+            stats: ZddStats {
+                signature_words: words as u64,
+                ..ZddStats::default()
+            },
+            end: End::Exhausted,
+            stop,
+            stack_base: 0,
+            stack_limit,
+            too_deep: false,
+            level: 0,
+        };
+        for item in 0..items {
+            builder.write_field(item);
+            if item < primary {
+                if builder.live[item] == 0 {
+                    builder.unlink(item);
+                }
+                if builder.is_starved(item) {
+                    builder.starved += 1;
+                }
+            }
+        }
+        builder
+    }
+
+    /// Writes item `item`'s share of the signature from its state.
+    fn write_field(&mut self, item: usize) {
+        let value = if self.live[item] == 0 {
+            0
+        } else if item < self.primary {
+            self.covered[item] + 1
+        } else {
+            self.color[item] + 1
+        };
+        let field = self.fields[item];
+        let mask = ((1u64 << field.width) - 1) << field.shift;
+        let word = &mut self.signature[field.word as usize];
+        // A count at its upper bound writes past the field for a moment,
+        // until the item closes: the mask keeps it off its neighbours.
+        *word = (*word & !mask) | ((u64::from(value) << field.shift) & mask);
+    }
+
+    fn is_starved(&self, item: usize) -> bool {
+        self.covered[item] + self.live[item] < self.bounds[item].0
+    }
+
+    fn unlink(&mut self, item: usize) {
+        let (p, n) = (self.prev[item], self.next[item]);
+        self.next[p as usize] = n;
+        self.prev[n as usize] = p;
+    }
+
+    /// Puts `item` back where [`unlink`](Self::unlink) took it from: right
+    /// only if the unlinks after it were undone first.
+    fn relink(&mut self, item: usize) {
+        let (p, n) = (self.prev[item], self.next[item]);
+        let item = crate::index::to_u32(item);
+        self.next[p as usize] = item;
+        self.prev[n as usize] = item;
+    }
+
+    /// Takes option `o` out once more.
+    fn kill(&mut self, o: u32) {
+        let o = o as usize;
+        self.dead[o] += 1;
+        if self.dead[o] == 1 {
+            for k in 0..self.option_entries[o].len() {
+                let item = self.option_entries[o][k].0 as usize;
+                self.live[item] -= 1;
+                if item < self.primary
+                    && self.covered[item] + self.live[item] + 1 == self.bounds[item].0
+                {
+                    self.starved += 1;
+                }
+                if self.live[item] == 0 {
+                    self.write_field(item);
+                    if item < self.primary {
+                        self.unlink(item);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Undoes one [`kill`](Self::kill) of option `o`.
+    fn revive(&mut self, o: u32) {
+        let o = o as usize;
+        self.dead[o] -= 1;
+        if self.dead[o] == 0 {
+            for k in (0..self.option_entries[o].len()).rev() {
+                let item = self.option_entries[o][k].0 as usize;
+                self.live[item] += 1;
+                if item < self.primary
+                    && self.covered[item] + self.live[item] == self.bounds[item].0
+                {
+                    self.starved -= 1;
+                }
+                if self.live[item] == 1 {
+                    self.write_field(item);
+                    if item < self.primary {
+                        self.relink(item);
+                    }
+                }
+            }
+        }
+    }
+
+    fn close(&mut self, item: u32) {
+        for k in 0..self.item_options[item as usize].len() {
+            self.kill(self.item_options[item as usize][k]);
+        }
+        self.trail.push(Undo::Close(item));
+    }
+
+    /// Kills the options that give secondary item `item` another color than
+    /// its own (or none).
+    fn set_color(&mut self, item: u32, code: u32) {
+        let i = item as usize;
+        self.color[i] = code;
+        for k in 0..self.item_options[i].len() {
+            let o = self.item_options[i][k];
+            if !self.gives(o, item, code) {
+                self.kill(o);
+            }
+        }
+        self.write_field(i);
+        self.trail.push(Undo::Colored(item));
+    }
+
+    /// Whether option `o` gives item `item` the color `code`.
+    fn gives(&self, o: u32, item: u32, code: u32) -> bool {
+        self.option_entries[o as usize]
+            .iter()
+            .any(|&(i, c)| i == item && c == code)
+    }
+
+    /// Takes option `o`: it leaves the live set, its primary items count
+    /// it (closing those at their upper bound), its secondary items are
+    /// used up or colored.
+    fn take(&mut self, o: u32) {
+        self.kill(o);
+        self.trail.push(Undo::Took(o));
+        for k in 0..self.option_entries[o as usize].len() {
+            let (item, code) = self.option_entries[o as usize][k];
+            let i = item as usize;
+            if i < self.primary {
+                if self.covered[i] + self.live[i] + 1 == self.bounds[i].0 {
+                    self.starved -= 1;
+                }
+                self.covered[i] += 1;
+                self.write_field(i);
+                self.trail.push(Undo::Counted(item));
+                if self.covered[i] == self.bounds[i].1 {
+                    self.close(item);
+                }
+            } else if code == 0 {
+                self.close(item);
+            } else if self.color[i] == 0 {
+                self.set_color(item, code);
+            }
+        }
+    }
+
+    /// Undoes the trail down to length `mark`.
+    fn undo_to(&mut self, mark: usize) {
+        while self.trail.len() > mark {
+            match self.trail.pop() {
+                Some(Undo::Close(item)) => {
+                    for k in (0..self.item_options[item as usize].len()).rev() {
+                        self.revive(self.item_options[item as usize][k]);
+                    }
+                }
+                Some(Undo::Colored(item)) => {
+                    let code = self.color[item as usize];
+                    for k in (0..self.item_options[item as usize].len()).rev() {
+                        let o = self.item_options[item as usize][k];
+                        if !self.gives(o, item, code) {
+                            self.revive(o);
+                        }
+                    }
+                    self.color[item as usize] = 0;
+                    self.write_field(item as usize);
+                }
+                Some(Undo::Counted(item)) => {
+                    let i = item as usize;
+                    if self.covered[i] + self.live[i] == self.bounds[i].0 {
+                        self.starved += 1;
+                    }
+                    self.covered[item as usize] -= 1;
+                    self.write_field(item as usize);
+                }
+                Some(Undo::Took(o)) => self.revive(o),
+                None => break,
+            }
+        }
+    }
+
+    fn bytes(&self) -> u64 {
+        let memo = self.memo_keys.capacity() * 8 + self.memo_values.capacity() * 4;
+        let tables = (self.memo.capacity() + self.unique.capacity()) * 5;
+        let nodes = self.nodes.capacity() * std::mem::size_of::<ZddNode>();
+        (memo + tables + nodes) as u64
+    }
+
+    /// Whether a limit is reached; records why.
+    fn over_limit(&mut self) -> bool {
+        if self.end != End::Exhausted {
+            return true;
+        }
+        let nodes_over = self
+            .limits
+            .max_nodes
+            .is_some_and(|max| self.nodes.len() as u64 - 2 > max);
+        let bytes_over = self.limits.max_bytes.is_some_and(|max| self.bytes() > max);
+        if nodes_over || bytes_over {
+            self.end = End::BudgetExhausted;
+        } else if self.stop.is_stopped() {
+            self.end = End::Stopped;
+        }
+        self.end != End::Exhausted
+    }
+
+    /// The node `(option ? hi : lo)`, reduced and shared.
+    fn node(&mut self, option: u32, lo: u32, hi: u32) -> u32 {
+        if hi == BOTTOM {
+            return lo;
+        }
+        let node = ZddNode { option, lo, hi };
+        let hash = hash_node(node);
+        let nodes = &self.nodes;
+        if let Some(&id) = self.unique.find(hash, |&id| nodes[id as usize] == node) {
+            return id;
+        }
+        let id = crate::index::to_u32(self.nodes.len());
+        self.nodes.push(node);
+        let nodes = &self.nodes;
+        self.unique
+            .insert_unique(hash, id, |&id| hash_node(nodes[id as usize]));
+        id
+    }
+
+    /// Whether the stack below `stack_base` is used past `stack_limit`
+    /// here (then the build ends, `too_deep`): each [`finish`](Self::finish)
+    /// and [`chain`](Self::chain) asks before it goes one level deeper.
+    fn too_deep(&mut self) -> bool {
+        let marker = 0u8;
+        let here = std::hint::black_box(std::ptr::addr_of!(marker)) as usize;
+        let used = self.stack_base.saturating_sub(here);
+        self.stats.stack_bytes = self.stats.stack_bytes.max(used as u64);
+        if used > self.stack_limit {
+            self.too_deep = true;
+            self.end = End::BudgetExhausted;
+        }
+        self.too_deep
+    }
+
+    /// The ZDD of every way to finish from a state between two items.
+    fn finish(&mut self) -> u32 {
+        self.stats.states += 1;
+        if self.stats.states.is_multiple_of(1024) && self.over_limit() {
+            return BOTTOM;
+        }
+        if self.too_deep() {
+            return BOTTOM;
+        }
+        // The item to branch on: among those that still need covering, the
+        // one with the fewest live options (MRV); if none needs covering,
+        // one with live options left; if none, the state is a solution.
+        if self.starved > 0 {
+            return BOTTOM;
+        }
+        let mut best: Option<(bool, u32, usize)> = None;
+        let mut i = self.next[self.primary] as usize;
+        while i != self.primary {
+            let key = (self.covered[i] >= self.bounds[i].0, self.live[i], i);
+            if best.is_none_or(|b| key < b) {
+                best = Some(key);
+                if !key.0 && key.1 == 1 {
+                    // A forced item: nothing can beat it.
+                    break;
+                }
+            }
+            i = self.next[i] as usize;
+        }
+        let Some((_, _, item)) = best else {
+            return TOP;
+        };
+        let hash = hash_words(&self.signature);
+        let words = self.signature.len();
+        let (keys, signature) = (&self.memo_keys, &self.signature);
+        if let Some(&entry) = self.memo.find(hash, |&e| {
+            let start = e as usize * words;
+            keys[start..start + words] == signature[..]
+        }) {
+            self.stats.memo_hits += 1;
+            return self.memo_values[entry as usize];
+        }
+        let result = self.chain(item, 0);
+        if self.end != End::Exhausted {
+            return BOTTOM;
+        }
+        let entry = crate::index::to_u32(self.memo_values.len());
+        self.memo_keys.extend_from_slice(&self.signature);
+        self.memo_values.push(result);
+        let keys = &self.memo_keys;
+        self.memo.insert_unique(hash, entry, |&e| {
+            let start = e as usize * words;
+            hash_words(&keys[start..start + words])
+        });
+        result
+    }
+
+    /// The ZDD of every way to decide the options of `item` from its
+    /// `from`-th on, then finish.
+    fn chain(&mut self, item: usize, from: usize) -> u32 {
+        if self.too_deep() {
+            return BOTTOM;
+        }
+        let mark = self.trail.len();
+        let (lower, upper) = self.bounds[item];
+        let mut branches: Vec<(u32, u32)> = Vec::new();
+        let mut skipped: Vec<u32> = Vec::new();
+        let mut k = from;
+        let end = loop {
+            if self.covered[item] + self.live[item] < lower {
+                break BOTTOM;
+            }
+            if self.live[item] == 0 {
+                break self.finish();
+            }
+            while self.dead[self.item_options[item][k] as usize] > 0 {
+                k += 1;
+            }
+            let o = self.item_options[item][k];
+            self.take(o);
+            self.level += 1;
+            self.stats.depth = self.stats.depth.max(self.level);
+            let hi = if self.covered[item] == upper || self.live[item] == 0 {
+                self.finish()
+            } else {
+                self.chain(item, k + 1)
+            };
+            self.undo_to(mark);
+            self.level -= 1;
+            if self.end != End::Exhausted {
+                break BOTTOM;
+            }
+            branches.push((o, hi));
+            self.kill(o);
+            skipped.push(o);
+            k += 1;
+        };
+        for &o in skipped.iter().rev() {
+            self.revive(o);
+        }
+        let mut node = end;
+        for &(o, hi) in branches.iter().rev() {
+            node = self.node(o, node, hi);
+        }
+        node
+    }
+}
+
+/// Stack bytes the build gives each level of its search (a
+/// [`Builder::finish`] and a [`Builder::chain`], one option taken): the
+/// measured use (`ZddStats::stack_bytes` over the depth) with room to
+/// spare; a debug build's frames are several times larger.
+const LEVEL_BYTES: usize = if cfg!(debug_assertions) { 4096 } else { 1024 };
+/// Stack beyond the levels' share: the thread's start, the builder, the
+/// deepest level's callees.
+const STACK_SLACK: usize = 1 << 20;
+/// The stack the search may use where no thread of its own can be started
+/// (a target without threads, an address space too small).
+const FALLBACK_STACK: usize = 256 << 10;
+
+impl Zdd {
+    /// Builds the ZDD of every solution of `problem` (X, XCC or MCC),
+    /// within `limits`.
+    ///
+    /// The search is recursive, one level per option taken, so it runs
+    /// on a thread of its own whose stack is sized for the deepest path
+    /// the problem allows (the sum of the primary items' upper bounds, at
+    /// most the number of options); should it still go deeper than that
+    /// stack (or than 256 KiB where no thread can be started), it ends
+    /// with [`End::BudgetExhausted`] and `too_deep`, never a stack
+    /// overflow.
+    ///
+    /// ```
+    /// use dlx_engine::{End, NamedProblem, Zdd, ZddLimits};
+    /// // Tilings of a 2x3 board by dominoes.
+    /// let named = NamedProblem::parse(
+    ///     "a0 a1 a2 b0 b1 b2\na0 b0\na1 b1\na2 b2\na0 a1\na1 a2\nb0 b1\nb1 b2\n",
+    /// )?;
+    /// let build = Zdd::build(named.problem(), ZddLimits::default());
+    /// assert_eq!(build.end, End::Exhausted);
+    /// assert_eq!(build.zdd.expect("complete").count(), Some(3));
+    /// # Ok::<(), dlx_engine::DlxError>(())
+    /// ```
+    #[must_use]
+    pub fn build(problem: &Problem, limits: ZddLimits) -> ZddBuild {
+        Zdd::build_until(problem, limits, &Progress::new())
+    }
+
+    /// [`build`](Self::build), ending early with [`End::Stopped`] (and no
+    /// diagram) once [`Progress::stop`] is called on `stop`, from any
+    /// thread (a Ctrl-C handler's, say): the build looks every 1,024
+    /// states, so it ends within milliseconds.
+    ///
+    /// ```
+    /// use dlx_engine::{End, NamedProblem, Progress, Zdd, ZddLimits};
+    /// let named = NamedProblem::parse("a b\na\nb\na b\n")?;
+    /// let stop = Progress::new();
+    /// stop.stop();
+    /// let build = Zdd::build_until(named.problem(), ZddLimits::default(), &stop);
+    /// assert_eq!(build.end, End::Stopped);
+    /// assert!(build.zdd.is_none());
+    /// # Ok::<(), dlx_engine::DlxError>(())
+    /// ```
+    #[must_use]
+    pub fn build_until(problem: &Problem, limits: ZddLimits, stop: &Progress) -> ZddBuild {
+        // Each level takes an option of the primary item it branches on.
+        let upper: u64 = (0..problem.primary_count())
+            .map(|i| {
+                problem
+                    .bounds(crate::index::ItemId::from_u32(crate::index::to_u32(i)))
+                    .map_or(1, |b| u64::from(b.upper()))
+            })
+            .sum();
+        let levels = upper.min(problem.option_count() as u64) + 1;
+        let limit = usize::try_from(levels)
+            .unwrap_or(usize::MAX)
+            .saturating_mul(LEVEL_BYTES);
+        let spawned = std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .name("zdd".to_owned())
+                .stack_size(limit.saturating_add(STACK_SLACK))
+                .spawn_scoped(scope, || Zdd::build_here(problem, limits, stop, limit))
+                .map(|handle| {
+                    handle
+                        .join()
+                        .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+                })
+        });
+        spawned.unwrap_or_else(|_| Zdd::build_here(problem, limits, stop, FALLBACK_STACK))
+    }
+
+    /// The build on this thread, using at most about `stack_limit` bytes
+    /// of its stack below here.
+    fn build_here(
+        problem: &Problem,
+        limits: ZddLimits,
+        stop: &Progress,
+        stack_limit: usize,
+    ) -> ZddBuild {
+        let mut builder = Builder::new(problem, limits, stop, stack_limit);
+        let marker = 0u8;
+        builder.stack_base = std::hint::black_box(std::ptr::addr_of!(marker)) as usize;
+        let root = builder.finish();
+        builder.over_limit();
+        builder.stats.memo_entries = builder.memo_values.len() as u64;
+        builder.stats.zdd_nodes = builder.nodes.len() as u64 - 2;
+        builder.stats.bytes = builder.bytes();
+        let end = builder.end;
+        let zdd = (end == End::Exhausted).then(|| {
+            let mut nodes = std::mem::take(&mut builder.nodes);
+            nodes.shrink_to_fit();
+            Zdd::from_parts(nodes, root, problem.option_count())
+        });
+        ZddBuild {
+            zdd,
+            end,
+            too_deep: builder.too_deep,
+            stats: builder.stats,
+        }
+    }
+}
