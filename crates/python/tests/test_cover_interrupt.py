@@ -17,8 +17,13 @@ from conftest import EXACT_COVER
 
 CHILD = textwrap.dedent(
     """
-    import sys, time
+    import signal, sys, time
     from sudoku_dlx import cover
+
+    # Python's own Ctrl-C handler, whatever the test runner inherited: a
+    # shell's background job starts with SIGINT ignored, and Python then
+    # keeps ignoring it.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
     n = 16
     queens = cover.Problem(

@@ -18,6 +18,11 @@ SCRIPT = textwrap.dedent(
     import os, signal, threading
     from sudoku_dlx.sudoku import Puzzle, generate
 
+    # Python's own Ctrl-C handler, whatever the test runner inherited: a
+    # shell's background job starts with SIGINT ignored, and Python then
+    # keeps ignoring it.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
     empty = Puzzle.parse("." * 81)
     call = {call}
     threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT)).start()
