@@ -14,6 +14,7 @@ use dlx_engine::{
 };
 
 use crate::args::CoverArgs;
+use crate::cover_zdd;
 use crate::input::{Input, LineError};
 use crate::interrupt;
 use crate::jobs::{self, JobSearch};
@@ -65,8 +66,8 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         return Ok(Status::Error);
     };
 
-    if crate::cover_zdd::wanted(args) {
-        return crate::cover_zdd::run(&named, args, &name, out);
+    if cover_zdd::wanted(args) {
+        return cover_zdd::run(&named, args, &name, out);
     }
     let start = Instant::now();
     let pruned = args.prune.then(|| named.problem().prune());

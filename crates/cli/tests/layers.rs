@@ -25,7 +25,7 @@ const FLOORS: [&[&str]; 6] = [
     &["help", "input", "interrupt", "progress", "report"],
     &["batch", "jobs", "records", "threads"],
     &["args"],
-    &["answers"],
+    &["answers", "cover_zdd"],
     &[
         "canon", "check", "cover", "explain", "generate", "manual", "print", "rate", "sudoku",
     ],
