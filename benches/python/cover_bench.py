@@ -682,12 +682,12 @@ def why(entry: Optional[tuple[Any, ...]]) -> str:
 
 FIRST_CALL = """
 import time
-start = time.perf_counter()
+start, cpu = time.perf_counter(), time.process_time()
 from sudoku_dlx import cover
 solution = cover.Problem.read({path!r}).first()
-elapsed = time.perf_counter() - start
+elapsed, cpu = time.perf_counter() - start, time.process_time() - cpu
 assert solution is not None and len(solution) == 12
-print(elapsed)
+print(elapsed, cpu)
 """
 
 
@@ -695,17 +695,19 @@ def first_call(runs: int) -> list[str]:
     """Import, build and first solution of pentominoes 6x10, each in a fresh
     interpreter (its own start-up not counted), median of `runs`."""
     code = FIRST_CALL.format(path=str(DATA / "pentominoes-6x10.dlx"))
-    times = []
+    times, cpus = [], []
     for _ in range(runs):
         done = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True)
-        times.append(float(done.stdout))
-    median = statistics.median(times)
-    verdict = "held" if median < 0.05 else "missed"
+        wall, cpu = done.stdout.split()
+        times.append(float(wall))
+        cpus.append(float(cpu))
+    median, median_cpu = statistics.median(times), statistics.median(cpus)
     return [
         "",
         f"First call (import, read pentominoes-6x10.dlx, first solution), {runs} fresh processes: "
-        f"median {seconds(median)}, fastest {seconds(min(times))}, slowest {seconds(max(times))}; "
-        f"the 50 ms target {verdict}.",
+        f"median {seconds(median)} wall (fastest {seconds(min(times))}, slowest {seconds(max(times))}), "
+        f"median {seconds(median_cpu)} CPU; the 50 ms target "
+        f"{'held' if median < 0.05 else 'missed'} in wall time, {'held' if median_cpu < 0.05 else 'missed'} in CPU time.",
     ]
 
 
@@ -720,7 +722,9 @@ marks = {{}}
 for n, solution in enumerate(itertools.islice(problem, {count}), 1):
     if n in (1, 1_000, 10_000, 100_000, {count}):
         marks[n] = rss()
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+# VmHWM, not ru_maxrss: the latter keeps the parent's peak across exec.
+with open("/proc/self/status") as f:
+    peak = next(int(line.split()[1]) for line in f if line.startswith("VmHWM")) / 1024
 print(n, peak, marks)
 """
 
