@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import multiprocessing
 import os
 import pathlib
