@@ -160,7 +160,12 @@ struct Builder<'a> {
     /// Signatures of the memo, `signature.len()` words each.
     memo_keys: Vec<u64>,
     memo_values: Vec<u32>,
-    memo: HashTable<u32>,
+    /// The memo's index: each entry's number in its low 32 bits and the
+    /// high 32 bits of its signature's hash in the high ones, so that
+    /// growing the table rehashes from the table alone (see [`memo_hash`])
+    /// instead of reading every signature back at random, and most probes
+    /// that are not the signature are told apart without reading it.
+    memo: HashTable<u64>,
     nodes: Vec<ZddNode>,
     unique: HashTable<u32>,
     limits: ZddLimits,
@@ -199,6 +204,18 @@ fn hash_words(words: &[u64]) -> u64 {
     words.iter().enumerate().fold(0, |h, (w, &word)| {
         h.wrapping_add(word.wrapping_mul(word_factor(w)))
     })
+}
+
+/// The hash the memo's table files an entry under: the high half of the
+/// signature's hash, twice, which its entry holds (see [`Builder::memo`]).
+fn memo_hash(entry: u64) -> u64 {
+    let high = entry & !u64::from(u32::MAX);
+    high | (high >> 32)
+}
+
+/// The number of a memo entry, from its slot in the table (the low half).
+fn entry_number(entry: u64) -> usize {
+    usize::try_from(entry & u64::from(u32::MAX)).unwrap_or(usize::MAX)
 }
 
 fn hash_node(node: ZddNode) -> u64 {
@@ -387,14 +404,15 @@ impl<'a> Builder<'a> {
     }
 
     /// Sets primary item `item`'s [`rank`](Self::rank) from its state.
+    #[inline]
     fn rerank(&mut self, item: usize) {
-        self.rank[item] = if self.live[item] == 0 {
-            CLOSED
-        } else if self.covered[item] >= self.bounds[item].0 {
-            SATISFIED | self.live[item]
+        let live = self.live[item];
+        let satisfied = if self.covered[item] >= self.bounds[item].0 {
+            SATISFIED
         } else {
-            self.live[item]
+            0
         };
+        self.rank[item] = if live == 0 { CLOSED } else { satisfied | live };
     }
 
     fn is_starved(&self, item: usize) -> bool {
@@ -555,7 +573,7 @@ impl<'a> Builder<'a> {
 
     fn bytes(&self) -> u64 {
         let memo = self.memo_keys.capacity() * 8 + self.memo_values.capacity() * 4;
-        let tables = (self.memo.capacity() + self.unique.capacity()) * 5;
+        let tables = self.memo.capacity() * 9 + self.unique.capacity() * 5;
         let nodes = self.nodes.capacity() * std::mem::size_of::<ZddNode>();
         (memo + tables + nodes) as u64
     }
@@ -654,28 +672,30 @@ impl<'a> Builder<'a> {
         let Some(item) = self.choose() else {
             return TOP;
         };
-        let hash = mix(self.signature_hash);
+        debug_assert_eq!(
+            self.signature_hash,
+            hash_words(&self.signature),
+            "the signature's hash drifted from its words"
+        );
+        let high = mix(self.signature_hash) & !u64::from(u32::MAX);
+        let hash = memo_hash(high);
         let words = self.signature.len();
         let (keys, signature) = (&self.memo_keys, &self.signature);
         if let Some(&entry) = self.memo.find(hash, |&e| {
-            let start = e as usize * words;
-            keys[start..start + words] == signature[..]
+            let start = entry_number(e) * words;
+            e & !u64::from(u32::MAX) == high && keys[start..start + words] == signature[..]
         }) {
             self.stats.memo_hits += 1;
-            return self.memo_values[entry as usize];
+            return self.memo_values[entry_number(entry)];
         }
         let result = self.chain(item, 0);
         if self.end != End::Exhausted {
             return BOTTOM;
         }
-        let entry = crate::index::to_u32(self.memo_values.len());
+        let entry = u64::from(crate::index::to_u32(self.memo_values.len())) | high;
         self.memo_keys.extend_from_slice(&self.signature);
         self.memo_values.push(result);
-        let keys = &self.memo_keys;
-        self.memo.insert_unique(hash, entry, |&e| {
-            let start = e as usize * words;
-            mix(hash_words(&keys[start..start + words]))
-        });
+        self.memo.insert_unique(hash, entry, |&e| memo_hash(e));
         result
     }
 
