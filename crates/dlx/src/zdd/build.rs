@@ -15,10 +15,14 @@
 //! state reached twice is solved once; ZDD nodes are hash-consed, so equal
 //! sub-diagrams are one node.
 //!
-//! Option availability is kept in arrays rather than links: `dead[o]`
-//! counts the reasons option `o` is out (an item closed, a color that
-//! clashes, taken or left out by its chain), `live[i]` how many live
-//! options item `i` has; every change is undone in reverse order.
+//! Each item keeps its options in an array whose first `live[i]` entries
+//! are the live ones (Knuth's dancing cells): an option leaves by swapping
+//! to the end of that prefix in each of its items, and every change is
+//! undone in exactly reverse order, so coming back is only the prefix
+//! growing by one. Closing an item or coloring one walks its live options
+//! only, as dancing links would; an option is killed at most once (taken,
+//! left out by its chain, or sharing an item that closes or a color that
+//! clashes), so no count of reasons is needed.
 
 use hashbrown::HashTable;
 
@@ -87,10 +91,11 @@ struct Field {
 /// One step to undo, in reverse order.
 #[derive(Clone, Copy, Debug)]
 enum Undo {
-    /// The options of item `0` were all killed.
-    Close(u32),
-    /// Secondary item `0` was given a color: its clashing options were killed.
-    Colored(u32),
+    /// The `1` live options of item `0` were killed: it closed.
+    Close(u32, u32),
+    /// Secondary item `0` was given a color: its `1` live options that
+    /// clash were killed.
+    Colored(u32, u32),
     /// Primary item `0` was covered once more.
     Counted(u32),
     /// Option `0` was taken (and so killed).
@@ -100,24 +105,39 @@ enum Undo {
 /// The search and its tables.
 struct Builder<'a> {
     primary: usize,
-    /// Options of each item, in the problem's order.
-    item_options: Vec<Vec<u32>>,
-    /// Items of each option, with the item's local color code (0: none).
-    option_entries: Vec<Vec<(u32, u32)>>,
+    /// Options of each item, in the problem's order: item `i`'s are
+    /// `item_options[item_start[i]..item_start[i + 1]]`.
+    item_options: Vec<u32>,
+    item_start: Vec<u32>,
+    /// The entries (an item in an option) of option `o` are
+    /// `option_start[o]..option_start[o + 1]`, each with its item, the
+    /// item's local color code (0: none) and its option.
+    option_start: Vec<u32>,
+    entry_item: Vec<u32>,
+    entry_code: Vec<u32>,
+    entry_option: Vec<u32>,
+    /// Entries of each item (the slots `item_start[i]..item_start[i + 1]`),
+    /// its live options' first; `slot[e]` is where entry `e` is.
+    cells: Vec<u32>,
+    slot: Vec<u32>,
     /// Lower and upper bound of each primary item.
     bounds: Vec<(u32, u32)>,
-    /// How many reasons keep each option out (0: live).
-    dead: Vec<u32>,
+    /// Whether each option is out.
+    dead: Vec<bool>,
     /// How many live options each item has.
     live: Vec<u32>,
     /// Times each primary item is covered.
     covered: Vec<u32>,
-    /// The primary items with live options, in a circular doubly linked
-    /// list through `next` and `prev` whose head is `primary`: unlinked
-    /// when their last option dies and relinked, in reverse order, when it
-    /// revives, so the choice of item scans only these.
-    next: Vec<u32>,
-    prev: Vec<u32>,
+    /// Each primary item's rank for the choice of item (smaller first):
+    /// [`CLOSED`] when it has no live option, else its live options, plus
+    /// [`SATISFIED`] once it is covered its lower bound of times; padded
+    /// with [`CLOSED`] to whole chunks of [`CHUNK`], so the choice is a
+    /// minimum over plain arrays (which the compiler vectorizes).
+    rank: Vec<u32>,
+    /// How many items of each chunk of `rank` are not [`CLOSED`]: the
+    /// choice skips chunks with none (a long closed prefix costs a look
+    /// per chunk, not per item).
+    open_in_chunk: Vec<u32>,
     /// How many primary items can no longer reach their lower bound
     /// (covered plus live below it): any makes the state a dead end.
     starved: u32,
@@ -127,11 +147,25 @@ struct Builder<'a> {
     fields: Vec<Field>,
     /// The signature of the current state.
     signature: Vec<u64>,
+    /// [`word_factor`] of each signature word.
+    word_factors: Vec<u64>,
+    /// [`hash_words`] of `signature`, kept up to date word by word.
+    signature_hash: u64,
+    /// The branches of the open [`chain`](Builder::chain)s, innermost
+    /// last: each option taken with the node of its HI edge.
+    branches: Vec<(u32, u32)>,
+    /// The options the open chains have left out, innermost last.
+    skipped: Vec<u32>,
     trail: Vec<Undo>,
     /// Signatures of the memo, `signature.len()` words each.
     memo_keys: Vec<u64>,
     memo_values: Vec<u32>,
-    memo: HashTable<u32>,
+    /// The memo's index: each entry's number in its low 32 bits and the
+    /// high 32 bits of its signature's hash in the high ones, so that
+    /// growing the table rehashes from the table alone (see [`memo_hash`])
+    /// instead of reading every signature back at random, and most probes
+    /// that are not the signature are told apart without reading it.
+    memo: HashTable<u64>,
     nodes: Vec<ZddNode>,
     unique: HashTable<u32>,
     limits: ZddLimits,
@@ -157,15 +191,44 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The odd multiplier of signature word `w` in [`hash_words`].
+fn word_factor(w: usize) -> u64 {
+    mix(0x9E37_79B9_7F4A_7C15 ^ w as u64) | 1
+}
+
+/// A signature's hash before the final [`mix`]: the sum of its words,
+/// each times a factor of its own. Being a sum, it follows a change of
+/// one word in one multiplication ([`Builder::write_field`]); odd factors
+/// keep any change of a single word visible.
 fn hash_words(words: &[u64]) -> u64 {
-    words
-        .iter()
-        .fold(0x9E37_79B9_7F4A_7C15, |h, &w| mix(h ^ w).rotate_left(5))
+    words.iter().enumerate().fold(0, |h, (w, &word)| {
+        h.wrapping_add(word.wrapping_mul(word_factor(w)))
+    })
+}
+
+/// The hash the memo's table files an entry under: the high half of the
+/// signature's hash, twice, which its entry holds (see [`Builder::memo`]).
+fn memo_hash(entry: u64) -> u64 {
+    let high = entry & !u64::from(u32::MAX);
+    high | (high >> 32)
+}
+
+/// The number of a memo entry, from its slot in the table (the low half).
+fn entry_number(entry: u64) -> usize {
+    usize::try_from(entry & u64::from(u32::MAX)).unwrap_or(usize::MAX)
 }
 
 fn hash_node(node: ZddNode) -> u64 {
     mix(u64::from(node.option) ^ (u64::from(node.lo) << 32) ^ mix(u64::from(node.hi)))
 }
+
+/// The rank of a primary item with no live option: never chosen.
+const CLOSED: u32 = u32::MAX;
+/// Added to the rank of a primary item covered its lower bound of times:
+/// items that still need covering come first.
+const SATISFIED: u32 = 1 << 31;
+/// Items per chunk of [`Builder::rank`].
+const CHUNK: usize = 32;
 
 /// Bits needed to write every value in `0..=max`.
 fn bits_for(max: u32) -> u32 {
@@ -176,11 +239,9 @@ impl<'a> Builder<'a> {
     fn new(problem: &Problem, limits: ZddLimits, stop: &'a Progress, stack_limit: usize) -> Self {
         let items = problem.item_count();
         let primary = problem.primary_count();
-        let mut item_options = vec![Vec::new(); items];
         let mut local_colors: Vec<Vec<u32>> = vec![Vec::new(); items];
         for (option, _) in problem.options() {
             for (item, color) in problem.entries(option) {
-                item_options[item.index()].push(option.as_u32());
                 if let Some(color) = color {
                     let list = &mut local_colors[item.index()];
                     if !list.contains(&color.as_u32()) {
@@ -234,28 +295,58 @@ impl<'a> Builder<'a> {
             shift += width;
         }
         let words = word as usize + 1;
-        let live: Vec<u32> = item_options
-            .iter()
-            .map(|o| crate::index::to_u32(o.len()))
-            .collect();
+        // The entries, option by option, and each item's, in option order.
+        let mut option_start = vec![0u32];
+        let (mut entry_item, mut entry_code, mut entry_option) =
+            (Vec::new(), Vec::new(), Vec::new());
+        let mut live = vec![0u32; items];
+        for (o, entries) in option_entries.iter().enumerate() {
+            for &(item, code) in entries {
+                entry_item.push(item);
+                entry_code.push(code);
+                entry_option.push(crate::index::to_u32(o));
+                live[item as usize] += 1;
+            }
+            option_start.push(crate::index::to_u32(entry_item.len()));
+        }
+        let mut item_start = vec![0u32; items + 1];
+        for i in 0..items {
+            item_start[i + 1] = item_start[i] + live[i];
+        }
+        let mut fill = item_start.clone();
+        let mut cells = vec![0u32; entry_item.len()];
+        let mut slot = vec![0u32; entry_item.len()];
+        for (e, &item) in entry_item.iter().enumerate() {
+            let at = fill[item as usize];
+            fill[item as usize] += 1;
+            cells[at as usize] = crate::index::to_u32(e);
+            slot[e] = at;
+        }
+        let item_options = cells.iter().map(|&e| entry_option[e as usize]).collect();
         let mut builder = Builder {
             primary,
             item_options,
-            option_entries,
+            item_start,
+            option_start,
+            entry_item,
+            entry_code,
+            entry_option,
+            cells,
+            slot,
             bounds,
-            dead: vec![0; problem.option_count()],
+            dead: vec![false; problem.option_count()],
             live,
             covered: vec![0; primary],
-            next: (1..=primary + 1)
-                .map(|i| crate::index::to_u32(i % (primary + 1)))
-                .collect(),
-            prev: (0..=primary)
-                .map(|i| crate::index::to_u32((i + primary) % (primary + 1)))
-                .collect(),
+            rank: vec![CLOSED; primary.div_ceil(CHUNK) * CHUNK],
+            open_in_chunk: vec![0; primary.div_ceil(CHUNK)],
             starved: 0,
             color: vec![0; items],
             fields,
             signature: vec![0; words],
+            word_factors: (0..words).map(word_factor).collect(),
+            signature_hash: 0,
+            branches: Vec::new(),
+            skipped: Vec::new(),
             trail: Vec::new(),
             memo_keys: Vec::new(),
             memo_values: Vec::new(),
@@ -278,9 +369,10 @@ impl<'a> Builder<'a> {
         for item in 0..items {
             builder.write_field(item);
             if item < primary {
-                if builder.live[item] == 0 {
-                    builder.unlink(item);
+                if builder.live[item] > 0 {
+                    builder.open_in_chunk[item / CHUNK] += 1;
                 }
+                builder.rerank(item);
                 if builder.is_starved(item) {
                     builder.starved += 1;
                 }
@@ -300,104 +392,129 @@ impl<'a> Builder<'a> {
         };
         let field = self.fields[item];
         let mask = ((1u64 << field.width) - 1) << field.shift;
-        let word = &mut self.signature[field.word as usize];
+        let w = field.word as usize;
+        let old = self.signature[w];
         // A count at its upper bound writes past the field for a moment,
         // until the item closes: the mask keeps it off its neighbours.
-        *word = (*word & !mask) | ((u64::from(value) << field.shift) & mask);
+        let new = (old & !mask) | ((u64::from(value) << field.shift) & mask);
+        self.signature[w] = new;
+        self.signature_hash = self
+            .signature_hash
+            .wrapping_add(new.wrapping_sub(old).wrapping_mul(self.word_factors[w]));
+    }
+
+    /// Sets primary item `item`'s [`rank`](Self::rank) from its state.
+    #[inline]
+    fn rerank(&mut self, item: usize) {
+        let live = self.live[item];
+        let satisfied = if self.covered[item] >= self.bounds[item].0 {
+            SATISFIED
+        } else {
+            0
+        };
+        self.rank[item] = if live == 0 { CLOSED } else { satisfied | live };
     }
 
     fn is_starved(&self, item: usize) -> bool {
         self.covered[item] + self.live[item] < self.bounds[item].0
     }
 
-    fn unlink(&mut self, item: usize) {
-        let (p, n) = (self.prev[item], self.next[item]);
-        self.next[p as usize] = n;
-        self.prev[n as usize] = p;
-    }
-
-    /// Puts `item` back where [`unlink`](Self::unlink) took it from: right
-    /// only if the unlinks after it were undone first.
-    fn relink(&mut self, item: usize) {
-        let (p, n) = (self.prev[item], self.next[item]);
-        let item = crate::index::to_u32(item);
-        self.next[p as usize] = item;
-        self.prev[n as usize] = item;
-    }
-
-    /// Takes option `o` out once more.
+    /// Takes live option `o` out: in each of its items it swaps to the end
+    /// of the live prefix, which shrinks by one.
     fn kill(&mut self, o: u32) {
         let o = o as usize;
-        self.dead[o] += 1;
-        if self.dead[o] == 1 {
-            for k in 0..self.option_entries[o].len() {
-                let item = self.option_entries[o][k].0 as usize;
-                self.live[item] -= 1;
-                if item < self.primary
-                    && self.covered[item] + self.live[item] + 1 == self.bounds[item].0
-                {
+        debug_assert!(!self.dead[o], "option {o} killed twice");
+        self.dead[o] = true;
+        for e in self.option_start[o] as usize..self.option_start[o + 1] as usize {
+            let item = self.entry_item[e] as usize;
+            let last = (self.item_start[item] + self.live[item] - 1) as usize;
+            let here = self.slot[e] as usize;
+            let other = self.cells[last];
+            self.cells[here] = other;
+            self.slot[other as usize] = crate::index::to_u32(here);
+            self.cells[last] = crate::index::to_u32(e);
+            self.slot[e] = crate::index::to_u32(last);
+            self.live[item] -= 1;
+            if item < self.primary {
+                if self.covered[item] + self.live[item] + 1 == self.bounds[item].0 {
                     self.starved += 1;
                 }
+                self.rerank(item);
                 if self.live[item] == 0 {
-                    self.write_field(item);
-                    if item < self.primary {
-                        self.unlink(item);
-                    }
+                    self.open_in_chunk[item / CHUNK] -= 1;
                 }
+            }
+            if self.live[item] == 0 {
+                self.write_field(item);
             }
         }
     }
 
-    /// Undoes one [`kill`](Self::kill) of option `o`.
+    /// Undoes the [`kill`](Self::kill) of option `o`, the last kill not yet
+    /// undone: in each of its items it is just past the live prefix.
     fn revive(&mut self, o: u32) {
         let o = o as usize;
-        self.dead[o] -= 1;
-        if self.dead[o] == 0 {
-            for k in (0..self.option_entries[o].len()).rev() {
-                let item = self.option_entries[o][k].0 as usize;
-                self.live[item] += 1;
-                if item < self.primary
-                    && self.covered[item] + self.live[item] == self.bounds[item].0
-                {
+        self.dead[o] = false;
+        for e in (self.option_start[o] as usize..self.option_start[o + 1] as usize).rev() {
+            let item = self.entry_item[e] as usize;
+            debug_assert_eq!(
+                self.slot[e],
+                self.item_start[item] + self.live[item],
+                "revived out of order"
+            );
+            self.live[item] += 1;
+            if item < self.primary {
+                if self.covered[item] + self.live[item] == self.bounds[item].0 {
                     self.starved -= 1;
                 }
+                self.rerank(item);
                 if self.live[item] == 1 {
-                    self.write_field(item);
-                    if item < self.primary {
-                        self.relink(item);
-                    }
+                    self.open_in_chunk[item / CHUNK] += 1;
                 }
+            }
+            if self.live[item] == 1 {
+                self.write_field(item);
             }
         }
     }
 
+    /// Kills the live options of `item`, last first.
     fn close(&mut self, item: u32) {
-        for k in 0..self.item_options[item as usize].len() {
-            self.kill(self.item_options[item as usize][k]);
+        let i = item as usize;
+        let before = self.live[i];
+        while self.live[i] > 0 {
+            let e = self.cells[(self.item_start[i] + self.live[i] - 1) as usize];
+            self.kill(self.entry_option[e as usize]);
         }
-        self.trail.push(Undo::Close(item));
+        self.trail.push(Undo::Close(item, before));
     }
 
-    /// Kills the options that give secondary item `item` another color than
-    /// its own (or none).
+    /// Kills the live options that give secondary item `item` another color
+    /// than its own (or none), last first: each swaps with a kept one
+    /// already looked at.
     fn set_color(&mut self, item: u32, code: u32) {
         let i = item as usize;
         self.color[i] = code;
-        for k in 0..self.item_options[i].len() {
-            let o = self.item_options[i][k];
-            if !self.gives(o, item, code) {
-                self.kill(o);
+        let before = self.live[i];
+        for k in (0..before).rev() {
+            let e = self.cells[(self.item_start[i] + k) as usize] as usize;
+            if self.entry_code[e] != code {
+                self.kill(self.entry_option[e]);
             }
         }
         self.write_field(i);
-        self.trail.push(Undo::Colored(item));
+        self.trail.push(Undo::Colored(item, before - self.live[i]));
     }
 
-    /// Whether option `o` gives item `item` the color `code`.
-    fn gives(&self, o: u32, item: u32, code: u32) -> bool {
-        self.option_entries[o as usize]
-            .iter()
-            .any(|&(i, c)| i == item && c == code)
+    /// Revives the `killed` options just past `item`'s live prefix, nearest
+    /// first: the reverse of the order in which [`close`](Self::close) or
+    /// [`set_color`](Self::set_color) killed them.
+    fn revive_after(&mut self, item: u32, killed: u32) {
+        let i = item as usize;
+        for _ in 0..killed {
+            let e = self.cells[(self.item_start[i] + self.live[i]) as usize];
+            self.revive(self.entry_option[e as usize]);
+        }
     }
 
     /// Takes option `o`: it leaves the live set, its primary items count
@@ -406,8 +523,9 @@ impl<'a> Builder<'a> {
     fn take(&mut self, o: u32) {
         self.kill(o);
         self.trail.push(Undo::Took(o));
-        for k in 0..self.option_entries[o as usize].len() {
-            let (item, code) = self.option_entries[o as usize][k];
+        for e in self.option_start[o as usize] as usize..self.option_start[o as usize + 1] as usize
+        {
+            let (item, code) = (self.entry_item[e], self.entry_code[e]);
             let i = item as usize;
             if i < self.primary {
                 if self.covered[i] + self.live[i] + 1 == self.bounds[i].0 {
@@ -415,6 +533,7 @@ impl<'a> Builder<'a> {
                 }
                 self.covered[i] += 1;
                 self.write_field(i);
+                self.rerank(i);
                 self.trail.push(Undo::Counted(item));
                 if self.covered[i] == self.bounds[i].1 {
                     self.close(item);
@@ -431,19 +550,9 @@ impl<'a> Builder<'a> {
     fn undo_to(&mut self, mark: usize) {
         while self.trail.len() > mark {
             match self.trail.pop() {
-                Some(Undo::Close(item)) => {
-                    for k in (0..self.item_options[item as usize].len()).rev() {
-                        self.revive(self.item_options[item as usize][k]);
-                    }
-                }
-                Some(Undo::Colored(item)) => {
-                    let code = self.color[item as usize];
-                    for k in (0..self.item_options[item as usize].len()).rev() {
-                        let o = self.item_options[item as usize][k];
-                        if !self.gives(o, item, code) {
-                            self.revive(o);
-                        }
-                    }
+                Some(Undo::Close(item, killed)) => self.revive_after(item, killed),
+                Some(Undo::Colored(item, killed)) => {
+                    self.revive_after(item, killed);
                     self.color[item as usize] = 0;
                     self.write_field(item as usize);
                 }
@@ -452,8 +561,9 @@ impl<'a> Builder<'a> {
                     if self.covered[i] + self.live[i] == self.bounds[i].0 {
                         self.starved += 1;
                     }
-                    self.covered[item as usize] -= 1;
-                    self.write_field(item as usize);
+                    self.covered[i] -= 1;
+                    self.write_field(i);
+                    self.rerank(i);
                 }
                 Some(Undo::Took(o)) => self.revive(o),
                 None => break,
@@ -463,7 +573,7 @@ impl<'a> Builder<'a> {
 
     fn bytes(&self) -> u64 {
         let memo = self.memo_keys.capacity() * 8 + self.memo_values.capacity() * 4;
-        let tables = (self.memo.capacity() + self.unique.capacity()) * 5;
+        let tables = self.memo.capacity() * 9 + self.unique.capacity() * 5;
         let nodes = self.nodes.capacity() * std::mem::size_of::<ZddNode>();
         (memo + tables + nodes) as u64
     }
@@ -520,6 +630,30 @@ impl<'a> Builder<'a> {
         self.too_deep
     }
 
+    /// The item to branch on: among those that still need covering, the
+    /// one with the fewest live options (MRV); if none needs covering, one
+    /// with live options left; ties to the first; `None` if no item has a
+    /// live option. The same choice as a scan of the items in order.
+    fn choose(&self) -> Option<usize> {
+        let mut best = (CLOSED, 0);
+        for (c, &open) in self.open_in_chunk.iter().enumerate() {
+            if open == 0 {
+                continue;
+            }
+            let chunk = &self.rank[c * CHUNK..(c + 1) * CHUNK];
+            let least = chunk.iter().copied().fold(CLOSED, u32::min);
+            if least < best.0 {
+                let at = chunk.iter().position(|&r| r == least).unwrap_or(0);
+                best = (least, c * CHUNK + at);
+                if least == 1 {
+                    // A forced item: nothing can beat it.
+                    break;
+                }
+            }
+        }
+        (best.0 != CLOSED).then_some(best.1)
+    }
+
     /// The ZDD of every way to finish from a state between two items.
     fn finish(&mut self) -> u32 {
         self.stats.states += 1;
@@ -535,44 +669,33 @@ impl<'a> Builder<'a> {
         if self.starved > 0 {
             return BOTTOM;
         }
-        let mut best: Option<(bool, u32, usize)> = None;
-        let mut i = self.next[self.primary] as usize;
-        while i != self.primary {
-            let key = (self.covered[i] >= self.bounds[i].0, self.live[i], i);
-            if best.is_none_or(|b| key < b) {
-                best = Some(key);
-                if !key.0 && key.1 == 1 {
-                    // A forced item: nothing can beat it.
-                    break;
-                }
-            }
-            i = self.next[i] as usize;
-        }
-        let Some((_, _, item)) = best else {
+        let Some(item) = self.choose() else {
             return TOP;
         };
-        let hash = hash_words(&self.signature);
+        debug_assert_eq!(
+            self.signature_hash,
+            hash_words(&self.signature),
+            "the signature's hash drifted from its words"
+        );
+        let high = mix(self.signature_hash) & !u64::from(u32::MAX);
+        let hash = memo_hash(high);
         let words = self.signature.len();
         let (keys, signature) = (&self.memo_keys, &self.signature);
         if let Some(&entry) = self.memo.find(hash, |&e| {
-            let start = e as usize * words;
-            keys[start..start + words] == signature[..]
+            let start = entry_number(e) * words;
+            e & !u64::from(u32::MAX) == high && keys[start..start + words] == signature[..]
         }) {
             self.stats.memo_hits += 1;
-            return self.memo_values[entry as usize];
+            return self.memo_values[entry_number(entry)];
         }
         let result = self.chain(item, 0);
         if self.end != End::Exhausted {
             return BOTTOM;
         }
-        let entry = crate::index::to_u32(self.memo_values.len());
+        let entry = u64::from(crate::index::to_u32(self.memo_values.len())) | high;
         self.memo_keys.extend_from_slice(&self.signature);
         self.memo_values.push(result);
-        let keys = &self.memo_keys;
-        self.memo.insert_unique(hash, entry, |&e| {
-            let start = e as usize * words;
-            hash_words(&keys[start..start + words])
-        });
+        self.memo.insert_unique(hash, entry, |&e| memo_hash(e));
         result
     }
 
@@ -584,8 +707,7 @@ impl<'a> Builder<'a> {
         }
         let mark = self.trail.len();
         let (lower, upper) = self.bounds[item];
-        let mut branches: Vec<(u32, u32)> = Vec::new();
-        let mut skipped: Vec<u32> = Vec::new();
+        let (branches, skipped) = (self.branches.len(), self.skipped.len());
         let mut k = from;
         let end = loop {
             if self.covered[item] + self.live[item] < lower {
@@ -594,10 +716,11 @@ impl<'a> Builder<'a> {
             if self.live[item] == 0 {
                 break self.finish();
             }
-            while self.dead[self.item_options[item][k] as usize] > 0 {
+            let options = self.item_start[item] as usize;
+            while self.dead[self.item_options[options + k] as usize] {
                 k += 1;
             }
-            let o = self.item_options[item][k];
+            let o = self.item_options[options + k];
             self.take(o);
             self.level += 1;
             self.stats.depth = self.stats.depth.max(self.level);
@@ -611,16 +734,18 @@ impl<'a> Builder<'a> {
             if self.end != End::Exhausted {
                 break BOTTOM;
             }
-            branches.push((o, hi));
+            self.branches.push((o, hi));
             self.kill(o);
-            skipped.push(o);
+            self.skipped.push(o);
             k += 1;
         };
-        for &o in skipped.iter().rev() {
+        while self.skipped.len() > skipped {
+            let o = self.skipped.pop().unwrap_or(0);
             self.revive(o);
         }
         let mut node = end;
-        for &(o, hi) in branches.iter().rev() {
+        while self.branches.len() > branches {
+            let (o, hi) = self.branches.pop().unwrap_or((0, 0));
             node = self.node(o, node, hi);
         }
         node
