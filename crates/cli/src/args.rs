@@ -488,6 +488,23 @@ pub(crate) struct CoverArgs {
     /// ZDD hold more than SIZE bytes (suffix K, M or G for KiB, MiB, GiB).
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub(crate) max_memory: Option<u64>,
+    /// Print the number of solutions of each size (options in a solution),
+    /// one `SIZE COUNT` line per size that has any, through the ZDD.
+    #[arg(long, conflicts_with_all = ["count", "limit", "split", "job", "merge", "prune", "sample", "zdd", "min_weight"])]
+    pub(crate) generating_function: bool,
+    /// Print a solution of least total cost through the ZDD, its cost on
+    /// stderr; an option's cost is the sum of its `|N` entries (Knuth's
+    /// DLX5), 0 without one.
+    #[arg(long, conflicts_with_all = ["count", "limit", "split", "job", "merge", "prune", "sample", "zdd"])]
+    pub(crate) min_weight: bool,
+    /// Read the ZDD of all solutions from ZDD (Knuth's ZDDREAD text, as
+    /// --zdd writes it) instead of searching: list its solutions (the
+    /// first N with --limit), or --count, --sample, --generating-function,
+    /// --min-weight, --zdd from it. FILE, when given, is its problem
+    /// (options print as text, costs come from it); without it options
+    /// print as their numbers.
+    #[arg(long, value_name = "ZDD", conflicts_with_all = ["split", "job", "merge", "prune", "deterministic"])]
+    pub(crate) from_zdd: Option<PathBuf>,
 }
 
 /// How `cover --count` counts.

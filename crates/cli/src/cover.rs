@@ -57,17 +57,27 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         eprintln!("with --job - the jobs come on stdin: give the problem as a FILE");
         return Ok(Status::Error);
     }
+    if args.from_zdd.is_some() && file.is_none() {
+        // The ZDD alone, without its problem.
+        return cover_zdd::run(None, args, out);
+    }
     let input = match file {
         Some(path) => Input::open(path)?,
         None => Input::stdin(),
     };
     let name = input.name().to_owned();
-    let Some(named) = read_problem(input, args)? else {
+    let mut costs = args.min_weight.then(cover_zdd::Costs::default);
+    let Some(named) = read_problem(input, args, costs.as_mut())? else {
         return Ok(Status::Error);
     };
 
     if cover_zdd::wanted(args) {
-        return cover_zdd::run(&named, args, &name, out);
+        let problem = cover_zdd::Problem {
+            named: &named,
+            name: &name,
+            costs: costs.as_ref(),
+        };
+        return cover_zdd::run(Some(problem), args, out);
     }
     let start = Instant::now();
     let pruned = args.prune.then(|| named.problem().prune());
@@ -238,7 +248,13 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
 /// bounded memory. An option without a primary item is skipped with a
 /// warning naming its line, as Knuth's DLX1 does. `None` when the problem
 /// cannot be read: the reason, `FILE:LINE:COLUMN: reason`, is printed here.
-fn read_problem(input: Input, args: &CoverArgs) -> anyhow::Result<Option<NamedProblem>> {
+/// Reads the problem; with `costs`, first takes Knuth's DLX5 costs (`|N`
+/// entries) out of its options into `costs`.
+fn read_problem(
+    input: Input,
+    args: &CoverArgs,
+    costs: Option<&mut cover_zdd::Costs>,
+) -> anyhow::Result<Option<NamedProblem>> {
     let name = input.name().to_owned();
     let max_line = usize::try_from(args.max_line_bytes).unwrap_or(usize::MAX);
     let mut text = String::new();
@@ -265,12 +281,22 @@ fn read_problem(input: Input, args: &CoverArgs) -> anyhow::Result<Option<NamedPr
             }
         }
     }
+    let mut costs = costs;
+    if let Some(costs) = costs.as_mut()
+        && let Err(error) = costs.take_from(&mut text)
+    {
+        eprintln!("{name}:{error}");
+        return Ok(None);
+    }
     let options = ReadOptions {
         skip_secondary_only: true,
         max_items: Some(usize::try_from(args.max_items).unwrap_or(usize::MAX)),
     };
     match NamedProblem::parse_with(&text, &options) {
         Ok(parsed) => {
+            if let Some(costs) = costs.as_mut() {
+                costs.skip_lines(&parsed.skipped);
+            }
             for line in parsed.skipped {
                 progress::note(format_args!(
                     "{name}:{line}: option ignored (no primary items)"

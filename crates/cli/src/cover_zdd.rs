@@ -1,15 +1,17 @@
-//! `sudoku-dlx cover --zdd`, `--sample N` and `--count --method zdd`: the
-//! ZDD of all solutions (`dlx_engine::Zdd`, Knuth's DLX6), written in
-//! Knuth's ZDDREAD text, sampled uniformly, or counted exactly.
+//! `sudoku-dlx cover --zdd`, `--sample N`, `--count --method zdd`,
+//! `--generating-function`, `--min-weight` and `--from-zdd ZDD`: the ZDD of
+//! all solutions (`dlx_engine::Zdd`, Knuth's DLX6), built by a search or
+//! read back from Knuth's ZDDREAD text, then written, sampled uniformly,
+//! counted exactly, counted by size, minimized or listed.
 
 use std::io::Write;
+use std::sync::Arc;
 use std::time::Instant;
 
-use std::sync::Arc;
-
-use dlx_engine::{End, NamedProblem, Progress, Zdd, ZddLimits};
+use dlx_engine::{DlxError, End, NamedProblem, OptionId, Progress, Zdd, ZddLimits};
 
 use crate::args::CoverArgs;
+use crate::input::{Input, TextError};
 use crate::interrupt;
 use crate::report::Status;
 
@@ -17,21 +19,263 @@ use crate::report::Status;
 pub(crate) fn wanted(args: &CoverArgs) -> bool {
     args.zdd
         || args.sample.is_some()
+        || args.generating_function
+        || args.min_weight
+        || args.from_zdd.is_some()
         || (args.count && args.method == crate::args::CoverMethod::Zdd)
 }
 
-/// Builds the ZDD of `named` within `--max-memory` and `--max-nodes` (ZDD
-/// nodes here), then writes it (`--zdd`), draws `--sample N` solutions
-/// from `--seed`, or prints the exact count. [`Status::Failure`] when
-/// there is no solution or a limit stopped the build (said on stderr);
-/// Ctrl-C stops the build, says how far it got, and ends the process with
-/// [`interrupt::EXIT_STATUS`].
+/// The problem a ZDD is built from or read against.
+pub(crate) struct Problem<'p> {
+    pub(crate) named: &'p NamedProblem,
+    /// Its name in messages.
+    pub(crate) name: &'p str,
+    /// Its options' costs, read when `--min-weight` asks for them.
+    pub(crate) costs: Option<&'p Costs>,
+}
+
+/// Option costs in Knuth's DLX5 format: entries `|N` (a whole number) in an
+/// option line, summed; an option without one costs 0.
+#[derive(Clone, Debug, Default)]
+pub(crate) struct Costs {
+    /// Each option line's number and cost, in file order.
+    lines: Vec<(usize, i64)>,
+}
+
+impl Costs {
+    /// Takes the `|N` entries out of the option lines of `text` (each
+    /// replaced by spaces, so the parser's columns stay those of the file)
+    /// and keeps each option line's sum. Lines are told apart as the
+    /// parser does: blank lines and lines starting with `|` are comments,
+    /// the first other line names the items.
+    ///
+    /// # Errors
+    ///
+    /// `LINE:COLUMN: reason` for an entry that is not `|` and a whole
+    /// number, or an option whose costs sum past 2^63.
+    pub(crate) fn take_from(&mut self, text: &mut String) -> Result<(), String> {
+        let mut out = String::with_capacity(text.len());
+        let mut item_line_seen = false;
+        for (index, line) in text.lines().enumerate() {
+            let number = index + 1;
+            let trimmed = line.trim_start();
+            if trimmed.is_empty() || trimmed.starts_with('|') {
+                out.push_str(line);
+                out.push('\n');
+                continue;
+            }
+            if !item_line_seen {
+                item_line_seen = true;
+                out.push_str(line);
+                out.push('\n');
+                continue;
+            }
+            let mut cost: i64 = 0;
+            let mut column = 0;
+            let mut chars = line.char_indices().peekable();
+            while let Some((start, c)) = chars.next() {
+                column += 1;
+                if c.is_whitespace() {
+                    out.push(c);
+                    continue;
+                }
+                let start_column = column;
+                let mut end = start + c.len_utf8();
+                while let Some(&(at, next)) = chars.peek() {
+                    if next.is_whitespace() {
+                        break;
+                    }
+                    column += 1;
+                    end = at + next.len_utf8();
+                    chars.next();
+                }
+                let token = &line[start..end];
+                let Some(digits) = token.strip_prefix('|') else {
+                    out.push_str(token);
+                    continue;
+                };
+                let value = digits
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|_| digits.bytes().all(|b| b.is_ascii_digit()))
+                    .ok_or_else(|| {
+                        format!(
+                            "{number}:{start_column}: `{token}` is not a cost; a cost is `|` \
+                             and a whole number, as `|7` (Knuth's DLX5)"
+                        )
+                    })?;
+                cost = i64::try_from(value)
+                    .ok()
+                    .and_then(|value| cost.checked_add(value))
+                    .ok_or_else(|| {
+                        format!("{number}:{start_column}: the option's costs sum past 2^63")
+                    })?;
+                out.extend(std::iter::repeat_n(' ', token.len()));
+            }
+            out.push('\n');
+            self.lines.push((number, cost));
+        }
+        *text = out;
+        Ok(())
+    }
+
+    /// Drops the lines the parser skipped (options with no primary item),
+    /// so that the costs line up with the problem's options.
+    pub(crate) fn skip_lines(&mut self, skipped: &[usize]) {
+        self.lines
+            .retain(|(line, _)| skipped.binary_search(line).is_err());
+    }
+
+    /// Each option's cost, in option order.
+    fn weights(&self) -> Vec<i64> {
+        self.lines.iter().map(|&(_, cost)| cost).collect()
+    }
+}
+
+/// Gets the ZDD, by building it from `problem` within `--max-memory` and
+/// `--max-nodes` (ZDD nodes here) or by reading `--from-zdd`, then writes
+/// it (`--zdd`), draws `--sample N` solutions from `--seed`, prints the
+/// generating function, a minimum-cost solution, the exact count, or (read
+/// back) its solutions. [`Status::Failure`] when there is no solution or a
+/// limit stopped the build (said on stderr), [`Status::Error`] when the
+/// ZDD file cannot be read; Ctrl-C stops the build, says how far it got,
+/// and ends the process with [`interrupt::EXIT_STATUS`].
 pub(crate) fn run(
-    named: &NamedProblem,
+    problem: Option<Problem<'_>>,
     args: &CoverArgs,
-    name: &str,
     out: &mut dyn Write,
 ) -> anyhow::Result<Status> {
+    let zdd = match &args.from_zdd {
+        Some(path) => read(path, problem.as_ref())?,
+        None => {
+            let problem = problem
+                .as_ref()
+                .expect("cover reads the problem unless --from-zdd is given");
+            build(problem, args)
+        }
+    };
+    let zdd = match zdd {
+        Ok(zdd) => zdd,
+        Err(status) => return Ok(status),
+    };
+    let named = problem.as_ref().map(|p| p.named);
+    let solution_text = |solution: &[OptionId], text: &mut String| {
+        text.clear();
+        match named {
+            Some(named) => {
+                for &option in solution {
+                    text.push_str(&named.option_text(option));
+                    text.push('\n');
+                }
+                text.push('\n');
+            }
+            None => {
+                // Without the problem: the options' numbers, as in the file.
+                let numbers: Vec<String> = solution
+                    .iter()
+                    .map(|o| (o.index() + 1).to_string())
+                    .collect();
+                text.push_str(&numbers.join(" "));
+                text.push('\n');
+            }
+        }
+    };
+    let count = zdd.count_exact();
+    let mut text = String::new();
+    if args.zdd {
+        write!(out, "{}", zdd.text())?;
+    } else if let Some(n) = args.sample {
+        let n = usize::try_from(n).unwrap_or(usize::MAX);
+        for solution in zdd.samples(args.seed.unwrap_or(0)).take(n) {
+            solution_text(&solution, &mut text);
+            out.write_all(text.as_bytes())?;
+        }
+    } else if args.generating_function {
+        for (size, solutions) in zdd.generating_function().iter().enumerate() {
+            if !solutions.is_zero() {
+                writeln!(out, "{size} {solutions}")?;
+            }
+        }
+    } else if args.min_weight {
+        let Some(costs) = problem.as_ref().and_then(|p| p.costs) else {
+            eprintln!(
+                "--min-weight takes the options' costs from the problem: give its FILE with \
+                 --from-zdd"
+            );
+            return Ok(Status::Error);
+        };
+        if let Some((cost, solution)) = zdd.min_weight(&costs.weights()) {
+            solution_text(&solution, &mut text);
+            out.write_all(text.as_bytes())?;
+            out.flush()?;
+            eprintln!("Minimum cost {cost}.");
+        }
+    } else if args.count {
+        writeln!(out, "{count}")?;
+    } else {
+        let limit = args
+            .limit
+            .map_or(usize::MAX, |l| usize::try_from(l).unwrap_or(usize::MAX));
+        for solution in zdd.solutions().take(limit) {
+            solution_text(&solution, &mut text);
+            out.write_all(text.as_bytes())?;
+        }
+    }
+    out.flush()?;
+    if args.stats && args.from_zdd.is_some() {
+        eprintln!(
+            "Altogether {count} solutions, {} ZDD nodes over {} options (read).",
+            zdd.node_count(),
+            zdd.option_count()
+        );
+    }
+    Ok(if count.is_zero() {
+        Status::Failure
+    } else {
+        Status::Success
+    })
+}
+
+/// Reads `--from-zdd`'s file against `problem`'s options (or alone);
+/// [`Status::Error`] after saying where and why it cannot be read.
+fn read(
+    path: &std::path::Path,
+    problem: Option<&Problem<'_>>,
+) -> anyhow::Result<Result<Zdd, Status>> {
+    let input = Input::open(path)?;
+    let name = input.name().to_owned();
+    let text = match input.read_text() {
+        Ok(text) => text,
+        Err(TextError::NotUtf8 { line, column, byte }) => {
+            eprintln!("{name}:{line}:{column}: byte 0x{byte:02X} is not UTF-8 text");
+            return Ok(Err(Status::Error));
+        }
+        Err(TextError::Io(error)) => {
+            return Err(anyhow::Error::new(error).context(format!("{name}: cannot read")));
+        }
+    };
+    let zdd = match problem {
+        Some(problem) => Zdd::read(&text, problem.named.problem().option_count()),
+        None => Zdd::read_alone(&text),
+    };
+    match zdd {
+        Ok(zdd) => Ok(Ok(zdd)),
+        Err(DlxError::Parse { line, column, kind }) => {
+            let of = problem.map_or(String::new(), |p| format!(" (the options of {})", p.name));
+            eprintln!("{name}:{line}:{column}: {kind}{of}");
+            Ok(Err(Status::Error))
+        }
+        Err(error) => {
+            eprintln!("{name}: {error}");
+            Ok(Err(Status::Error))
+        }
+    }
+}
+
+/// Builds the ZDD of `problem` within the limits; [`Status::Failure`]
+/// after saying on stderr what stopped it (a Ctrl-C ends the process here).
+fn build(problem: &Problem<'_>, args: &CoverArgs) -> Result<Zdd, Status> {
+    let name = problem.name;
     let start = Instant::now();
     let limits = ZddLimits {
         max_bytes: args.max_memory,
@@ -41,7 +285,7 @@ pub(crate) fn run(
     let stop = Arc::new(Progress::new());
     let build = {
         let _watch = interrupt::Watch::begin(&stop);
-        Zdd::build_until(named.problem(), limits, &stop)
+        Zdd::build_until(problem.named.problem(), limits, &stop)
     };
     let stats = build.stats;
     let report = |solutions: &str| {
@@ -84,7 +328,7 @@ pub(crate) fn run(
                  count by the search (--method search)",
                 stats.depth, stats.stack_bytes
             );
-            return Ok(Status::Failure);
+            return Err(Status::Failure);
         }
         let which = match (args.max_memory, args.max_nodes) {
             (Some(bytes), _) if stats.bytes > bytes => format!("--max-memory {bytes} bytes"),
@@ -96,31 +340,8 @@ pub(crate) fn run(
              larger limit, or count by the search (--method search), whose memory does not grow",
             stats.states, stats.zdd_nodes, stats.bytes
         );
-        return Ok(Status::Failure);
+        return Err(Status::Failure);
     };
-    let count = zdd.count_exact();
-    if args.zdd {
-        write!(out, "{}", zdd.text())?;
-    } else if let Some(n) = args.sample {
-        let n = usize::try_from(n).unwrap_or(usize::MAX);
-        let mut text = String::new();
-        for solution in zdd.samples(args.seed.unwrap_or(0)).take(n) {
-            text.clear();
-            for option in solution {
-                text.push_str(&named.option_text(option));
-                text.push('\n');
-            }
-            text.push('\n');
-            out.write_all(text.as_bytes())?;
-        }
-    } else {
-        writeln!(out, "{count}")?;
-    }
-    out.flush()?;
-    report(&count.to_string());
-    Ok(if count.is_zero() {
-        Status::Failure
-    } else {
-        Status::Success
-    })
+    report(&zdd.count_exact().to_string());
+    Ok(zdd)
 }

@@ -11,6 +11,9 @@ use std::fs;
 
 use crate::common::{arg, data, run, run_with_stdin};
 
+#[path = "../../dlx/tests/deep_problems.rs"]
+mod deep_problems;
+
 /// An option as a set of entries, each `item` or `item:color`.
 type Entry = BTreeSet<String>;
 
@@ -372,6 +375,22 @@ fn the_zdd_counts_writes_and_samples_every_solution() {
             // Every solution, as the plain search prints them (each checked).
             let expected: BTreeSet<_> = solve(&problem, file, &[]).into_iter().collect();
             assert_eq!(zddread_solutions(&problem, &out.stdout), expected, "{file}");
+            // Read back with its problem: every solution again, and the
+            // number of solutions of each size.
+            let zdd = tempfile::NamedTempFile::new().unwrap();
+            fs::write(zdd.path(), &out.stdout).unwrap();
+            let listed = run(&["cover", "--from-zdd", arg(zdd.path()), arg(&data(file))]);
+            let listed: BTreeSet<_> = problem.printed(&listed.stdout).into_iter().collect();
+            assert_eq!(listed, expected, "{file}");
+            let mut sizes: BTreeMap<usize, u64> = BTreeMap::new();
+            for solution in &expected {
+                *sizes.entry(solution.len()).or_default() += 1;
+            }
+            let by_size: String = sizes.iter().map(|(k, n)| format!("{k} {n}\n")).collect();
+            for with in [vec!["--from-zdd", arg(zdd.path())], vec![arg(&data(file))]] {
+                let out = run(&[&["cover", "--generating-function"], &with[..]].concat());
+                assert_eq!(out.stdout, by_size, "{file} {with:?}: {}", out.stderr);
+            }
         }
         if total > 0 && total < 1000 {
             let expected: BTreeSet<_> = solve(&problem, file, &[]).into_iter().collect();
@@ -424,16 +443,7 @@ fn the_zdd_stops_at_its_memory_limit_and_says_so() {
 #[test]
 fn the_zdd_of_a_deep_problem_does_not_overflow_the_stack() {
     let n = 20_000;
-    let mut singletons = (0..n)
-        .map(|i| format!("i{i}"))
-        .collect::<Vec<_>>()
-        .join(" ");
-    singletons.push('\n');
-    for i in 0..n {
-        singletons.push_str(&format!("i{i}\n"));
-    }
-    let multiple = format!("{n}|a\n") + &"a\n".repeat(n);
-    for text in [singletons, multiple] {
+    for (_, text) in deep_problems::deep_problems() {
         let file = tempfile::NamedTempFile::new().unwrap();
         fs::write(file.path(), &text).unwrap();
         let path = arg(file.path());
@@ -453,4 +463,151 @@ fn the_zdd_of_a_deep_problem_does_not_overflow_the_stack() {
         assert_eq!(out.code, 0, "{}", out.stderr);
         assert_eq!(out.stdout.lines().filter(|l| !l.is_empty()).count(), n);
     }
+}
+
+/// A problem with Knuth's DLX5 costs (`|N`): solutions `a b` + `c` (cost
+/// 4, two options), `a` + `b` + `c` (cost 3, three), `a b c` (cost 7, one).
+const COSTED: &str = "a b c\n| a comment, not a cost\na b |3\nc |1\na |1\nb |1\na b c |5 |2\n";
+
+#[test]
+fn the_zdd_gives_sizes_a_least_cost_solution_and_reads_itself_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let costed = dir.path().join("costed.dlx");
+    fs::write(&costed, COSTED).unwrap();
+    let plain = dir.path().join("plain.dlx");
+    fs::write(
+        &plain,
+        COSTED
+            .replace(" |3", "")
+            .replace(" |1", "")
+            .replace(" |5 |2", ""),
+    )
+    .unwrap();
+    let (costed, plain) = (arg(&costed), arg(&plain));
+
+    // The least-cost solution `a` + `b` + `c`, in option order.
+    let least_cost = |args: &[&str]| {
+        let out = run(args);
+        assert_eq!(
+            (out.code, out.stdout.as_str()),
+            (0, "c\na\nb\n\n"),
+            "{args:?}: {}",
+            out.stderr
+        );
+        assert!(out.stderr.contains("Minimum cost 3."), "{}", out.stderr);
+    };
+    least_cost(&["cover", "--min-weight", costed]);
+    let out = run(&["cover", "--generating-function", plain]);
+    assert_eq!(
+        (out.code, out.stdout.as_str()),
+        (0, "1 1\n2 1\n3 1\n"),
+        "{}",
+        out.stderr
+    );
+
+    let out = run(&["cover", "--zdd", plain]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let zdd = dir.path().join("plain.zdd");
+    fs::write(&zdd, &out.stdout).unwrap();
+    let zdd = arg(&zdd);
+    // Alone: solutions as option numbers, one a line, in increasing order.
+    let out = run(&["cover", "--from-zdd", zdd]);
+    let mut lines: Vec<&str> = out.stdout.lines().collect();
+    lines.sort_unstable();
+    assert_eq!(
+        (out.code, lines),
+        (0, vec!["1 2", "2 3 4", "5"]),
+        "{}",
+        out.stderr
+    );
+    let out = run(&["cover", "--from-zdd", zdd, "--limit", "2"]);
+    assert_eq!(out.stdout.lines().count(), 2, "{}", out.stdout);
+    let out = run(&["cover", "--from-zdd", zdd, "--count"]);
+    assert_eq!(
+        (out.code, out.stdout.as_str()),
+        (0, "3\n"),
+        "{}",
+        out.stderr
+    );
+    let out = run(&["cover", "--from-zdd", zdd, "--generating-function"]);
+    assert_eq!(out.stdout, "1 1\n2 1\n3 1\n", "{}", out.stderr);
+    let out = run(&["cover", "--from-zdd", zdd, "--sample", "5", "--seed", "2"]);
+    assert_eq!(out.stdout.lines().count(), 5, "{}", out.stderr);
+    // With the costed problem: its costs and its options' text.
+    least_cost(&["cover", "--from-zdd", zdd, "--min-weight", costed]);
+    // Knuth's own ZDDREAD files may leave the dummy root out.
+    let knuth = dir.path().join("knuth.zdd");
+    fs::write(&knuth, "2: (~4?0:1)\n3: (~3?0:2)\n4: (~1?3:1)\n").unwrap();
+    let out = run(&["cover", "--from-zdd", arg(&knuth), "--count"]);
+    assert_eq!(out.stdout, "2\n", "{}", out.stderr);
+}
+
+#[test]
+fn bad_costs_and_zdd_files_say_where() {
+    let dir = tempfile::tempdir().unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.path().join(name);
+        fs::write(&path, text).unwrap();
+        arg(&path).to_owned()
+    };
+    let problem = write("p.dlx", "a b\na\nb\n");
+    let cases = [
+        (
+            vec!["--min-weight".to_owned(), write("c.dlx", "a b\na |x\nb\n")],
+            "c.dlx:2:3: `|x` is not a cost",
+        ),
+        (
+            vec!["--min-weight".to_owned(), write("d.dlx", "a b\na\nb |-1\n")],
+            "d.dlx:3:3: `|-1` is not a cost",
+        ),
+        (
+            vec![
+                "--from-zdd".to_owned(),
+                write("z1", "2: (~1?0:1)\n3: (~2?2:x)\n"),
+            ],
+            "z1:2:10: ",
+        ),
+        (
+            vec![
+                "--from-zdd".to_owned(),
+                write("z2", "2: (~3?0:1)\n"),
+                problem.clone(),
+            ],
+            "z2:1:6: ",
+        ),
+        (
+            vec!["--from-zdd".to_owned(), write("z3", "2: (~1?0:5)\n")],
+            "z3:1:10: ",
+        ),
+        (
+            vec![
+                "--from-zdd".to_owned(),
+                write("z4", "2: (~1?0:1)\n"),
+                "--min-weight".to_owned(),
+            ],
+            "--min-weight takes the options' costs from the problem",
+        ),
+    ];
+    for (args, message) in cases {
+        let args: Vec<&str> = std::iter::once("cover")
+            .chain(args.iter().map(String::as_str))
+            .collect();
+        let out = run(&args);
+        assert_eq!(
+            (out.code, out.stdout.as_str()),
+            (2, ""),
+            "{args:?}: {}",
+            out.stderr
+        );
+        let stderr = out
+            .stderr
+            .replace(&format!("{}/", dir.path().display()), "");
+        assert!(stderr.starts_with(message), "{args:?}: {stderr}");
+    }
+    let out = run(&[
+        "cover",
+        "--from-zdd",
+        &dir.path().join("missing").display().to_string(),
+    ]);
+    assert_eq!(out.code, 2, "{}", out.stderr);
 }

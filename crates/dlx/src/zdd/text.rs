@@ -125,6 +125,31 @@ impl Zdd {
         ZddText { zdd: self }
     }
 
+    /// Reads a ZDD in Knuth's ZDDREAD text without its problem: the
+    /// options are taken to be `1..=v` for the largest option `v` a node
+    /// the root reaches names (as his ZDDREAD programs take them).
+    ///
+    /// ```
+    /// use dlx_engine::Zdd;
+    /// let zdd = Zdd::read_alone("2: (~3?0:1)\n3: (~1?2:1)\n4: (~0?0:3)\n")?;
+    /// assert_eq!((zdd.count(), zdd.option_count()), (Some(2), 3));
+    /// # Ok::<(), dlx_engine::DlxError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// As [`Zdd::read`], but for an option out of range: any option number
+    /// up to 2^32 is taken.
+    pub fn read_alone(text: &str) -> Result<Zdd, DlxError> {
+        let mut zdd = Zdd::read(text, usize::try_from(u32::MAX).unwrap_or(usize::MAX))?;
+        zdd.options = zdd
+            .nodes()
+            .map(|(_, node)| node.option as usize + 1)
+            .max()
+            .unwrap_or(0);
+        Ok(zdd)
+    }
+
     /// Reads a ZDD in Knuth's ZDDREAD text whose options are those of a
     /// problem with `options` options. The root is the child of the dummy
     /// node labelled 0 if there is one, else (as ZDDREAD takes it) the
