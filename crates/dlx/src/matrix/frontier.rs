@@ -56,6 +56,14 @@ impl Search {
         self.step = Step::Backtrack;
     }
 
+    /// After [`Event::Exhausted`] at the floor, whose node the matrix is
+    /// then back at: makes the next [`advance`](Self::advance) enter that
+    /// node again, trying its choices afresh in the same order (Knuth's
+    /// estimate walks a node's children twice: `estimate.rs`).
+    pub(crate) fn revisit(&mut self) {
+        self.step = Step::Enter;
+    }
+
     /// Stops counting cleansings from before now, so that the statistics of
     /// a subproblem are those of its own subtree.
     pub(crate) fn clear_cleansings(&mut self) {
