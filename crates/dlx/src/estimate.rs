@@ -11,20 +11,23 @@
 //! number of solutions. The mean of many such paths converges on the exact
 //! values; their spread gives a standard error.
 //!
-//! The tree is the search's own: each node's children are found with the
-//! search's steps (`matrix/frontier.rs`: a floor and a ceiling one level
-//! apart), so the item chosen, the options given up at once as dead ends
-//! (counted as children, as [`Stats`] counts them), Algorithm M's tweaks
-//! and null moves are exactly those of the leftmost search. A path visits
-//! each child of each node on it twice (once to count the children, once
-//! to walk to the chosen one): a sample costs a few coverings per level,
-//! not a search. This file has no `unsafe` code.
+//! The tree is the search's own, that of the leftmost order. For
+//! Algorithms X and C a node's children are the options of the item the
+//! search branches on (those it gives up at once are dead ends, counted as
+//! [`Stats`] counts them), so a step covers the one chosen, as entering a
+//! subproblem does (`Search::random_child`): one covering a level. For
+//! Algorithm M, whose children depend on its tweaks and null moves, they
+//! are found by the search's own loop (`matrix/frontier.rs`: a floor and a
+//! ceiling one level apart), each visited twice (to count them, then to
+//! reach the chosen one). This file has no `unsafe` code.
 
 #![deny(unsafe_code)]
 
 use std::ops::ControlFlow;
 
+use crate::matrix::RandomChild;
 use crate::outcome::{Budget, Event, Stats};
+use crate::problem::Kind;
 use crate::random::SplitMix64;
 use crate::solver::Dlx;
 
@@ -139,7 +142,8 @@ impl Dlx {
     /// walks it without forced-first ([`set_forced_first`](Self::set_forced_first)
     /// is set aside for the estimate) and [`stats`](Self::stats) reports it:
     /// the same item chosen at each node, the same children. Each path costs
-    /// a few coverings per level; the solver's budget and seed are not
+    /// a covering per level (for multiplicities, one per child of each node
+    /// on it); the solver's budget and seed are not
     /// used, and [`stats`](Self::stats) is left as it was.
     ///
     /// Three items with two options each, every node at a level having as
@@ -214,6 +218,26 @@ impl Dlx {
         let search = &mut self.search;
         search.start(None);
         weights.clear();
+        if search.kind() != Kind::Multiplicities {
+            // A node's children are its item's options: one covering a level.
+            let mut weight = 1.0;
+            let solved = loop {
+                weights.push(weight);
+                match search.random_child(pick) {
+                    RandomChild::Solution => break true,
+                    RandomChild::DeadEnd => break false,
+                    RandomChild::Entered(degree) => weight *= f64::from(degree),
+                    RandomChild::Doomed(degree) => {
+                        weights.push(weight * f64::from(degree));
+                        break false;
+                    }
+                }
+            };
+            search.unwind();
+            return solved;
+        }
+        // Algorithm M: a node's children (options, tweaked as the search
+        // goes, and the null move) are found by the search's own loop.
         let mut scratch = Stats::default();
         let mut weight = 1.0;
         let solved = loop {
