@@ -484,6 +484,14 @@ pub(crate) struct CoverArgs {
     /// --seed S (0 when absent): the same S, the same solutions.
     #[arg(long, value_name = "N", conflicts_with_all = ["count", "limit", "split", "job", "merge", "prune"])]
     pub(crate) sample: Option<u64>,
+    /// Estimate the search tree instead of searching it (Knuth's random
+    /// paths): nodes, solutions and their standard errors from SAMPLES
+    /// paths (1000 when absent), drawn from --seed S (0 when absent);
+    /// --stats adds the nodes by level.
+    #[arg(long, value_name = "SAMPLES", num_args = 0..=1, default_missing_value = "1000",
+          value_parser = clap::value_parser!(u64).range(1..),
+          conflicts_with_all = ["count", "limit", "split", "job", "merge", "zdd", "sample", "deterministic", "max_nodes", "max_updates"])]
+    pub(crate) estimate: Option<u64>,
     /// With --zdd, --sample or --method zdd: give up once the memo and the
     /// ZDD hold more than SIZE bytes (suffix K, M or G for KiB, MiB, GiB).
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]

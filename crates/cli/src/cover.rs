@@ -5,12 +5,14 @@
 use std::io::Write;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
+use std::sync::Arc;
 use std::time::Instant;
 
 use anyhow::Context;
 use dlx_engine::split::Fingerprint;
 use dlx_engine::{
-    Budget, Count, Dlx, End, First, NamedProblem, ParseErrorKind, ReadOptions, Solution,
+    Budget, Count, Dlx, End, Estimate, First, NamedProblem, ParseErrorKind, Progress, ReadOptions,
+    Solution,
 };
 
 use crate::args::CoverArgs;
@@ -107,6 +109,9 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
             Fingerprint::of(&named)
         }
     };
+    if let Some(samples) = args.estimate {
+        return estimate(&mut solver, samples, args, &name, out);
+    }
     if let Some(depth) = args.split {
         return jobs::split(&mut solver, depth, fingerprint(), out);
     }
@@ -240,6 +245,82 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     } else {
         Status::Failure
     })
+}
+
+/// `cover --estimate`: Knuth's estimate of the tree the search would walk,
+/// from `samples` random paths drawn from `--seed` (0 when absent), on
+/// stdout; with `--stats`, the estimated nodes by level and the time on
+/// stderr. Ctrl-C stops it after the path it is on, and what the paths so
+/// far estimate is printed, marked as interrupted.
+fn estimate(
+    solver: &mut Dlx,
+    samples: u64,
+    args: &CoverArgs,
+    name: &str,
+    out: &mut dyn Write,
+) -> anyhow::Result<Status> {
+    let start = Instant::now();
+    let seed = args.seed.unwrap_or(0);
+    let stop = Arc::new(Progress::new());
+    let estimate = {
+        let _watch = interrupt::Watch::begin(&stop);
+        solver.estimate_while(samples, seed, |_| {
+            if stop.is_stopped() {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
+        })
+    };
+    write_estimate(&estimate, seed, out)?;
+    out.flush()?;
+    if args.stats {
+        eprintln!("Estimated nodes by level:");
+        for (level, nodes) in estimate.profile().iter().enumerate() {
+            eprintln!("{level:>4} {}", number(*nodes));
+        }
+        eprintln!(
+            "{} random paths in {:.3} s; search: {}.",
+            estimate.samples(),
+            start.elapsed().as_secs_f64(),
+            solver.path()
+        );
+    }
+    if estimate.samples() < samples {
+        eprintln!(
+            "{name}: interrupted after {} of {samples} random paths; the estimate is theirs",
+            estimate.samples()
+        );
+        interrupt::exit();
+    }
+    Ok(Status::Success)
+}
+
+/// The lines of `cover --estimate` (docs/cli.md).
+fn write_estimate(estimate: &Estimate, seed: u64, out: &mut dyn Write) -> std::io::Result<()> {
+    writeln!(
+        out,
+        "estimated nodes: {} (standard error {})",
+        number(estimate.nodes()),
+        number(estimate.nodes_error())
+    )?;
+    writeln!(
+        out,
+        "estimated solutions: {} (standard error {})",
+        number(estimate.solutions()),
+        number(estimate.solutions_error())
+    )?;
+    writeln!(out, "samples: {} (seed {seed})", estimate.samples())
+}
+
+/// An estimate as people read it: to one decimal below a million, in
+/// scientific notation with four significant digits above.
+fn number(value: f64) -> String {
+    if value < 1e6 {
+        format!("{value:.1}")
+    } else {
+        format!("{value:.3e}")
+    }
 }
 
 /// Reads the problem of `input`, within the bounds `args` set: no line

@@ -48,7 +48,7 @@ result line each; --merge RESULTS... sums the counts and reports by id every
 job missing, duplicated, failed, stopped by a budget or limit, or from
 another problem (exit 1). See docs/distributed.md.
 
-Exit status: 0 when a solution was found, 1 when there is none or a budget
+Exit status: 0 when a solution was found (or --estimate ran), 1 when there is none or a budget
 (--max-nodes, --max-updates) stopped the search, 2 when the problem cannot
 be read (reported as FILE:LINE:COLUMN: reason) or on I/O errors.
 
@@ -57,6 +57,7 @@ Examples:
   sudoku-dlx cover --count --stats data/exact-cover/queens-12.dlx
   sudoku-dlx cover --limit 1 --seed 7 - < data/exact-cover/latin-5.dlx
   sudoku-dlx cover --prune --count data/exact-cover/pentominoes-6x10.dlx
+  sudoku-dlx cover --estimate 10000 --stats data/exact-cover/queens-15.dlx   tree size
   sudoku-dlx cover --split 3 data/exact-cover/queens-12.dlx > jobs
   parallel --pipe -N1 sudoku-dlx cover --count --job - data/exact-cover/queens-12.dlx < jobs > results
   sudoku-dlx cover --merge results                         the count, checked job by job

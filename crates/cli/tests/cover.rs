@@ -237,3 +237,73 @@ fn help_shows_examples() {
     assert_eq!(out.code, 0);
     assert!(out.stdout.contains("Examples:"), "{}", out.stdout);
 }
+
+/// A number `cover --estimate` printed after `label` on its line
+/// `label N (standard error E)`: N and E.
+fn estimated(stdout: &str, label: &str) -> (f64, f64) {
+    let line = stdout
+        .lines()
+        .find_map(|l| l.strip_prefix(label))
+        .unwrap_or_else(|| panic!("no `{label}` in {stdout}"));
+    let (value, error) = line.split_once(" (standard error ").unwrap();
+    let error = error.strip_suffix(')').unwrap();
+    (value.parse().unwrap(), error.parse().unwrap())
+}
+
+/// `cover --estimate`: Knuth's random paths estimate the tree `--stats`
+/// reports (nodes and solutions within four standard errors), exactly
+/// where every node of a level has as many children; the same seed gives
+/// the same lines, another seed others; `--stats` adds the profile.
+#[test]
+fn estimate_is_knuths_and_reproducible() {
+    let file = data("partridge_3.dlx");
+    let out = run(&["cover", "--count", "--stats", "--jobs", "1", arg(&file)]);
+    let stats = out.stderr.lines().next().unwrap();
+    let words: Vec<&str> = stats.split_whitespace().collect();
+    let solutions: f64 = words[1].parse().unwrap();
+    let nodes: f64 = words[3].parse().unwrap();
+
+    let out = run(&["cover", "--estimate", "4000", "--seed", "3", arg(&file)]);
+    assert_eq!(out.code, 0, "{}", out.stderr);
+    let (n, n_error) = estimated(&out.stdout, "estimated nodes: ");
+    let (s, s_error) = estimated(&out.stdout, "estimated solutions: ");
+    assert!(
+        (n - nodes).abs() <= 4.0 * n_error + 0.1,
+        "{n} +- {n_error} against {nodes}"
+    );
+    assert!(
+        (s - solutions).abs() <= 4.0 * s_error + 0.1,
+        "{s} +- {s_error} against {solutions}"
+    );
+    assert!(
+        out.stdout.ends_with("samples: 4000 (seed 3)\n"),
+        "{}",
+        out.stdout
+    );
+    let again = run(&["cover", "--estimate", "4000", "--seed", "3", arg(&file)]);
+    assert_eq!(again.stdout, out.stdout);
+    let other = run(&["cover", "--estimate", "4000", "--seed", "4", arg(&file)]);
+    assert_ne!(other.stdout, out.stdout);
+
+    // Two items of two options each: 1 + 2 + 4 nodes on every path.
+    let out = run_with_stdin(
+        &["cover", "--estimate", "--stats"],
+        b"a b\na\na\nb\nb\n".to_vec(),
+    );
+    assert_eq!(
+        out.stdout,
+        "estimated nodes: 7.0 (standard error 0.0)\n\
+         estimated solutions: 4.0 (standard error 0.0)\n\
+         samples: 1000 (seed 0)\n"
+    );
+    assert!(
+        out.stderr.starts_with(
+            "Estimated nodes by level:\n   0 1.0\n   1 2.0\n   2 4.0\n1000 random paths in "
+        ),
+        "{}",
+        out.stderr
+    );
+    // Not with a count or a budget.
+    let out = run(&["cover", "--estimate", "--count", arg(&file)]);
+    assert_eq!(out.code, 2);
+}

@@ -126,6 +126,7 @@
 //! | a timeout in mems | a [`Budget`] of nodes or updates ([`End::BudgetExhausted`]) |
 //! | nodes and updates reported at the end, level by level | [`Dlx::stats`] ([`Stats::profile`]) |
 //! | DLX-PRE | [`Problem::prune`] |
+//! | estimating the cost of backtracking (random paths, Knuth 1975) | [`Dlx::estimate`] ([`Estimate`]) |
 //!
 //! Unlike Knuth's programs, which warn and drop an option without primary
 //! items, the parser rejects it, so option `k` is always the `k`-th option
@@ -156,6 +157,8 @@
 //!   [`Solution`]s also say each secondary item's color;
 //!   [`Dlx::random_solutions`]) and
 //!   [`Dlx::reset`]; [`Stats`] as Knuth reports them.
+//! - [`Dlx::estimate`]: Knuth's Monte Carlo estimate of the search tree
+//!   (nodes, profile, solutions, with standard errors) from random paths.
 //! - [`Problem::prune`]: the options no solution can contain, dropped before
 //!   a search.
 //! - [`Dlx::split`] and [`Split`]: [`Subproblem`]s named by their prefix
@@ -185,6 +188,7 @@ mod branch;
 mod builder;
 mod dispatch;
 mod error;
+mod estimate;
 mod index;
 mod labeled;
 mod matrix;
@@ -210,6 +214,7 @@ mod zdd;
 pub use branch::Branch;
 pub use builder::ProblemBuilder;
 pub use error::{DlxError, ParseErrorKind};
+pub use estimate::Estimate;
 pub use index::{Color, ItemId, OptionId};
 pub use labeled::{Labeled, LabeledBuilder};
 pub use matrix::{CellsWidth, LinksLoop, SearchPath};

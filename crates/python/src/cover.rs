@@ -10,6 +10,7 @@ mod jobs;
 mod results;
 mod run;
 
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -388,27 +389,29 @@ impl Problem {
         }
     }
 
-    /// Estimates the size of the search tree from a search of at most
-    /// `nodes` nodes: Knuth's measure of the part of the tree it covered
-    /// (DLX1's progress), extrapolated; `seed` searches in a random order.
-    #[pyo3(signature = (nodes=1_000_000, *, seed=None))]
-    fn estimate(&self, py: Python<'_>, nodes: u64, seed: Option<u64>) -> PyResult<Estimate> {
+    /// Knuth's Monte Carlo estimate of the search tree (TAOCP 4B, 7.2.2):
+    /// `samples` random paths from the root, each taking at every node the
+    /// item the search would branch on and one of its children uniformly at
+    /// random, drawn from `seed` (the same seed, the same estimate).
+    #[pyo3(signature = (samples=1000, *, seed=0))]
+    fn estimate(&self, py: Python<'_>, samples: u64, seed: u64) -> PyResult<Estimate> {
         let mut reporter = Reporter::new(None, 0.0)?;
         let watch = Arc::new(Progress::new());
-        let mut solver = self.take_solver(Some(nodes.max(1)), seed);
-        solver.set_progress(Some(Arc::clone(&watch)));
-        let (count, failure) = run::watched(py, &watch, &mut reporter, || solver.count(None));
-        let searched = solver.stats().nodes;
+        let mut solver = self.take_solver(None, None);
+        let (estimate, failure) = run::watched(py, &watch, &mut reporter, || {
+            solver.estimate_while(samples, seed, |_| {
+                if watch.is_stopped() {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
+        });
         self.give_back(solver);
-        if let Some(err) = failure {
-            return Err(err);
+        match failure {
+            Some(err) => Err(err),
+            None => Ok(Estimate::new(&estimate, seed)),
         }
-        Ok(Estimate::new(
-            searched,
-            watch.fraction(),
-            count.solutions,
-            count.end == End::Exhausted,
-        ))
     }
 
     /// Splits the search at `depth` levels into jobs (picklable) for other

@@ -179,14 +179,30 @@ def test_stats_profile() -> None:
 
 
 def test_estimate() -> None:
-    problem = queens(12)
-    exact = problem.estimate(nodes=10**9)
-    assert exact.exact and exact.fraction == 1.0 and exact.solutions == 14200
-    assert exact.tree_size == exact.nodes
-    rough = problem.estimate(nodes=20_000)
-    assert not rough.exact and 0 < rough.fraction < 1
-    # Knuth's measure is an estimate: within a factor of 10 of the truth here.
-    assert exact.tree_size / 10 < rough.tree_size < exact.tree_size * 10
+    # Knuth's estimate is unbiased: on queens, Knuth's examples (exact cover,
+    # with colors) and an MCC problem, the mean of many random
+    # paths is within a few standard errors of the tree the search walks.
+    problems = [queens(8)]
+    problems += [cover.Problem.read(EXACT_COVER / f) for f in ["knuth-example.dlx", "knuth-colors.dlx"]]
+    problems.append(cover.Problem.parse("A B 2:3|C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nC X:0\nB X:1\nC Y:1\n"))
+    for problem in problems:
+        count = problem.count(jobs=1)
+        tree = problem.stats
+        estimate = problem.estimate(samples=3000, seed=5)
+        assert estimate.samples == 3000 and estimate.seed == 5
+        assert abs(estimate.nodes - tree.nodes) <= 4 * estimate.nodes_error + 1e-9
+        assert abs(estimate.solutions - count.solutions) <= 4 * estimate.solutions_error + 1e-9
+        assert estimate.profile[0] == 1.0 and len(estimate.profile) <= len(tree.profile)
+        # The same seed, the same estimate; another seed, another.
+        again = problem.estimate(samples=3000, seed=5)
+        assert (again.nodes, again.profile) == (estimate.nodes, estimate.profile)
+        assert problem._links_intact()
+    assert queens(8).estimate(200, seed=1).nodes != queens(8).estimate(200, seed=2).nodes
+    # Every node of a level with as many children: exact, with no error.
+    uniform = cover.Problem([["a"], ["a"], ["b"], ["b"]])
+    estimate = uniform.estimate(samples=10)
+    assert (estimate.nodes, estimate.nodes_error, estimate.solutions) == (7.0, 0.0, 4.0)
+    assert estimate.profile == [1.0, 2.0, 4.0]
 
 
 def test_iterator_abandoned_half_way_then_reused() -> None:
@@ -366,5 +382,5 @@ def test_reprs() -> None:
     assert str(solution).count("\n") == 4
     assert repr(problem.uniqueness()).startswith("Uniqueness(kind='multiple', solutions=[[")
     assert "nodes=" in repr(problem.stats)
-    assert repr(problem.estimate()).startswith("Estimate(tree_size=")
+    assert repr(problem.estimate()).startswith("Estimate(nodes=")
     assert cover.Problem.parse(str(problem)).count() == 2

@@ -39,7 +39,7 @@ CHILD = textwrap.dedent(
         "first": lambda: partridge.first(),
         "uniqueness": lambda: partridge.uniqueness(),
         "run_job": lambda: partridge.run_job(partridge.split(0)[0]),
-        "estimate": lambda: queens.estimate(nodes=10**12),
+        "estimate": lambda: queens.estimate(samples=10**12),
     }
     call = calls[sys.argv[1]]
     print("ready", flush=True)

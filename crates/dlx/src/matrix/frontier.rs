@@ -25,6 +25,21 @@ use crate::index::ItemId;
 use crate::outcome::{Budget, Event, Stats};
 use crate::problem::Kind;
 
+/// Where one step of Knuth's random path went ([`Search::random_child`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum RandomChild {
+    /// The node is a solution: no child.
+    Solution,
+    /// The node is a dead end: an item with no option left, no child.
+    DeadEnd,
+    /// The node had this many children, and the search is now at the one
+    /// picked.
+    Entered(u32),
+    /// The node had this many children, and the one picked is a dead end
+    /// the search counts without entering; the search is still at the node.
+    Doomed(u32),
+}
+
 impl Search {
     /// Sets the splitting bounds: the search backtracks no further than
     /// level `floor` and pauses before entering level `ceiling` (where no
@@ -54,6 +69,62 @@ impl Search {
     /// next [`advance`](Self::advance) moves on to its next sibling.
     pub(crate) fn skip_frontier(&mut self) {
         self.step = Step::Backtrack;
+    }
+
+    /// After [`Event::Exhausted`] at the floor, whose node the matrix is
+    /// then back at: makes the next [`advance`](Self::advance) enter that
+    /// node again, trying its choices afresh in the same order (Knuth's
+    /// estimate walks a node's children twice: `estimate.rs`).
+    pub(crate) fn revisit(&mut self) {
+        self.step = Step::Enter;
+    }
+
+    /// One step of Knuth's random path (`estimate.rs`) for Algorithms X and
+    /// C, in the leftmost search without forced-first (the path `start`
+    /// chooses then): at the node the search is at, the item it would
+    /// branch on, and of that item's `len` options, each a child of the node
+    /// (an option given up at once is a dead end the search counts), the
+    /// one `pick(len)` says, entered as [`enter_prefix`](Self::enter_prefix)
+    /// enters a choice: one covering a level, not one per child.
+    pub(crate) fn random_child(&mut self, pick: &mut impl FnMut(u32) -> u32) -> RandomChild {
+        debug_assert!(matches!(self.path.links, LinksLoop::Leftmost));
+        if self.path.colors {
+            self.random_child_with::<true>(pick)
+        } else {
+            self.random_child_with::<false>(pick)
+        }
+    }
+
+    fn random_child_with<const C: bool>(
+        &mut self,
+        pick: &mut impl FnMut(u32) -> u32,
+    ) -> RandomChild {
+        if self.matrix.all_primary_covered() {
+            return RandomChild::Solution;
+        }
+        let (i, len) = self.matrix.shortest_item();
+        if i.get() == ROOT || len == 0 {
+            return RandomChild::DeadEnd;
+        }
+        let choice = pick(len).min(len - 1);
+        self.matrix.cover::<C, 0>(i);
+        let mut x = self.matrix.first_option(i);
+        for _ in 0..choice {
+            x = self.matrix.next_option(x);
+        }
+        match self.matrix.cover_others_unless_doomed::<C>(x) {
+            OptionCover::Covered(_) => {
+                let l = self.level;
+                self.levels[l].item = i;
+                self.levels[l].choice = x;
+                self.level = l + 1;
+                RandomChild::Entered(len)
+            }
+            OptionCover::Doomed(_) => {
+                self.matrix.uncover::<C, 0>(i);
+                RandomChild::Doomed(len)
+            }
+        }
     }
 
     /// Stops counting cleansings from before now, so that the statistics of

@@ -135,6 +135,7 @@ mod tweak;
 
 pub(crate) use bulk::Columns;
 pub(crate) use cells::{AnyCells, NoReport, Report};
+pub(crate) use frontier::RandomChild;
 pub(crate) use link::MAX_OPTION_LEN;
 pub use path::{CellsWidth, LinksLoop, SearchPath};
 pub(crate) use search::Search;

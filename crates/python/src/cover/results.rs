@@ -265,40 +265,36 @@ impl Uniqueness {
     }
 }
 
-/// An estimate of the size of the search tree: Knuth's measure of the part
-/// of the tree a bounded search covered (DLX1's progress), extrapolated.
+/// Knuth's Monte Carlo estimate of the search tree (`Dlx::estimate`): the
+/// means over random paths, with their standard errors.
 #[pyclass(module = "sudoku_dlx.cover", frozen, get_all)]
 pub(crate) struct Estimate {
-    /// Nodes the bounded search visited.
-    nodes: u64,
-    /// The part of the tree it covered, by Knuth's measure (1.0: all).
-    fraction: f64,
-    /// Estimated nodes of the whole tree: `nodes / fraction` (exact when
-    /// `exact`).
-    tree_size: f64,
-    /// Solutions the bounded search found.
-    solutions: u64,
-    /// Whether the search covered the whole tree (then `tree_size` is exact
-    /// and `solutions` the count).
-    exact: bool,
+    /// Estimated search-tree nodes (as `stats.nodes` counts them).
+    nodes: f64,
+    /// The standard error of `nodes` (0 when every path agreed).
+    nodes_error: f64,
+    /// Estimated solutions.
+    solutions: f64,
+    /// The standard error of `solutions`.
+    solutions_error: f64,
+    /// Estimated nodes at each level, from the root (Knuth's profile).
+    profile: Vec<f64>,
+    /// The random paths drawn.
+    samples: u64,
+    /// The seed they were drawn from.
+    seed: u64,
 }
 
 impl Estimate {
-    pub(crate) fn new(nodes: u64, fraction: f64, solutions: u64, exact: bool) -> Self {
-        #[allow(clippy::cast_precision_loss)] // an estimate
-        let tree_size = if exact {
-            nodes as f64
-        } else if fraction > 0.0 {
-            nodes as f64 / fraction
-        } else {
-            f64::INFINITY
-        };
+    pub(crate) fn new(estimate: &dlx_engine::Estimate, seed: u64) -> Self {
         Estimate {
-            nodes,
-            fraction: if exact { 1.0 } else { fraction },
-            tree_size,
-            solutions,
-            exact,
+            nodes: estimate.nodes(),
+            nodes_error: estimate.nodes_error(),
+            solutions: estimate.solutions(),
+            solutions_error: estimate.solutions_error(),
+            profile: estimate.profile(),
+            samples: estimate.samples(),
+            seed,
         }
     }
 }
@@ -307,11 +303,9 @@ impl Estimate {
 impl Estimate {
     fn __repr__(&self) -> String {
         format!(
-            "Estimate(tree_size={:.4e}, nodes={}, fraction={:.4}, exact={})",
-            self.tree_size,
-            self.nodes,
-            self.fraction,
-            if self.exact { "True" } else { "False" }
+            "Estimate(nodes={:.4e}, nodes_error={:.2e}, solutions={:.4e}, \
+             solutions_error={:.2e}, samples={})",
+            self.nodes, self.nodes_error, self.solutions, self.solutions_error, self.samples
         )
     }
 }
