@@ -490,7 +490,7 @@ pub(crate) struct CoverArgs {
     /// --stats adds the nodes by level.
     #[arg(long, value_name = "SAMPLES", num_args = 0..=1, default_missing_value = "1000",
           value_parser = clap::value_parser!(u64).range(1..),
-          conflicts_with_all = ["count", "limit", "split", "job", "merge", "zdd", "sample", "deterministic", "max_nodes", "max_updates"])]
+          conflicts_with_all = ["count", "limit", "split", "job", "merge", "zdd", "sample", "generating_function", "min_weight", "from_zdd", "deterministic", "max_nodes", "max_updates"])]
     pub(crate) estimate: Option<u64>,
     /// With --zdd, --sample or --method zdd: give up once the memo and the
     /// ZDD hold more than SIZE bytes (suffix K, M or G for KiB, MiB, GiB).

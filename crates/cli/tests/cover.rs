@@ -303,7 +303,15 @@ fn estimate_is_knuths_and_reproducible() {
         "{}",
         out.stderr
     );
-    // Not with a count or a budget.
-    let out = run(&["cover", "--estimate", "--count", arg(&file)]);
-    assert_eq!(out.code, 2);
+    // Not with a count, a budget or a flag answered through the ZDD.
+    for other in [
+        "--count",
+        "--max-nodes=9",
+        "--generating-function",
+        "--min-weight",
+    ] {
+        let out = run(&["cover", "--estimate", other, arg(&file)]);
+        assert_eq!(out.code, 2, "--estimate {other}: {}", out.stderr);
+        assert!(out.stderr.contains("cannot be used with"), "{}", out.stderr);
+    }
 }
