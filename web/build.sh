@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the web page into one static folder (web/dist, or the folder
-# given): index.html, style.css, app.js, worker.js and pkg/ (the engine as
-# WebAssembly with its wasm-bindgen glue). Any static host serves that
+# given): index.html, style.css, app.js, worker.js, pkg/ (the engine as
+# WebAssembly with its wasm-bindgen glue) and pdf/ (the PDF module, the
+# same way). Any static host serves that
 # folder; `python3 -m http.server -d web/dist` serves it for a try.
 #
 # Installs what it lacks with the ordinary clients: the
@@ -26,30 +27,42 @@ if [ "$(wasm-bindgen --version 2>/dev/null || true)" != "wasm-bindgen $version" 
     cargo install wasm-bindgen-cli --version "$version"
 fi
 
-cargo build --profile wasm --target wasm32-unknown-unknown -p sudoku-dlx-web
+# Two modules: the engine (pkg/, loaded with the page) and the PDF writer
+# (pdf/, svg2pdf and its font, loaded by the worker on the first download).
+cargo build --profile wasm --target wasm32-unknown-unknown -p sudoku-dlx-web -p sudoku-dlx-web-pdf
 rm -rf "$out"
-mkdir -p "$out/pkg"
-module="$target_dir/wasm32-unknown-unknown/wasm/sudoku_dlx_web.wasm"
-if command -v wasm-opt >/dev/null; then
-    # Before wasm-bindgen, not after: Debian 12's binaryen (108) rewrites
-    # the externref table that wasm-bindgen adds, and the page then fails
-    # to start (WebAssembly.Table.set: "function-typed object"). The
-    # features are those rustc's wasm32 target emits by default.
-    optimised=$(mktemp -d)
-    wasm-opt -Os --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
-        --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types \
-        -o "$optimised/sudoku_dlx_web.wasm" "$module"
-    module="$optimised/sudoku_dlx_web.wasm"
-else
-    echo "build.sh: no wasm-opt (Debian's binaryen): the module stays unoptimised" >&2
+mkdir -p "$out/pkg" "$out/pdf"
+if ! command -v wasm-opt >/dev/null; then
+    echo "build.sh: no wasm-opt (Debian's binaryen): the modules stay unoptimised" >&2
 fi
-wasm-bindgen --target web --no-typescript --out-name sudoku_dlx_web --out-dir "$out/pkg" "$module"
-[ -z "${optimised:-}" ] || rm -rf "$optimised"
+# bind NAME DIR: target/.../NAME.wasm, optimised, with its glue into $out/DIR.
+bind() {
+    local module="$target_dir/wasm32-unknown-unknown/wasm/$1.wasm" optimised=""
+    if command -v wasm-opt >/dev/null; then
+        # Before wasm-bindgen, not after: Debian 12's binaryen (108) rewrites
+        # the externref table that wasm-bindgen adds, and the page then fails
+        # to start (WebAssembly.Table.set: "function-typed object"). The
+        # features are those rustc's wasm32 target emits by default.
+        optimised=$(mktemp -d)
+        wasm-opt -Os --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
+            --enable-nontrapping-float-to-int --enable-multivalue --enable-reference-types \
+            -o "$optimised/$1.wasm" "$module"
+        module="$optimised/$1.wasm"
+    fi
+    wasm-bindgen --target web --no-typescript --out-name "$1" --out-dir "$out/$2" "$module"
+    [ -z "$optimised" ] || rm -rf "$optimised"
+}
+bind sudoku_dlx_web pkg
+bind sudoku_dlx_web_pdf pdf
 cp web/www/index.html web/www/style.css web/www/app.js web/www/worker.js "$out/"
 
-# What a visitor downloads, compressed as a static host sends it.
-total=0
-for f in "$out"/*.html "$out"/*.css "$out"/*.js "$out"/pkg/*; do
-    total=$((total + $(gzip -9 -c "$f" | wc -c)))
-done
-echo "build.sh: built $out ($(du -sb "$out" | cut -f1) bytes; $total bytes gzipped)"
+# What a visitor downloads, compressed as a static host sends it: the page
+# at its start, and the PDF module on the first download.
+gzipped() {
+    local total=0 f
+    for f in "$@"; do total=$((total + $(gzip -9 -c "$f" | wc -c))); done
+    echo "$total"
+}
+start=$(gzipped "$out"/*.html "$out"/*.css "$out"/*.js "$out"/pkg/*)
+pdf=$(gzipped "$out"/pdf/*)
+echo "build.sh: built $out ($(du -sb "$out" | cut -f1) bytes; gzipped: $start at the start, $pdf more for the PDF module, $((start + pdf)) in all)"

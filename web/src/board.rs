@@ -11,6 +11,41 @@ use wasm_bindgen::prelude::wasm_bindgen;
 /// `auto` (line, block, numbers or jigsaw by their look; killer when the
 /// text has cage sums `a=3`), `jigsaw` or `killer`.
 pub(crate) fn read(text: &str, variants: &str, format: &str) -> Result<Puzzle, String> {
+    let options = options(text, variants, format)?;
+    let mut records = records(text, &options);
+    let first = records.next().unwrap_or_else(|| Err(NO_PUZZLE.to_owned()));
+    first.map(|(_, puzzle)| puzzle)
+}
+
+/// Every puzzle of `text`, read as [`read`] reads the first one (the
+/// format that `auto` recognises in the first puzzle reads them all), at
+/// most `max`, each with its first line in `text`.
+pub(crate) fn read_all(
+    text: &str,
+    variants: &str,
+    format: &str,
+    max: usize,
+) -> Result<Vec<(usize, Puzzle)>, String> {
+    let options = options(text, variants, format)?;
+    let mut puzzles = Vec::new();
+    for puzzle in records(text, &options) {
+        if puzzles.len() == max {
+            return Err(format!(
+                "more than {max} puzzles: the page prints at most {max} at once"
+            ));
+        }
+        puzzles.push(puzzle?);
+    }
+    if puzzles.is_empty() {
+        return Err(NO_PUZZLE.to_owned());
+    }
+    Ok(puzzles)
+}
+
+const NO_PUZZLE: &str = "no puzzle: paste one (81 symbols on a line, a block of rows, numbers, a jigsaw or killer line)";
+
+/// The options that read `text` in `format`.
+fn options(text: &str, variants: &str, format: &str) -> Result<ParseOptions, String> {
     let variants = parse_variants(variants)?;
     let base = ParseOptions {
         variants,
@@ -25,14 +60,17 @@ pub(crate) fn read(text: &str, variants: &str, format: &str) -> Result<Puzzle, S
         ..base.clone()
     };
     match format {
-        "killer" => first_record(text, &killer),
-        "jigsaw" => first_record(text, &jigsaw),
-        "auto" if text.contains('=') => first_record(text, &killer),
-        "auto" => match first_record_error(text, &base) {
-            Err((_, Error::JigsawWithoutOption)) => first_record(text, &jigsaw),
-            Err((_, Error::KillerWithoutOption { .. })) => first_record(text, &killer),
-            other => other.map_err(|(message, _)| message),
-        },
+        "killer" => Ok(killer),
+        "jigsaw" => Ok(jigsaw),
+        "auto" if text.contains('=') => Ok(killer),
+        "auto" => {
+            let first = records_error(text, &base).next();
+            match first {
+                Some(Err((_, Error::JigsawWithoutOption))) => Ok(jigsaw),
+                Some(Err((_, Error::KillerWithoutOption { .. }))) => Ok(killer),
+                _ => Ok(base),
+            }
+        }
         other => Err(format!("unknown format {other:?}: auto, jigsaw or killer")),
     }
 }
@@ -56,35 +94,38 @@ fn parse_variants(names: &str) -> Result<Variants, String> {
     Ok(variants)
 }
 
-fn first_record(text: &str, options: &ParseOptions) -> Result<Puzzle, String> {
-    first_record_error(text, options).map_err(|(message, _)| message)
+fn records<'a>(
+    text: &'a str,
+    options: &'a ParseOptions,
+) -> impl Iterator<Item = Result<(usize, Puzzle), String>> + 'a {
+    records_error(text, options).map(|r| r.map_err(|(message, _)| message))
 }
 
-/// The first record of `text` (comment lines and blank lines skipped, as
-/// the command line frames a file), or the error with its line and column
-/// in `text`.
-fn first_record_error(text: &str, options: &ParseOptions) -> Result<Puzzle, (String, Error)> {
+/// The records of `text` (comment lines and blank lines skipped, as the
+/// command line frames a file) read as puzzles, or each error with its
+/// line and column in `text`; each puzzle with its first line.
+fn records_error<'a>(
+    text: &'a str,
+    options: &'a ParseOptions,
+) -> impl Iterator<Item = Result<(usize, Puzzle), (String, Error)>> + 'a {
     let lines = text.lines().map(|l| Ok::<_, ()>(l.to_owned()));
-    let mut records = Records::new(lines, options);
-    let Some(Ok(record)) = records.next() else {
-        return Err((
-            "no puzzle: paste one (81 symbols on a line, a block of rows, numbers, a jigsaw or killer line)"
-                .to_owned(),
-            Error::EmptyRecord,
-        ));
-    };
-    Puzzle::parse(&record.text, options).map_err(|e| {
-        let message = match e.position() {
-            Some(p) => format!(
-                "line {}, column {}: {}",
-                record.line + p.line - 1,
-                p.column,
-                e.reason()
-            ),
-            None => format!("line {}: {e}", record.line),
-        };
-        (message, e)
-    })
+    Records::new(lines, options)
+        .map_while(Result::ok)
+        .map(|record| {
+            let puzzle = Puzzle::parse(&record.text, options).map_err(|e| {
+                let message = match e.position() {
+                    Some(p) => format!(
+                        "line {}, column {}: {}",
+                        record.line + p.line - 1,
+                        p.column,
+                        e.reason()
+                    ),
+                    None => format!("line {}: {e}", record.line),
+                };
+                (message, e)
+            })?;
+            Ok((record.line, puzzle))
+        })
 }
 
 /// The JSON of an error message.

@@ -16,9 +16,11 @@ mod counting;
 mod cover;
 mod make;
 mod play;
+mod print;
 
 pub use board::describe;
 pub use counting::SudokuCount;
 pub use cover::{CoverCount, cover_solutions};
 pub use make::{generate, rate};
 pub use play::{check, explain, hint, solve};
+pub use print::print_pages;

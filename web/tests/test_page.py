@@ -347,3 +347,115 @@ def test_big_shapes_are_drawn_and_played_with_letters(page):
     cells[0].send_keys("p")  # P, the 25th symbol: a digit here, not the pencil key
     assert board_digits(page)[0] == 25
     assert cells[0].get_attribute("aria-label") == "row 1 column 1: P"
+
+
+def svg_texts(svg):
+    """The text of every <text> element of an SVG document, in order."""
+    import xml.etree.ElementTree as ElementTree
+
+    return [t.text or "" for t in ElementTree.fromstring(svg).iter("{http://www.w3.org/2000/svg}text")]
+
+
+def test_print_screen_draws_the_cli_sheet_and_downloads_its_pdf(page, tmp_path):
+    # A puzzle from the setter's generator, then a pasted one.
+    click(page, "tab-setter")
+    Select(page.find_element(By.ID, "gen-kind")).select_by_value("classic")
+    Select(page.find_element(By.ID, "gen-shape")).select_by_value("9")
+    seed = page.find_element(By.ID, "gen-seed")
+    seed.clear()
+    seed.send_keys("5")
+    click(page, "generate")
+    wait_text(page, "gen-status", "rated")
+    generated = page.find_element(By.ID, "gen-text").get_attribute("value")
+    click(page, "gen-print")
+    click(page, "tab-print")
+    area = page.find_element(By.ID, "print-text")
+    area.send_keys(PASTED_LINE + "\n")
+    sheet = area.get_attribute("value")
+    assert sheet.split() == [generated, PASTED_LINE]
+    title = page.find_element(By.ID, "print-title")
+    title.clear()
+    title.send_keys("Week 1")
+    Select(page.find_element(By.ID, "print-per-page")).select_by_value("4")
+    click(page, "print-preview")
+    wait_text(page, "print-status", "2 puzzles on 2 pages")
+    svgs = page.execute_script(
+        "return [...document.querySelectorAll('#print-pages svg')].map(s => s.outerHTML)"
+    )
+    assert len(svgs) == 2
+    # The first grid's digits are the generated puzzle's givens, in row order.
+    drawn = page.execute_script(
+        "return [...document.querySelector('#print-pages svg g[fill=black]').querySelectorAll('text')]"
+        ".map(t => t.textContent)"
+    )
+    assert drawn == [c for c in generated if c not in ".0"]
+    # The same sheet as `sudoku-dlx print`: every page's text, in order.
+    for number, svg in enumerate(svgs, 1):
+        expected = cli(
+            "print", "--output", "-", "--type", "svg", "--per-page", "4", "--solutions",
+            "--title", "Week 1", "--page", str(number), stdin=sheet,
+        )
+        assert svg_texts(svg) == svg_texts(expected), f"page {number}"
+    screenshot(page, "print")
+    # The PDF, made in the worker by the library's PDF module.
+    click(page, "print-pdf")
+    wait_text(page, "print-status", "made and downloaded")
+    pdf = bytes(
+        page.execute_async_script(
+            """
+            const done = arguments[arguments.length - 1];
+            fetch(document.getElementById('print-link').href)
+              .then((r) => r.arrayBuffer())
+              .then((b) => done([...new Uint8Array(b)]));
+            """
+        )
+    )
+    assert pdf.startswith(b"%PDF-")
+    path = tmp_path / "sheet.pdf"
+    path.write_bytes(pdf)
+    text = subprocess.run(
+        ["pdftotext", "-raw", str(path), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    digits = "".join(c for c in text if c.isdigit())
+    for puzzle in (generated, PASTED_LINE):
+        assert "".join(c for c in puzzle if c not in ".0") in digits
+    assert "Week 1" in text and "Solutions" in text
+    cli_pdf = tmp_path / "cli.pdf"
+    cli(
+        "print", "--output", str(cli_pdf), "--per-page", "4", "--solutions",
+        "--title", "Week 1", stdin=sheet,
+    )
+    cli_text = subprocess.run(
+        ["pdftotext", "-raw", str(cli_pdf), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    # Not the bytes: the embedded font subset's tag differs from run to run.
+    assert text == cli_text, "the page and the command line make the same PDF text"
+    assert len(pdf) == cli_pdf.stat().st_size
+
+
+# The 17-clue puzzle of web/src/counting.rs without its first two clues:
+# many solutions, counted in pieces that each take a moment.
+COUNTED = ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
+COUNTED_OPEN = COUNTED.replace("1", ".", 1).replace("2", ".", 1)
+
+
+def test_count_progress_advances_and_cancel_stops_it(page):
+    paste(page, COUNTED_OPEN)
+    limit = page.find_element(By.ID, "count-limit")
+    limit.clear()
+    limit.send_keys("0")
+    click(page, "count")
+    wait_text(page, "status", "so far")
+    progress = lambda d: float(d.find_element(By.ID, "play-progress").get_attribute("value") or 0)
+    WebDriverWait(page, WAIT).until(lambda d: progress(d) > 0)
+    first = progress(page)
+    WebDriverWait(page, WAIT).until(lambda d: progress(d) > first)
+    assert progress(page) < 1
+    cancel = page.find_element(By.ID, "play-cancel")
+    page.execute_script("arguments[0].scrollIntoView(); arguments[0].click()", cancel)
+    wait_text(page, "status", "Count cancelled.")
+    assert not page.find_element(By.ID, "play-job").is_displayed()
+    # The engine answers again: the puzzle itself has one solution.
+    paste(page, COUNTED)
+    click(page, "count")
+    wait_text(page, "status", "1 solution.")

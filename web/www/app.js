@@ -595,6 +595,7 @@ async function generate(event) {
     genBoard.show(generated, generated.givens, null);
     $('gen-text').value = generated.text;
     $('gen-play').disabled = false;
+    $('gen-print').disabled = false;
     const r = answer.rating;
     const clues = generated.givens.filter((d) => d).length;
     say(`Seed ${answer.seed}: ${clues} clues, rated ${r.level} (${r.score})${r.hardest ? `, hardest step ${r.hardest}` : ''}${answer.targetsMet ? '' : '; the targets were missed'}.`, 'gen-status');
@@ -613,6 +614,86 @@ function playGenerated() {
   $('puzzle-format').value = generated.format;
   showScreen('play');
   startGame(generated, { text: generated.text, variants: generated.variants, format: generated.format });
+}
+
+function printGenerated() {
+  if (!generated) return;
+  const text = $('print-text').value.replace(/\s*$/, '');
+  $('print-text').value = `${text ? `${text}\n` : ''}${generated.text}\n`;
+  $('print-format').value = generated.format;
+  setChecked('print-variants', generated.variants);
+  const puzzles = $('print-text').value.split('\n').filter((l) => l.trim() && !l.startsWith('#')).length;
+  say(`Added to the print sheet (${puzzles} line${puzzles === 1 ? '' : 's'} there).`, 'gen-status');
+}
+
+// ------------------------------------------------------------------ print
+
+/** What the print screen asks for: the puzzles and the layout choices. */
+function printArgs() {
+  return {
+    text: $('print-text').value,
+    variants: checked('print-variants'),
+    format: $('print-format').value,
+    choices: JSON.stringify({
+      perPage: Number($('print-per-page').value),
+      paper: $('print-paper').value,
+      landscape: $('print-landscape').checked,
+      title: $('print-title').value,
+      solutions: $('print-solutions').checked,
+    }),
+  };
+}
+
+/**
+ * Runs a print call with the cancel button shown: the answer, or null
+ * when it was cancelled, failed or the text is wrong (the status says).
+ */
+async function printCall(op) {
+  try {
+    const answer = await busy('print-job', 'print-progress', () => engine.call(op, printArgs()));
+    if (answer.error) {
+      say(answer.error, 'print-status');
+      return null;
+    }
+    return answer;
+  } catch (e) {
+    say(e instanceof Cancelled ? 'Cancelled.' : e.message, 'print-status');
+    return null;
+  }
+}
+
+/** Shows the pages the library drew, as SVG in the page. */
+async function printPreview() {
+  say('Drawing the sheet…', 'print-status');
+  const answer = await printCall('printPages');
+  if (!answer) return;
+  const host = $('print-pages');
+  host.replaceChildren();
+  answer.pages.forEach((svg, k) => {
+    const figure = document.createElement('figure');
+    // The library's own SVG: text it draws (titles, captions) is escaped.
+    figure.innerHTML = svg;
+    figure.querySelector('svg').setAttribute('role', 'img');
+    figure.querySelector('svg').setAttribute('aria-label', `Page ${k + 1} of ${answer.pages.length}`);
+    const caption = document.createElement('figcaption');
+    caption.textContent = `Page ${k + 1} of ${answer.pages.length}`;
+    figure.append(caption);
+    host.append(figure);
+  });
+  say(`${answer.puzzles} puzzle${answer.puzzles === 1 ? '' : 's'} on ${answer.pages.length} page${answer.pages.length === 1 ? '' : 's'}.`, 'print-status');
+}
+
+/** Makes the PDF in the worker (its PDF module loads on first use) and saves it. */
+async function printPdf() {
+  say('Making the PDF…', 'print-status');
+  const answer = await printCall('printPdf');
+  if (!answer) return;
+  const link = $('print-link');
+  if (link.href) URL.revokeObjectURL(link.href);
+  link.href = URL.createObjectURL(new Blob([answer.pdf], { type: 'application/pdf' }));
+  link.hidden = false;
+  link.click();
+  say(`PDF of ${answer.pages} page${answer.pages === 1 ? '' : 's'} (${Math.round(answer.pdf.byteLength / 1024)} KB) made and downloaded.`, 'print-status');
 }
 
 // ---------------------------------------------------------- exact cover
@@ -670,13 +751,13 @@ function queens() {
 // --------------------------------------------------------------- screens
 
 function showScreen(name) {
-  for (const screen of ['play', 'setter', 'cover']) {
+  for (const screen of ['play', 'setter', 'print', 'cover']) {
     $(screen).hidden = screen !== name;
     $(`tab-${screen}`).setAttribute('aria-selected', String(screen === name));
   }
 }
 
-for (const screen of ['play', 'setter', 'cover']) $(`tab-${screen}`).addEventListener('click', () => showScreen(screen));
+for (const screen of ['play', 'setter', 'print', 'cover']) $(`tab-${screen}`).addEventListener('click', () => showScreen(screen));
 $('load').addEventListener('click', load);
 $('board').addEventListener('keydown', onKey);
 $('pencil').addEventListener('click', togglePencil);
@@ -694,6 +775,10 @@ $('play-cancel').addEventListener('click', () => engine.cancel());
 $('generate-form').addEventListener('submit', generate);
 $('gen-cancel').addEventListener('click', () => engine.cancel());
 $('gen-play').addEventListener('click', playGenerated);
+$('gen-print').addEventListener('click', printGenerated);
+$('print-preview').addEventListener('click', printPreview);
+$('print-pdf').addEventListener('click', printPdf);
+$('print-cancel').addEventListener('click', () => engine.cancel());
 $('cover-count').addEventListener('click', coverCount);
 $('cover-list').addEventListener('click', coverList);
 $('cover-cancel').addEventListener('click', () => engine.cancel());

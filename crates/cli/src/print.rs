@@ -2,13 +2,12 @@
 //!
 //! The puzzles are read as `solve` reads them ([`crate::records`]), checked
 //! to have exactly one solution, laid out and drawn as SVG pages by
-//! [`sudoku_dlx::render`], and written as SVG, as a PNG rasterised by
-//! resvg, or as one PDF of every page by svg2pdf
-//! (docs/decisions/pdf-from-svg.md). Text is drawn with the DejaVu Sans
-//! font shipped in `fonts/` and loaded from bytes, so that no output
-//! depends on the machine's fonts.
+//! [`sudoku_dlx::render`], and written as SVG, as a PNG
+//! ([`render::png`], resvg), or as one PDF of every page ([`render::pdf`],
+//! svg2pdf; docs/decisions/pdf-from-svg.md). The library draws text with
+//! the DejaVu Sans font it compiles in, so that no output depends on the
+//! machine's fonts, and the web page makes the same PDF.
 
-use std::collections::HashMap;
 use std::fs;
 use std::io::Write;
 use std::path::Path;
@@ -16,15 +15,10 @@ use std::path::Path;
 use anyhow::{Context, bail};
 use sudoku_dlx::render::{self, Item, Layout, Paper};
 use sudoku_dlx::{Grid, ParseOptions, Puzzle, Rated, Rater, Solver, Uniqueness, check_solution};
-use svg2pdf::usvg;
 
 use crate::args::{PaperArg, PrintArgs, PrintType};
 use crate::records::{Body, for_each_chunk};
 use crate::report::{Problem, Status};
-
-/// DejaVu Sans 2.37 (Debian's fonts-dejavu-core), under the Bitstream Vera
-/// license in `fonts/LICENSE-DejaVu.txt`.
-const FONT: &[u8] = include_bytes!("../fonts/DejaVuSans.ttf");
 
 /// Points in a millimetre.
 const POINTS_PER_MM: f64 = 72.0 / 25.4;
@@ -71,13 +65,17 @@ pub(crate) fn run(args: &PrintArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         Vec::new()
     };
     let bytes = match kind {
-        PrintType::Pdf => pdf(&render::pages(&layout, &items, &solutions))?,
+        PrintType::Pdf => render::pdf(&render::pages(&layout, &items, &solutions))?,
         PrintType::Svg | PrintType::Png => {
             let svg = one_page(args, &layout, &items, &solutions)?;
             if kind == PrintType::Svg {
                 svg.into_bytes()
             } else {
-                png(&svg, args.dpi)?
+                let dpi = u16::try_from(args.dpi).context("--dpi is at most 1200")?;
+                render::png(&svg, dpi).map_err(|e| match e {
+                    render::OutputError::TooLarge { .. } => anyhow::anyhow!("{e}: lower --dpi"),
+                    e => e.into(),
+                })?
             }
         }
     };
@@ -306,96 +304,4 @@ fn one_page(
     Ok(render::pages(layout, items, solutions)
         .swap_remove(number - 1)
         .into_svg())
-}
-
-/// The usvg options: the shipped font, and nothing from the machine.
-fn svg_options() -> usvg::Options<'static> {
-    let mut options = usvg::Options {
-        font_family: render::FONT_FAMILY.to_owned(),
-        ..usvg::Options::default()
-    };
-    options.fontdb_mut().load_font_data(FONT.to_vec());
-    options
-}
-
-/// `svg` read by usvg.
-fn tree(svg: &str, options: &usvg::Options<'_>) -> anyhow::Result<usvg::Tree> {
-    usvg::Tree::from_str(svg, options).context("cannot read the drawn page (a bug)")
-}
-
-/// `svg` rasterised at `dpi` as a PNG.
-fn png(svg: &str, dpi: u32) -> anyhow::Result<Vec<u8>> {
-    let tree = tree(svg, &svg_options())?;
-    let size = tree.size();
-    // usvg reads the SVG's size in points as pixels at 96 per inch.
-    let zoom = f32::from(u16::try_from(dpi).context("--dpi is at most 1200")?) / 96.0;
-    let (width, height) = (
-        (f64::from(size.width()) * f64::from(zoom)).ceil(),
-        (f64::from(size.height()) * f64::from(zoom)).ceil(),
-    );
-    let pixmap = resvg::tiny_skia::Pixmap::new(pixels(width)?, pixels(height)?);
-    let mut pixmap = pixmap.context("the image would be too large: lower --dpi")?;
-    resvg::render(
-        &tree,
-        resvg::tiny_skia::Transform::from_scale(zoom, zoom),
-        &mut pixmap.as_mut(),
-    );
-    pixmap.encode_png().context("cannot encode the PNG")
-}
-
-/// A length in pixels as a pixmap's side.
-fn pixels(length: f64) -> anyhow::Result<u32> {
-    if (1.0..=65_535.0).contains(&length) {
-        // In range: checked just above.
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        Ok(length as u32)
-    } else {
-        bail!("the image would be {length} pixels wide or tall: lower --dpi")
-    }
-}
-
-/// Every page as one PDF: each page's SVG converted by svg2pdf into an
-/// XObject with its fonts (subset) embedded, drawn on a page of the
-/// SVG's size.
-fn pdf(pages: &[render::Page]) -> anyhow::Result<Vec<u8>> {
-    use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
-
-    let options = svg_options();
-    let mut alloc = Ref::new(1);
-    let catalog = alloc.bump();
-    let page_tree = alloc.bump();
-    let mut pdf = Pdf::new();
-    let mut page_ids = Vec::with_capacity(pages.len());
-    for page in pages {
-        let tree = tree(page.svg(), &options)?;
-        let (chunk, svg_id) = svg2pdf::to_chunk(&tree, svg2pdf::ConversionOptions::default())
-            .map_err(|e| anyhow::anyhow!("cannot convert a page to PDF: {e}"))?;
-        let mut map = HashMap::new();
-        let chunk = chunk.renumber(|old| *map.entry(old).or_insert_with(|| alloc.bump()));
-        let svg_id = *map.get(&svg_id).context("svg2pdf lost its page (a bug)")?;
-        pdf.extend(&chunk);
-        // usvg reads the points of the SVG's size at 96 a inch.
-        let (width, height) = (tree.size().width() * 0.75, tree.size().height() * 0.75);
-        let page_id = alloc.bump();
-        let content_id = alloc.bump();
-        page_ids.push(page_id);
-        let name = Name(b"S1");
-        let mut pdf_page = pdf.page(page_id);
-        pdf_page.media_box(Rect::new(0.0, 0.0, width, height));
-        pdf_page.parent(page_tree);
-        pdf_page.contents(content_id);
-        pdf_page.resources().x_objects().pair(name, svg_id);
-        pdf_page.finish();
-        let mut content = Content::new();
-        content
-            .save_state()
-            .transform([width, 0.0, 0.0, height, 0.0, 0.0])
-            .x_object(name)
-            .restore_state();
-        pdf.stream(content_id, &content.finish());
-    }
-    pdf.catalog(catalog).pages(page_tree);
-    let count = i32::try_from(page_ids.len()).context("too many pages")?;
-    pdf.pages(page_tree).kids(page_ids).count(count);
-    Ok(pdf.finish())
 }

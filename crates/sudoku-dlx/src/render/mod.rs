@@ -12,11 +12,12 @@
 //! that were not givens are grey.
 //!
 //! This module only builds strings: no I/O, no threads, no clock, no
-//! dependency, so that the command line (which turns pages into PDF and
-//! PNG), a web page and the Python package draw the same way. Lengths are
-//! in points (1/72 inch); text asks for the font family `DejaVu Sans`
-//! (then `sans-serif`), whose metrics the layout assumes, and which the
-//! command line ships and loads from bytes.
+//! dependency, so that the command line, a web page and the Python package
+//! draw the same way. Two further features turn pages into files with the
+//! same font on every machine: `pdf` ([`pdf`], svg2pdf) and `png` ([`png`],
+//! resvg). Lengths are in points (1/72 inch); text asks for the font
+//! family `DejaVu Sans` (then `sans-serif`), whose metrics the layout
+//! assumes, and which those two features compile in (the crate's `fonts/`).
 //!
 //! ```
 //! use sudoku_dlx::Puzzle;
@@ -36,7 +37,16 @@
 //! ```
 
 mod grid;
+#[cfg(any(feature = "pdf", feature = "png"))]
+mod output;
 mod svg;
+
+#[cfg(any(feature = "pdf", feature = "png"))]
+pub use output::OutputError;
+#[cfg(feature = "pdf")]
+pub use output::pdf;
+#[cfg(feature = "png")]
+pub use output::png;
 
 use std::fmt::Write;
 
@@ -214,6 +224,12 @@ impl Page {
     #[must_use]
     pub fn into_svg(self) -> String {
         self.svg
+    }
+}
+
+impl AsRef<str> for Page {
+    fn as_ref(&self) -> &str {
+        &self.svg
     }
 }
 
