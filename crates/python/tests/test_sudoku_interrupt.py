@@ -90,7 +90,6 @@ THREADS_SCRIPT = textwrap.dedent(
     "call",
     [
         "lambda: generate(1, size=64)",
-        "lambda: hard.rate()",
         "lambda: hard.explain()",
         "lambda: hard.hint()",
         "lambda: hard.count(jobs=1)",
