@@ -170,6 +170,17 @@ impl<F: FnMut(PuzzleStatus), R: Into<Reply>> Sink<R> for Answers<'_, F> {
     }
 }
 
+/// The answer of a puzzle whose work a signal stopped
+/// ([`sudoku_dlx::Error::Stopped`]): its `!interrupted` record. The run
+/// then ends with [`crate::interrupt::EXIT_STATUS`] whatever the status.
+pub(crate) fn interrupted_answer(format: Format, name: &str, line: u64) -> Answer {
+    Answer {
+        status: PuzzleStatus::Budget,
+        stdout: interrupted_record(format, name, line),
+        stderr: None,
+    }
+}
+
 /// The `!interrupted` record of a puzzle not finished when a signal came.
 pub(crate) fn interrupted_record(format: Format, name: &str, line: u64) -> String {
     match format {

@@ -248,8 +248,8 @@ struct Shared<U> {
 }
 
 /// How long the writer waits after a signal for the items being worked on:
-/// a search of `solve` or `count` stops within milliseconds; a rating that
-/// ends meanwhile is written too.
+/// a search of `solve` or `count`, a rating, an explanation or a puzzle
+/// being made stops within milliseconds (their stop is [`interrupt::stop`]).
 const GRACE: Duration = Duration::from_millis(500);
 
 impl<U> Shared<U> {

@@ -16,7 +16,7 @@ use sudoku_dlx::{
     ParseOptions, Puzzle, Unit,
 };
 
-use crate::answers::answer_all;
+use crate::answers::{answer_all, interrupted_answer};
 use crate::args::{ExplainArgs, ExplainFormat};
 use crate::records::{Body, Record};
 use crate::report::{self, Answer, Problem, PuzzleStatus, Status};
@@ -95,15 +95,21 @@ impl Workspace {
                 let explained = Puzzle::parse(&text, parse)
                     .map_err(|e| Problem::of_parse_error(line, &e, &text))
                     .and_then(|puzzle| {
-                        self.explainer(args, &puzzle)
+                        match self
+                            .explainer(args, &puzzle)
                             .explain(&puzzle, on_stall(args.guess))
-                            .map_err(|e| Problem::of_puzzle_error(line, &e, &puzzle))
-                            .map(|explained| (puzzle, explained))
+                        {
+                            Err(Error::Stopped) => Ok(None),
+                            explained => explained
+                                .map_err(|e| Problem::of_puzzle_error(line, &e, &puzzle))
+                                .map(|explained| Some((puzzle, explained))),
+                        }
                     });
                 match explained {
-                    Ok((puzzle, explained)) => {
+                    Ok(Some((puzzle, explained))) => {
                         explain_answer(args.format, name, line, &puzzle, &explained, json)
                     }
+                    Ok(None) => interrupted_answer(format, name, line),
                     Err(problem) => invalid(problem),
                 }
             }
@@ -136,6 +142,7 @@ impl Workspace {
                                 (first, second, digit, unit),
                                 json,
                             ),
+                            Err(Error::Stopped) => interrupted_answer(format, name, line),
                             Err(e) => invalid(Problem::of_puzzle_error(line, &e, &puzzle)),
                         }
                     }
@@ -156,6 +163,8 @@ impl Workspace {
             if let Some(nodes) = args.max_nodes {
                 explainer.set_budget(Budget::nodes(nodes));
             }
+            // A signal stops the explanation (`!interrupted`, exit 130).
+            explainer.set_stop(Some(crate::interrupt::stop()));
             self.explainer = Some(explainer);
         }
         self.explainer.get_or_insert_with(|| Explainer::new(rules))

@@ -77,22 +77,31 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
         let mut indices: Vec<u64> = (sink.first..end).collect();
         pool.stream(
             &mut indices,
-            || Maker::new(&plan, &options),
+            || {
+                // A signal stops the puzzles being made, which are left out.
+                Maker::new(&plan, &options).map(|mut maker| {
+                    maker.set_stop(Some(crate::interrupt::stop()));
+                    maker
+                })
+            },
             |maker, k| {
                 let seed = puzzle_seed(seed, k);
                 let generated = match maker {
-                    Ok(g) => g.generate(seed).map_err(|e| match e {
-                        // The budget is the flag's: say which.
-                        sudoku_dlx::Error::GridBudget { .. } => format!(
-                            "{e} (--max-nodes {})",
-                            budget.map_or_else(
-                                || "not given: 2000 per cell, 8 above 16x16".to_owned(),
-                                |n| n.to_string()
-                            )
-                        ),
-                        e => e.to_string(),
-                    }),
-                    Err(e) => Err(e.to_string()),
+                    Ok(g) => match g.generate(seed) {
+                        Err(sudoku_dlx::Error::Stopped) => None,
+                        made => Some(made.map_err(|e| match e {
+                            // The budget is the flag's: say which.
+                            sudoku_dlx::Error::GridBudget { .. } => format!(
+                                "{e} (--max-nodes {})",
+                                budget.map_or_else(
+                                    || "not given: 2000 per cell, 8 above 16x16".to_owned(),
+                                    |n| n.to_string()
+                                )
+                            ),
+                            e => e.to_string(),
+                        })),
+                    },
+                    Err(e) => Some(Err(e.to_string())),
                 };
                 (k, seed, generated)
             },
@@ -106,8 +115,9 @@ pub(crate) fn run(args: &GenerateArgs, out: &mut dyn Write) -> anyhow::Result<St
     Ok(sink.status)
 }
 
-/// Puzzle k of the run, its seed, and the puzzle or why it could not be made.
-type Made = (u64, u64, Result<Generated, String>);
+/// Puzzle k of the run, its seed, and the puzzle or why it could not be
+/// made; `None` for one a signal stopped.
+type Made = (u64, u64, Option<Result<Generated, String>>);
 
 /// Where the puzzles of a chunk go, in index order.
 struct Puzzles<'a> {
@@ -128,10 +138,13 @@ struct Puzzles<'a> {
 }
 
 impl Sink<Made> for Puzzles<'_> {
-    fn take(&mut self, _k: usize, (k, seed, generated): Made) -> anyhow::Result<()> {
+    fn take(&mut self, slot: usize, (k, seed, generated): Made) -> anyhow::Result<()> {
         if self.stopped {
             return Ok(());
         }
+        let Some(generated) = generated else {
+            return self.unfinished(slot);
+        };
         let generated = generated.map_err(|e| anyhow::anyhow!("puzzle {k}: {e}"))?;
         let args = self.args;
         let (out, stderr) = (&mut *self.out, &mut self.stderr);

@@ -17,14 +17,16 @@
 //! with what they found, and the writer waits a moment
 //! ([`crate::batch::Pool::stream`]) to write them (a count as `N+`, the
 //! solutions `--all` listed then `!interrupted`, a solve as
-//! `!interrupted`) before it marks the records not started.
+//! `!interrupted`) before it marks the records not started. `rate`,
+//! `explain`, `hint` and `generate` give the same stop to their raters,
+//! explainers and makers (`sudoku_dlx::Rater::set_stop`...): the work under
+//! way ends within a technique's step or a uniqueness check, a record as
+//! `!interrupted`, a puzzle left out.
 //!
 //! Between chunks (the next one being read, perhaps from a terminal that
 //! waits for a line) everything answered is already written and flushed,
 //! so the handler ends the process itself; it does so too on a second
-//! signal, in case the writer is stuck on a full pipe. A rating still
-//! running (`rate`) is not waited for: its steps have no stop, and a hard
-//! puzzle can take long.
+//! signal, in case the writer is stuck on a full pipe.
 
 use std::io::Write;
 use std::sync::atomic::{AtomicBool, Ordering};

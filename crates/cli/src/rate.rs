@@ -9,7 +9,7 @@ use std::io::Write;
 use sudoku_dlx::json::RateRecord;
 use sudoku_dlx::{Budget, Error, ParseOptions, Puzzle, Rated, Rater, Rating};
 
-use crate::answers::answer_all;
+use crate::answers::{answer_all, interrupted_answer};
 use crate::args::{RateArgs, RecordFormat};
 use crate::records::{Body, Record};
 use crate::report::{self, Answer, Problem, PuzzleStatus, Status, round2};
@@ -64,12 +64,15 @@ impl Workspace {
             }
             Body::Bad(e) => Err(Problem::of_line(line, &e)),
         };
-        let rated = puzzle.and_then(|puzzle| {
-            self.rate(args, &puzzle)
-                .map_err(|e| Problem::of_puzzle_error(line, &e, &puzzle))
+        let rated = puzzle.and_then(|puzzle| match self.rate(args, &puzzle) {
+            Err(Error::Stopped) => Ok(None),
+            rated => rated
+                .map(Some)
+                .map_err(|e| Problem::of_puzzle_error(line, &e, &puzzle)),
         });
         let mut answer = match rated {
-            Ok(rated) => answer(args.output.format, name, line, &rated, comment),
+            Ok(Some(rated)) => answer(args.output.format, name, line, &rated, comment),
+            Ok(None) => interrupted_answer(format, name, line),
             Err(problem) => invalid(problem),
         };
         if args.puzzles.keep_comments {
@@ -85,6 +88,8 @@ impl Workspace {
             if let Some(nodes) = args.max_nodes {
                 rater.set_budget(Budget::nodes(nodes));
             }
+            // A signal stops the rating (`!interrupted`, exit 130).
+            rater.set_stop(Some(crate::interrupt::stop()));
             self.rater = Some(rater);
         }
         match self.rater.as_mut() {

@@ -525,3 +525,36 @@ fn ctrl_c_stops_a_running_solve() {
         );
     }
 }
+
+/// Ctrl-C stops an explanation and a hint under way, whose uniqueness
+/// search settles nothing for minutes (the empty anti-king, anti-knight
+/// and X grid of [`ctrl_c_stops_a_running_solve`]): each is answered
+/// `!interrupted` by its worker (the stop of `Explainer::set_stop`), not
+/// marked unfinished by the writer, and the run ends with 130. (`rate`'s
+/// seeded searches prove this grid unsolvable at once; its stop is tested
+/// in the library, `Rater::set_stop`.)
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_running_explain_and_hint() {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), format!("{}\n", ".".repeat(81))).unwrap();
+    let path = arg(file.path());
+    for command in ["explain", "hint"] {
+        let args = [command, "--anti-king", "--anti-knight", "--x", path];
+        let (stdout, stderr, code) = interrupted(&args, "INT");
+        assert_eq!(code, Some(130), "{command}: {stderr}");
+        assert_eq!(stdout, "!interrupted\n", "{command}: {stderr}");
+        assert!(
+            stderr.contains("1 records answered, 0 marked"),
+            "{command}: answered by its stopped worker, not marked: {stderr}"
+        );
+        let mut json = args.to_vec();
+        json.splice(1..1, ["--format", "json"]);
+        let (stdout, stderr, code) = interrupted(&json, "INT");
+        assert_eq!(code, Some(130), "{command}: {stderr}");
+        let record: serde_json::Value = serde_json::from_str(stdout.trim_end())
+            .unwrap_or_else(|e| panic!("{command}: one record: {e}: {stdout:?} {stderr}"));
+        assert_eq!(record["status"], "interrupted", "{command}: {stdout}");
+        assert_eq!(record["line"], 1, "{command}: {stdout}");
+    }
+}

@@ -18,7 +18,6 @@ use dlx_engine::split::{Fingerprint, Worker};
 use dlx_engine::{
     Budget, Dlx, End, IntoSolutions, Kind, NamedProblem, Parallel, Progress, SplitMix64,
 };
-use numpy::{PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 
@@ -165,34 +164,18 @@ impl Problem {
         build::read(py, &path).map(Problem::of)
     }
 
-    /// From a numpy boolean matrix (see `cover.from_matrix`).
+    /// From a numpy boolean matrix or a CSR matrix's arrays (see
+    /// `cover.from_matrix` and [`build::Matrix`]).
     #[staticmethod]
     #[pyo3(signature = (matrix, primary, names=None))]
-    fn _from_dense(
+    fn _from_matrix(
         py: Python<'_>,
-        matrix: PyReadonlyArray2<'_, bool>,
+        matrix: build::Matrix<'_>,
         primary: usize,
         names: Option<Vec<String>>,
     ) -> PyResult<Self> {
-        let rows = matrix.as_array().nrows();
-        let (named, kept) = build::from_dense(py, matrix, primary, names)?;
-        Ok(Problem::of_rows(named, kept.map(|k| (k, rows))))
-    }
-
-    /// From a CSR matrix's arrays (see `cover.from_matrix`).
-    #[staticmethod]
-    #[pyo3(signature = (indptr, indices, columns, primary, names=None))]
-    fn _from_csr(
-        py: Python<'_>,
-        indptr: PyReadonlyArray1<'_, i64>,
-        indices: PyReadonlyArray1<'_, i64>,
-        columns: usize,
-        primary: usize,
-        names: Option<Vec<String>>,
-    ) -> PyResult<Self> {
-        let rows = indptr.as_array().len().saturating_sub(1);
-        let (named, kept) = build::from_csr(py, indptr, indices, columns, primary, names)?;
-        Ok(Problem::of_rows(named, kept.map(|k| (k, rows))))
+        let (named, rows) = build::from_matrix(py, matrix, primary, names)?;
+        Ok(Problem::of_rows(named, rows))
     }
 
     /// A problem from its pickle: Knuth's text, and the rows of a matrix's options.

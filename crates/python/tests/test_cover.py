@@ -337,12 +337,14 @@ def test_parse_errors_have_positions(tmp_path: object) -> None:
 @pytest.mark.parametrize(
     "options,kwargs,option,message",
     [
-        ([["a", "b"], ["a", "a"]], {}, 1, "twice"),
-        ([["a"], ["b", "z"]], {"primary": ["a", "b"], "secondary": []}, 1, "z"),
-        ([["a:red"]], {"primary": ["a"]}, 0, "primary"),
-        ([["x:"], ["a"]], {"secondary": ["x"]}, 0, "color"),
-        (["ab"], {}, 0, "not a string"),
-        ([["a"]], {"bounds": {"a": (3, 2)}}, None, "bounds"),
+        # Items and options by the names and positions the user gave.
+        ([["a", "b"], ["a", "a"]], {}, 1, 'options[1] ["a", "a"] names item "a" twice'),
+        ([["a"], ["b", "z"]], {"primary": ["a", "b"], "secondary": []}, 1,
+         'options[1] ["b", "z"] names "z", which is neither primary nor secondary'),
+        ([["a:red"]], {"primary": ["a"]}, 0, 'options[0] ["a:red"] gives primary item "a" a color'),
+        ([["x:"], ["a"]], {"secondary": ["x"]}, 0, 'options[0] ["x:"] has "x:" with no color'),
+        (["ab"], {}, 0, "options[0] 'ab': a list of item names, not a string"),
+        ([["b"], ["a"]], {"bounds": {"a": (3, 2)}}, None, 'bounds (3, 2) for item "a" are not valid'),
         ([["a"]], {"bounds": {"a": "x"}}, None, "bounds"),
         ([["a", "x"]], {"secondary": ["x"], "bounds": {"x": 2}}, None, "not primary"),
         ([["a b"]], {}, None, "a b"),
@@ -354,6 +356,18 @@ def test_bad_options(options: list, kwargs: dict, option: object, message: str) 
     assert isinstance(caught.value, ValueError)
     assert caught.value.option == option
     assert message in str(caught.value)
+
+
+def test_bad_sparse_matrix_names_its_row() -> None:
+    np = pytest.importorskip("numpy")
+    # CSR arrays as from_matrix hands them over: row 1 has no primary item
+    # and is left out, row 2 names column 7 of 3. The error names row 2.
+    indptr = np.array([0, 1, 2, 3], dtype=np.int64)
+    indices = np.array([0, 2, 7], dtype=np.int64)
+    with pytest.raises(cover.ProblemError) as caught:
+        cover.Problem._from_matrix((indptr, indices, 3), 2)
+    assert caught.value.option == 2
+    assert str(caught.value).startswith("row 2 names item 7, but the problem has only 3 items")
 
 
 def test_bad_matrices() -> None:

@@ -290,7 +290,7 @@ def test_garbage_and_huge_input_never_crash() -> None:
             pass
     with pytest.raises(ParseError):
         Puzzle.parse("1" * 10_000_000)
-    records = read_puzzles(b"\xff\xfe" + b"1" * 70_000 + b"\n" + b"." * 81 + b"\n")
+    records = list(read_puzzles(b"\xff\xfe" + b"1" * 70_000 + b"\n" + b"." * 81 + b"\n"))
     assert [r.ok for r in records] == [False, True]
     with pytest.raises(ParseError):
         Puzzle.parse(". " * (65 * 65))
@@ -329,7 +329,7 @@ def test_read_puzzles_keeps_every_record_and_places_bad_ones(tmp_path: pathlib.P
     )
     path = tmp_path / "puzzles.txt"
     path.write_bytes(text.encode() + b"\xff\xfe bad bytes\n" + f"{EASY}\r\n".encode())
-    records = read_puzzles(path)
+    records = list(read_puzzles(path))
     assert [r.line for r in records] == [2, 3, 5, 11, 14, 15, 16]
     assert [r.ok for r in records] == [True, False, True, False, True, False, True]
     assert records[0].comment == "# seventeen" and str(records[0].puzzle) == SEVENTEEN
@@ -343,17 +343,34 @@ def test_read_puzzles_keeps_every_record_and_places_bad_ones(tmp_path: pathlib.P
     assert "not UTF-8" in str(records[5].error)
     assert str(records[6].puzzle) == EASY
     assert [r.line for r in read_puzzles(text)] == [2, 3, 5, 11, 14]
-    assert str(read_puzzles(text)[1].error).startswith("<string>:3:41:")
+    assert str(list(read_puzzles(text))[1].error).startswith("<string>:3:41:")
 
 
 def test_read_puzzles_reads_jigsaw_and_killer_files() -> None:
-    jigsaw = read_puzzles(DATA / "janko_jigsaw_9x9.txt", jigsaw=True)
+    jigsaw = list(read_puzzles(DATA / "janko_jigsaw_9x9.txt", jigsaw=True))
     assert len(jigsaw) == len(lines("janko_jigsaw_9x9.txt")) and all(r.ok for r in jigsaw)
-    killer = read_puzzles(DATA / "killer_9x9.txt", killer=True)
+    killer = list(read_puzzles(DATA / "killer_9x9.txt", killer=True))
     assert len(killer) == len(lines("killer_9x9.txt")) and all(r.ok for r in killer)
     for record in killer[:3]:
         assert record.puzzle is not None
         assert_solution(record.puzzle, record.puzzle.solve())
+
+
+def test_read_puzzles_reads_as_it_goes(tmp_path: pathlib.Path) -> None:
+    path = tmp_path / "growing.txt"
+    path.write_text(f"{SEVENTEEN}\n{EASY}\n")
+    records = read_puzzles(path)
+    first = next(records)
+    assert first.line == 1 and str(first.puzzle) == SEVENTEEN
+    # Lines written after the first record was handed out are read too: the
+    # file is read as the records are asked for, not all at once.
+    with open(path, "a") as file:
+        file.write(f"{SEVENTEEN[:40]}x{SEVENTEEN[41:]}\n")
+    rest = list(records)
+    assert [r.line for r in rest] == [2, 3] and rest[1].error is not None
+    assert str(rest[1].error).startswith(f"{path}:3:41:")
+    with pytest.raises(FileNotFoundError, match="missing.txt"):
+        read_puzzles(tmp_path / "missing.txt")
 
 
 # --- generation ---

@@ -6,6 +6,8 @@ build in target/, else one on PATH."""
 
 from __future__ import annotations
 
+import itertools
+import json
 import pathlib
 import subprocess
 from typing import Any
@@ -18,6 +20,8 @@ from sudoku_checker import assert_solution
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 DATA = ROOT / "data" / "sudoku"
+# A 17-clue puzzle with an `x` in r5c5.
+SEVENTEEN_BAD = "..............3.85..1.2.......5.7.....4.x.1...9.......5......73..2.1........4...9"
 
 
 @pytest.fixture(scope="module")
@@ -59,7 +63,7 @@ def test_solutions_and_counts_are_the_clis(cli: str, tmp_path: pathlib.Path, nam
     path.write_text(text)
     solved = run(cli, "solve", *flags, str(path))
     counted = run(cli, "count", "--limit", "2", *flags, str(path))
-    records = read_puzzles(path, **options)
+    records = list(read_puzzles(path, **options))
     assert len(records) == len(solved) == len(counted)
     for record, line, number in zip(records, solved, counted):
         if record.puzzle is None:
@@ -146,3 +150,36 @@ def test_generated_puzzles_are_the_clis(cli: str, flags: list[str], options: dic
         assert f"{generated.puzzle} {generated.solution}" == line
         assert_solution(generated.puzzle, generated.solution)
         assert generated.puzzle.is_unique()
+
+
+def test_read_puzzles_streams_a_large_file_as_the_cli_reads_it(cli: str, tmp_path: pathlib.Path) -> None:
+    """Every 17-clue puzzle (49,158 lines), with bad records of every kind
+    spread among them: the records read one at a time are the CLI's, line
+    for line, none dropped, the bad ones placed where the CLI places them,
+    and each puzzle the one the CLI solved (its givens in the solution)."""
+    puzzles = (DATA / "tdoku_puzzles2_17_clue.txt").read_bytes().splitlines()
+    bad = [b"# a comment", "\u00e9t\u00e9".encode("latin-1"), b"12|34\n34|12", b"", b"1" * 70_000,
+           SEVENTEEN_BAD.encode(), b"1234\r\n3412\r\n2143\r\n4321"]
+    lines: list[bytes] = []
+    for k, puzzle in enumerate(puzzles):
+        lines.append(puzzle)
+        if k % 997 == 0:
+            lines.append(bad[(k // 997) % len(bad)])
+    path = tmp_path / "large.txt"
+    path.write_bytes(b"\n".join(lines) + b"\n")
+    answers = [json.loads(line) for line in run(cli, "solve", "--format", "json", str(path))]
+    records = read_puzzles(path)
+    count = 0
+    for record, answer in itertools.zip_longest(records, answers):
+        assert record is not None and answer is not None, f"record {count}: {record} against {answer}"
+        count += 1
+        assert record.line == answer["line"]
+        if answer["status"] == "invalid":
+            assert record.error is not None, answer
+            assert record.error.column == answer.get("column"), (record.error, answer)
+            assert str(record.error).startswith(f"{path}:{answer['line']}:")
+        else:
+            assert record.puzzle is not None, (record.error, answer)
+            solution = answer["solution"]
+            assert all(d == 0 or str(d) == solution[i] for i, d in enumerate(record.puzzle.givens.digits))
+    assert count == len(answers) > 49_158

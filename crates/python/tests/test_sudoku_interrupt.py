@@ -45,7 +45,7 @@ SCRIPT = textwrap.dedent(
         "lambda: empty.count()",  # on every core
         # A seeded search that runs for minutes.
         "lambda: Puzzle.parse('.' * 256, anti_knight=True, x=True).solve(seed=7)",
-        # Minutes of generation, which has no stop: abandoned, the call still ends.
+        # Minutes of generation.
         "lambda: generate(1, size=64)",
     ],
 )
@@ -54,3 +54,49 @@ def test_ctrl_c_interrupts_a_long_call(call: str) -> None:
                           timeout=120, check=False)
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines() == ["interrupted", "5+ 1234341221434321"]
+
+
+# The empty 9x9 grid under anti-king, anti-knight and X has no solution, and
+# a search for one runs for minutes: so does every call below.
+THREADS_SCRIPT = textwrap.dedent(
+    """
+    import os, signal, threading
+    from sudoku_dlx.sudoku import Puzzle, generate
+
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    def threads() -> int:
+        return len(os.listdir("/proc/self/task"))
+
+    hard = Puzzle.parse("." * 81, anti_king=True, anti_knight=True, x=True)
+    call = {call}
+    before = threads()
+    timer = threading.Timer(0.5, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    try:
+        call()
+        print("finished")
+    except KeyboardInterrupt:
+        print("interrupted")
+    timer.join()
+    # The call's worker thread was stopped and has ended, not left to run on.
+    print("threads left", threads() - before)
+    """
+)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="threads counted in /proc/self/task")
+@pytest.mark.parametrize(
+    "call",
+    [
+        "lambda: generate(1, size=64)",
+        "lambda: hard.explain()",
+        "lambda: hard.hint()",
+        "lambda: hard.count(jobs=1)",
+    ],
+)
+def test_ctrl_c_ends_the_worker_thread_too(call: str) -> None:
+    done = subprocess.run([sys.executable, "-c", THREADS_SCRIPT.format(call=call)], capture_output=True,
+                          text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == ["interrupted", "threads left 0"]

@@ -173,14 +173,8 @@ class Problem:
     @staticmethod
     def read(path: str | PathLike[str]) -> Problem: ...
     @staticmethod
-    def _from_dense(
-        matrix: _npt.NDArray[_np.bool_], primary: int, names: list[str] | None = None
-    ) -> Problem: ...
-    @staticmethod
-    def _from_csr(
-        indptr: _npt.NDArray[_np.int64],
-        indices: _npt.NDArray[_np.int64],
-        columns: int,
+    def _from_matrix(
+        matrix: _npt.NDArray[_np.bool_] | tuple[_npt.NDArray[_np.int64], _npt.NDArray[_np.int64], int],
         primary: int,
         names: list[str] | None = None,
     ) -> Problem: ...
@@ -232,19 +226,7 @@ class NativePuzzle:
     """A puzzle, or a grid of a puzzle (wrapped by sudoku.Puzzle and sudoku.Grid)."""
 
     @staticmethod
-    def parse(
-        text: str,
-        size: int | None,
-        box_shape: tuple[int, int] | None,
-        alphabet: str | None,
-        x: bool,
-        windoku: bool,
-        anti_king: bool,
-        anti_knight: bool,
-        jigsaw: bool,
-        killer: bool,
-        disjoint_cages: bool,
-    ) -> NativePuzzle: ...
+    def parse(text: str, options: Mapping[str, object]) -> NativePuzzle: ...
     @staticmethod
     def from_digits(
         digits: list[int],
@@ -292,20 +274,14 @@ _StepTuple = tuple[
 _BoardTuple = tuple[list[int], list[list[int]]]
 _RatingTuple = tuple[float, str, str, bool, float, float]
 
-def sudoku_read(
-    data: bytes,
-    name: str,
-    size: int | None,
-    box_shape: tuple[int, int] | None,
-    alphabet: str | None,
-    x: bool,
-    windoku: bool,
-    anti_king: bool,
-    anti_knight: bool,
-    jigsaw: bool,
-    killer: bool,
-    disjoint_cages: bool,
-) -> list[tuple[int, NativePuzzle | None, ParseError | None, str | None]]: ...
+class RecordReader(Iterator[tuple[int, NativePuzzle | None, ParseError | None, str | None]]):
+    """The records of a file (`path`) or of text (`data`), read as they come."""
+
+    def __init__(
+        self, path: str | None, data: bytes | None, name: str, options: Mapping[str, object]
+    ) -> None: ...
+    def __iter__(self) -> RecordReader: ...
+    def __next__(self) -> tuple[int, NativePuzzle | None, ParseError | None, str | None]: ...
 def sudoku_solve(
     puzzle: NativePuzzle, seed: int | None, max_nodes: int | None
 ) -> tuple[str, NativePuzzle | None]: ...

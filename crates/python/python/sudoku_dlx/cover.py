@@ -78,10 +78,8 @@ def from_matrix(
         csr.sum_duplicates()
         csr.eliminate_zeros()
         rows, columns = csr.shape
-        return Problem._from_csr(
-            np.asarray(csr.indptr, dtype=np.int64),
-            np.asarray(csr.indices, dtype=np.int64),
-            int(columns),
+        return Problem._from_matrix(
+            (np.asarray(csr.indptr, dtype=np.int64), np.asarray(csr.indices, dtype=np.int64), int(columns)),
             int(columns if primary is None else primary),
             names_list,
         )
@@ -93,9 +91,7 @@ def from_matrix(
     if array.dtype != np.bool_:
         array = array != 0
     columns = array.shape[1]
-    return Problem._from_dense(
-        array, int(columns if primary is None else primary), names_list
-    )
+    return Problem._from_matrix(array, int(columns if primary is None else primary), names_list)
 
 
 def _is_scipy_sparse(matrix: Any) -> bool:

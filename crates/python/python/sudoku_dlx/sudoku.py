@@ -28,7 +28,7 @@ from __future__ import annotations
 import os
 import secrets
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Iterable, Sequence, Union
+from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence, Union
 
 from . import _native
 from ._native import BudgetExhausted, NotUniqueError, ParseError
@@ -88,7 +88,50 @@ def _cell(index: int, size: int) -> tuple[int, int]:
     return (index // size, index % size)
 
 
-class Grid:
+class _Board:
+    """What a `Grid` and a `Puzzle` share: the native puzzle they wrap (a
+    grid is a puzzle whose givens are the grid, so that it keeps the rules
+    and alphabet it prints with), its shape, and its digits (a puzzle's
+    givens) as rows, arrays and the drawn grid."""
+
+    __slots__ = ("_native",)
+
+    def __init__(self, native: _native.NativePuzzle) -> None:
+        """Wraps a native puzzle; build them with `parse` or `from_list`."""
+        self._native = native
+
+    @property
+    def size(self) -> int:
+        """The side n of the n x n grid."""
+        return self._native.size
+
+    @property
+    def box(self) -> tuple[int, int]:
+        """Rows and columns of a box."""
+        return self._native.box_shape
+
+    def _filled(self) -> int:
+        return sum(1 for d in self._native.digits if d)
+
+    def to_list(self) -> list[list[int]]:
+        """The digits (a puzzle's givens) as lists of rows, 0 for blank."""
+        n, digits = self.size, self._native.digits
+        return [list(digits[r * n:(r + 1) * n]) for r in range(n)]
+
+    def to_numpy(self) -> numpy.ndarray[Any, Any]:
+        """The digits (a puzzle's givens) as an n x n numpy array of uint8
+        (numpy is imported here, only when asked for)."""
+        import numpy as np
+
+        return np.array(self.to_list(), dtype=np.uint8)
+
+    def pretty(self) -> str:
+        """The digits drawn with their box lines (or a jigsaw's region
+        borders), as ``sudoku-dlx solve --format grid`` draws a grid."""
+        return self._native.drawing().rstrip("\n")
+
+
+class Grid(_Board):
     """A grid of digits (0 for blank): a solution, or a player's board.
 
     It prints as the CLI prints grids (`str` is the line format in the
@@ -96,11 +139,7 @@ class Grid:
     lists of rows and numpy arrays.
     """
 
-    __slots__ = ("_native",)
-
-    def __init__(self, native: _native.NativePuzzle) -> None:
-        """Wraps a native grid; build grids with `Grid.from_list` or `Grid.parse`."""
-        self._native = native
+    __slots__ = ()
 
     @classmethod
     def from_list(cls, rows: Rows, *, box: tuple[int, int] | None = None) -> Grid:
@@ -114,18 +153,7 @@ class Grid:
     def parse(cls, text: str, *, size: int | None = None, box: tuple[int, int] | None = None,
               alphabet: str | None = None) -> Grid:
         """A grid read from text, in any format `Puzzle.parse` reads."""
-        return cls(_native.NativePuzzle.parse(text, size, _box(box), alphabet, False, False, False, False,
-                                              False, False, False))
-
-    @property
-    def size(self) -> int:
-        """The side n of the n x n grid."""
-        return self._native.size
-
-    @property
-    def box(self) -> tuple[int, int]:
-        """Rows and columns of a box."""
-        return self._native.box_shape
+        return cls(_native.NativePuzzle.parse(text, {"size": size, "box": _box(box), "alphabet": alphabet}))
 
     @property
     def digits(self) -> tuple[int, ...]:
@@ -135,27 +163,11 @@ class Grid:
     @property
     def filled(self) -> int:
         """How many cells hold a digit."""
-        return sum(1 for d in self._native.digits if d)
+        return self._filled()
 
     def is_complete(self) -> bool:
         """Whether every cell holds a digit."""
         return all(self._native.digits)
-
-    def to_list(self) -> list[list[int]]:
-        """The rows as lists of digits, 0 for blank."""
-        n, digits = self.size, self._native.digits
-        return [list(digits[r * n:(r + 1) * n]) for r in range(n)]
-
-    def to_numpy(self) -> numpy.ndarray[Any, Any]:
-        """The grid as an n x n numpy array of uint8 (numpy is imported here, only when asked for)."""
-        import numpy as np
-
-        return np.array(self.to_list(), dtype=np.uint8)
-
-    def pretty(self) -> str:
-        """The grid drawn with its box lines (or a jigsaw's region borders),
-        as ``sudoku-dlx solve --format grid`` draws it."""
-        return self._native.drawing().rstrip("\n")
 
     def __getitem__(self, key: int | tuple[int, int]) -> Any:
         """``grid[row]`` is a row (a list), ``grid[row, column]`` a digit."""
@@ -186,12 +198,18 @@ class Grid:
         return hash((self.digits, self.box))
 
 
+def _reader_options(*, box: tuple[int, int] | None, **options: object) -> dict[str, object]:
+    """The reader's keyword arguments as the native reader takes them (one
+    dict, shared by `Puzzle.parse` and `read_puzzles`)."""
+    return {"box": _box(box), **options}
+
+
 def _options(x: bool, windoku: bool, anti_king: bool, anti_knight: bool) -> str:
     flags = [("x", x), ("windoku", windoku), ("anti_king", anti_king), ("anti_knight", anti_knight)]
     return "".join(f", {name}=True" for name, on in flags if on)
 
 
-class Puzzle:
+class Puzzle(_Board):
     """A Sudoku puzzle: its rules (shape, variants, jigsaw regions, killer
     cages) and givens.
 
@@ -201,11 +219,7 @@ class Puzzle:
     explain, hint and take the canonical form with its methods.
     """
 
-    __slots__ = ("_native",)
-
-    def __init__(self, native: _native.NativePuzzle) -> None:
-        """Wraps a native puzzle; build puzzles with `Puzzle.parse` or `Puzzle.from_list`."""
-        self._native = native
+    __slots__ = ()
 
     @classmethod
     def parse(
@@ -239,9 +253,9 @@ class Puzzle:
         Raises `ParseError` (a `ValueError`) with ``.line`` and ``.column``
         (1-based, in the text) where the text is wrong.
         """
-        with_map = jigsaw is True
-        native = _native.NativePuzzle.parse(text, size, _box(box), alphabet, x, windoku, anti_king, anti_knight,
-                                            with_map, bool(killer), disjoint_cages)
+        native = _native.NativePuzzle.parse(text, _reader_options(
+            size=size, box=box, alphabet=alphabet, x=x, windoku=windoku, anti_king=anti_king,
+            anti_knight=anti_knight, jigsaw=jigsaw is True, killer=bool(killer), disjoint_cages=disjoint_cages))
         if isinstance(jigsaw, str):
             native = native.with_regions(jigsaw)
         return cls(native)
@@ -270,16 +284,6 @@ class Puzzle:
     # --- what it is ---
 
     @property
-    def size(self) -> int:
-        """The side n of the n x n grid."""
-        return self._native.size
-
-    @property
-    def box(self) -> tuple[int, int]:
-        """Rows and columns of a box."""
-        return self._native.box_shape
-
-    @property
     def givens(self) -> Grid:
         """The givens as a grid (0 for blank)."""
         return Grid(self._native)
@@ -287,7 +291,7 @@ class Puzzle:
     @property
     def clues(self) -> int:
         """How many givens the puzzle has."""
-        return sum(1 for d in self._native.digits if d)
+        return self._filled()
 
     @property
     def x(self) -> bool:
@@ -324,18 +328,6 @@ class Puzzle:
         """The alphabet it prints in: ``standard``, ``hex`` or ``numbers``."""
         return self._native.alphabet
 
-    def to_list(self) -> list[list[int]]:
-        """The givens as lists of rows, 0 for blank."""
-        return self.givens.to_list()
-
-    def to_numpy(self) -> numpy.ndarray[Any, Any]:
-        """The givens as an n x n numpy array of uint8 (numpy imported only here)."""
-        return self.givens.to_numpy()
-
-    def pretty(self) -> str:
-        """The givens drawn as ``sudoku-dlx solve --format grid`` draws a grid."""
-        return self._native.drawing().rstrip("\n")
-
     def grid(self, value: Grid | str | Rows) -> Grid:
         """`value` (text, rows of digits or an array) as a grid of this
         puzzle's shape and alphabet, as `check` and `hint` read it."""
@@ -343,8 +335,7 @@ class Puzzle:
             digits = list(value.digits)
         elif isinstance(value, str):
             b = self.box
-            parsed = _native.NativePuzzle.parse(value, None, b, self.alphabet, False, False, False, False,
-                                                False, False, False)
+            parsed = _native.NativePuzzle.parse(value, {"box": b, "alphabet": self.alphabet})
             digits = list(parsed.digits)
         else:
             digits = _flat(value)
@@ -808,30 +799,30 @@ def read_puzzles(
     box: tuple[int, int] | None = None,
     alphabet: str | None = None,
     disjoint_cages: bool = False,
-) -> list[Record]:
+) -> Iterator[Record]:
     """Every record of a file of puzzles, as ``sudoku-dlx solve`` splits it
-    (lines, blocks, comments, headers, ``puzzle:count:solution``...).
+    (lines, blocks, comments, headers, ``puzzle:count:solution``...), one
+    at a time as the file is read: a file of any size reads in the memory
+    of a record or two. ``list(read_puzzles(...))`` keeps them all.
 
     `source` is the text (`str` or `bytes`) or a path (`pathlib.Path` or
-    another `os.PathLike`). No record is dropped: a bad one is a `Record`
-    whose `error` is a `ParseError` with its line and column in the file,
-    its message starting ``NAME:LINE:COLUMN:`` (`name`: the path, or
-    ``<string>``). The options are those of `Puzzle.parse`.
+    another `os.PathLike`, opened at once, so a missing file raises here).
+    No record is dropped: a bad one is a `Record` whose `error` is a
+    `ParseError` with its line and column in the file, its message starting
+    ``NAME:LINE:COLUMN:`` (`name`: the path, or ``<string>``). The options
+    are those of `Puzzle.parse`.
     """
+    options = _reader_options(size=size, box=box, alphabet=alphabet, x=x, windoku=windoku, anti_king=anti_king,
+                              anti_knight=anti_knight, jigsaw=jigsaw, killer=killer, disjoint_cages=disjoint_cages)
     if isinstance(source, os.PathLike):
         path = os.fspath(source)
-        with open(path, "rb") as file:
-            data = file.read()
-        name = path if name is None else name
-    elif isinstance(source, str):
-        data = source.encode("utf-8", "surrogateescape")
-    elif isinstance(source, (bytes, bytearray, memoryview)):
-        data = bytes(source)
+        reader = _native.RecordReader(path, None, path if name is None else name, options)
+    elif isinstance(source, (str, bytes, bytearray, memoryview)):
+        data = source.encode("utf-8", "surrogateescape") if isinstance(source, str) else bytes(source)
+        reader = _native.RecordReader(None, data, "<string>" if name is None else name, options)
     else:
         raise TypeError("source must be text (str or bytes) or a path (os.PathLike)")
-    raw = _native.sudoku_read(data, "<string>" if name is None else name, size, _box(box), alphabet, x, windoku,
-                              anti_king, anti_knight, jigsaw, killer, disjoint_cages)
-    return [Record(line, None if p is None else Puzzle(p), error, comment) for line, p, error, comment in raw]
+    return (Record(line, None if p is None else Puzzle(p), error, comment) for line, p, error, comment in reader)
 
 
 def dedupe(puzzles: Iterable[Puzzle | str], *, max_nodes: int | None = None) -> list[Puzzle]:

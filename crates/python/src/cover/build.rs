@@ -23,7 +23,98 @@ pub(crate) fn dlx_error(py: Python<'_>, error: &DlxError, place: Option<&str>) -
         };
         return parse_error(py, message, Some(*line), Some(*column));
     }
-    let option = match error {
+    problem_error(py, error.to_string(), error_option(error))
+}
+
+/// A `DlxError` of a problem built from names, as a `ProblemError` that
+/// names what the user wrote: `items[k]` is item k's name, and
+/// `place(k)` gives option k's position as the user counts it (its index
+/// in the list, or its row of a matrix) and how to name it there
+/// (`options[3] ["a", "b"]`, `row 5`). The position is the exception's
+/// `option`.
+fn named_error(
+    py: Python<'_>,
+    error: &DlxError,
+    items: &[String],
+    place: &dyn Fn(usize) -> (usize, String),
+) -> PyErr {
+    let option = |k: usize| place(k).1;
+    let item = |k: usize| {
+        items
+            .get(k)
+            .map_or_else(|| format!("item {k}"), |name| format!("item {name:?}"))
+    };
+    let message = match error {
+        DlxError::ItemOutOfRange {
+            option: k,
+            item: i,
+            items: n,
+        } => format!(
+            "{} names item {i}, but the problem has only {n} items (0 to {})",
+            option(*k),
+            n.saturating_sub(1)
+        ),
+        DlxError::RepeatedItem { option: k, item: i } => {
+            format!(
+                "{} names {} twice; name each item once",
+                option(*k),
+                item(i.index())
+            )
+        }
+        DlxError::EmptyOption { option: k } => format!(
+            "{} is empty; an option must name at least one primary item",
+            option(*k)
+        ),
+        DlxError::NoPrimaryInOption { option: k } => format!(
+            "{} names only secondary items, so it could never be chosen; add a primary item or drop it",
+            option(*k)
+        ),
+        DlxError::OptionTooLong {
+            option: k,
+            len,
+            limit,
+        } => format!(
+            "{} names {len} items, more than the {limit} one option may name",
+            option(*k)
+        ),
+        DlxError::ColorOnPrimary { option: k, item: i } => format!(
+            "{} gives primary {} a color; only secondary items have colors",
+            option(*k),
+            item(i.index())
+        ),
+        DlxError::UnknownItemName { option: k, name } => format!(
+            "{} names {name:?}, which is neither primary nor secondary; add it to one of them",
+            option(*k)
+        ),
+        DlxError::EmptyColor {
+            option: k,
+            item: name,
+        } => format!(
+            "{} has {:?} with no color after ':'; write {:?}, or {name:?} for no color",
+            option(*k),
+            format!("{name}:"),
+            format!("{name}:A"),
+        ),
+        DlxError::BoundsOnSecondary { item: i } => format!(
+            "{} is secondary and cannot have bounds; make it primary or drop the bounds",
+            item(i.index())
+        ),
+        DlxError::BadBounds {
+            item: i,
+            lower,
+            upper,
+        } => format!(
+            "bounds ({lower}, {upper}) for {} are not valid; the upper bound must be at least 1 and at least the lower bound",
+            item(i.index())
+        ),
+        _ => return dlx_error(py, error, None),
+    };
+    problem_error(py, message, error_option(error).map(|k| place(k).0))
+}
+
+/// The option a `DlxError` is about, if any.
+fn error_option(error: &DlxError) -> Option<usize> {
+    match error {
         DlxError::ItemOutOfRange { option, .. }
         | DlxError::RepeatedItem { option, .. }
         | DlxError::EmptyOption { option, .. }
@@ -34,8 +125,7 @@ pub(crate) fn dlx_error(py: Python<'_>, error: &DlxError, place: Option<&str>) -
         | DlxError::UnknownItemName { option, .. }
         | DlxError::EmptyColor { option, .. } => Some(*option),
         _ => None,
-    };
-    problem_error(py, error.to_string(), option)
+    }
 }
 
 /// Knuth's text (DLX1, DLX2's colors, DLX3's bounds).
@@ -91,7 +181,11 @@ pub(crate) fn from_options(
             // A string is iterable, but one item per character is never meant.
             return Err(problem_error(
                 py,
-                format!("option {}: a list of item names, not a string", rows.len()),
+                format!(
+                    "options[{}] {}: a list of item names, not a string",
+                    rows.len(),
+                    option.repr()?
+                ),
                 Some(rows.len()),
             ));
         }
@@ -168,7 +262,12 @@ pub(crate) fn from_options(
             ));
         }
     }
-    let err = |e: DlxError| dlx_error(py, &e, None);
+    let items: Vec<String> = primary.iter().chain(&secondary).cloned().collect();
+    let place = |k: usize| match rows.get(k) {
+        Some(row) => (k, format!("options[{k}] {row:?}")),
+        None => (k, format!("options[{k}]")),
+    };
+    let err = |e: DlxError| named_error(py, &e, &items, &place);
     let mut builder = NamedBuilder::new();
     for item in &primary {
         match multiplicity.get(item) {
@@ -186,13 +285,7 @@ pub(crate) fn from_options(
         // No option: a problem without solutions, unless nothing is to be covered.
         return Problem::builder(primary.len(), secondary.len())
             .map_err(err)
-            .and_then(|b| {
-                NamedProblem::new(
-                    b.build(),
-                    primary.iter().chain(&secondary).cloned().collect(),
-                )
-                .map_err(err)
-            });
+            .and_then(|b| NamedProblem::new(b.build(), items.clone()).map_err(err));
     }
     builder.build().map_err(err)
 }
@@ -202,9 +295,39 @@ fn column_names(columns: usize, names: Option<Vec<String>>) -> Vec<String> {
     names.unwrap_or_else(|| (0..columns).map(|c| format!("c{c}")).collect())
 }
 
-/// A problem from a matrix, and the row of each of its options when rows
-/// were left out (`None`: option `k` is row `k`).
-pub(crate) type FromRows = (NamedProblem, Option<Vec<usize>>);
+/// A problem from a matrix, and when rows were left out the row of each of
+/// its options and how many rows there were (`None`: option `k` is row `k`).
+pub(crate) type FromRows = (NamedProblem, Option<(Vec<usize>, usize)>);
+
+/// A matrix as `cover.from_matrix` hands it over: a numpy boolean array,
+/// or a CSR matrix's `(indptr, indices, columns)`.
+#[derive(FromPyObject)]
+pub(crate) enum Matrix<'py> {
+    Dense(PyReadonlyArray2<'py, bool>),
+    Csr(
+        (
+            PyReadonlyArray1<'py, i64>,
+            PyReadonlyArray1<'py, i64>,
+            usize,
+        ),
+    ),
+}
+
+/// The problem of `matrix`, its first `primary` columns primary, the
+/// columns called `names` (or `c0`, `c1`...).
+pub(crate) fn from_matrix(
+    py: Python<'_>,
+    matrix: Matrix<'_>,
+    primary: usize,
+    names: Option<Vec<String>>,
+) -> PyResult<FromRows> {
+    match matrix {
+        Matrix::Dense(array) => from_dense(py, &array, primary, names),
+        Matrix::Csr((indptr, indices, columns)) => {
+            from_csr(py, &indptr, &indices, columns, primary, names)
+        }
+    }
+}
 
 /// Adds row `row`'s `items` as an option, unless it has no primary item
 /// (all zero, or only secondary columns): such a row can never be chosen,
@@ -224,15 +347,15 @@ fn add_row(
 }
 
 /// `rows` as [`FromRows`] keeps it: `None` when no row was left out.
-fn kept(rows: Vec<usize>, total: usize) -> Option<Vec<usize>> {
-    (rows.len() != total).then_some(rows)
+fn kept(rows: Vec<usize>, total: usize) -> Option<(Vec<usize>, usize)> {
+    (rows.len() != total).then_some((rows, total))
 }
 
 /// A problem from a dense boolean matrix: row `r` is option `r`, its items
 /// the columns where it is true; the first `primary` columns are primary.
-pub(crate) fn from_dense(
+fn from_dense(
     py: Python<'_>,
-    matrix: PyReadonlyArray2<'_, bool>,
+    matrix: &PyReadonlyArray2<'_, bool>,
     primary: usize,
     names: Option<Vec<String>>,
 ) -> PyResult<FromRows> {
@@ -240,24 +363,26 @@ pub(crate) fn from_dense(
     let (rows, columns) = view.dim();
     let err = |e: DlxError| dlx_error(py, &e, None);
     check_primary(py, primary, columns)?;
+    let names = column_names(columns, names);
     let mut builder = Problem::builder(primary, columns - primary).map_err(err)?;
     let mut items = Vec::new();
     let mut kept_rows = Vec::with_capacity(rows);
     for r in 0..rows {
         items.clear();
         items.extend((0..columns).filter(|&c| view[[r, c]]));
-        add_row(&mut builder, &mut kept_rows, r, &items, primary).map_err(err)?;
+        add_row(&mut builder, &mut kept_rows, r, &items, primary)
+            .map_err(|e| named_error(py, &e, &names, &|_| (r, format!("row {r}"))))?;
     }
-    let named = NamedProblem::new(builder.build(), column_names(columns, names)).map_err(err)?;
+    let named = NamedProblem::new(builder.build(), names).map_err(err)?;
     Ok((named, kept(kept_rows, rows)))
 }
 
 /// A problem from a sparse matrix in CSR form (`indptr`, `indices`, with
 /// duplicates summed and explicit zeros gone, which the Python side does).
-pub(crate) fn from_csr(
+fn from_csr(
     py: Python<'_>,
-    indptr: PyReadonlyArray1<'_, i64>,
-    indices: PyReadonlyArray1<'_, i64>,
+    indptr: &PyReadonlyArray1<'_, i64>,
+    indices: &PyReadonlyArray1<'_, i64>,
     columns: usize,
     primary: usize,
     names: Option<Vec<String>>,
@@ -267,6 +392,7 @@ pub(crate) fn from_csr(
     let err = |e: DlxError| dlx_error(py, &e, None);
     check_primary(py, primary, columns)?;
     let bad = || problem_error(py, "a malformed CSR matrix (indptr, indices)".into(), None);
+    let names = column_names(columns, names);
     let mut builder = Problem::builder(primary, columns - primary).map_err(err)?;
     let mut items = Vec::new();
     let rows = indptr.len().saturating_sub(1);
@@ -283,9 +409,10 @@ pub(crate) fn from_csr(
         for k in start..end {
             items.push(usize::try_from(indices[k]).map_err(|_| bad())?);
         }
-        add_row(&mut builder, &mut kept_rows, r, &items, primary).map_err(err)?;
+        add_row(&mut builder, &mut kept_rows, r, &items, primary)
+            .map_err(|e| named_error(py, &e, &names, &|_| (r, format!("row {r}"))))?;
     }
-    let named = NamedProblem::new(builder.build(), column_names(columns, names)).map_err(err)?;
+    let named = NamedProblem::new(builder.build(), names).map_err(err)?;
     Ok((named, kept(kept_rows, rows)))
 }
 

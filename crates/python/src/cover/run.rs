@@ -1,27 +1,16 @@
 //! Long searches from Python: run with the GIL released, stopped by Ctrl-C
-//! within a few milliseconds, reporting to a progress callback.
-//!
-//! Python runs signal handlers only on its main thread, and only when that
-//! thread holds the GIL and asks (`Python::check_signals`). So a search that
-//! cannot be cut into slices (a count, on one thread or many) runs on a
-//! thread of its own while the calling thread waits in slices of
-//! [`POLL`] without the GIL, looking at signals and the clock between them;
-//! on `KeyboardInterrupt` (or an exception from the callback) it stops the
-//! search through its [`Progress`] and waits for it to end. A solution
-//! iterator needs no thread: it searches a slice of nodes at a time
-//! (`IntoSolutions::next_within`) and looks at signals between slices.
+//! within a few milliseconds ([`crate::interrupt`]), reporting to a
+//! progress callback ([`Reporter`]). A solution iterator needs no thread:
+//! it searches a slice of nodes at a time (`IntoSolutions::next_within`)
+//! and looks at signals between slices.
 
 use std::sync::Arc;
-use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use dlx_engine::Progress;
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
-
-/// How long the calling thread waits between two looks at signals.
-const POLL: Duration = Duration::from_millis(10);
 
 /// Nodes a solution iterator searches between two looks at signals: a
 /// millisecond or so of search on Algorithm X, a few on M (its nodes are
@@ -104,11 +93,8 @@ impl ProgressInfo {
     }
 }
 
-/// Runs `work` on a thread of its own, the GIL released, while this thread
-/// looks at signals every [`POLL`] and tells `reporter` how it goes.
-/// `work` must report into and stop at `progress`. On a signal's exception
-/// (KeyboardInterrupt) or the callback's, stops the search, waits for it,
-/// and returns that exception with what the search returned.
+/// Runs `work` as [`crate::interrupt::watched`] does, telling `reporter`
+/// how it goes. `work` must report into and stop at `progress`.
 pub(crate) fn watched<T, F>(
     py: Python<'_>,
     progress: &Arc<Progress>,
@@ -119,67 +105,6 @@ where
     T: Send,
     F: FnOnce() -> T + Send,
 {
-    // Set by the search's thread when it ends (or panics: `Done`'s drop).
-    let done = Done::default();
-    std::thread::scope(|scope| {
-        let search = scope.spawn(|| {
-            let _finished = Finished(&done);
-            work()
-        });
-        let mut failure: Option<PyErr> = None;
-        loop {
-            if py.detach(|| done.wait(POLL)) {
-                break;
-            }
-            if failure.is_some() {
-                continue;
-            }
-            let looked = py
-                .check_signals()
-                .and_then(|()| reporter.tell(progress, false));
-            if let Err(e) = looked {
-                progress.stop();
-                failure = Some(e);
-            }
-        }
-        let value = match py.detach(|| search.join()) {
-            Ok(value) => value,
-            Err(panic) => std::panic::resume_unwind(panic),
-        };
-        if failure.is_none()
-            && let Err(e) = reporter.tell(progress, true)
-        {
-            failure = Some(e);
-        }
-        (value, failure)
-    })
-}
-
-/// Whether the search's thread has ended, and a way to wait for it.
-#[derive(Default)]
-struct Done {
-    ended: Mutex<bool>,
-    changed: Condvar,
-}
-
-impl Done {
-    /// Waits up to `timeout` for the end; whether it came.
-    fn wait(&self, timeout: Duration) -> bool {
-        let ended = self.ended.lock().unwrap_or_else(PoisonError::into_inner);
-        let (ended, _) = self
-            .changed
-            .wait_timeout_while(ended, timeout, |ended| !*ended)
-            .unwrap_or_else(PoisonError::into_inner);
-        *ended
-    }
-}
-
-/// Marks the search's end when dropped, however the search ends.
-struct Finished<'a>(&'a Done);
-
-impl Drop for Finished<'_> {
-    fn drop(&mut self) {
-        *self.0.ended.lock().unwrap_or_else(PoisonError::into_inner) = true;
-        self.0.changed.notify_all();
-    }
+    let look = |always| reporter.tell(progress, always);
+    crate::interrupt::watched(py, progress, look, work)
 }

@@ -3,10 +3,14 @@
 //! eliminations, houses and chains, and the text the CLI prints.
 
 use pyo3::prelude::*;
-use sudoku_dlx::{Budget, Error, Explained, Explainer, Hint, OnStall, Puzzle, Rated, Rater, Step};
+use std::sync::Arc;
+
+use sudoku_dlx::{
+    Budget, Error, Explained, Explainer, Hint, OnStall, Progress, Puzzle, Rated, Rater, Step,
+};
 
 use crate::errors::BudgetExhausted;
-use crate::sudoku::interrupt::interruptible;
+use crate::interrupt::interruptible;
 use crate::sudoku::make::{RatingTuple, rating_tuple};
 use crate::sudoku::not_unique;
 use crate::sudoku::puzzle::NativePuzzle;
@@ -63,9 +67,9 @@ pub(crate) fn sudoku_rate(
     max_nodes: Option<u64>,
 ) -> PyResult<RatingTuple> {
     let owned = puzzle.puzzle.clone();
-    // The rater has no stop: on Ctrl-C it is left to finish alone.
-    let rated = interruptible(py, None, move || {
+    let rated = interruptible(py, move |stop| {
         let mut rater = Rater::new(owned.rules());
+        rater.set_stop(Some(stop));
         if let Some(nodes) = max_nodes {
             rater.set_budget(Budget::nodes(nodes));
         }
@@ -83,8 +87,9 @@ pub(crate) fn sudoku_rate(
 }
 
 /// An explainer of `puzzle`'s rules with `max_nodes` as its budget.
-fn explainer(puzzle: &Puzzle, max_nodes: Option<u64>) -> Explainer {
+fn explainer(puzzle: &Puzzle, max_nodes: Option<u64>, stop: Arc<Progress>) -> Explainer {
     let mut explainer = Explainer::new(puzzle.rules());
+    explainer.set_stop(Some(stop));
     if let Some(nodes) = max_nodes {
         explainer.set_budget(Budget::nodes(nodes));
     }
@@ -112,8 +117,8 @@ pub(crate) fn sudoku_explain(
 )> {
     let owned = puzzle.puzzle.clone();
     let on_stall = if guess { OnStall::Trial } else { OnStall::Stop };
-    let explained = interruptible(py, None, move || {
-        explainer(&owned, max_nodes).explain(&owned, on_stall)
+    let explained = interruptible(py, move |stop| {
+        explainer(&owned, max_nodes, stop).explain(&owned, on_stall)
     })?
     .map_err(|e| puzzle.error(py, &e))?;
     let path = match explained {
@@ -166,8 +171,8 @@ pub(crate) fn sudoku_hint(
     let owned = puzzle.puzzle.clone();
     let grid = board.map(|b| b.puzzle.givens().clone());
     let pair = grid.is_some();
-    let hint = interruptible(py, None, move || {
-        explainer(&owned, max_nodes).hint(&owned, grid.as_ref())
+    let hint = interruptible(py, move |stop| {
+        explainer(&owned, max_nodes, stop).hint(&owned, grid.as_ref())
     })?;
     let p = &puzzle.puzzle;
     let shape = p.shape();

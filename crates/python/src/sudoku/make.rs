@@ -9,7 +9,7 @@ use sudoku_dlx::{
     Symmetry, puzzle_seed, replay_seed,
 };
 
-use crate::sudoku::interrupt::interruptible;
+use crate::interrupt::interruptible;
 use crate::sudoku::puzzle::{NativePuzzle, shape_of, variants_of};
 use crate::sudoku::to_py;
 
@@ -124,9 +124,11 @@ pub(crate) fn sudoku_generate(
     };
     let mut maker = Maker::new(&plan, &options).map_err(value_error)?;
     let seed = puzzle_seed(seed, index);
-    // A generator has no stop: on Ctrl-C its thread is left to finish
-    // alone and its puzzle dropped.
-    let made = interruptible(py, None, move || maker.generate(seed))?.map_err(value_error)?;
+    let made = interruptible(py, move |stop| {
+        maker.set_stop(Some(stop));
+        maker.generate(seed)
+    })?
+    .map_err(value_error)?;
     let minimal = match made.minimal {
         Minimality::Minimal => "minimal",
         Minimality::NotMinimal => "not minimal",

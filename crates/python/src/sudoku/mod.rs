@@ -2,7 +2,7 @@
 //! records ([`records`]), solving and counting ([`search`]), generating
 //! ([`make`]), rating, explaining and hints ([`human`]), canonical forms
 //! ([`canon`]). Long calls run off the interpreter and answer Ctrl-C
-//! ([`interrupt`]).
+//! ([`crate::interrupt`]).
 //!
 //! The Python classes of `sudoku_dlx.sudoku` (python/sudoku_dlx/sudoku.py)
 //! wrap the one class defined here, [`puzzle::NativePuzzle`]: a puzzle, or
@@ -19,7 +19,6 @@ use crate::errors::{ParseError, parse_error};
 
 mod canon;
 mod human;
-mod interrupt;
 mod make;
 mod puzzle;
 mod records;
@@ -64,7 +63,7 @@ pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("NotUniqueError", py.get_type::<NotUniqueError>())?;
     m.add_class::<puzzle::NativePuzzle>()?;
-    m.add_function(wrap_pyfunction!(records::sudoku_read, m)?)?;
+    m.add_class::<records::RecordReader>()?;
     m.add_function(wrap_pyfunction!(search::sudoku_solve, m)?)?;
     m.add_function(wrap_pyfunction!(search::sudoku_count, m)?)?;
     m.add_function(wrap_pyfunction!(search::sudoku_uniqueness, m)?)?;

@@ -62,32 +62,55 @@ fn alphabet_name(alphabet: Alphabet) -> &'static str {
     }
 }
 
-/// The options of the keyword arguments of `Puzzle.parse` and `read_puzzles`.
-#[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
-pub(crate) fn parse_options(
-    py: Python<'_>,
+/// The reader's keyword arguments, shared by `Puzzle.parse`, `Grid.parse`
+/// and `read_puzzles`: python/sudoku_dlx/sudoku.py passes them as a dict
+/// under their Python names, `alphabet` always (None for the default), the
+/// others off (or None) when left out.
+#[derive(FromPyObject)]
+#[pyo3(from_item_all)]
+#[allow(clippy::struct_excessive_bools)]
+pub(crate) struct ReadOptions {
+    #[pyo3(default)]
     size: Option<usize>,
+    #[pyo3(item("box"), default)]
     box_shape: Option<(usize, usize)>,
-    alphabet: Option<&str>,
-    variants: Variants,
+    alphabet: Option<String>,
+    #[pyo3(default)]
+    x: bool,
+    #[pyo3(default)]
+    windoku: bool,
+    #[pyo3(default)]
+    anti_king: bool,
+    #[pyo3(default)]
+    anti_knight: bool,
+    /// A region map after each puzzle.
+    #[pyo3(default)]
     jigsaw: bool,
+    #[pyo3(default)]
     killer: bool,
+    #[pyo3(default)]
     disjoint_cages: bool,
-) -> PyResult<ParseOptions> {
-    let shape = shape_of(size, box_shape).map_err(|e| to_py(py, &e, Alphabet::Standard, false))?;
-    if jigsaw && killer {
-        return Err(PyValueError::new_err(
-            "jigsaw and killer cannot be combined: a killer line has no place for a region map",
-        ));
+}
+
+impl ReadOptions {
+    /// The library's options, or why they cannot be.
+    pub(crate) fn parse_options(&self, py: Python<'_>) -> PyResult<ParseOptions> {
+        let shape = shape_of(self.size, self.box_shape)
+            .map_err(|e| to_py(py, &e, Alphabet::Standard, false))?;
+        if self.jigsaw && self.killer {
+            return Err(PyValueError::new_err(
+                "jigsaw and killer cannot be combined: a killer line has no place for a region map",
+            ));
+        }
+        Ok(ParseOptions {
+            shape,
+            variants: variants_of(self.x, self.windoku, self.anti_king, self.anti_knight),
+            alphabet: alphabet_of(self.alphabet.as_deref())?,
+            jigsaw: self.jigsaw,
+            killer: self.killer,
+            disjoint_cages: self.disjoint_cages,
+        })
     }
-    Ok(ParseOptions {
-        shape,
-        variants,
-        alphabet: alphabet_of(alphabet)?,
-        jigsaw,
-        killer,
-        disjoint_cages,
-    })
 }
 
 impl NativePuzzle {
@@ -142,32 +165,8 @@ impl NativePuzzle {
 impl NativePuzzle {
     /// Reads one puzzle from `text` (see `sudoku_dlx.sudoku.Puzzle.parse`).
     #[staticmethod]
-    #[pyo3(signature = (text, size, box_shape, alphabet, x, windoku, anti_king, anti_knight, jigsaw, killer, disjoint_cages))]
-    #[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
-    fn parse(
-        py: Python<'_>,
-        text: &str,
-        size: Option<usize>,
-        box_shape: Option<(usize, usize)>,
-        alphabet: Option<&str>,
-        x: bool,
-        windoku: bool,
-        anti_king: bool,
-        anti_knight: bool,
-        jigsaw: bool,
-        killer: bool,
-        disjoint_cages: bool,
-    ) -> PyResult<NativePuzzle> {
-        let options = parse_options(
-            py,
-            size,
-            box_shape,
-            alphabet,
-            variants_of(x, windoku, anti_king, anti_knight),
-            jigsaw,
-            killer,
-            disjoint_cages,
-        )?;
+    fn parse(py: Python<'_>, text: &str, options: ReadOptions) -> PyResult<NativePuzzle> {
+        let options = options.parse_options(py)?;
         let alphabet = options.alphabet.unwrap_or_default();
         Puzzle::parse(text, &options)
             .map(NativePuzzle::new)

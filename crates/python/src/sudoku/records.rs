@@ -5,11 +5,19 @@
 //! that is not UTF-8 or is longer than [`MAX_LINE_BYTES`] a bad record of
 //! its own, comments of any length skipped).
 
+use std::collections::VecDeque;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Cursor};
+use std::path::PathBuf;
+use std::sync::{Mutex, PoisonError};
+
+use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
+use pyo3::types::PyBytes;
 use sudoku_dlx::{Alphabet, Framer, ParseOptions, Puzzle, Record};
 
 use crate::errors::parse_error;
-use crate::sudoku::puzzle::{NativePuzzle, parse_options, variants_of};
+use crate::sudoku::puzzle::{NativePuzzle, ReadOptions};
 
 /// The longest line that can hold a puzzle, as in the CLI: a line-format
 /// 64x64 puzzle in numbers is well under it.
@@ -88,71 +96,136 @@ fn parse_record(py: Python<'_>, name: &str, record: Record, options: &ParseOptio
     }
 }
 
-/// Every record of `data` (the bytes of a file called `name`), read with
-/// the options of `Puzzle.parse`.
-#[pyfunction]
-#[pyo3(signature = (data, name, size, box_shape, alphabet, x, windoku, anti_king, anti_knight, jigsaw, killer, disjoint_cages))]
-#[allow(clippy::too_many_arguments, clippy::fn_params_excessive_bools)]
-pub(crate) fn sudoku_read(
-    py: Python<'_>,
-    data: &[u8],
-    name: &str,
-    size: Option<usize>,
-    box_shape: Option<(usize, usize)>,
-    alphabet: Option<&str>,
-    x: bool,
-    windoku: bool,
-    anti_king: bool,
-    anti_knight: bool,
-    jigsaw: bool,
-    killer: bool,
-    disjoint_cages: bool,
-) -> PyResult<Vec<Read>> {
-    let options = parse_options(
-        py,
-        size,
-        box_shape,
-        alphabet,
-        variants_of(x, windoku, anti_king, anti_knight),
-        jigsaw,
-        killer,
-        disjoint_cages,
-    )?;
-    let data = data.strip_prefix(b"\xef\xbb\xbf").unwrap_or(data);
-    let mut framer = Framer::new(&options);
-    let mut framed: Vec<Record> = Vec::new();
-    let mut reads: Vec<Read> = Vec::new();
-    let flush = |framed: &mut Vec<Record>, reads: &mut Vec<Read>| {
+/// The records of a file or of text, read as they come (a line at a time,
+/// framed as soon as a record is whole), so that a file of any size reads
+/// in memory for a record or two: `read_puzzles`'s iterator.
+#[pyclass(module = "sudoku_dlx._native")]
+pub(crate) struct RecordReader {
+    state: Mutex<Reading>,
+}
+
+/// Where a [`RecordReader`] is in its input.
+struct Reading {
+    input: Box<dyn BufRead + Send>,
+    /// The file's name in messages (or `<string>`).
+    name: String,
+    options: ParseOptions,
+    framer: Framer,
+    /// Records read and not yet handed out, in order.
+    ready: VecDeque<Read>,
+    /// Lines read so far: the number of the last one.
+    lines: usize,
+    /// The input has ended and the framer is emptied.
+    ended: bool,
+    /// The line being read, reused.
+    line: Vec<u8>,
+}
+
+impl Reading {
+    /// Reads one line (or the end) and frames what it completes.
+    fn step(&mut self, py: Python<'_>) -> PyResult<()> {
+        self.line.clear();
+        let read = self
+            .input
+            .read_until(b'\n', &mut self.line)
+            .map_err(|e| PyOSError::new_err(format!("{}: {e}", self.name)))?;
+        let mut framed: Vec<Record> = Vec::new();
+        if read == 0 {
+            framed.extend(self.framer.finish());
+            self.ended = true;
+        } else {
+            self.lines += 1;
+            let number = self.lines;
+            let mut bytes = self.line.strip_suffix(b"\n").unwrap_or(&self.line);
+            if number == 1 {
+                bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+            }
+            let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
+            match bad_line(bytes) {
+                Some(_) if is_comment(bytes) => self.framer.push(number, "#", &mut framed),
+                Some((column, reason)) => {
+                    self.framer.interrupt(&mut framed);
+                    self.parse(py, &mut framed);
+                    let error = located(py, &self.name, number, Some(column), &reason);
+                    self.ready.push_back((number, None, Some(error), None));
+                }
+                None => {
+                    let line = String::from_utf8_lossy(bytes);
+                    self.framer.push(number, line.as_ref(), &mut framed);
+                }
+            }
+            // Headers and titles hold no puzzle: the CLI notes them on
+            // stderr, a library caller has no use for them.
+            self.framer.skipped().for_each(drop);
+        }
+        self.parse(py, &mut framed);
+        Ok(())
+    }
+
+    /// Parses the records of `framed` into `ready`.
+    fn parse(&mut self, py: Python<'_>, framed: &mut Vec<Record>) {
         for record in framed.drain(..) {
-            reads.push(parse_record(py, name, record, &options));
+            let read = parse_record(py, &self.name, record, &self.options);
+            self.ready.push_back(read);
         }
-    };
-    let mut lines: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
-    if lines.last().is_some_and(|l| l.is_empty()) {
-        lines.pop();
     }
-    for (k, bytes) in lines.into_iter().enumerate() {
-        let number = k + 1;
-        let bytes = bytes.strip_suffix(b"\r").unwrap_or(bytes);
-        match bad_line(bytes) {
-            Some(_) if is_comment(bytes) => framer.push(number, "#", &mut framed),
-            Some((column, reason)) => {
-                framer.interrupt(&mut framed);
-                flush(&mut framed, &mut reads);
-                let error = located(py, name, number, Some(column), &reason);
-                reads.push((number, None, Some(error), None));
+}
+
+#[pymethods]
+impl RecordReader {
+    /// Reads the file at `path`, or else `data` (text's bytes), called
+    /// `name` in messages, with the options of `Puzzle.parse`. The file is
+    /// opened here, so a missing one raises at once.
+    #[new]
+    #[pyo3(signature = (path, data, name, options))]
+    fn new(
+        py: Python<'_>,
+        path: Option<PathBuf>,
+        data: Option<&Bound<'_, PyBytes>>,
+        name: String,
+        options: ReadOptions,
+    ) -> PyResult<Self> {
+        let options = options.parse_options(py)?;
+        let input: Box<dyn BufRead + Send> = match path {
+            Some(path) => {
+                // io's error as Python's (FileNotFoundError...), naming the file.
+                let file = File::open(&path)
+                    .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", path.display())))?;
+                Box::new(BufReader::new(file))
             }
-            None => {
-                let line = String::from_utf8_lossy(bytes);
-                framer.push(number, line.as_ref(), &mut framed);
+            None => Box::new(Cursor::new(
+                data.map(|d| d.as_bytes().to_vec()).unwrap_or_default(),
+            )),
+        };
+        Ok(RecordReader {
+            state: Mutex::new(Reading {
+                input,
+                name,
+                framer: Framer::new(&options),
+                options,
+                ready: VecDeque::new(),
+                lines: 0,
+                ended: false,
+                line: Vec::new(),
+            }),
+        })
+    }
+
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    /// The next record: its first line, the puzzle or the error, its comment.
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Read>> {
+        let mut reading = self.state.lock().unwrap_or_else(PoisonError::into_inner);
+        loop {
+            if let Some(read) = reading.ready.pop_front() {
+                return Ok(Some(read));
             }
+            if reading.ended {
+                return Ok(None);
+            }
+            reading.step(py)?;
         }
-        flush(&mut framed, &mut reads);
-        // Headers and titles hold no puzzle: the CLI notes them on stderr,
-        // a library caller has no use for them.
-        framer.skipped().for_each(drop);
     }
-    framed.extend(framer.finish());
-    flush(&mut framed, &mut reads);
-    Ok(reads)
 }

@@ -6,14 +6,10 @@
 //! more runs again, whole, off the interpreter ([`interruptible`]), where
 //! Ctrl-C can stop it.
 
-use std::sync::Arc;
-
 use pyo3::prelude::*;
-use sudoku_dlx::{
-    End, Error, First, Parallel, Progress, Puzzle, Solver, Uniqueness, check_solution,
-};
+use sudoku_dlx::{End, Error, First, Parallel, Puzzle, Solver, Uniqueness, check_solution};
 
-use crate::sudoku::interrupt::interruptible;
+use crate::interrupt::interruptible;
 use crate::sudoku::puzzle::NativePuzzle;
 use crate::sudoku::solvers;
 
@@ -48,11 +44,9 @@ where
     if settled(&first) || max_nodes.is_some_and(|n| n <= FIRST_LOOK) {
         return Ok(first);
     }
-    let stop = Arc::new(Progress::new());
-    let theirs = Arc::clone(&stop);
     let owned = puzzle.clone();
-    let answer = interruptible(py, Some(stop), move || {
-        let mut solver = solvers::take(owned.rules(), max_nodes, seed, Some(theirs));
+    let answer = interruptible(py, move |stop| {
+        let mut solver = solvers::take(owned.rules(), max_nodes, seed, Some(stop));
         let answer = op(&mut solver, &owned);
         solvers::give_back(solver);
         answer
@@ -117,11 +111,9 @@ pub(crate) fn sudoku_count(
     } else {
         // count_parallel makes its own first look and spreads the rest.
         let parallel = jobs.map_or_else(Parallel::new, |n| Parallel::new().with_threads(n));
-        let stop = Arc::new(Progress::new());
-        let theirs = Arc::clone(&stop);
         let owned = puzzle.puzzle.clone();
-        let answer = interruptible(py, Some(stop), move || {
-            let mut solver = solvers::take(owned.rules(), max_nodes, None, Some(theirs));
+        let answer = interruptible(py, move |stop| {
+            let mut solver = solvers::take(owned.rules(), max_nodes, None, Some(stop));
             let answer = solver.count_parallel(&owned, &parallel, limit);
             solvers::give_back(solver);
             answer

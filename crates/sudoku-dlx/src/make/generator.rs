@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use dlx_engine::{First, SplitMix64};
+use dlx_engine::{First, Progress, SplitMix64};
 use smallvec::SmallVec;
 
 use crate::make::forcing::Forcing;
@@ -11,7 +11,7 @@ use crate::make::generate_options::{GenerateOptions, default_check_budget};
 use crate::make::generated::{Distance, Generated};
 use crate::make::repair::{Essential, Minimality, Repair};
 use crate::make::symmetry::Symmetry;
-use crate::model::error::Error;
+use crate::model::error::{Error, check_stop};
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
@@ -82,6 +82,8 @@ pub struct Generator {
     forcing: Forcing,
     /// Cells of the orbits kept in the current pass, reused.
     kept: Vec<usize>,
+    /// Ends a call early ([`set_stop`](Self::set_stop)).
+    stop: Option<Arc<Progress>>,
 }
 
 /// The attempts of one seed, from [`Generator::attempts`]: each a new
@@ -145,7 +147,35 @@ impl Generator {
             budget,
             forcing,
             kept: Vec::new(),
+            stop: None,
         }
+    }
+
+    /// Makes later calls end early once `stop` is stopped
+    /// ([`Progress::stop`], from any thread: a Ctrl-C handler's, say):
+    /// [`generate`](Self::generate), an attempt of
+    /// [`attempts`](Self::attempts) and
+    /// [`complete_grid`](Self::complete_grid) then return
+    /// [`Error::Stopped`], within one uniqueness check (a few thousand
+    /// search nodes) or one technique's step. `None` (the default) removes it.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use sudoku_dlx::{Error, GenerateOptions, Generator, Progress, Rules};
+    /// let mut generator = Generator::new(&Rules::classic(), GenerateOptions::default());
+    /// let stop = Arc::new(Progress::new());
+    /// generator.set_stop(Some(Arc::clone(&stop)));
+    /// assert!(generator.generate(7).is_ok());
+    /// stop.stop(); // as a signal handler would, while the call runs
+    /// assert_eq!(generator.generate(7).unwrap_err(), Error::Stopped);
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    pub fn set_stop(&mut self, stop: Option<Arc<Progress>>) {
+        self.solver.set_stop(stop.clone());
+        if let Some(rater) = &mut self.rater {
+            rater.set_stop(stop.clone());
+        }
+        self.stop = stop;
     }
 
     /// The options.
@@ -161,8 +191,10 @@ impl Generator {
     ///
     /// # Errors
     ///
-    /// [`Error::NoCompleteGrid`] if the rules admit no grid, and
-    /// [`Error::GridBudget`] if no grid was found within the budget.
+    /// [`Error::NoCompleteGrid`] if the rules admit no grid,
+    /// [`Error::GridBudget`] if no grid was found within the budget, and
+    /// [`Error::Stopped`] once the stop ([`set_stop`](Self::set_stop)) is
+    /// stopped.
     pub fn generate(&mut self, seed: u64) -> Result<Generated, Error> {
         let options = self.options.clone();
         let mut best: Option<(Distance, Generated)> = None;
@@ -203,6 +235,7 @@ impl Generator {
     }
 
     fn attempt(&mut self, rng: &mut SplitMix64, attempt: u32) -> Result<Generated, Error> {
+        check_stop(self.stop.as_ref())?;
         let solution = self.random_grid(rng)?;
         self.work.givens_mut().clone_from(&solution);
         // From the identity each time, so a puzzle depends on its seed alone.
@@ -222,6 +255,8 @@ impl Generator {
         } else {
             Minimality::Unchecked
         };
+        // Checks the stop cut short kept their orbits: not the puzzle.
+        check_stop(self.stop.as_ref())?;
         let clues = self.work.givens().filled_count();
         let rating = match &mut self.rater {
             Some(rater) => match rater.rate_puzzle(&self.work)? {
@@ -230,6 +265,7 @@ impl Generator {
             },
             None => None,
         };
+        check_stop(self.stop.as_ref())?;
         let clues_met = self.options.clues.map(|n| clues == n);
         let difficulty_met = self
             .options
@@ -281,7 +317,9 @@ impl Generator {
                 budget: Budget::nodes(self.budget.saturating_mul(u64::from(GRID_TRIES))),
                 ..self.solver.options()
             };
-            return match self.solver.complete(&total, rng)? {
+            let found = self.solver.complete(&total, rng)?;
+            check_stop(self.stop.as_ref())?;
+            return match found {
                 First::Solution(grid) => Ok(grid),
                 First::NoSolution => Err(Error::NoCompleteGrid),
                 First::BudgetExhausted => Err(Error::GridBudget { tries: GRID_TRIES }),
@@ -296,6 +334,7 @@ impl Generator {
         }
         let mut tries = 0;
         while tries < GRID_TRIES {
+            check_stop(self.stop.as_ref())?;
             tries += 1;
             let random = SearchOptions {
                 method: Method::Bitsets,
@@ -336,6 +375,7 @@ impl Generator {
             options,
             forcing,
             kept,
+            stop,
             ..
         } = self;
         let mut pass = Pass::default();
@@ -359,6 +399,7 @@ impl Generator {
             } else if forcing.singles_restore(orbit) {
                 Some(true)
             } else {
+                check_stop(stop.as_ref())?;
                 if stacked {
                     // Take off the pile and the orbits decided since the
                     // last check, this one included.
@@ -443,6 +484,7 @@ impl Generator {
             options,
             rater,
             forcing,
+            stop,
             ..
         } = self;
         // Built whenever a difficulty is asked for, so always there.
@@ -458,6 +500,7 @@ impl Generator {
             if clues - orbit.len() < target {
                 continue;
             }
+            check_stop(stop.as_ref())?;
             let digits = work.givens_mut().digits_mut();
             saved.clear();
             for &i in orbit {

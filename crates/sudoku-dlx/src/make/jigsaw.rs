@@ -16,12 +16,14 @@
 //! still solves the map, so a map always comes with a witness that it can
 //! be played.
 
-use dlx_engine::SplitMix64;
+use std::sync::Arc;
+
+use dlx_engine::{Progress, SplitMix64};
 
 use crate::make::generate_options::GenerateOptions;
 use crate::make::generated::Generated;
 use crate::make::generator::Generator;
-use crate::model::error::Error;
+use crate::model::error::{Error, check_stop};
 use crate::model::grid::Grid;
 use crate::model::regions::Regions;
 use crate::model::rules::Rules;
@@ -207,6 +209,8 @@ pub fn random_regions(shape: Shape, seed: u64) -> Result<Regions, Error> {
 pub struct RandomJigsaw {
     maps: RandomRegions,
     options: GenerateOptions,
+    /// Ends a call early ([`set_stop`](Self::set_stop)).
+    stop: Option<Arc<Progress>>,
 }
 
 impl RandomJigsaw {
@@ -217,7 +221,16 @@ impl RandomJigsaw {
         RandomJigsaw {
             maps: RandomRegions::new(shape, variants),
             options,
+            stop: None,
         }
+    }
+
+    /// Makes later calls end early once `stop` is stopped: as
+    /// [`Generator::set_stop`], [`generate`](Self::generate) then returns
+    /// [`Error::Stopped`].
+    pub fn set_stop(&mut self, stop: Option<Arc<Progress>>) {
+        self.maps.grids.set_stop(stop.clone());
+        self.stop = stop;
     }
 
     /// One puzzle, determined by `seed`: a map from
@@ -230,8 +243,11 @@ impl RandomJigsaw {
     pub fn generate(&mut self, seed: u64) -> Result<Generated, Error> {
         let mut rng = SplitMix64::new(seed);
         let regions = self.maps.draw(rng.next_u64())?;
+        check_stop(self.stop.as_ref())?;
         let rules = self.maps.rules().clone().with_regions(regions)?;
-        Generator::new(&rules, self.options.clone()).generate(rng.next_u64())
+        let mut generator = Generator::new(&rules, self.options.clone());
+        generator.set_stop(self.stop.clone());
+        generator.generate(rng.next_u64())
     }
 }
 

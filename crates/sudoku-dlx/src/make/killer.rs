@@ -14,8 +14,9 @@
 //! alone (its techniques know no cage logic); see its docs.
 
 use std::ops::ControlFlow;
+use std::sync::Arc;
 
-use dlx_engine::{Budget, End, SplitMix64};
+use dlx_engine::{Budget, End, Progress, SplitMix64};
 
 use crate::make::generate_options::{GenerateOptions, default_check_budget};
 use crate::make::generated::Generated;
@@ -23,7 +24,7 @@ use crate::make::generator::Generator;
 use crate::make::repair::Minimality;
 use crate::model::cage_problem::CageProblem;
 use crate::model::cages::{CAGE_LABELS, Cages, MAX_KILLER_SIZE};
-use crate::model::error::Error;
+use crate::model::error::{Error, check_stop};
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
@@ -53,6 +54,8 @@ pub struct KillerGenerator {
     grids: Generator,
     largest_cage: usize,
     budget: u64,
+    /// Ends a call early ([`set_stop`](Self::set_stop)).
+    stop: Option<Arc<Progress>>,
 }
 
 impl KillerGenerator {
@@ -80,7 +83,16 @@ impl KillerGenerator {
             grids: Generator::new(rules, GenerateOptions::default()),
             largest_cage: largest_cage.clamp(1, size),
             budget: default_check_budget(rules),
+            stop: None,
         })
+    }
+
+    /// Makes later calls end early once `stop` is stopped: as
+    /// [`Generator::set_stop`], [`generate`](Self::generate) then returns
+    /// [`Error::Stopped`].
+    pub fn set_stop(&mut self, stop: Option<Arc<Progress>>) {
+        self.grids.set_stop(stop.clone());
+        self.stop = stop;
     }
 
     /// Limits each uniqueness check and each rating search to `nodes`
@@ -103,6 +115,7 @@ impl KillerGenerator {
     pub fn generate(&mut self, seed: u64) -> Result<Generated, Error> {
         let mut rng = SplitMix64::new(seed);
         for attempt in 1..=ATTEMPTS {
+            check_stop(self.stop.as_ref())?;
             let grid = self.grids.complete_grid(rng.next_u64())?;
             if let Some(puzzle) = self.attempt(&grid, &mut rng)? {
                 let rating = self.rate(&puzzle)?;
@@ -130,6 +143,7 @@ impl KillerGenerator {
         let cells = grid.shape().cell_count();
         let mut unique = false;
         for _ in 0..cells {
+            check_stop(self.stop.as_ref())?;
             if cages.groups.len() > CAGE_LABELS.len() {
                 return Ok(None);
             }
@@ -163,6 +177,7 @@ impl KillerGenerator {
             return Ok(None);
         }
         for _ in 0..cages.groups.len() {
+            check_stop(self.stop.as_ref())?;
             let Some(merged) = cages.merged(rng) else {
                 continue;
             };
@@ -192,6 +207,7 @@ impl KillerGenerator {
         let puzzle = self.puzzle(layout)?;
         let mut solver = Solver::new(puzzle.rules());
         solver.set_budget(Budget::nodes(self.budget));
+        solver.set_stop(self.stop.clone());
         let mut other = None;
         let mut found = 0;
         let count = solver.for_each_solution(&puzzle, |solution| {
@@ -215,6 +231,7 @@ impl KillerGenerator {
     fn rate(&self, puzzle: &Puzzle) -> Result<Option<Rating>, Error> {
         let mut rater = Rater::new(puzzle.rules());
         rater.set_budget(Budget::nodes(self.budget));
+        rater.set_stop(self.stop.clone());
         Ok(match rater.rate_puzzle(puzzle)? {
             Rated::Unique(rating) => Some(rating),
             _ => None,

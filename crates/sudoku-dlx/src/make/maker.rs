@@ -5,6 +5,9 @@
 //! command line and every other caller.
 
 use std::ops::RangeInclusive;
+use std::sync::Arc;
+
+use dlx_engine::Progress;
 
 use crate::make::generate_options::GenerateOptions;
 use crate::make::generated::Generated;
@@ -161,6 +164,19 @@ impl Maker {
             Kind::Fixed(generator) => generator.generate(seed),
             Kind::RandomJigsaw(jigsaw) => jigsaw.generate(seed),
             Kind::Killer(killer) => killer.generate(seed),
+        }
+    }
+
+    /// Makes later calls end early once `stop` is stopped
+    /// ([`Progress::stop`], from any thread: a Ctrl-C handler's, say):
+    /// [`generate`](Self::generate) then returns [`Error::Stopped`] within
+    /// one uniqueness check or one technique's step, whichever generator
+    /// runs (see [`Generator::set_stop`]). `None` (the default) removes it.
+    pub fn set_stop(&mut self, stop: Option<Arc<Progress>>) {
+        match &mut self.kind {
+            Kind::Fixed(generator) => generator.set_stop(stop),
+            Kind::RandomJigsaw(jigsaw) => jigsaw.set_stop(stop),
+            Kind::Killer(killer) => killer.set_stop(stop),
         }
     }
 }

@@ -190,6 +190,11 @@ pub enum Error {
     /// Generation: the rules admit no complete grid (a region map or a
     /// combination of variants that no grid satisfies).
     NoCompleteGrid,
+    /// A long call (generation, rating, explain, hint) ended early because
+    /// its stop was stopped ([`Progress::stop`](dlx_engine::Progress::stop),
+    /// from a Ctrl-C handler say; see [`Maker::set_stop`](crate::Maker::set_stop)).
+    /// Not an answer: the call, run again without the stop, gives one.
+    Stopped,
     /// Generation: every try at a complete grid ran out of search budget.
     GridBudget {
         /// Tries made.
@@ -632,6 +637,7 @@ impl fmt::Display for Reason<'_> {
                 "the line looks like a killer puzzle, a cage map here between the givens and the sums; read it as killer (--killer, or `killer: true` in ParseOptions)"
             ),
             Error::Engine(e) => write!(f, "the exact-cover engine refused the grid: {e}"),
+            Error::Stopped => write!(f, "stopped before it finished (interrupted)"),
             Error::NoCompleteGrid => write!(
                 f,
                 "no complete grid satisfies these rules; change the region map or the cages, or drop a variant"
@@ -786,6 +792,15 @@ impl std::error::Error for Error {
 impl From<dlx_engine::DlxError> for Error {
     fn from(e: dlx_engine::DlxError) -> Error {
         Error::Engine(e)
+    }
+}
+
+/// `Err(Error::Stopped)` once `stop` is stopped: the check a long call
+/// makes between its steps (an orbit, an attempt, a technique).
+pub(crate) fn check_stop(stop: Option<&std::sync::Arc<dlx_engine::Progress>>) -> Result<(), Error> {
+    match stop {
+        Some(stop) if stop.is_stopped() => Err(Error::Stopped),
+        _ => Ok(()),
     }
 }
 

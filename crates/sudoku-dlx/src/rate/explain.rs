@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use crate::model::error::Error;
+use crate::model::error::{Error, check_stop};
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
@@ -17,7 +17,7 @@ use crate::rate::step::{Naming, Placement, Recorder, Step, StepKind, digits_of};
 use crate::rate::technique::Technique;
 use crate::rate::techniques::LogicSolver;
 use crate::solve::solver::Solver;
-use dlx_engine::{Budget, First, Uniqueness};
+use dlx_engine::{Budget, First, Progress, Uniqueness};
 
 /// A grid part way: its digits and the candidates of its open cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,6 +150,8 @@ pub enum Hint {
 pub struct Explainer {
     logic: LogicSolver,
     solver: Solver,
+    /// Ends a call early ([`set_stop`](Self::set_stop)).
+    stop: Option<Arc<Progress>>,
 }
 
 impl Explainer {
@@ -160,6 +162,7 @@ impl Explainer {
         Explainer {
             logic: LogicSolver::with_geometry(std::sync::Arc::clone(solver.geometry())),
             solver,
+            stop: None,
         }
     }
 
@@ -174,6 +177,29 @@ impl Explainer {
         self.solver.set_budget(budget);
     }
 
+    /// Makes later calls end early once `stop` is stopped
+    /// ([`Progress::stop`], from any thread: a Ctrl-C handler's, say):
+    /// [`explain`](Self::explain) and [`hint`](Self::hint) then return
+    /// [`Error::Stopped`], within a few thousand search nodes or one
+    /// technique's step. `None` (the default) removes it.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use sudoku_dlx::{Error, Explainer, OnStall, Progress, Puzzle, Rules, ParseOptions};
+    /// let p = Puzzle::parse(&format!("5{}", ".".repeat(80)), &ParseOptions::default())?;
+    /// let mut explainer = Explainer::new(p.rules());
+    /// let stop = Arc::new(Progress::new());
+    /// explainer.set_stop(Some(Arc::clone(&stop)));
+    /// stop.stop(); // as a signal handler would, while the call runs
+    /// assert_eq!(explainer.explain(&p, OnStall::Trial), Err(Error::Stopped));
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    pub fn set_stop(&mut self, stop: Option<Arc<Progress>>) {
+        self.solver.set_stop(stop.clone());
+        self.logic.set_stop(stop.clone());
+        self.stop = stop;
+    }
+
     /// The solution path of `puzzle`: the rater's steps until the grid is
     /// full or the techniques stall; with [`OnStall::Trial`], a trial at
     /// each stall and the techniques again after it, until the grid is full.
@@ -181,18 +207,24 @@ impl Explainer {
     /// # Errors
     ///
     /// [`Error::KillerNotExplained`] for a killer puzzle,
-    /// [`Error::RulesMismatch`] for a puzzle of other rules, and
-    /// [`Error::ConflictingGivens`] for givens that clash: no path starts
-    /// from them.
+    /// [`Error::RulesMismatch`] for a puzzle of other rules,
+    /// [`Error::ConflictingGivens`] for givens that clash (no path starts
+    /// from them), and [`Error::Stopped`] once the stop
+    /// ([`set_stop`](Self::set_stop)) is stopped.
     pub fn explain(&mut self, puzzle: &Puzzle, on_stall: OnStall) -> Result<Explained, Error> {
         refuse_killer(puzzle)?;
         let trials = on_stall == OnStall::Trial;
-        Ok(match self.solver.uniqueness_or_clash(puzzle)? {
+        let uniqueness = self.solver.uniqueness_or_clash(puzzle)?;
+        check_stop(self.stop.as_ref())?;
+        let explained = match uniqueness {
             Uniqueness::Unique(solution) => Explained::Unique(self.path(puzzle, solution, trials)),
             Uniqueness::NoSolution => Explained::NoSolution,
             Uniqueness::Multiple(..) => Explained::Multiple,
             Uniqueness::BudgetExhausted => Explained::BudgetExhausted,
-        })
+        };
+        // A path the stop cut short is not the path.
+        check_stop(self.stop.as_ref())?;
+        Ok(explained)
     }
 
     /// The next step on a player's board. With `board`, `puzzle` is the
@@ -204,11 +236,15 @@ impl Explainer {
     /// # Errors
     ///
     /// [`Error::KillerNotExplained`] for a killer puzzle,
-    /// [`Error::RulesMismatch`] for a puzzle of other rules, and
-    /// [`Error::ShapeMismatch`] for a board of another shape.
+    /// [`Error::RulesMismatch`] for a puzzle of other rules,
+    /// [`Error::ShapeMismatch`] for a board of another shape, and
+    /// [`Error::Stopped`] once the stop ([`set_stop`](Self::set_stop)) is
+    /// stopped.
     pub fn hint(&mut self, puzzle: &Puzzle, board: Option<&Grid>) -> Result<Hint, Error> {
         refuse_killer(puzzle)?;
-        let solution = match self.solver.uniqueness_or_clash(puzzle)? {
+        let uniqueness = self.solver.uniqueness_or_clash(puzzle)?;
+        check_stop(self.stop.as_ref())?;
+        let solution = match uniqueness {
             Uniqueness::Unique(solution) => solution,
             Uniqueness::NoSolution => {
                 let suspects = match board {
@@ -256,6 +292,7 @@ impl Explainer {
         };
         let naming = Naming::of(&state);
         let path = self.path(&state, solution, false);
+        check_stop(self.stop.as_ref())?;
         Ok(match path.steps.into_iter().next() {
             Some(step) => Hint::Step(first_placement(step)),
             None if path.solved => Hint::Solved,
@@ -316,7 +353,7 @@ impl Explainer {
             if explanation.stall.is_none() {
                 explanation.stall = Some(self.board());
             }
-            if !trials {
+            if !trials || check_stop(self.stop.as_ref()).is_err() {
                 return explanation;
             }
             let trial = self.trial(&explanation.solution, &naming);

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use dlx_engine::SplitMix64;
 
-use crate::model::error::Error;
+use crate::model::error::{Error, check_stop};
 use crate::model::puzzle::Puzzle;
 use crate::model::rules::Rules;
 use crate::model::shape::Shape;
@@ -15,7 +15,7 @@ use crate::rate::technique::Technique;
 use crate::rate::techniques::{LogicReport, LogicSolver};
 use crate::solve::backend::{Method, SearchOptions};
 use crate::solve::solver::Solver;
-use dlx_engine::{Budget, End};
+use dlx_engine::{Budget, End, Progress};
 
 /// Seeded random orders the search effort is averaged over.
 pub(crate) const SEEDS: u64 = 8;
@@ -283,6 +283,8 @@ pub struct Rater {
     logic: LogicSolver,
     /// The budget of each seeded search.
     budget: Budget,
+    /// Ends a rating early ([`set_stop`](Self::set_stop)).
+    stop: Option<Arc<Progress>>,
 }
 
 impl Rater {
@@ -295,6 +297,7 @@ impl Rater {
             logic: LogicSolver::with_geometry(Arc::clone(solver.geometry())),
             solver,
             budget: Budget::UNLIMITED,
+            stop: None,
         }
     }
 
@@ -315,6 +318,29 @@ impl Rater {
         self.budget = budget;
     }
 
+    /// Makes later ratings end early once `stop` is stopped
+    /// ([`Progress::stop`], from any thread: a Ctrl-C handler's, say):
+    /// [`rate_puzzle`](Self::rate_puzzle) then returns [`Error::Stopped`],
+    /// within a few thousand search nodes or one technique's step. `None`
+    /// (the default) removes it.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use sudoku_dlx::{Error, Progress, Puzzle, Rater, Rules};
+    /// let empty = Puzzle::empty(Rules::classic());
+    /// let mut rater = Rater::new(empty.rules());
+    /// let stop = Arc::new(Progress::new());
+    /// rater.set_stop(Some(Arc::clone(&stop)));
+    /// stop.stop(); // as a signal handler would, while the rating runs
+    /// assert_eq!(rater.rate_puzzle(&empty), Err(Error::Stopped));
+    /// # Ok::<(), sudoku_dlx::Error>(())
+    /// ```
+    pub fn set_stop(&mut self, stop: Option<Arc<Progress>>) {
+        self.solver.set_stop(stop.clone());
+        self.logic.set_stop(stop.clone());
+        self.stop = stop;
+    }
+
     /// Rates `puzzle`, or says why it has no rating: by the techniques and
     /// search effort, or for a killer puzzle by search effort alone (see
     /// [`Rater`]).
@@ -331,10 +357,16 @@ impl Rater {
     ///
     /// # Errors
     ///
-    /// [`Error::RulesMismatch`] for a puzzle of other rules and
-    /// [`Error::ConflictingGivens`] for clashing givens.
+    /// [`Error::RulesMismatch`] for a puzzle of other rules,
+    /// [`Error::ConflictingGivens`] for clashing givens, and
+    /// [`Error::Stopped`] once the stop ([`set_stop`](Self::set_stop)) is
+    /// stopped.
     pub fn rate_puzzle(&mut self, puzzle: &Puzzle) -> Result<Rated, Error> {
-        let mean_nodes = match self.mean_nodes(puzzle)? {
+        check_stop(self.stop.as_ref())?;
+        let mean_nodes = self.mean_nodes(puzzle)?;
+        // A search the stop cut short may have looked unique or not.
+        check_stop(self.stop.as_ref())?;
+        let mean_nodes = match mean_nodes {
             Ok(mean_nodes) => mean_nodes,
             Err(unrated) => return Ok(unrated),
         };
@@ -358,6 +390,8 @@ impl Rater {
         self.logic.assume_unique(true);
         let logic = self.logic.solve(puzzle);
         self.logic.assume_unique(false);
+        // A solve the stop cut short is not the puzzle's.
+        check_stop(self.stop.as_ref())?;
         let score = score(&logic, effort, blanks, puzzle.shape());
         Ok(Rated::Unique(Rating {
             score,
@@ -383,6 +417,7 @@ impl Rater {
             };
             let count = self.solver.count_with(puzzle, Some(2), &options)?;
             match (count.end, count.solutions) {
+                (End::Stopped, _) => return Err(Error::Stopped),
                 (End::BudgetExhausted, _) => return Ok(Err(Rated::BudgetExhausted)),
                 (_, 0) => return Ok(Err(Rated::NoSolution)),
                 (_, 1) => {}

@@ -121,6 +121,9 @@ pub struct LogicSolver {
     /// Techniques weighing this much or more are not tried
     /// ([`set_ceiling`](Self::set_ceiling)).
     ceiling: f64,
+    /// Ends a solve between two steps once stopped
+    /// ([`set_stop`](Self::set_stop)).
+    stop: Option<Arc<dlx_engine::Progress>>,
 }
 
 /// Cells of one house (or of two houses' overlap): at most the side of the
@@ -177,6 +180,7 @@ impl LogicSolver {
             chain_difficulty: 0.0,
             unique: false,
             ceiling: f64::INFINITY,
+            stop: None,
             geometry,
         }
     }
@@ -186,6 +190,13 @@ impl LogicSolver {
     /// would reject anyway); singles and subsets always run.
     pub(crate) fn set_ceiling(&mut self, ceiling: f64) {
         self.ceiling = ceiling;
+    }
+
+    /// Makes later solves end between two steps once `stop` is stopped,
+    /// the report then as far as the steps went (the caller, which gave
+    /// the stop, knows to discard it).
+    pub(crate) fn set_stop(&mut self, stop: Option<Arc<dlx_engine::Progress>>) {
+        self.stop = stop;
     }
 
     /// Lets the uniqueness techniques (unique rectangles, bivalue universal
@@ -234,6 +245,9 @@ impl LogicSolver {
         loop {
             if self.values.iter().all(|&v| v != 0) {
                 report.solved = true;
+                break;
+            }
+            if self.stop.as_ref().is_some_and(|stop| stop.is_stopped()) {
                 break;
             }
             self.chain_difficulty = 0.0;
