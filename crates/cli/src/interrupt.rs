@@ -19,6 +19,11 @@
 //! solutions `--all` listed then `!interrupted`, a solve as
 //! `!interrupted`) before it marks the records not started.
 //!
+//! `print` gives its solvers the same stop and holds [`Streaming`] while
+//! it checks a chunk and while it draws and writes: a signal ends the
+//! search under way, and `print` ends saying where, having written
+//! nothing (a write under way is finished whole).
+//!
 //! Between chunks (the next one being read, perhaps from a terminal that
 //! waits for a line) everything answered is already written and flushed,
 //! so the handler ends the process itself; it does so too on a second
