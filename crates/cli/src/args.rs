@@ -182,7 +182,8 @@ pub(crate) struct PrintArgs {
     /// The output's type, when OUT's extension does not say it (or is `-`).
     #[arg(long = "type", value_enum, value_name = "TYPE")]
     pub(crate) kind: Option<PrintType>,
-    /// SVG and PNG: the page to write, from 1 (needed when there are several).
+    /// The page to write, from 1: alone in the PDF, or as the SVG or PNG
+    /// (which need it when there are several).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub(crate) page: Option<u64>,
     /// Puzzles on a page, fitted in rows and columns.
@@ -206,7 +207,9 @@ pub(crate) struct PrintArgs {
     /// No page numbers at the bottom of the pages.
     #[arg(long)]
     pub(crate) no_page_numbers: bool,
-    /// Rate each puzzle and print its level and score under it.
+    /// Rate each puzzle whose line carries no rating and print its level
+    /// and score under it (a rating on the line, `6.30 hard` as `rate`
+    /// writes it, is printed without --rating).
     #[arg(long)]
     pub(crate) rating: bool,
     /// Add a solutions section after the puzzles: the solution on each
@@ -214,9 +217,14 @@ pub(crate) struct PrintArgs {
     #[arg(long)]
     pub(crate) solutions: bool,
     /// Print puzzles with several solutions too (their first solution in
-    /// the solutions section); puzzles with none are still refused.
+    /// the solutions section), and those whose check --max-nodes stopped
+    /// after a solution; puzzles with none are still refused.
     #[arg(long)]
     pub(crate) allow_multiple: bool,
+    /// Give up on a puzzle's check after N search-tree nodes: the puzzle is
+    /// refused (its uniqueness unknown) unless --allow-multiple.
+    #[arg(long, value_name = "N")]
+    pub(crate) max_nodes: Option<u64>,
     /// Write each open cell's candidates small (the digits no given peer holds).
     #[arg(long)]
     pub(crate) candidates: bool,

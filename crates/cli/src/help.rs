@@ -355,13 +355,18 @@ once, or install it where man looks:
 pub(crate) const PRINT_HELP: &str = "\
 Output: a PDF of every page (vector, the DejaVu Sans font embedded), or one
 page as SVG or PNG (--page N when there are several; a single puzzle without
---solutions or --title is drawn alone, its grid and caption). Every puzzle
-must have exactly one solution (else it is refused with its FILE:LINE and
-nothing is written) unless --allow-multiple. Under each puzzle: its number,
-its level and score with --rating, and anti-king or anti-knight when on.
+--solutions or --title is drawn alone, its grid and caption); --page N
+writes that page alone in a PDF too. Every puzzle must have exactly one
+solution (else it is refused with its FILE:LINE and nothing is written)
+unless --allow-multiple; a check that --max-nodes stops is refused with
+what it found (uniqueness unknown). Ctrl-C stops the check under way and
+ends the command, writing nothing, with status 130. Under each puzzle: its
+number, its level and score when its line carries them (`6.39 hard`, as
+`rate` writes them) or with --rating, and anti-king or anti-knight when on.
 
 Examples:
   sudoku-dlx print data/sudoku/plb_hard20.txt --per-page 4 --solutions --output hard.pdf
   sudoku-dlx generate --killer --count 12 --seed 3 --with-solution | sudoku-dlx print --killer --solutions --output book.pdf
   sudoku-dlx print --jigsaw data/sudoku/janko_jigsaw_9x9.txt --per-page 6 --page 2 --output jigsaw.png
-  sudoku-dlx print data/sudoku/plb_hard20.txt --rating --page 1 --type svg --output - > first.svg";
+  sudoku-dlx print data/sudoku/plb_hard20.txt --rating --page 1 --type svg --output - > first.svg
+  sudoku-dlx print data/sudoku/plb_hard20.txt --max-nodes 100000 --page 3 --output third.pdf";

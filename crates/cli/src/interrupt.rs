@@ -23,6 +23,11 @@
 //! way ends within a technique's step or a uniqueness check, a record as
 //! `!interrupted`, a puzzle left out.
 //!
+//! `print` gives its solvers the same stop and holds [`Streaming`] while
+//! it checks a chunk and while it draws and writes: a signal ends the
+//! search under way, and `print` ends saying where, having written
+//! nothing (a write under way is finished whole).
+//!
 //! Between chunks (the next one being read, perhaps from a terminal that
 //! waits for a line) everything answered is already written and flushed,
 //! so the handler ends the process itself; it does so too on a second

@@ -187,6 +187,17 @@ impl Drop for Workspace {
     }
 }
 
+/// A solver for `rules` whose searches `budget` bounds and a signal stops
+/// ([`interrupt::stop`]), each ending with what it found: a count its
+/// solutions so far (`N+`), an enumeration the solutions it listed, a solve
+/// nothing (`!interrupted`); `print` refuses or stops with it.
+pub(crate) fn stoppable_solver(rules: &Rules, budget: Budget) -> Solver {
+    let mut solver = Solver::new(rules);
+    solver.set_budget(budget);
+    solver.set_stop(Some(interrupt::stop()));
+    solver
+}
+
 /// What the search found, before formatting.
 #[derive(Debug)]
 struct Found {
@@ -286,14 +297,9 @@ impl Workspace {
     /// The solver for `rules`, built on first use.
     fn solver(&mut self, config: &Config, rules: &Rules) -> Result<&mut Solver, Error> {
         if self.solver.as_ref().is_none_or(|s| s.rules() != rules) {
-            let mut solver = Solver::new(rules);
-            solver.set_budget(config.budget);
+            let mut solver = stoppable_solver(rules, config.budget);
             solver.set_seed(config.seed);
             solver.set_method(config.method);
-            // A signal ends a search with what it found: a count its
-            // solutions so far (`N+`), an enumeration the solutions it
-            // listed, a solve nothing (`!interrupted`).
-            solver.set_stop(Some(interrupt::stop()));
             self.solver = Some(solver);
         }
         self.solver.as_mut().ok_or(Error::RulesMismatch)

@@ -558,3 +558,41 @@ fn ctrl_c_stops_a_running_explain_and_hint() {
         assert_eq!(record["line"], 1, "{command}: {stdout}");
     }
 }
+
+/// Ctrl-C during `print`'s check of a puzzle (its uniqueness, or with
+/// --allow-multiple its solving) ends the command: nothing written, the
+/// puzzle it stopped at named, the status 130. The search of an empty 9x9
+/// grid under anti-king, anti-knight and X runs for minutes.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_print_and_writes_nothing() {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), format!("# hostile\n{}\n", ".".repeat(81))).unwrap();
+    let path = arg(file.path());
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sheet.pdf");
+    for (flags, doing) in [
+        (&[][..], "checking its uniqueness"),
+        (&["--allow-multiple"], "solving it"),
+    ] {
+        let mut args = vec![
+            "print",
+            "--anti-king",
+            "--anti-knight",
+            "--x",
+            path,
+            "--output",
+            arg(&out),
+        ];
+        args.extend_from_slice(flags);
+        let (stdout, stderr, code) = interrupted(&args, "INT");
+        assert_eq!(code, Some(130), "{flags:?}: {stderr}");
+        assert_eq!(stdout, "");
+        assert!(
+            stderr.contains(&format!("interrupted at {path}:2, {doing}: stopped after ")),
+            "{flags:?}: {stderr}"
+        );
+        assert!(stderr.contains("nothing was written"), "{stderr}");
+        assert!(!out.exists(), "{flags:?}: nothing is written");
+    }
+}

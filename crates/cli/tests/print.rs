@@ -16,7 +16,7 @@ use std::process::Command;
 
 use resvg::tiny_skia::Pixmap;
 
-use crate::common::{arg, data, run, run_with_stdin};
+use crate::common::{Run, arg, data, run, run_with_stdin};
 
 /// A single puzzle drawn alone: cells of 28 points, one cell of margin.
 const CELL: f64 = 28.0;
@@ -323,13 +323,20 @@ fn golden_pngs_of_every_shape_and_variant() {
     assert!(failed.is_empty(), "{failed:#?}");
 }
 
+/// `print ARGS --type svg --output -` reading `stdin`: one page as SVG
+/// on stdout.
+fn svg(args: &[&str], stdin: &str) -> Run {
+    let mut all = vec!["print"];
+    all.extend(args);
+    all.extend(["--type", "svg", "--output", "-"]);
+    run_with_stdin(&all, stdin.as_bytes().to_vec())
+}
+
 /// The page count a sheet reports (`--page` past the end says it).
 fn page_count(args: &[&str], stdin: &str) -> usize {
-    let mut all = vec![
-        "print", "--type", "svg", "--output", "-", "--page", "100000",
-    ];
+    let mut all = vec!["--page", "100000"];
     all.extend(args);
-    let refused = run_with_stdin(&all, stdin.as_bytes().to_vec());
+    let refused = svg(&all, stdin);
     assert_eq!(refused.code, 2, "{}", refused.stderr);
     let words: Vec<&str> = refused.stderr.split_whitespace().collect();
     let at = words
@@ -339,19 +346,34 @@ fn page_count(args: &[&str], stdin: &str) -> usize {
     words[at + 1].parse().unwrap()
 }
 
-#[test]
-fn pages_hold_per_page_puzzles_then_the_solutions() {
-    // 100 puzzles with one solution each, their rating after them.
+/// The first `count` puzzle lines of `data/sudoku/NAME` in the repository.
+fn puzzle_lines(name: &str, count: usize) -> Vec<String> {
     let file = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../../data/sudoku/sudoku_exchange_diabolical_1000.txt");
+        .join("../../data/sudoku")
+        .join(name);
     let lines: Vec<String> = std::fs::read_to_string(file)
         .unwrap()
         .lines()
         .filter(|l| !l.starts_with('#'))
-        .take(100)
+        .take(count)
         .map(str::to_owned)
         .collect();
-    assert_eq!(lines.len(), 100);
+    assert_eq!(lines.len(), count, "{name}");
+    lines
+}
+
+/// The pages `pdfinfo` counts in `pdf`.
+fn pdf_pages(pdf: &Path) -> usize {
+    let info = Command::new("pdfinfo").arg(arg(pdf)).output().unwrap();
+    let info = String::from_utf8(info.stdout).unwrap();
+    let pages = info.lines().find_map(|l| l.strip_prefix("Pages:"));
+    pages.expect(&info).trim().parse().unwrap()
+}
+
+#[test]
+fn pages_hold_per_page_puzzles_then_the_solutions() {
+    // 100 puzzles with one solution each, their rating after them.
+    let lines = puzzle_lines("sudoku_exchange_diabolical_1000.txt", 100);
     for count in [1, 2, 3, 4, 5, 7, 12, 99, 100] {
         let input = lines[..count].join("\n");
         for per_page in [1, 2, 4, 6, 9] {
@@ -386,13 +408,7 @@ fn pages_hold_per_page_puzzles_then_the_solutions() {
         input.into_bytes(),
     );
     assert_eq!(made.code, 0, "{}", made.stderr);
-    let info = Command::new("pdfinfo").arg(arg(&pdf)).output().unwrap();
-    let info = String::from_utf8(info.stdout).unwrap();
-    assert!(
-        info.lines()
-            .any(|l| l.split_whitespace().eq(["Pages:", "32"])),
-        "{info}"
-    );
+    assert_eq!(pdf_pages(&pdf), 32);
 }
 
 #[test]
@@ -439,19 +455,8 @@ fn a_wrong_solution_on_the_line_is_refused() {
     let mut wrong: Vec<char> = solved.trim().chars().collect();
     wrong.swap(0, 1);
     let wrong: String = wrong.into_iter().collect();
-    let right = run_with_stdin(
-        &[
-            "print",
-            "--solutions",
-            "--page",
-            "2",
-            "--type",
-            "svg",
-            "--output",
-            "-",
-        ],
-        format!("{} {}\n", text.trim(), solved.trim()).into_bytes(),
-    );
+    let solutions_page = |line: String| svg(&["--solutions", "--page", "2"], &line);
+    let right = solutions_page(format!("{} {}\n", text.trim(), solved.trim()));
     assert_eq!(right.code, 0, "{}", right.stderr);
     // The solutions page writes the line's solution, its digits that are
     // not givens grey.
@@ -460,19 +465,7 @@ fn a_wrong_solution_on_the_line_is_refused() {
         "{}",
         right.stdout
     );
-    let refused = run_with_stdin(
-        &[
-            "print",
-            "--solutions",
-            "--page",
-            "2",
-            "--type",
-            "svg",
-            "--output",
-            "-",
-        ],
-        format!("{} {wrong}\n", text.trim()).into_bytes(),
-    );
+    let refused = solutions_page(format!("{} {wrong}\n", text.trim()));
     assert_eq!(refused.code, 2);
     assert!(
         refused
@@ -502,4 +495,141 @@ fn a_failed_write_is_an_error() {
     assert!(several.stderr.contains("--page"), "{}", several.stderr);
     let unknown = run(&["print", &input("classic"), "--output", "sheet.txt"]);
     assert_eq!(unknown.code, 2);
+}
+
+/// An empty 9x9 grid under anti-king, anti-knight and X: its search runs
+/// for minutes without a solution.
+fn hostile_grid() -> String {
+    ".".repeat(81)
+}
+
+const HOSTILE_RULES: [&str; 3] = ["--anti-king", "--anti-knight", "--x"];
+
+#[test]
+fn a_check_that_max_nodes_stops_is_refused_with_what_it_found() {
+    // A hard puzzle with one solution: the search finds it after n1 nodes
+    // and proves it the only one after n2.
+    let hard = "98.7..6..75..4......3..8.7.5....7.3...94.........2.1..3.......1.9...5.8...52....6";
+    let nodes = |flags: &[&str]| {
+        let mut args = vec!["solve", "--format", "json"];
+        args.extend(flags);
+        let solved = run_with_stdin(&args, hard.as_bytes().to_vec());
+        let record: serde_json::Value = serde_json::from_str(solved.stdout.trim()).unwrap();
+        record["nodes"].as_u64().unwrap()
+    };
+    let (first, proof) = (nodes(&[]), nodes(&["--unique"]));
+    assert!(first + 10 < proof, "{first} {proof}");
+    let budget = ((first + proof) / 2).to_string();
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("sheet.pdf");
+    let good = std::fs::read_to_string(input("classic")).unwrap();
+    let stdin = format!("{}\n{hard}\n", good.trim());
+    let print = |flags: &[&str]| {
+        let mut args = vec!["print", "--output", arg(&out)];
+        args.extend(flags);
+        run_with_stdin(&args, stdin.clone().into_bytes())
+    };
+    let refused = print(&["--max-nodes", &budget]);
+    assert_eq!(refused.code, 2, "{}", refused.stderr);
+    assert!(
+        refused.stderr.contains(&format!(
+            "<stdin>:2: stopped after {budget} nodes, 1 solution so far: uniqueness unknown"
+        )),
+        "{}",
+        refused.stderr
+    );
+    assert!(!out.exists(), "nothing is written");
+    // --allow-multiple prints it with the solution found; so does a budget
+    // that lets the check end.
+    for flags in [&["--max-nodes", &budget, "--allow-multiple"][..], &[]] {
+        let printed = print(flags);
+        assert_eq!(printed.code, 0, "{flags:?}: {}", printed.stderr);
+        assert!(std::fs::read(&out).unwrap().starts_with(b"%PDF"));
+        std::fs::remove_file(&out).unwrap();
+    }
+    // A search that finds nothing within the budget is refused even with
+    // --allow-multiple.
+    for flags in [&[][..], &["--allow-multiple"]] {
+        let mut args = vec!["print", "--max-nodes", "10000", "--output", arg(&out)];
+        args.extend(HOSTILE_RULES);
+        args.extend(flags);
+        let refused = run_with_stdin(
+            &args,
+            format!("# hostile\n{}\n", hostile_grid()).into_bytes(),
+        );
+        assert_eq!(refused.code, 2, "{}", refused.stderr);
+        assert!(
+            refused
+                .stderr
+                .contains("<stdin>:2: stopped after 10000 nodes"),
+            "{flags:?}: {}",
+            refused.stderr
+        );
+        assert!(!out.exists(), "nothing is written");
+    }
+}
+
+#[test]
+fn page_n_writes_that_page_alone_in_a_pdf_too() {
+    let lines = puzzle_lines("plb_hard20.txt", 5);
+    let dir = tempfile::tempdir().unwrap();
+    let pdf = dir.path().join("page.pdf");
+    let made = run_with_stdin(
+        &["print", "--page", "3", "--output", arg(&pdf)],
+        lines.join("\n").into_bytes(),
+    );
+    assert_eq!(made.code, 0, "{}", made.stderr);
+    assert_eq!(pdf_pages(&pdf), 1);
+    // The third puzzle, its caption 3 and its page number, 3 of 5.
+    let mut expected: String = lines[2]
+        .chars()
+        .take(81)
+        .filter(|&c| c != '.' && c != '0')
+        .collect();
+    expected.push_str("33/5");
+    assert_eq!(pdf_words(&pdf).concat(), expected);
+    let past = run_with_stdin(
+        &["print", "--page", "6", "--output", arg(&pdf)],
+        lines.join("\n").into_bytes(),
+    );
+    assert_eq!(past.code, 2);
+    assert!(
+        past.stderr.contains("--page 6: the sheet has 5 page(s)"),
+        "{}",
+        past.stderr
+    );
+}
+
+#[test]
+fn a_rating_on_the_line_is_captioned_without_rating_and_none_is_computed_unasked() {
+    let puzzle = std::fs::read_to_string(input("classic")).unwrap();
+    let puzzle = puzzle.trim();
+    let caption = |flags: &[&str], line: String| {
+        let page = svg(flags, &line);
+        assert_eq!(page.code, 0, "{}", page.stderr);
+        let end = page.stdout.rfind("</text>").unwrap();
+        let start = page.stdout[..end].rfind('>').unwrap();
+        page.stdout[start + 1..end].to_owned()
+    };
+    // As `rate` writes it, pasted after the puzzle; as a caption shows it.
+    assert_eq!(
+        caption(&[], format!("{puzzle} 6.30 hard x-wing")),
+        "1 · hard 6.30"
+    );
+    assert_eq!(caption(&[], format!("{puzzle}\thard 6.3")), "1 · hard 6.30");
+    // A bare number is another program's score; no rating is computed
+    // without --rating.
+    assert_eq!(caption(&[], format!("{puzzle} 7.2")), "1");
+    assert_eq!(caption(&[], puzzle.to_owned()), "1");
+    let rated = run_with_stdin(&["rate"], puzzle.as_bytes().to_vec()).stdout;
+    let rated: Vec<&str> = rated.split_whitespace().collect();
+    assert_eq!(
+        caption(&["--rating"], puzzle.to_owned()),
+        format!("1 · {} {}", rated[1], rated[0])
+    );
+    // With --rating, the line's rating stands.
+    assert_eq!(
+        caption(&["--rating"], format!("{puzzle} 9.99 extreme")),
+        "1 · extreme 9.99"
+    );
 }
