@@ -43,10 +43,10 @@ mod svg;
 
 #[cfg(any(feature = "pdf", feature = "png"))]
 pub use output::OutputError;
-#[cfg(feature = "pdf")]
-pub use output::pdf;
 #[cfg(feature = "png")]
 pub use output::png;
+#[cfg(feature = "pdf")]
+pub use output::{pdf, pdf_with_font};
 
 use std::fmt::Write;
 

@@ -47,13 +47,14 @@ impl fmt::Display for OutputError {
 
 impl std::error::Error for OutputError {}
 
-/// The usvg options: the shipped font, and nothing from the machine.
-fn svg_options() -> usvg::Options<'static> {
+/// The usvg options: `font` (a TrueType DejaVu Sans), and nothing from
+/// the machine.
+fn svg_options(font: &[u8]) -> usvg::Options<'static> {
     let mut options = usvg::Options {
         font_family: super::FONT_FAMILY.to_owned(),
         ..usvg::Options::default()
     };
-    options.fontdb_mut().load_font_data(FONT.to_vec());
+    options.fontdb_mut().load_font_data(font.to_vec());
     options
 }
 
@@ -83,11 +84,26 @@ fn tree(svg: &str, options: &usvg::Options<'_>) -> Result<usvg::Tree, OutputErro
 /// [`OutputError::Pdf`] when svg2pdf fails on one.
 #[cfg(feature = "pdf")]
 pub fn pdf<S: AsRef<str>>(pages: &[S]) -> Result<Vec<u8>, OutputError> {
+    pdf_with_font(pages, FONT)
+}
+
+/// [`pdf`] with another build of DejaVu Sans than the one compiled in:
+/// the web page's PDF module passes a subset of it (the Latin, Greek and
+/// Cyrillic blocks, a quarter of the size: docs/web.md), so that it does
+/// not carry the whole font. `font` must be DejaVu Sans (the pages name
+/// that family); characters it lacks are left out of the page. The
+/// full font is only compiled in where [`pdf`] or [`png`] is called.
+///
+/// # Errors
+///
+/// As [`pdf`].
+#[cfg(feature = "pdf")]
+pub fn pdf_with_font<S: AsRef<str>>(pages: &[S], font: &[u8]) -> Result<Vec<u8>, OutputError> {
     use std::collections::HashMap;
 
     use pdf_writer::{Content, Finish, Name, Pdf, Rect, Ref};
 
-    let options = svg_options();
+    let options = svg_options(font);
     let mut alloc = Ref::new(1);
     let catalog = alloc.bump();
     let page_tree = alloc.bump();
@@ -140,7 +156,7 @@ pub fn pdf<S: AsRef<str>>(pages: &[S]) -> Result<Vec<u8>, OutputError> {
 /// [`OutputError::Png`] when encoding fails.
 #[cfg(feature = "png")]
 pub fn png(svg: &str, dpi: u16) -> Result<Vec<u8>, OutputError> {
-    let tree = tree(svg, &svg_options())?;
+    let tree = tree(svg, &svg_options(FONT))?;
     let size = tree.size();
     // usvg reads the SVG's size in points as pixels at 96 per inch.
     let zoom = f32::from(dpi) / 96.0;
