@@ -209,9 +209,11 @@ fn read(args: &PrintArgs, parse: &ParseOptions) -> anyhow::Result<Vec<Entry>> {
                             return None;
                         }
                         if rater.as_ref().is_none_or(|r| r.rules() != puzzle.rules()) {
-                            rater = Some(Rater::new(puzzle.rules()));
+                            let mut fresh = Rater::new(puzzle.rules());
+                            fresh.set_stop(Some(interrupt::stop()));
+                            rater = Some(fresh);
                         }
-                        // The rater has no stop: a signal is seen once it ends.
+                        // Ctrl-C stops the rating (`Error::Stopped`).
                         let rated = rater.as_mut().map(|r| r.rate_puzzle(&puzzle));
                         if interrupt::requested() {
                             interrupted(&format!("at {position}, rating it"));
