@@ -332,14 +332,16 @@ pub(crate) fn from_matrix(
 /// Adds row `row`'s `items` as an option, unless it has no primary item
 /// (all zero, or only secondary columns): such a row can never be chosen,
 /// and is left out as Knuth's programs leave it, its number kept in `rows`.
+/// A row naming a column past the last (`columns`) is handed to the
+/// builder all the same, whose error names it.
 fn add_row(
     builder: &mut dlx_engine::ProblemBuilder,
     rows: &mut Vec<usize>,
     row: usize,
     items: &[usize],
-    primary: usize,
+    (primary, columns): (usize, usize),
 ) -> Result<(), DlxError> {
-    if items.iter().any(|&i| i < primary) {
+    if items.iter().any(|&i| i < primary || i >= columns) {
         builder.add_option(items)?;
         rows.push(row);
     }
@@ -370,7 +372,7 @@ fn from_dense(
     for r in 0..rows {
         items.clear();
         items.extend((0..columns).filter(|&c| view[[r, c]]));
-        add_row(&mut builder, &mut kept_rows, r, &items, primary)
+        add_row(&mut builder, &mut kept_rows, r, &items, (primary, columns))
             .map_err(|e| named_error(py, &e, &names, &|_| (r, format!("row {r}"))))?;
     }
     let named = NamedProblem::new(builder.build(), names).map_err(err)?;
@@ -409,7 +411,7 @@ fn from_csr(
         for k in start..end {
             items.push(usize::try_from(indices[k]).map_err(|_| bad())?);
         }
-        add_row(&mut builder, &mut kept_rows, r, &items, primary)
+        add_row(&mut builder, &mut kept_rows, r, &items, (primary, columns))
             .map_err(|e| named_error(py, &e, &names, &|_| (r, format!("row {r}"))))?;
     }
     let named = NamedProblem::new(builder.build(), names).map_err(err)?;
