@@ -3,8 +3,8 @@
 //! splits an exact-cover problem into jobs ([`dlx_engine::Dlx::split`], the
 //! exact-cover box's chunks): level by level, each piece branches on its
 //! blank cell with the fewest candidates (the engine's choice of the item
-//! with the fewest options), until there are [`CHUNKS`] pieces or the tree
-//! is [`MAX_DEPTH`] levels deep. Each piece is a sub-puzzle counted by the
+//! with the fewest options), until there are [`CHUNKS`] pieces or every
+//! piece is a full grid. Each piece is a sub-puzzle counted by the
 //! library's [`Solver::count`], and carries its share of the tree (the
 //! product of 1/k over the k-way branches above it, Knuth's progress
 //! measure); the bar shows the share of the live pieces counted, leaving
