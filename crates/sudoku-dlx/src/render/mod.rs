@@ -54,10 +54,8 @@ use crate::model::geometry::Geometry;
 use crate::model::grid::Grid;
 use crate::model::puzzle::Puzzle;
 use crate::render::grid::{GridContent, draw_grid};
+pub use crate::render::svg::FONT_FAMILY;
 use crate::render::svg::{Num, centred_text};
-
-/// The font family every text asks for.
-pub const FONT_FAMILY: &str = "DejaVu Sans";
 
 /// A sheet of paper.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::render::svg::FONT_FAMILY;
+
 /// DejaVu Sans 2.37 (Debian's fonts-dejavu-core), under the Bitstream Vera
 /// license in the crate's `fonts/LICENSE-DejaVu.txt`.
 const FONT: &[u8] = include_bytes!("../../fonts/DejaVuSans.ttf");
@@ -51,7 +53,7 @@ impl std::error::Error for OutputError {}
 /// the machine.
 fn svg_options(font: &[u8]) -> usvg::Options<'static> {
     let mut options = usvg::Options {
-        font_family: super::FONT_FAMILY.to_owned(),
+        font_family: FONT_FAMILY.to_owned(),
         ..usvg::Options::default()
     };
     options.fontdb_mut().load_font_data(font.to_vec());

@@ -3,6 +3,9 @@
 
 use std::fmt::{self, Write};
 
+/// The font family every text asks for.
+pub const FONT_FAMILY: &str = "DejaVu Sans";
+
 /// A length in points, written with at most two decimals and no trailing
 /// zeros: a hundredth of a point is far below what a printer resolves, and
 /// short numbers keep a 64x64 page small.
