@@ -308,7 +308,8 @@ impl Dlx {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Color, Problem};
+    use crate::Problem;
+    use crate::split::tests::strip;
 
     /// `n` queens, rows and columns primary, diagonals secondary.
     fn queens(n: usize) -> Problem {
@@ -319,25 +320,6 @@ mod tests {
                 let a = 2 * n + r + c;
                 let d = 2 * n + diagonals + r + n - 1 - c;
                 b.add_option(&[r, n + c, a, d]).unwrap();
-            }
-        }
-        b.build()
-    }
-
-    /// Tilings of a strip of `n` cells by monominoes and dominoes, with
-    /// cells covered once or (`bounded`) once or twice, and dominoes sharing
-    /// a secondary item when (`colored`) they agree on its color.
-    fn strip(n: usize, bounded: bool, colored: bool) -> Problem {
-        let mut b = Problem::builder(n, 1).unwrap();
-        for i in 0..n {
-            if bounded {
-                b.set_bounds(i, 1, 2).unwrap();
-            }
-            b.add_option(&[i]).unwrap();
-            if i + 1 < n {
-                let color = if colored { Color::new(i % 2) } else { None };
-                b.add_colored_option(&[(i, None), (i + 1, None), (n, color)])
-                    .unwrap();
             }
         }
         b.build()

@@ -305,14 +305,15 @@ impl Dlx {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::{Color, Problem};
 
     /// Tilings of a strip of `n` cells by monominoes and dominoes, with
     /// cells covered once or (`bounded`) once or twice, and dominoes sharing
-    /// a secondary item when (`colored`) they agree on its color.
-    fn strip(n: usize, bounded: bool, colored: bool) -> Problem {
+    /// a secondary item when (`colored`) they agree on its color (also the
+    /// estimate's tests).
+    pub(crate) fn strip(n: usize, bounded: bool, colored: bool) -> Problem {
         let mut b = Problem::builder(n, 1).unwrap();
         for i in 0..n {
             if bounded {
