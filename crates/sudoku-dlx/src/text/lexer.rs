@@ -50,9 +50,7 @@ pub(crate) fn split_comment(
     // left whole; one that reads whole only as a bigger grid is a grid and
     // a comment whose symbols happen to add up (81 cells and
     // `6.39 hard naked single` are 100).
-    let Some(cells) = whole(grid) else {
-        return None;
-    };
+    let cells = whole(grid)?;
     if whole(line).is_some_and(|all| all <= cells) {
         return None;
     }
