@@ -478,28 +478,40 @@ impl Problem {
     }
 }
 
-/// Nodes and link updates a count searches on the calling thread, the GIL
-/// released, before it is handed to a watched thread: a millisecond or so
-/// of search, after which Ctrl-C is seen.
+/// Nodes a count searches on the calling thread, the GIL released, before
+/// it is handed to a watched thread, and link updates (a bound on the time
+/// of wide nodes: a few milliseconds, after which Ctrl-C is seen).
 const FIRST_LOOK: Budget = Budget {
     max_nodes: Some(1 << 13),
-    max_updates: Some(1 << 18),
+    max_updates: Some(1 << 20),
 };
+
+/// Random paths of Knuth's estimate that decides whether a count is tried
+/// on the calling thread: a covering a level each, a few node's worth.
+const LOOK_PATHS: u64 = 4;
 
 /// The count of `solver` (its budget `budget`) if it ends within
 /// [`FIRST_LOOK`], searched on this thread without the GIL; `None` if it
-/// needs more: then it runs again, whole, on a watched thread. Most
-/// problems solved in microseconds end here, and their count costs no
-/// thread (about 50 µs); a longer count searches its first look twice.
+/// needs more: then it runs, whole, on a watched thread. It is tried
+/// when the caller's budget is within the look, or when Knuth's estimate
+/// of the tree ([`LOOK_PATHS`] paths) is: most problems solved in
+/// microseconds end here, and their count costs no thread (some 50 µs),
+/// while a larger tree goes to the thread at once, without searching its
+/// first nodes twice (only a tree the estimate took for small does).
 fn first_look(
     py: Python<'_>,
     solver: &mut Dlx,
     limit: Option<u64>,
     budget: Option<u64>,
 ) -> Option<dlx_engine::Count> {
-    let nodes = FIRST_LOOK.max_nodes.map(|n| budget.map_or(n, |b| b.min(n)));
+    let look = FIRST_LOOK.max_nodes.unwrap_or(u64::MAX);
+    let small = budget.is_some_and(|b| b <= look)
+        || py.detach(|| solver.estimate(LOOK_PATHS, 0).nodes()) <= look as f64;
+    if !small {
+        return None;
+    }
     solver.set_budget(Budget {
-        max_nodes: nodes,
+        max_nodes: Some(budget.map_or(look, |b| b.min(look))),
         ..FIRST_LOOK
     });
     let count = py.detach(|| solver.count(limit));
