@@ -313,40 +313,31 @@ impl Matrix {
         }
     }
 
-    /// [`branch_item`](Self::branch_item) with ties to the leftmost, in two
-    /// stages: each item's degree less 1 (`len + s - bound`) against the
-    /// best one's, and only where it is no greater, the ties, `s` and then
-    /// the length packed into one 64-bit key (`s << 32 | !len`). Most items
-    /// lose on the degree, so the walk works out no more than the degree for
-    /// them (docs/decisions/algorithm-m-choice.md).
+    /// [`branch_item`](Self::branch_item) with ties to the leftmost: each
+    /// item's place in the rule packed into one [`BranchKey`], so that the
+    /// scan makes one comparison an item instead of up to four, each a
+    /// branch that depends on the data (docs/decisions/algorithm-m-loop.md).
     fn leftmost_branch_item(&self) -> (Header, i64) {
         let mut best = ROOT;
-        // The best degree less 1, below which an item wins outright.
-        let mut best_t = i64::MAX;
-        let mut best_tie = u64::MAX;
+        let mut best_key = BranchKey::MAX;
         // SAFETY: as in `random_branch_item`.
         let mut h = unsafe { get(&self.right, ROOT) };
         while h != ROOT {
             // SAFETY: as in `random_branch_item`.
-            let (len, bound, slack) =
-                unsafe { (get(&self.top, h), get(&self.bound, h), get(&self.slack, h)) };
-            let (t, tie) = branch_parts(len, bound, slack);
-            if t <= best_t {
-                let tie = tie();
-                if t < best_t || tie < best_tie {
-                    (best, best_t, best_tie) = (h, t, tie);
-                    if t < 0 {
-                        // A dead end: no item can beat it.
-                        break;
-                    }
+            let key = unsafe {
+                BranchKey::of(get(&self.top, h), get(&self.bound, h), get(&self.slack, h))
+            };
+            if key < best_key {
+                (best, best_key) = (h, key);
+                if key.is_dead_end() {
+                    break;
                 }
             }
             // SAFETY: as above.
             h = unsafe { get(&self.right, h) };
         }
-        let degree = if best == ROOT { i64::MAX } else { best_t + 1 };
         // SAFETY: `best` is the root or a value of `right`, a header (B).
-        let choice = (unsafe { Header::new_unchecked(best) }, degree);
+        let choice = (unsafe { Header::new_unchecked(best) }, best_key.degree());
         debug_assert_eq!(choice, self.branch_item_by_definition());
         choice
     }
@@ -425,17 +416,47 @@ impl Matrix {
     }
 }
 
-/// An item's place in Knuth's branching rule, smaller first, in the two
-/// parts the leftmost walk compares: its degree less 1, `len + s - bound`
-/// (`s` the lesser of slack and bound), then, only among equal degrees, a
-/// function for the ties: `s`, then the length, longer first (stored as
-/// `!len`), in one `u64`. Each part is compared only when the ones before it
-/// are equal, as the rule says.
-#[inline(always)]
-fn branch_parts(len: u32, bound: u32, slack: u32) -> (i64, impl Fn() -> u64) {
-    let s = slack.min(bound);
-    let t = i64::from(len) + i64::from(s) - i64::from(bound);
-    (t, move || (u64::from(s) << 32) | u64::from(!len))
+/// An item's place in Knuth's branching rule, smaller first: its degree
+/// `len + s - bound + 1` (biased by 2^32, so never negative), then `s`,
+/// then the length, longer first (stored as `!len`). Each part is compared
+/// only when the ones before it are equal, as the rule says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct BranchKey(u128);
+
+impl BranchKey {
+    /// Greater than the key of any item: no item chosen yet.
+    const MAX: BranchKey = BranchKey(u128::MAX);
+
+    /// What the degree is biased by: `1 - bound >= 1 - (2^32 - 1)`.
+    const BIAS: i64 = 1 << 32;
+
+    /// The key of a primary item with `len` options left, `bound` and
+    /// `slack`.
+    #[inline(always)]
+    fn of(len: u32, bound: u32, slack: u32) -> BranchKey {
+        let s = slack.min(bound);
+        // At least 2 and below 2^34: it fits the top 64 bits.
+        let biased = (u64::from(len) + u64::from(s) + 1 + (1 << 32)) - u64::from(bound);
+        BranchKey((u128::from(biased) << 64) | (u128::from(s) << 32) | u128::from(!len))
+    }
+
+    /// The item's branching degree; `i64::MAX` for [`BranchKey::MAX`].
+    fn degree(self) -> i64 {
+        if self == BranchKey::MAX {
+            return i64::MAX;
+        }
+        // Below 2^34 (`of`), so the cast is exact.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
+        let biased = (self.0 >> 64) as i64;
+        biased - Self::BIAS
+    }
+
+    /// Whether the degree is 0 or less: the item cannot get the options it
+    /// needs, and no item can beat it.
+    #[inline(always)]
+    fn is_dead_end(self) -> bool {
+        (self.0 >> 64) as u64 <= Self::BIAS as u64
+    }
 }
 
 #[cfg(test)]
@@ -536,7 +557,7 @@ mod tests {
     #[test]
     // Safe arithmetic only, and 262,144 comparisons: too slow for Miri.
     #[cfg_attr(miri, ignore)]
-    fn branch_parts_order_items_as_knuths_rule_does() {
+    fn a_branch_key_orders_items_as_knuths_rule_does() {
         let values = [0, 1, 2, 3, 7, u32::MAX / 2, u32::MAX - 1, u32::MAX];
         let mut items = Vec::new();
         for len in values {
@@ -545,17 +566,19 @@ mod tests {
                     let s = slack.min(bound);
                     let degree = i64::from(len) + i64::from(s) - i64::from(bound) + 1;
                     let rule = (degree, s, std::cmp::Reverse(len));
-                    let (t, tie) = branch_parts(len, bound, slack);
-                    assert_eq!(t + 1, degree);
-                    items.push((rule, (t, tie())));
+                    items.push((rule, BranchKey::of(len, bound, slack)));
                 }
             }
         }
-        for &(rule, parts) in &items {
-            for &(other_rule, other_parts) in &items {
-                assert_eq!(rule.cmp(&other_rule), parts.cmp(&other_parts));
+        for &(rule, key) in &items {
+            assert_eq!(key.degree(), rule.0);
+            assert_eq!(key.is_dead_end(), rule.0 <= 0);
+            assert!(key < BranchKey::MAX);
+            for &(other_rule, other_key) in &items {
+                assert_eq!(rule.cmp(&other_rule), key.cmp(&other_key));
             }
         }
+        assert_eq!(BranchKey::MAX.degree(), i64::MAX);
     }
 
     /// A random problem with multiplicities: `primary` items with bounds
