@@ -490,11 +490,15 @@ pub(crate) struct CoverArgs {
     /// instead of the solutions; options are numbered from 1 in file order.
     #[arg(long, conflicts_with_all = ["count", "limit", "split", "job", "merge", "prune", "sample"])]
     pub(crate) zdd: bool,
-    /// How --count counts: by the search, which visits every solution
-    /// (search, the default), or through the ZDD of all solutions, built
-    /// with a memo of open states (zdd: far faster where partial solutions
-    /// meet again, as in tilings; slower and bigger where they rarely do).
-    #[arg(long, value_enum, default_value_t = CoverMethod::Search, requires = "count")]
+    /// How --count counts: auto (the default) starts the ZDD of all
+    /// solutions and counts by the search instead as soon as its memo
+    /// does not pay (at most about 1.2 times the search's time where it
+    /// does not); search always visits every solution; zdd always builds
+    /// the ZDD, whatever it costs (far faster where partial solutions meet
+    /// again, as in tilings; slower and bigger where they rarely do).
+    /// --limit, --seed, --prune, --max-nodes and --max-updates count by the
+    /// search.
+    #[arg(long, value_enum, default_value_t = CoverMethod::Auto, requires = "count")]
     pub(crate) method: CoverMethod,
     /// Print N solutions drawn uniformly at random (through the ZDD), from
     /// --seed S (0 when absent): the same S, the same solutions.
@@ -509,7 +513,8 @@ pub(crate) struct CoverArgs {
           conflicts_with_all = ["count", "limit", "split", "job", "merge", "zdd", "sample", "generating_function", "min_weight", "from_zdd", "deterministic", "max_nodes", "max_updates"])]
     pub(crate) estimate: Option<u64>,
     /// With --zdd, --sample or --method zdd: give up once the memo and the
-    /// ZDD hold more than SIZE bytes (suffix K, M or G for KiB, MiB, GiB).
+    /// ZDD hold more than SIZE bytes (suffix K, M or G for KiB, MiB, GiB);
+    /// with --count's auto method: count by the search from there.
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub(crate) max_memory: Option<u64>,
     /// Print the number of solutions of each size (options in a solution),
@@ -534,6 +539,8 @@ pub(crate) struct CoverArgs {
 /// How `cover --count` counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum CoverMethod {
+    /// The ZDD while its memo pays, else the search.
+    Auto,
     /// The search, visiting every solution.
     Search,
     /// The ZDD of all solutions, built by a search with a memo.

@@ -81,6 +81,20 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         };
         return cover_zdd::run(Some(problem), args, out);
     }
+    // `--count`'s automatic method: the ZDD while its memo pays; why it
+    // gave up, for `--stats`, when the search counts after all.
+    let mut gave_up = None;
+    if cover_zdd::auto_wanted(args) {
+        let problem = cover_zdd::Problem {
+            named: &named,
+            name: &name,
+            costs: None,
+        };
+        match cover_zdd::count_auto(&problem, args, out)? {
+            Ok(status) => return Ok(status),
+            Err(why) => gave_up = Some(why),
+        }
+    }
     let start = Instant::now();
     let pruned = args.prune.then(|| named.problem().prune());
     if let Some(pruned) = &pruned
@@ -219,7 +233,10 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
             stats.updates,
             elapsed.as_secs_f64()
         );
-        eprintln!("Search: {}.", solver.path());
+        match &gave_up {
+            Some(why) => eprintln!("Search: {} ({why}).", solver.path()),
+            None => eprintln!("Search: {}.", solver.path()),
+        }
     }
     if interrupted {
         let stats = solver.stats();

@@ -15,7 +15,7 @@ mod build;
 mod natural;
 mod text;
 
-pub use build::{ZddBuild, ZddLimits, ZddStats};
+pub use build::{MemoMustPay, ZddBuild, ZddLimits, ZddStats};
 pub use natural::Natural;
 pub use text::ZddText;
 
