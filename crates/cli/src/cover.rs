@@ -84,15 +84,23 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     // `--count`'s automatic method: the ZDD while its memo pays; why it
     // gave up, for `--stats`, when the search counts after all.
     let mut gave_up = None;
+    // The search that counted the problem in the automatic count's first
+    // look, and its count: the count below is that one.
+    let mut looked = None;
     if cover_zdd::auto_wanted(args) {
-        let problem = cover_zdd::Problem {
-            named: &named,
-            name: &name,
-            costs: None,
-        };
-        match cover_zdd::count_auto(&problem, args, out)? {
-            Ok(status) => return Ok(status),
-            Err(why) => gave_up = Some(why),
+        if let Some((look, count, why)) = cover_zdd::small_for_the_search(named.problem()) {
+            looked = Some((look, count));
+            gave_up = Some(why);
+        } else {
+            let problem = cover_zdd::Problem {
+                named: &named,
+                name: &name,
+                costs: None,
+            };
+            match cover_zdd::count_auto(&problem, args, out)? {
+                Ok(status) => return Ok(status),
+                Err(why) => gave_up = Some(why),
+            }
         }
     }
     let start = Instant::now();
@@ -108,7 +116,13 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
             if passes == 1 { "" } else { "es" }
         );
     }
-    let mut solver = Dlx::new(pruned.as_ref().map_or(named.problem(), |p| p.problem()));
+    let (mut solver, looked_count) = match looked {
+        Some((look, count)) => (look, Some(count)),
+        None => (
+            Dlx::new(pruned.as_ref().map_or(named.problem(), |p| p.problem())),
+            None,
+        ),
+    };
     solver.set_seed(args.seed);
     solver.set_budget(Budget {
         max_nodes: args.max_nodes,
@@ -150,9 +164,10 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     });
     let bar = !progress::quiet();
     let count = if args.count {
-        let count = match threads {
-            Some(threads) => threads::count(&mut solver, args.limit, threads),
-            None => threads::alone(&mut solver, bar, |solver| solver.count(args.limit)),
+        let count = match (looked_count, threads) {
+            (Some(count), _) => count,
+            (None, Some(threads)) => threads::count(&mut solver, args.limit, threads),
+            (None, None) => threads::alone(&mut solver, bar, |solver| solver.count(args.limit)),
         };
         // `N+` when the limit or a budget stopped the count, as `count` writes it.
         let plus = if count.end == End::Exhausted { "" } else { "+" };
