@@ -3,11 +3,12 @@ microseconds: the fixed cost of count(), first(), uniqueness() and the
 first step of an iterator, which is what decides the small problems of
 cover_bench.py's table; counts on both sides of the first look (9 and 10
 queens: 4,663 and 16,448 nodes), with a progress callback, estimate(),
-run_job(), building from 40,000 names; and the Sudoku calls of one
+run_job(), building from 576 and from 40,000 names; and the Sudoku calls of one
 puzzle (count, rate, explain, hint, generate).
 
     python benches/python/call_cost.py            # the package installed in this Python
     python benches/python/call_cost.py --repeat 9
+    python benches/python/call_cost.py estimate run_job   # only the lines naming these
 
 Each line: the best of `--repeat` timeit runs, per call, in microseconds,
 of wall time and of the process's CPU time (all its threads: on a loaded
@@ -50,6 +51,9 @@ def main() -> None:
     n = 20_000
     named = [[f"p{k}", f"s{k}"] for k in range(n)]
     primary = [f"p{k}" for k in range(n)]
+    # 12 queens from names, as a user writes them: 576 entries, 70 names.
+    q12 = [[f"r{r}", f"c{c}", f"a{r + c}", f"b{r - c + 11}"] for r in range(12) for c in range(12)]
+    diagonals = [f"a{d}" for d in range(23)] + [f"b{d}" for d in range(23)]
     assert int(three.count()) == 2 and int(q4.count()) == 2 and int(q8.count()) == 92
     jobs4, jobs8 = q4.split(1), q8.split(2)
     assert sum(q8.run_job(job).solutions for job in jobs8) == 92
@@ -87,6 +91,7 @@ def main() -> None:
         ("sudoku 17 clues: rate()", lambda: puzzle.rate()),
         ("sudoku 17 clues: hint()", lambda: puzzle.hint()),
         ("sudoku 9x9: generate()", lambda: sudoku_dlx.generate(1)),
+        ("12 queens: Problem(options, secondary=)", lambda: cover.Problem(q12, secondary=diagonals)),
         ("20,000 items: Problem(primary=)", lambda: cover.Problem(named, primary)),
     ]
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
