@@ -2,10 +2,13 @@
 microseconds: the fixed cost of count(), first(), uniqueness() and the
 first step of an iterator, which is what decides the small problems of
 cover_bench.py's table; counts on both sides of the first look (9 and 10
-queens: 4,663 and 16,448 nodes), and building from 40,000 names.
+queens: 4,663 and 16,448 nodes), with a progress callback, estimate(),
+run_job(), building from 576 and from 40,000 names; and the Sudoku calls of one
+puzzle (count, rate, explain, hint, generate).
 
     python benches/python/call_cost.py            # the package installed in this Python
     python benches/python/call_cost.py --repeat 9
+    python benches/python/call_cost.py estimate run_job   # only the lines naming these
 
 Each line: the best of `--repeat` timeit runs, per call, in microseconds,
 of wall time and of the process's CPU time (all its threads: on a loaded
@@ -20,6 +23,7 @@ import os
 import time
 import timeit
 
+import sudoku_dlx
 from sudoku_dlx import cover
 
 
@@ -39,6 +43,7 @@ def queens(n: int) -> cover.Problem:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("only", nargs="*", help="measure only the lines naming one of these words")
     args = parser.parse_args()
     three = cover.Problem([["a", "b"], ["a"], ["b"]])
     q4, q8, q9, q10 = queens(4), queens(8), queens(9), queens(10)
@@ -46,7 +51,18 @@ def main() -> None:
     n = 20_000
     named = [[f"p{k}", f"s{k}"] for k in range(n)]
     primary = [f"p{k}" for k in range(n)]
+    # 12 queens from names, as a user writes them: 576 entries, 70 names.
+    q12 = [[f"r{r}", f"c{c}", f"a{r + c}", f"b{r - c + 11}"] for r in range(12) for c in range(12)]
+    diagonals = [f"a{d}" for d in range(23)] + [f"b{d}" for d in range(23)]
     assert int(three.count()) == 2 and int(q4.count()) == 2 and int(q8.count()) == 92
+    jobs4, jobs8 = q4.split(1), q8.split(2)
+    assert sum(q8.run_job(job).solutions for job in jobs8) == 92
+    reports: list[object] = []
+    # A 17-clue puzzle (tests/test_call_cost.py's).
+    puzzle = sudoku_dlx.Puzzle.parse(
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+    )
+    small = sudoku_dlx.Puzzle.parse("1.34" "34.2" "21.3" "4.21")
     cases = [
         ("3 options: count()", lambda: three.count()),
         ("3 options: count(jobs=1)", lambda: three.count(jobs=1)),
@@ -60,11 +76,30 @@ def main() -> None:
         ("8 queens: first()", lambda: q8.first()),
         ("9 queens: count(jobs=1)", lambda: q9.count(jobs=1)),
         ("10 queens: count(jobs=1)", lambda: q10.count(jobs=1)),
+        ("3 options: count(progress=)", lambda: three.count(progress=reports.append)),
+        ("8 queens: count(progress=)", lambda: q8.count(jobs=1, progress=reports.append)),
+        ("3 options: estimate(samples=10)", lambda: three.estimate(samples=10)),
+        ("8 queens: estimate()", lambda: q8.estimate()),
+        ("4 queens: run_job (depth 1)", lambda: q4.run_job(jobs4[1])),
+        ("8 queens: run_job (depth 2)", lambda: q8.run_job(jobs8[7])),
+        ("sudoku 4x4: count(limit=2)", lambda: small.count(limit=2)),
+        ("sudoku 4x4: rate()", lambda: small.rate()),
+        ("sudoku 4x4: explain()", lambda: small.explain()),
+        ("sudoku 4x4: hint()", lambda: small.hint()),
+        ("sudoku 4x4: generate(size=4)", lambda: sudoku_dlx.generate(1, size=4)),
+        ("sudoku 17 clues: count(limit=2)", lambda: puzzle.count(limit=2)),
+        ("sudoku 17 clues: rate()", lambda: puzzle.rate()),
+        ("sudoku 17 clues: hint()", lambda: puzzle.hint()),
+        ("sudoku 9x9: generate()", lambda: sudoku_dlx.generate(1)),
+        ("12 queens: Problem(options, secondary=)", lambda: cover.Problem(q12, secondary=diagonals)),
         ("20,000 items: Problem(primary=)", lambda: cover.Problem(named, primary)),
     ]
     print(f"{os.cpu_count()} cores, load average {os.getloadavg()[0]:.1f}")
     print(f"{'':34} {'wall':>9}    {'CPU':>9}")
+    only = args.only
     for name, call in cases:
+        if only and not any(word in name for word in only):
+            continue
         timer = timeit.Timer(call)
         number, _ = timer.autorange()
         best = min(timer.repeat(repeat=args.repeat, number=number)) / number

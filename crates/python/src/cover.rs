@@ -14,7 +14,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use dlx_engine::split::{Fingerprint, Worker};
+use dlx_engine::split::{Fingerprint, JobStatus, Worker};
 use dlx_engine::{
     Budget, Dlx, End, IntoSolutions, Kind, NamedProblem, Parallel, Progress, SplitMix64,
 };
@@ -22,6 +22,7 @@ use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 
 use crate::errors::BudgetExhausted;
+use crate::interrupt::sliced;
 use jobs::{Job, JobResult, Merged};
 use results::{Count, Estimate, Solution, Stats, Uniqueness, end_name};
 use run::{ProgressInfo, Reporter, SLICE};
@@ -347,15 +348,23 @@ impl Problem {
                 "jobs must be at least 1 (None: every core)",
             ));
         }
-        let quiet = progress.is_none();
         let mut reporter = Reporter::new(progress, interval)?;
-        let watch = Arc::new(Progress::new());
         let mut solver = self.take_solver(budget, None);
-        if quiet && let Some(count) = first_look(py, &mut solver, limit, budget) {
+        // A look the reporter hears of through a progress of its own: a
+        // count handed on to the thread starts afresh.
+        let look = reporter.listens().then(|| Arc::new(Progress::new()));
+        solver.set_progress(look.clone());
+        let first = first_look(py, &mut solver, limit, budget);
+        solver.set_progress(None);
+        if let Some(count) = first {
             let nodes = solver.stats().nodes;
             self.give_back(solver);
+            if let Some(look) = &look {
+                reporter.tell(look, true)?;
+            }
             return Ok(Count::new(count.solutions, count.end, nodes));
         }
+        let watch = Arc::new(Progress::new());
         let parallel = Parallel::new().with_progress(Arc::clone(&watch));
         let parallel = match jobs {
             Some(n) => parallel.with_threads(n),
@@ -384,15 +393,16 @@ impl Problem {
     /// random, drawn from `seed` (the same seed, the same estimate).
     #[pyo3(signature = (samples=1000, *, seed=0))]
     fn estimate(&self, py: Python<'_>, samples: u64, seed: u64) -> PyResult<Estimate> {
-        let mut reporter = Reporter::new(None, 0.0)?;
-        let watch = Arc::new(Progress::new());
         let mut solver = self.take_solver(None, None);
-        let (estimate, failure) = run::watched(py, &watch, &mut reporter, || {
-            solver.estimate_while(samples, seed, |_| {
-                if watch.is_stopped() {
+        // On this thread, a path at a time: no thread to start, and
+        // signals looked at between paths (`crate::interrupt::sliced`).
+        let mut failure = None;
+        let estimate = sliced(py, |look| {
+            solver.estimate_while(samples, seed, |_| match look() {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(err) => {
+                    failure = Some(err);
                     ControlFlow::Break(())
-                } else {
-                    ControlFlow::Continue(())
                 }
             })
         });
@@ -423,12 +433,26 @@ impl Problem {
         job: &Bound<'_, Job>,
         limit: Option<u64>,
     ) -> PyResult<JobResult> {
-        let mut reporter = Reporter::new(None, 0.0)?;
-        let watch = Arc::new(Progress::new());
-        let mut solver = self.take_solver(None, None);
-        solver.set_progress(Some(Arc::clone(&watch)));
         let fingerprint = Fingerprint::of(&self.named);
         let job = &job.get().job;
+        // First on this thread within the look's budget, as a count: most
+        // jobs of a deep split end there. A larger one runs again, whole,
+        // watched; the look is at most a few milliseconds of it.
+        let mut solver = self.take_solver(None, None);
+        solver.set_budget(FIRST_LOOK);
+        let first = py.detach(|| {
+            Worker::new(&mut solver, fingerprint)
+                .with_limit(limit)
+                .count(job)
+        });
+        solver.set_budget(Budget::UNLIMITED);
+        if first.status != JobStatus::Budget {
+            self.give_back(solver);
+            return Ok(JobResult { result: first });
+        }
+        let mut reporter = Reporter::new(None, 0.0)?;
+        let watch = Arc::new(Progress::new());
+        solver.set_progress(Some(Arc::clone(&watch)));
         let (result, failure) = run::watched(py, &watch, &mut reporter, || {
             Worker::new(&mut solver, fingerprint)
                 .with_limit(limit)

@@ -12,14 +12,20 @@
 //! reaches Python and the solver it used is left reusable.
 //!
 //! A call from another Python thread is not interrupted (only the main
-//! thread runs signal handlers); it still releases the GIL. Work that can
-//! be cut into slices (a solution iterator) needs no thread: it looks at
-//! signals between slices itself (`cover.rs`); nor does a search short
-//! enough to end within a first look under a small budget on the calling
-//! thread (a small count, most Sudoku searches), tried before this.
+//! thread runs signal handlers); it still releases the GIL. Three kinds of
+//! work need no thread:
+//! - work that can be cut into slices and resumed (a solution iterator)
+//!   looks at signals between slices itself (`cover.rs`);
+//! - work that calls back between short steps of its own (the paths of an
+//!   estimate) runs on the calling thread through [`sliced`], which takes
+//!   the GIL back between two steps once every [`POLL`] to look at signals;
+//! - a search short enough to end within a first look under a small
+//!   budget (a small count or job, most Sudoku searches), or bounded by
+//!   its size (the human techniques on a small grid), runs on the calling
+//!   thread first, and only a longer one comes here.
 
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use dlx_engine::Progress;
 use pyo3::prelude::*;
@@ -75,6 +81,30 @@ where
             failure = Some(e);
         }
         (value, failure)
+    })
+}
+
+/// Runs `work` on this thread with the GIL released, giving it `look`,
+/// which `work` must call between steps of at most a few milliseconds:
+/// once every [`POLL`] it takes the GIL back and looks at signals, and an
+/// exception from a handler (KeyboardInterrupt) is its error, after which
+/// `work` must end at once. No thread is started, so a short call costs
+/// no more than its work.
+pub(crate) fn sliced<T, F>(py: Python<'_>, work: F) -> T
+where
+    T: Send,
+    F: FnOnce(&mut dyn FnMut() -> PyResult<()>) -> T + Send,
+{
+    py.detach(|| {
+        let mut last = Instant::now();
+        let mut look = || {
+            if last.elapsed() < POLL {
+                return Ok(());
+            }
+            last = Instant::now();
+            Python::attach(|py| py.check_signals())
+        };
+        work(&mut look)
     })
 }
 

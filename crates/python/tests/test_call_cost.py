@@ -1,5 +1,6 @@
 """What a call costs, as far as a test can see it without a clock: a call
-that ends within its first look on the calling thread starts no thread
+that ends within its first look on the calling thread (or runs there
+throughout, as an estimate and the human side of a small grid) starts no thread
 (the calling thread never blocks, waiting for one), a longer one still
 runs watched, and budgets read the same on either side of the look; and
 `from sudoku_dlx import cover` imports neither the Sudoku half nor
@@ -22,6 +23,8 @@ from test_cover import queens
 # The look's nodes (cover.rs, FIRST_LOOK): budgets on both sides of it.
 LOOK = 1 << 13
 PUZZLE = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+# An easy unique 9x9 (singles only).
+EASY = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
 
 
 def blocked(call: Callable[[], object], times: int) -> int:
@@ -57,6 +60,55 @@ def test_short_calls_start_no_thread() -> None:
     # The same measure sees the watched thread of a long count.
     ten = queens(10)
     assert blocked(lambda: ten.count(jobs=1), 20) >= 20
+
+
+def test_estimates_jobs_progress_and_small_human_steps_start_no_thread() -> None:
+    """The calls that started a thread each time until the estimate ran on
+    the calling thread, a path at a time, a job and a count with a
+    progress callback got the first look, and the human side of a small
+    grid (4x4) ran on the calling thread. Seen failing on the wheel before:
+    every one of them blocked 200 times or more in 200 calls."""
+    eight = queens(8)
+    jobs = eight.split(2)
+    seen: list[cover.ProgressInfo] = []
+    small = sudoku_dlx.Puzzle.parse("1.34" "34.2" "21.3" "4.21")
+    calls: dict[str, Callable[[], object]] = {
+        "estimate": lambda: eight.estimate(),
+        "run_job": lambda: eight.run_job(jobs[7]),
+        "run_job limit": lambda: eight.run_job(jobs[7], limit=1),
+        "count progress": lambda: eight.count(jobs=1, progress=seen.append),
+        "count progress jobs=2": lambda: eight.count(jobs=2, progress=seen.append),
+        "rate": lambda: small.rate(),
+        "explain": lambda: small.explain(),
+        "hint": lambda: small.hint(),
+        "explain guess": lambda: small.explain(guess=True),
+        "hint board": lambda: small.hint("1234" "34.2" "21.3" "4.21"),
+    }
+    for name, call in calls.items():
+        assert blocked(call, 200) < 20, name
+    # The progress callback heard of each count once, at its end.
+    assert len(seen) == 400 and all((info.solutions, info.fraction) == (92, 1.0) for info in seen)
+    assert {info.nodes for info in seen} == {eight.count().nodes}
+    # The long forms still run watched: a job or a count past the look,
+    # and the human side of a 9x9.
+    ten = queens(10)
+    whole = ten.split(0)[0]
+    assert blocked(lambda: ten.run_job(whole), 20) >= 20
+    assert blocked(lambda: ten.count(jobs=1, progress=seen.append), 20) >= 20
+    nine = sudoku_dlx.Puzzle.parse(EASY)
+    assert blocked(lambda: nine.rate(), 20) >= 20
+    assert eight._links_intact() and ten._links_intact()
+
+
+def test_a_job_past_the_look_counts_whole() -> None:
+    """A job the look does not finish runs again, whole, on the watched
+    thread: its count and nodes are the whole job's, not the look's."""
+    ten = queens(10)
+    result = ten.run_job(ten.split(0)[0])
+    assert (result.status, result.solutions, result.nodes) == ("done", 724, ten.count(jobs=1).nodes)
+    assert result.nodes > LOOK
+    limited = ten.run_job(ten.split(0)[0], limit=700)
+    assert (limited.status, limited.solutions) == ("limit", 700)
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

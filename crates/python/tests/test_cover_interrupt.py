@@ -35,6 +35,7 @@ CHILD = textwrap.dedent(
     calls = {
         "count-1": lambda: queens.count(jobs=1),
         "count-2": lambda: queens.count(jobs=2),
+        "count-progress": lambda: queens.count(jobs=1, progress=lambda info: None),
         "next": lambda: next(iter(partridge)),
         "first": lambda: partridge.first(),
         "uniqueness": lambda: partridge.uniqueness(),
@@ -59,7 +60,7 @@ CHILD = textwrap.dedent(
 
 
 @pytest.mark.parametrize(
-    "call", ["count-1", "count-2", "next", "first", "uniqueness", "run_job", "estimate"]
+    "call", ["count-1", "count-2", "count-progress", "next", "first", "uniqueness", "run_job", "estimate"]
 )
 def test_sigint_interrupts_and_leaves_the_problem_reusable(call: str) -> None:
     child = subprocess.Popen(

@@ -4,11 +4,11 @@
 use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
-use dlx_engine::{DlxError, NamedBuilder, NamedProblem, Problem};
+use dlx_engine::{DlxError, EntryRef, NamedBuilder, NamedProblem, Problem};
 use numpy::{PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyDict, PyString};
 
 use crate::errors::{parse_error, problem_error};
 
@@ -174,27 +174,7 @@ pub(crate) fn from_options(
     secondary: Option<&Bound<'_, PyAny>>,
     bounds: Option<&Bound<'_, PyAny>>,
 ) -> PyResult<NamedProblem> {
-    let mut rows: Vec<Vec<String>> = Vec::new();
-    for option in options.try_iter()? {
-        let option = option?;
-        if option.is_instance_of::<PyString>() {
-            // A string is iterable, but one item per character is never meant.
-            return Err(problem_error(
-                py,
-                format!(
-                    "options[{}] {}: a list of item names, not a string",
-                    rows.len(),
-                    option.repr()?
-                ),
-                Some(rows.len()),
-            ));
-        }
-        let mut row = Vec::new();
-        for entry in option.try_iter()? {
-            row.push(name_of(&entry?)?);
-        }
-        rows.push(row);
-    }
+    let entries = Entries::read(py, options)?;
     let names = |list: Option<&Bound<'_, PyAny>>| -> PyResult<Option<Vec<String>>> {
         list.map(|l| l.try_iter()?.map(|e| name_of(&e?)).collect())
             .transpose()
@@ -214,7 +194,7 @@ pub(crate) fn from_options(
     }
     let (primary, secondary) = match (given_primary, given_secondary) {
         (Some(p), Some(s)) => (p, s),
-        (p, s) => infer_items(&rows, p, s, &multiplicity, &bounded_order),
+        (p, s) => infer_items(&entries.texts, p, s, &multiplicity, &bounded_order),
     };
     let primary_set: HashSet<&str> = primary.iter().map(String::as_str).collect();
     for item in &bounded_order {
@@ -227,7 +207,7 @@ pub(crate) fn from_options(
         }
     }
     let items: Vec<String> = primary.iter().chain(&secondary).cloned().collect();
-    let place = |k: usize| match rows.get(k) {
+    let place = |k: usize| match entries.row(k) {
         Some(row) => (k, format!("options[{k}] {row:?}")),
         None => (k, format!("options[{k}]")),
     };
@@ -242,10 +222,28 @@ pub(crate) fn from_options(
     for item in &secondary {
         builder.secondary(item.as_str()).map_err(err)?;
     }
-    for row in &rows {
-        builder.option(row).map_err(err)?;
+    // Each distinct entry is looked up once: an option is then its
+    // entries' items (and colors), and only a name the builder does not
+    // know goes to it as text, for its error.
+    let resolved: Vec<EntryRef<'_>> = entries
+        .texts
+        .iter()
+        .map(|text| {
+            let (name, color) = match text.split_once(':') {
+                Some((name, color)) => (name, Some(color)),
+                None => (text.as_str(), None),
+            };
+            builder
+                .item(name)
+                .map_or(EntryRef::Text(text), |item| EntryRef::Item(item, color))
+        })
+        .collect();
+    for row in entries.rows() {
+        builder
+            .option(row.iter().map(|&e| resolved[e as usize]))
+            .map_err(err)?;
     }
-    if rows.is_empty() && !primary.is_empty() {
+    if entries.ends.is_empty() && !primary.is_empty() {
         // No option: a problem without solutions, unless nothing is to be covered.
         return Problem::builder(primary.len(), secondary.len())
             .map_err(err)
@@ -254,13 +252,98 @@ pub(crate) fn from_options(
     builder.build().map_err(err)
 }
 
-/// The primary and secondary items of `rows` where the caller did not give
+/// The options of `Problem(options, ...)` as read from Python: each
+/// distinct entry once, and each option as indices into them. A Python
+/// dict finds a `str` seen before (its hash is cached in the string), so
+/// a name is turned into Rust text, and hashed by the builder, once
+/// however many options name it: a copy, an allocation and a hash per
+/// entry were most of the cost of building (perf: malloc and free a
+/// third, SipHash a tenth). Other entries (ints, tuples) are named by
+/// `str()` each time.
+struct Entries {
+    /// The distinct entries' text (`x` or `x:color`), in order of first
+    /// appearance.
+    texts: Vec<String>,
+    /// Every option's entries, one after the other, as indices into `texts`.
+    flat: Vec<u32>,
+    /// Where each option's entries end in `flat`.
+    ends: Vec<usize>,
+}
+
+impl Entries {
+    fn read(py: Python<'_>, options: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let seen = PyDict::new(py);
+        let mut entries = Entries {
+            texts: Vec::new(),
+            flat: Vec::new(),
+            ends: Vec::new(),
+        };
+        for option in options.try_iter()? {
+            let option = option?;
+            let k = entries.ends.len();
+            if option.is_instance_of::<PyString>() {
+                // A string is iterable, but one item per character is never meant.
+                return Err(problem_error(
+                    py,
+                    format!(
+                        "options[{k}] {}: a list of item names, not a string",
+                        option.repr()?
+                    ),
+                    Some(k),
+                ));
+            }
+            for entry in option.try_iter()? {
+                let entry = entry?;
+                // Only a str is its own name: 1, True and 1.0 are one
+                // key of a dict, but three names.
+                let text = entry.is_exact_instance_of::<PyString>();
+                let index = match text.then(|| seen.get_item(&entry)).transpose()? {
+                    Some(Some(index)) => index.extract::<u32>()?,
+                    _ => {
+                        let index = u32::try_from(entries.texts.len()).map_err(|_| {
+                            problem_error(py, "more than 2^32 distinct item names".into(), Some(k))
+                        })?;
+                        entries.texts.push(name_of(&entry)?);
+                        if text {
+                            seen.set_item(&entry, index)?;
+                        }
+                        index
+                    }
+                };
+                entries.flat.push(index);
+            }
+            entries.ends.push(entries.flat.len());
+        }
+        Ok(entries)
+    }
+
+    /// Each option's entries, as indices into `texts`.
+    fn rows(&self) -> impl Iterator<Item = &[u32]> {
+        let starts = std::iter::once(0).chain(self.ends.iter().copied());
+        starts
+            .zip(&self.ends)
+            .map(|(start, &end)| &self.flat[start..end])
+    }
+
+    /// Option `k`'s entries as text (for an error message).
+    fn row(&self, k: usize) -> Option<Vec<&str>> {
+        let rows = self.rows().nth(k)?;
+        Some(
+            rows.iter()
+                .map(|&e| self.texts[e as usize].as_str())
+                .collect(),
+        )
+    }
+}
+
+/// The primary and secondary items of the distinct option `entries` (in
+/// order of first appearance) where the caller did not give
 /// both: items in order of first appearance, primary unless colored
 /// somewhere (and not `bounded`), or given as secondary, or (with
 /// `primary` given) not in it; a bounded item no option names is primary
 /// too. Sets, not lists, are searched: linear in the names.
 fn infer_items(
-    rows: &[Vec<String>],
+    entries: &[String],
     primary: Option<Vec<String>>,
     secondary: Option<Vec<String>>,
     bounded: &HashMap<String, (u32, u32)>,
@@ -269,7 +352,7 @@ fn infer_items(
     // Items in order of first appearance, and whether each is ever colored.
     let mut seen: Vec<&str> = Vec::new();
     let mut colored: HashMap<&str, bool> = HashMap::new();
-    for entry in rows.iter().flatten() {
+    for entry in entries {
         let (item, color) = match entry.split_once(':') {
             Some((item, _)) => (item, true),
             None => (entry.as_str(), false),

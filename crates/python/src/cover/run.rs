@@ -39,9 +39,14 @@ impl<'py> Reporter<'py> {
         })
     }
 
+    /// Whether there is a target to tell.
+    pub(crate) fn listens(&self) -> bool {
+        self.target.is_some()
+    }
+
     /// Tells the target what `progress` says, if its interval has gone by
     /// (or `always`, at the end).
-    fn tell(&mut self, progress: &Progress, always: bool) -> PyResult<()> {
+    pub(crate) fn tell(&mut self, progress: &Progress, always: bool) -> PyResult<()> {
         let Some(target) = &self.target else {
             return Ok(());
         };
