@@ -672,16 +672,18 @@ impl<'a> Builder<'a> {
             self.stats.memo_hits += 1;
             return node;
         }
+        // Filed now, while its key is at hand, and given its node below:
+        // no state under this one has its signature (the item branched on
+        // is closed in every one of them, open here).
+        let Some(at) = self.memo.insert(high, BOTTOM) else {
+            self.end = End::BudgetExhausted;
+            return BOTTOM;
+        };
         let result = self.chain(item, 0);
         if self.end != End::Exhausted {
             return BOTTOM;
         }
-        // The states below encoded their own signatures since.
-        self.memo.encode(&self.signature);
-        if !self.memo.insert(high, result) {
-            self.end = End::BudgetExhausted;
-            return BOTTOM;
-        }
+        self.memo.set_node(at, result);
         result
     }
 

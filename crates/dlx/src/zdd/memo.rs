@@ -139,12 +139,13 @@ impl Memo {
     }
 
     /// Files the last encoded signature, whose hash's high half is `high`
-    /// and which the memo does not hold, with its node. `false`, and
-    /// nothing filed, if the arena would pass 2^32 words (32 GiB).
-    pub(super) fn insert(&mut self, high: u32, node: u32) -> bool {
+    /// and which the memo does not hold, with its node, and returns where
+    /// (for [`set_node`](Memo::set_node)); `None`, and nothing filed, if
+    /// the arena would pass 2^32 words (32 GiB).
+    pub(super) fn insert(&mut self, high: u32, node: u32) -> Option<usize> {
         let at = self.arena.len() as u64;
         if at + self.key.len() as u64 > LOW {
-            return false;
+            return None;
         }
         self.arena.push(u64::from(node) << 32 | (self.key[0] & LOW));
         self.arena.extend_from_slice(&self.key[1..]);
@@ -153,7 +154,12 @@ impl Memo {
         }
         self.place(u64::from(high) << 32 | at);
         self.len += 1;
-        true
+        Some(to_index(at))
+    }
+
+    /// Gives the key filed at `at` the node `node` instead.
+    pub(super) fn set_node(&mut self, at: usize, node: u32) {
+        self.arena[at] = u64::from(node) << 32 | (self.arena[at] & LOW);
     }
 
     /// Puts `slot` in the first free slot from its home on.
@@ -247,7 +253,7 @@ mod tests {
             sig[(w + 1 + n as usize / 40) % 40] ^= u64::from(n) + 1;
             memo.encode(&sig);
             if memo.find(high).is_none() {
-                assert!(memo.insert(high, n));
+                assert!(memo.insert(high, n).is_some());
                 filed.push((sig, n));
             }
         }
@@ -273,7 +279,8 @@ mod tests {
         let start = vec![u64::MAX; 3];
         let mut memo = Memo::new(&start);
         memo.encode(&[5, 0, u64::MAX]);
-        assert!(memo.insert(9, 11));
+        let at = memo.insert(9, 10).expect("room");
+        memo.set_node(at, 11);
         for other in [[6, 0, u64::MAX], [5, 0, 1], [0, 5, u64::MAX], [5, 0, 0]] {
             memo.encode(&other);
             assert_eq!(memo.find(9), None, "{other:?}");
