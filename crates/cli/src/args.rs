@@ -30,7 +30,15 @@ pub(crate) struct Cli {
 }
 
 /// The subcommands.
+///
+/// Deferred: a command's flags are built only when it runs or its help is
+/// shown, not all twelve commands' flags on every start (a fifth of a tiny
+/// `cover`'s instructions; docs/decisions/cli-start-up.md). So each
+/// command's description is its variant's doc comment alone: the flag
+/// structs below carry `//` comments, as a doc comment there would become
+/// the command's `about` when its flags are built, replacing the variant's.
 #[derive(Debug, Subcommand)]
+#[command(defer = true)]
 pub(crate) enum Command {
     /// Solve Sudoku puzzles, one record per puzzle.
     #[command(after_help = format!("{RECORDS_INPUT}\n\n{SOLVE_OUTPUT}\n\n{RECORDS_KEPT}\n\n{SOLVE_EXAMPLES}"))]
@@ -70,7 +78,7 @@ pub(crate) enum Command {
     Man,
 }
 
-/// Flags of `sudoku-dlx completions`.
+// Flags of `sudoku-dlx completions`.
 #[derive(Debug, Args)]
 pub(crate) struct CompletionsArgs {
     /// The shell whose script to print.
@@ -78,7 +86,7 @@ pub(crate) struct CompletionsArgs {
     pub(crate) shell: Shell,
 }
 
-/// Flags of `sudoku-dlx generate`.
+// Flags of `sudoku-dlx generate`.
 #[derive(Debug, Args)]
 #[command(mut_arg("jobs", |a| a.help(
     "Worker threads; every core by default or with 0. The output does not depend on it"
@@ -154,7 +162,7 @@ fn parse_jigsaw(text: &str) -> Result<JigsawArg, String> {
     })
 }
 
-/// Flags of `sudoku-dlx rate`.
+// Flags of `sudoku-dlx rate`.
 #[derive(Debug, Args)]
 pub(crate) struct RateArgs {
     /// Where the puzzles are and how to read them.
@@ -169,7 +177,7 @@ pub(crate) struct RateArgs {
     pub(crate) max_nodes: Option<u64>,
 }
 
-/// Flags of `sudoku-dlx print`.
+// Flags of `sudoku-dlx print`.
 #[derive(Debug, Args)]
 pub(crate) struct PrintArgs {
     /// Where the puzzles are and how to read them.
@@ -253,7 +261,7 @@ pub(crate) enum PaperArg {
     Letter,
 }
 
-/// Flags of `sudoku-dlx check`.
+// Flags of `sudoku-dlx check`.
 #[derive(Debug, Args)]
 pub(crate) struct CheckArgs {
     /// Where the grids are and how to read them.
@@ -284,7 +292,7 @@ impl From<ExplainFormat> for Format {
     }
 }
 
-/// Flags of `sudoku-dlx explain` and `sudoku-dlx hint`.
+// Flags of `sudoku-dlx explain` and `sudoku-dlx hint`.
 #[derive(Debug, Args)]
 pub(crate) struct ExplainArgs {
     /// Where the puzzles are and how to read them.
@@ -305,7 +313,7 @@ pub(crate) struct ExplainArgs {
     pub(crate) max_nodes: Option<u64>,
 }
 
-/// Flags of `sudoku-dlx canon`.
+// Flags of `sudoku-dlx canon`.
 #[derive(Debug, Args)]
 pub(crate) struct CanonArgs {
     /// Puzzle files; stdin when none is given or for `-`.
@@ -350,7 +358,7 @@ impl CanonArgs {
     }
 }
 
-/// The output format of `generate`, `rate` and `check`.
+// The output format of `generate`, `rate` and `check`.
 #[derive(Debug, Args)]
 pub(crate) struct RecordFormatArgs {
     /// Output format (`line` is an old name of `text`).
@@ -379,7 +387,7 @@ impl From<RecordFormat> for Format {
     }
 }
 
-/// The worker threads of every batch command.
+// The worker threads of every batch command.
 #[derive(Debug, Args)]
 pub(crate) struct JobsArgs {
     /// Worker threads; every core by default or with 0.
@@ -424,7 +432,7 @@ fn parse_level(text: &str) -> Result<Level, String> {
         .map_err(|e: sudoku_dlx::UnknownLevel| e.to_string())
 }
 
-/// Flags of `sudoku-dlx cover`.
+// Flags of `sudoku-dlx cover`.
 #[derive(Debug, Args)]
 #[command(mut_arg("jobs", |a| a.help("Threads for the search; every core by default or with 0")))]
 pub(crate) struct CoverArgs {
@@ -482,11 +490,15 @@ pub(crate) struct CoverArgs {
     /// instead of the solutions; options are numbered from 1 in file order.
     #[arg(long, conflicts_with_all = ["count", "limit", "split", "job", "merge", "prune", "sample"])]
     pub(crate) zdd: bool,
-    /// How --count counts: by the search, which visits every solution
-    /// (search, the default), or through the ZDD of all solutions, built
-    /// with a memo of open states (zdd: far faster where partial solutions
-    /// meet again, as in tilings; slower and bigger where they rarely do).
-    #[arg(long, value_enum, default_value_t = CoverMethod::Search, requires = "count")]
+    /// How --count counts: auto (the default) starts the ZDD of all
+    /// solutions and counts by the search instead as soon as its memo
+    /// does not pay (at most about 1.2 times the search's time where it
+    /// does not); search always visits every solution; zdd always builds
+    /// the ZDD, whatever it costs (far faster where partial solutions meet
+    /// again, as in tilings; slower and bigger where they rarely do).
+    /// --limit, --seed, --prune, --max-nodes and --max-updates count by the
+    /// search.
+    #[arg(long, value_enum, default_value_t = CoverMethod::Auto, requires = "count")]
     pub(crate) method: CoverMethod,
     /// Print N solutions drawn uniformly at random (through the ZDD), from
     /// --seed S (0 when absent): the same S, the same solutions.
@@ -501,7 +513,8 @@ pub(crate) struct CoverArgs {
           conflicts_with_all = ["count", "limit", "split", "job", "merge", "zdd", "sample", "generating_function", "min_weight", "from_zdd", "deterministic", "max_nodes", "max_updates"])]
     pub(crate) estimate: Option<u64>,
     /// With --zdd, --sample or --method zdd: give up once the memo and the
-    /// ZDD hold more than SIZE bytes (suffix K, M or G for KiB, MiB, GiB).
+    /// ZDD hold more than SIZE bytes (suffix K, M or G for KiB, MiB, GiB);
+    /// with --count's auto method: count by the search from there.
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub(crate) max_memory: Option<u64>,
     /// Print the number of solutions of each size (options in a solution),
@@ -526,13 +539,15 @@ pub(crate) struct CoverArgs {
 /// How `cover --count` counts.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub(crate) enum CoverMethod {
+    /// The ZDD while its memo pays, else the search.
+    Auto,
     /// The search, visiting every solution.
     Search,
     /// The ZDD of all solutions, built by a search with a memo.
     Zdd,
 }
 
-/// Flags of `sudoku-dlx solve`.
+// Flags of `sudoku-dlx solve`.
 #[derive(Debug, Args)]
 #[command(mut_arg("limit", |a| a
     .help("Print up to N solutions of each puzzle")
@@ -551,7 +566,7 @@ pub(crate) struct SolveArgs {
     pub(crate) search: SearchArgs,
 }
 
-/// Flags of `sudoku-dlx count`.
+// Flags of `sudoku-dlx count`.
 #[derive(Debug, Args)]
 #[command(
     mut_arg("limit", |a| a.help("Stop counting each puzzle at N solutions")),
@@ -569,8 +584,8 @@ pub(crate) struct CountArgs {
     pub(crate) search: SearchArgs,
 }
 
-/// What to print for each puzzle, shared by `solve` and `count` (each says
-/// what its `--limit` does).
+// What to print for each puzzle, shared by `solve` and `count` (each says
+// what its `--limit` does).
 #[derive(Debug, Args)]
 pub(crate) struct AnswerArgs {
     /// Stop at N solutions of each puzzle.
@@ -584,7 +599,7 @@ pub(crate) struct AnswerArgs {
     pub(crate) format: Format,
 }
 
-/// The grid shape flags, shared by every Sudoku command.
+// The grid shape flags, shared by every Sudoku command.
 #[derive(Debug, Args)]
 pub(crate) struct ShapeArgs {
     /// Every grid is N x N, with the squarest boxes (6 is 2x3, 12 is 3x4).
@@ -609,7 +624,7 @@ impl ShapeArgs {
     }
 }
 
-/// The variant flags, shared by every Sudoku command.
+// The variant flags, shared by every Sudoku command.
 #[derive(Debug, Args)]
 pub(crate) struct VariantArgs {
     /// X: each main diagonal holds every digit once.
@@ -638,7 +653,7 @@ impl VariantArgs {
     }
 }
 
-/// Input files, shape and variants: how to read the puzzles.
+// Input files, shape and variants: how to read the puzzles.
 #[derive(Debug, Args)]
 pub(crate) struct PuzzleArgs {
     /// Puzzle files; stdin when none is given or for `-`.
@@ -682,7 +697,7 @@ impl PuzzleArgs {
     }
 }
 
-/// How the search runs: threads, budget, seed, statistics.
+// How the search runs: threads, budget, seed, statistics.
 #[derive(Debug, Args)]
 pub(crate) struct SearchArgs {
     #[command(flatten)]

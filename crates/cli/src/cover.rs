@@ -81,6 +81,28 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         };
         return cover_zdd::run(Some(problem), args, out);
     }
+    // `--count`'s automatic method: the ZDD while its memo pays; why it
+    // gave up, for `--stats`, when the search counts after all.
+    let mut gave_up = None;
+    // The search that counted the problem in the automatic count's first
+    // look, and its count: the count below is that one.
+    let mut looked = None;
+    if cover_zdd::auto_wanted(args) {
+        if let Some((look, count, why)) = cover_zdd::small_for_the_search(named.problem()) {
+            looked = Some((look, count));
+            gave_up = Some(why);
+        } else {
+            let problem = cover_zdd::Problem {
+                named: &named,
+                name: &name,
+                costs: None,
+            };
+            match cover_zdd::count_auto(&problem, args, out)? {
+                Ok(status) => return Ok(status),
+                Err(why) => gave_up = Some(why),
+            }
+        }
+    }
     let start = Instant::now();
     let pruned = args.prune.then(|| named.problem().prune());
     if let Some(pruned) = &pruned
@@ -94,7 +116,13 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
             if passes == 1 { "" } else { "es" }
         );
     }
-    let mut solver = Dlx::new(pruned.as_ref().map_or(named.problem(), |p| p.problem()));
+    let (mut solver, looked_count) = match looked {
+        Some((look, count)) => (look, Some(count)),
+        None => (
+            Dlx::new(pruned.as_ref().map_or(named.problem(), |p| p.problem())),
+            None,
+        ),
+    };
     solver.set_seed(args.seed);
     solver.set_budget(Budget {
         max_nodes: args.max_nodes,
@@ -136,9 +164,10 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
     });
     let bar = !progress::quiet();
     let count = if args.count {
-        let count = match threads {
-            Some(threads) => threads::count(&mut solver, args.limit, threads),
-            None => threads::alone(&mut solver, bar, |solver| solver.count(args.limit)),
+        let count = match (looked_count, threads) {
+            (Some(count), _) => count,
+            (None, Some(threads)) => threads::count(&mut solver, args.limit, threads),
+            (None, None) => threads::alone(&mut solver, bar, |solver| solver.count(args.limit)),
         };
         // `N+` when the limit or a budget stopped the count, as `count` writes it.
         let plus = if count.end == End::Exhausted { "" } else { "+" };
@@ -219,7 +248,10 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
             stats.updates,
             elapsed.as_secs_f64()
         );
-        eprintln!("Search: {}.", solver.path());
+        match &gave_up {
+            Some(why) => eprintln!("Search: {} ({why}).", solver.path()),
+            None => eprintln!("Search: {}.", solver.path()),
+        }
     }
     if interrupted {
         let stats = solver.stats();

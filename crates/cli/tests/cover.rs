@@ -109,7 +109,14 @@ fn count_limit_and_stats() {
     assert_eq!(found.len(), 1);
     Problem::read("queens4.dlx").check(&found[0]);
 
-    let out = run(&["cover", "--count", "--stats", arg(&file)]);
+    let out = run(&[
+        "cover",
+        "--count",
+        "--method",
+        "search",
+        "--stats",
+        arg(&file),
+    ]);
     assert_eq!(out.stdout, "2\n");
     let (stats, path) = out.stderr.trim_end().split_once('\n').unwrap();
     assert!(
@@ -257,7 +264,16 @@ fn estimated(stdout: &str, label: &str) -> (f64, f64) {
 #[test]
 fn estimate_is_knuths_and_reproducible() {
     let file = data("partridge_3.dlx");
-    let out = run(&["cover", "--count", "--stats", "--jobs", "1", arg(&file)]);
+    let out = run(&[
+        "cover",
+        "--count",
+        "--method",
+        "search",
+        "--stats",
+        "--jobs",
+        "1",
+        arg(&file),
+    ]);
     let stats = out.stderr.lines().next().unwrap();
     let words: Vec<&str> = stats.split_whitespace().collect();
     let solutions: f64 = words[1].parse().unwrap();

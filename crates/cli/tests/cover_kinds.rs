@@ -254,7 +254,14 @@ fn knuths_partridge_items_are_accepted() {
     let file = data("partridge_3.dlx");
     let text = fs::read_to_string(&file).unwrap();
     assert!(text.lines().nth(1).unwrap().starts_with("1|#1 2|#2 3|#3 "));
-    let out = run(&["cover", "--count", "--stats", arg(&file)]);
+    let out = run(&[
+        "cover",
+        "--count",
+        "--method",
+        "search",
+        "--stats",
+        arg(&file),
+    ]);
     assert_eq!(
         (out.code, out.stdout.as_str()),
         (1, "0\n"),
@@ -362,8 +369,9 @@ fn the_zdd_counts_writes_and_samples_every_solution() {
         "de_bruijn_2_4.dlx",
     ] {
         let problem = Knuth::read(file);
-        let total = count(file, &[]);
+        let total = count(file, &["--method", "search"]);
         assert_eq!(count(file, &["--method", "zdd"]), total, "{file}");
+        assert_eq!(count(file, &[]), total, "{file}: --method auto");
         let out = run(&["cover", "--zdd", arg(&data(file))]);
         assert_eq!(
             out.code,
@@ -406,6 +414,100 @@ fn the_zdd_counts_writes_and_samples_every_solution() {
             }
         }
     }
+}
+
+/// `n` queens: rows and columns primary, diagonals secondary.
+fn queens(n: usize) -> String {
+    let mut text = String::new();
+    for r in 0..n {
+        text += &format!("r{r} c{r} ");
+    }
+    text += "|";
+    for d in 0..2 * n - 1 {
+        text += &format!(" a{d} b{d}");
+    }
+    text += "\n";
+    for r in 0..n {
+        for c in 0..n {
+            text += &format!("r{r} c{c} a{} b{}\n", r + c, r + n - 1 - c);
+        }
+    }
+    text
+}
+
+/// The tilings of an `n` x `n` board by dominoes.
+fn domino_board(n: usize) -> String {
+    let cells: Vec<String> = (0..n * n).map(|k| format!("{}_{}", k / n, k % n)).collect();
+    let mut text = cells.join(" ") + "\n";
+    for r in 0..n {
+        for c in 0..n {
+            if c + 1 < n {
+                text += &format!("{r}_{c} {r}_{}\n", c + 1);
+            }
+            if r + 1 < n {
+                text += &format!("{r}_{c} {}_{c}\n", r + 1);
+            }
+        }
+    }
+    text
+}
+
+/// `--count` (its automatic method) gives the ZDD up for the search where
+/// the memo does not pay (queens: partial solutions rarely meet again),
+/// and keeps it where it does (dominoes), with the same counts as the
+/// search either way; `--stats` says which counted and why.
+#[test]
+fn count_gives_the_zdd_up_where_its_memo_does_not_pay() {
+    for (text, total, zdd) in [
+        (queens(10), "724", false),
+        (domino_board(10), "258584046368", true),
+    ] {
+        let file = tempfile::NamedTempFile::new().unwrap();
+        fs::write(file.path(), &text).unwrap();
+        let path = arg(file.path());
+        let out = run(&["cover", "--count", "--stats", path]);
+        assert_eq!((out.code, out.stdout.trim()), (0, total), "{}", out.stderr);
+        let search = out.stderr.lines().find(|l| l.starts_with("Search: "));
+        let search = search.unwrap_or_else(|| panic!("{}", out.stderr));
+        if zdd {
+            assert!(search.starts_with("Search: ZDD "), "{search}");
+            assert!(search.contains("so the ZDD counted"), "{search}");
+        } else {
+            assert!(search.contains("(the ZDD gave up after "), "{search}");
+            assert!(search.contains("the memo saved 1."), "{search}");
+        }
+    }
+    // A problem the search counts within its first look (8 queens: 1,049
+    // nodes) never starts the ZDD.
+    let file = tempfile::NamedTempFile::new().unwrap();
+    fs::write(file.path(), queens(8)).unwrap();
+    let out = run(&["cover", "--count", "--stats", arg(file.path())]);
+    assert_eq!((out.code, out.stdout.trim()), (0, "92"), "{}", out.stderr);
+    assert!(
+        out.stderr
+            .contains("(the search counts it within a first look of 4096 nodes)"),
+        "{}",
+        out.stderr
+    );
+    assert!(!out.stderr.contains("ZDD"), "{}", out.stderr);
+    // Past --max-memory the search counts too (10 queens: past the first
+    // look, and its memo outgrows 1K long before its first check).
+    let file = tempfile::NamedTempFile::new().unwrap();
+    fs::write(file.path(), queens(10)).unwrap();
+    let out = run(&[
+        "cover",
+        "--count",
+        "--max-memory",
+        "1K",
+        "--stats",
+        arg(file.path()),
+    ]);
+    assert_eq!((out.code, out.stdout.trim()), (0, "724"), "{}", out.stderr);
+    assert!(
+        out.stderr.contains("(the ZDD outgrew --max-memory after "),
+        "{}",
+        out.stderr
+    );
 }
 
 #[test]

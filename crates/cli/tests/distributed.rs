@@ -102,7 +102,9 @@ fn any_number_of_threads_counts_and_lists_the_same() {
     assert_eq!(all.len() as u64, TILINGS);
     let mut stats = BTreeSet::new();
     for jobs in ["1", "2", "8"] {
-        let out = run(&["cover", "--count", "--stats", "--jobs", jobs, &file]);
+        let out = run(&[
+            "cover", "--count", "--method", "search", "--stats", "--jobs", jobs, &file,
+        ]);
         assert_eq!((out.code, out.stdout.clone()), (0, format!("{TILINGS}\n")));
         stats.insert(stats_line(&out.stderr));
         let out = run(&["cover", "--jobs", jobs, &file]);
@@ -361,7 +363,9 @@ fn one_job_counts_secondary_items_as_threads_do() {
     let nodes: BTreeSet<String> = ["1", "2"]
         .into_iter()
         .map(|jobs| {
-            let out = run(&["cover", "--count", "--stats", "--jobs", jobs, file]);
+            let out = run(&[
+                "cover", "--count", "--method", "search", "--stats", "--jobs", jobs, file,
+            ]);
             assert_eq!((out.code, out.stdout.as_str()), (0, "92\n"), "{jobs} jobs");
             let line = stats_line(&out.stderr);
             line.split(", ").nth(1).unwrap().to_owned()

@@ -196,7 +196,10 @@ fn ctrl_c_during_cover_writes_what_the_search_found() {
     for (jobs, secondary) in [("1", false), ("1", true), ("2", false)] {
         let file = domino_strip(columns, secondary);
         let path = arg(file.path());
-        let (stdout, stderr, code) = interrupted(&["cover", "--count", "-j", jobs, path], "INT");
+        let (stdout, stderr, code) = interrupted(
+            &["cover", "--count", "--method", "search", "-j", jobs, path],
+            "INT",
+        );
         assert_eq!(code, Some(130), "{jobs} jobs, {secondary}: {stderr}");
         let line = stdout.trim_end();
         assert!(line.ends_with('+'), "a lower bound: {stdout}");
@@ -411,10 +414,18 @@ fn ctrl_c_ends_every_cover_search_path_alike() {
     let file = domino_strip(90, false);
     let path = arg(file.path());
     let cases: [&[&str]; 7] = [
-        &["--count", "-j", "2", "--stats"],
+        &["--count", "--method", "search", "-j", "2", "--stats"],
         &["--count", "--seed", "3"],
         &["--count", "--seed", "3", "--stats"],
-        &["--count", "--deterministic", "-j", "1", "--stats"],
+        &[
+            "--count",
+            "--method",
+            "search",
+            "--deterministic",
+            "-j",
+            "1",
+            "--stats",
+        ],
         &["--seed", "3"],
         &["--deterministic", "--stats"],
         &["-j", "2", "--stats"],

@@ -403,6 +403,34 @@ fn help_shows_examples_for_every_subcommand() {
 }
 
 #[test]
+fn every_command_s_help_opens_with_its_line_in_the_command_list() {
+    // The commands' flags are built only when one runs (clap's `defer`):
+    // a doc comment on a flag struct would then replace the command's
+    // description, in its `--help` but not in the list.
+    let main = run(&["--help"]);
+    assert_eq!(main.code, 0);
+    let list = main
+        .stdout
+        .split("Commands:\n")
+        .nth(1)
+        .and_then(|rest| rest.split("\n\n").next())
+        .expect("a list of commands");
+    let mut checked = 0;
+    for line in list.lines() {
+        let (name, about) = line.trim().split_once(' ').expect("NAME  DESCRIPTION");
+        if name == "help" {
+            continue;
+        }
+        let help = run(&[name, "--help"]);
+        assert_eq!(help.code, 0, "{name}");
+        assert_eq!(help.stdout.lines().next(), Some(about.trim()), "{name}");
+        assert_eq!(run(&["help", name]).stdout, help.stdout, "{name}");
+        checked += 1;
+    }
+    assert_eq!(checked, 12, "{list}");
+}
+
+#[test]
 fn a_count_without_limit_spreads_one_puzzle_over_the_jobs() {
     // Puzzles whose counts take more than the first look on one thread
     // (tens of thousands of nodes), on bitsets (9x9) and on the engine

@@ -232,7 +232,9 @@ pub use solver::Dlx;
 pub use split::{Split, Subproblem};
 pub use text_format::{Format, NamedProblem, OptionDisplay, SolutionDisplay};
 pub use text_parse::{Parsed, ReadOptions};
-pub use zdd::{Natural, Zdd, ZddBuild, ZddLimits, ZddSamples, ZddSolutions, ZddStats, ZddText};
+pub use zdd::{
+    MemoMustPay, Natural, Zdd, ZddBuild, ZddLimits, ZddSamples, ZddSolutions, ZddStats, ZddText,
+};
 
 /// The crate README's example, compiled and run as a doctest so it cannot rot.
 #[cfg(doctest)]

@@ -5,7 +5,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use dlx_engine::{
-    Dlx, DlxError, End, NamedProblem, Natural, OptionId, ParseErrorKind, Problem, Zdd, ZddLimits,
+    Dlx, DlxError, End, MemoMustPay, NamedProblem, Natural, OptionId, ParseErrorKind, Problem, Zdd,
+    ZddLimits,
 };
 use proptest::prelude::*;
 
@@ -28,7 +29,31 @@ fn example_file(file: &str) -> NamedProblem {
     NamedProblem::parse(&text).unwrap()
 }
 
-/// The ZDD's count against the enumerating count on `file`.
+/// The count `sudoku-dlx cover --count` makes by default: the ZDD while
+/// its memo pays ([`MemoMustPay::AUTO`]), else the search; and whether the
+/// ZDD gave up.
+fn auto_count(problem: &Problem) -> (u128, bool) {
+    let limits = ZddLimits {
+        memo_must_pay: Some(MemoMustPay::AUTO),
+        ..ZddLimits::default()
+    };
+    let build = Zdd::build(problem, limits);
+    match build.zdd {
+        Some(zdd) => {
+            assert!(!build.gave_up);
+            (zdd.count().unwrap(), false)
+        }
+        None => {
+            assert!(build.gave_up && build.end == End::BudgetExhausted);
+            let count = Dlx::new(problem).count(None);
+            assert_eq!(count.end, End::Exhausted);
+            (u128::from(count.solutions), true)
+        }
+    }
+}
+
+/// The ZDD's count, and the automatic one, against the enumerating count
+/// on `file`.
 fn count_agrees(file: &str) {
     let named = example_file(file);
     let zdd = build(named.problem());
@@ -36,6 +61,47 @@ fn count_agrees(file: &str) {
     assert_eq!(count.end, End::Exhausted);
     assert_eq!(zdd.count(), Some(u128::from(count.solutions)), "{file}");
     assert_eq!(zdd.count_exact().to_string(), count.solutions.to_string());
+    assert_eq!(
+        auto_count(named.problem()).0,
+        u128::from(count.solutions),
+        "{file}"
+    );
+}
+
+/// The build gives up where the memo does not pay for itself (queens:
+/// partial solutions rarely meet again), at its first check, and not on a
+/// domino board, where a state stands for millions of the search's.
+#[test]
+fn the_memo_must_pay_gives_up_on_queens_but_not_on_dominoes() {
+    let must = MemoMustPay::AUTO;
+    let limits = ZddLimits {
+        memo_must_pay: Some(must),
+        ..ZddLimits::default()
+    };
+    let queens = example_file("queens-12.dlx");
+    let build = Zdd::build(queens.problem(), limits);
+    assert!(build.gave_up, "{:?}", build.stats);
+    assert_eq!(build.end, End::BudgetExhausted);
+    assert!(build.zdd.is_none() && !build.too_deep);
+    assert_eq!(build.stats.states, must.warm_up);
+    let plain = build.stats.plain_states;
+    assert!(plain >= must.warm_up && plain < 2 * must.warm_up, "{plain}");
+    assert_eq!(auto_count(queens.problem()), (14_200, true));
+
+    let dominoes = domino_board(12);
+    let build = Zdd::build(dominoes.problem(), limits);
+    assert!(!build.gave_up && build.end == End::Exhausted);
+    // Past several checks, each passed.
+    assert!(build.stats.states > 4 * must.warm_up, "{:?}", build.stats);
+    assert!(build.stats.plain_states > 1_000_000 * build.stats.states);
+    assert_eq!(
+        build.zdd.unwrap().count(),
+        Some(53_060_477_521_960_000),
+        "tilings of 12x12"
+    );
+    // Without the check, nothing is counted.
+    let build = Zdd::build(dominoes.problem(), ZddLimits::default());
+    assert_eq!(build.stats.plain_states, 0);
 }
 
 #[test]
@@ -84,6 +150,21 @@ fn check_against_oracle(spec: &Spec) {
     let problem = spec.build();
     let zdd = build(&problem);
     let expected = brute_force(spec);
+    // Keeping the plain-equivalent count changes nothing; with a check at
+    // every state (the build looks every 1,024), a saving of 1 always
+    // passes, since each state counts itself.
+    let limits = ZddLimits {
+        memo_must_pay: Some(MemoMustPay {
+            warm_up: 1,
+            min_saving: 1,
+        }),
+        ..ZddLimits::default()
+    };
+    let counted = Zdd::build(&problem, limits);
+    assert!(!counted.gave_up);
+    assert!(counted.stats.plain_states >= counted.stats.states);
+    assert_eq!(counted.zdd.as_ref(), Some(&zdd));
+    assert_eq!(auto_count(&problem).0, expected.len() as u128);
     assert_eq!(zdd_set(&zdd), expected);
     assert_eq!(zdd.count(), Some(expected.len() as u128));
     // The generating function by size.
@@ -235,14 +316,14 @@ fn a_memory_limit_stops_the_build() {
     let named = example_file("langford-11.dlx");
     let limits = ZddLimits {
         max_bytes: Some(10_000),
-        max_nodes: None,
+        ..ZddLimits::default()
     };
     let build = Zdd::build(named.problem(), limits);
     assert_eq!(build.end, End::BudgetExhausted);
     assert!(build.zdd.is_none());
     let limits = ZddLimits {
-        max_bytes: None,
         max_nodes: Some(50),
+        ..ZddLimits::default()
     };
     assert_eq!(
         Zdd::build(named.problem(), limits).end,

@@ -347,9 +347,15 @@ impl Problem {
                 "jobs must be at least 1 (None: every core)",
             ));
         }
+        let quiet = progress.is_none();
         let mut reporter = Reporter::new(progress, interval)?;
         let watch = Arc::new(Progress::new());
         let mut solver = self.take_solver(budget, None);
+        if quiet && let Some(count) = first_look(py, &mut solver, limit, budget) {
+            let nodes = solver.stats().nodes;
+            self.give_back(solver);
+            return Ok(Count::new(count.solutions, count.end, nodes));
+        }
         let parallel = Parallel::new().with_progress(Arc::clone(&watch));
         let parallel = match jobs {
             Some(n) => parallel.with_threads(n),
@@ -470,6 +476,50 @@ impl Problem {
             .as_ref()
             .is_none_or(|s| s.links_match(self.named.problem()) && s.check_invariants().is_ok())
     }
+}
+
+/// Nodes a count searches on the calling thread, the GIL released, before
+/// it is handed to a watched thread, and link updates (a bound on the time
+/// of wide nodes: a few milliseconds, after which Ctrl-C is seen).
+const FIRST_LOOK: Budget = Budget {
+    max_nodes: Some(1 << 13),
+    max_updates: Some(1 << 20),
+};
+
+/// Random paths of Knuth's estimate that decides whether a count is tried
+/// on the calling thread: a covering a level each, a few node's worth.
+const LOOK_PATHS: u64 = 4;
+
+/// The count of `solver` (its budget `budget`) if it ends within
+/// [`FIRST_LOOK`], searched on this thread without the GIL; `None` if it
+/// needs more: then it runs, whole, on a watched thread. It is tried
+/// when the caller's budget is within the look, or when Knuth's estimate
+/// of the tree ([`LOOK_PATHS`] paths) is: most problems solved in
+/// microseconds end here, and their count costs no thread (some 50 µs),
+/// while a larger tree goes to the thread at once, without searching its
+/// first nodes twice (only a tree the estimate took for small does).
+fn first_look(
+    py: Python<'_>,
+    solver: &mut Dlx,
+    limit: Option<u64>,
+    budget: Option<u64>,
+) -> Option<dlx_engine::Count> {
+    let look = FIRST_LOOK.max_nodes.unwrap_or(u64::MAX);
+    let small = budget.is_some_and(|b| b <= look)
+        || py.detach(|| solver.estimate(LOOK_PATHS, 0).nodes()) <= look as f64;
+    if !small {
+        return None;
+    }
+    solver.set_budget(Budget {
+        max_nodes: Some(budget.map_or(look, |b| b.min(look))),
+        ..FIRST_LOOK
+    });
+    let count = py.detach(|| solver.count(limit));
+    // Out of the look's budget, unless the caller's own ran out.
+    let ended =
+        count.end != End::BudgetExhausted || budget.is_some_and(|b| solver.stats().nodes >= b);
+    solver.set_budget(budget.map_or(Budget::UNLIMITED, Budget::nodes));
+    ended.then_some(count)
 }
 
 /// A KeyboardInterrupt (or other exception) carrying the partial `count`.

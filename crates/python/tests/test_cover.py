@@ -112,6 +112,29 @@ def test_primary_given_makes_the_rest_secondary() -> None:
     assert problem.count().solutions == 3
 
 
+def test_items_inferred_in_order_of_first_appearance() -> None:
+    options = [["b", "x:1", "a"], ["c", "y"], ["a", "y", "x:2"], ["d", "z"]]
+    # Nothing given: primary unless colored; a bounded item no option names
+    # is primary too, after the others.
+    problem = cover.Problem(options, bounds={"a": (1, 2), "e": 1})
+    assert (problem.primary, problem.secondary) == (["b", "a", "c", "y", "d", "z", "e"], ["x"])
+    # Secondary given: every other item primary, in order.
+    problem = cover.Problem(options, secondary=["z", "y", "x"])
+    assert (problem.primary, problem.secondary) == (["b", "a", "c", "d"], ["z", "y", "x"])
+    # Primary given: the rest secondary, in order of first appearance.
+    problem = cover.Problem(options, primary=["d", "c", "b", "a"])
+    assert (problem.primary, problem.secondary) == (["d", "c", "b", "a"], ["x", "y", "z"])
+    # Both given: as given, even an item no option names.
+    problem = cover.Problem(options, primary=["a", "b", "c", "d", "w"], secondary=["z", "x", "y"])
+    assert (problem.primary, problem.secondary) == (["a", "b", "c", "d", "w"], ["z", "x", "y"])
+    assert problem.count().solutions == 0
+    # Thousands of items, declared or not, built in one pass.
+    n = 20_000
+    many = [[f"p{k}", f"s{k}"] for k in range(n)]
+    problem = cover.Problem(many, primary=[f"p{k}" for k in range(n)])
+    assert len(problem.secondary) == n and problem.count().solutions == 1
+
+
 def test_names_that_are_not_strings() -> None:
     problem = cover.Problem([[1, 2], [1], [2]])
     assert problem.items == ["1", "2"]

@@ -76,6 +76,33 @@ fn records_split_lines_blocks_and_comments() {
 }
 
 #[test]
+fn a_comment_whose_symbols_complete_a_bigger_grid_stays_a_comment() {
+    // 81 cells and `6.39 hard naked single` (19 symbols) make 100, a
+    // 10x10 grid's count: the line is still a 9x9 puzzle and its comment,
+    // as `rate` writes them.
+    let line = &lines("plb_hard20.txt")[0];
+    let grid: String = line.split_whitespace().next().unwrap().to_owned();
+    for comment in ["6.39 hard naked single", "hard", "0123456789abcdefghi"] {
+        let text = format!("{grid} {comment}");
+        let records = records_of(&text, &ParseOptions::default());
+        assert_eq!(records.len(), 1, "{text}");
+        assert_eq!(records[0].comment.as_deref(), Some(comment), "{text}");
+        assert_eq!(parse(&records[0].text), parse(&grid), "{text}");
+        assert_eq!(parse(&text), parse(&grid), "{text}");
+    }
+    // A whole line of numbers is still read whole.
+    let numbers: Vec<String> = parse(&grid)
+        .to_string()
+        .chars()
+        .map(|c| c.to_digit(10).unwrap_or(0).to_string())
+        .collect();
+    let records = records_of(&numbers.join(" "), &ParseOptions::default());
+    assert_eq!(records.len(), 1);
+    assert_eq!(records[0].comment, None);
+    assert_eq!(parse(&records[0].text), parse(&grid));
+}
+
+#[test]
 fn records_of_a_fixed_16x16_shape_read_blocks_without_separators() {
     let line = &lines("janko_16x16.txt")[0];
     let rows: Vec<String> = line

@@ -40,6 +40,42 @@ pub struct ZddLimits {
     pub max_bytes: Option<u64>,
     /// At most this many ZDD nodes; `None`: no limit.
     pub max_nodes: Option<u64>,
+    /// Give up ([`ZddBuild::gave_up`]) where the memo does not pay for
+    /// itself; `None`: build whatever it costs.
+    pub memo_must_pay: Option<MemoMustPay>,
+}
+
+/// When a build gives up because its memo saves too little
+/// ([`ZddLimits::memo_must_pay`]), so that the caller can count by the
+/// plain search instead, having spent little.
+///
+/// The builder keeps a *plain-equivalent* count `P` of the states the
+/// same search without a memo would have gone through: one per state it
+/// expands, and on a memo hit the size of the subtree the hit stands for
+/// (which the memo entry keeps). Having gone through `Z` states, the memo
+/// has saved a factor `P / Z`. The build checks it after `warm_up`
+/// states, then each time the states double, and gives up at a check
+/// where it is below `min_saving`. The doubling bounds the work thrown
+/// away: a check passed at `Z / 2` states means the plain search has at
+/// least `min_saving * Z / 2` states.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MemoMustPay {
+    /// States before the first check.
+    pub warm_up: u64,
+    /// The least saving factor `P / Z` a check lets through.
+    pub min_saving: u32,
+}
+
+impl MemoMustPay {
+    /// The checks `sudoku-dlx cover --count` makes by default: after 4,096
+    /// states, a saving of at least 10. A ZDD state costs about 7-11 times
+    /// a node of the plain count (queens, pentominoes), so below that
+    /// saving the ZDD would be slower than the plain search; see
+    /// docs/decisions/zdd-auto-count.md.
+    pub const AUTO: MemoMustPay = MemoMustPay {
+        warm_up: 4096,
+        min_saving: 10,
+    };
 }
 
 /// What a build did: Knuth's DLX6 reports the same quantities.
@@ -61,6 +97,11 @@ pub struct ZddStats {
     pub depth: u64,
     /// The most bytes of stack the search used.
     pub stack_bytes: u64,
+    /// The states the same search without a memo would have gone through
+    /// to get as far (a memo hit counts the subtree it stands for), when
+    /// [`ZddLimits::memo_must_pay`] asks the build to keep count, else 0;
+    /// saturates at `u64::MAX`.
+    pub plain_states: u64,
 }
 
 /// The result of [`Zdd::build`]: the diagram, unless a limit stopped it.
@@ -77,6 +118,11 @@ pub struct ZddBuild {
     /// Whether the build stopped because the search went deeper than the
     /// stack it could get (see [`Zdd::build`]).
     pub too_deep: bool,
+    /// Whether the build gave up because the memo saved less than
+    /// [`ZddLimits::memo_must_pay`] asks (then `end` is
+    /// [`End::BudgetExhausted`]); the saving it had is
+    /// `stats.plain_states / stats.states`.
+    pub gave_up: bool,
     /// What it did, up to where it stopped.
     pub stats: ZddStats,
 }
@@ -175,6 +221,12 @@ struct Builder<'a> {
     too_deep: bool,
     /// Options taken on the current path.
     level: u64,
+    /// The plain-equivalent states so far (see [`MemoMustPay`]): a float,
+    /// since on tilings it outgrows any integer (it counts solutions).
+    plain_states: f64,
+    /// The states at which the memo's saving is checked next.
+    next_check: u64,
+    gave_up: bool,
 }
 
 /// A 64-bit mix (the finalizer of SplitMix64): hash quality for table
@@ -336,7 +388,7 @@ impl<'a> Builder<'a> {
             branches: Vec::new(),
             skipped: Vec::new(),
             trail: Vec::new(),
-            memo: Memo::new(&[]),
+            memo: Memo::new(&[], false),
             // The two sinks: ids 0 and 1.
             nodes: vec![ZddNode::SINK, ZddNode::SINK],
             unique: HashTable::new(),
@@ -351,6 +403,9 @@ impl<'a> Builder<'a> {
             stack_limit,
             too_deep: false,
             level: 0,
+            plain_states: 0.0,
+            next_check: limits.memo_must_pay.map_or(u64::MAX, |m| m.warm_up.max(1)),
+            gave_up: false,
         };
         for item in 0..items {
             builder.write_field(item);
@@ -364,7 +419,7 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        builder.memo = Memo::new(&builder.signature);
+        builder.memo = Memo::new(&builder.signature, limits.memo_must_pay.is_some());
         builder
     }
 
@@ -582,6 +637,23 @@ impl<'a> Builder<'a> {
         self.end != End::Exhausted
     }
 
+    /// Whether the memo has saved less than [`ZddLimits::memo_must_pay`]
+    /// asks, at a check (see [`MemoMustPay`]); records that it gave up.
+    fn memo_unpaid(&mut self) -> bool {
+        let Some(must) = self.limits.memo_must_pay else {
+            return false;
+        };
+        if self.stats.states < self.next_check {
+            return false;
+        }
+        self.next_check = self.stats.states.saturating_mul(2);
+        if self.plain_states < f64::from(must.min_saving) * self.stats.states as f64 {
+            self.gave_up = true;
+            self.end = End::BudgetExhausted;
+        }
+        self.gave_up
+    }
+
     /// The node `(option ? hi : lo)`, reduced and shared.
     fn node(&mut self, option: u32, lo: u32, hi: u32) -> u32 {
         if hi == BOTTOM {
@@ -644,7 +716,8 @@ impl<'a> Builder<'a> {
     /// The ZDD of every way to finish from a state between two items.
     fn finish(&mut self) -> u32 {
         self.stats.states += 1;
-        if self.stats.states.is_multiple_of(1024) && self.over_limit() {
+        self.plain_states += 1.0;
+        if self.stats.states.is_multiple_of(1024) && (self.over_limit() || self.memo_unpaid()) {
             return BOTTOM;
         }
         if self.too_deep() {
@@ -668,9 +741,12 @@ impl<'a> Builder<'a> {
             return TOP;
         };
         self.memo.encode(&self.signature);
-        if let Some(node) = self.memo.find(high) {
+        if let Some(at) = self.memo.find(high) {
             self.stats.memo_hits += 1;
-            return node;
+            if let Some(plain) = self.memo.plain(at) {
+                self.plain_states += f64::from(plain);
+            }
+            return self.memo.node(at);
         }
         // Filed now, while its key is at hand, and given its node below:
         // no state under this one has its signature (the item branched on
@@ -679,11 +755,18 @@ impl<'a> Builder<'a> {
             self.end = End::BudgetExhausted;
             return BOTTOM;
         };
+        let plain_before = self.plain_states;
         let result = self.chain(item, 0);
         if self.end != End::Exhausted {
             return BOTTOM;
         }
         self.memo.set_node(at, result);
+        if self.limits.memo_must_pay.is_some() {
+            // Rounded to the nearest `f32`: a ratio needs no more.
+            #[allow(clippy::cast_possible_truncation)]
+            self.memo
+                .set_plain(at, (self.plain_states - plain_before) as f32);
+        }
         result
     }
 
@@ -839,6 +922,12 @@ impl Zdd {
         builder.stats.memo_entries = builder.memo.len() as u64;
         builder.stats.zdd_nodes = builder.nodes.len() as u64 - 2;
         builder.stats.bytes = builder.bytes();
+        if builder.limits.memo_must_pay.is_some() {
+            // Saturating: a float past `u64::MAX` converts to it.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let plain = builder.plain_states as u64;
+            builder.stats.plain_states = plain;
+        }
         let end = builder.end;
         let zdd = (end == End::Exhausted).then(|| {
             let mut nodes = std::mem::take(&mut builder.nodes);
@@ -849,6 +938,7 @@ impl Zdd {
             zdd,
             end,
             too_deep: builder.too_deep,
+            gave_up: builder.gave_up,
             stats: builder.stats,
         }
     }

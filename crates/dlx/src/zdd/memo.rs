@@ -13,6 +13,11 @@
 //! key starts in the arena, so growing the table rehashes from the table
 //! alone, and a probe that is not the signature is mostly told apart
 //! without reading the arena.
+//!
+//! A memo for the automatic count ([`MemoMustPay`](super::MemoMustPay))
+//! also keeps, for each key, the plain-equivalent size of its state's
+//! subtree as an `f32`, in one more word right after the key's first: it
+//! is read on a hit, from the line the hit has just read.
 
 /// Tag of a word that is zero.
 const ZERO: u64 = 0;
@@ -46,13 +51,17 @@ pub(super) struct Memo {
     slots: Vec<u64>,
     /// `slots.len()` is `1 << log_slots`.
     log_slots: u32,
+    /// Words given to the subtree's size after each key's first word: 1
+    /// when the memo keeps sizes, else 0.
+    sized: usize,
     /// Keys held.
     len: usize,
 }
 
 impl Memo {
-    /// An empty memo for signatures that start as `start`.
-    pub(super) fn new(start: &[u64]) -> Self {
+    /// An empty memo for signatures that start as `start`, keeping each
+    /// key's subtree size ([`plain`](Memo::plain)) if `sized`.
+    pub(super) fn new(start: &[u64], sized: bool) -> Self {
         let words = start.len();
         Memo {
             start: start.to_vec(),
@@ -61,6 +70,7 @@ impl Memo {
             arena: vec![0],
             slots: vec![0; FIRST_SLOTS],
             log_slots: FIRST_SLOTS.trailing_zeros(),
+            sized: usize::from(sized),
             len: 0,
         }
     }
@@ -117,13 +127,15 @@ impl Memo {
         // The first word's low half holds the first tags: equal, the keys
         // have as many words (or the further tag words tell them apart
         // first, and `get` keeps a shorter key at the end from panicking).
+        let rest = at + 1 + self.sized;
         low_half(self.arena[at]) == low_half(key[0])
-            && self.arena.get(at + 1..at + key.len()) == Some(&key[1..])
+            && self.arena.get(rest..rest + key.len() - 1) == Some(&key[1..])
     }
 
-    /// The node of the last encoded signature, whose hash's high half is
-    /// `high`, if the memo holds it.
-    pub(super) fn find(&self, high: u32) -> Option<u32> {
+    /// Where the memo holds the last encoded signature, whose hash's high
+    /// half is `high`, if it does (for [`node`](Memo::node) and
+    /// [`plain`](Memo::plain)).
+    pub(super) fn find(&self, high: u32) -> Option<usize> {
         let mask = self.slots.len() - 1;
         let mut s = self.home(high);
         loop {
@@ -132,7 +144,7 @@ impl Memo {
                 return None;
             }
             if high_half(slot) == high && self.holds_key(to_index(slot & LOW)) {
-                return Some(high_half(self.arena[to_index(slot & LOW)]));
+                return Some(to_index(slot & LOW));
             }
             s = (s + 1) & mask;
         }
@@ -141,13 +153,17 @@ impl Memo {
     /// Files the last encoded signature, whose hash's high half is `high`
     /// and which the memo does not hold, with its node, and returns where
     /// (for [`set_node`](Memo::set_node)); `None`, and nothing filed, if
-    /// the arena would pass 2^32 words (32 GiB).
+    /// the arena would pass 2^32 words (32 GiB). Its size, if the memo
+    /// keeps sizes, is 0 until [`set_plain`](Memo::set_plain).
     pub(super) fn insert(&mut self, high: u32, node: u32) -> Option<usize> {
         let at = self.arena.len() as u64;
-        if at + self.key.len() as u64 > LOW {
+        if at + (self.key.len() + self.sized) as u64 > LOW {
             return None;
         }
         self.arena.push(u64::from(node) << 32 | (self.key[0] & LOW));
+        if self.sized == 1 {
+            self.arena.push(0);
+        }
         self.arena.extend_from_slice(&self.key[1..]);
         if (self.len + 1) * 8 > self.slots.len() * MAX_LOAD_EIGHTHS {
             self.grow();
@@ -157,9 +173,27 @@ impl Memo {
         Some(to_index(at))
     }
 
+    /// The node of the key filed at `at`.
+    pub(super) fn node(&self, at: usize) -> u32 {
+        high_half(self.arena[at])
+    }
+
     /// Gives the key filed at `at` the node `node` instead.
     pub(super) fn set_node(&mut self, at: usize, node: u32) {
         self.arena[at] = u64::from(node) << 32 | (self.arena[at] & LOW);
+    }
+
+    /// The subtree size of the key filed at `at`, if the memo keeps sizes.
+    pub(super) fn plain(&self, at: usize) -> Option<f32> {
+        (self.sized == 1).then(|| f32::from_bits(low_half(self.arena[at + 1])))
+    }
+
+    /// Gives the key filed at `at` the subtree size `plain`, if the memo
+    /// keeps sizes (else does nothing).
+    pub(super) fn set_plain(&mut self, at: usize, plain: f32) {
+        if self.sized == 1 {
+            self.arena[at + 1] = u64::from(plain.to_bits());
+        }
     }
 
     /// Puts `slot` in the first free slot from its home on.
@@ -223,6 +257,9 @@ fn prefetch<T>(at: *const T) {
 mod tests {
     use super::Memo;
 
+    /// A node no test files for good (what the build files first).
+    const BOTTOM: u32 = 0;
+
     /// A signature of `words` words: the start with word `w` set to
     /// `value` (0 and the start's own word are stored as tags only).
     fn signature(start: &[u64], w: usize, value: u64) -> Vec<u64> {
@@ -231,13 +268,13 @@ mod tests {
         words
     }
 
-    #[test]
-    fn keys_tell_apart_signatures_of_one_hash() {
+    /// Files signatures that all share one hash's bits, so that only the
+    /// keys tell them apart (enough to grow the table), in a memo that
+    /// keeps sizes if `sized`, and finds each again with its node and size.
+    fn keys_tell_apart_signatures_of_one_hash(sized: bool) {
         // 40 words: the key has two tag words past the first.
         let start: Vec<u64> = (0..40u64).map(|w| w * 3 + 1).collect();
-        let mut memo = Memo::new(&start);
-        // Every signature below files under the same hash bits, so only
-        // the keys tell them apart; enough of them to grow the table.
+        let mut memo = Memo::new(&start, sized);
         let high = 0x1234_5678;
         let mut filed = Vec::new();
         let count: u32 = if cfg!(miri) { 40 } else { 2_000 };
@@ -253,14 +290,19 @@ mod tests {
             sig[(w + 1 + n as usize / 40) % 40] ^= u64::from(n) + 1;
             memo.encode(&sig);
             if memo.find(high).is_none() {
-                assert!(memo.insert(high, n).is_some());
+                let at = memo.insert(high, BOTTOM).expect("room");
+                assert_eq!(memo.plain(at), sized.then_some(0.0));
+                memo.set_node(at, n);
+                memo.set_plain(at, n as f32 + 0.5);
                 filed.push((sig, n));
             }
         }
         assert_eq!(memo.len(), filed.len());
         for (sig, n) in &filed {
             memo.encode(sig);
-            assert_eq!(memo.find(high), Some(*n), "signature {n}");
+            let at = memo.find(high).unwrap_or_else(|| panic!("signature {n}"));
+            assert_eq!(memo.node(at), *n, "signature {n}");
+            assert_eq!(memo.plain(at), sized.then_some(*n as f32 + 0.5));
         }
         // Not filed: the start itself, all zeros, and a filed one with a
         // word out of place.
@@ -275,17 +317,32 @@ mod tests {
     }
 
     #[test]
+    fn keys_tell_apart_signatures_of_one_hash_without_sizes() {
+        keys_tell_apart_signatures_of_one_hash(false);
+    }
+
+    #[test]
+    fn keys_tell_apart_signatures_of_one_hash_with_sizes() {
+        keys_tell_apart_signatures_of_one_hash(true);
+    }
+
+    #[test]
     fn a_key_differing_in_one_written_word_is_another() {
-        let start = vec![u64::MAX; 3];
-        let mut memo = Memo::new(&start);
-        memo.encode(&[5, 0, u64::MAX]);
-        let at = memo.insert(9, 10).expect("room");
-        memo.set_node(at, 11);
-        for other in [[6, 0, u64::MAX], [5, 0, 1], [0, 5, u64::MAX], [5, 0, 0]] {
-            memo.encode(&other);
-            assert_eq!(memo.find(9), None, "{other:?}");
+        for sized in [false, true] {
+            let start = vec![u64::MAX; 3];
+            let mut memo = Memo::new(&start, sized);
+            memo.encode(&[5, 0, u64::MAX]);
+            let at = memo.insert(9, 10).expect("room");
+            memo.set_node(at, 11);
+            // A size is no part of the key.
+            memo.set_plain(at, 5.0);
+            for other in [[6, 0, u64::MAX], [5, 0, 1], [0, 5, u64::MAX], [5, 0, 0]] {
+                memo.encode(&other);
+                assert_eq!(memo.find(9), None, "{other:?}");
+            }
+            memo.encode(&[5, 0, u64::MAX]);
+            let at = memo.find(9).expect("filed");
+            assert_eq!((memo.node(at), memo.plain(at)), (11, sized.then_some(5.0)));
         }
-        memo.encode(&[5, 0, u64::MAX]);
-        assert_eq!(memo.find(9), Some(11));
     }
 }

@@ -16,7 +16,7 @@ mod memo;
 mod natural;
 mod text;
 
-pub use build::{ZddBuild, ZddLimits, ZddStats};
+pub use build::{MemoMustPay, ZddBuild, ZddLimits, ZddStats};
 pub use natural::Natural;
 pub use text::ZddText;
 

@@ -12,7 +12,12 @@ its solutions lazily, ``count`` them on every core, ask for the ``first``,
 
 from __future__ import annotations
 
-from typing import Any, Optional, Sequence
+# The annotations are strings (above), and `typing` is for the type checker
+# only: importing it would cost more than the rest of this module and the
+# engine together (docs/python.md, "What a call costs").
+TYPE_CHECKING = False
+if TYPE_CHECKING:
+    from typing import Any, Optional, Sequence
 
 from ._native import (
     BudgetExhausted,

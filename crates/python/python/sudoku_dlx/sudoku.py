@@ -26,7 +26,6 @@ explanation of a puzzle without exactly one solution). `BudgetExhausted`
 from __future__ import annotations
 
 import os
-import secrets
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Iterable, Iterator, Sequence, Union
 
@@ -764,6 +763,9 @@ def generate(
     gives the closest puzzle, with ``targets_met`` False.
     """
     if seed is None:
+        # Imported here: it brings hashlib and random, for this line only.
+        import secrets
+
         seed = secrets.randbits(64)
     if not 0 <= seed < 2**64 or not 0 <= index < 2**64:
         raise ValueError("seed and index must be between 0 and 2**64 - 1")

@@ -1,7 +1,7 @@
 //! Problems from what Python users write: options as lists of item names
 //! (xcover's shape), Knuth's text, and 0/1 matrices (numpy, scipy).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use dlx_engine::{DlxError, NamedBuilder, NamedProblem, Problem};
@@ -212,49 +212,13 @@ pub(crate) fn from_options(
             multiplicity.insert(name, b);
         }
     }
-    // Items in order of first appearance, and whether each is ever colored.
-    let mut seen: Vec<String> = Vec::new();
-    let mut colored: HashMap<String, bool> = HashMap::new();
-    for row in &rows {
-        for entry in row {
-            let (item, color) = match entry.split_once(':') {
-                Some((item, _)) => (item, true),
-                None => (entry.as_str(), false),
-            };
-            match colored.get_mut(item) {
-                Some(c) => *c |= color,
-                None => {
-                    seen.push(item.to_owned());
-                    colored.insert(item.to_owned(), color);
-                }
-            }
-        }
-    }
-    let (primary, secondary): (Vec<String>, Vec<String>) = match (given_primary, given_secondary) {
+    let (primary, secondary) = match (given_primary, given_secondary) {
         (Some(p), Some(s)) => (p, s),
-        (Some(p), None) => {
-            let s = seen.iter().filter(|i| !p.contains(i)).cloned().collect();
-            (p, s)
-        }
-        (None, s) => {
-            let s = s.unwrap_or_else(|| {
-                seen.iter()
-                    .filter(|i| colored[*i] && !multiplicity.contains_key(*i))
-                    .cloned()
-                    .collect()
-            });
-            let mut p: Vec<String> = seen.iter().filter(|i| !s.contains(i)).cloned().collect();
-            // A bounded item no option names is still to be covered.
-            for item in &bounded_order {
-                if !p.contains(item) && !s.contains(item) {
-                    p.push(item.clone());
-                }
-            }
-            (p, s)
-        }
+        (p, s) => infer_items(&rows, p, s, &multiplicity, &bounded_order),
     };
+    let primary_set: HashSet<&str> = primary.iter().map(String::as_str).collect();
     for item in &bounded_order {
-        if !primary.contains(item) {
+        if !primary_set.contains(item.as_str()) {
             return Err(problem_error(
                 py,
                 format!("bounds for item {item:?}, which is not primary"),
@@ -288,6 +252,61 @@ pub(crate) fn from_options(
             .and_then(|b| NamedProblem::new(b.build(), items.clone()).map_err(err));
     }
     builder.build().map_err(err)
+}
+
+/// The primary and secondary items of `rows` where the caller did not give
+/// both: items in order of first appearance, primary unless colored
+/// somewhere (and not `bounded`), or given as secondary, or (with
+/// `primary` given) not in it; a bounded item no option names is primary
+/// too. Sets, not lists, are searched: linear in the names.
+fn infer_items(
+    rows: &[Vec<String>],
+    primary: Option<Vec<String>>,
+    secondary: Option<Vec<String>>,
+    bounded: &HashMap<String, (u32, u32)>,
+    bounded_order: &[String],
+) -> (Vec<String>, Vec<String>) {
+    // Items in order of first appearance, and whether each is ever colored.
+    let mut seen: Vec<&str> = Vec::new();
+    let mut colored: HashMap<&str, bool> = HashMap::new();
+    for entry in rows.iter().flatten() {
+        let (item, color) = match entry.split_once(':') {
+            Some((item, _)) => (item, true),
+            None => (entry.as_str(), false),
+        };
+        match colored.get_mut(item) {
+            Some(c) => *c |= color,
+            None => {
+                seen.push(item);
+                colored.insert(item, color);
+            }
+        }
+    }
+    let owned = |items: Vec<&str>| items.into_iter().map(str::to_owned).collect::<Vec<_>>();
+    if let Some(p) = primary {
+        let given: HashSet<&str> = p.iter().map(String::as_str).collect();
+        let s = owned(seen.into_iter().filter(|i| !given.contains(i)).collect());
+        return (p, s);
+    }
+    let s = secondary.unwrap_or_else(|| {
+        owned(
+            seen.iter()
+                .copied()
+                .filter(|i| colored[i] && !bounded.contains_key(*i))
+                .collect(),
+        )
+    });
+    let mut taken: HashSet<&str> = s.iter().map(String::as_str).collect();
+    let mut p = Vec::new();
+    for item in seen
+        .into_iter()
+        .chain(bounded_order.iter().map(String::as_str))
+    {
+        if taken.insert(item) {
+            p.push(item.to_owned());
+        }
+    }
+    (p, s)
 }
 
 /// Column names `c0`, `c1`... or the caller's.

@@ -2,7 +2,8 @@
 //! within a few milliseconds ([`crate::interrupt`]), reporting to a
 //! progress callback ([`Reporter`]). A solution iterator needs no thread:
 //! it searches a slice of nodes at a time (`IntoSolutions::next_within`)
-//! and looks at signals between slices.
+//! and looks at signals between slices. Nor does a small count: it runs
+//! on the calling thread under a budget first (`first_look` in cover.rs).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};

@@ -2,9 +2,9 @@
 //!
 //! Each search first runs on the calling thread (the GIL released) under a
 //! small node budget, [`FIRST_LOOK`], which settles almost every puzzle in
-//! well under a millisecond without a thread to start; a search that needs
-//! more runs again, whole, off the interpreter ([`interruptible`]), where
-//! Ctrl-C can stop it.
+//! well under a millisecond without a thread to start (a count on several
+//! threads too); a search that needs more runs again, whole, off the
+//! interpreter ([`interruptible`]), where Ctrl-C can stop it.
 
 use pyo3::prelude::*;
 use sudoku_dlx::{End, Error, First, Parallel, Puzzle, Solver, Uniqueness, check_solution};
@@ -32,6 +32,34 @@ where
     T: Send + 'static,
     Op: Fn(&mut Solver, &Puzzle) -> Result<T, Error> + Send + Sync + Copy + 'static,
 {
+    if let Some(first) = first_look(py, native, max_nodes, seed, settled, op)? {
+        return Ok(first);
+    }
+    let owned = native.puzzle.clone();
+    let answer = interruptible(py, move |stop| {
+        let mut solver = solvers::take(owned.rules(), max_nodes, seed, Some(stop));
+        let answer = op(&mut solver, &owned);
+        solvers::give_back(solver);
+        answer
+    })?;
+    answer.map_err(|e| native.error(py, &e))
+}
+
+/// `op` on `puzzle` on this thread, the GIL released, under [`FIRST_LOOK`]
+/// nodes: its answer if `settled` (or if the caller's budget was no more
+/// than the look's), else `None`.
+fn first_look<T, Op>(
+    py: Python<'_>,
+    native: &NativePuzzle,
+    max_nodes: Option<u64>,
+    seed: Option<u64>,
+    settled: fn(&T) -> bool,
+    op: Op,
+) -> PyResult<Option<T>>
+where
+    T: Send,
+    Op: Fn(&mut Solver, &Puzzle) -> Result<T, Error> + Send + Sync,
+{
     let puzzle = &native.puzzle;
     let look = max_nodes.map_or(FIRST_LOOK, |n| n.min(FIRST_LOOK));
     let first = py.detach(|| {
@@ -41,17 +69,8 @@ where
         answer
     });
     let first = first.map_err(|e| native.error(py, &e))?;
-    if settled(&first) || max_nodes.is_some_and(|n| n <= FIRST_LOOK) {
-        return Ok(first);
-    }
-    let owned = puzzle.clone();
-    let answer = interruptible(py, move |stop| {
-        let mut solver = solvers::take(owned.rules(), max_nodes, seed, Some(stop));
-        let answer = op(&mut solver, &owned);
-        solvers::give_back(solver);
-        answer
-    })?;
-    answer.map_err(|e| native.error(py, &e))
+    let ended = settled(&first) || max_nodes.is_some_and(|n| n <= FIRST_LOOK);
+    Ok(ended.then_some(first))
 }
 
 /// The name of how a count ended.
@@ -99,15 +118,13 @@ pub(crate) fn sudoku_count(
     jobs: Option<usize>,
     max_nodes: Option<u64>,
 ) -> PyResult<(u64, &'static str)> {
+    let settled = |c: &sudoku_dlx::Count| c.end != End::BudgetExhausted;
+    let count_op = move |solver: &mut Solver, p: &Puzzle| solver.count(p, limit);
     let count = if jobs == Some(1) {
-        run(
-            py,
-            puzzle,
-            max_nodes,
-            None,
-            |c: &sudoku_dlx::Count| c.end != End::BudgetExhausted,
-            move |solver, p| solver.count(p, limit),
-        )?
+        run(py, puzzle, max_nodes, None, settled, count_op)?
+    } else if let Some(first) = first_look(py, puzzle, max_nodes, None, settled, count_op)? {
+        // Settled by one thread, without starting any (or the watch).
+        first
     } else {
         // count_parallel makes its own first look and spreads the rest.
         let parallel = jobs.map_or_else(Parallel::new, |n| Parallel::new().with_threads(n));

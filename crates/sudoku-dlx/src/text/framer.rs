@@ -241,14 +241,12 @@ impl Framer {
             out.extend(self.finish());
         }
         let cells = read.cells;
-        if whole {
-            self.block_may_start = false;
-            out.extend([Record {
-                text,
-                line: number,
-                comment: None,
-            }]);
-            return;
+        // A whole line may still be a grid and a comment whose symbols add
+        // up to a bigger grid's (`split_comment` says which); only a line
+        // of several tokens can be, so the line format costs no split.
+        let split_whole = read.tokens && !self.options.jigsaw && self.options.shape.is_none();
+        if whole && !split_whole {
+            return self.whole_record(out, text, number);
         }
         let split = if self.options.jigsaw {
             split_jigsaw_comment(line, alphabet, self.options.shape)
@@ -265,6 +263,9 @@ impl Framer {
                 comment: Some(comment.to_owned()),
             }]);
             return;
+        }
+        if whole {
+            return self.whole_record(out, text, number);
         }
         if cells == 0 || is_border(line) {
             // A separator or a border outside a block: nothing to read.
@@ -372,6 +373,16 @@ impl Framer {
     /// The end of the stream: the block being collected, if any.
     pub fn finish(&mut self) -> Option<Record> {
         self.pending.take().map(|block| block.record)
+    }
+
+    /// Ends line `number`, a whole puzzle, as a record of its own.
+    fn whole_record(&mut self, out: &mut impl Extend<Record>, text: String, number: usize) {
+        self.block_may_start = false;
+        out.extend([Record {
+            text,
+            line: number,
+            comment: None,
+        }]);
     }
 
     /// Whether `line`, read as `read`, holds a whole puzzle.

@@ -22,7 +22,7 @@ pub(crate) type Located<'t> = (&'t str, usize, usize);
 /// `alphabet`) on its own; the text after it is returned trimmed, from its
 /// first non-blank character (so a `;`, `,` or `:` is kept). `None` when
 /// the line has no such grid or nothing after it, or reads whole as it is
-/// (a numbers line, say), or when a token as long as the grid that is no
+/// as a grid no bigger (a numbers line, say), or when a token as long as the grid that is no
 /// grid of the alphabet follows it: that is a region map, and a puzzle
 /// with a region map is read only as jigsaw (a complete grid there is the
 /// puzzle's solution, and so part of the comment).
@@ -40,12 +40,18 @@ pub(crate) fn split_comment(
     }
     let whole = |text: &str| {
         let cells = LineCells::of(text, alphabet).cells;
-        match shape {
+        let is_whole = match shape {
             Some(shape) => cells == shape.cell_count(),
             None => Shape::from_cell_count(cells).is_some(),
-        }
+        };
+        is_whole.then_some(cells)
     };
-    if !whole(grid) || whole(line) {
+    // A line that reads whole as the same grid (a numbers line, say) is
+    // left whole; one that reads whole only as a bigger grid is a grid and
+    // a comment whose symbols happen to add up (81 cells and
+    // `6.39 hard naked single` are 100).
+    let cells = whole(grid)?;
+    if whole(line).is_some_and(|all| all <= cells) {
         return None;
     }
     let region_map = comment

@@ -243,9 +243,11 @@ fn parse_cells<'t>(text: &'t str, options: &ParseOptions) -> Result<Puzzle, Erro
         (numbers, cells)
     };
     let (mut numbers, mut cells) = read_cells(&segments);
-    // A line that is no whole grid may be one followed by a comment; the
-    // split is tried only then, so a plain line costs one count.
-    if !whole(cells.len())
+    // A line that is no whole grid may be one followed by a comment, and
+    // so may one whose comment's symbols happen to complete a bigger grid
+    // (when no shape is given); the split is tried only then, so a plain
+    // line costs one count and a search for a delimiter.
+    if (!whole(cells.len()) || fixed_cells.is_none())
         && map.is_none()
         && let &[&(line, _, only)] = content.as_slice()
         && let Some(((column, grid), _comment)) =
