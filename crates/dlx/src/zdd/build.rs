@@ -26,6 +26,7 @@
 
 use hashbrown::HashTable;
 
+use super::memo::Memo;
 use crate::outcome::End;
 use crate::problem::Problem;
 use crate::progress::Progress;
@@ -203,15 +204,8 @@ struct Builder<'a> {
     /// The options the open chains have left out, innermost last.
     skipped: Vec<u32>,
     trail: Vec<Undo>,
-    /// Signatures of the memo, `signature.len()` words each.
-    memo_keys: Vec<u64>,
-    memo_values: Vec<u32>,
-    /// The memo's index: each entry's number in its low 32 bits and the
-    /// high 32 bits of its signature's hash in the high ones, so that
-    /// growing the table rehashes from the table alone (see [`memo_hash`])
-    /// instead of reading every signature back at random, and most probes
-    /// that are not the signature are told apart without reading it.
-    memo: HashTable<u64>,
+    /// Every signature met, with its node.
+    memo: Memo,
     nodes: Vec<ZddNode>,
     unique: HashTable<u32>,
     limits: ZddLimits,
@@ -230,10 +224,6 @@ struct Builder<'a> {
     /// The plain-equivalent states so far (see [`MemoMustPay`]): a float,
     /// since on tilings it outgrows any integer (it counts solutions).
     plain_states: f64,
-    /// The plain-equivalent size of each memo entry's subtree, its state
-    /// not counted, when [`ZddLimits::memo_must_pay`] is set (else empty):
-    /// an `f32` is precise enough for a ratio and half an `f64`'s bytes.
-    memo_plain: Vec<f32>,
     /// The states at which the memo's saving is checked next.
     next_check: u64,
     gave_up: bool,
@@ -262,16 +252,10 @@ fn hash_words(words: &[u64]) -> u64 {
     })
 }
 
-/// The hash the memo's table files an entry under: the high half of the
-/// signature's hash, twice, which its entry holds (see [`Builder::memo`]).
-fn memo_hash(entry: u64) -> u64 {
-    let high = entry & !u64::from(u32::MAX);
-    high | (high >> 32)
-}
-
-/// The number of a memo entry, from its slot in the table (the low half).
-fn entry_number(entry: u64) -> usize {
-    usize::try_from(entry & u64::from(u32::MAX)).unwrap_or(usize::MAX)
+/// The high 32 bits of `hash`.
+#[allow(clippy::cast_possible_truncation)] // the high half
+fn high_half(hash: u64) -> u32 {
+    (hash >> 32) as u32
 }
 
 fn hash_node(node: ZddNode) -> u64 {
@@ -404,9 +388,7 @@ impl<'a> Builder<'a> {
             branches: Vec::new(),
             skipped: Vec::new(),
             trail: Vec::new(),
-            memo_keys: Vec::new(),
-            memo_values: Vec::new(),
-            memo: HashTable::new(),
+            memo: Memo::new(&[], false),
             // The two sinks: ids 0 and 1.
             nodes: vec![ZddNode::SINK, ZddNode::SINK],
             unique: HashTable::new(),
@@ -422,7 +404,6 @@ impl<'a> Builder<'a> {
             too_deep: false,
             level: 0,
             plain_states: 0.0,
-            memo_plain: Vec::new(),
             next_check: limits.memo_must_pay.map_or(u64::MAX, |m| m.warm_up.max(1)),
             gave_up: false,
         };
@@ -438,6 +419,7 @@ impl<'a> Builder<'a> {
                 }
             }
         }
+        builder.memo = Memo::new(&builder.signature, limits.memo_must_pay.is_some());
         builder
     }
 
@@ -632,12 +614,9 @@ impl<'a> Builder<'a> {
     }
 
     fn bytes(&self) -> u64 {
-        let memo = self.memo_keys.capacity() * 8
-            + self.memo_values.capacity() * 4
-            + self.memo_plain.capacity() * 4;
-        let tables = self.memo.capacity() * 9 + self.unique.capacity() * 5;
+        let tables = self.unique.capacity() * 5;
         let nodes = self.nodes.capacity() * std::mem::size_of::<ZddNode>();
-        (memo + tables + nodes) as u64
+        self.memo.bytes() + (tables + nodes) as u64
     }
 
     /// Whether a limit is reached; records why.
@@ -715,11 +694,12 @@ impl<'a> Builder<'a> {
     /// live option. The same choice as a scan of the items in order.
     fn choose(&self) -> Option<usize> {
         let mut best = (CLOSED, 0);
-        for (c, &open) in self.open_in_chunk.iter().enumerate() {
+        // Whole arrays, so that the minimum is a vector reduction.
+        let (chunks, _) = self.rank.as_chunks::<CHUNK>();
+        for (c, (chunk, &open)) in chunks.iter().zip(&self.open_in_chunk).enumerate() {
             if open == 0 {
                 continue;
             }
-            let chunk = &self.rank[c * CHUNK..(c + 1) * CHUNK];
             let least = chunk.iter().copied().fold(CLOSED, u32::min);
             if least < best.0 {
                 let at = chunk.iter().position(|&r| r == least).unwrap_or(0);
@@ -743,6 +723,14 @@ impl<'a> Builder<'a> {
         if self.too_deep() {
             return BOTTOM;
         }
+        debug_assert_eq!(
+            self.signature_hash,
+            hash_words(&self.signature),
+            "the signature's hash drifted from its words"
+        );
+        let high = high_half(mix(self.signature_hash));
+        // The choice below gives the table's slot time to arrive.
+        self.memo.prefetch(high);
         // The item to branch on: among those that still need covering, the
         // one with the fewest live options (MRV); if none needs covering,
         // one with live options left; if none, the state is a solution.
@@ -752,41 +740,33 @@ impl<'a> Builder<'a> {
         let Some(item) = self.choose() else {
             return TOP;
         };
-        debug_assert_eq!(
-            self.signature_hash,
-            hash_words(&self.signature),
-            "the signature's hash drifted from its words"
-        );
-        let high = mix(self.signature_hash) & !u64::from(u32::MAX);
-        let hash = memo_hash(high);
-        let words = self.signature.len();
-        let (keys, signature) = (&self.memo_keys, &self.signature);
-        if let Some(&entry) = self.memo.find(hash, |&e| {
-            let start = entry_number(e) * words;
-            e & !u64::from(u32::MAX) == high && keys[start..start + words] == signature[..]
-        }) {
+        self.memo.encode(&self.signature);
+        if let Some(at) = self.memo.find(high) {
             self.stats.memo_hits += 1;
-            let number = entry_number(entry);
-            if let Some(&plain) = self.memo_plain.get(number) {
+            if let Some(plain) = self.memo.plain(at) {
                 self.plain_states += f64::from(plain);
             }
-            return self.memo_values[number];
+            return self.memo.node(at);
         }
+        // Filed now, while its key is at hand, and given its node below:
+        // no state under this one has its signature (the item branched on
+        // is closed in every one of them, open here).
+        let Some(at) = self.memo.insert(high, BOTTOM) else {
+            self.end = End::BudgetExhausted;
+            return BOTTOM;
+        };
         let plain_before = self.plain_states;
         let result = self.chain(item, 0);
         if self.end != End::Exhausted {
             return BOTTOM;
         }
-        let entry = u64::from(crate::index::to_u32(self.memo_values.len())) | high;
-        self.memo_keys.extend_from_slice(&self.signature);
-        self.memo_values.push(result);
+        self.memo.set_node(at, result);
         if self.limits.memo_must_pay.is_some() {
             // Rounded to the nearest `f32`: a ratio needs no more.
             #[allow(clippy::cast_possible_truncation)]
-            self.memo_plain
-                .push((self.plain_states - plain_before) as f32);
+            self.memo
+                .set_plain(at, (self.plain_states - plain_before) as f32);
         }
-        self.memo.insert_unique(hash, entry, |&e| memo_hash(e));
         result
     }
 
@@ -939,7 +919,7 @@ impl Zdd {
         builder.stack_base = std::hint::black_box(std::ptr::addr_of!(marker)) as usize;
         let root = builder.finish();
         builder.over_limit();
-        builder.stats.memo_entries = builder.memo_values.len() as u64;
+        builder.stats.memo_entries = builder.memo.len() as u64;
         builder.stats.zdd_nodes = builder.nodes.len() as u64 - 2;
         builder.stats.bytes = builder.bytes();
         if builder.limits.memo_must_pay.is_some() {

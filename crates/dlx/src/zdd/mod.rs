@@ -12,6 +12,7 @@
 //! children are always built, and numbered, before their parents.
 
 mod build;
+mod memo;
 mod natural;
 mod text;
 
@@ -96,10 +97,44 @@ impl Zdd {
     /// The number of solutions, exactly, however large.
     #[must_use]
     pub fn count_exact(&self) -> Natural {
-        match self.count() {
-            Some(count) => Natural::from(count),
-            None => self.natural_counts().swap_remove(self.root as usize),
+        // Within a `u128`, by its own additions: fewer instructions than
+        // two limbs added one by one with their carries.
+        if let Some(count) = self.count() {
+            return Natural::from(count);
         }
+        // Every node's count is at most the root's (each node is on a
+        // path from the root, and a node counts its two children's sum),
+        // so the first width that holds them all holds the root's.
+        (3..)
+            .find_map(|width| {
+                let counts = self.limb_counts(width)?;
+                let root = self.root as usize * width;
+                Some(Natural::from_limbs(counts[root..root + width].to_vec()))
+            })
+            .unwrap_or_default()
+    }
+
+    /// Every node's number of solutions in `width` 64-bit limbs,
+    /// little-endian, node after node in one array (a big count costs
+    /// `width` words a node, not an allocation); `None` if one needs more.
+    fn limb_counts(&self, width: usize) -> Option<Vec<u64>> {
+        let mut counts = vec![0u64; self.nodes.len() * width];
+        // The sink TOP counts 1, BOTTOM 0.
+        counts[TOP as usize * width] = 1;
+        for (at, node) in self.nodes.iter().enumerate().skip(2) {
+            let (lo, hi) = (node.lo as usize * width, node.hi as usize * width);
+            let mut carry = false;
+            for k in 0..width {
+                let (sum, c1) = counts[lo + k].overflowing_add(counts[hi + k]);
+                let (sum, c2) = sum.overflowing_add(u64::from(carry));
+                counts[at * width + k] = sum;
+                carry = c1 || c2;
+            }
+            if carry {
+                return None;
+            }
+        }
+        Some(counts)
     }
 
     /// The number of solutions below each node, if they all fit in a `u128`.

@@ -35,6 +35,14 @@ impl From<u128> for Natural {
 }
 
 impl Natural {
+    /// The number whose little-endian 64-bit limbs are `limbs`.
+    pub(crate) fn from_limbs(mut limbs: Vec<u64>) -> Natural {
+        while limbs.last() == Some(&0) {
+            limbs.pop();
+        }
+        Natural { limbs }
+    }
+
     /// The sum `self + other`.
     #[must_use]
     pub fn add(&self, other: &Natural) -> Natural {
