@@ -293,22 +293,56 @@ pub(crate) fn auto_wanted(args: &CoverArgs) -> bool {
 /// ([`small_for_the_search`]).
 pub(crate) const FIRST_LOOK: u64 = 4096;
 
-/// The search that counts `problem` within [`FIRST_LOOK`] nodes, if it
-/// does, with its count and why the automatic count leaves the ZDD out
-/// (for `--stats`). A problem that small (8 queens, most small files)
-/// costs the search less than the ZDD's start (4.7 M instructions for 8
-/// queens' 956 states against its 1,049 nodes' count), so the look is the
-/// count; a larger one pays the look once before the ZDD starts.
+/// The size of tree (in nodes, by Knuth's estimate after the first look)
+/// up to which the search counts on from its first look rather than let
+/// the ZDD try: its warm-up (4,096 states, about 20 M instructions) is
+/// more than a fifth of such a search, and a tree that small is counted
+/// in a fraction of a second on one thread
+/// (docs/decisions/zdd-auto-count.md).
+pub(crate) const SMALL_TREE: u64 = 1 << 18;
+
+/// How far the search counts on from its first look on the estimate of
+/// a small tree: the estimate can be wrong, and past this the look gives
+/// way to the ZDD (then to the search on threads) after all.
+pub(crate) const LOOK_AT_MOST: u64 = 2 * SMALL_TREE;
+
+/// The search that counts `problem` in its first look, if it does, with
+/// its count and why the automatic count leaves the ZDD out (for
+/// `--stats`). The look counts [`FIRST_LOOK`] nodes; a problem that small
+/// (8 queens, most small files) costs the search less than the ZDD's
+/// start (4.7 M instructions for 8 queens' 956 states against its 1,049
+/// nodes' count). If the tree is not done by then but Knuth's estimate
+/// from the look puts it within [`SMALL_TREE`] nodes (10 queens: 16,448),
+/// the look counts on from where it is (`Dlx::counting`), up to
+/// [`LOOK_AT_MOST`] nodes. A larger one pays the look once before the ZDD
+/// starts.
 pub(crate) fn small_for_the_search(
     problem: &dlx_engine::Problem,
 ) -> Option<(dlx_engine::Dlx, dlx_engine::Count, String)> {
     let mut look = dlx_engine::Dlx::new(problem);
-    look.set_budget(dlx_engine::Budget::nodes(FIRST_LOOK));
-    let count = look.count(None);
-    (count.end == End::Exhausted).then(|| {
-        let why = format!("the search counts it within a first look of {FIRST_LOOK} nodes");
-        (look, count, why)
-    })
+    let mut counting = look.counting(None);
+    let (count, why) = match counting.run_within(FIRST_LOOK) {
+        Some(count) => {
+            let why = format!("the search counts it within a first look of {FIRST_LOOK} nodes");
+            (count, why)
+        }
+        None => {
+            let nodes = counting.stats().nodes;
+            #[allow(clippy::cast_precision_loss)]
+            let (estimate, small) = (nodes as f64 / counting.progress(), SMALL_TREE as f64);
+            if estimate.is_nan() || estimate > small {
+                return None;
+            }
+            let count = counting.run_within(LOOK_AT_MOST - nodes)?;
+            let why = format!(
+                "the search's first look of {FIRST_LOOK} nodes estimated {estimate:.0} nodes, \
+                 within {SMALL_TREE}, and counted on"
+            );
+            (count, why)
+        }
+    };
+    drop(counting);
+    (count.end == End::Exhausted).then_some((look, count, why))
 }
 
 /// `cover --count` by the automatic method: builds the ZDD of `problem`

@@ -62,6 +62,18 @@ impl Dlx {
         }
     }
 
+    /// One piece of a count in pieces on dancing cells
+    /// ([`Dlx::counting`]): `Cells::count_piece` on the problem's sets,
+    /// made if this is the first count on them.
+    pub(crate) fn count_piece_on_cells(&mut self, limit: Option<u64>, pause: u64) -> Option<End> {
+        let search = &self.search;
+        let cells = self
+            .cells
+            .get_or_insert_with(|| Box::new(AnyCells::new(search)));
+        let limit = limit.unwrap_or(u64::MAX);
+        cells.count_piece(search, limit, self.budget, pause, &mut self.stats)
+    }
+
     /// [`count`](Self::count) on the matrix, whatever the dispatch says.
     #[cfg(test)]
     pub(crate) fn count_on_matrix(&mut self, limit: Option<u64>) -> Count {

@@ -186,6 +186,7 @@
 
 mod branch;
 mod builder;
+mod counting;
 mod dispatch;
 mod error;
 mod estimate;
@@ -213,6 +214,7 @@ mod zdd;
 
 pub use branch::Branch;
 pub use builder::ProblemBuilder;
+pub use counting::Counting;
 pub use error::{DlxError, ParseErrorKind};
 pub use estimate::Estimate;
 pub use index::{Color, ItemId, OptionId};

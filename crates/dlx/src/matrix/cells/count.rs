@@ -72,12 +72,30 @@ struct Level {
     inner: Marks,
 }
 
+/// A count on the cells stopped at a pause ([`Cells::count_piece`]), the
+/// sets as its search left them: the search loop's locals, to go on from
+/// the node it stopped before.
+#[derive(Clone, Debug)]
+pub(crate) struct Place {
+    /// The marks after the pre-selections, where the search began.
+    start: Marks,
+    /// Solutions found so far.
+    solutions: u64,
+    /// Nodes entered so far at each level (`primary + 2` of them).
+    profile: Vec<u64>,
+    /// The levels on the path to the node the search stopped before.
+    levels: Vec<Level>,
+    /// Each level's first place in `set` (see `search`).
+    firsts: Vec<u32>,
+}
+
 impl<I: Width> Cells<I> {
     /// Counts the solutions that extend `search`'s pre-selections, at most
     /// `limit` of them (`u64::MAX` for no limit, never 0), under `budget`,
     /// into `stats` (cleared before), telling `report` as it goes; returns
     /// why the count ended ([`End::Stopped`] when `report` said so). The
-    /// sets are as [`Cells::new`] made them before and after.
+    /// sets are as [`Cells::new`] made them before and after (a count
+    /// stopped at a pause is given up first).
     pub(crate) fn count<R: Report>(
         &mut self,
         search: &Search,
@@ -86,7 +104,74 @@ impl<I: Width> Cells<I> {
         stats: &mut Stats,
         report: &mut R,
     ) -> End {
-        debug_assert!(limit > 0 && self.marks() == (0, 0, self.primary));
+        self.give_up_paused();
+        let place = self.begin(search);
+        let (end, _) = self.run(place, limit, budget, stats, report);
+        self.finish();
+        end
+    }
+
+    /// One piece of a count run in pieces ([`Dlx::counting`](crate::Dlx::counting)):
+    /// goes on from the pause the last piece stopped at, if there is one,
+    /// else begins as [`count`](Self::count) does, and stops before the
+    /// node that would make more than `pause` nodes in all (`u64::MAX`: no
+    /// pause). `None` when it paused there, the sets left as its search
+    /// left them for the next piece; else why the count ended, the sets
+    /// restored. `stats` holds the whole count's statistics so far.
+    pub(crate) fn count_piece(
+        &mut self,
+        search: &Search,
+        limit: u64,
+        budget: Budget,
+        pause: u64,
+        stats: &mut Stats,
+    ) -> Option<End> {
+        let place = match self.paused.take() {
+            Some(place) => *place,
+            None => self.begin(search),
+        };
+        // The pause is a budget on nodes to the loop, told apart from the
+        // caller's own when the search stops.
+        let within = if pause == u64::MAX {
+            budget
+        } else {
+            Budget {
+                max_nodes: Some(budget.max_nodes.map_or(pause, |n| n.min(pause))),
+                ..budget
+            }
+        };
+        let (end, place) = self.run(place, limit, within, stats, &mut NoReport);
+        if end == End::BudgetExhausted && !budget.is_exhausted(stats.nodes, stats.updates) {
+            self.paused = Some(Box::new(place));
+            return None;
+        }
+        self.finish();
+        Some(end)
+    }
+
+    /// Knuth's estimate of the part of the tree done by the count paused
+    /// by [`count_piece`](Self::count_piece), if there is one: the part
+    /// before the node it stopped at, and half of that node's share, as
+    /// the links' `Search::progress` gives it.
+    pub(crate) fn paused_progress(&self) -> Option<f64> {
+        self.paused.as_deref().map(|place| {
+            let (done, share) = done_and_share(&place.firsts, &place.levels);
+            done + share / 2.0
+        })
+    }
+
+    /// Gives up the count paused by [`count_piece`](Self::count_piece), if
+    /// there is one: the sets as [`Cells::new`] made them.
+    pub(crate) fn give_up_paused(&mut self) {
+        if self.paused.take().is_some() {
+            self.finish();
+        }
+    }
+
+    /// Selects `search`'s pre-selections and starts the statistics: the
+    /// place a count begins from.
+    fn begin(&mut self, search: &Search) -> Place {
+        debug_assert!(self.marks() == (0, 0, self.primary) && self.paused.is_none());
         let colored = !self.node_color.is_empty();
         let m = &search.matrix;
         for option in search.selected() {
@@ -100,44 +185,74 @@ impl<I: Width> Cells<I> {
             }
         }
         self.clear_counts();
-        // A budget looks at every node and counts no leaves at once: a
-        // search of its own, so the others test nothing for it.
-        let end = match (colored, budget == Budget::UNLIMITED) {
-            (false, true) => self.search::<false, false, R>(limit, budget, stats, report),
-            (false, false) => self.search::<false, true, R>(limit, budget, stats, report),
-            (true, true) => self.search::<true, false, R>(limit, budget, stats, report),
-            (true, false) => self.search::<true, true, R>(limit, budget, stats, report),
-        };
-        self.undo((0, 0, self.primary));
-        self.clear_counts();
-        end
+        Place {
+            start: self.marks(),
+            solutions: 0,
+            // Each level covers a primary item, and leaves are counted one
+            // level below the deepest: `primary + 2` levels at most.
+            profile: vec![0u64; self.primary as usize + 2],
+            levels: Vec::with_capacity(self.primary as usize + 1),
+            firsts: Vec::new(),
+        }
     }
 
-    /// [`count`](Self::count) from the pre-selections on.
-    /// `C`: whether the problem has colors; `B`: whether `budget` limits
-    /// anything. Without a budget the nodes are only counted in the
-    /// profile, and added up at the end (and at each report).
-    fn search<const C: bool, const B: bool, R: Report>(
+    /// Runs the search from `place` to the end, the limit, the budget or
+    /// `report`'s stop; the sets stay as the search left them.
+    fn run<R: Report>(
         &mut self,
+        place: Place,
         limit: u64,
         budget: Budget,
         stats: &mut Stats,
         report: &mut R,
-    ) -> End {
-        let start = self.marks();
-        let mut nodes = 0u64;
-        let mut solutions = 0u64;
+    ) -> (End, Place) {
+        debug_assert!(limit > 0);
+        let colored = !self.node_color.is_empty();
+        // A budget looks at every node and counts no leaves at once: a
+        // search of its own, so the others test nothing for it.
+        match (colored, budget == Budget::UNLIMITED) {
+            (false, true) => self.search::<false, false, R>(place, limit, budget, stats, report),
+            (false, false) => self.search::<false, true, R>(place, limit, budget, stats, report),
+            (true, true) => self.search::<true, false, R>(place, limit, budget, stats, report),
+            (true, false) => self.search::<true, true, R>(place, limit, budget, stats, report),
+        }
+    }
+
+    /// Undoes the search and the pre-selections, and forgets the
+    /// statistics.
+    fn finish(&mut self) {
+        self.undo((0, 0, self.primary));
+        self.clear_counts();
+    }
+
+    /// [`count`](Self::count) from `place` on (the pre-selections, or a
+    /// pause). `C`: whether the problem has colors; `B`: whether `budget`
+    /// limits anything. Without a budget the nodes are only counted in the
+    /// profile, and added up at the end (and at each report).
+    fn search<const C: bool, const B: bool, R: Report>(
+        &mut self,
+        place: Place,
+        limit: u64,
+        budget: Budget,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> (End, Place) {
+        let Place {
+            start,
+            mut solutions,
+            mut profile,
+            mut levels,
+            mut firsts,
+        } = place;
+        let mut nodes = if B { profile.iter().sum() } else { 0u64 };
         // Nodes to enter before the next report; the first node reports,
         // so that a count given a stopped progress does no work.
         let mut until_report = 1u64;
-        // Each level covers a primary item, and leaves are counted one
-        // level below the deepest: `primary + 2` levels at most.
-        let mut profile = vec![0u64; self.primary as usize + 2];
-        let mut levels: Vec<Level> = Vec::with_capacity(self.primary as usize + 1);
         // Each level's first place in `set`, for the estimate of the tree
-        // done (`fraction`): kept only for a report, so that a count without
-        // one stores nothing more a level.
-        let mut firsts: Vec<u32> = Vec::new();
+        // done (`fraction`): kept only for a report or a budget (which a
+        // count in pieces pauses at), so that a plain count stores nothing
+        // more a level.
+        let keep_firsts = R::ON || B;
         // Enter a level: stop for the budget, branch on an item, count a
         // solution (stopping at the limit), or count the item's options as
         // leaves.
@@ -198,7 +313,7 @@ impl<I: Width> Cells<I> {
                 } else if size > 0 {
                     let outer = self.marks();
                     self.cover::<C>(item);
-                    if R::ON {
+                    if keep_firsts {
                         firsts.push(base);
                     }
                     levels.push(Level {
@@ -223,23 +338,28 @@ impl<I: Width> Cells<I> {
                 }
                 self.undo(outer);
                 levels.pop();
-                if R::ON {
+                if keep_firsts {
                     firsts.pop();
                 }
             }
             break End::Exhausted;
         };
-        self.undo(start);
         let depth = profile.iter().rposition(|&n| n > 0).map_or(0, |l| l + 1);
-        profile.truncate(depth);
         *stats = Stats {
             nodes: profile.iter().sum(),
             updates: self.updates(start),
             cleansings: self.cleansings(),
             solutions,
-            profile,
+            profile: profile[..depth].to_vec(),
         };
-        end
+        let place = Place {
+            start,
+            solutions,
+            profile,
+            levels,
+            firsts,
+        };
+        (end, place)
     }
 }
 
@@ -248,11 +368,17 @@ impl<I: Width> Cells<I> {
 /// start at `firsts`' place in `set`), each level's worth the share of a
 /// choice at the level above.
 fn fraction(firsts: &[u32], levels: &[Level]) -> f64 {
+    done_and_share(firsts, levels).0
+}
+
+/// [`fraction`], and the share of the tree the current node stands for:
+/// the product of `1 / d` down its path.
+fn done_and_share(firsts: &[u32], levels: &[Level]) -> (f64, f64) {
     debug_assert_eq!(firsts.len(), levels.len());
     let (mut done, mut share) = (0.0, 1.0);
     for (&first, level) in firsts.iter().zip(levels) {
         share /= f64::from(level.end - first);
         done += f64::from(level.cursor - first) * share;
     }
-    done
+    (done, share)
 }

@@ -226,6 +226,9 @@ pub(crate) struct Cells<I: Width> {
     /// ... and the nodes that purifying kept for agreeing with the color
     /// (cleansings are these and the items purified).
     kept: u64,
+    /// The count in pieces paused on these sets, if one is
+    /// ([`Cells::count_piece`]): the sets are then as its search left them.
+    paused: Option<Box<count::Place>>,
 }
 
 /// The arrays a covering changes, and the trail's length.
@@ -461,6 +464,7 @@ impl<I: Width> Cells<I> {
             deactivated: 0,
             purified: 0,
             kept: 0,
+            paused: None,
         };
         cells.push_node(SPACER, 0, NO_COLOR, colored);
         for span in spans() {

@@ -100,4 +100,35 @@ impl AnyCells {
             AnyCells::Wide(cells) => cells.count(search, limit, budget, stats, report),
         }
     }
+
+    /// [`Cells::count_piece`] on whichever width these are.
+    pub(crate) fn count_piece(
+        &mut self,
+        search: &Search,
+        limit: u64,
+        budget: Budget,
+        pause: u64,
+        stats: &mut Stats,
+    ) -> Option<End> {
+        match self {
+            AnyCells::Narrow(cells) => cells.count_piece(search, limit, budget, pause, stats),
+            AnyCells::Wide(cells) => cells.count_piece(search, limit, budget, pause, stats),
+        }
+    }
+
+    /// [`Cells::paused_progress`] on whichever width these are.
+    pub(crate) fn paused_progress(&self) -> Option<f64> {
+        match self {
+            AnyCells::Narrow(cells) => cells.paused_progress(),
+            AnyCells::Wide(cells) => cells.paused_progress(),
+        }
+    }
+
+    /// [`Cells::give_up_paused`] on whichever width these are.
+    pub(crate) fn give_up_paused(&mut self) {
+        match self {
+            AnyCells::Narrow(cells) => cells.give_up_paused(),
+            AnyCells::Wide(cells) => cells.give_up_paused(),
+        }
+    }
 }

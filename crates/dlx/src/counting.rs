@@ -1,0 +1,215 @@
+//! A count run in pieces: [`Dlx::counting`] and [`Counting`], a count
+//! that stops after so many nodes and goes on from there at the next call,
+//! on the links or on dancing cells, whichever [`Dlx::count`] runs on.
+//!
+//! On the links the pieces are the search's own pauses (`Search::pause_at`,
+//! as [`IntoSolutions::next_within`](crate::IntoSolutions::next_within)
+//! pauses): the search stops before entering a node and enters it at the
+//! next call. On the cells the count keeps its loop's locals and leaves
+//! the sets as they are (`matrix/cells/count.rs`, `Cells::count_piece`).
+//! Either way the count in pieces walks the tree one count walks, so its
+//! solutions, nodes and profile are those of one count.
+
+use crate::outcome::{Count, End, Event, Stats};
+use crate::solver::Dlx;
+
+impl Dlx {
+    /// A count of the solutions (at most `limit` of them, if given) that
+    /// runs in pieces: [`Counting::run_within`] counts on for so many
+    /// search-tree nodes and stops there, and the next call goes on from
+    /// the node it stopped before, so a caller can look at the count now
+    /// and then (how far it got, Knuth's estimate of the part done, a
+    /// clock, a signal) and decide what to do next without starting over;
+    /// [`Counting::run`] counts on to the end.
+    ///
+    /// The pieces together walk the tree [`count`](Self::count) walks, on
+    /// the same path ([`path`](Self::path)): the same solutions, nodes and
+    /// profile as one count, under the solver's budget
+    /// ([`set_budget`](Self::set_budget)) for the whole count. Updates are
+    /// those of one count too, but on dancing cells, where a piece that
+    /// can stop counts no leaves at once, so that the pieces may report
+    /// more (as under a budget, see [`Stats::updates`]). The pieces do not
+    /// report into a [progress](Self::set_progress): a caller that must be
+    /// able to stop runs the count in pieces and looks between them.
+    ///
+    /// The count starts afresh from the current pre-selections; dropping
+    /// the [`Counting`] ends it and restores the links (or sets), so the
+    /// solver is ready for anything else, and a new count (another
+    /// `counting`, or [`count`](Self::count)) starts from the beginning.
+    ///
+    /// ```
+    /// use dlx_engine::{Dlx, End, NamedProblem};
+    /// // The four queens: two solutions in a tree of a few dozen nodes.
+    /// let named = NamedProblem::parse(
+    ///     "r0 r1 r2 r3 c0 c1 c2 c3 | a0 a1 a2 a3 a4 a5 a6 b0 b1 b2 b3 b4 b5 b6\n\
+    ///      r0 c0 a0 b3\nr0 c1 a1 b2\nr0 c2 a2 b1\nr0 c3 a3 b0\n\
+    ///      r1 c0 a1 b4\nr1 c1 a2 b3\nr1 c2 a3 b2\nr1 c3 a4 b1\n\
+    ///      r2 c0 a2 b5\nr2 c1 a3 b4\nr2 c2 a4 b3\nr2 c3 a5 b2\n\
+    ///      r3 c0 a3 b6\nr3 c1 a4 b5\nr3 c2 a5 b4\nr3 c3 a6 b3\n",
+    /// )?;
+    /// let mut solver = Dlx::new(named.problem());
+    /// let whole = solver.count(None);
+    /// let stats = solver.stats().clone();
+    ///
+    /// let mut counting = solver.counting(None);
+    /// // A first look of 4 nodes: not done, a part of the tree behind it.
+    /// assert_eq!(counting.run_within(4), None);
+    /// assert_eq!(counting.stats().nodes, 4);
+    /// assert!(counting.progress() > 0.0 && counting.progress() < 1.0);
+    /// // Then on, a few nodes at a time, to the end: one count's answer.
+    /// let count = loop {
+    ///     if let Some(count) = counting.run_within(3) {
+    ///         break count;
+    ///     }
+    /// };
+    /// assert_eq!((count, count.end), (whole, End::Exhausted));
+    /// let pieces = counting.stats();
+    /// assert_eq!((pieces.nodes, &pieces.profile), (stats.nodes, &stats.profile));
+    /// drop(counting);
+    /// assert!(solver.links_match(named.problem()));
+    /// # Ok::<(), dlx_engine::DlxError>(())
+    /// ```
+    pub fn counting(&mut self, limit: Option<u64>) -> Counting<'_> {
+        self.start();
+        if let Some(cells) = self.cells.as_deref_mut() {
+            cells.give_up_paused();
+        }
+        let on_cells = self.search.search_path().counts_on_cells();
+        Counting {
+            solver: self,
+            limit,
+            on_cells,
+            end: (limit == Some(0)).then_some(End::LimitReached),
+        }
+    }
+}
+
+/// A count run in pieces; see [`Dlx::counting`]. Dropping it ends the
+/// count and restores the solver's links.
+#[derive(Debug)]
+pub struct Counting<'s> {
+    solver: &'s mut Dlx,
+    /// The most solutions to count.
+    limit: Option<u64>,
+    /// Whether the count runs on dancing cells (decided at the start, as
+    /// [`Dlx::count`] decides it).
+    on_cells: bool,
+    /// Why the count ended, once it has.
+    end: Option<End>,
+}
+
+impl Counting<'_> {
+    /// Counts on for at most `nodes` more search-tree nodes (about: leaves
+    /// counted at once can pass the mark). `None` if it stopped there, to
+    /// go on at the next call; else the count, which has ended
+    /// ([`end`](Self::end) says why: the end of the tree, the limit or the
+    /// solver's budget), and so does every later call.
+    pub fn run_within(&mut self, nodes: u64) -> Option<Count> {
+        let pause = self.solver.stats.nodes.saturating_add(nodes);
+        self.run_to(pause)
+    }
+
+    /// Counts on to the end of the tree, the limit or the solver's budget.
+    pub fn run(&mut self) -> Count {
+        self.run_to(u64::MAX).expect("a count without a pause ends")
+    }
+
+    /// Why the count ended, or `None` while it can go on.
+    #[must_use]
+    pub fn end(&self) -> Option<End> {
+        self.end
+    }
+
+    /// The statistics of the count so far (the solver's
+    /// [`stats`](Dlx::stats)).
+    #[must_use]
+    pub fn stats(&self) -> &Stats {
+        &self.solver.stats
+    }
+
+    /// Knuth's estimate of the part of the tree the count has done, from
+    /// the place of the node it stopped before among its siblings at each
+    /// level (DLX1's progress measure, the figure a [`Progress`](crate::Progress)
+    /// reports): 0 before it starts, 1 once it has ended, and in between
+    /// at most 1 (Algorithm M's estimate can reach it early). Divided into
+    /// the nodes so far, it estimates the nodes of the whole tree.
+    #[must_use]
+    pub fn progress(&self) -> f64 {
+        if self.end.is_some() {
+            return 1.0;
+        }
+        if self.solver.stats.nodes == 0 {
+            return 0.0;
+        }
+        let done = if self.on_cells {
+            self.solver
+                .cells
+                .as_deref()
+                .and_then(|cells| cells.paused_progress())
+                .unwrap_or(0.0)
+        } else {
+            self.solver.search.progress(0)
+        };
+        done.min(1.0)
+    }
+
+    /// Counts on until the count has `pause` nodes, or it ends.
+    fn run_to(&mut self, pause: u64) -> Option<Count> {
+        if self.end.is_none() {
+            self.end = if self.on_cells {
+                self.solver.count_piece_on_cells(self.limit, pause)
+            } else {
+                self.count_piece_on_links(pause)
+            };
+        }
+        self.end.map(|end| Count {
+            solutions: self.solver.stats.solutions,
+            end,
+        })
+    }
+
+    /// One piece on the links: [`Dlx::count`]'s loop, the search pausing
+    /// at `pause` nodes (`u64::MAX`: not at all).
+    fn count_piece_on_links(&mut self, pause: u64) -> Option<End> {
+        let solver = &mut *self.solver;
+        solver.search.pause_at(pause);
+        let end = loop {
+            // The search counts solutions in the statistics without pausing
+            // at them, all but the one that reaches the limit
+            // (docs/decisions/search-loop.md).
+            let found = solver.stats.solutions;
+            if self.limit.is_some_and(|l| found >= l) {
+                break End::LimitReached;
+            }
+            solver
+                .search
+                .set_silent(self.limit.map_or(u64::MAX, |l| l - found - 1));
+            match solver.search.advance(&mut solver.stats, solver.budget) {
+                Event::Solution => {}
+                Event::Paused => {
+                    solver.search.pause_at(u64::MAX);
+                    return None;
+                }
+                Event::Exhausted | Event::Frontier => break End::Exhausted,
+                Event::BudgetExhausted => break End::BudgetExhausted,
+            }
+        };
+        solver.search.pause_at(u64::MAX);
+        solver.search.set_silent(0);
+        solver.search.unwind();
+        Some(end)
+    }
+}
+
+impl Drop for Counting<'_> {
+    fn drop(&mut self) {
+        if self.on_cells {
+            if let Some(cells) = self.solver.cells.as_deref_mut() {
+                cells.give_up_paused();
+            }
+        } else {
+            self.solver.search.set_silent(0);
+            self.solver.stop();
+        }
+    }
+}
