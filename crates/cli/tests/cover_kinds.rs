@@ -459,7 +459,7 @@ fn domino_board(n: usize) -> String {
 #[test]
 fn count_gives_the_zdd_up_where_its_memo_does_not_pay() {
     for (text, total, zdd) in [
-        (queens(10), "724", false),
+        (queens(12), "14200", false),
         (domino_board(10), "258584046368", true),
     ] {
         let file = tempfile::NamedTempFile::new().unwrap();
@@ -490,10 +490,19 @@ fn count_gives_the_zdd_up_where_its_memo_does_not_pay() {
         out.stderr
     );
     assert!(!out.stderr.contains("ZDD"), "{}", out.stderr);
-    // Past --max-memory the search counts too (10 queens: past the first
-    // look, and its memo outgrows 1K long before its first check).
+    // One the look estimates small counts on from its look (10 queens:
+    // 16,536 nodes, the estimate within 2^18).
     let file = tempfile::NamedTempFile::new().unwrap();
     fs::write(file.path(), queens(10)).unwrap();
+    let out = run(&["cover", "--count", "--stats", arg(file.path())]);
+    assert_eq!((out.code, out.stdout.trim()), (0, "724"), "{}", out.stderr);
+    assert!(out.stderr.contains("and counted on)"), "{}", out.stderr);
+    assert!(!out.stderr.contains("ZDD"), "{}", out.stderr);
+    // Past --max-memory the search counts too (12 queens: past the first
+    // look and its estimate, and its memo outgrows 1K long before its
+    // first check).
+    let file = tempfile::NamedTempFile::new().unwrap();
+    fs::write(file.path(), queens(12)).unwrap();
     let out = run(&[
         "cover",
         "--count",
@@ -502,7 +511,12 @@ fn count_gives_the_zdd_up_where_its_memo_does_not_pay() {
         "--stats",
         arg(file.path()),
     ]);
-    assert_eq!((out.code, out.stdout.trim()), (0, "724"), "{}", out.stderr);
+    assert_eq!(
+        (out.code, out.stdout.trim()),
+        (0, "14200"),
+        "{}",
+        out.stderr
+    );
     assert!(
         out.stderr.contains("(the ZDD outgrew --max-memory after "),
         "{}",
