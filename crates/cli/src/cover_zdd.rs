@@ -5,12 +5,13 @@
 //! read back from Knuth's ZDDREAD text, then written, sampled uniformly,
 //! counted exactly, counted by size, minimized or listed.
 
+use std::convert::Infallible;
 use std::io::Write;
 use std::sync::Arc;
 use std::time::Instant;
 
 use dlx_engine::{
-    DlxError, End, MemoMustPay, NamedProblem, OptionId, Progress, Zdd, ZddBuild, ZddLimits,
+    DlxError, End, MemoMustPay, NamedProblem, Natural, OptionId, Progress, Zdd, ZddBuild, ZddLimits,
 };
 
 use crate::args::CoverArgs;
@@ -141,8 +142,9 @@ impl Costs {
 /// generating function, a minimum-cost solution, the exact count, or (read
 /// back) its solutions. [`Status::Failure`] when there is no solution or a
 /// limit stopped the build (said on stderr), [`Status::Error`] when the
-/// ZDD file cannot be read; Ctrl-C stops the build, says how far it got,
-/// and ends the process with [`interrupt::EXIT_STATUS`].
+/// ZDD file cannot be read; Ctrl-C stops the build, says how far it got
+/// and what it found ([`interrupted`]), and ends the process with
+/// [`interrupt::EXIT_STATUS`].
 pub(crate) fn run(
     problem: Option<Problem<'_>>,
     args: &CoverArgs,
@@ -154,7 +156,7 @@ pub(crate) fn run(
             let problem = problem
                 .as_ref()
                 .expect("cover reads the problem unless --from-zdd is given");
-            build(problem, args)
+            build(problem, args, &mut *out)?
         }
     };
     let zdd = match zdd {
@@ -349,7 +351,9 @@ pub(crate) fn small_for_the_search(
 /// until its memo does not pay ([`MemoMustPay::AUTO`]) or `--max-memory`
 /// is reached, and prints its count if it got to the end. `Ok(Err(why))`
 /// when it gave up: the caller counts by the search, and says `why` with
-/// `--stats`. A Ctrl-C ends the process here.
+/// `--stats`. A Ctrl-C ends the process here, with what the build found
+/// ([`interrupted`]); one that comes as the build gives up too, since the
+/// search would not see it.
 pub(crate) fn count_auto(
     problem: &Problem<'_>,
     args: &CoverArgs,
@@ -371,9 +375,10 @@ pub(crate) fn count_auto(
         format!("{saving:.1e}")
     };
     let Some(zdd) = build.zdd.take() else {
-        if build.end == End::Stopped {
-            report(args, &build, "?", elapsed, "");
-            interrupted(problem.name, &build);
+        if build.end == End::Stopped || interrupt::requested() {
+            let found = found_so_far(&build);
+            report(args, &build, &format!("{found}+"), elapsed, "");
+            match interrupted(problem.name, &build, &found, Some(out))? {}
         }
         let why = if build.gave_up {
             format!(
@@ -424,7 +429,8 @@ fn run_build(problem: &Problem<'_>, limits: ZddLimits) -> (ZddBuild, std::time::
 }
 
 /// With `--stats`: what the build did, on stderr, `solutions` its count
-/// (`?` unfinished) and `why` appended to the line that names the path.
+/// (`N+` interrupted, `?` stopped by a limit) and `why` appended to the
+/// line that names the path.
 fn report(
     args: &CoverArgs,
     build: &ZddBuild,
@@ -457,21 +463,53 @@ fn report(
     eprintln!("Search: ZDD (a memo of open states, Knuth's DLX6){why}.");
 }
 
-/// Says how far an interrupted build got and ends the process: nothing
-/// is written, since a part of a ZDD counts nothing.
-fn interrupted(name: &str, build: &ZddBuild) -> ! {
+/// What a stopped build found: the solutions in the subtrees it finished
+/// ([`ZddBuild::partial`]), a lower bound on the count. Counting them
+/// costs what counting a finished ZDD of as many nodes would.
+fn found_so_far(build: &ZddBuild) -> Natural {
+    build
+        .partial
+        .as_ref()
+        .map_or_else(|| Natural::from(0), Zdd::count_exact)
+}
+
+/// Says how far an interrupted build got and what it found (`found`, a
+/// lower bound), and ends the process with [`interrupt::EXIT_STATUS`],
+/// as the search does: `count_to` (`--count`) gets the lower bound as
+/// `N+`; anything else writes nothing, since only the whole ZDD can be
+/// written, sampled uniformly or listed. `Err` only when writing fails.
+fn interrupted(
+    name: &str,
+    build: &ZddBuild,
+    found: &Natural,
+    count_to: Option<&mut dyn Write>,
+) -> anyhow::Result<Infallible> {
+    let written = match count_to {
+        Some(out) => {
+            writeln!(out, "{found}+")?;
+            out.flush()?;
+            ""
+        }
+        None => "; the ZDD was not finished, so nothing was written",
+    };
     let stats = build.stats;
+    let plural = if *found == Natural::from(1) { "" } else { "s" };
     eprintln!(
-        "{name}: interrupted after {} states ({} ZDD nodes, {} bytes); the ZDD was not \
-         finished, so nothing was written",
+        "{name}: interrupted after {} states ({} ZDD nodes, {} bytes); {found} solution{plural} \
+         found so far, there may be more{written}",
         stats.states, stats.zdd_nodes, stats.bytes
     );
     interrupt::exit();
 }
 
 /// Builds the ZDD of `problem` within the limits; [`Status::Failure`]
-/// after saying on stderr what stopped it (a Ctrl-C ends the process here).
-fn build(problem: &Problem<'_>, args: &CoverArgs) -> Result<Zdd, Status> {
+/// after saying on stderr what stopped it. A Ctrl-C ends the process
+/// here ([`interrupted`]), `--count` writing to `out` what it found.
+fn build(
+    problem: &Problem<'_>,
+    args: &CoverArgs,
+    out: &mut dyn Write,
+) -> anyhow::Result<Result<Zdd, Status>> {
     let name = problem.name;
     let limits = ZddLimits {
         max_bytes: args.max_memory,
@@ -481,17 +519,20 @@ fn build(problem: &Problem<'_>, args: &CoverArgs) -> Result<Zdd, Status> {
     let (mut build, elapsed) = run_build(problem, limits);
     let stats = build.stats;
     let Some(zdd) = build.zdd.take() else {
-        report(args, &build, "?", elapsed, "");
         if build.end == End::Stopped {
-            interrupted(name, &build);
+            let found = found_so_far(&build);
+            report(args, &build, &format!("{found}+"), elapsed, "");
+            let count_to = args.count.then_some(out);
+            match interrupted(name, &build, &found, count_to)? {}
         }
+        report(args, &build, "?", elapsed, "");
         if build.too_deep {
             eprintln!(
                 "{name}: the search went {} options deep, more than its stack allows ({} bytes); \
                  count by the search (--method search)",
                 stats.depth, stats.stack_bytes
             );
-            return Err(Status::Failure);
+            return Ok(Err(Status::Failure));
         }
         let which = match (args.max_memory, args.max_nodes) {
             (Some(bytes), _) if stats.bytes > bytes => format!("--max-memory {bytes} bytes"),
@@ -503,8 +544,8 @@ fn build(problem: &Problem<'_>, args: &CoverArgs) -> Result<Zdd, Status> {
              larger limit, or count by the search (--method search), whose memory does not grow",
             stats.states, stats.zdd_nodes, stats.bytes
         );
-        return Err(Status::Failure);
+        return Ok(Err(Status::Failure));
     };
     report(args, &build, &zdd.count_exact().to_string(), elapsed, "");
-    Ok(zdd)
+    Ok(Ok(zdd))
 }

@@ -417,7 +417,7 @@ fn the_zdd_counts_writes_and_samples_every_solution() {
 }
 
 /// `n` queens: rows and columns primary, diagonals secondary.
-fn queens(n: usize) -> String {
+pub(crate) fn queens(n: usize) -> String {
     let mut text = String::new();
     for r in 0..n {
         text += &format!("r{r} c{r} ");
@@ -436,7 +436,7 @@ fn queens(n: usize) -> String {
 }
 
 /// The tilings of an `n` x `n` board by dominoes.
-fn domino_board(n: usize) -> String {
+pub(crate) fn domino_board(n: usize) -> String {
     let cells: Vec<String> = (0..n * n).map(|k| format!("{}_{}", k / n, k % n)).collect();
     let mut text = cells.join(" ") + "\n";
     for r in 0..n {

@@ -459,13 +459,62 @@ fn ctrl_c_ends_every_cover_search_path_alike() {
     }
 }
 
+/// Whether the decimal number `a` is at most `b`, however long.
+fn at_most(a: &str, b: &str) -> bool {
+    assert!(
+        a.bytes().chain(b.bytes()).all(|c| c.is_ascii_digit()),
+        "{a} {b}"
+    );
+    (a.len(), a) <= (b.len(), b)
+}
+
+/// Whether `stderr` says `N solution(s) found so far, there may be more`
+/// with `N` = `found`, after `before` (`nodes` for the search, `)` for
+/// the ZDD's `... bytes)`).
+fn says_found(stderr: &str, before: &str, found: &str) -> bool {
+    stderr.contains(&format!("{before}; {found} solution"))
+        && stderr.contains(" found so far, there may be more")
+}
+
+/// A file holding `text`, the problem of a test.
+fn problem_file(text: &str) -> tempfile::NamedTempFile {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    std::fs::write(file.path(), text).unwrap();
+    file
+}
+
+/// `cover FLAGS PATH` interrupted by SIGINT, checked to end with status
+/// 130: the case's name for messages, stdout and stderr.
+#[cfg(unix)]
+fn interrupted_cover(flags: &[&str], path: &str) -> (String, String, String) {
+    let case = format!("{flags:?}");
+    let mut args = vec!["cover"];
+    args.extend_from_slice(flags);
+    args.push(path);
+    let (stdout, stderr, code) = interrupted(&args, "INT");
+    assert_eq!(code, Some(130), "{case}: {stderr}");
+    (case, stdout, stderr)
+}
+
+/// The lower bound `N` of a line `N+`, checked to be at most `total`.
+fn lower_bound<'a>(stdout: &'a str, total: &str, case: &str) -> &'a str {
+    let found = stdout
+        .strip_suffix("+\n")
+        .unwrap_or_else(|| panic!("{case}: a lower bound `N+`: {stdout:?}"));
+    assert!(at_most(found, total), "{case}: {found} > {total}");
+    found
+}
+
 /// Ctrl-C stops the ZDD's build (queens 15, which it does not finish in
-/// seconds): writing, counting or sampling, nothing goes to stdout (a part
-/// of a ZDD counts nothing), stderr says how far it got, `--stats` prints
-/// its line noting the interrupt, and the status is 130.
+/// seconds) and says what it found: the solutions of the subtrees it
+/// finished, a lower bound. Writing or sampling, nothing goes to stdout
+/// (only the whole ZDD can be written or sampled); counting, the lower
+/// bound does, as `N+`; stderr says how far it got and what it found,
+/// `--stats` prints its line with the bound, noting the interrupt, and
+/// the status is 130.
 #[cfg(unix)]
 #[test]
-fn ctrl_c_stops_the_zdd_build_and_says_how_far_it_got() {
+fn ctrl_c_stops_the_zdd_build_and_says_what_it_found() {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../data/exact-cover/queens-15.dlx"
@@ -476,23 +525,105 @@ fn ctrl_c_stops_the_zdd_build_and_says_how_far_it_got() {
         &["--sample", "2"],
     ];
     for flags in cases {
-        let mut args = vec!["cover"];
-        args.extend_from_slice(flags);
-        args.push(path);
-        let (stdout, stderr, code) = interrupted(&args, "INT");
-        assert_eq!(code, Some(130), "{flags:?}: {stderr}");
-        assert!(stdout.is_empty(), "{flags:?}: {stdout}");
+        let (case, stdout, stderr) = interrupted_cover(flags, path);
+        let found = if flags.contains(&"--count") {
+            lower_bound(&stdout, "2279184", &case).to_owned()
+        } else {
+            assert!(stdout.is_empty(), "{case}: {stdout}");
+            let found = stderr
+                .split("; ")
+                .find_map(|part| part.strip_suffix(" found so far, there may be more"))
+                .and_then(|part| part.split(' ').next())
+                .unwrap_or_else(|| panic!("{case}: {stderr}"));
+            assert!(at_most(found, "2279184"), "{case}: {found}");
+            assert!(
+                stderr.contains("the ZDD was not finished, so nothing was written"),
+                "{case}: {stderr}"
+            );
+            found.to_owned()
+        };
         assert!(
-            stderr.contains("interrupted after") && stderr.contains("states"),
-            "{flags:?}: {stderr}"
+            stderr.contains("interrupted after")
+                && stderr.contains(" states (")
+                && says_found(&stderr, ")", &found),
+            "{case}: {stderr}"
         );
         if flags.contains(&"--stats") {
             assert!(
-                stderr.contains("Altogether ?") && stderr.contains("(interrupted)"),
-                "{flags:?}: {stderr}"
+                stderr.contains(&format!("Altogether {found}+ solutions"))
+                    && stderr.contains("(interrupted)"),
+                "{case}: {stderr}"
             );
         }
     }
+}
+
+/// Domino tilings of a 20x20 board, which no build finishes in seconds:
+/// 1269984011256235834242602753102293934298576249856 (OEIS A004003, by
+/// Kasteleyn's product), past `u128`.
+const TILINGS_20: &str = "1269984011256235834242602753102293934298576249856";
+
+/// Ctrl-C during the ZDD's count of a tiling, by `--method zdd` or by the
+/// automatic count once it has passed its first look and builds the ZDD
+/// (the memo pays, so it does not give up): stdout has the solutions the
+/// build had finished, as `N+` with `N` positive (a tiling's subtrees
+/// finish within milliseconds) and no bigger than the count; stderr says
+/// how far it got and the same `N solutions found so far, there may be
+/// more` as the search; `--stats` notes the path, the bound and the
+/// interrupt; the status is 130. `--zdd` writes nothing.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_during_the_zdd_count_writes_what_it_found() {
+    let file = problem_file(&crate::cover_kinds::domino_board(20));
+    let path = arg(file.path());
+    let cases: [&[&str]; 4] = [
+        &["--count"],
+        &["--count", "--stats"],
+        &["--count", "--method", "zdd"],
+        &["--zdd"],
+    ];
+    for flags in cases {
+        let (case, stdout, stderr) = interrupted_cover(flags, path);
+        assert!(
+            stderr.contains("interrupted after") && stderr.contains(" states ("),
+            "{case}: {stderr}"
+        );
+        if flags == ["--zdd"] {
+            assert!(stdout.is_empty(), "{case}: {stdout}");
+            assert!(
+                stderr.contains("found so far, there may be more; the ZDD was not finished"),
+                "{case}: {stderr}"
+            );
+            continue;
+        }
+        let found = lower_bound(&stdout, TILINGS_20, &case);
+        assert!(found != "0" && !found.starts_with('0'), "{case}: {found}");
+        assert!(says_found(&stderr, ")", found), "{case}: {stderr}");
+        if flags.contains(&"--stats") {
+            assert!(
+                stderr.contains(&format!("Altogether {found}+ solutions, "))
+                    && stderr.contains("(interrupted)")
+                    && stderr.contains("Search: ZDD"),
+                "{case}: {stderr}"
+            );
+        }
+    }
+}
+
+/// Ctrl-C during the automatic count's last phase, the search that counts
+/// once the ZDD has given up (16 queens, 14,772,512 solutions, where the
+/// memo does not pay): the search's own report, the count so far as
+/// `N+`, and status 130.
+#[cfg(unix)]
+#[test]
+fn ctrl_c_after_the_zdd_gave_up_reports_the_search() {
+    let file = problem_file(&crate::cover_kinds::queens(16));
+    let (case, stdout, stderr) = interrupted_cover(&["--count", "--stats"], arg(file.path()));
+    let found = lower_bound(&stdout, "14772512", &case);
+    assert!(
+        stderr.contains("(the ZDD gave up after") && says_found(&stderr, "nodes", found),
+        "{stderr}"
+    );
 }
 
 /// A regression test for issue 39: Ctrl-C left a running solve to the

@@ -15,7 +15,7 @@ use dlx_engine::{
 };
 
 /// `n` queens: ranks and files primary, diagonals secondary.
-fn queens(n: usize) -> NamedProblem {
+pub(crate) fn queens(n: usize) -> NamedProblem {
     let mut text = String::new();
     for r in 0..n {
         text += &format!("r{r} c{r} ");

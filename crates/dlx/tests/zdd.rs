@@ -407,6 +407,75 @@ fn a_stop_from_another_thread_ends_the_build() {
     assert!(build.zdd.is_none() && !build.too_deep);
 }
 
+/// A build that ends early keeps the ZDD of the subtrees it finished
+/// (`ZddBuild::partial`): its solutions are solutions, each once, and a
+/// later stop only adds to them, so its count is a lower bound that grows
+/// with the budget, whatever ended the build.
+#[test]
+fn a_build_that_ends_early_keeps_what_it_finished() {
+    // 10 queens (colors, 724 solutions): the memo rarely pays.
+    let named = crate::split_jobs::queens(10);
+    let all = zdd_set(&build(named.problem()));
+    let mut before = BTreeSet::new();
+    for max_nodes in [1u64, 256, 1024, 2048, 3072] {
+        let limits = ZddLimits {
+            max_nodes: Some(max_nodes),
+            ..ZddLimits::default()
+        };
+        let stopped = Zdd::build(named.problem(), limits);
+        assert_eq!(stopped.end, End::BudgetExhausted, "{max_nodes}");
+        assert!(stopped.zdd.is_none(), "{max_nodes}");
+        let part = zdd_set(&stopped.partial.expect("an early end keeps its part"));
+        assert!(part.is_subset(&all), "{max_nodes}: not solutions");
+        assert!(before.is_subset(&part), "{max_nodes}: lost what it had");
+        before = part;
+    }
+    assert!(!before.is_empty() && before.len() < all.len());
+
+    // A tiling, whose memo pays: 10x10 dominoes, stopped by a node
+    // budget, by the memo's give-up and by a stop.
+    let named = domino_board(10);
+    let total = build(named.problem()).count().unwrap();
+    let mut last = 0;
+    for max_nodes in [256u64, 2048, 8192] {
+        let limits = ZddLimits {
+            max_nodes: Some(max_nodes),
+            ..ZddLimits::default()
+        };
+        let part = Zdd::build(named.problem(), limits)
+            .partial
+            .expect("an early end keeps its part")
+            .count()
+            .unwrap();
+        assert!(last <= part && part < total, "{max_nodes}: {part}");
+        last = part;
+    }
+    assert!(last > 0);
+    let limits = ZddLimits {
+        memo_must_pay: Some(MemoMustPay {
+            warm_up: 1024,
+            min_saving: u32::MAX,
+        }),
+        ..ZddLimits::default()
+    };
+    let gave_up = Zdd::build(named.problem(), limits);
+    assert!(gave_up.gave_up);
+    let part = gave_up.partial.expect("kept").count().unwrap();
+    assert!(part < total);
+
+    let stop = dlx_engine::Progress::new();
+    stop.stop();
+    let stopped = Zdd::build_until(named.problem(), ZddLimits::default(), &stop);
+    assert_eq!(stopped.end, End::Stopped);
+    assert!(stopped.partial.expect("kept").count().unwrap() < total);
+    // A complete build has no part: its `zdd` is all.
+    assert!(
+        Zdd::build(named.problem(), ZddLimits::default())
+            .partial
+            .is_none()
+    );
+}
+
 /// The domino tilings of an `n` x `n` board (cells `r_c`), as the
 /// polyominoes example writes them.
 fn domino_board(n: usize) -> NamedProblem {

@@ -110,6 +110,20 @@ pub struct ZddBuild {
     /// The ZDD of all solutions if the search ran to the end
     /// ([`End::Exhausted`]), else `None`.
     pub zdd: Option<Zdd>,
+    /// When the build ended early (`zdd` is `None`): the ZDD of the
+    /// solutions in the subtrees its search had finished, a subset of all
+    /// solutions, so that its [`count`](Zdd::count) is a lower bound on
+    /// theirs (what an interrupted build found). Its members are solutions,
+    /// but neither all of them nor drawn uniformly from all by
+    /// [`samples`](Zdd::samples).
+    ///
+    /// Each level of the search keeps the branches it has finished (an
+    /// option taken and the ZDD of every way to finish after it) until
+    /// its item is decided; a build that stops joins them, level by
+    /// level, as a finished one would, with nothing for the branches not
+    /// finished. Two branches differ in an option one takes and the other
+    /// leaves out, so no solution is counted twice.
+    pub partial: Option<Zdd>,
     /// Why the build ended: [`End::Exhausted`] when complete,
     /// [`End::BudgetExhausted`] when a [`ZddLimits`] was reached or the
     /// search went deeper than its stack allows (`too_deep`),
@@ -758,7 +772,9 @@ impl<'a> Builder<'a> {
         let plain_before = self.plain_states;
         let result = self.chain(item, 0);
         if self.end != End::Exhausted {
-            return BOTTOM;
+            // The part finished before the build stopped (see
+            // `ZddBuild::partial`): not a memo entry, since it is not all.
+            return result;
         }
         self.memo.set_node(at, result);
         if self.limits.memo_must_pay.is_some() {
@@ -803,6 +819,8 @@ impl<'a> Builder<'a> {
             self.undo_to(mark);
             self.level -= 1;
             if self.end != End::Exhausted {
+                // `hi` is what the stopped branch finished: kept, as a part.
+                self.branches.push((o, hi));
                 break BOTTOM;
             }
             self.branches.push((o, hi));
@@ -929,13 +947,17 @@ impl Zdd {
             builder.stats.plain_states = plain;
         }
         let end = builder.end;
-        let zdd = (end == End::Exhausted).then(|| {
-            let mut nodes = std::mem::take(&mut builder.nodes);
-            nodes.shrink_to_fit();
-            Zdd::from_parts(nodes, root, problem.option_count())
-        });
+        let mut nodes = std::mem::take(&mut builder.nodes);
+        nodes.shrink_to_fit();
+        let diagram = Zdd::from_parts(nodes, root, problem.option_count());
+        let (zdd, partial) = if end == End::Exhausted {
+            (Some(diagram), None)
+        } else {
+            (None, Some(diagram))
+        };
         ZddBuild {
             zdd,
+            partial,
             end,
             too_deep: builder.too_deep,
             gave_up: builder.gave_up,
