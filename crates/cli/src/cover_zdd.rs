@@ -335,7 +335,7 @@ pub(crate) fn small_for_the_search(
             if estimate.is_nan() || estimate > small {
                 return None;
             }
-            let count = counting.run_within(LOOK_AT_MOST - nodes)?;
+            let count = count_on_watched(&mut counting, LOOK_AT_MOST - nodes)?;
             let why = format!(
                 "the search's first look of {FIRST_LOOK} nodes estimated {estimate:.0} nodes, \
                  within {SMALL_TREE}, and counted on"
@@ -344,7 +344,42 @@ pub(crate) fn small_for_the_search(
         }
     };
     drop(counting);
-    (count.end == End::Exhausted).then_some((look, count, why))
+    // Stopped: the caller reports what the look found, as an interrupted
+    // search.
+    matches!(count.end, End::Exhausted | End::Stopped).then_some((look, count, why))
+}
+
+/// Nodes the look counts on between two looks at Ctrl-C: a few
+/// milliseconds.
+const LOOK_PIECE: u64 = 1 << 16;
+
+/// Counts on within `nodes` in pieces of [`LOOK_PIECE`] with Ctrl-C
+/// watched, as every longer search of `cover` is; `None` if the nodes ran
+/// out first, a count that ended [`End::Stopped`] if a signal came. (The
+/// first look's 4,096 nodes are not watched: installing the handler would
+/// cost more than they do.)
+fn count_on_watched(
+    counting: &mut dlx_engine::Counting<'_>,
+    nodes: u64,
+) -> Option<dlx_engine::Count> {
+    let stop = Arc::new(Progress::new());
+    let _watch = interrupt::Watch::begin(&stop);
+    let end = counting.stats().nodes.saturating_add(nodes);
+    loop {
+        let left = end.saturating_sub(counting.stats().nodes);
+        if left == 0 {
+            return None;
+        }
+        if let Some(count) = counting.run_within(left.min(LOOK_PIECE)) {
+            return Some(count);
+        }
+        if stop.is_stopped() {
+            return Some(dlx_engine::Count {
+                solutions: counting.stats().solutions,
+                end: End::Stopped,
+            });
+        }
+    }
 }
 
 /// `cover --count` by the automatic method: builds the ZDD of `problem`
