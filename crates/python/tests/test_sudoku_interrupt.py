@@ -15,7 +15,7 @@ import pytest
 
 SCRIPT = textwrap.dedent(
     """
-    import os, signal, threading
+    import os, signal, threading, time
     from sudoku_dlx.sudoku import Puzzle, generate
 
     # Python's own Ctrl-C handler, whatever the test runner inherited: a
@@ -60,7 +60,7 @@ def test_ctrl_c_interrupts_a_long_call(call: str) -> None:
 # a search for one runs for minutes: so does every call below.
 THREADS_SCRIPT = textwrap.dedent(
     """
-    import os, signal, threading
+    import os, signal, threading, time
     from sudoku_dlx.sudoku import Puzzle, generate
 
     signal.signal(signal.SIGINT, signal.default_int_handler)
@@ -80,6 +80,11 @@ THREADS_SCRIPT = textwrap.dedent(
         print("interrupted")
     timer.join()
     # The call's worker thread was stopped and has ended, not left to run on.
+    # A joined thread leaves /proc/self/task a moment after join returns, so
+    # the count is given a second to settle; a worker left searching stays.
+    deadline = time.monotonic() + 1.0
+    while threads() > before and time.monotonic() < deadline:
+        time.sleep(0.01)
     print("threads left", threads() - before)
     """
 )
