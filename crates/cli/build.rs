@@ -8,8 +8,8 @@ fn main() {
     let target = |key: &str| std::env::var(format!("CARGO_CFG_TARGET_{key}")).unwrap_or_default();
     // A position-dependent executable: its ~9,700 relative relocations
     // are resolved at link time, so the loader writes no page of the
-    // binary's read-only data at start-up (8 queens: 185-189 -> 147-159
-    // page faults). The price is the binary's image at a fixed address (no
+    // binary's read-only data at start-up (8 queens: 28-38 fewer page
+    // faults, about 160 instead of 190). The price is the binary's image at a fixed address (no
     // ASLR for it; libraries, heap and stack keep theirs). Only where it
     // is known to link and was measured: GNU/Linux on x86-64, whose
     // objects are position-independent code either way; never a wasm,
