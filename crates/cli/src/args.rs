@@ -513,8 +513,9 @@ pub(crate) struct CoverArgs {
           conflicts_with_all = ["count", "limit", "split", "job", "merge", "zdd", "sample", "generating_function", "min_weight", "from_zdd", "deterministic", "max_nodes", "max_updates"])]
     pub(crate) estimate: Option<u64>,
     /// With --zdd, --sample or --method zdd: give up once the memo and the
-    /// ZDD hold more than SIZE bytes (suffix K, M or G for KiB, MiB, GiB);
-    /// with --count's auto method: count by the search from there.
+    /// ZDD hold more than SIZE bytes (suffix K, M or G for KiB, MiB, GiB),
+    /// --count printing the solutions found so far as N+; with --count's
+    /// auto method: count by the search from there.
     #[arg(long, value_name = "SIZE", value_parser = parse_size)]
     pub(crate) max_memory: Option<u64>,
     /// Print the number of solutions of each size (options in a solution),

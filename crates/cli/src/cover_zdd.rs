@@ -141,7 +141,8 @@ impl Costs {
 /// it (`--zdd`), draws `--sample N` solutions from `--seed`, prints the
 /// generating function, a minimum-cost solution, the exact count, or (read
 /// back) its solutions. [`Status::Failure`] when there is no solution or a
-/// limit stopped the build (said on stderr), [`Status::Error`] when the
+/// limit stopped the build (said on stderr with what it found, which
+/// `--count` writes as `N+`: [`say_found`]), [`Status::Error`] when the
 /// ZDD file cannot be read; Ctrl-C stops the build, says how far it got
 /// and what it found ([`interrupted`]), and ends the process with
 /// [`interrupt::EXIT_STATUS`].
@@ -464,8 +465,9 @@ fn run_build(problem: &Problem<'_>, limits: ZddLimits) -> (ZddBuild, std::time::
 }
 
 /// With `--stats`: what the build did, on stderr, `solutions` its count
-/// (`N+` interrupted, `?` stopped by a limit) and `why` appended to the
-/// line that names the path.
+/// (`N+` when it ended early: what it found, [`found_so_far`]), noting an
+/// interrupt or the limit that stopped it, and `why` appended to the line
+/// that names the path.
 fn report(
     args: &CoverArgs,
     build: &ZddBuild,
@@ -489,13 +491,24 @@ fn report(
         stats.depth,
         stats.stack_bytes,
         elapsed.as_secs_f64(),
-        if build.end == End::Stopped {
-            " (interrupted)"
-        } else {
-            ""
+        match build.end {
+            End::Stopped => " (interrupted)".to_owned(),
+            End::BudgetExhausted => format!(" (stopped by {})", limit_reached(args, build)),
+            _ => String::new(),
         }
     );
     eprintln!("Search: ZDD (a memo of open states, Knuth's DLX6){why}.");
+}
+
+/// The limit that stopped `build` ([`End::BudgetExhausted`]), as the
+/// user gave it: `--max-memory N bytes`, `--max-nodes N ZDD nodes`, or
+/// `its stack` when the search went deeper than its stack allows.
+fn limit_reached(args: &CoverArgs, build: &ZddBuild) -> String {
+    match (args.max_memory, args.max_nodes) {
+        _ if build.too_deep => "its stack".to_owned(),
+        (Some(bytes), _) if build.stats.bytes > bytes => format!("--max-memory {bytes} bytes"),
+        _ => format!("--max-nodes {} ZDD nodes", args.max_nodes.unwrap_or(0)),
+    }
 }
 
 /// What a stopped build found: the solutions in the subtrees it finished
@@ -510,15 +523,36 @@ fn found_so_far(build: &ZddBuild) -> Natural {
 
 /// Says how far an interrupted build got and what it found (`found`, a
 /// lower bound), and ends the process with [`interrupt::EXIT_STATUS`],
-/// as the search does: `count_to` (`--count`) gets the lower bound as
-/// `N+`; anything else writes nothing, since only the whole ZDD can be
-/// written, sampled uniformly or listed. `Err` only when writing fails.
+/// as the search does (see [`say_found`]). `Err` only when writing fails.
 fn interrupted(
     name: &str,
     build: &ZddBuild,
     found: &Natural,
     count_to: Option<&mut dyn Write>,
 ) -> anyhow::Result<Infallible> {
+    let stats = build.stats;
+    let why = format!(
+        "interrupted after {} states ({} ZDD nodes, {} bytes)",
+        stats.states, stats.zdd_nodes, stats.bytes
+    );
+    say_found(name, &why, found, count_to, "")?;
+    interrupt::exit();
+}
+
+/// Says what a build that ended early found (`found`, a lower bound):
+/// `count_to` (`--count`) gets it as `N+`, as a search that stops early
+/// writes its count; anything else writes nothing, since only the whole
+/// ZDD can be written, sampled uniformly or listed. stderr says `NAME:
+/// WHY; N solutions found so far, there may be more`, then that nothing
+/// was written where nothing was, then `advice`. `Err` only when writing
+/// fails.
+fn say_found(
+    name: &str,
+    why: &str,
+    found: &Natural,
+    count_to: Option<&mut dyn Write>,
+    advice: &str,
+) -> anyhow::Result<()> {
     let written = match count_to {
         Some(out) => {
             writeln!(out, "{found}+")?;
@@ -527,19 +561,17 @@ fn interrupted(
         }
         None => "; the ZDD was not finished, so nothing was written",
     };
-    let stats = build.stats;
     let plural = if *found == Natural::from(1) { "" } else { "s" };
     eprintln!(
-        "{name}: interrupted after {} states ({} ZDD nodes, {} bytes); {found} solution{plural} \
-         found so far, there may be more{written}",
-        stats.states, stats.zdd_nodes, stats.bytes
+        "{name}: {why}; {found} solution{plural} found so far, there may be more{written}{advice}"
     );
-    interrupt::exit();
+    Ok(())
 }
 
 /// Builds the ZDD of `problem` within the limits; [`Status::Failure`]
-/// after saying on stderr what stopped it. A Ctrl-C ends the process
-/// here ([`interrupted`]), `--count` writing to `out` what it found.
+/// after saying on stderr what stopped it and what it found
+/// ([`say_found`]: `--count` writes that lower bound to `out` as `N+`). A
+/// Ctrl-C ends the process here ([`interrupted`]).
 fn build(
     problem: &Problem<'_>,
     args: &CoverArgs,
@@ -554,31 +586,34 @@ fn build(
     let (mut build, elapsed) = run_build(problem, limits);
     let stats = build.stats;
     let Some(zdd) = build.zdd.take() else {
+        let found = found_so_far(&build);
+        report(args, &build, &format!("{found}+"), elapsed, "");
+        let count_to = args.count.then_some(out);
         if build.end == End::Stopped {
-            let found = found_so_far(&build);
-            report(args, &build, &format!("{found}+"), elapsed, "");
-            let count_to = args.count.then_some(out);
             match interrupted(name, &build, &found, count_to)? {}
         }
-        report(args, &build, "?", elapsed, "");
-        if build.too_deep {
-            eprintln!(
-                "{name}: the search went {} options deep, more than its stack allows ({} bytes); \
-                 count by the search (--method search)",
-                stats.depth, stats.stack_bytes
-            );
-            return Ok(Err(Status::Failure));
-        }
-        let which = match (args.max_memory, args.max_nodes) {
-            (Some(bytes), _) if stats.bytes > bytes => format!("--max-memory {bytes} bytes"),
-            _ => format!("--max-nodes {} ZDD nodes", args.max_nodes.unwrap_or(0)),
-        };
         debug_assert_eq!(build.end, End::BudgetExhausted);
-        eprintln!(
-            "{name}: the ZDD outgrew {which} after {} states ({} nodes, {} bytes); give a \
-             larger limit, or count by the search (--method search), whose memory does not grow",
-            stats.states, stats.zdd_nodes, stats.bytes
-        );
+        let limit = limit_reached(args, &build);
+        let (why, advice) = if build.too_deep {
+            (
+                format!(
+                    "the search went {} options deep after {} states, more than {limit} \
+                     allows ({} bytes)",
+                    stats.depth, stats.states, stats.stack_bytes
+                ),
+                "; count by the search (--method search)",
+            )
+        } else {
+            (
+                format!(
+                    "the ZDD outgrew {limit} after {} states ({} ZDD nodes, {} bytes)",
+                    stats.states, stats.zdd_nodes, stats.bytes
+                ),
+                "; give a larger limit, or count by the search (--method search), whose memory \
+                 does not grow",
+            )
+        };
+        say_found(name, &why, &found, count_to, advice)?;
         return Ok(Err(Status::Failure));
     };
     report(args, &build, &zdd.count_exact().to_string(), elapsed, "");

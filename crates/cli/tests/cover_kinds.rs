@@ -537,7 +537,9 @@ fn the_zdd_stops_at_its_memory_limit_and_says_so() {
         arg(&path),
     ]);
     assert_eq!(out.code, 1, "{}", out.stderr);
-    assert!(out.stdout.is_empty(), "{}", out.stdout);
+    // What it found, at most the 16 solutions.
+    let found = out.stdout.strip_suffix("+\n").map(str::parse::<u64>);
+    assert!(matches!(found, Some(Ok(0..=16))), "{}", out.stdout);
     assert!(
         out.stderr.contains("outgrew --max-memory 1024 bytes"),
         "{}",
@@ -550,6 +552,91 @@ fn the_zdd_stops_at_its_memory_limit_and_says_so() {
         "{}",
         out.stderr
     );
+}
+
+/// A limit that stops the ZDD's build says what it found, as Ctrl-C does
+/// (`ZddBuild::partial`): `--count` writes the solutions of the subtrees
+/// the build had finished as `N+` (on a tiling, positive from the first
+/// thousand states on, and never more than the count); stderr names the
+/// limit, how far the build got and `N solutions found so far, there may
+/// be more`; `--stats` prints `Altogether N+` and the limit; the status
+/// is 1. The build's order is fixed, so a larger limit finishes all that
+/// a smaller one did and more: the bound never falls, and a limit the
+/// build stays within gives the count. `--zdd` and `--sample` write
+/// nothing.
+#[test]
+fn a_zdd_stopped_by_a_limit_says_what_it_found() {
+    let file = tempfile::NamedTempFile::new().unwrap();
+    fs::write(file.path(), domino_board(10)).unwrap();
+    let path = arg(file.path());
+    let total: u64 = 258_584_046_368;
+    // Limits that stop the build (10x10: 13,550 ZDD nodes, 661,504
+    // bytes), then one that does not.
+    let cases = [
+        ("--max-nodes", ["1000", "4000", "8000", "13000"], "20000"),
+        ("--max-memory", ["64K", "200K", "400K", "600K"], "1M"),
+    ];
+    for (flag, limits, enough) in cases {
+        let mut last = 0;
+        for limit in limits.into_iter().chain([enough]) {
+            let case = format!("{flag} {limit}");
+            let out = run(&[
+                "cover", "--count", "--method", "zdd", "--stats", flag, limit, path,
+            ]);
+            if limit == enough {
+                assert_eq!(
+                    (out.code, out.stdout.as_str()),
+                    (0, "258584046368\n"),
+                    "{case}: {}",
+                    out.stderr
+                );
+                continue;
+            }
+            assert_eq!(out.code, 1, "{case}: {}", out.stderr);
+            let found = out.stdout.strip_suffix("+\n").map(str::parse::<u64>);
+            let Some(Ok(found)) = found else {
+                panic!("{case}: a lower bound `N+`: {:?}", out.stdout);
+            };
+            assert!(
+                0 < found && last <= found && found <= total,
+                "{case}: {found}, after {last}"
+            );
+            last = found;
+            for said in [
+                format!("the ZDD outgrew {flag} "),
+                " ZDD nodes, ".to_owned(),
+                format!(
+                    " bytes); {found} solutions found so far, there may be more; give a \
+                     larger limit"
+                ),
+                format!("Altogether {found}+ solutions, "),
+                format!(" s (stopped by {flag} "),
+            ] {
+                assert!(
+                    out.stderr.contains(&said),
+                    "{case}: {said:?} in {}",
+                    out.stderr
+                );
+            }
+        }
+    }
+    let cases: [&[&str]; 2] = [
+        &["--zdd", "--max-nodes", "4000"],
+        &["--sample", "3", "--max-memory", "200K"],
+    ];
+    for flags in cases {
+        let mut args = vec!["cover"];
+        args.extend_from_slice(flags);
+        args.push(path);
+        let out = run(&args);
+        assert_eq!((out.code, out.stdout.as_str()), (1, ""), "{flags:?}");
+        assert!(
+            out.stderr
+                .contains("found so far, there may be more; the ZDD was not finished, so nothing"),
+            "{flags:?}: {}",
+            out.stderr
+        );
+    }
 }
 
 /// A regression test: the ZDD's build recursed on the main thread's stack,
