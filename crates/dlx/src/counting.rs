@@ -84,6 +84,20 @@ impl Dlx {
     }
 }
 
+impl Dlx {
+    /// [`counting`](Self::counting) below the node a subproblem's prefix
+    /// led to (`split.rs`'s `enter`): on the links, as
+    /// [`count_subproblem`](Self::count_subproblem) counts.
+    pub(crate) fn counting_entered(&mut self, limit: Option<u64>) -> Counting<'_> {
+        Counting {
+            solver: self,
+            limit,
+            on_cells: false,
+            end: (limit == Some(0)).then_some(End::LimitReached),
+        }
+    }
+}
+
 /// A count run in pieces; see [`Dlx::counting`]. Dropping it ends the
 /// count and restores the solver's links.
 #[derive(Debug)]
