@@ -25,10 +25,9 @@ impl Dlx {
     /// The pieces together walk the tree [`count`](Self::count) walks, on
     /// the same path ([`path`](Self::path)): the same solutions, nodes and
     /// profile as one count, under the solver's budget
-    /// ([`set_budget`](Self::set_budget)) for the whole count. Updates are
-    /// those of one count too, but on dancing cells, where a piece that
-    /// can stop counts no leaves at once, so that the pieces may report
-    /// more (as under a budget, see [`Stats::updates`]). The pieces do not
+    /// ([`set_budget`](Self::set_budget)) for the whole count, and its
+    /// updates too: the pieces count leaves at once where one count does,
+    /// on the links and on dancing cells. The pieces do not
     /// report into a [progress](Self::set_progress): a caller that must be
     /// able to stop runs the count in pieces and looks between them.
     ///
@@ -79,6 +78,20 @@ impl Dlx {
             solver: self,
             limit,
             on_cells,
+            end: (limit == Some(0)).then_some(End::LimitReached),
+        }
+    }
+}
+
+impl Dlx {
+    /// [`counting`](Self::counting) below the node a subproblem's prefix
+    /// led to (`split.rs`'s `enter`): on the links, as
+    /// [`count_subproblem`](Self::count_subproblem) counts.
+    pub(crate) fn counting_entered(&mut self, limit: Option<u64>) -> Counting<'_> {
+        Counting {
+            solver: self,
+            limit,
+            on_cells: false,
             end: (limit == Some(0)).then_some(End::LimitReached),
         }
     }

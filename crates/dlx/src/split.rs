@@ -50,7 +50,7 @@ mod line;
 mod merge;
 
 pub use fingerprint::{Fingerprint, FingerprintError};
-pub use job::{Job, JobResult, JobStatus, Worker};
+pub use job::{Job, JobCounting, JobResult, JobStatus, Worker};
 #[cfg(feature = "serde")]
 pub use line::{JobLineError, ResultLineError};
 pub use merge::{Merge, MergeError, MergeProblem, Merged, merge};

@@ -391,3 +391,101 @@ fn unfinished_foreign_numbered_or_absent_results_fail_the_merge() {
         (None, &[MergeProblem::NoResults][..])
     );
 }
+
+/// A job counted in pieces (`Worker::counting`), cut anywhere, under a
+/// limit or a budget or neither, gives the result of one `Worker::count`:
+/// status, solutions, nodes and updates; every later call gives it again,
+/// and the links are whole after it, or after a count given up half-way.
+#[test]
+fn a_job_counted_in_pieces_is_the_job_counted_at_once() {
+    let budgets = [
+        Budget::UNLIMITED,
+        Budget::nodes(1),
+        Budget::nodes(7),
+        Budget {
+            max_nodes: None,
+            max_updates: Some(40),
+        },
+    ];
+    let mut cases = 0;
+    for (name, named) in problems() {
+        let fingerprint = Fingerprint::of(&named);
+        let mut solver = Dlx::new(named.problem());
+        for depth in 0..3 {
+            for job in solver.split(depth).jobs(fingerprint) {
+                for (limit, budget) in [None, Some(0), Some(1), Some(3)]
+                    .into_iter()
+                    .flat_map(|limit| budgets.map(|budget| (limit, budget)))
+                {
+                    solver.set_budget(budget);
+                    let mut worker = Worker::new(&mut solver, fingerprint).with_limit(limit);
+                    let at_once = worker.count(&job);
+                    for piece in [1, 2, 5, 1000] {
+                        let mut counting = worker.counting(&job);
+                        let mut pieces = 0;
+                        let result = loop {
+                            let before = counting.nodes();
+                            if let Some(result) = counting.run_within(piece) {
+                                break result;
+                            }
+                            assert!(counting.nodes() >= before + piece, "{name}");
+                            pieces += 1;
+                        };
+                        let case = format!("{name}, {job:?}, limit {limit:?}, {budget:?}, {piece}");
+                        assert_eq!(
+                            (result.id, result.of, result.fingerprint, result.status),
+                            (at_once.id, at_once.of, at_once.fingerprint, at_once.status),
+                            "{case}"
+                        );
+                        assert_eq!(
+                            (result.solutions, result.nodes, result.updates),
+                            (at_once.solutions, at_once.nodes, at_once.updates),
+                            "{case}"
+                        );
+                        assert_eq!((&result.error, &result.found), (&None, &None));
+                        assert_eq!(counting.run_within(piece), Some(result.clone()));
+                        assert_eq!(counting.run().solutions, result.solutions);
+                        cases += usize::from(pieces > 1);
+                    }
+                    // Given up half-way: the links are whole.
+                    worker.counting(&job).run_within(1);
+                    solver.set_budget(Budget::UNLIMITED);
+                    assert!(solver.links_match(named.problem()), "{name}");
+                    assert!(solver.check_invariants().is_ok(), "{name}");
+                }
+            }
+        }
+    }
+    assert!(cases > 100, "{cases} counts in several pieces");
+}
+
+/// A job of another problem, or whose prefix does not fit, fails at once
+/// in pieces as at once, with the same error.
+#[test]
+fn a_job_that_cannot_run_fails_in_pieces_as_at_once() {
+    let named = queens(6);
+    let fingerprint = Fingerprint::of(&named);
+    let mut solver = Dlx::new(named.problem());
+    let jobs = solver.split(2).jobs(fingerprint);
+    let mut misfit = jobs[1].clone();
+    misfit.subproblem = Subproblem::new(vec![Branch::Option(OptionId::new(35).unwrap())]);
+    let other = Fingerprint::of(&queens(7));
+    for (job, worker_for, why) in [
+        (&jobs[0], other, "another problem"),
+        (&misfit, fingerprint, "not one the search makes there"),
+    ] {
+        let mut worker = Worker::new(&mut solver, worker_for);
+        let at_once = worker.count(job);
+        let mut counting = worker.counting(job);
+        assert_eq!(counting.nodes(), 0);
+        let result = counting.run_within(1).expect("a failed job ends at once");
+        assert_eq!(result.status, JobStatus::Failed);
+        assert!(result.error.as_deref().unwrap().contains(why), "{result:?}");
+        assert_eq!(
+            (result.id, result.of, &result.error),
+            (at_once.id, at_once.of, &at_once.error)
+        );
+        assert_eq!(counting.run().status, JobStatus::Failed);
+    }
+    assert!(solver.links_match(named.problem()));
+}

@@ -3,7 +3,8 @@
 //! A [`Problem`] holds the named problem and a spare solver: each search
 //! takes the spare (or builds one when it is in use, by an iterator left
 //! half-way say) and gives it back, links restored, when it ends. Long
-//! searches run as `run.rs` says: the GIL released, stopped by Ctrl-C.
+//! searches run as `run.rs` says: the GIL released, stopped by Ctrl-C,
+//! on the calling thread but for a count on several threads.
 
 mod build;
 mod jobs;
@@ -14,7 +15,7 @@ use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use dlx_engine::split::{Fingerprint, JobStatus, Worker};
+use dlx_engine::split::{Fingerprint, Worker};
 use dlx_engine::{
     Budget, Dlx, End, IntoSolutions, Kind, NamedProblem, Parallel, Progress, SplitMix64,
 };
@@ -332,7 +333,10 @@ impl Problem {
     /// core), the GIL released. `budget` bounds the nodes (of all threads
     /// together); `progress` is a callable given a ProgressInfo every
     /// `interval` seconds, or a tqdm bar (advanced by nodes). Ctrl-C raises
-    /// KeyboardInterrupt, whose `count` attribute holds what was found.
+    /// KeyboardInterrupt, whose `count` attribute holds what was found. On
+    /// one thread the count runs on the calling thread, in pieces; on more,
+    /// a tree Knuth's estimate finds small is first counted here, and goes
+    /// to the threads only if that look does not end it.
     #[pyo3(signature = (limit=None, jobs=None, *, budget=None, progress=None, interval=0.5))]
     fn count(
         &self,
@@ -350,34 +354,7 @@ impl Problem {
         }
         let mut reporter = Reporter::new(progress, interval)?;
         let mut solver = self.take_solver(budget, None);
-        // A look the reporter hears of through a progress of its own: a
-        // count handed on to the thread starts afresh.
-        let look = reporter.listens().then(|| Arc::new(Progress::new()));
-        solver.set_progress(look.clone());
-        let first = first_look(py, &mut solver, limit, budget);
-        solver.set_progress(None);
-        if let Some(count) = first {
-            let nodes = solver.stats().nodes;
-            self.give_back(solver);
-            if let Some(look) = &look {
-                reporter.tell(look, true)?;
-            }
-            return Ok(Count::new(count.solutions, count.end, nodes));
-        }
-        let watch = Arc::new(Progress::new());
-        let parallel = Parallel::new().with_progress(Arc::clone(&watch));
-        let parallel = match jobs {
-            Some(n) => parallel.with_threads(n),
-            None => parallel,
-        };
-        let (count, failure) = run::watched(py, &watch, &mut reporter, || {
-            if parallel.threads() == 1 {
-                solver.set_progress(Some(Arc::clone(&watch)));
-                solver.count(limit)
-            } else {
-                solver.count_parallel(&parallel, limit)
-            }
-        });
+        let (count, failure) = count_solutions(py, &mut solver, limit, jobs, budget, &mut reporter);
         let nodes = solver.stats().nodes;
         self.give_back(solver);
         let count = Count::new(count.solutions, count.end, nodes);
@@ -435,34 +412,19 @@ impl Problem {
     ) -> PyResult<JobResult> {
         let fingerprint = Fingerprint::of(&self.named);
         let job = &job.get().job;
-        // First on this thread within the look's budget, as a count: most
-        // jobs of a deep split end there. A larger one runs again, whole,
-        // watched; the look is at most a few milliseconds of it.
+        // On this thread, in pieces, whatever its size (a job is one
+        // thread's work): no thread to start, nothing searched twice.
         let mut solver = self.take_solver(None, None);
-        solver.set_budget(FIRST_LOOK);
-        let first = py.detach(|| {
-            Worker::new(&mut solver, fingerprint)
-                .with_limit(limit)
-                .count(job)
-        });
-        solver.set_budget(Budget::UNLIMITED);
-        if first.status != JobStatus::Budget {
-            self.give_back(solver);
-            return Ok(JobResult { result: first });
-        }
-        let mut reporter = Reporter::new(None, 0.0)?;
-        let watch = Arc::new(Progress::new());
-        solver.set_progress(Some(Arc::clone(&watch)));
-        let (result, failure) = run::watched(py, &watch, &mut reporter, || {
-            Worker::new(&mut solver, fingerprint)
-                .with_limit(limit)
-                .count(job)
-        });
+        let mut worker = Worker::new(&mut solver, fingerprint).with_limit(limit);
+        let mut counting = worker.counting(job);
+        let piece = |nodes| match counting.run_within(nodes) {
+            Some(result) => ControlFlow::Break(result),
+            None => ControlFlow::Continue(()),
+        };
+        let result = run::in_pieces(py, piece, |()| Ok(()));
+        drop(counting);
         self.give_back(solver);
-        match failure {
-            Some(err) => Err(err),
-            None => Ok(JobResult { result }),
-        }
+        result.map(|result| JobResult { result })
     }
 
     /// Pickles as Knuth's text, so that a problem (or its bound method
@@ -502,48 +464,86 @@ impl Problem {
     }
 }
 
-/// Nodes a count searches on the calling thread, the GIL released, before
-/// it is handed to a watched thread, and link updates (a bound on the time
-/// of wide nodes: a few milliseconds, after which Ctrl-C is seen).
-const FIRST_LOOK: Budget = Budget {
-    max_nodes: Some(1 << 13),
-    max_updates: Some(1 << 20),
-};
+/// The look a count on several threads takes on the calling thread first:
+/// nodes, and link updates (a bound on the time of wide nodes). Most
+/// problems solved in microseconds end within it, and their count costs no
+/// thread (some 50 µs).
+const FIRST_LOOK: (u64, u64) = (1 << 13, 1 << 20);
 
-/// Random paths of Knuth's estimate that decides whether a count is tried
-/// on the calling thread: a covering a level each, a few node's worth.
+/// Random paths of Knuth's estimate that decides whether a count on
+/// several threads takes the look: a covering a level each, a few node's
+/// worth.
 const LOOK_PATHS: u64 = 4;
 
-/// The count of `solver` (its budget `budget`) if it ends within
-/// [`FIRST_LOOK`], searched on this thread without the GIL; `None` if it
-/// needs more: then it runs, whole, on a watched thread. It is tried
-/// when the caller's budget is within the look, or when Knuth's estimate
-/// of the tree ([`LOOK_PATHS`] paths) is: most problems solved in
-/// microseconds end here, and their count costs no thread (some 50 µs),
-/// while a larger tree goes to the thread at once, without searching its
-/// first nodes twice (only a tree the estimate took for small does).
-fn first_look(
+/// The count of `solver` (its budget `budget`) for [`Problem::count`], and
+/// the exception that stopped it, if one did (the count then what was found
+/// so far, ended `Stopped`).
+///
+/// On one thread (`jobs` 1, or every core of a machine with one) it runs
+/// here, whole, in pieces ([`run::count_here`]). On more, a count whose
+/// budget is within [`FIRST_LOOK`], or whose tree Knuth's estimate
+/// ([`LOOK_PATHS`] paths) puts within it, is first counted here up to the
+/// look; if the look does not end it, the count starts again from the root
+/// on the threads (`count_parallel`), so that the look's nodes (at most
+/// [`FIRST_LOOK`]'s) are searched twice. A larger tree goes to the threads
+/// at once.
+fn count_solutions(
     py: Python<'_>,
     solver: &mut Dlx,
     limit: Option<u64>,
+    jobs: Option<usize>,
     budget: Option<u64>,
-) -> Option<dlx_engine::Count> {
-    let look = FIRST_LOOK.max_nodes.unwrap_or(u64::MAX);
-    let small = budget.is_some_and(|b| b <= look)
-        || py.detach(|| solver.estimate(LOOK_PATHS, 0).nodes()) <= look as f64;
-    if !small {
-        return None;
+    reporter: &mut Reporter<'_>,
+) -> (dlx_engine::Count, Option<PyErr>) {
+    let threads = |jobs: Option<usize>| match jobs {
+        Some(n) => Parallel::new().with_threads(n),
+        None => Parallel::new(),
+    };
+    let many = jobs != Some(1);
+    let mut parallel = None;
+    if many && !small_tree(py, solver, budget) {
+        parallel = Some(threads(jobs)).filter(|p| p.threads() > 1);
     }
-    solver.set_budget(Budget {
-        max_nodes: Some(budget.map_or(look, |b| b.min(look))),
-        ..FIRST_LOOK
-    });
-    let count = py.detach(|| solver.count(limit));
-    // Out of the look's budget, unless the caller's own ran out.
-    let ended =
-        count.end != End::BudgetExhausted || budget.is_some_and(|b| solver.stats().nodes >= b);
-    solver.set_budget(budget.map_or(Budget::UNLIMITED, Budget::nodes));
-    ended.then_some(count)
+    if parallel.is_none() {
+        let mut counting = solver.counting(limit);
+        let mut counted = run::count_here(py, &mut counting, reporter, many.then_some(FIRST_LOOK));
+        if matches!(counted, Ok(None)) {
+            // Past the look: on the threads, unless there is one.
+            let on = threads(jobs);
+            if on.threads() > 1 {
+                parallel = Some(on);
+            } else {
+                counted = run::count_here(py, &mut counting, reporter, None);
+            }
+        }
+        match counted {
+            Ok(Some(count)) => return (count, None),
+            Ok(None) => {}
+            Err(err) => {
+                let found = counting.stats().solutions;
+                let count = dlx_engine::Count {
+                    solutions: found,
+                    end: End::Stopped,
+                };
+                return (count, Some(err));
+            }
+        }
+    }
+    let watch = Arc::new(Progress::new());
+    let parallel = parallel
+        .expect("a count not ended here has threads")
+        .with_progress(Arc::clone(&watch));
+    run::watched(py, &watch, reporter, || {
+        solver.count_parallel(&parallel, limit)
+    })
+}
+
+/// Whether a count is small enough for the look on the calling thread: its
+/// budget is within the look, or Knuth's estimate of its tree is.
+fn small_tree(py: Python<'_>, solver: &mut Dlx, budget: Option<u64>) -> bool {
+    let (look, _) = FIRST_LOOK;
+    budget.is_some_and(|b| b <= look)
+        || py.detach(|| solver.estimate(LOOK_PATHS, 0).nodes()) <= look as f64
 }
 
 /// A KeyboardInterrupt (or other exception) carrying the partial `count`.

@@ -14,16 +14,19 @@
 //! A call from another Python thread is not interrupted (only the main
 //! thread runs signal handlers); it still releases the GIL. Three kinds of
 //! work need no thread:
-//! - work that can be cut into slices and resumed (a solution iterator)
-//!   looks at signals between slices itself (`cover.rs`);
+//! - work that can be cut into pieces and resumed (a solution iterator, a
+//!   count or a job on one thread: `Dlx::counting`, `Worker::counting`)
+//!   runs on the calling thread through [`stepped`] (or, for an iterator,
+//!   looks at signals between slices itself, `cover.rs`);
 //! - work that calls back between short steps of its own (the paths of an
 //!   estimate) runs on the calling thread through [`sliced`], which takes
 //!   the GIL back between two steps once every [`POLL`] to look at signals;
 //! - a search short enough to end within a first look under a small
-//!   budget (a small count or job, most Sudoku searches), or bounded by
-//!   its size (the human techniques on a small grid), runs on the calling
-//!   thread first, and only a longer one comes here.
+//!   budget (most Sudoku searches), or bounded by its size (the human
+//!   techniques on a small grid), runs on the calling thread first, and
+//!   only a longer one comes here.
 
+use std::ops::ControlFlow;
 use std::sync::{Arc, Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -106,6 +109,43 @@ where
         };
         work(&mut look)
     })
+}
+
+/// Runs `step` on this thread, the GIL released, until it breaks with the
+/// work's value: each call a piece of the work of well under [`POLL`],
+/// resumed by the next. Once every [`POLL`] between two pieces it takes
+/// the GIL back, looks at signals and calls `look` with what the last
+/// piece continued with (how far the work has got); an exception from
+/// either is returned at once, the work left where its last piece stopped.
+/// No thread is started, so a short call costs no more than its work.
+pub(crate) fn stepped<T, P, S>(
+    py: Python<'_>,
+    mut step: S,
+    mut look: impl FnMut(P) -> PyResult<()>,
+) -> PyResult<T>
+where
+    T: Send,
+    P: Send,
+    S: FnMut() -> ControlFlow<T, P> + Send,
+{
+    loop {
+        let stepped = py.detach(|| {
+            let start = Instant::now();
+            loop {
+                let done = step();
+                if done.is_break() || start.elapsed() >= POLL {
+                    return done;
+                }
+            }
+        });
+        match stepped {
+            ControlFlow::Break(value) => return Ok(value),
+            ControlFlow::Continue(so_far) => {
+                py.check_signals()?;
+                look(so_far)?;
+            }
+        }
+    }
 }
 
 /// [`watched`] without a progress callback, for work whose partial result

@@ -1,10 +1,10 @@
 """What a call costs, as far as a test can see it without a clock: a call
-that ends within its first look on the calling thread (or runs there
-throughout, as an estimate and the human side of a small grid) starts no thread
-(the calling thread never blocks, waiting for one), a longer one still
-runs watched, and budgets read the same on either side of the look; and
-`from sudoku_dlx import cover` imports neither the Sudoku half nor
-`typing`."""
+that runs on the calling thread (a count or a job on one thread, in pieces;
+a count on more that ends within its first look; an estimate; the human side
+of a small grid) starts no thread (the calling thread never blocks, waiting
+for one), a count on threads or a 9x9's human steps still run watched, and
+budgets read the same on either side of the look; and `from sudoku_dlx
+import cover` imports neither the Sudoku half nor `typing`."""
 
 from __future__ import annotations
 
@@ -18,6 +18,7 @@ import pytest
 
 import sudoku_dlx
 from sudoku_dlx import cover
+from conftest import EXACT_COVER, cli_path
 from test_cover import queens
 
 # The look's nodes (cover.rs, FIRST_LOOK): budgets on both sides of it.
@@ -57,9 +58,9 @@ def test_short_calls_start_no_thread() -> None:
     }
     for name, call in calls.items():
         assert blocked(call, 200) < 20, name
-    # The same measure sees the watched thread of a long count.
+    # The same measure sees the threads of a long count on two.
     ten = queens(10)
-    assert blocked(lambda: ten.count(jobs=1), 20) >= 20
+    assert blocked(lambda: ten.count(jobs=2), 20) >= 20
 
 
 def test_estimates_jobs_progress_and_small_human_steps_start_no_thread() -> None:
@@ -89,26 +90,104 @@ def test_estimates_jobs_progress_and_small_human_steps_start_no_thread() -> None
     # The progress callback heard of each count once, at its end.
     assert len(seen) == 400 and all((info.solutions, info.fraction) == (92, 1.0) for info in seen)
     assert {info.nodes for info in seen} == {eight.count().nodes}
-    # The long forms still run watched: a job or a count past the look,
-    # and the human side of a 9x9.
+    # A job or a one-thread count past the look runs here too, in pieces
+    # (each of these started a thread until they did).
     ten = queens(10)
     whole = ten.split(0)[0]
-    assert blocked(lambda: ten.run_job(whole), 20) >= 20
-    assert blocked(lambda: ten.count(jobs=1, progress=seen.append), 20) >= 20
+    assert blocked(lambda: ten.run_job(whole), 20) < 20
+    assert blocked(lambda: ten.count(jobs=1, progress=seen.append), 20) < 20
+    # The human side of a 9x9 still runs watched.
     nine = sudoku_dlx.Puzzle.parse(EASY)
     assert blocked(lambda: nine.rate(), 20) >= 20
     assert eight._links_intact() and ten._links_intact()
 
 
 def test_a_job_past_the_look_counts_whole() -> None:
-    """A job the look does not finish runs again, whole, on the watched
-    thread: its count and nodes are the whole job's, not the look's."""
+    """A job of more nodes than the look counts whole, in pieces: its
+    count and nodes are the whole job's."""
     ten = queens(10)
     result = ten.run_job(ten.split(0)[0])
     assert (result.status, result.solutions, result.nodes) == ("done", 724, ten.count(jobs=1).nodes)
     assert result.nodes > LOOK
     limited = ten.run_job(ten.split(0)[0], limit=700)
     assert (limited.status, limited.solutions) == ("limit", 700)
+
+
+def cli_count(path: str, *options: str) -> tuple[int, int]:
+    """The CLI's one-thread count by the search (`Dlx::count`) of `path`:
+    solutions and nodes, from its --stats line."""
+    args = ["cover", "--count", "--stats", "--method", "search", "-j", "1", *options, path]
+    done = subprocess.run([cli_path(), *args], capture_output=True, text=True, check=False)
+    assert done.returncode in (0, 1), done.stderr
+    words = next(line for line in done.stderr.splitlines() if line.startswith("Altogether")).split()
+    return int(words[1]), int(words[3])
+
+
+@pytest.mark.parametrize(
+    ("name", "budget"),
+    [
+        ("queens-12.dlx", None),  # 327,813 nodes, on dancing cells
+        ("langford-11.dlx", None),  # 440,185 nodes, on the links
+        # Algorithm M: a tree of 420,593 nodes, estimated at 762 by the
+        # count's 4 paths (and first counted within the look, then again
+        # on a thread, until the count ran in pieces).
+        ("partridge-6.dlx", 30_000),
+    ],
+)
+def test_a_one_thread_count_runs_here_once_past_the_look(name: str, budget: int | None) -> None:
+    """A count on one thread runs on the calling thread, in pieces, however
+    large: no thread started (seen failing on the wheel before, which
+    blocked 10 to 200 times on each of these), each node searched once, its
+    count and nodes those of the CLI's `Dlx::count`."""
+    problem = cover.Problem.read(EXACT_COVER / name)
+    counts: list[cover.Count] = []
+    assert blocked(lambda: counts.append(problem.count(jobs=1, budget=budget)), 1) < 3
+    (count,) = counts
+    options = () if budget is None else ("--max-nodes", str(budget))
+    assert (count.solutions, count.nodes) == cli_count(str(EXACT_COVER / name), *options)
+    assert count.nodes > LOOK and count.end == ("exhausted" if budget is None else "budget")
+    assert problem.stats.nodes == count.nodes
+    assert problem._links_intact()
+
+
+@pytest.mark.parametrize("budget", [LOOK + 1, 20_000, 100_003])
+def test_a_budget_on_a_one_thread_count_stops_where_dlx_count_stops(budget: int) -> None:
+    """A budget stops a count in pieces where it stops one count (on the
+    dancing cells, whose order of options differs from the links'): the
+    CLI's partial count and nodes, "budget"."""
+    path = EXACT_COVER / "queens-12.dlx"
+    problem = cover.Problem.read(path)
+    count = problem.count(jobs=1, budget=budget)
+    assert count.end == "budget" and not count.exact
+    assert (count.solutions, count.nodes) == cli_count(str(path), "--max-nodes", str(budget))
+    assert problem._links_intact()
+
+
+def test_a_long_one_thread_count_reports_as_it_goes() -> None:
+    """The progress of a count in pieces: told between pieces, with the
+    nodes, solutions and fraction so far rising, and once at the end with
+    the whole count's figures; a tqdm-like bar advanced to its nodes."""
+    problem = cover.Problem.read(EXACT_COVER / "queens-12.dlx")
+    seen: list[cover.ProgressInfo] = []
+    count = problem.count(jobs=1, progress=seen.append, interval=0.0)
+    assert len(seen) >= 3, seen
+    *during, last = seen
+    assert all(0 < info.nodes < count.nodes and 0.0 < info.fraction < 1.0 for info in during)
+    for before, after in zip(seen, seen[1:]):
+        assert before.nodes < after.nodes and before.solutions <= after.solutions
+    assert (last.nodes, last.solutions, last.fraction) == (count.nodes, 14200, 1.0)
+
+    class Bar:
+        n = 0
+        updates = 0
+
+        def update(self, n: int) -> None:
+            self.n += n
+            self.updates += 1
+
+    bar = Bar()
+    assert problem.count(jobs=1, progress=bar, interval=0.0).nodes == bar.n == count.nodes
+    assert bar.updates >= 3
 
 
 @pytest.mark.parametrize("jobs", [1, 2])

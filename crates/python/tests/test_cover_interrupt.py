@@ -82,7 +82,9 @@ def test_sigint_interrupts_and_leaves_the_problem_reusable(call: str) -> None:
     print(f"{call}: KeyboardInterrupt {latency * 1000:.1f} ms after SIGINT")
     if call.startswith("count"):
         solutions, end = lines["partial"].split()
-        assert end == "stopped" and int(solutions) < 14772512
+        # What the count had found when it stopped: 16 queens has found
+        # thousands of solutions by then.
+        assert end == "stopped" and 0 < int(solutions) < 14772512
     assert lines["reused"] == "5 budget"
     assert lines["links"] == "True"
     assert child.returncode == 0, err

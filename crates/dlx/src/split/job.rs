@@ -6,8 +6,9 @@ use std::ops::ControlFlow;
 use std::time::Instant;
 
 use super::{Fingerprint, Split, Subproblem};
+use crate::counting::Counting;
 use crate::error::DlxError;
-use crate::outcome::{Count, End};
+use crate::outcome::{Count, End, Stats};
 use crate::solution::Solution;
 use crate::solver::Dlx;
 
@@ -255,6 +256,71 @@ impl<'a> Worker<'a> {
         })
     }
 
+    /// The count of [`count`](Self::count) in pieces, as
+    /// [`Dlx::counting`] runs one: [`JobCounting::run_within`] counts on
+    /// for so many nodes and stops there, and the next call goes on, so
+    /// that a caller can look at a signal or a clock between pieces
+    /// without a thread of its own. The pieces together make the result
+    /// `count` makes: the same status, solutions, nodes and updates, under
+    /// the solver's budget and the worker's limit; `seconds` run from this
+    /// call to the end. A job of another problem, or whose prefix does not
+    /// fit this one, has its failed result at once, as from `count`. The
+    /// pieces do not report into the solver's
+    /// [progress](Dlx::set_progress); dropping the [`JobCounting`] ends the
+    /// count and restores the links.
+    ///
+    /// ```
+    /// use dlx_engine::{Dlx, NamedProblem};
+    /// use dlx_engine::split::{Fingerprint, JobStatus, Worker};
+    ///
+    /// let named = NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n")?;
+    /// let fingerprint = Fingerprint::of(&named);
+    /// let mut solver = Dlx::new(named.problem());
+    /// let jobs = solver.split(1).jobs(fingerprint);
+    /// let whole = Worker::new(&mut solver, fingerprint).count(&jobs[0]);
+    ///
+    /// let mut worker = Worker::new(&mut solver, fingerprint);
+    /// let mut counting = worker.counting(&jobs[0]);
+    /// let result = loop {
+    ///     if let Some(result) = counting.run_within(1) {
+    ///         break result;
+    ///     }
+    /// };
+    /// assert_eq!((result.status, result.solutions), (JobStatus::Done, 3));
+    /// assert_eq!((result.nodes, result.updates), (whole.nodes, whole.updates));
+    /// drop(counting);
+    /// assert!(solver.links_match(named.problem()));
+    /// # Ok::<(), dlx_engine::DlxError>(())
+    /// ```
+    pub fn counting(&mut self, job: &Job) -> JobCounting<'_> {
+        let start = Instant::now();
+        let head = JobHead {
+            id: job.id,
+            of: job.of,
+            fingerprint: self.fingerprint,
+            start,
+        };
+        let entered = match self.check(job) {
+            Ok(()) => self
+                .solver
+                .enter(job.subproblem.prefix())
+                .map_err(|e| e.to_string()),
+            Err(other) => Err(other),
+        };
+        match entered {
+            Ok(()) => JobCounting {
+                counting: Some(self.solver.counting_entered(self.limit)),
+                result: None,
+                head,
+            },
+            Err(error) => JobCounting {
+                counting: None,
+                result: Some(head.failed(&error)),
+                head,
+            },
+        }
+    }
+
     /// Lists the solutions below `job`'s subproblem (up to the limit), each
     /// as `lines` gives it, in the result's `found`.
     pub fn list<F>(&mut self, job: &Job, mut lines: F) -> JobResult
@@ -289,32 +355,64 @@ impl<'a> Worker<'a> {
         found: Option<Vec<Vec<String>>>,
         search: impl FnOnce(&mut Dlx, &Subproblem) -> Result<Count, DlxError>,
     ) -> JobResult {
-        let failed = |error: &dyn fmt::Display| {
-            let mut result = JobResult::failed(Some(job.id), Some(job.of), self.fingerprint, error);
-            result.seconds = start.elapsed().as_secs_f64();
-            result
+        let head = JobHead {
+            id: job.id,
+            of: job.of,
+            fingerprint: self.fingerprint,
+            start,
         };
-        if job.fingerprint != self.fingerprint {
-            return failed(&format_args!(
-                "the job is for another problem (fingerprint {}, this one is {}); \
-                 run it on the problem it was split from, pruned or not as it was",
-                job.fingerprint, self.fingerprint
-            ));
+        if let Err(other) = self.check(job) {
+            return head.failed(&other);
         }
-        let count = match search(self.solver, &job.subproblem) {
-            Ok(count) => count,
-            Err(error) => return failed(&error),
-        };
+        match search(self.solver, &job.subproblem) {
+            Ok(count) => head.result(count, self.solver.stats(), found),
+            Err(error) => head.failed(&error),
+        }
+    }
+
+    /// Whether the job is for this problem; if not, why it fails.
+    fn check(&self, job: &Job) -> Result<(), String> {
+        if job.fingerprint == self.fingerprint {
+            return Ok(());
+        }
+        Err(format!(
+            "the job is for another problem (fingerprint {}, this one is {}); \
+             run it on the problem it was split from, pruned or not as it was",
+            job.fingerprint, self.fingerprint
+        ))
+    }
+}
+
+/// What a job's result says of the job, whatever its end.
+#[derive(Debug)]
+struct JobHead {
+    id: u64,
+    of: u64,
+    fingerprint: Fingerprint,
+    /// When the job started to run.
+    start: Instant,
+}
+
+impl JobHead {
+    /// The result of the job that did not run, and why.
+    fn failed(&self, error: &dyn fmt::Display) -> JobResult {
+        let mut result = JobResult::failed(Some(self.id), Some(self.of), self.fingerprint, error);
+        result.seconds = self.start.elapsed().as_secs_f64();
+        result
+    }
+
+    /// The result of the job that ran to `count`, with the statistics of
+    /// its subtree and `found` (the solutions, when listing).
+    fn result(&self, count: Count, stats: &Stats, found: Option<Vec<Vec<String>>>) -> JobResult {
         let status = match count.end {
             End::Exhausted => JobStatus::Done,
             End::BudgetExhausted => JobStatus::Budget,
             // Stopped by the limit, either way.
             End::LimitReached | End::Stopped => JobStatus::Limit,
         };
-        let stats = self.solver.stats();
         JobResult {
-            id: Some(job.id),
-            of: Some(job.of),
+            id: Some(self.id),
+            of: Some(self.of),
             fingerprint: self.fingerprint,
             status,
             solutions: count.solutions,
@@ -322,7 +420,49 @@ impl<'a> Worker<'a> {
             updates: stats.updates,
             error: None,
             found,
-            seconds: start.elapsed().as_secs_f64(),
+            seconds: self.start.elapsed().as_secs_f64(),
         }
+    }
+}
+
+/// A job's count in pieces: [`Worker::counting`]. Dropping it ends the
+/// count and restores the solver's links.
+#[derive(Debug)]
+pub struct JobCounting<'w> {
+    /// The count, unless the job failed before it could start.
+    counting: Option<Counting<'w>>,
+    /// The result, once the job has ended (or failed).
+    result: Option<JobResult>,
+    head: JobHead,
+}
+
+impl JobCounting<'_> {
+    /// Counts on for at most `nodes` more search-tree nodes (about, as
+    /// [`Counting::run_within`]). `None` if it stopped there, to go on at
+    /// the next call; else the job's result, which every later call
+    /// returns too.
+    pub fn run_within(&mut self, nodes: u64) -> Option<JobResult> {
+        if self.result.is_none() {
+            let counting = self
+                .counting
+                .as_mut()
+                .expect("a job without a result counts");
+            let count = counting.run_within(nodes)?;
+            self.result = Some(self.head.result(count, counting.stats(), None));
+        }
+        self.result.clone()
+    }
+
+    /// Counts on to the end of the job: its result.
+    pub fn run(&mut self) -> JobResult {
+        self.run_within(u64::MAX)
+            .expect("a count without a pause ends")
+    }
+
+    /// Search-tree nodes of the job's subtree counted so far (0 for a job
+    /// that failed).
+    #[must_use]
+    pub fn nodes(&self) -> u64 {
+        self.counting.as_ref().map_or(0, |c| c.stats().nodes)
     }
 }

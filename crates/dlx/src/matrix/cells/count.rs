@@ -58,6 +58,29 @@ impl Report for NoReport {
     }
 }
 
+/// The pause of a count in pieces ([`Cells::count_piece`]): stops the count
+/// before it enters a node past `pause` nodes, having entered the `left`
+/// nodes to it (leaves counted at once add nodes without entering them, so
+/// that it can stop past the mark by their number, as the links' pause
+/// stops past it by one node's leaves).
+struct PauseAt {
+    pause: u64,
+    /// Nodes to enter before the first report after the one at the start.
+    left: u64,
+}
+
+impl Report for PauseAt {
+    const ON: bool = true;
+
+    fn chunk(&self) -> u64 {
+        self.left
+    }
+
+    fn report(&mut self, nodes: u64, _: u64, _: f64) -> bool {
+        nodes >= self.pause
+    }
+}
+
 /// One level of the search: the options of the item it branches on, and
 /// the one it is trying.
 #[derive(Clone, Copy, Debug)]
@@ -130,18 +153,20 @@ impl<I: Width> Cells<I> {
             Some(place) => *place,
             None => self.begin(search),
         };
-        // The pause is a budget on nodes to the loop, told apart from the
-        // caller's own when the search stops.
-        let within = if pause == u64::MAX {
-            budget
+        // The pause is a report that stops the loop (the only one there
+        // is), so that the loop is the plain count's, leaves counted at once
+        // and no budget tested unless the caller has one.
+        let (end, place) = if pause == u64::MAX {
+            self.run(place, limit, budget, stats, &mut NoReport)
         } else {
-            Budget {
-                max_nodes: Some(budget.max_nodes.map_or(pause, |n| n.min(pause))),
-                ..budget
-            }
+            let done = place.profile.iter().sum::<u64>();
+            let mut at = PauseAt {
+                pause,
+                left: pause.saturating_sub(done).max(1),
+            };
+            self.run(place, limit, budget, stats, &mut at)
         };
-        let (end, place) = self.run(place, limit, within, stats, &mut NoReport);
-        if end == End::BudgetExhausted && !budget.is_exhausted(stats.nodes, stats.updates) {
+        if end == End::Stopped {
             self.paused = Some(Box::new(place));
             return None;
         }
