@@ -74,26 +74,14 @@ impl Dlx {
             cells.give_up_paused();
         }
         let on_cells = self.search.search_path().counts_on_cells();
-        Counting {
-            solver: self,
-            limit,
-            on_cells,
-            end: (limit == Some(0)).then_some(End::LimitReached),
-        }
+        Counting::new(self, limit, on_cells)
     }
-}
 
-impl Dlx {
     /// [`counting`](Self::counting) below the node a subproblem's prefix
     /// led to (`split.rs`'s `enter`): on the links, as
     /// [`count_subproblem`](Self::count_subproblem) counts.
     pub(crate) fn counting_entered(&mut self, limit: Option<u64>) -> Counting<'_> {
-        Counting {
-            solver: self,
-            limit,
-            on_cells: false,
-            end: (limit == Some(0)).then_some(End::LimitReached),
-        }
+        Counting::new(self, limit, false)
     }
 }
 
@@ -109,6 +97,18 @@ pub struct Counting<'s> {
     on_cells: bool,
     /// Why the count ended, once it has.
     end: Option<End>,
+}
+
+impl<'s> Counting<'s> {
+    /// A count of `solver`, from where it stands, on the cells or not.
+    fn new(solver: &'s mut Dlx, limit: Option<u64>, on_cells: bool) -> Self {
+        Counting {
+            solver,
+            limit,
+            on_cells,
+            end: (limit == Some(0)).then_some(End::LimitReached),
+        }
+    }
 }
 
 impl Counting<'_> {
