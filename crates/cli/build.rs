@@ -3,18 +3,90 @@
 //! this package's binaries and nothing else, not its tests, not the
 //! libraries, the Python package's cdylib or the proc-macros.
 
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-env-changed=SUDOKU_DLX_DYNAMIC");
     let target = |key: &str| std::env::var(format!("CARGO_CFG_TARGET_{key}")).unwrap_or_default();
+    // Only where it is known to link and was measured: GNU/Linux on
+    // x86-64, whose objects are position-independent code either way;
+    // never a wasm, musl, macOS or Windows build.
+    if !(target("OS") == "linux" && target("ENV") == "gnu" && target("ARCH") == "x86_64") {
+        return;
+    }
     // A position-dependent executable: its ~9,700 relative relocations
     // are resolved at link time, so the loader writes no page of the
-    // binary's read-only data at start-up (8 queens: 28-38 fewer page
-    // faults, about 160 instead of 190). The price is the binary's image at a fixed address (no
-    // ASLR for it; libraries, heap and stack keep theirs). Only where it
-    // is known to link and was measured: GNU/Linux on x86-64, whose
-    // objects are position-independent code either way; never a wasm,
-    // musl, macOS or Windows build.
-    if target("OS") == "linux" && target("ENV") == "gnu" && target("ARCH") == "x86_64" {
-        println!("cargo::rustc-link-arg-bins=-no-pie");
+    // binary's read-only data at start-up. The price is the binary's image
+    // at a fixed address (no ASLR for it; heap, stack and mmaps keep
+    // theirs).
+    println!("cargo::rustc-link-arg-bins=-no-pie");
+    // A static link, where the C library's archives are installed: no
+    // loader, no shared libraries to map and bind, so a tiny problem's
+    // whole process costs about a third fewer page faults.
+    if std::env::var_os("SUDOKU_DLX_DYNAMIC").is_some() {
+        return;
     }
+    match static_stand_ins() {
+        Ok(dir) => {
+            println!("cargo::rustc-link-arg-bins=-static");
+            println!("cargo::rustc-link-arg-bins=-L{}", dir.display());
+        }
+        Err(why) => println!("cargo::warning=sudoku-dlx linked dynamically: {why}"),
+    }
+}
+
+/// The libraries rustc names for a dynamically linked std on GNU/Linux,
+/// each with the static archives that stand in for it.
+const STAND_INS: [(&str, &[&str]); 7] = [
+    ("gcc_s", &["libgcc_eh.a"]),
+    ("util", &["libutil.a"]),
+    ("rt", &["librt.a"]),
+    ("pthread", &["libpthread.a"]),
+    ("m", &["libm.a"]),
+    ("dl", &["libdl.a"]),
+    ("c", &["libc.a", "libgcc_eh.a", "libgcc.a"]),
+];
+
+/// A directory of linker scripts, `libNAME.so` for each library rustc
+/// names, each reading the static archives that stand in for it.
+///
+/// rustc links std's libraries dynamically (`-Wl,-Bdynamic -lgcc_s ...
+/// -lc`) unless `crt-static` is a target feature, and that is a codegen
+/// flag for every crate, not a link argument: set for the workspace it
+/// drops the Python package's cdylib and breaks the proc-macros. `-static`
+/// given to the C compiler picks the static start files, and these
+/// scripts, found before the system's libraries (the `-L` comes before
+/// the default directories), make every `-l` read an archive, so the
+/// binary needs no loader. The archives are the ones `crt-static` links;
+/// the same std is linked either way. Where an archive is missing (Fedora
+/// without glibc-static, say) the binary is linked dynamically, as before.
+fn static_stand_ins() -> Result<PathBuf, String> {
+    let out = std::env::var_os("OUT_DIR").ok_or("no OUT_DIR")?;
+    let dir = PathBuf::from(out).join("static-link");
+    std::fs::create_dir_all(&dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for (name, archives) in STAND_INS {
+        let paths = archives
+            .iter()
+            .map(|archive| archive_path(archive).ok_or(format!("no {archive} installed")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let script = format!("GROUP({})\n", paths.join(" "));
+        let file = dir.join(format!("lib{name}.so"));
+        std::fs::write(&file, script).map_err(|e| format!("{}: {e}", file.display()))?;
+    }
+    Ok(dir)
+}
+
+/// Where the C compiler that links finds `archive`, asked as
+/// `cc -print-file-name`, which prints the bare name when it finds none.
+fn archive_path(archive: &str) -> Option<String> {
+    let cc = std::env::var("CC").unwrap_or_else(|_| "cc".to_owned());
+    let out = Command::new(cc)
+        .arg(format!("-print-file-name={archive}"))
+        .output()
+        .ok()
+        .filter(|out| out.status.success())?;
+    let path = String::from_utf8(out.stdout).ok()?.trim().to_owned();
+    Path::new(&path).is_absolute().then_some(path)
 }

@@ -21,5 +21,7 @@ mod print;
 mod reading;
 mod reports;
 mod round_trip;
+#[cfg(all(target_os = "linux", target_env = "gnu", target_arch = "x86_64"))]
+mod start_up;
 mod sudoku;
 mod writes;
