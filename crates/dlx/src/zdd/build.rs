@@ -24,9 +24,8 @@
 //! left out by its chain, or sharing an item that closes or a color that
 //! clashes), so no count of reasons is needed.
 
-use hashbrown::HashTable;
-
 use super::memo::Memo;
+use super::slots::Slots;
 use crate::outcome::End;
 use crate::problem::Problem;
 use crate::progress::Progress;
@@ -221,7 +220,8 @@ struct Builder<'a> {
     /// Every signature met, with its node.
     memo: Memo,
     nodes: Vec<ZddNode>,
-    unique: HashTable<u32>,
+    /// The inner nodes' ids under their hashes, so that equal nodes are one.
+    unique: Slots,
     limits: ZddLimits,
     stats: ZddStats,
     end: End,
@@ -405,7 +405,7 @@ impl<'a> Builder<'a> {
             memo: Memo::new(&[], false),
             // The two sinks: ids 0 and 1.
             nodes: vec![ZddNode::SINK, ZddNode::SINK],
-            unique: HashTable::new(),
+            unique: Slots::new(),
             limits,
             stats: ZddStats {
                 signature_words: words as u64,
@@ -628,9 +628,8 @@ impl<'a> Builder<'a> {
     }
 
     fn bytes(&self) -> u64 {
-        let tables = self.unique.capacity() * 5;
         let nodes = self.nodes.capacity() * std::mem::size_of::<ZddNode>();
-        self.memo.bytes() + (tables + nodes) as u64
+        self.memo.bytes() + self.unique.bytes() + nodes as u64
     }
 
     /// Whether a limit is reached; records why.
@@ -674,16 +673,19 @@ impl<'a> Builder<'a> {
             return lo;
         }
         let node = ZddNode { option, lo, hi };
-        let hash = hash_node(node);
+        let high = high_half(hash_node(node));
         let nodes = &self.nodes;
-        if let Some(&id) = self.unique.find(hash, |&id| nodes[id as usize] == node) {
+        if let Some(id) = self.unique.find(high, |id| nodes[id as usize] == node) {
             return id;
         }
+        // Inner ids start at 2, after the sinks: no payload is 0.
         let id = crate::index::to_u32(self.nodes.len());
+        let capacity = self.nodes.capacity();
         self.nodes.push(node);
-        let nodes = &self.nodes;
-        self.unique
-            .insert_unique(hash, id, |&id| hash_node(nodes[id as usize]));
+        if self.nodes.capacity() != capacity {
+            super::huge::advise(&self.nodes);
+        }
+        self.unique.insert(high, id);
         id
     }
 
@@ -963,5 +965,54 @@ impl Zdd {
             gave_up: builder.gave_up,
             stats: builder.stats,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::Builder;
+    use crate::NamedProblem;
+    use crate::progress::Progress;
+    use crate::random::SplitMix64;
+    use crate::zdd::{BOTTOM, ZddLimits};
+
+    /// The unique table makes one node of equal nodes and never one of two
+    /// different nodes: against a map of every node made, over enough
+    /// nodes that many pairs share the 32 hash bits the table keeps (so a
+    /// table trusting those bits alone would merge them).
+    #[test]
+    fn equal_nodes_are_one_and_different_nodes_are_not() {
+        let named = NamedProblem::parse("a\na\n").expect("a problem");
+        let stop = Progress::new();
+        let mut builder = Builder::new(named.problem(), ZddLimits::default(), &stop, 1 << 20);
+        let mut made: HashMap<(u32, u32, u32), u32> = HashMap::new();
+        let mut order = Vec::new();
+        let mut random = SplitMix64::new(44);
+        // A million nodes: about 116 pairs share the table's hash bits.
+        let count = if cfg!(miri) { 200 } else { 1_000_000 };
+        for _ in 0..count {
+            let ids = crate::index::to_u32(builder.nodes.len());
+            // A node made before, a third of the time; else most likely a
+            // new one (any option, any children made so far, HI not empty).
+            let node = if random.below(3) == 0 && !order.is_empty() {
+                order[random.below(crate::index::to_u32(order.len())) as usize]
+            } else {
+                (
+                    random.below(1000),
+                    random.below(ids),
+                    1 + random.below(ids - 1),
+                )
+            };
+            let id = builder.node(node.0, node.1, node.2);
+            assert_ne!(id, BOTTOM);
+            let expected = *made.entry(node).or_insert_with(|| {
+                order.push(node);
+                ids
+            });
+            assert_eq!(id, expected, "node {node:?}");
+        }
+        assert_eq!(builder.nodes.len(), made.len() + 2);
     }
 }
