@@ -140,12 +140,42 @@ pub struct ZddBuild {
     pub stats: ZddStats,
 }
 
-/// One item's share of the signature: `width` bits at `shift` in word `word`.
+/// One item's share of the signature: the bits of `mask` (`width` bits
+/// from `shift` on) in word `word`.
 #[derive(Clone, Copy, Debug)]
 struct Field {
     word: u32,
     shift: u32,
-    width: u32,
+    mask: u64,
+}
+
+/// The signature of the current state, with its hash kept up to date.
+struct Signature {
+    /// Its words.
+    words: Vec<u64>,
+    /// Each item's share of `words`.
+    fields: Vec<Field>,
+    /// [`word_factor`] of each word.
+    factors: Vec<u64>,
+    /// [`hash_words`] of `words`, kept up to date word by word.
+    hash: u64,
+}
+
+impl Signature {
+    /// Writes `value` as item `item`'s share.
+    #[inline(never)]
+    fn write(&mut self, item: usize, value: u32) {
+        let field = self.fields[item];
+        let w = field.word as usize;
+        let old = self.words[w];
+        // A count at its upper bound writes past the field for a moment,
+        // until the item closes: the mask keeps it off its neighbours.
+        let new = (old & !field.mask) | ((u64::from(value) << field.shift) & field.mask);
+        self.words[w] = new;
+        self.hash = self
+            .hash
+            .wrapping_add(new.wrapping_sub(old).wrapping_mul(self.factors[w]));
+    }
 }
 
 /// One step to undo, in reverse order.
@@ -190,10 +220,12 @@ struct Builder<'a> {
     covered: Vec<u32>,
     /// Each primary item's rank for the choice of item (smaller first):
     /// [`CLOSED`] when it has no live option, else its live options, plus
-    /// [`SATISFIED`] once it is covered its lower bound of times; padded
+    /// [`NEEDED`] while it is covered less than its lower bound; padded
     /// with [`CLOSED`] to whole chunks of [`CHUNK`], so the choice is a
-    /// minimum over plain arrays (which the compiler vectorizes).
-    rank: Vec<u32>,
+    /// minimum over plain arrays (which the compiler vectorizes; signed,
+    /// because x86-64's baseline SSE2 compares signed lanes only, and an
+    /// unsigned minimum costs it a flip of each lane's sign first).
+    rank: Vec<i32>,
     /// How many items of each chunk of `rank` are not [`CLOSED`]: the
     /// choice skips chunks with none (a long closed prefix costs a look
     /// per chunk, not per item).
@@ -204,13 +236,8 @@ struct Builder<'a> {
     /// Each secondary item's local color plus 1, or 0 while it is free
     /// (indexed by item; primary entries unused).
     color: Vec<u32>,
-    fields: Vec<Field>,
     /// The signature of the current state.
-    signature: Vec<u64>,
-    /// [`word_factor`] of each signature word.
-    word_factors: Vec<u64>,
-    /// [`hash_words`] of `signature`, kept up to date word by word.
-    signature_hash: u64,
+    signature: Signature,
     /// The branches of the open [`chain`](Builder::chain)s, innermost
     /// last: each option taken with the node of its HI edge.
     branches: Vec<(u32, u32)>,
@@ -277,12 +304,23 @@ fn hash_node(node: ZddNode) -> u64 {
 }
 
 /// The rank of a primary item with no live option: never chosen.
-const CLOSED: u32 = u32::MAX;
-/// Added to the rank of a primary item covered its lower bound of times:
+const CLOSED: i32 = i32::MAX;
+/// Added to the rank of a primary item covered less than its lower bound:
 /// items that still need covering come first.
-const SATISFIED: u32 = 1 << 31;
+const NEEDED: i32 = i32::MIN;
 /// Items per chunk of [`Builder::rank`].
 const CHUNK: usize = 32;
+
+/// The [`rank`](Builder::rank) of a primary item with `live` live
+/// options, covered `covered` times of the `lower` it needs.
+#[inline]
+fn rank_of(live: u32, covered: u32, lower: u32) -> i32 {
+    // Live options number fewer than 2^31 (an option takes more than a
+    // byte): the count is the low 31 bits.
+    let live = live.cast_signed();
+    let needed = if covered >= lower { 0 } else { NEEDED };
+    if live == 0 { CLOSED } else { needed | live }
+}
 
 /// Bits needed to write every value in `0..=max`.
 fn bits_for(max: u32) -> u32 {
@@ -345,7 +383,11 @@ impl<'a> Builder<'a> {
                 word += 1;
                 shift = 0;
             }
-            fields.push(Field { word, shift, width });
+            fields.push(Field {
+                word,
+                shift,
+                mask: ((1u64 << width) - 1) << shift,
+            });
             shift += width;
         }
         let words = word as usize + 1;
@@ -395,10 +437,12 @@ impl<'a> Builder<'a> {
             open_in_chunk: vec![0; primary.div_ceil(CHUNK)],
             starved: 0,
             color: vec![0; items],
-            fields,
-            signature: vec![0; words],
-            word_factors: (0..words).map(word_factor).collect(),
-            signature_hash: 0,
+            signature: Signature {
+                words: vec![0; words],
+                fields,
+                factors: (0..words).map(word_factor).collect(),
+                hash: 0,
+            },
             branches: Vec::new(),
             skipped: Vec::new(),
             trail: Vec::new(),
@@ -433,7 +477,7 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        builder.memo = Memo::new(&builder.signature, limits.memo_must_pay.is_some());
+        builder.memo = Memo::new(&builder.signature.words, limits.memo_must_pay.is_some());
         builder
     }
 
@@ -446,29 +490,13 @@ impl<'a> Builder<'a> {
         } else {
             self.color[item] + 1
         };
-        let field = self.fields[item];
-        let mask = ((1u64 << field.width) - 1) << field.shift;
-        let w = field.word as usize;
-        let old = self.signature[w];
-        // A count at its upper bound writes past the field for a moment,
-        // until the item closes: the mask keeps it off its neighbours.
-        let new = (old & !mask) | ((u64::from(value) << field.shift) & mask);
-        self.signature[w] = new;
-        self.signature_hash = self
-            .signature_hash
-            .wrapping_add(new.wrapping_sub(old).wrapping_mul(self.word_factors[w]));
+        self.signature.write(item, value);
     }
 
     /// Sets primary item `item`'s [`rank`](Self::rank) from its state.
     #[inline]
     fn rerank(&mut self, item: usize) {
-        let live = self.live[item];
-        let satisfied = if self.covered[item] >= self.bounds[item].0 {
-            SATISFIED
-        } else {
-            0
-        };
-        self.rank[item] = if live == 0 { CLOSED } else { satisfied | live };
+        self.rank[item] = rank_of(self.live[item], self.covered[item], self.bounds[item].0);
     }
 
     fn is_starved(&self, item: usize) -> bool {
@@ -483,25 +511,27 @@ impl<'a> Builder<'a> {
         self.dead[o] = true;
         for e in self.option_start[o] as usize..self.option_start[o + 1] as usize {
             let item = self.entry_item[e] as usize;
-            let last = (self.item_start[item] + self.live[item] - 1) as usize;
+            let left = self.live[item] - 1;
+            self.live[item] = left;
+            let last = (self.item_start[item] + left) as usize;
             let here = self.slot[e] as usize;
             let other = self.cells[last];
             self.cells[here] = other;
             self.slot[other as usize] = crate::index::to_u32(here);
             self.cells[last] = crate::index::to_u32(e);
             self.slot[e] = crate::index::to_u32(last);
-            self.live[item] -= 1;
             if item < self.primary {
-                if self.covered[item] + self.live[item] + 1 == self.bounds[item].0 {
+                let (covered, lower) = (self.covered[item], self.bounds[item].0);
+                if covered + left + 1 == lower {
                     self.starved += 1;
                 }
-                self.rerank(item);
-                if self.live[item] == 0 {
+                self.rank[item] = rank_of(left, covered, lower);
+                if left == 0 {
                     self.open_in_chunk[item / CHUNK] -= 1;
                 }
             }
-            if self.live[item] == 0 {
-                self.write_field(item);
+            if left == 0 {
+                self.signature.write(item, 0);
             }
         }
     }
@@ -518,18 +548,20 @@ impl<'a> Builder<'a> {
                 self.item_start[item] + self.live[item],
                 "revived out of order"
             );
-            self.live[item] += 1;
+            let now = self.live[item] + 1;
+            self.live[item] = now;
             if item < self.primary {
-                if self.covered[item] + self.live[item] == self.bounds[item].0 {
+                let (covered, lower) = (self.covered[item], self.bounds[item].0);
+                if covered + now == lower {
                     self.starved -= 1;
                 }
-                self.rerank(item);
-                if self.live[item] == 1 {
+                self.rank[item] = rank_of(now, covered, lower);
+                if now == 1 {
                     self.open_in_chunk[item / CHUNK] += 1;
+                    self.signature.write(item, covered + 1);
                 }
-            }
-            if self.live[item] == 1 {
-                self.write_field(item);
+            } else if now == 1 {
+                self.signature.write(item, self.color[item] + 1);
             }
         }
     }
@@ -716,11 +748,11 @@ impl<'a> Builder<'a> {
             if open == 0 {
                 continue;
             }
-            let least = chunk.iter().copied().fold(CLOSED, u32::min);
+            let least = chunk.iter().copied().fold(CLOSED, i32::min);
             if least < best.0 {
                 let at = chunk.iter().position(|&r| r == least).unwrap_or(0);
                 best = (least, c * CHUNK + at);
-                if least == 1 {
+                if least == NEEDED | 1 {
                     // A forced item: nothing can beat it.
                     break;
                 }
@@ -740,11 +772,11 @@ impl<'a> Builder<'a> {
             return BOTTOM;
         }
         debug_assert_eq!(
-            self.signature_hash,
-            hash_words(&self.signature),
+            self.signature.hash,
+            hash_words(&self.signature.words),
             "the signature's hash drifted from its words"
         );
-        let high = high_half(mix(self.signature_hash));
+        let high = high_half(mix(self.signature.hash));
         // The choice below gives the table's slot time to arrive.
         self.memo.prefetch(high);
         // The item to branch on: among those that still need covering, the
@@ -756,7 +788,7 @@ impl<'a> Builder<'a> {
         let Some(item) = self.choose() else {
             return TOP;
         };
-        self.memo.encode(&self.signature);
+        self.memo.encode(&self.signature.words);
         if let Some(at) = self.memo.find(high) {
             self.stats.memo_hits += 1;
             if let Some(plain) = self.memo.plain(at) {
