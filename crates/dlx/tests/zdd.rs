@@ -196,6 +196,14 @@ fn check_against_oracle(spec: &Spec) {
         assert!(expected.contains(&indices(&solution)));
     }
     let text = zdd.text().to_string();
+    // Hash-consed: no two nodes are equal (the last line is the root's
+    // dummy).
+    let nodes: Vec<&str> = text
+        .lines()
+        .map(|l| l.split_once(": ").unwrap().1)
+        .collect();
+    let distinct: BTreeSet<&str> = nodes[..nodes.len() - 1].iter().copied().collect();
+    assert_eq!(distinct.len(), zdd.node_count(), "two equal nodes");
     let read = Zdd::read(&text, problem.option_count()).unwrap();
     assert_eq!(zdd_set(&read), expected);
     assert_eq!(read.text().to_string(), text);

@@ -24,9 +24,8 @@
 //! left out by its chain, or sharing an item that closes or a color that
 //! clashes), so no count of reasons is needed.
 
-use hashbrown::HashTable;
-
 use super::memo::Memo;
+use super::slots::Slots;
 use crate::outcome::End;
 use crate::problem::Problem;
 use crate::progress::Progress;
@@ -141,12 +140,42 @@ pub struct ZddBuild {
     pub stats: ZddStats,
 }
 
-/// One item's share of the signature: `width` bits at `shift` in word `word`.
+/// One item's share of the signature: the bits of `mask` (`width` bits
+/// from `shift` on) in word `word`.
 #[derive(Clone, Copy, Debug)]
 struct Field {
     word: u32,
     shift: u32,
-    width: u32,
+    mask: u64,
+}
+
+/// The signature of the current state, with its hash kept up to date.
+struct Signature {
+    /// Its words.
+    words: Vec<u64>,
+    /// Each item's share of `words`.
+    fields: Vec<Field>,
+    /// [`word_factor`] of each word.
+    factors: Vec<u64>,
+    /// [`hash_words`] of `words`, kept up to date word by word.
+    hash: u64,
+}
+
+impl Signature {
+    /// Writes `value` as item `item`'s share.
+    #[inline(never)]
+    fn write(&mut self, item: usize, value: u32) {
+        let field = self.fields[item];
+        let w = field.word as usize;
+        let old = self.words[w];
+        // A count at its upper bound writes past the field for a moment,
+        // until the item closes: the mask keeps it off its neighbours.
+        let new = (old & !field.mask) | ((u64::from(value) << field.shift) & field.mask);
+        self.words[w] = new;
+        self.hash = self
+            .hash
+            .wrapping_add(new.wrapping_sub(old).wrapping_mul(self.factors[w]));
+    }
 }
 
 /// One step to undo, in reverse order.
@@ -191,10 +220,12 @@ struct Builder<'a> {
     covered: Vec<u32>,
     /// Each primary item's rank for the choice of item (smaller first):
     /// [`CLOSED`] when it has no live option, else its live options, plus
-    /// [`SATISFIED`] once it is covered its lower bound of times; padded
+    /// [`NEEDED`] while it is covered less than its lower bound; padded
     /// with [`CLOSED`] to whole chunks of [`CHUNK`], so the choice is a
-    /// minimum over plain arrays (which the compiler vectorizes).
-    rank: Vec<u32>,
+    /// minimum over plain arrays (which the compiler vectorizes; signed,
+    /// because x86-64's baseline SSE2 compares signed lanes only, and an
+    /// unsigned minimum costs it a flip of each lane's sign first).
+    rank: Vec<i32>,
     /// How many items of each chunk of `rank` are not [`CLOSED`]: the
     /// choice skips chunks with none (a long closed prefix costs a look
     /// per chunk, not per item).
@@ -205,13 +236,8 @@ struct Builder<'a> {
     /// Each secondary item's local color plus 1, or 0 while it is free
     /// (indexed by item; primary entries unused).
     color: Vec<u32>,
-    fields: Vec<Field>,
     /// The signature of the current state.
-    signature: Vec<u64>,
-    /// [`word_factor`] of each signature word.
-    word_factors: Vec<u64>,
-    /// [`hash_words`] of `signature`, kept up to date word by word.
-    signature_hash: u64,
+    signature: Signature,
     /// The branches of the open [`chain`](Builder::chain)s, innermost
     /// last: each option taken with the node of its HI edge.
     branches: Vec<(u32, u32)>,
@@ -221,7 +247,8 @@ struct Builder<'a> {
     /// Every signature met, with its node.
     memo: Memo,
     nodes: Vec<ZddNode>,
-    unique: HashTable<u32>,
+    /// The inner nodes' ids under their hashes, so that equal nodes are one.
+    unique: Slots,
     limits: ZddLimits,
     stats: ZddStats,
     end: End,
@@ -272,17 +299,35 @@ fn high_half(hash: u64) -> u32 {
     (hash >> 32) as u32
 }
 
-fn hash_node(node: ZddNode) -> u64 {
-    mix(u64::from(node.option) ^ (u64::from(node.lo) << 32) ^ mix(u64::from(node.hi)))
+/// The high half of the hash under which the unique table files a node
+/// with option `option` and HI child `hi`, whatever its LO child: a chain
+/// knows both as soon as a branch is done, long before the node is made,
+/// so it prefetches the slot then. On domino boards no two nodes share
+/// their option and HI child (14x14: all 383,195 pairs distinct), so
+/// leaving LO out costs no extra compare; where some do, the table tells
+/// them apart by the node itself.
+fn node_hash(option: u32, hi: u32) -> u32 {
+    high_half(mix(u64::from(option) ^ (u64::from(hi) << 32)))
 }
 
 /// The rank of a primary item with no live option: never chosen.
-const CLOSED: u32 = u32::MAX;
-/// Added to the rank of a primary item covered its lower bound of times:
+const CLOSED: i32 = i32::MAX;
+/// Added to the rank of a primary item covered less than its lower bound:
 /// items that still need covering come first.
-const SATISFIED: u32 = 1 << 31;
+const NEEDED: i32 = i32::MIN;
 /// Items per chunk of [`Builder::rank`].
 const CHUNK: usize = 32;
+
+/// The [`rank`](Builder::rank) of a primary item with `live` live
+/// options, covered `covered` times of the `lower` it needs.
+#[inline]
+fn rank_of(live: u32, covered: u32, lower: u32) -> i32 {
+    // Live options number fewer than 2^31 (an option takes more than a
+    // byte): the count is the low 31 bits.
+    let live = live.cast_signed();
+    let needed = if covered >= lower { 0 } else { NEEDED };
+    if live == 0 { CLOSED } else { needed | live }
+}
 
 /// Bits needed to write every value in `0..=max`.
 fn bits_for(max: u32) -> u32 {
@@ -345,7 +390,11 @@ impl<'a> Builder<'a> {
                 word += 1;
                 shift = 0;
             }
-            fields.push(Field { word, shift, width });
+            fields.push(Field {
+                word,
+                shift,
+                mask: ((1u64 << width) - 1) << shift,
+            });
             shift += width;
         }
         let words = word as usize + 1;
@@ -395,17 +444,19 @@ impl<'a> Builder<'a> {
             open_in_chunk: vec![0; primary.div_ceil(CHUNK)],
             starved: 0,
             color: vec![0; items],
-            fields,
-            signature: vec![0; words],
-            word_factors: (0..words).map(word_factor).collect(),
-            signature_hash: 0,
+            signature: Signature {
+                words: vec![0; words],
+                fields,
+                factors: (0..words).map(word_factor).collect(),
+                hash: 0,
+            },
             branches: Vec::new(),
             skipped: Vec::new(),
             trail: Vec::new(),
             memo: Memo::new(&[], false),
             // The two sinks: ids 0 and 1.
             nodes: vec![ZddNode::SINK, ZddNode::SINK],
-            unique: HashTable::new(),
+            unique: Slots::new(),
             limits,
             stats: ZddStats {
                 signature_words: words as u64,
@@ -433,7 +484,7 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        builder.memo = Memo::new(&builder.signature, limits.memo_must_pay.is_some());
+        builder.memo = Memo::new(&builder.signature.words, limits.memo_must_pay.is_some());
         builder
     }
 
@@ -446,29 +497,13 @@ impl<'a> Builder<'a> {
         } else {
             self.color[item] + 1
         };
-        let field = self.fields[item];
-        let mask = ((1u64 << field.width) - 1) << field.shift;
-        let w = field.word as usize;
-        let old = self.signature[w];
-        // A count at its upper bound writes past the field for a moment,
-        // until the item closes: the mask keeps it off its neighbours.
-        let new = (old & !mask) | ((u64::from(value) << field.shift) & mask);
-        self.signature[w] = new;
-        self.signature_hash = self
-            .signature_hash
-            .wrapping_add(new.wrapping_sub(old).wrapping_mul(self.word_factors[w]));
+        self.signature.write(item, value);
     }
 
     /// Sets primary item `item`'s [`rank`](Self::rank) from its state.
     #[inline]
     fn rerank(&mut self, item: usize) {
-        let live = self.live[item];
-        let satisfied = if self.covered[item] >= self.bounds[item].0 {
-            SATISFIED
-        } else {
-            0
-        };
-        self.rank[item] = if live == 0 { CLOSED } else { satisfied | live };
+        self.rank[item] = rank_of(self.live[item], self.covered[item], self.bounds[item].0);
     }
 
     fn is_starved(&self, item: usize) -> bool {
@@ -483,25 +518,27 @@ impl<'a> Builder<'a> {
         self.dead[o] = true;
         for e in self.option_start[o] as usize..self.option_start[o + 1] as usize {
             let item = self.entry_item[e] as usize;
-            let last = (self.item_start[item] + self.live[item] - 1) as usize;
+            let left = self.live[item] - 1;
+            self.live[item] = left;
+            let last = (self.item_start[item] + left) as usize;
             let here = self.slot[e] as usize;
             let other = self.cells[last];
             self.cells[here] = other;
             self.slot[other as usize] = crate::index::to_u32(here);
             self.cells[last] = crate::index::to_u32(e);
             self.slot[e] = crate::index::to_u32(last);
-            self.live[item] -= 1;
             if item < self.primary {
-                if self.covered[item] + self.live[item] + 1 == self.bounds[item].0 {
+                let (covered, lower) = (self.covered[item], self.bounds[item].0);
+                if covered + left + 1 == lower {
                     self.starved += 1;
                 }
-                self.rerank(item);
-                if self.live[item] == 0 {
+                self.rank[item] = rank_of(left, covered, lower);
+                if left == 0 {
                     self.open_in_chunk[item / CHUNK] -= 1;
                 }
             }
-            if self.live[item] == 0 {
-                self.write_field(item);
+            if left == 0 {
+                self.signature.write(item, 0);
             }
         }
     }
@@ -518,18 +555,20 @@ impl<'a> Builder<'a> {
                 self.item_start[item] + self.live[item],
                 "revived out of order"
             );
-            self.live[item] += 1;
+            let now = self.live[item] + 1;
+            self.live[item] = now;
             if item < self.primary {
-                if self.covered[item] + self.live[item] == self.bounds[item].0 {
+                let (covered, lower) = (self.covered[item], self.bounds[item].0);
+                if covered + now == lower {
                     self.starved -= 1;
                 }
-                self.rerank(item);
-                if self.live[item] == 1 {
+                self.rank[item] = rank_of(now, covered, lower);
+                if now == 1 {
                     self.open_in_chunk[item / CHUNK] += 1;
+                    self.signature.write(item, covered + 1);
                 }
-            }
-            if self.live[item] == 1 {
-                self.write_field(item);
+            } else if now == 1 {
+                self.signature.write(item, self.color[item] + 1);
             }
         }
     }
@@ -628,9 +667,8 @@ impl<'a> Builder<'a> {
     }
 
     fn bytes(&self) -> u64 {
-        let tables = self.unique.capacity() * 5;
         let nodes = self.nodes.capacity() * std::mem::size_of::<ZddNode>();
-        self.memo.bytes() + (tables + nodes) as u64
+        self.memo.bytes() + self.unique.bytes() + nodes as u64
     }
 
     /// Whether a limit is reached; records why.
@@ -674,16 +712,19 @@ impl<'a> Builder<'a> {
             return lo;
         }
         let node = ZddNode { option, lo, hi };
-        let hash = hash_node(node);
+        let high = node_hash(option, hi);
         let nodes = &self.nodes;
-        if let Some(&id) = self.unique.find(hash, |&id| nodes[id as usize] == node) {
+        if let Some(id) = self.unique.find(high, |id| nodes[id as usize] == node) {
             return id;
         }
+        // Inner ids start at 2, after the sinks: no payload is 0.
         let id = crate::index::to_u32(self.nodes.len());
+        let capacity = self.nodes.capacity();
         self.nodes.push(node);
-        let nodes = &self.nodes;
-        self.unique
-            .insert_unique(hash, id, |&id| hash_node(nodes[id as usize]));
+        if self.nodes.capacity() != capacity {
+            super::huge::advise(&self.nodes);
+        }
+        self.unique.insert(high, id);
         id
     }
 
@@ -714,11 +755,11 @@ impl<'a> Builder<'a> {
             if open == 0 {
                 continue;
             }
-            let least = chunk.iter().copied().fold(CLOSED, u32::min);
+            let least = chunk.iter().copied().fold(CLOSED, i32::min);
             if least < best.0 {
                 let at = chunk.iter().position(|&r| r == least).unwrap_or(0);
                 best = (least, c * CHUNK + at);
-                if least == 1 {
+                if least == NEEDED | 1 {
                     // A forced item: nothing can beat it.
                     break;
                 }
@@ -738,11 +779,11 @@ impl<'a> Builder<'a> {
             return BOTTOM;
         }
         debug_assert_eq!(
-            self.signature_hash,
-            hash_words(&self.signature),
+            self.signature.hash,
+            hash_words(&self.signature.words),
             "the signature's hash drifted from its words"
         );
-        let high = high_half(mix(self.signature_hash));
+        let high = high_half(mix(self.signature.hash));
         // The choice below gives the table's slot time to arrive.
         self.memo.prefetch(high);
         // The item to branch on: among those that still need covering, the
@@ -754,7 +795,7 @@ impl<'a> Builder<'a> {
         let Some(item) = self.choose() else {
             return TOP;
         };
-        self.memo.encode(&self.signature);
+        self.memo.encode(&self.signature.words);
         if let Some(at) = self.memo.find(high) {
             self.stats.memo_hits += 1;
             if let Some(plain) = self.memo.plain(at) {
@@ -824,6 +865,8 @@ impl<'a> Builder<'a> {
                 break BOTTOM;
             }
             self.branches.push((o, hi));
+            // Its node is made when the chain ends: the slot has time to come.
+            self.unique.prefetch(node_hash(o, hi));
             self.kill(o);
             self.skipped.push(o);
             k += 1;
@@ -963,5 +1006,63 @@ impl Zdd {
             gave_up: builder.gave_up,
             stats: builder.stats,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::HashMap;
+
+    use super::Builder;
+    use crate::NamedProblem;
+    use crate::progress::Progress;
+    use crate::random::SplitMix64;
+    use crate::zdd::{BOTTOM, ZddLimits};
+
+    /// The unique table makes one node of equal nodes and never one of two
+    /// different nodes: against a map of every node made, over enough
+    /// nodes that many pairs share the 32 hash bits the table keeps (so a
+    /// table trusting those bits alone would merge them).
+    #[test]
+    fn equal_nodes_are_one_and_different_nodes_are_not() {
+        let named = NamedProblem::parse("a\na\n").expect("a problem");
+        let stop = Progress::new();
+        let mut builder = Builder::new(named.problem(), ZddLimits::default(), &stop, 1 << 20);
+        let mut made: HashMap<(u32, u32, u32), u32> = HashMap::new();
+        let mut order = Vec::new();
+        let mut random = SplitMix64::new(44);
+        // A million nodes: about 116 pairs share the table's hash bits.
+        let count = if cfg!(miri) { 200 } else { 1_000_000 };
+        for _ in 0..count {
+            let ids = crate::index::to_u32(builder.nodes.len());
+            // A node made before, a quarter of the time; one sharing its
+            // option and HI child with one made before, a quarter; else
+            // most likely a new one (any option, any children made so far,
+            // HI not empty).
+            let pick = random.below(4);
+            let node = if pick == 0 && !order.is_empty() {
+                order[random.below(crate::index::to_u32(order.len())) as usize]
+            } else if pick == 1 && !order.is_empty() {
+                // Its option and HI child, another LO child: the table's
+                // hash bits are the same.
+                let (option, _, hi) =
+                    order[random.below(crate::index::to_u32(order.len())) as usize];
+                (option, random.below(ids), hi)
+            } else {
+                (
+                    random.below(1000),
+                    random.below(ids),
+                    1 + random.below(ids - 1),
+                )
+            };
+            let id = builder.node(node.0, node.1, node.2);
+            assert_ne!(id, BOTTOM);
+            let expected = *made.entry(node).or_insert_with(|| {
+                order.push(node);
+                ids
+            });
+            assert_eq!(id, expected, "node {node:?}");
+        }
+        assert_eq!(builder.nodes.len(), made.len() + 2);
     }
 }

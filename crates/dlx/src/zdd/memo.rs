@@ -19,6 +19,8 @@
 //! subtree as an `f32`, in one more word right after the key's first: it
 //! is read on a hit, from the line the hit has just read.
 
+use super::slots::{Slots, high_half, low_half, to_index};
+
 /// Tag of a word that is zero.
 const ZERO: u64 = 0;
 /// Tag of a word equal to the starting signature's word.
@@ -29,11 +31,6 @@ const WRITTEN: u64 = 2;
 const FIRST_TAGS: usize = 16;
 /// Tags in each further tag word.
 const MORE_TAGS: usize = 32;
-/// The table grows when more than this share (in 1/8) of its slots is
-/// used: linear probing stays short below it.
-const MAX_LOAD_EIGHTHS: usize = 6;
-/// Slots of the first table.
-const FIRST_SLOTS: usize = 1 << 10;
 
 /// Signatures of the states met, each with its ZDD node.
 pub(super) struct Memo {
@@ -45,17 +42,12 @@ pub(super) struct Memo {
     key: Vec<u64>,
     /// Keys, one after another; word 0 is unused, so that no slot is 0.
     arena: Vec<u64>,
-    /// The table: 0 when free, else the hash's high half (high 32 bits)
-    /// and where the key starts in `arena` (low 32 bits). Its length is a
-    /// power of two; a hash's home slot is its top bits.
-    slots: Vec<u64>,
-    /// `slots.len()` is `1 << log_slots`.
-    log_slots: u32,
+    /// The table: where each key starts in `arena`, under its hash's
+    /// high half.
+    slots: Slots,
     /// Words given to the subtree's size after each key's first word: 1
     /// when the memo keeps sizes, else 0.
     sized: usize,
-    /// Keys held.
-    len: usize,
 }
 
 impl Memo {
@@ -68,21 +60,19 @@ impl Memo {
             tag_words: 1 + words.saturating_sub(FIRST_TAGS).div_ceil(MORE_TAGS),
             key: Vec::with_capacity(words + 2),
             arena: vec![0],
-            slots: vec![0; FIRST_SLOTS],
-            log_slots: FIRST_SLOTS.trailing_zeros(),
+            slots: Slots::new(),
             sized: usize::from(sized),
-            len: 0,
         }
     }
 
     /// Signatures held.
     pub(super) fn len(&self) -> usize {
-        self.len
+        self.slots.len()
     }
 
     /// Bytes the memo holds (its arena and its table, as allocated).
     pub(super) fn bytes(&self) -> u64 {
-        ((self.arena.capacity() + self.slots.capacity()) * 8) as u64
+        (self.arena.capacity() * 8) as u64 + self.slots.bytes()
     }
 
     /// Makes the key of `signature`, for the next
@@ -109,16 +99,10 @@ impl Memo {
         }
     }
 
-    /// The home slot of a hash's high half.
-    fn home(&self, high: u32) -> usize {
-        // The top `log_slots` bits (none of them while there is one slot).
-        to_index(u64::from(high) << self.log_slots >> 32)
-    }
-
     /// A hint to the processor that [`find`](Memo::find) will read the
     /// home slot of `high` soon.
     pub(super) fn prefetch(&self, high: u32) {
-        prefetch(self.slots.as_ptr().wrapping_add(self.home(high)));
+        self.slots.prefetch(high);
     }
 
     /// Whether the key at `at` in the arena is the last encoded key.
@@ -136,18 +120,9 @@ impl Memo {
     /// half is `high`, if it does (for [`node`](Memo::node) and
     /// [`plain`](Memo::plain)).
     pub(super) fn find(&self, high: u32) -> Option<usize> {
-        let mask = self.slots.len() - 1;
-        let mut s = self.home(high);
-        loop {
-            let slot = self.slots[s];
-            if slot == 0 {
-                return None;
-            }
-            if high_half(slot) == high && self.holds_key(to_index(slot & LOW)) {
-                return Some(to_index(slot & LOW));
-            }
-            s = (s + 1) & mask;
-        }
+        self.slots
+            .find(high, |at| self.holds_key(at as usize))
+            .map(|at| at as usize)
     }
 
     /// Files the last encoded signature, whose hash's high half is `high`
@@ -160,17 +135,19 @@ impl Memo {
         if at + (self.key.len() + self.sized) as u64 > LOW {
             return None;
         }
+        let capacity = self.arena.capacity();
         self.arena.push(u64::from(node) << 32 | (self.key[0] & LOW));
         if self.sized == 1 {
             self.arena.push(0);
         }
         self.arena.extend_from_slice(&self.key[1..]);
-        if (self.len + 1) * 8 > self.slots.len() * MAX_LOAD_EIGHTHS {
-            self.grow();
+        if self.arena.capacity() != capacity {
+            super::huge::advise(&self.arena);
         }
-        self.place(u64::from(high) << 32 | at);
-        self.len += 1;
-        Some(to_index(at))
+        let at = to_index(at);
+        // Word 0 of the arena is no key's: no payload is 0.
+        self.slots.insert(high, crate::index::to_u32(at));
+        Some(at)
     }
 
     /// The node of the key filed at `at`.
@@ -195,63 +172,10 @@ impl Memo {
             self.arena[at + 1] = u64::from(plain.to_bits());
         }
     }
-
-    /// Puts `slot` in the first free slot from its home on.
-    fn place(&mut self, slot: u64) {
-        let mask = self.slots.len() - 1;
-        let mut s = self.home(high_half(slot));
-        while self.slots[s] != 0 {
-            s = (s + 1) & mask;
-        }
-        self.slots[s] = slot;
-    }
-
-    /// Doubles the table, filing every slot anew from its hash bits.
-    fn grow(&mut self) {
-        let doubled = vec![0; self.slots.len() * 2];
-        let old = std::mem::replace(&mut self.slots, doubled);
-        self.log_slots += 1;
-        for slot in old.into_iter().filter(|&s| s != 0) {
-            self.place(slot);
-        }
-    }
 }
 
 /// The low half of a word.
 const LOW: u64 = u32::MAX as u64;
-
-/// The high 32 bits of `word`.
-#[allow(clippy::cast_possible_truncation)] // the high half
-fn high_half(word: u64) -> u32 {
-    (word >> 32) as u32
-}
-
-/// The low 32 bits of `word`.
-#[allow(clippy::cast_possible_truncation)] // the low half
-fn low_half(word: u64) -> u32 {
-    word as u32
-}
-
-/// An index held in a word: less than 2^32, so a `usize` holds it.
-#[allow(clippy::cast_possible_truncation)] // at most 32 bits
-fn to_index(word: u64) -> usize {
-    word as usize
-}
-
-/// Asks the processor to bring the cache line of `at` in (a hint only:
-/// nothing happens where there is no such instruction).
-#[inline]
-#[allow(unsafe_code)] // the one unsafe call of the ZDD build: a hint
-fn prefetch<T>(at: *const T) {
-    #[cfg(target_arch = "x86_64")]
-    // SAFETY: SSE is part of every x86_64 target, and a prefetch reads
-    // nothing the program sees and cannot fault, whatever the address.
-    unsafe {
-        std::arch::x86_64::_mm_prefetch::<{ std::arch::x86_64::_MM_HINT_T0 }>(at.cast::<i8>());
-    }
-    #[cfg(not(target_arch = "x86_64"))]
-    let _ = at;
-}
 
 #[cfg(test)]
 mod tests {

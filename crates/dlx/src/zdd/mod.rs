@@ -12,8 +12,10 @@
 //! children are always built, and numbered, before their parents.
 
 mod build;
+mod huge;
 mod memo;
 mod natural;
+mod slots;
 mod text;
 
 pub use build::{MemoMustPay, ZddBuild, ZddLimits, ZddStats};
