@@ -81,6 +81,75 @@ impl Report for PauseAt {
     }
 }
 
+/// A count-only engine [`Dlx::count`](crate::Dlx::count) runs where the
+/// chooser sends it (`path.rs`): dancing cells, bitsets (`matrix/bits`).
+pub(crate) trait Counter {
+    /// Counts the solutions that extend `search`'s pre-selections, at most
+    /// `limit` of them (`u64::MAX` for no limit, never 0), under `budget`,
+    /// into `stats`, telling `report` as it goes; returns why the count
+    /// ended.
+    fn count<R: Report>(
+        &mut self,
+        search: &Search,
+        limit: u64,
+        budget: Budget,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> End;
+}
+
+/// A count-only search that can stop at a report and go on from there:
+/// what a count in pieces ([`Dlx::counting`](crate::Dlx::counting)) needs
+/// of the cells and the bitsets ([`run_piece`]).
+pub(crate) trait Resumable {
+    /// Where a count stands: its search loop's locals.
+    type Place;
+
+    /// The nodes a count at `place` has entered.
+    fn nodes_done(place: &Self::Place) -> u64;
+
+    /// Runs the search from `place` to the end, the limit, the budget or
+    /// `report`'s stop ([`End::Stopped`]); returns why, and where it stands.
+    fn resume<R: Report>(
+        &mut self,
+        place: Self::Place,
+        limit: u64,
+        budget: Budget,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> (End, Self::Place);
+}
+
+/// Runs `engine` from `place` until the count has `pause` nodes
+/// (`u64::MAX`: no pause): why it ended, or `Err` with where it stands if
+/// it paused. The pause is a report that stops the loop (the only one there
+/// is), so that the loop is the plain count's, leaves counted at once and
+/// no budget tested unless the caller has one.
+pub(crate) fn run_piece<E: Resumable>(
+    engine: &mut E,
+    place: E::Place,
+    limit: u64,
+    budget: Budget,
+    pause: u64,
+    stats: &mut Stats,
+) -> Result<End, E::Place> {
+    let (end, place) = if pause == u64::MAX {
+        engine.resume(place, limit, budget, stats, &mut NoReport)
+    } else {
+        let done = E::nodes_done(&place);
+        let mut at = PauseAt {
+            pause,
+            left: pause.saturating_sub(done).max(1),
+        };
+        engine.resume(place, limit, budget, stats, &mut at)
+    };
+    if end == End::Stopped {
+        Err(place)
+    } else {
+        Ok(end)
+    }
+}
+
 /// One level of the search: the options of the item it branches on, and
 /// the one it is trying.
 #[derive(Clone, Copy, Debug)]
@@ -153,25 +222,16 @@ impl<I: Width> Cells<I> {
             Some(place) => *place,
             None => self.begin(search),
         };
-        // The pause is a report that stops the loop (the only one there
-        // is), so that the loop is the plain count's, leaves counted at once
-        // and no budget tested unless the caller has one.
-        let (end, place) = if pause == u64::MAX {
-            self.run(place, limit, budget, stats, &mut NoReport)
-        } else {
-            let done = place.profile.iter().sum::<u64>();
-            let mut at = PauseAt {
-                pause,
-                left: pause.saturating_sub(done).max(1),
-            };
-            self.run(place, limit, budget, stats, &mut at)
-        };
-        if end == End::Stopped {
-            self.paused = Some(Box::new(place));
-            return None;
+        match run_piece(self, place, limit, budget, pause, stats) {
+            Err(place) => {
+                self.paused = Some(Box::new(place));
+                None
+            }
+            Ok(end) => {
+                self.finish();
+                Some(end)
+            }
         }
-        self.finish();
-        Some(end)
     }
 
     /// Knuth's estimate of the part of the tree done by the count paused
@@ -385,6 +445,25 @@ impl<I: Width> Cells<I> {
             firsts,
         };
         (end, place)
+    }
+}
+
+impl<I: Width> Resumable for Cells<I> {
+    type Place = Place;
+
+    fn nodes_done(place: &Place) -> u64 {
+        place.profile.iter().sum()
+    }
+
+    fn resume<R: Report>(
+        &mut self,
+        place: Place,
+        limit: u64,
+        budget: Budget,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> (End, Place) {
+        self.run(place, limit, budget, stats, report)
     }
 }
 
