@@ -7,11 +7,12 @@
 //! as [`IntoSolutions::next_within`](crate::IntoSolutions::next_within)
 //! pauses): the search stops before entering a node and enters it at the
 //! next call. On the cells the count keeps its loop's locals and leaves
-//! the sets as they are (`matrix/cells/count.rs`, `Cells::count_piece`),
-//! and so on the bitsets (`matrix/bits/count.rs`, `Bits::count_piece`).
+//! the sets as they are (`matrix/cells/count.rs`, `Resumable::count_piece`),
+//! and so on the bitsets (`matrix/bits/count.rs`).
 //! Either way the count in pieces walks the tree one count walks, so its
 //! solutions, nodes and profile are those of one count.
 
+use crate::matrix::Resumable;
 use crate::outcome::{Count, End, Event, Stats};
 use crate::solver::Dlx;
 

@@ -3,7 +3,7 @@
 //! (`matrix/path.rs`, [`Dlx::path`]) sends it: the problems where they are
 //! measured faster than the links.
 
-use crate::matrix::{AnyCells, Bits, Counter, NoReport, Search};
+use crate::matrix::{AnyCells, Bits, Counter, NoReport, Resumable, Search};
 use crate::outcome::{Budget, Stats};
 use crate::outcome::{Count, End};
 use crate::problem::Kind;

@@ -15,7 +15,7 @@
 use super::super::search::Search;
 use super::{Bits, CLOSED, Clear, Close};
 use crate::index::to_u32;
-use crate::matrix::{Counter, Report, Resumable, run_piece};
+use crate::matrix::{Counter, Report, Resumable};
 use crate::outcome::{Budget, End, Stats};
 
 /// One level of the search: the item it branches on and its options.
@@ -33,7 +33,7 @@ struct Level {
     open: u32,
 }
 
-/// A count stopped at a pause ([`Bits::count_piece`]), or about to start:
+/// A count stopped at a pause ([`Resumable::count_piece`]), or about to start:
 /// the search loop's locals, the slots as it left them.
 #[derive(Clone, Debug)]
 pub(crate) struct Place {
@@ -87,34 +87,20 @@ impl Resumable for Bits {
             self.search::<true, R>(place, limit, budget, stats, report)
         }
     }
+
+    fn begin_count(&mut self, search: &Search) -> Place {
+        self.begin(search)
+    }
+
+    /// Nothing to undo: every state is a copy.
+    fn finish_count(&mut self) {}
+
+    fn paused_place(&mut self) -> &mut Option<Box<Place>> {
+        &mut self.paused
+    }
 }
 
 impl Bits {
-    /// One piece of a count in pieces, as `Cells::count_piece`: goes on
-    /// from the pause the last piece stopped at, if any, and stops before
-    /// the node that would make more than `pause` nodes. `None` when it
-    /// paused there.
-    pub(crate) fn count_piece(
-        &mut self,
-        search: &Search,
-        limit: u64,
-        budget: Budget,
-        pause: u64,
-        stats: &mut Stats,
-    ) -> Option<End> {
-        let place = match self.paused.take() {
-            Some(place) => *place,
-            None => self.begin(search),
-        };
-        match run_piece(self, place, limit, budget, pause, stats) {
-            Err(place) => {
-                self.paused = Some(Box::new(place));
-                None
-            }
-            Ok(end) => Some(end),
-        }
-    }
-
     /// Knuth's estimate of the part of the tree done by the paused count,
     /// if there is one, as `Cells::paused_progress`.
     pub(crate) fn paused_progress(&self) -> Option<f64> {
@@ -122,11 +108,6 @@ impl Bits {
             let (done, share) = done_and_share(&place.levels);
             done + share / 2.0
         })
-    }
-
-    /// Gives up the paused count, if there is one.
-    pub(crate) fn give_up_paused(&mut self) {
-        self.paused = None;
     }
 
     /// Slot 0 with `search`'s pre-selections chosen: the place a count

@@ -1,4 +1,4 @@
-//! A count on bitsets for plain exact cover with few options: the live
+//! A count on bitsets for exact cover of few options: the live
 //! options are one bitset, each option has the bitset of the options it
 //! conflicts with (those sharing an item with it, itself included), and
 //! each open primary item its number of live options. Choosing an option
@@ -13,9 +13,9 @@
 //! layout links them), the same leaves counted at once, and the same dead
 //! ends: the links give up an option whose covering empties a primary item
 //! it does not cover (`Matrix::dooms`), noting only the last item each
-//! hidden option empties; when a choice here empties an open item, the
-//! covering is replayed in the links' order to see whether they notice
-//! ([`Bits::links_give_up`]), which is rare next to the choices.
+//! hidden option empties; when a choice here empties an open item,
+//! [`Bits::links_give_up`] works out from the hiding options' walks
+//! whether the links notice.
 //!
 //! # Layout
 //!
@@ -474,9 +474,9 @@ impl Bits {
     /// node, each item's live options in order, each hidden option's nodes
     /// going right from the one in the list) and asks after each hidden
     /// option whether the last primary item it emptied is one `o` does not
-    /// cover further on (`Matrix::dooms`). Called only when the choice
-    /// emptied an open item, which these covers it all by their own do only
-    /// when a hidden option empties an item and then one `o` covers later.
+    /// cover further on (`Matrix::dooms`): the definition, which
+    /// [`links_give_up`](Self::links_give_up) must agree with (checked in
+    /// debug builds).
     fn links_give_up_by_replay(&self, covered: usize, i: usize, o: usize) -> bool {
         let w = self.words;
         let mut live = self.live[covered * w..(covered + 1) * w].to_vec();

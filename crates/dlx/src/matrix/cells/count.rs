@@ -98,9 +98,9 @@ pub(crate) trait Counter {
     ) -> End;
 }
 
-/// A count-only search that can stop at a report and go on from there:
-/// what a count in pieces ([`Dlx::counting`](crate::Dlx::counting)) needs
-/// of the cells and the bitsets ([`run_piece`]).
+/// A count-only search that can stop at a pause and go on from there: what
+/// a count in pieces ([`Dlx::counting`](crate::Dlx::counting)) needs of the
+/// cells and the bitsets.
 pub(crate) trait Resumable {
     /// Where a count stands: its search loop's locals.
     type Place;
@@ -118,35 +118,62 @@ pub(crate) trait Resumable {
         stats: &mut Stats,
         report: &mut R,
     ) -> (End, Self::Place);
-}
 
-/// Runs `engine` from `place` until the count has `pause` nodes
-/// (`u64::MAX`: no pause): why it ended, or `Err` with where it stands if
-/// it paused. The pause is a report that stops the loop (the only one there
-/// is), so that the loop is the plain count's, leaves counted at once and
-/// no budget tested unless the caller has one.
-pub(crate) fn run_piece<E: Resumable>(
-    engine: &mut E,
-    place: E::Place,
-    limit: u64,
-    budget: Budget,
-    pause: u64,
-    stats: &mut Stats,
-) -> Result<End, E::Place> {
-    let (end, place) = if pause == u64::MAX {
-        engine.resume(place, limit, budget, stats, &mut NoReport)
-    } else {
-        let done = E::nodes_done(&place);
-        let mut at = PauseAt {
-            pause,
-            left: pause.saturating_sub(done).max(1),
+    /// Selects `search`'s pre-selections and starts the statistics: the
+    /// place a count begins from.
+    fn begin_count(&mut self, search: &Search) -> Self::Place;
+
+    /// Undoes what a count left (the search and the pre-selections).
+    fn finish_count(&mut self);
+
+    /// The count stopped at a pause, if there is one.
+    fn paused_place(&mut self) -> &mut Option<Box<Self::Place>>;
+
+    /// One piece of a count run in pieces: goes on from the pause the last
+    /// piece stopped at, if there is one, else begins as a count does, and
+    /// stops before the node that would make more than `pause` nodes in all
+    /// (`u64::MAX`: no pause). `None` when it paused there, the state left
+    /// as its search left it for the next piece; else why the count ended,
+    /// the state restored. `stats` holds the whole count's statistics so
+    /// far. The pause is a report that stops the loop (the only one there
+    /// is), so that the loop is the plain count's, leaves counted at once
+    /// and no budget tested unless the caller has one.
+    fn count_piece(
+        &mut self,
+        search: &Search,
+        limit: u64,
+        budget: Budget,
+        pause: u64,
+        stats: &mut Stats,
+    ) -> Option<End> {
+        let place = match self.paused_place().take() {
+            Some(place) => *place,
+            None => self.begin_count(search),
         };
-        engine.resume(place, limit, budget, stats, &mut at)
-    };
-    if end == End::Stopped {
-        Err(place)
-    } else {
-        Ok(end)
+        let (end, place) = if pause == u64::MAX {
+            self.resume(place, limit, budget, stats, &mut NoReport)
+        } else {
+            let done = Self::nodes_done(&place);
+            let mut at = PauseAt {
+                pause,
+                left: pause.saturating_sub(done).max(1),
+            };
+            self.resume(place, limit, budget, stats, &mut at)
+        };
+        if end == End::Stopped {
+            *self.paused_place() = Some(Box::new(place));
+            return None;
+        }
+        self.finish_count();
+        Some(end)
+    }
+
+    /// Gives up the count paused by [`count_piece`](Self::count_piece), if
+    /// there is one: the state as the engine was made.
+    fn give_up_paused(&mut self) {
+        if self.paused_place().take().is_some() {
+            self.finish_count();
+        }
     }
 }
 
@@ -203,39 +230,8 @@ impl<I: Width> Cells<I> {
         end
     }
 
-    /// One piece of a count run in pieces ([`Dlx::counting`](crate::Dlx::counting)):
-    /// goes on from the pause the last piece stopped at, if there is one,
-    /// else begins as [`count`](Self::count) does, and stops before the
-    /// node that would make more than `pause` nodes in all (`u64::MAX`: no
-    /// pause). `None` when it paused there, the sets left as its search
-    /// left them for the next piece; else why the count ended, the sets
-    /// restored. `stats` holds the whole count's statistics so far.
-    pub(crate) fn count_piece(
-        &mut self,
-        search: &Search,
-        limit: u64,
-        budget: Budget,
-        pause: u64,
-        stats: &mut Stats,
-    ) -> Option<End> {
-        let place = match self.paused.take() {
-            Some(place) => *place,
-            None => self.begin(search),
-        };
-        match run_piece(self, place, limit, budget, pause, stats) {
-            Err(place) => {
-                self.paused = Some(Box::new(place));
-                None
-            }
-            Ok(end) => {
-                self.finish();
-                Some(end)
-            }
-        }
-    }
-
     /// Knuth's estimate of the part of the tree done by the count paused
-    /// by [`count_piece`](Self::count_piece), if there is one: the part
+    /// by [`count_piece`](Resumable::count_piece), if there is one: the part
     /// before the node it stopped at, and half of that node's share, as
     /// the links' `Search::progress` gives it.
     pub(crate) fn paused_progress(&self) -> Option<f64> {
@@ -243,14 +239,6 @@ impl<I: Width> Cells<I> {
             let (done, share) = done_and_share(&place.firsts, &place.levels);
             done + share / 2.0
         })
-    }
-
-    /// Gives up the count paused by [`count_piece`](Self::count_piece), if
-    /// there is one: the sets as [`Cells::new`] made them.
-    pub(crate) fn give_up_paused(&mut self) {
-        if self.paused.take().is_some() {
-            self.finish();
-        }
     }
 
     /// Selects `search`'s pre-selections and starts the statistics: the
@@ -464,6 +452,18 @@ impl<I: Width> Resumable for Cells<I> {
         report: &mut R,
     ) -> (End, Place) {
         self.run(place, limit, budget, stats, report)
+    }
+
+    fn begin_count(&mut self, search: &Search) -> Place {
+        self.begin(search)
+    }
+
+    fn finish_count(&mut self) {
+        self.finish();
+    }
+
+    fn paused_place(&mut self) -> &mut Option<Box<Place>> {
+        &mut self.paused
     }
 }
 

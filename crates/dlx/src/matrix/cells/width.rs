@@ -10,7 +10,7 @@
 //! 3% more instructions, and no less time (docs/decisions/rejected.md).
 
 use super::Cells;
-use super::count::{Counter, Report};
+use super::count::{Counter, Report, Resumable};
 use crate::matrix::path::CellsWidth;
 use crate::matrix::search::Search;
 use crate::outcome::{Budget, End, Stats};
