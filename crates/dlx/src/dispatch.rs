@@ -70,7 +70,8 @@ impl Dlx {
     ///
     /// # Panics
     ///
-    /// For a problem with colors or multiplicities, or too many options.
+    /// For a problem with colors or multiplicities, more than 4,096 options
+    /// or `2^16` primary items or more.
     #[doc(hidden)]
     pub fn count_on_bits(&mut self, limit: Option<u64>) -> Count {
         self.count_on_bits_reporting(limit, None)

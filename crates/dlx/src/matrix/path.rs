@@ -221,7 +221,8 @@ const BITS_MIN_MEAN_LIST: usize = 32;
 /// (`matrix/bits`) for `problem` (in the leftmost order, without
 /// forced-first): plain exact cover (no secondary items, colors or
 /// multiplicities) of at most [`BITS_MAX_OPTIONS`] options whose primary items
-/// have on average at least [`BITS_MIN_MEAN_LIST`] options. Measured
+/// have on average at least [`BITS_MIN_MEAN_LIST`] options (and fewer than
+/// `2^16` primary items, which the bitsets index as `u16`). Measured
 /// (docs/decisions/bitset-count.md): on the pentomino tilings (mean lists
 /// of 100-170) a node clears many options, which the bitsets do a word at a
 /// time with nothing to undo, and they run fewer instructions than the
@@ -235,6 +236,7 @@ fn bits_win(problem: &Problem) -> bool {
         && problem.secondary_count() == 0
         && problem.option_count() <= BITS_MAX_OPTIONS
         && primary > 0
+        && primary <= usize::from(u16::MAX)
         && problem.entry_count() >= BITS_MIN_MEAN_LIST * primary
 }
 

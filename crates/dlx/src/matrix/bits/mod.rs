@@ -44,9 +44,11 @@ const CLOSED: u16 = 0x8000;
 
 /// Whether a count of `search`'s problem can run on bitsets: exact cover
 /// (secondary items allowed, no colors, no multiplicities), at most
-/// [`MAX_OPTIONS`] options.
+/// [`MAX_OPTIONS`] options and fewer than `2^16` primary items.
 pub(crate) fn fits(search: &Search) -> bool {
-    search.kind() == Kind::Exact && search.matrix.option_count() <= MAX_OPTIONS
+    search.kind() == Kind::Exact
+        && search.matrix.option_count() <= MAX_OPTIONS
+        && search.matrix.primary <= u32::from(u16::MAX)
 }
 
 /// The problem's bitsets and the stack of states a count walks.

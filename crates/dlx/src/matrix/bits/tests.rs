@@ -57,14 +57,22 @@ fn below(rng: &mut SplitMix64, bound: u64) -> u64 {
     u64::from(rng.below(u32::try_from(bound).unwrap()))
 }
 
-/// Selects up to two random options (those that clash are refused).
+/// Selects up to two random options (those that clash are refused), one
+/// by one or, half the time, with `select_all` (which lays the links out
+/// anew: the bitsets, read from the matrix, must not mind).
 fn select_some(rng: &mut SplitMix64, solver: &mut Dlx, problem: &Problem) {
     if problem.option_count() == 0 {
         return;
     }
-    for _ in 0..rng.below(3) {
-        let option = OptionId::new(rng.below(to_u32(problem.option_count())) as usize).unwrap();
-        let _ = solver.select(option);
+    let options: Vec<OptionId> = (0..rng.below(3))
+        .map(|_| OptionId::new(rng.below(to_u32(problem.option_count())) as usize).unwrap())
+        .collect();
+    if rng.below(2) == 0 {
+        for &option in &options {
+            let _ = solver.select(option);
+        }
+    } else {
+        let _ = solver.select_all(&options);
     }
 }
 
