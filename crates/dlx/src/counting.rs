@@ -1,15 +1,18 @@
 //! A count run in pieces: [`Dlx::counting`] and [`Counting`], a count
 //! that stops after so many nodes and goes on from there at the next call,
-//! on the links or on dancing cells, whichever [`Dlx::count`] runs on.
+//! on the links, on dancing cells or on bitsets, whichever [`Dlx::count`]
+//! runs on.
 //!
 //! On the links the pieces are the search's own pauses (`Search::pause_at`,
 //! as [`IntoSolutions::next_within`](crate::IntoSolutions::next_within)
 //! pauses): the search stops before entering a node and enters it at the
 //! next call. On the cells the count keeps its loop's locals and leaves
-//! the sets as they are (`matrix/cells/count.rs`, `Cells::count_piece`).
+//! the sets as they are (`matrix/cells/count.rs`, `Resumable::count_piece`),
+//! and so on the bitsets (`matrix/bits/count.rs`).
 //! Either way the count in pieces walks the tree one count walks, so its
 //! solutions, nodes and profile are those of one count.
 
+use crate::matrix::Resumable;
 use crate::outcome::{Count, End, Event, Stats};
 use crate::solver::Dlx;
 
@@ -27,7 +30,7 @@ impl Dlx {
     /// profile as one count, under the solver's budget
     /// ([`set_budget`](Self::set_budget)) for the whole count, and its
     /// updates too: the pieces count leaves at once where one count does,
-    /// on the links and on dancing cells. The pieces do not
+    /// on the links, on dancing cells and on bitsets. The pieces do not
     /// report into a [progress](Self::set_progress): a caller that must be
     /// able to stop runs the count in pieces and looks between them.
     ///
@@ -73,16 +76,49 @@ impl Dlx {
         if let Some(cells) = self.cells.as_deref_mut() {
             cells.give_up_paused();
         }
-        let on_cells = self.search.search_path().counts_on_cells();
-        Counting::new(self, limit, on_cells)
+        if let Some(bits) = self.bits.as_deref_mut() {
+            bits.give_up_paused();
+        }
+        let path = self.search.search_path();
+        let engine = if path.counts_on_cells() {
+            Engine::Cells
+        } else if path.counts_on_bits() {
+            Engine::Bits
+        } else {
+            Engine::Links
+        };
+        Counting::new(self, limit, engine)
+    }
+
+    /// [`counting`](Self::counting) on bitsets, whatever the chooser says
+    /// (the problem must fit them): for tests.
+    #[cfg(test)]
+    pub(crate) fn counting_on_bits(&mut self, limit: Option<u64>) -> Counting<'_> {
+        self.start();
+        if let Some(bits) = self.bits.as_deref_mut() {
+            bits.give_up_paused();
+        }
+        Counting::new(self, limit, Engine::Bits)
     }
 
     /// [`counting`](Self::counting) below the node a subproblem's prefix
     /// led to (`split.rs`'s `enter`): on the links, as
     /// [`count_subproblem`](Self::count_subproblem) counts.
     pub(crate) fn counting_entered(&mut self, limit: Option<u64>) -> Counting<'_> {
-        Counting::new(self, limit, false)
+        Counting::new(self, limit, Engine::Links)
     }
+}
+
+/// What a [`Counting`] counts on, decided at the start as [`Dlx::count`]
+/// decides it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Engine {
+    /// The dancing links (the search's own pauses).
+    Links,
+    /// Dancing cells.
+    Cells,
+    /// Bitsets.
+    Bits,
 }
 
 /// A count run in pieces; see [`Dlx::counting`]. Dropping it ends the
@@ -92,20 +128,19 @@ pub struct Counting<'s> {
     solver: &'s mut Dlx,
     /// The most solutions to count.
     limit: Option<u64>,
-    /// Whether the count runs on dancing cells (decided at the start, as
-    /// [`Dlx::count`] decides it).
-    on_cells: bool,
+    /// What the count runs on.
+    engine: Engine,
     /// Why the count ended, once it has.
     end: Option<End>,
 }
 
 impl<'s> Counting<'s> {
-    /// A count of `solver`, from where it stands, on the cells or not.
-    fn new(solver: &'s mut Dlx, limit: Option<u64>, on_cells: bool) -> Self {
+    /// A count of `solver`, from where it stands, on `engine`.
+    fn new(solver: &'s mut Dlx, limit: Option<u64>, engine: Engine) -> Self {
         Counting {
             solver,
             limit,
-            on_cells,
+            engine,
             end: (limit == Some(0)).then_some(End::LimitReached),
         }
     }
@@ -154,14 +189,20 @@ impl Counting<'_> {
         if self.solver.stats.nodes == 0 {
             return 0.0;
         }
-        let done = if self.on_cells {
-            self.solver
+        let done = match self.engine {
+            Engine::Cells => self
+                .solver
                 .cells
                 .as_deref()
                 .and_then(|cells| cells.paused_progress())
-                .unwrap_or(0.0)
-        } else {
-            self.solver.search.progress(0)
+                .unwrap_or(0.0),
+            Engine::Bits => self
+                .solver
+                .bits
+                .as_deref()
+                .and_then(|bits| bits.paused_progress())
+                .unwrap_or(0.0),
+            Engine::Links => self.solver.search.progress(0),
         };
         done.min(1.0)
     }
@@ -169,10 +210,10 @@ impl Counting<'_> {
     /// Counts on until the count has `pause` nodes, or it ends.
     fn run_to(&mut self, pause: u64) -> Option<Count> {
         if self.end.is_none() {
-            self.end = if self.on_cells {
-                self.solver.count_piece_on_cells(self.limit, pause)
-            } else {
-                self.count_piece_on_links(pause)
+            self.end = match self.engine {
+                Engine::Cells => self.solver.count_piece_on_cells(self.limit, pause),
+                Engine::Bits => self.solver.count_piece_on_bits(self.limit, pause),
+                Engine::Links => self.count_piece_on_links(pause),
             };
         }
         self.end.map(|end| Count {
@@ -216,13 +257,21 @@ impl Counting<'_> {
 
 impl Drop for Counting<'_> {
     fn drop(&mut self) {
-        if self.on_cells {
-            if let Some(cells) = self.solver.cells.as_deref_mut() {
-                cells.give_up_paused();
+        match self.engine {
+            Engine::Cells => {
+                if let Some(cells) = self.solver.cells.as_deref_mut() {
+                    cells.give_up_paused();
+                }
             }
-        } else {
-            self.solver.search.set_silent(0);
-            self.solver.stop();
+            Engine::Bits => {
+                if let Some(bits) = self.solver.bits.as_deref_mut() {
+                    bits.give_up_paused();
+                }
+            }
+            Engine::Links => {
+                self.solver.search.set_silent(0);
+                self.solver.stop();
+            }
         }
     }
 }

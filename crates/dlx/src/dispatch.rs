@@ -1,8 +1,10 @@
-//! The count on dancing cells (`matrix/cells`), which [`Dlx::count`] runs
-//! where the chooser (`matrix/path.rs`, [`Dlx::path`]) sends it: the
-//! problems where the cells are measured faster.
+//! The counts on dancing cells (`matrix/cells`) and on bitsets
+//! (`matrix/bits`), which [`Dlx::count`] runs where the chooser
+//! (`matrix/path.rs`, [`Dlx::path`]) sends it: the problems where they are
+//! measured faster than the links.
 
-use crate::matrix::{AnyCells, NoReport};
+use crate::matrix::{AnyCells, Bits, Counter, NoReport, Resumable, Search};
+use crate::outcome::{Budget, Stats};
 use crate::outcome::{Count, End};
 use crate::problem::Kind;
 use crate::progress::{Progress, ToProgress};
@@ -35,31 +37,18 @@ impl Dlx {
             self.search.kind() != Kind::Multiplicities,
             "no cells for multiplicities"
         );
-        self.stats.clear();
-        if limit == Some(0) {
-            return Count {
-                solutions: 0,
-                end: End::LimitReached,
-            };
-        }
         let search = &self.search;
         let cells = self
             .cells
             .get_or_insert_with(|| Box::new(AnyCells::new(search)));
-        let limit = limit.unwrap_or(u64::MAX);
-        let end = match progress {
-            Some((progress, chunk)) => {
-                let mut report = ToProgress::start(progress, chunk);
-                let end = cells.count(search, limit, self.budget, &mut self.stats, &mut report);
-                report.finish(&self.stats, end);
-                end
-            }
-            None => cells.count(search, limit, self.budget, &mut self.stats, &mut NoReport),
-        };
-        Count {
-            solutions: self.stats.solutions,
-            end,
-        }
+        count_on(
+            &mut **cells,
+            search,
+            self.budget,
+            &mut self.stats,
+            limit,
+            progress,
+        )
     }
 
     /// One piece of a count in pieces on dancing cells
@@ -74,10 +63,90 @@ impl Dlx {
         cells.count_piece(search, limit, self.budget, pause, &mut self.stats)
     }
 
-    /// [`count`](Self::count) on the matrix, whatever the dispatch says.
-    #[cfg(test)]
-    pub(crate) fn count_on_matrix(&mut self, limit: Option<u64>) -> Count {
+    /// [`count`](Self::count) on bitsets (`matrix/bits`), for exact cover
+    /// without colors of at most 4,096 options: the same count, end,
+    /// solutions, nodes and profile as the links. Hidden: for tests and
+    /// benchmarks of the dispatch rule.
+    ///
+    /// # Panics
+    ///
+    /// For a problem with colors or multiplicities, more than 4,096 options
+    /// or `2^16` primary items or more.
+    #[doc(hidden)]
+    pub fn count_on_bits(&mut self, limit: Option<u64>) -> Count {
+        self.count_on_bits_reporting(limit, None)
+    }
+
+    /// [`count_on_bits`](Self::count_on_bits), reporting into `progress`
+    /// as [`count_on_cells_reporting`](Self::count_on_cells_reporting) does.
+    pub(crate) fn count_on_bits_reporting(
+        &mut self,
+        limit: Option<u64>,
+        progress: Option<(&Progress, u64)>,
+    ) -> Count {
+        let search = &self.search;
+        let bits = self.bits.get_or_insert_with(|| Box::new(Bits::new(search)));
+        count_on(
+            &mut **bits,
+            search,
+            self.budget,
+            &mut self.stats,
+            limit,
+            progress,
+        )
+    }
+
+    /// One piece of a count in pieces on bitsets ([`Dlx::counting`]):
+    /// `Bits::count_piece`, the bitsets made if this is the first count on
+    /// them.
+    pub(crate) fn count_piece_on_bits(&mut self, limit: Option<u64>, pause: u64) -> Option<End> {
+        let search = &self.search;
+        let bits = self.bits.get_or_insert_with(|| Box::new(Bits::new(search)));
+        let limit = limit.unwrap_or(u64::MAX);
+        bits.count_piece(search, limit, self.budget, pause, &mut self.stats)
+    }
+
+    /// [`count`](Self::count) on the matrix (the dancing links), whatever
+    /// the dispatch says. Hidden: for tests and benchmarks of the dispatch
+    /// rule.
+    #[doc(hidden)]
+    pub fn count_on_matrix(&mut self, limit: Option<u64>) -> Count {
         self.start();
         self.count_started(limit)
+    }
+}
+
+/// A count of `search`'s problem on `engine` (the cells or the bitsets),
+/// at most `limit` solutions, under `budget`, into `stats` (cleared first),
+/// reporting into `progress` (if given) every `chunk` nodes as the one
+/// thread of a run and stopping when it is stopped.
+fn count_on<E: Counter>(
+    engine: &mut E,
+    search: &Search,
+    budget: Budget,
+    stats: &mut Stats,
+    limit: Option<u64>,
+    progress: Option<(&Progress, u64)>,
+) -> Count {
+    stats.clear();
+    if limit == Some(0) {
+        return Count {
+            solutions: 0,
+            end: End::LimitReached,
+        };
+    }
+    let limit = limit.unwrap_or(u64::MAX);
+    let end = match progress {
+        Some((progress, chunk)) => {
+            let mut report = ToProgress::start(progress, chunk);
+            let end = engine.count(search, limit, budget, stats, &mut report);
+            report.finish(stats, end);
+            end
+        }
+        None => engine.count(search, limit, budget, stats, &mut NoReport),
+    };
+    Count {
+        solutions: stats.solutions,
+        end,
     }
 }

@@ -36,7 +36,11 @@ pub struct Stats {
     /// the last of them and can miss a doom the cells find, entering a few
     /// nodes the cells do not (none on the example files with secondary
     /// items; 438 of langford-11's 440,185 nodes, which the cells do not
-    /// count).
+    /// count). [`Dlx::count`](crate::Dlx::count) on bitsets (plain exact
+    /// cover with long lists, [`Dlx::path`](crate::Dlx::path)) makes whole
+    /// coverings too, but walks the links' tree exactly, missed dooms
+    /// included: the links' solutions, nodes and profile, Knuth's updates
+    /// for whole coverings.
     pub updates: u64,
     /// Knuth's "cleansings" (DLX2): one for each item purified and one for
     /// each node purifying marks as agreeing with its color. Always 0 for a

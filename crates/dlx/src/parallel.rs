@@ -156,6 +156,11 @@ impl Dlx {
             let progress = parallel.progress.as_deref().map(|p| (p, parallel.chunk));
             return self.count_on_cells_reporting(limit, progress);
         }
+        if parallel.threads == 1 && self.path().counts_on_bits() {
+            // The same on bitsets.
+            let progress = parallel.progress.as_deref().map(|p| (p, parallel.chunk));
+            return self.count_on_bits_reporting(limit, progress);
+        }
         let nothing = |_: Solution<'_>| ControlFlow::Continue(());
         self.run_parallel(Goal::Count, limit, parallel, &nothing).0
     }

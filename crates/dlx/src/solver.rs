@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::error::DlxError;
 use crate::index::OptionId;
-use crate::matrix::{AnyCells, Columns, Report, Search, SearchPath};
+use crate::matrix::{AnyCells, Bits, Columns, Report, Search, SearchPath};
 use crate::outcome::{Budget, Count, End, Event, First, Stats, Uniqueness};
 use crate::problem::{Kind, Problem};
 use crate::progress::{Progress, ToProgress};
@@ -50,6 +50,9 @@ pub struct Dlx {
     /// The dancing-cells sets of the problem, made by the first count
     /// that runs on them.
     pub(crate) cells: Option<Box<AnyCells>>,
+    /// The bitsets of the problem, made by the first count that runs on
+    /// them.
+    pub(crate) bits: Option<Box<Bits>>,
     /// What the searches on the calling thread report into and stop at
     /// ([`set_progress`](Self::set_progress)).
     pub(crate) watch: Option<Arc<Progress>>,
@@ -77,6 +80,7 @@ impl Dlx {
             columns: None,
             lazy_restore: false,
             cells: None,
+            bits: None,
             watch: None,
         }
     }
@@ -312,6 +316,14 @@ impl Dlx {
                     self.count_on_cells_reporting(limit, Some((&progress, WATCH_NODES)))
                 }
                 None => self.count_on_cells(limit),
+            };
+        }
+        if self.search.search_path().counts_on_bits() {
+            return match self.watch.clone() {
+                Some(progress) => {
+                    self.count_on_bits_reporting(limit, Some((&progress, WATCH_NODES)))
+                }
+                None => self.count_on_bits(limit),
             };
         }
         self.count_started(limit)

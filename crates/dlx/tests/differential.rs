@@ -81,9 +81,9 @@ pub(crate) fn links_stats(stats: &Stats, reference: &Reference, what: &str) {
     );
 }
 
-/// Asserts that `stats` are a count's: the cells' (every field the
-/// reference's) where the solver said the count runs on them (`on_cells`,
-/// [`Dlx::path`]'s `counts_on_cells`), else the links'.
+/// Asserts that `stats` are a count's: the cells' or the bitsets' (every
+/// field the reference's: whole coverings) where the solver said the count
+/// runs on them (`on_cells`, [`whole_coverings`]), else the links'.
 pub(crate) fn count_stats(stats: &Stats, reference: &Reference, on_cells: bool, what: &str) {
     if on_cells {
         assert_eq!(stats, &reference.stats, "{what}: the cells' statistics");
@@ -92,11 +92,18 @@ pub(crate) fn count_stats(stats: &Stats, reference: &Reference, on_cells: bool, 
     }
 }
 
-/// Whether a count on `threads` threads runs on the dancing cells, as the
-/// solver reports it: on one thread, `count_parallel` is the count itself,
-/// which runs where [`Dlx::path`] says.
+/// Whether `solver`'s count makes whole coverings, as [`Dlx::path`] says:
+/// on dancing cells or on bitsets, not on the links.
+pub(crate) fn whole_coverings(solver: &Dlx) -> bool {
+    let path = solver.path();
+    path.counts_on_cells() || path.counts_on_bits()
+}
+
+/// Whether a count on `threads` threads runs on the dancing cells (or the
+/// bitsets), as the solver reports it: on one thread, `count_parallel` is
+/// the count itself, which runs where [`Dlx::path`] says.
 pub(crate) fn parallel_on_cells(solver: &Dlx, threads: usize) -> bool {
-    threads == 1 && solver.path().counts_on_cells()
+    threads == 1 && whole_coverings(solver)
 }
 
 /// Asserts that `stats` are a parallel count's, whatever the threads and
@@ -230,7 +237,7 @@ fn check(
     let count = solver.count(None);
     assert_eq!((count.solutions, count.end), (n, End::Exhausted), "count");
     if stats_defined && !leaves.ambiguous {
-        let on_cells = solver.path().counts_on_cells();
+        let on_cells = whole_coverings(&solver);
         count_stats(solver.stats(), &leaves, on_cells, "count");
     } else if stats_defined && *solver.stats() != leaves.stats {
         // The links may have entered more of the tree; never less.
@@ -243,6 +250,28 @@ fn check(
     for limit in [0, 1, n.saturating_sub(1), n + 1] {
         let limited = solver.count(Some(limit));
         assert_eq!(limited.solutions, n.min(limit), "count limited to {limit}");
+    }
+
+    // The count on bitsets, wherever it can run (exact cover without
+    // colors, at most 4,096 options), whatever the chooser says: the
+    // reference's statistics of whole coverings, and the links' tree where
+    // the reference cannot say what the links see.
+    if problem.kind() == Kind::Exact && problem.option_count() <= 4096 {
+        let count = solver.count_on_bits(None);
+        assert_eq!((count.solutions, count.end), (n, End::Exhausted), "bits");
+        let bits = solver.stats().clone();
+        if leaves.ambiguous {
+            solver.count_on_matrix(None);
+            let links = solver.stats();
+            assert_eq!(bits.nodes, links.nodes, "bits: the links' nodes");
+            assert_eq!(bits.profile, links.profile, "bits: the links' profile");
+        } else {
+            assert_eq!(bits, leaves.stats, "bits: the reference's statistics");
+        }
+        for limit in [0, 1, n.saturating_sub(1), n + 1] {
+            let limited = solver.count_on_bits(Some(limit));
+            assert_eq!(limited.solutions, n.min(limit), "bits limited to {limit}");
+        }
     }
 
     // Threads: the count is the reference's whatever the threads and the
@@ -359,7 +388,7 @@ fn check(
             assert_eq!(count.solutions, n, "count under a budget");
             if exact {
                 // Under a budget a count enters every node.
-                let on_cells = solver.path().counts_on_cells();
+                let on_cells = whole_coverings(&solver);
                 count_stats(solver.stats(), &entering, on_cells, "count under a budget");
             }
         }

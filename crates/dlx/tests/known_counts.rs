@@ -202,3 +202,66 @@ fn cells_count_the_example_files_on_the_links_tree() {
         assert!(solver.links_match(named.problem()), "{file}");
     }
 }
+
+/// The count on bitsets (`Dlx::count` for plain exact cover with long
+/// lists; the hidden `count_on_bits` for any exact cover of at most 4,096
+/// options) against published counts and the links' count, node for node
+/// (langford's dooms the links miss included).
+#[test]
+fn bits_count_as_the_links_on_known_problems() {
+    let cases = [
+        (polyominoes::pentominoes(3, 20), 8),
+        (polyominoes::dominoes(6, 6), 6728),
+        (langford::langford(7), 52),
+        (langford::langford(8), 300),
+        (latin_squares::latin_squares(4), 576),
+        (n_queens::n_queens(8), 92),
+    ];
+    for (named, count) in cases {
+        let mut solver = Dlx::new(named.problem());
+        let bits = solver.count_on_bits(None);
+        let stats = solver.stats().clone();
+        assert_eq!((bits.solutions, bits.end), (count, End::Exhausted));
+        solver.count_on_matrix(None);
+        assert_eq!(stats.nodes, solver.stats().nodes, "{count}");
+        assert_eq!(stats.profile, solver.stats().profile, "{count}");
+    }
+    // The chooser sends the tilings by pentominoes there, not the others.
+    assert!(
+        Dlx::new(polyominoes::pentominoes(3, 20).problem())
+            .path()
+            .counts_on_bits()
+    );
+    assert!(
+        !Dlx::new(langford::langford(8).problem())
+            .path()
+            .counts_on_bits()
+    );
+}
+
+/// [`bits_count_as_the_links_on_known_problems`] on the example files
+/// (seconds in release, `.ci/run`).
+#[test]
+#[ignore = "slow in debug mode: run in release mode (see .ci/run)"]
+fn bits_count_the_example_files_as_the_links() {
+    for (file, count) in [
+        ("pentominoes-6x10.dlx", 9356),
+        ("queens-12.dlx", 14_200),
+        ("langford-11.dlx", 35_584),
+        ("latin-5.dlx", 161_280),
+    ] {
+        let named = example_file(file);
+        let mut solver = Dlx::new(named.problem());
+        let bits = solver.count_on_bits(None);
+        let stats = solver.stats().clone();
+        assert_eq!(
+            (bits.solutions, bits.end),
+            (count, End::Exhausted),
+            "{file}"
+        );
+        solver.count_on_matrix(None);
+        assert_eq!(stats.nodes, solver.stats().nodes, "{file}");
+        assert_eq!(stats.profile, solver.stats().profile, "{file}");
+        assert_eq!(solver.count(None).solutions, count, "{file}");
+    }
+}

@@ -240,6 +240,33 @@ proptest! {
     }
 
     #[test]
+    fn the_count_on_bitsets_agrees_with_brute_force_and_the_links(
+        spec in spec_strategy(),
+        limit in 0u64..4,
+        pick in any::<prop::sample::Index>(),
+    ) {
+        let problem = spec.build();
+        let expected = brute_force(&spec);
+        let mut solver = Dlx::new(&problem);
+        let count = solver.count_on_bits(None);
+        prop_assert_eq!(count.solutions, expected.len() as u64);
+        let bits = solver.stats().clone();
+        solver.count_on_matrix(None);
+        let links = solver.stats();
+        prop_assert_eq!((bits.nodes, &bits.profile), (links.nodes, &links.profile));
+        let limited = solver.count_on_bits(Some(limit));
+        prop_assert_eq!(limited.solutions, limit.min(expected.len() as u64));
+        // After a pre-selection: the oracle's solutions with the option.
+        if !spec.options.is_empty() {
+            let option = spec.options_at(&[pick])[0];
+            if solver.select(option).is_ok() {
+                let with = expected.iter().filter(|s| s.contains(&option.index())).count();
+                prop_assert_eq!(solver.count_on_bits(None).solutions, with as u64);
+            }
+        }
+    }
+
+    #[test]
     fn budgets_stop_exactly_when_the_tree_is_larger(spec in spec_strategy(), budget in 1u64..40) {
         let problem = spec.build();
         let mut solver = Dlx::new(&problem);

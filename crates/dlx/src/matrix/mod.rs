@@ -109,6 +109,7 @@
 #![allow(unsafe_code)]
 
 mod arrays;
+mod bits;
 mod bounded;
 mod bulk;
 mod cells;
@@ -133,8 +134,9 @@ mod shuffle;
 mod test_problems;
 mod tweak;
 
+pub(crate) use bits::Bits;
 pub(crate) use bulk::Columns;
-pub(crate) use cells::{AnyCells, NoReport, Report};
+pub(crate) use cells::{AnyCells, Counter, NoReport, Report, Resumable};
 pub(crate) use frontier::RandomChild;
 pub(crate) use link::MAX_OPTION_LEN;
 pub use path::{CellsWidth, LinksLoop, SearchPath};

@@ -75,7 +75,7 @@ pub enum CellsWidth {
 #[non_exhaustive]
 pub struct SearchPath {
     /// The loop every search on the links runs: all of them but a
-    /// [`count`](crate::Dlx::count) on dancing cells.
+    /// [`count`](crate::Dlx::count) on dancing cells or bitsets.
     pub links: LinksLoop,
     /// Whether some option gives an item a color: Algorithm C rather than
     /// X (or M with colors), a loop made with every color step.
@@ -84,6 +84,9 @@ pub struct SearchPath {
     /// (`matrix/cells`), with their width; the other searches still run
     /// on the links.
     pub cells: Option<CellsWidth>,
+    /// Whether [`Dlx::count`](crate::Dlx::count) runs on bitsets
+    /// (`matrix/bits`); the other searches still run on the links.
+    pub bits: bool,
 }
 
 impl SearchPath {
@@ -91,6 +94,12 @@ impl SearchPath {
     #[must_use]
     pub fn counts_on_cells(self) -> bool {
         self.cells.is_some()
+    }
+
+    /// Whether [`Dlx::count`](crate::Dlx::count) runs on bitsets.
+    #[must_use]
+    pub fn counts_on_bits(self) -> bool {
+        self.bits
     }
 
     /// Whether the links' loop shuffles (a seed).
@@ -147,6 +156,7 @@ impl fmt::Display for SearchPath {
         match self.cells {
             Some(CellsWidth::Narrow) => write!(f, "; counts on dancing cells (16-bit)"),
             Some(CellsWidth::Wide) => write!(f, "; counts on dancing cells (32-bit)"),
+            None if self.bits => write!(f, "; counts on bitsets"),
             None => Ok(()),
         }
     }
@@ -165,6 +175,8 @@ pub(crate) struct Facts {
     pub(crate) width: u32,
     /// Whether [`cells_win`] sends the problem's counts to dancing cells.
     pub(crate) cells_win: bool,
+    /// Whether [`bits_win`] sends the problem's counts to bitsets.
+    pub(crate) bits_win: bool,
     /// How wide the problem's cells are, wherever they are made.
     pub(crate) cells_width: CellsWidth,
 }
@@ -179,6 +191,7 @@ impl Facts {
             colors: kind != Kind::Exact && problem.colors.iter().any(Option::is_some),
             width,
             cells_win: cells_win(problem),
+            bits_win: bits_win(problem),
             cells_width: cells_width(problem),
         }
     }
@@ -193,6 +206,38 @@ impl Facts {
 /// the links are faster, 10-40% in instructions. Algorithm M has no cells.
 fn cells_win(problem: &Problem) -> bool {
     problem.kind() != Kind::Multiplicities && problem.secondary_count() > 0
+}
+
+/// The most options a problem may have for a count on bitsets
+/// (`matrix/bits`): its conflict table is `options^2 / 8` bytes (2 MiB at
+/// the bound).
+pub(crate) const BITS_MAX_OPTIONS: usize = 4096;
+
+/// The least mean length of the primary items' lists for which
+/// [`bits_win`] holds (docs/decisions/bitset-count.md).
+const BITS_MIN_MEAN_LIST: usize = 32;
+
+/// Whether [`Dlx::count`](crate::Dlx::count) runs on bitsets
+/// (`matrix/bits`) for `problem` (in the leftmost order, without
+/// forced-first): plain exact cover (no secondary items, colors or
+/// multiplicities) of at most [`BITS_MAX_OPTIONS`] options whose primary items
+/// have on average at least [`BITS_MIN_MEAN_LIST`] options (and fewer than
+/// `2^16` primary items, which the bitsets index as `u16`). Measured
+/// (docs/decisions/bitset-count.md): on the pentomino tilings (mean lists
+/// of 100-170) a node clears many options, which the bitsets do a word at a
+/// time with nothing to undo, and they run fewer instructions than the
+/// links; on short lists (langford-11 15, latin-5 5) a node clears a few
+/// options and the bitsets' fixed cost a node (copying the live set and
+/// the counts, scanning every primary item) loses.
+fn bits_win(problem: &Problem) -> bool {
+    // Without secondary items every entry is a primary item's.
+    let primary = problem.primary_count();
+    problem.kind() == Kind::Exact
+        && problem.secondary_count() == 0
+        && problem.option_count() <= BITS_MAX_OPTIONS
+        && primary > 0
+        && primary <= usize::from(u16::MAX)
+        && problem.entry_count() >= BITS_MIN_MEAN_LIST * primary
 }
 
 /// How wide `problem`'s cells are: `u16` entries if they fit, fewer than
@@ -224,7 +269,9 @@ fn cells_width(problem: &Problem) -> CellsWidth {
 /// | otherwise | [`LinksLoop::Leftmost`] |
 ///
 /// A count runs on dancing cells when the links loop is
-/// [`LinksLoop::Leftmost`] and [`cells_win`] holds.
+/// [`LinksLoop::Leftmost`] and [`cells_win`] holds, on bitsets when it is
+/// and [`bits_win`] holds (the two never both hold: cells need secondary
+/// items, bitsets none).
 pub(crate) fn choose(facts: Facts, seeded: bool, forced: bool) -> SearchPath {
     let links = match facts.kind {
         Kind::Multiplicities if seeded => LinksLoop::MultiplicitiesRandomized,
@@ -234,10 +281,12 @@ pub(crate) fn choose(facts: Facts, seeded: bool, forced: bool) -> SearchPath {
         _ if forced => LinksLoop::ForcedFirst,
         _ => LinksLoop::Leftmost,
     };
+    let leftmost = links == LinksLoop::Leftmost;
     SearchPath {
         links,
         colors: facts.colors,
-        cells: (facts.cells_win && links == LinksLoop::Leftmost).then_some(facts.cells_width),
+        cells: (facts.cells_win && leftmost).then_some(facts.cells_width),
+        bits: facts.bits_win && leftmost,
     }
 }
 
@@ -344,6 +393,52 @@ mod tests {
             sudoku.path().to_string(),
             "Algorithm X, forced-first, made for options of 4 nodes, item lists frozen, \
              on dancing links"
+        );
+    }
+
+    /// A count runs on bitsets for plain exact cover with long lists (a
+    /// mean of [`BITS_MIN_MEAN_LIST`](super::BITS_MIN_MEAN_LIST) options a
+    /// primary item) and at most [`BITS_MAX_OPTIONS`](super::BITS_MAX_OPTIONS)
+    /// options, in the leftmost order only; not with secondary items (the
+    /// cells), short lists or more options (the links).
+    #[test]
+    fn bitsets_take_long_lists_of_few_options() {
+        use crate::problem::Problem;
+        // One primary item (and `secondary` secondary ones) with `options`
+        // options of it alone (and the first secondary item).
+        let problem = |options: usize, secondary: usize| {
+            let mut builder = Problem::builder(1, secondary).unwrap();
+            for _ in 0..options {
+                let items: Vec<usize> = (0..1 + secondary.min(1)).collect();
+                builder.add_option(&items).unwrap();
+            }
+            builder.build()
+        };
+        let bits = |problem: &Problem, seeded: bool, forced: bool| {
+            let mut solver = Dlx::new(problem);
+            solver.set_seed(seeded.then_some(7));
+            solver.set_forced_first(forced);
+            let path = solver.path();
+            (path.counts_on_bits(), path.counts_on_cells())
+        };
+        let long = problem(super::BITS_MIN_MEAN_LIST, 0);
+        assert_eq!(bits(&long, false, false), (true, false));
+        assert_eq!(bits(&long, true, false), (false, false));
+        assert_eq!(bits(&long, false, true), (false, false));
+        assert_eq!(
+            Dlx::new(&long).path().to_string(),
+            "Algorithm X, leftmost, on dancing links; counts on bitsets"
+        );
+        let short = problem(super::BITS_MIN_MEAN_LIST - 1, 0);
+        assert_eq!(bits(&short, false, false), (false, false));
+        let many = problem(super::BITS_MAX_OPTIONS + 1, 0);
+        assert_eq!(bits(&many, false, false), (false, false));
+        let secondary = problem(super::BITS_MIN_MEAN_LIST, 1);
+        assert_eq!(bits(&secondary, false, false), (false, true));
+        let mut solver = Dlx::new(&long);
+        assert_eq!(
+            solver.count(None).solutions,
+            super::BITS_MIN_MEAN_LIST as u64
         );
     }
 

@@ -81,6 +81,102 @@ impl Report for PauseAt {
     }
 }
 
+/// A count-only engine [`Dlx::count`](crate::Dlx::count) runs where the
+/// chooser sends it (`path.rs`): dancing cells, bitsets (`matrix/bits`).
+pub(crate) trait Counter {
+    /// Counts the solutions that extend `search`'s pre-selections, at most
+    /// `limit` of them (`u64::MAX` for no limit, never 0), under `budget`,
+    /// into `stats`, telling `report` as it goes; returns why the count
+    /// ended.
+    fn count<R: Report>(
+        &mut self,
+        search: &Search,
+        limit: u64,
+        budget: Budget,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> End;
+}
+
+/// A count-only search that can stop at a pause and go on from there: what
+/// a count in pieces ([`Dlx::counting`](crate::Dlx::counting)) needs of the
+/// cells and the bitsets.
+pub(crate) trait Resumable {
+    /// Where a count stands: its search loop's locals.
+    type Place;
+
+    /// The nodes a count at `place` has entered.
+    fn nodes_done(place: &Self::Place) -> u64;
+
+    /// Runs the search from `place` to the end, the limit, the budget or
+    /// `report`'s stop ([`End::Stopped`]); returns why, and where it stands.
+    fn resume<R: Report>(
+        &mut self,
+        place: Self::Place,
+        limit: u64,
+        budget: Budget,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> (End, Self::Place);
+
+    /// Selects `search`'s pre-selections and starts the statistics: the
+    /// place a count begins from.
+    fn begin_count(&mut self, search: &Search) -> Self::Place;
+
+    /// Undoes what a count left (the search and the pre-selections).
+    fn finish_count(&mut self);
+
+    /// The count stopped at a pause, if there is one.
+    fn paused_place(&mut self) -> &mut Option<Box<Self::Place>>;
+
+    /// One piece of a count run in pieces: goes on from the pause the last
+    /// piece stopped at, if there is one, else begins as a count does, and
+    /// stops before the node that would make more than `pause` nodes in all
+    /// (`u64::MAX`: no pause). `None` when it paused there, the state left
+    /// as its search left it for the next piece; else why the count ended,
+    /// the state restored. `stats` holds the whole count's statistics so
+    /// far. The pause is a report that stops the loop (the only one there
+    /// is), so that the loop is the plain count's, leaves counted at once
+    /// and no budget tested unless the caller has one.
+    fn count_piece(
+        &mut self,
+        search: &Search,
+        limit: u64,
+        budget: Budget,
+        pause: u64,
+        stats: &mut Stats,
+    ) -> Option<End> {
+        let place = match self.paused_place().take() {
+            Some(place) => *place,
+            None => self.begin_count(search),
+        };
+        let (end, place) = if pause == u64::MAX {
+            self.resume(place, limit, budget, stats, &mut NoReport)
+        } else {
+            let done = Self::nodes_done(&place);
+            let mut at = PauseAt {
+                pause,
+                left: pause.saturating_sub(done).max(1),
+            };
+            self.resume(place, limit, budget, stats, &mut at)
+        };
+        if end == End::Stopped {
+            *self.paused_place() = Some(Box::new(place));
+            return None;
+        }
+        self.finish_count();
+        Some(end)
+    }
+
+    /// Gives up the count paused by [`count_piece`](Self::count_piece), if
+    /// there is one: the state as the engine was made.
+    fn give_up_paused(&mut self) {
+        if self.paused_place().take().is_some() {
+            self.finish_count();
+        }
+    }
+}
+
 /// One level of the search: the options of the item it branches on, and
 /// the one it is trying.
 #[derive(Clone, Copy, Debug)]
@@ -134,48 +230,8 @@ impl<I: Width> Cells<I> {
         end
     }
 
-    /// One piece of a count run in pieces ([`Dlx::counting`](crate::Dlx::counting)):
-    /// goes on from the pause the last piece stopped at, if there is one,
-    /// else begins as [`count`](Self::count) does, and stops before the
-    /// node that would make more than `pause` nodes in all (`u64::MAX`: no
-    /// pause). `None` when it paused there, the sets left as its search
-    /// left them for the next piece; else why the count ended, the sets
-    /// restored. `stats` holds the whole count's statistics so far.
-    pub(crate) fn count_piece(
-        &mut self,
-        search: &Search,
-        limit: u64,
-        budget: Budget,
-        pause: u64,
-        stats: &mut Stats,
-    ) -> Option<End> {
-        let place = match self.paused.take() {
-            Some(place) => *place,
-            None => self.begin(search),
-        };
-        // The pause is a report that stops the loop (the only one there
-        // is), so that the loop is the plain count's, leaves counted at once
-        // and no budget tested unless the caller has one.
-        let (end, place) = if pause == u64::MAX {
-            self.run(place, limit, budget, stats, &mut NoReport)
-        } else {
-            let done = place.profile.iter().sum::<u64>();
-            let mut at = PauseAt {
-                pause,
-                left: pause.saturating_sub(done).max(1),
-            };
-            self.run(place, limit, budget, stats, &mut at)
-        };
-        if end == End::Stopped {
-            self.paused = Some(Box::new(place));
-            return None;
-        }
-        self.finish();
-        Some(end)
-    }
-
     /// Knuth's estimate of the part of the tree done by the count paused
-    /// by [`count_piece`](Self::count_piece), if there is one: the part
+    /// by [`count_piece`](Resumable::count_piece), if there is one: the part
     /// before the node it stopped at, and half of that node's share, as
     /// the links' `Search::progress` gives it.
     pub(crate) fn paused_progress(&self) -> Option<f64> {
@@ -183,14 +239,6 @@ impl<I: Width> Cells<I> {
             let (done, share) = done_and_share(&place.firsts, &place.levels);
             done + share / 2.0
         })
-    }
-
-    /// Gives up the count paused by [`count_piece`](Self::count_piece), if
-    /// there is one: the sets as [`Cells::new`] made them.
-    pub(crate) fn give_up_paused(&mut self) {
-        if self.paused.take().is_some() {
-            self.finish();
-        }
     }
 
     /// Selects `search`'s pre-selections and starts the statistics: the
@@ -385,6 +433,37 @@ impl<I: Width> Cells<I> {
             firsts,
         };
         (end, place)
+    }
+}
+
+impl<I: Width> Resumable for Cells<I> {
+    type Place = Place;
+
+    fn nodes_done(place: &Place) -> u64 {
+        place.profile.iter().sum()
+    }
+
+    fn resume<R: Report>(
+        &mut self,
+        place: Place,
+        limit: u64,
+        budget: Budget,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> (End, Place) {
+        self.run(place, limit, budget, stats, report)
+    }
+
+    fn begin_count(&mut self, search: &Search) -> Place {
+        self.begin(search)
+    }
+
+    fn finish_count(&mut self) {
+        self.finish();
+    }
+
+    fn paused_place(&mut self) -> &mut Option<Box<Place>> {
+        &mut self.paused
     }
 }
 

@@ -2,7 +2,7 @@
 //! recursive oracle of Knuth's statistics, on small problems (Miri runs
 //! these in CI).
 
-use super::count::Report;
+use super::count::{Counter, Report};
 use super::width::Width;
 use super::{AnyCells, Cells, SPLIT_COLORS};
 use crate::index::to_u32;

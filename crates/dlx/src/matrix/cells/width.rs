@@ -10,7 +10,7 @@
 //! 3% more instructions, and no less time (docs/decisions/rejected.md).
 
 use super::Cells;
-use super::count::Report;
+use super::count::{Counter, Report, Resumable};
 use crate::matrix::path::CellsWidth;
 use crate::matrix::search::Search;
 use crate::outcome::{Budget, End, Stats};
@@ -76,18 +76,9 @@ pub(crate) enum AnyCells {
     Wide(Cells<u32>),
 }
 
-impl AnyCells {
-    /// The sets of the problem `search` was made for ([`Cells::new`]), as
-    /// wide as the chooser says (`path.rs`: `u16` entries if they fit).
-    pub(crate) fn new(search: &Search) -> AnyCells {
-        match search.facts.cells_width {
-            CellsWidth::Narrow => AnyCells::Narrow(Cells::new(search)),
-            CellsWidth::Wide => AnyCells::Wide(Cells::new(search)),
-        }
-    }
-
+impl Counter for AnyCells {
     /// [`Cells::count`] on whichever width these are.
-    pub(crate) fn count<R: Report>(
+    fn count<R: Report>(
         &mut self,
         search: &Search,
         limit: u64,
@@ -98,6 +89,17 @@ impl AnyCells {
         match self {
             AnyCells::Narrow(cells) => cells.count(search, limit, budget, stats, report),
             AnyCells::Wide(cells) => cells.count(search, limit, budget, stats, report),
+        }
+    }
+}
+
+impl AnyCells {
+    /// The sets of the problem `search` was made for ([`Cells::new`]), as
+    /// wide as the chooser says (`path.rs`: `u16` entries if they fit).
+    pub(crate) fn new(search: &Search) -> AnyCells {
+        match search.facts.cells_width {
+            CellsWidth::Narrow => AnyCells::Narrow(Cells::new(search)),
+            CellsWidth::Wide => AnyCells::Wide(Cells::new(search)),
         }
     }
 

@@ -1,0 +1,298 @@
+//! The count on bitsets: Algorithm X as a loop over levels, with
+//! [`Dlx::count`](crate::Dlx::count)'s limit, budget and statistics, and
+//! the pieces of [`Dlx::counting`](crate::Dlx::counting).
+//!
+//! The loop is the cells' (`cells/count.rs`): enter a node (report, budget,
+//! profile), stop at a dead end the links give up, choose the item, count
+//! its options as leaves or branch on the first, and on the way back try
+//! the next option of the deepest level that has one. A level keeps its
+//! options in `options` (listed when the level is made, in option order),
+//! and its states in two slots (`mod.rs`), so trying the next option is
+//! one [`Bits::clear`] from the level's covered slot, with nothing to undo.
+
+#![deny(unsafe_code)]
+
+use super::super::search::Search;
+use super::{Bits, CLOSED, Clear, Close};
+use crate::index::to_u32;
+use crate::matrix::{Counter, Report, Resumable};
+use crate::outcome::{Budget, End, Stats};
+
+/// One level of the search: the item it branches on and its options.
+#[derive(Clone, Copy, Debug)]
+struct Level {
+    /// The item branched on.
+    item: u32,
+    /// Where the item's options start in `options`.
+    first: u32,
+    /// The place in `options` of the option being tried.
+    cursor: u32,
+    /// Where they end.
+    end: u32,
+    /// Open primary items at the level's node.
+    open: u32,
+}
+
+/// A count stopped at a pause ([`Resumable::count_piece`]), or about to start:
+/// the search loop's locals, the slots as it left them.
+#[derive(Clone, Debug)]
+pub(crate) struct Place {
+    solutions: u64,
+    updates: u64,
+    /// Nodes entered so far at each level (`primary + 2` of them).
+    profile: Vec<u64>,
+    levels: Vec<Level>,
+    /// The options of every level, one level after another.
+    options: Vec<u16>,
+    /// Open primary items at the node to enter.
+    open: u32,
+    /// Whether the node to enter is a dead end the links give up.
+    doomed: bool,
+}
+
+impl Counter for Bits {
+    fn count<R: Report>(
+        &mut self,
+        search: &Search,
+        limit: u64,
+        budget: Budget,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> End {
+        self.paused = None;
+        let place = self.begin(search);
+        self.resume(place, limit, budget, stats, report).0
+    }
+}
+
+impl Resumable for Bits {
+    type Place = Place;
+
+    fn nodes_done(place: &Place) -> u64 {
+        place.profile.iter().sum()
+    }
+
+    fn resume<R: Report>(
+        &mut self,
+        place: Place,
+        limit: u64,
+        budget: Budget,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> (End, Place) {
+        debug_assert!(limit > 0);
+        if budget == Budget::UNLIMITED {
+            self.search::<false, R>(place, limit, budget, stats, report)
+        } else {
+            self.search::<true, R>(place, limit, budget, stats, report)
+        }
+    }
+
+    fn begin_count(&mut self, search: &Search) -> Place {
+        self.begin(search)
+    }
+
+    /// Nothing to undo: every state is a copy.
+    fn finish_count(&mut self) {}
+
+    fn paused_place(&mut self) -> &mut Option<Box<Place>> {
+        &mut self.paused
+    }
+}
+
+impl Bits {
+    /// Knuth's estimate of the part of the tree done by the paused count,
+    /// if there is one, as `Cells::paused_progress`.
+    pub(crate) fn paused_progress(&self) -> Option<f64> {
+        self.paused.as_deref().map(|place| {
+            let (done, share) = done_and_share(&place.levels);
+            done + share / 2.0
+        })
+    }
+
+    /// Slot 0 with `search`'s pre-selections chosen: the place a count
+    /// begins from.
+    fn begin(&mut self, search: &Search) -> Place {
+        self.reset_root();
+        self.reserve(1);
+        let mut open = u32::try_from(self.primary).expect("fewer than 2^16 primary items");
+        for option in search.selected() {
+            let o = option.index();
+            self.clear(0, 1, Close::Option(o), Clear::Conflicts(o));
+            let (w, p) = (self.words, self.primary);
+            self.live.copy_within(w..2 * w, 0);
+            self.counts.copy_within(p..2 * p, 0);
+            open -= u32::try_from(self.primaries_of(o).len()).expect("few items");
+        }
+        Place {
+            solutions: 0,
+            updates: 0,
+            profile: vec![0u64; self.primary + 2],
+            levels: Vec::with_capacity(self.primary + 1),
+            options: Vec::new(),
+            open,
+            doomed: false,
+        }
+    }
+
+    /// Chooses option `options[cursor]` of `level` (at depth `depth`): its
+    /// child's slot made from the level's covered one. Returns the child's
+    /// open items, whether the links give it up, and the updates.
+    #[inline(always)]
+    fn try_option(&mut self, depth: usize, level: &Level, o: usize) -> (u32, bool, u64) {
+        let covered = 2 * depth + 1;
+        let (hidden, emptied) =
+            self.clear(covered, covered + 1, Close::Option(o), Clear::Conflicts(o));
+        let doomed = emptied && self.links_give_up(covered, level.item as usize, o);
+        let open = level.open - to_u32(self.primaries_of(o).len());
+        // Knuth's updates: each other item of `o` covered, each option hidden.
+        let covers = u64::from(self.hide_updates[o]);
+        (open, doomed, hidden + covers)
+    }
+
+    /// The count from `place` on. `B`: whether `budget` limits anything (a
+    /// budget looks at every node and counts no leaves at once).
+    fn search<const B: bool, R: Report>(
+        &mut self,
+        place: Place,
+        limit: u64,
+        budget: Budget,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> (End, Place) {
+        let Place {
+            mut solutions,
+            mut updates,
+            mut profile,
+            mut levels,
+            mut options,
+            mut open,
+            mut doomed,
+        } = place;
+        let mut nodes = if B { profile.iter().sum() } else { 0u64 };
+        let mut until_report = 1u64;
+        let end = 'enter: loop {
+            if R::ON {
+                until_report -= 1;
+                if until_report == 0 {
+                    until_report = report.chunk();
+                    let nodes = if B { nodes } else { profile.iter().sum() };
+                    if report.report(nodes, solutions, done_and_share(&levels).0) {
+                        break End::Stopped;
+                    }
+                }
+            }
+            if B {
+                if budget.is_exhausted(nodes, updates) {
+                    break End::BudgetExhausted;
+                }
+                nodes += 1;
+            }
+            let depth = levels.len();
+            profile[depth] += 1;
+            let branch = if doomed {
+                None
+            } else {
+                match self.choose_item(2 * depth) {
+                    Some(chosen) => Some(chosen),
+                    None => {
+                        solutions += 1;
+                        if solutions == limit {
+                            break End::LimitReached;
+                        }
+                        None
+                    }
+                }
+            };
+            if let Some((item, size)) = branch {
+                debug_assert!(size < CLOSED);
+                let leaves = u64::from(size);
+                if size > 0 && open == self.leaf_width && !B && leaves < limit - solutions {
+                    // Each live option has every primary item left (as
+                    // `leaves.rs` says), so each is a solution.
+                    solutions += leaves;
+                    profile[depth + 1] += leaves;
+                } else if size > 0 {
+                    let first = options.len();
+                    let slot = 2 * depth;
+                    let w = self.words;
+                    let live = &self.live[slot * w..(slot + 1) * w];
+                    let of_item = &self.item_options[item * w..(item + 1) * w];
+                    for (at, (&l, &m)) in live.iter().zip(of_item).enumerate() {
+                        let mut both = l & m;
+                        while both != 0 {
+                            let o = at * 64 + both.trailing_zeros() as usize;
+                            both &= both - 1;
+                            // Below `MAX_OPTIONS` (`fits`), so a `u16`.
+                            #[allow(clippy::cast_possible_truncation)]
+                            options.push(o as u16);
+                        }
+                    }
+                    self.reserve(slot + 2);
+                    let (hidden, _) =
+                        self.clear(slot, slot + 1, Close::Item(item), Clear::Item(item));
+                    updates += 1 + hidden;
+                    let level = Level {
+                        item: to_u32(item),
+                        first: to_u32(first),
+                        cursor: to_u32(first),
+                        end: to_u32(options.len()),
+                        open,
+                    };
+                    levels.push(level);
+                    let made;
+                    (open, doomed, made) =
+                        self.try_option(depth, &level, usize::from(options[first]));
+                    updates += made;
+                    continue 'enter;
+                }
+            }
+            doomed = false;
+            // Backtrack: the next option of the deepest level that has one.
+            while let Some(level) = levels.last_mut() {
+                level.cursor += 1;
+                if level.cursor < level.end {
+                    let level = *level;
+                    let o = usize::from(options[level.cursor as usize]);
+                    let made;
+                    (open, doomed, made) = self.try_option(levels.len() - 1, &level, o);
+                    updates += made;
+                    continue 'enter;
+                }
+                options.truncate(level.first as usize);
+                levels.pop();
+            }
+            break End::Exhausted;
+        };
+        let depth = profile.iter().rposition(|&n| n > 0).map_or(0, |l| l + 1);
+        *stats = Stats {
+            nodes: profile.iter().sum(),
+            updates,
+            cleansings: 0,
+            solutions,
+            profile: profile[..depth].to_vec(),
+        };
+        let place = Place {
+            solutions,
+            updates,
+            profile,
+            levels,
+            options,
+            open,
+            doomed,
+        };
+        (end, place)
+    }
+}
+
+/// Knuth's estimate of the part of the tree done (DLX1's progress
+/// measure), and the share of the tree the current node stands for, as
+/// the cells' `done_and_share`.
+fn done_and_share(levels: &[Level]) -> (f64, f64) {
+    let (mut done, mut share) = (0.0, 1.0);
+    for level in levels {
+        share /= f64::from(level.end - level.first);
+        done += f64::from(level.cursor - level.first) * share;
+    }
+    (done, share)
+}
