@@ -38,7 +38,7 @@ use crate::index::to_u32;
 use crate::problem::Kind;
 
 /// Added to a closed item's count: above every count (fewer than
-/// [`MAX_OPTIONS`](super::path::BITS_MAX_OPTIONS) options), so the choice never takes a closed item, and
+/// [`MAX_OPTIONS`] options), so the choice never takes a closed item, and
 /// counting one down never makes it look empty.
 const CLOSED: u16 = 0x8000;
 
