@@ -131,17 +131,20 @@ fn example_file(file: &str) -> NamedProblem {
     NamedProblem::parse(&text).unwrap()
 }
 
+/// The example files with big counts, and their published counts.
+const EXAMPLE_COUNTS: [(&str, u64); 4] = [
+    ("pentominoes-6x10.dlx", 9356),
+    ("queens-12.dlx", 14_200),
+    ("langford-11.dlx", 35_584),
+    ("latin-5.dlx", 161_280),
+];
+
 /// The big counts: minutes in debug mode, seconds in release (`.ci/run` runs
 /// these with `cargo test --release -- --ignored`).
 #[test]
 #[ignore = "slow in debug mode: run in release mode (see .ci/run)"]
 fn big_counts_from_the_example_files() {
-    for (file, count) in [
-        ("pentominoes-6x10.dlx", 9356),
-        ("queens-12.dlx", 14_200),
-        ("langford-11.dlx", 35_584),
-        ("latin-5.dlx", 161_280),
-    ] {
+    for (file, count) in EXAMPLE_COUNTS {
         let named = example_file(file);
         assert_eq!(count_checked(&named), count, "{file}");
         assert_eq!(
@@ -244,12 +247,7 @@ fn bits_count_as_the_links_on_known_problems() {
 #[test]
 #[ignore = "slow in debug mode: run in release mode (see .ci/run)"]
 fn bits_count_the_example_files_as_the_links() {
-    for (file, count) in [
-        ("pentominoes-6x10.dlx", 9356),
-        ("queens-12.dlx", 14_200),
-        ("langford-11.dlx", 35_584),
-        ("latin-5.dlx", 161_280),
-    ] {
+    for (file, count) in EXAMPLE_COUNTS {
         let named = example_file(file);
         let mut solver = Dlx::new(named.problem());
         let bits = solver.count_on_bits(None);

@@ -1,7 +1,11 @@
 //! Small problems for the matrix's unit tests, which Miri runs in CI: small
-//! enough for it, with forced moves and clashes to reach every loop.
+//! enough for it, with forced moves and clashes to reach every loop; and the
+//! random helpers the cells' and bitsets' tests share.
 
+use crate::index::{OptionId, to_u32};
 use crate::problem::Problem;
+use crate::random::SplitMix64;
+use crate::solver::Dlx;
 
 /// Latin squares of order 3 (12 of them): items cell, row-digit and
 /// column-digit, one option per cell and digit (option `9r + 3c + d` puts
@@ -37,4 +41,30 @@ pub(super) fn sudoku_4() -> Problem {
         }
     }
     builder.build()
+}
+
+/// A random number below `bound` (small in these tests).
+pub(super) fn below(rng: &mut SplitMix64, bound: u64) -> u64 {
+    u64::from(rng.below(u32::try_from(bound).unwrap()))
+}
+
+/// Selects up to two random options of `problem` in `solver` (those that
+/// clash are refused, so fewer), one by one or, half the time, with
+/// `select_all` (which lays the links out anew for plain problems: the
+/// cells and the bitsets, read from the matrix, must not mind).
+pub(super) fn select_some(rng: &mut SplitMix64, solver: &mut Dlx, problem: &Problem) {
+    if problem.option_count() == 0 {
+        return;
+    }
+    let options: Vec<OptionId> = (0..rng.below(3))
+        .map(|_| OptionId::new(rng.below(to_u32(problem.option_count())) as usize).unwrap())
+        .collect();
+    if rng.below(2) == 0 {
+        for &option in &options {
+            let _ = solver.select(option);
+        }
+    } else {
+        // Those before a clash stay selected.
+        let _ = solver.select_all(&options);
+    }
 }

@@ -4,8 +4,8 @@
 //! including those where the links miss a doom (`Bits::links_give_up`,
 //! which debug builds check against its replay of the links' covering).
 
-use crate::index::{OptionId, to_u32};
-use crate::matrix::test_problems::{latin_3, sudoku_4};
+use crate::index::to_u32;
+use crate::matrix::test_problems::{below, latin_3, select_some, sudoku_4};
 use crate::outcome::{Budget, Count, End, Stats};
 use crate::problem::Problem;
 use crate::random::SplitMix64;
@@ -50,30 +50,6 @@ fn random_problem(rng: &mut SplitMix64) -> Problem {
         builder.add_option(&order).unwrap();
     }
     builder.build()
-}
-
-/// A random number below `bound`.
-fn below(rng: &mut SplitMix64, bound: u64) -> u64 {
-    u64::from(rng.below(u32::try_from(bound).unwrap()))
-}
-
-/// Selects up to two random options (those that clash are refused), one
-/// by one or, half the time, with `select_all` (which lays the links out
-/// anew: the bitsets, read from the matrix, must not mind).
-fn select_some(rng: &mut SplitMix64, solver: &mut Dlx, problem: &Problem) {
-    if problem.option_count() == 0 {
-        return;
-    }
-    let options: Vec<OptionId> = (0..rng.below(3))
-        .map(|_| OptionId::new(rng.below(to_u32(problem.option_count())) as usize).unwrap())
-        .collect();
-    if rng.below(2) == 0 {
-        for &option in &options {
-            let _ = solver.select(option);
-        }
-    } else {
-        let _ = solver.select_all(&options);
-    }
 }
 
 #[test]

@@ -5,9 +5,9 @@
 use super::count::{Counter, Report};
 use super::width::Width;
 use super::{AnyCells, Cells, SPLIT_COLORS};
+use crate::index::Color;
 use crate::index::to_u32;
-use crate::index::{Color, OptionId};
-use crate::matrix::test_problems::{latin_3, sudoku_4};
+use crate::matrix::test_problems::{below, latin_3, select_some, sudoku_4};
 use crate::outcome::{Budget, Count, End, Stats};
 use crate::problem::Problem;
 use crate::random::SplitMix64;
@@ -85,27 +85,6 @@ fn random_problem(rng: &mut SplitMix64, palette: u32) -> Problem {
         builder.add_colored_option(&entries).unwrap();
     }
     builder.build()
-}
-
-/// Selects up to two random options of `problem` in `solver` (those that
-/// clash are refused, so fewer), one by one or, half the time, with
-/// `select_all` (which lays the links out anew for plain problems: the
-/// cells, read from the matrix, must not mind).
-fn select_some(rng: &mut SplitMix64, solver: &mut Dlx, problem: &Problem) {
-    if problem.option_count() == 0 {
-        return;
-    }
-    let options: Vec<OptionId> = (0..rng.below(3))
-        .map(|_| OptionId::new(rng.below(to_u32(problem.option_count())) as usize).unwrap())
-        .collect();
-    if rng.below(2) == 0 {
-        for &option in &options {
-            let _ = solver.select(option);
-        }
-    } else {
-        // Those before a clash stay selected.
-        let _ = solver.select_all(&options);
-    }
 }
 
 /// The colors of round `round`'s random problem: none, two, none, six,
@@ -229,11 +208,6 @@ fn counts_large_problems_on_wide_sets() {
     assert_eq!(stats.solutions, n);
     let wide = matches!(solver.cells.as_deref(), Some(AnyCells::Wide(_)));
     assert_eq!(wide, !cfg!(miri), "30,000 options: 90,001 nodes");
-}
-
-/// A random number below `bound` (small in these tests).
-fn below(rng: &mut SplitMix64, bound: u64) -> u64 {
-    u64::from(rng.below(u32::try_from(bound).unwrap()))
 }
 
 #[test]
