@@ -373,16 +373,23 @@ fn a_file_batch_progress_bar_says_of_total_and_time_left() {
     let top = repo_file("data/sudoku/tdoku_puzzles3_magictour_top1465.txt");
     let top = arg(&top);
     let env = [("SUDOKU_DLX_PROGRESS_DELAY_MS", "0")];
-    // A regular file: the bar knows the total (1,465 puzzles) and the time left.
+    // The total is counted on a thread of its own while the batch runs, so
+    // the runs below are made to last (the file given 16 and 12 times, about
+    // half a second each): a run of one file (30 ms) could end before a loaded
+    // machine let that thread finish, and the bar never said "of".
+    let sixteen = vec![top; 16].join(" ");
+    // Regular files: the bar knows the total (16 x 1,465 puzzles) and the
+    // time left.
     let shown = on_terminal(
-        &format!("{bin} count -j 1 --limit 2 {top} > /dev/null"),
+        &format!("{bin} count -j 1 --limit 2 {sixteen} > /dev/null"),
         &env,
     );
-    assert!(shown.contains(" of 1,465 puzzles in "), "{shown:?}");
+    assert!(shown.contains(" of 23,440 puzzles in "), "{shown:?}");
     assert!(shown.contains(" left"), "{shown:?}");
-    // Two files: the total is theirs together.
-    let shown = on_terminal(&format!("{bin} canon -j 1 {top} {top} > /dev/null"), &env);
-    assert!(shown.contains(" of 2,930 puzzles in "), "{shown:?}");
+    // Another command: canon's total is its files' together.
+    let twelve = vec![top; 12].join(" ");
+    let shown = on_terminal(&format!("{bin} canon -j 1 {twelve} > /dev/null"), &env);
+    assert!(shown.contains(" of 17,580 puzzles in "), "{shown:?}");
     // A pipe has no total: the bar counts without one.
     let shown = on_terminal(
         &format!("cat {top} | {bin} count -j 1 --limit 2 > /dev/null"),
