@@ -377,7 +377,7 @@ fn a_file_batch_progress_bar_says_of_total_and_time_left() {
     // the runs below are made to last (the file given 16 and 12 times, about
     // half a second each): a run of one file (30 ms) could end before a loaded
     // machine let that thread finish, and the bar never said "of".
-    let sixteen = vec![top; 16].join(" ");
+    let sixteen = [top; 16].join(" ");
     // Regular files: the bar knows the total (16 x 1,465 puzzles) and the
     // time left.
     let shown = on_terminal(
@@ -387,7 +387,7 @@ fn a_file_batch_progress_bar_says_of_total_and_time_left() {
     assert!(shown.contains(" of 23,440 puzzles in "), "{shown:?}");
     assert!(shown.contains(" left"), "{shown:?}");
     // Another command: canon's total is its files' together.
-    let twelve = vec![top; 12].join(" ");
+    let twelve = [top; 12].join(" ");
     let shown = on_terminal(&format!("{bin} canon -j 1 {twelve} > /dev/null"), &env);
     assert!(shown.contains(" of 17,580 puzzles in "), "{shown:?}");
     // A pipe has no total: the bar counts without one.
