@@ -9,6 +9,8 @@ use std::process::Command;
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
     println!("cargo::rerun-if-env-changed=SUDOKU_DLX_DYNAMIC");
+    println!("cargo::rerun-if-env-changed=SUDOKU_DLX_SCATTERED");
+    println!("cargo::rerun-if-changed=link/hot-code.ld");
     let target = |key: &str| std::env::var(format!("CARGO_CFG_TARGET_{key}")).unwrap_or_default();
     // Only where it is known to link and was measured: GNU/Linux on
     // x86-64, whose objects are position-independent code either way;
@@ -22,6 +24,7 @@ fn main() {
     // at a fixed address (no ASLR for it; heap, stack and mmaps keep
     // theirs).
     println!("cargo::rustc-link-arg-bins=-no-pie");
+    hot_code();
     // A static link, where the C library's archives are installed: no
     // loader, no shared libraries to map and bind, so a tiny problem's
     // whole process costs about a third fewer page faults.
@@ -34,6 +37,31 @@ fn main() {
             println!("cargo::rustc-link-arg-bins=-L{}", dir.display());
         }
         Err(why) => println!("cargo::warning=sudoku-dlx linked dynamically: {why}"),
+    }
+}
+
+/// Gathers the functions a small run executes at the start of the code
+/// (`link/hot-code.ld`, written by `link/hot_code.py`): the kernel maps the
+/// code 64 KB around each page touched and counts it as resident, so a
+/// small run's code in one place costs it about 2 MB less. The script is a
+/// GNU ld / lld one (`INSERT BEFORE`), so a build told to link with mold or
+/// gold, or with `SUDOKU_DLX_SCATTERED` set, is left as the linker lays it
+/// out; nothing but the layout depends on it.
+fn hot_code() {
+    if std::env::var_os("SUDOKU_DLX_SCATTERED").is_some() {
+        return;
+    }
+    let flags = std::env::var("CARGO_ENCODED_RUSTFLAGS").unwrap_or_default();
+    if ["mold", "gold"].iter().any(|other| flags.contains(other)) {
+        println!("cargo::warning=sudoku-dlx: hot code not gathered (a linker without INSERT)");
+        return;
+    }
+    let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_default();
+    let script = Path::new(&dir).join("link").join("hot-code.ld");
+    if script.is_file() {
+        println!("cargo::rustc-link-arg-bins=-Wl,-T,{}", script.display());
+    } else {
+        println!("cargo::warning=sudoku-dlx: hot code not gathered (no link/hot-code.ld)");
     }
 }
 

@@ -3,7 +3,9 @@
 //! where the C library's archives are installed, so that the loader and
 //! its shared libraries cost a tiny problem nothing. No time is asserted:
 //! the test reads the binary's ELF program headers. Elsewhere the binary is
-//! linked as the platform links any, and the module is not compiled.
+//! linked as the platform links any, and the module is not compiled. The
+//! functions small runs execute are gathered in `.text.hot`, before the
+//! rest of the code (`crates/cli/link/hot-code.ld`).
 
 use std::path::Path;
 use std::process::Command;
@@ -61,4 +63,48 @@ fn the_binary_is_linked_for_a_fast_start() {
             "a dynamic binary without a loader"
         );
     }
+}
+
+/// The binary's sections as (name, address, size), read from a 64-bit
+/// little-endian ELF file's section headers.
+fn elf_sections(binary: &[u8]) -> Vec<(String, u64, u64)> {
+    let u16_at = |at: usize| usize::from(u16::from_le_bytes([binary[at], binary[at + 1]]));
+    let u32_at = |at: usize| u32::from_le_bytes(binary[at..at + 4].try_into().unwrap());
+    let u64_at = |at: usize| u64::from_le_bytes(binary[at..at + 8].try_into().unwrap());
+    let headers = usize::try_from(u64_at(0x28)).unwrap();
+    let (size, count, names) = (u16_at(0x3a), u16_at(0x3c), u16_at(0x3e));
+    let header = |k: usize| headers + k * size;
+    let strings = usize::try_from(u64_at(header(names) + 0x18)).unwrap();
+    (0..count)
+        .map(|k| {
+            let at = strings + usize::try_from(u32_at(header(k))).unwrap();
+            let end = at + binary[at..].iter().position(|&b| b == 0).unwrap();
+            let name = String::from_utf8_lossy(&binary[at..end]).into_owned();
+            (name, u64_at(header(k) + 0x10), u64_at(header(k) + 0x20))
+        })
+        .collect()
+}
+
+#[test]
+fn the_code_small_runs_execute_comes_first() {
+    // The build script's switch, read here from the same environment.
+    if std::env::var_os("SUDOKU_DLX_SCATTERED").is_some() {
+        return;
+    }
+    let binary = std::fs::read(env!("CARGO_BIN_EXE_sudoku-dlx")).unwrap();
+    let sections = elf_sections(&binary);
+    let find = |name: &str| sections.iter().find(|(n, ..)| n == name);
+    let (Some(hot), Some(text)) = (find(".text.hot"), find(".text")) else {
+        panic!("no .text.hot beside .text: link/hot-code.ld was not applied ({sections:?})");
+    };
+    // Any build gathers something: the C library's members and the
+    // functions whose patterns carry no hash match in every profile.
+    assert!(
+        hot.2 > 0,
+        "an empty .text.hot: its patterns matched nothing"
+    );
+    assert!(
+        hot.1 < text.1,
+        ".text.hot is not before .text: {hot:?} {text:?}"
+    );
 }
