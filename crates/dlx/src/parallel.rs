@@ -136,8 +136,13 @@ impl Dlx {
     /// the leftmost order (any seed is not used). A budget bounds the work of
     /// all threads together. On one thread, a problem that
     /// [`count`](Self::count) counts on dancing cells (secondary items, no
-    /// multiplicities) is counted as `count` does it, with the same
-    /// statistics, reporting to the progress and stopping as the threads do.
+    /// multiplicities) or on bitsets is counted as `count` does it, with the
+    /// same statistics, reporting to the progress and stopping as the
+    /// threads do. On more threads, a problem `count` counts on bitsets
+    /// (plain exact cover with long lists, [`path`](Self::path)) is
+    /// counted on bitsets on each thread, the subproblems of a split in a
+    /// queue: the links' nodes, solutions and profile, and Knuth's updates
+    /// for whole coverings below the split.
     ///
     /// ```
     /// use dlx_engine::{End, NamedProblem, Parallel, Dlx};
@@ -160,6 +165,10 @@ impl Dlx {
             // The same on bitsets.
             let progress = parallel.progress.as_deref().map(|p| (p, parallel.chunk));
             return self.count_on_bits_reporting(limit, progress);
+        }
+        if self.path().counts_on_bits() {
+            // More threads on bitsets: a queue of subproblems (`job_queue.rs`).
+            return self.count_parallel_on_bits(parallel, limit);
         }
         let nothing = |_: Solution<'_>| ControlFlow::Continue(());
         self.run_parallel(Goal::Count, limit, parallel, &nothing).0

@@ -523,7 +523,7 @@ fn a_prefix_from_another_problem_is_an_error() {
 /// them: too many to count for 90 columns), with `secondary` secondary
 /// items no option names (so that, with one, [`Dlx::count`] runs on
 /// dancing cells).
-fn domino_strip(columns: usize, secondary: usize) -> Problem {
+pub(crate) fn domino_strip(columns: usize, secondary: usize) -> Problem {
     let mut builder = Problem::builder(2 * columns, secondary).unwrap();
     for c in 0..columns {
         builder.add_option(&[c, columns + c]).unwrap();
