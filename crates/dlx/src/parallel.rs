@@ -88,8 +88,10 @@ impl Parallel {
     }
 
     /// Cuts the tree at level `depth` to start with, rather than at the
-    /// shallowest level with 16 subproblems a thread; with depth 0 every
-    /// thread but the first starts from work the others give away.
+    /// shallowest level with 16 subproblems a thread (64 for a count on
+    /// bitsets); with depth 0 every thread but the first starts from work
+    /// the others give away, but in a count on bitsets, which gives none
+    /// away, the one job is the whole count.
     #[must_use]
     pub fn with_depth(mut self, depth: usize) -> Self {
         self.depth = Some(depth);
