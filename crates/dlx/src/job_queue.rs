@@ -1,26 +1,29 @@
-//! A count on every core on bitsets (`matrix/bits`): the subproblems of a
-//! split in a queue that the threads take from, each counted on the
-//! thread's own copy of the bitsets with its prefix chosen as selections
-//! are. [`Dlx::count_parallel`] runs it where [`Dlx::count`] counts on
-//! bitsets (docs/decisions/bitset-threads.md).
+//! A count on every core on bitsets (`matrix/bits`) or dancing cells
+//! (`matrix/cells`): the subproblems of a split in a queue that the
+//! threads take from, each counted on the thread's own copy of the engine
+//! with its prefix chosen as selections are. [`Dlx::count_parallel`] runs
+//! it where [`Dlx::count`] counts on one of them
+//! (docs/decisions/bitset-threads.md).
 //!
 //! The links' threads (`work_sharing.rs`) cut a big subtree further while
-//! it runs; the bitsets' count has no such cut, so the split goes deeper
+//! it runs; these counts have no such cut, so the split goes deeper
 //! instead: [`JOBS_PER_THREAD`] subproblems a thread at least, handed out
 //! largest share first (Knuth's estimate), so the last jobs to start are
 //! small ones. The jobs' counts and statistics add up with the split's as
-//! the subproblems' do (`split.rs`): the links' solutions, nodes and
-//! profile; the updates are the links' above the split (entering every
-//! node) and the bitsets' (whole coverings) below it.
+//! the subproblems' do (`split.rs`): the solutions, nodes and profile of
+//! the links' tree (on the cells, but where the links miss a doom the
+//! cells find); the updates are the links' above the split (entering
+//! every node) and the engine's (whole coverings) below it.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use crate::branch::Branch;
 use crate::index::OptionId;
-use crate::matrix::{Bits, Report, Resumable, Search};
+use crate::matrix::{AnyCells, Bits, Report, Resumable, Search};
 use crate::outcome::{Budget, Count, End, Stats};
 use crate::parallel::Parallel;
+use crate::problem::Kind;
 use crate::progress::{Progress, lock};
 use crate::solver::Dlx;
 
@@ -58,6 +61,13 @@ struct Queue<'a> {
     totals: Mutex<Stats>,
 }
 
+/// The engine a queued count runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Engine {
+    Bits,
+    Cells,
+}
+
 impl Dlx {
     /// [`count_parallel`](Self::count_parallel) on bitsets, on more than one
     /// thread: the same count and end as the links' threads, the links'
@@ -71,6 +81,31 @@ impl Dlx {
     /// than 4,096 options), as [`count_on_bits`](Self::count_on_bits).
     #[doc(hidden)]
     pub fn count_parallel_on_bits(&mut self, parallel: &Parallel, limit: Option<u64>) -> Count {
+        self.count_queued(parallel, limit, Engine::Bits)
+    }
+
+    /// [`count_parallel`](Self::count_parallel) on dancing cells, on more
+    /// than one thread: the same count and end as the links' threads; the
+    /// links' statistics above the split, the cells' below it (their
+    /// updates and cleansings, and nodes but where the links miss a doom:
+    /// [`Stats::updates`]). Hidden: for tests of the dispatch rule.
+    ///
+    /// # Panics
+    ///
+    /// For a problem with multiplicities, as
+    /// [`count_on_cells`](Self::count_on_cells).
+    #[doc(hidden)]
+    pub fn count_parallel_on_cells(&mut self, parallel: &Parallel, limit: Option<u64>) -> Count {
+        assert!(
+            self.search.kind() != Kind::Multiplicities,
+            "no cells for multiplicities"
+        );
+        self.count_queued(parallel, limit, Engine::Cells)
+    }
+
+    /// The count of a split's subproblems from a queue on `parallel`'s
+    /// threads, each on the thread's copy of `engine`.
+    fn count_queued(&mut self, parallel: &Parallel, limit: Option<u64>, engine: Engine) -> Count {
         if limit == Some(0) {
             self.stats.clear();
             return Count {
@@ -97,8 +132,6 @@ impl Dlx {
         // Largest first, ties in search order (the sort is stable).
         jobs.sort_by(|a, b| b.share.total_cmp(&a.share));
         let search = &self.search;
-        let bits = self.bits.get_or_insert_with(|| Box::new(Bits::new(search)));
-        bits.give_up_paused();
         let queue = Queue {
             search,
             next: AtomicUsize::new(0),
@@ -119,17 +152,18 @@ impl Dlx {
             let queued: f64 = queue.jobs.iter().map(|job| job.share).sum();
             progress.start(threads, 1.0 - queued);
         }
-        let helpers = threads.min(queue.jobs.len()).saturating_sub(1);
-        let mut copies: Vec<Bits> = (0..helpers).map(|_| (**bits).clone()).collect();
-        std::thread::scope(|scope| {
-            for (thread, engine) in (1..).zip(copies.iter_mut()) {
-                let queue = &queue;
-                // A thread the system refuses leaves its jobs to the others.
-                let _ = std::thread::Builder::new()
-                    .spawn_scoped(scope, move || queue.work(thread, engine));
+        match engine {
+            Engine::Bits => {
+                let bits = self.bits.get_or_insert_with(|| Box::new(Bits::new(search)));
+                queue.run(&mut **bits, threads);
             }
-            queue.work(0, &mut **bits);
-        });
+            Engine::Cells => {
+                let cells = self
+                    .cells
+                    .get_or_insert_with(|| Box::new(AnyCells::new(search)));
+                queue.run(&mut **cells, threads);
+            }
+        }
         let mut stats = std::mem::take(&mut *lock(&queue.totals));
         let end = lock(&queue.end).unwrap_or(End::Exhausted);
         let count = match limit {
@@ -165,6 +199,23 @@ fn chosen(branch: Branch) -> OptionId {
 }
 
 impl Queue<'_> {
+    /// Runs the queue on `threads` threads (fewer if there are fewer jobs),
+    /// this one on `engine` and each other on a copy of it.
+    fn run<E: Resumable + Clone + Send>(&self, engine: &mut E, threads: usize) {
+        // A count in pieces given up half way leaves nothing to undo here.
+        engine.give_up_paused();
+        let helpers = threads.min(self.jobs.len()).saturating_sub(1);
+        let mut copies: Vec<E> = (0..helpers).map(|_| engine.clone()).collect();
+        std::thread::scope(|scope| {
+            for (thread, copy) in (1..).zip(copies.iter_mut()) {
+                // A thread the system refuses leaves its jobs to the others.
+                let _ = std::thread::Builder::new()
+                    .spawn_scoped(scope, move || self.work(thread, copy));
+            }
+            self.work(0, engine);
+        });
+    }
+
     /// Ends the count early for `why` (the first reason given stands).
     fn halt(&self, why: End) {
         self.stop.store(true, Ordering::Relaxed);

@@ -25,8 +25,8 @@
 //!   once; [`Dlx::count_parallel`] and its siblings search them on a
 //!   rayon pool, cutting big subtrees further as they run, with the same
 //!   count and statistics for any number of threads ([`Parallel`]); a
-//!   count on bitsets takes them from a queue, cut deeper to start with
-//!   (the same count, nodes and profile; updates by the split's depth).
+//!   count on dancing cells or bitsets takes them from a queue, cut deeper
+//!   to start with (the same count; updates by the split's depth).
 //! - **Reproducible randomness.** [`Dlx::set_seed`] randomizes the search
 //!   order; the same seed gives the same result on every platform.
 //!

@@ -89,9 +89,9 @@ impl Parallel {
 
     /// Cuts the tree at level `depth` to start with, rather than at the
     /// shallowest level with 16 subproblems a thread (64 for a count on
-    /// bitsets); with depth 0 every thread but the first starts from work
-    /// the others give away, but in a count on bitsets, which gives none
-    /// away, the one job is the whole count.
+    /// cells or bitsets); with depth 0 every thread but the first starts
+    /// from work the others give away, but in a count on cells or bitsets,
+    /// which gives none away, the one job is the whole count.
     #[must_use]
     pub fn with_depth(mut self, depth: usize) -> Self {
         self.depth = Some(depth);
@@ -140,11 +140,11 @@ impl Dlx {
     /// [`count`](Self::count) counts on dancing cells (secondary items, no
     /// multiplicities) or on bitsets is counted as `count` does it, with the
     /// same statistics, reporting to the progress and stopping as the
-    /// threads do. On more threads, a problem `count` counts on bitsets
-    /// (plain exact cover with long lists, [`path`](Self::path)) is
-    /// counted on bitsets on each thread, the subproblems of a split in a
-    /// queue: the links' nodes, solutions and profile, and Knuth's updates
-    /// for whole coverings below the split.
+    /// threads do. On more threads, a problem `count` counts on cells or
+    /// bitsets ([`path`](Self::path)) is counted on them on each thread,
+    /// the subproblems of a split in a queue: the links' nodes, solutions
+    /// and profile (but where the cells find a doom the links miss), and
+    /// Knuth's updates and cleansings for whole coverings below the split.
     ///
     /// ```
     /// use dlx_engine::{End, NamedProblem, Parallel, Dlx};
@@ -168,8 +168,12 @@ impl Dlx {
             let progress = parallel.progress.as_deref().map(|p| (p, parallel.chunk));
             return self.count_on_bits_reporting(limit, progress);
         }
+        // More threads: a queue of subproblems (`job_queue.rs`) on the
+        // cells or bitsets where the count runs there.
+        if self.path().counts_on_cells() {
+            return self.count_parallel_on_cells(parallel, limit);
+        }
         if self.path().counts_on_bits() {
-            // More threads on bitsets: a queue of subproblems (`job_queue.rs`).
             return self.count_parallel_on_bits(parallel, limit);
         }
         let nothing = |_: Solution<'_>| ControlFlow::Continue(());

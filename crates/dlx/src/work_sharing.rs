@@ -13,8 +13,8 @@
 //! whose first split, deeper with more threads, may reach leaves that a
 //! count counts at once below it: `matrix/leaves.rs`). A count on one
 //! thread of a problem the dancing cells or the bitsets count is not
-//! shared out at all, and one on more threads of a problem the bitsets
-//! count runs on them (`job_queue.rs`): see [`Dlx::count_parallel`].
+//! shared out at all, and one on more threads of such a problem runs on
+//! them, from a queue (`job_queue.rs`): see [`Dlx::count_parallel`].
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
