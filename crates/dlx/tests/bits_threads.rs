@@ -238,11 +238,17 @@ fn threads_on_bitsets_report_and_stop() {
 }
 
 /// [`threads_on_bitsets_count_known_problems`] on the example files that
-/// fit the bitsets (seconds in release, `.ci/run`).
+/// fit the bitsets, and queens-12 on the cells' queue (the links' tree: no
+/// doom the links miss there), in release (`.ci/run`).
 #[test]
 #[ignore = "slow in debug mode: run in release mode (see .ci/run)"]
-fn threads_on_bitsets_count_the_example_files() {
-    for (file, count) in [("pentominoes-6x10.dlx", 9356), ("langford-11.dlx", 35_584)] {
+fn threads_on_a_queue_count_the_example_files() {
+    let files = [
+        ("pentominoes-6x10.dlx", 9356),
+        ("langford-11.dlx", 35_584),
+        ("queens-12.dlx", 14_200),
+    ];
+    for (file, count) in files {
         let named = example_file(file);
         let mut solver = Dlx::new(named.problem());
         let links = solver.count_on_matrix(None);
@@ -250,7 +256,12 @@ fn threads_on_bitsets_count_the_example_files() {
         let stats = solver.stats().clone();
         for threads in [2, 3] {
             let parallel = Parallel::new().with_threads(threads);
-            assert_eq!(solver.count_parallel_on_bits(&parallel, None), links);
+            let on_threads = if solver.path().counts_on_cells() {
+                solver.count_parallel_on_cells(&parallel, None)
+            } else {
+                solver.count_parallel_on_bits(&parallel, None)
+            };
+            assert_eq!(on_threads, links, "{file}");
             same_tree(solver.stats(), &stats, file);
         }
     }
