@@ -24,7 +24,9 @@
 //!   tree into [`Subproblem`]s, deterministically and covering it exactly
 //!   once; [`Dlx::count_parallel`] and its siblings search them on a
 //!   rayon pool, cutting big subtrees further as they run, with the same
-//!   count and statistics for any number of threads ([`Parallel`]).
+//!   count and statistics for any number of threads ([`Parallel`]); a
+//!   count on dancing cells or bitsets takes them from a queue, cut deeper
+//!   to start with (the same count; updates by the split's depth).
 //! - **Reproducible randomness.** [`Dlx::set_seed`] randomizes the search
 //!   order; the same seed gives the same result on every platform.
 //!
@@ -191,6 +193,7 @@ mod dispatch;
 mod error;
 mod estimate;
 mod index;
+mod job_queue;
 mod labeled;
 mod matrix;
 mod named_builder;

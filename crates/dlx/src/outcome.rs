@@ -29,9 +29,10 @@ pub struct Stats {
     /// with secondary items) finds such a dead end the same way but after
     /// the whole covering, as Knuth's programs do: it makes every update,
     /// so it can report more updates (and cleansings) than the links'
-    /// count, [`Dlx::count_parallel`](crate::Dlx::count_parallel) and
-    /// [`Dlx::count_subproblem`](crate::Dlx::count_subproblem) for the same
-    /// tree; solutions are theirs, and so are nodes and profile but where
+    /// count, [`Dlx::count_parallel`](crate::Dlx::count_parallel) on the
+    /// links and [`Dlx::count_subproblem`](crate::Dlx::count_subproblem)
+    /// for the same tree (`count_parallel` on several threads counts on the
+    /// cells or bitsets below its split, where the count does); solutions are theirs, and so are nodes and profile but where
     /// one hiding empties two primary items at once: the links note only
     /// the last of them and can miss a doom the cells find, entering a few
     /// nodes the cells do not (none on the example files with secondary

@@ -88,8 +88,10 @@ impl Parallel {
     }
 
     /// Cuts the tree at level `depth` to start with, rather than at the
-    /// shallowest level with 16 subproblems a thread; with depth 0 every
-    /// thread but the first starts from work the others give away.
+    /// shallowest level with 16 subproblems a thread (64 for a count on
+    /// cells or bitsets); with depth 0 every thread but the first starts
+    /// from work the others give away, but in a count on cells or bitsets,
+    /// which gives none away, the one job is the whole count.
     #[must_use]
     pub fn with_depth(mut self, depth: usize) -> Self {
         self.depth = Some(depth);
@@ -136,8 +138,13 @@ impl Dlx {
     /// the leftmost order (any seed is not used). A budget bounds the work of
     /// all threads together. On one thread, a problem that
     /// [`count`](Self::count) counts on dancing cells (secondary items, no
-    /// multiplicities) is counted as `count` does it, with the same
-    /// statistics, reporting to the progress and stopping as the threads do.
+    /// multiplicities) or on bitsets is counted as `count` does it, with the
+    /// same statistics, reporting to the progress and stopping as the
+    /// threads do. On more threads, a problem `count` counts on cells or
+    /// bitsets ([`path`](Self::path)) is counted on them on each thread,
+    /// the subproblems of a split in a queue: the links' nodes, solutions
+    /// and profile (but where the cells find a doom the links miss), and
+    /// Knuth's updates and cleansings for whole coverings below the split.
     ///
     /// ```
     /// use dlx_engine::{End, NamedProblem, Parallel, Dlx};
@@ -160,6 +167,14 @@ impl Dlx {
             // The same on bitsets.
             let progress = parallel.progress.as_deref().map(|p| (p, parallel.chunk));
             return self.count_on_bits_reporting(limit, progress);
+        }
+        // More threads: a queue of subproblems (`job_queue.rs`) on the
+        // cells or bitsets where the count runs there.
+        if self.path().counts_on_cells() {
+            return self.count_parallel_on_cells(parallel, limit);
+        }
+        if self.path().counts_on_bits() {
+            return self.count_parallel_on_bits(parallel, limit);
         }
         let nothing = |_: Solution<'_>| ControlFlow::Continue(());
         self.run_parallel(Goal::Count, limit, parallel, &nothing).0

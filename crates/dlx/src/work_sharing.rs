@@ -12,8 +12,9 @@
 //! number of threads or on timing (but for the updates of a tiny problem,
 //! whose first split, deeper with more threads, may reach leaves that a
 //! count counts at once below it: `matrix/leaves.rs`). A count on one
-//! thread of a problem the dancing cells count is not shared out at all:
-//! see [`Dlx::count_parallel`].
+//! thread of a problem the dancing cells or the bitsets count is not
+//! shared out at all, and one on more threads of such a problem runs on
+//! them, from a queue (`job_queue.rs`): see [`Dlx::count_parallel`].
 
 use std::ops::ControlFlow;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -92,18 +93,19 @@ impl Dlx {
     {
         let threads = parallel.threads;
         let budget = self.budget;
-        let (subproblems, split_stats) = match self.first_split(threads, parallel.depth) {
-            Some(split) => split,
-            None => {
-                return (
-                    Count {
-                        solutions: 0,
-                        end: End::BudgetExhausted,
-                    },
-                    None,
-                );
-            }
-        };
+        let (subproblems, split_stats) =
+            match self.first_split(JOBS_PER_THREAD * threads, parallel.depth) {
+                Some(split) => split,
+                None => {
+                    return (
+                        Count {
+                            solutions: 0,
+                            end: End::BudgetExhausted,
+                        },
+                        None,
+                    );
+                }
+            };
         let template = {
             let mut solver = self.clone();
             solver.search.set_frame(0, usize::MAX);
@@ -171,14 +173,14 @@ impl Dlx {
     }
 
     /// The subproblems of the split at `depth`, or else of the shallowest
-    /// split with enough of them for `threads`, and the statistics of the
-    /// levels above them; `None` if the budget stopped the split.
-    fn first_split(
+    /// split with at least `wanted` of them (or none deeper, or at
+    /// [`MAX_SPLIT_DEPTH`]), and the statistics of the levels above them;
+    /// `None` if the budget stopped the split.
+    pub(crate) fn first_split(
         &mut self,
-        threads: usize,
+        wanted: usize,
         depth: Option<usize>,
     ) -> Option<(Vec<crate::split::Subproblem>, Stats)> {
-        let wanted = JOBS_PER_THREAD * threads;
         if let Some(depth) = depth {
             let split = self.split(depth);
             return split

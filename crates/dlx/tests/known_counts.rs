@@ -125,7 +125,7 @@ fn example_files_are_what_the_examples_write() {
 }
 
 /// The example file `file` of `data/exact-cover/`, parsed.
-fn example_file(file: &str) -> NamedProblem {
+pub(crate) fn example_file(file: &str) -> NamedProblem {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/exact-cover");
     let text = std::fs::read_to_string(format!("{dir}/{file}")).unwrap();
     NamedProblem::parse(&text).unwrap()
@@ -206,21 +206,26 @@ fn cells_count_the_example_files_on_the_links_tree() {
     }
 }
 
-/// The count on bitsets (`Dlx::count` for plain exact cover with long
-/// lists; the hidden `count_on_bits` for any exact cover of at most 4,096
-/// options) against published counts and the links' count, node for node
-/// (langford's dooms the links miss included).
-#[test]
-fn bits_count_as_the_links_on_known_problems() {
-    let cases = [
+/// Exact cover the bitsets fit, with published counts: the tilings the
+/// chooser counts on bitsets, and problems it leaves on the links or cells.
+pub(crate) fn bits_known_counts() -> [(NamedProblem, u64); 6] {
+    [
         (polyominoes::pentominoes(3, 20), 8),
         (polyominoes::dominoes(6, 6), 6728),
         (langford::langford(7), 52),
         (langford::langford(8), 300),
         (latin_squares::latin_squares(4), 576),
         (n_queens::n_queens(8), 92),
-    ];
-    for (named, count) in cases {
+    ]
+}
+
+/// The count on bitsets (`Dlx::count` for plain exact cover with long
+/// lists; the hidden `count_on_bits` for any exact cover of at most 4,096
+/// options) against published counts and the links' count, node for node
+/// (langford's dooms the links miss included).
+#[test]
+fn bits_count_as_the_links_on_known_problems() {
+    for (named, count) in bits_known_counts() {
         let mut solver = Dlx::new(named.problem());
         let bits = solver.count_on_bits(None);
         let stats = solver.stats().clone();

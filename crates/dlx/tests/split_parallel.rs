@@ -3,7 +3,7 @@
 //! every split covers the tree exactly once, and any number of threads
 //! gives the reference's count, solutions and statistics: the cells' or
 //! the links', as the solver's own report of its path says
-//! (`parallel_on_cells`, from `Dlx::path`; the test copies no rule).
+//! (`on_threads`, from `Dlx::path`; the test copies no rule).
 
 use std::collections::BTreeSet;
 use std::ops::ControlFlow;
@@ -16,7 +16,7 @@ use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
 use crate::differential::{
-    Tally, few_ambiguous, parallel_on_cells, parallel_stats, set as reference_set,
+    OnThreads, Tally, few_ambiguous, on_threads, parallel_stats, set as reference_set,
 };
 use crate::known_answers::{binary_matrices, de_bruijn};
 use crate::known_counts::{langford, n_queens};
@@ -121,7 +121,7 @@ fn check_threads(problem: &Problem, expected: u64, chunk: u64, depth: usize, tal
     let on_links = matrix_count(problem);
     same_tree(&on_links, &plain);
     let first = Dlx::new(problem).first_solution();
-    let mut on_threads: Option<dlx_engine::Stats> = None;
+    let mut threaded: Option<dlx_engine::Stats> = None;
     for threads in [1, 2, 8] {
         let parallel = Parallel::new()
             .with_threads(threads)
@@ -132,22 +132,27 @@ fn check_threads(problem: &Problem, expected: u64, chunk: u64, depth: usize, tal
         assert_eq!(count.solutions, expected, "{threads} threads");
         assert_eq!(count.end, End::Exhausted);
         let what = format!("statistics with {threads} threads");
-        let on_cells = parallel_on_cells(&solver, threads);
+        let on = on_threads(&solver, threads);
         if defined {
-            parallel_stats(solver.stats(), &entering, &leaves, on_cells, &what);
-        } else if on_cells {
+            parallel_stats(solver.stats(), &entering, &leaves, on, &what);
+        } else if on == OnThreads::Count {
             // One thread on the cells is the single-threaded count, with
             // its statistics: the cells make every update of a covering
             // the links give up, and may miss fewer dooms than the links
             // (`Stats::updates`), so the links' tree bounds neither.
             assert_eq!(solver.stats(), &cells_count(problem), "{what}");
+        } else if on == OnThreads::Queue {
+            // The cells below the split, as in one count on them: the
+            // solutions, and no more nodes than the links' tree.
+            assert_eq!(solver.stats().solutions, plain.solutions, "{what}");
+            assert!(solver.stats().nodes <= plain.nodes, "{what}");
         } else {
             same_tree(solver.stats(), &plain);
             assert!(solver.stats().updates >= on_links.updates, "{what}");
         }
         if threads > 1 {
             // Statistics that do not depend on the threads or the chunks.
-            let stats = on_threads.get_or_insert_with(|| solver.stats().clone());
+            let stats = threaded.get_or_insert_with(|| solver.stats().clone());
             assert_eq!(solver.stats(), stats, "{what}, against 2 threads");
         }
         let set = parallel_solutions(&mut solver, &parallel, |k| {
@@ -285,7 +290,7 @@ fn one_thread_on_the_cells_is_held_to_the_cells_count() {
     assert_eq!(tally.ambiguous, 3, "{tally:?}");
     let mut solver = Dlx::new(&problem);
     solver.count_parallel(&Parallel::new().with_threads(1), None);
-    assert!(parallel_on_cells(&solver, 1));
+    assert_eq!(on_threads(&solver, 1), OnThreads::Count);
     assert!(solver.stats().updates > plain_stats(&problem).updates);
 }
 
@@ -433,14 +438,8 @@ fn check_budget(
         assert_eq!(count.solutions, expected);
         if exact {
             // Under a budget every node is entered: no leaves at once.
-            let on_cells = parallel_on_cells(&solver, threads);
-            parallel_stats(
-                solver.stats(),
-                &entering,
-                &entering,
-                on_cells,
-                "under a budget",
-            );
+            let on = on_threads(&solver, threads);
+            parallel_stats(solver.stats(), &entering, &entering, on, "under a budget");
         }
     } else {
         assert_eq!(count.end, End::BudgetExhausted);
@@ -523,7 +522,7 @@ fn a_prefix_from_another_problem_is_an_error() {
 /// them: too many to count for 90 columns), with `secondary` secondary
 /// items no option names (so that, with one, [`Dlx::count`] runs on
 /// dancing cells).
-fn domino_strip(columns: usize, secondary: usize) -> Problem {
+pub(crate) fn domino_strip(columns: usize, secondary: usize) -> Problem {
     let mut builder = Problem::builder(2 * columns, secondary).unwrap();
     for c in 0..columns {
         builder.add_option(&[c, columns + c]).unwrap();
@@ -561,8 +560,9 @@ fn progress_stop_ends_a_search_from_another_thread() {
             progress.stop();
         })
     };
-    // One thread on the cells (a secondary item) and on the links, and two.
-    for (threads, secondary) in [(1, 1), (1, 0), (2, 0)] {
+    // One thread on the cells (a secondary item) and on the links, and two
+    // (the links' threads, and the cells' queue).
+    for (threads, secondary) in [(1, 1), (1, 0), (2, 0), (2, 1)] {
         let problem = domino_strip(90, secondary);
         let progress = Arc::new(Progress::new());
         let parallel = Parallel::new()

@@ -1,5 +1,6 @@
 //! Integration tests of the `dlx` engine, compiled as one binary.
 
+mod bits_threads;
 mod counting;
 mod deep_problems;
 mod differential;

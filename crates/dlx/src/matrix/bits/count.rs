@@ -14,7 +14,7 @@
 
 use super::super::search::Search;
 use super::{Bits, CLOSED, Clear, Close};
-use crate::index::to_u32;
+use crate::index::{OptionId, to_u32};
 use crate::matrix::{Counter, Report, Resumable};
 use crate::outcome::{Budget, End, Stats};
 
@@ -60,7 +60,7 @@ impl Counter for Bits {
         report: &mut R,
     ) -> End {
         self.paused = None;
-        let place = self.begin(search);
+        let place = self.begin(search, &[]);
         self.resume(place, limit, budget, stats, report).0
     }
 }
@@ -88,8 +88,8 @@ impl Resumable for Bits {
         }
     }
 
-    fn begin_count(&mut self, search: &Search) -> Place {
-        self.begin(search)
+    fn begin_count(&mut self, search: &Search, below: &[OptionId]) -> Place {
+        self.begin(search, below)
     }
 
     /// Nothing to undo: every state is a copy.
@@ -110,13 +110,13 @@ impl Bits {
         })
     }
 
-    /// Slot 0 with `search`'s pre-selections chosen: the place a count
-    /// begins from.
-    fn begin(&mut self, search: &Search) -> Place {
+    /// Slot 0 with `search`'s pre-selections chosen, then `below`'s
+    /// options: the place a count begins from.
+    fn begin(&mut self, search: &Search, below: &[OptionId]) -> Place {
         self.reset_root();
         self.reserve(1);
         let mut open = u32::try_from(self.primary).expect("fewer than 2^16 primary items");
-        for option in search.selected() {
+        for option in search.selected().iter().chain(below) {
             let o = option.index();
             self.clear(0, 1, Close::Option(o), Clear::Conflicts(o));
             let (w, p) = (self.words, self.primary);

@@ -26,6 +26,7 @@
 
 use super::super::search::Search;
 use super::{Cells, Marks, Width};
+use crate::index::OptionId;
 use crate::outcome::{Budget, End, Stats};
 
 /// Where a count reports while it runs.
@@ -119,9 +120,11 @@ pub(crate) trait Resumable {
         report: &mut R,
     ) -> (End, Self::Place);
 
-    /// Selects `search`'s pre-selections and starts the statistics: the
-    /// place a count begins from.
-    fn begin_count(&mut self, search: &Search) -> Self::Place;
+    /// Selects `search`'s pre-selections, then the options of `below` (a
+    /// subproblem's prefix, each chosen where the search chose it), and
+    /// starts the statistics: the place a count begins from, its root at
+    /// level 0 of its profile.
+    fn begin_count(&mut self, search: &Search, below: &[OptionId]) -> Self::Place;
 
     /// Undoes what a count left (the search and the pre-selections).
     fn finish_count(&mut self);
@@ -148,7 +151,7 @@ pub(crate) trait Resumable {
     ) -> Option<End> {
         let place = match self.paused_place().take() {
             Some(place) => *place,
-            None => self.begin_count(search),
+            None => self.begin_count(search, &[]),
         };
         let (end, place) = if pause == u64::MAX {
             self.resume(place, limit, budget, stats, &mut NoReport)
@@ -224,7 +227,7 @@ impl<I: Width> Cells<I> {
         report: &mut R,
     ) -> End {
         self.give_up_paused();
-        let place = self.begin(search);
+        let place = self.begin(search, &[]);
         let (end, _) = self.run(place, limit, budget, stats, report);
         self.finish();
         end
@@ -243,11 +246,11 @@ impl<I: Width> Cells<I> {
 
     /// Selects `search`'s pre-selections and starts the statistics: the
     /// place a count begins from.
-    fn begin(&mut self, search: &Search) -> Place {
+    fn begin(&mut self, search: &Search, below: &[OptionId]) -> Place {
         debug_assert!(self.marks() == (0, 0, self.primary) && self.paused.is_none());
         let colored = !self.node_color.is_empty();
         let m = &search.matrix;
-        for option in search.selected() {
+        for option in search.selected().iter().chain(below) {
             let k = option.index();
             let (_, link) = m.first_primary(k);
             let at = link.node() - m.option_first[k].span().first();
@@ -454,8 +457,8 @@ impl<I: Width> Resumable for Cells<I> {
         self.run(place, limit, budget, stats, report)
     }
 
-    fn begin_count(&mut self, search: &Search) -> Place {
-        self.begin(search)
+    fn begin_count(&mut self, search: &Search, below: &[OptionId]) -> Place {
+        self.begin(search, below)
     }
 
     fn finish_count(&mut self) {

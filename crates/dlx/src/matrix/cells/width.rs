@@ -10,7 +10,8 @@
 //! 3% more instructions, and no less time (docs/decisions/rejected.md).
 
 use super::Cells;
-use super::count::{Counter, Report, Resumable};
+use super::count::{Counter, Place, Report, Resumable};
+use crate::index::OptionId;
 use crate::matrix::path::CellsWidth;
 use crate::matrix::search::Search;
 use crate::outcome::{Budget, End, Stats};
@@ -93,6 +94,51 @@ impl Counter for AnyCells {
     }
 }
 
+/// The count in pieces, and below a prefix (`job_queue.rs`), on whichever
+/// width these are.
+impl Resumable for AnyCells {
+    type Place = Place;
+
+    fn nodes_done(place: &Place) -> u64 {
+        <Cells<u16> as Resumable>::nodes_done(place)
+    }
+
+    fn resume<R: Report>(
+        &mut self,
+        place: Place,
+        limit: u64,
+        budget: Budget,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> (End, Place) {
+        match self {
+            AnyCells::Narrow(cells) => cells.resume(place, limit, budget, stats, report),
+            AnyCells::Wide(cells) => cells.resume(place, limit, budget, stats, report),
+        }
+    }
+
+    fn begin_count(&mut self, search: &Search, below: &[OptionId]) -> Place {
+        match self {
+            AnyCells::Narrow(cells) => cells.begin_count(search, below),
+            AnyCells::Wide(cells) => cells.begin_count(search, below),
+        }
+    }
+
+    fn finish_count(&mut self) {
+        match self {
+            AnyCells::Narrow(cells) => cells.finish_count(),
+            AnyCells::Wide(cells) => cells.finish_count(),
+        }
+    }
+
+    fn paused_place(&mut self) -> &mut Option<Box<Place>> {
+        match self {
+            AnyCells::Narrow(cells) => cells.paused_place(),
+            AnyCells::Wide(cells) => cells.paused_place(),
+        }
+    }
+}
+
 impl AnyCells {
     /// The sets of the problem `search` was made for ([`Cells::new`]), as
     /// wide as the chooser says (`path.rs`: `u16` entries if they fit).
@@ -103,34 +149,11 @@ impl AnyCells {
         }
     }
 
-    /// [`Cells::count_piece`] on whichever width these are.
-    pub(crate) fn count_piece(
-        &mut self,
-        search: &Search,
-        limit: u64,
-        budget: Budget,
-        pause: u64,
-        stats: &mut Stats,
-    ) -> Option<End> {
-        match self {
-            AnyCells::Narrow(cells) => cells.count_piece(search, limit, budget, pause, stats),
-            AnyCells::Wide(cells) => cells.count_piece(search, limit, budget, pause, stats),
-        }
-    }
-
     /// [`Cells::paused_progress`] on whichever width these are.
     pub(crate) fn paused_progress(&self) -> Option<f64> {
         match self {
             AnyCells::Narrow(cells) => cells.paused_progress(),
             AnyCells::Wide(cells) => cells.paused_progress(),
-        }
-    }
-
-    /// [`Cells::give_up_paused`] on whichever width these are.
-    pub(crate) fn give_up_paused(&mut self) {
-        match self {
-            AnyCells::Narrow(cells) => cells.give_up_paused(),
-            AnyCells::Wide(cells) => cells.give_up_paused(),
         }
     }
 }

@@ -1,0 +1,396 @@
+//! A count on every core on bitsets (`matrix/bits`) or dancing cells
+//! (`matrix/cells`): the subproblems of a split in a queue that the
+//! threads take from, each counted on the thread's own copy of the engine
+//! with its prefix chosen as selections are. [`Dlx::count_parallel`] runs
+//! it where [`Dlx::count`] counts on one of them
+//! (docs/decisions/bitset-threads.md).
+//!
+//! The links' threads (`work_sharing.rs`) cut a big subtree further while
+//! it runs; these counts have no such cut, so the split goes deeper
+//! instead: [`JOBS_PER_THREAD`] subproblems a thread at least, handed out
+//! largest share first (Knuth's estimate), so the last jobs to start are
+//! small ones. The jobs' counts and statistics add up with the split's as
+//! the subproblems' do (`split.rs`): the solutions, nodes and profile of
+//! the links' tree (on the cells, but where the links miss a doom the
+//! cells find); the updates are the links' above the split (entering
+//! every node) and the engine's (whole coverings) below it.
+
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+
+use crate::branch::Branch;
+use crate::index::OptionId;
+use crate::matrix::{AnyCells, Bits, Report, Resumable, Search};
+use crate::outcome::{Budget, Count, End, Stats};
+use crate::parallel::Parallel;
+use crate::problem::Kind;
+use crate::progress::{Progress, lock};
+use crate::solver::Dlx;
+
+/// Subproblems a thread the split for a count on bitsets aims at, at
+/// least: enough that the jobs still running when the queue is empty are a
+/// small part of the count.
+const JOBS_PER_THREAD: usize = 64;
+
+/// One subproblem to count: the options of its prefix, and its share.
+struct Job {
+    options: Vec<OptionId>,
+    share: f64,
+}
+
+/// The state the threads of one count share.
+struct Queue<'a> {
+    search: &'a Search,
+    jobs: Vec<Job>,
+    /// The next job to take.
+    next: AtomicUsize,
+    limit: Option<u64>,
+    budget: Budget,
+    threads: u64,
+    chunk: u64,
+    progress: Option<&'a Progress>,
+    /// Set when the count is to end early.
+    stop: AtomicBool,
+    /// Why it ended early, the first reason given.
+    end: Mutex<Option<End>>,
+    /// Solutions, nodes and updates the jobs have published so far.
+    found: AtomicU64,
+    nodes: AtomicU64,
+    updates: AtomicU64,
+    /// The statistics of the jobs done, below the split's.
+    totals: Mutex<Stats>,
+}
+
+/// The engine a queued count runs on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Engine {
+    Bits,
+    Cells,
+}
+
+impl Dlx {
+    /// [`count_parallel`](Self::count_parallel) on bitsets, on more than one
+    /// thread: the same count and end as the links' threads, the links'
+    /// nodes, solutions and profile (Knuth's updates for whole coverings
+    /// below the split). Hidden: for tests of the dispatch rule, on
+    /// problems it does not send there.
+    ///
+    /// # Panics
+    ///
+    /// For a problem the bitsets do not fit (colors, multiplicities, more
+    /// than 4,096 options), as [`count_on_bits`](Self::count_on_bits).
+    #[doc(hidden)]
+    pub fn count_parallel_on_bits(&mut self, parallel: &Parallel, limit: Option<u64>) -> Count {
+        self.count_queued(parallel, limit, Engine::Bits)
+    }
+
+    /// [`count_parallel`](Self::count_parallel) on dancing cells, on more
+    /// than one thread: the same count and end as the links' threads; the
+    /// links' statistics above the split, the cells' below it (their
+    /// updates and cleansings, and nodes but where the links miss a doom:
+    /// [`Stats::updates`]). Hidden: for tests of the dispatch rule.
+    ///
+    /// # Panics
+    ///
+    /// For a problem with multiplicities, as
+    /// [`count_on_cells`](Self::count_on_cells).
+    #[doc(hidden)]
+    pub fn count_parallel_on_cells(&mut self, parallel: &Parallel, limit: Option<u64>) -> Count {
+        assert!(
+            self.search.kind() != Kind::Multiplicities,
+            "no cells for multiplicities"
+        );
+        self.count_queued(parallel, limit, Engine::Cells)
+    }
+
+    /// The count of a split's subproblems from a queue on `parallel`'s
+    /// threads, each on the thread's copy of `engine`.
+    fn count_queued(&mut self, parallel: &Parallel, limit: Option<u64>, engine: Engine) -> Count {
+        if limit == Some(0) {
+            self.stats.clear();
+            return Count {
+                solutions: 0,
+                end: End::LimitReached,
+            };
+        }
+        let threads = parallel.threads;
+        let Some((subproblems, split_stats)) =
+            self.first_split(JOBS_PER_THREAD * threads, parallel.depth)
+        else {
+            return Count {
+                solutions: 0,
+                end: End::BudgetExhausted,
+            };
+        };
+        let mut jobs: Vec<Job> = subproblems
+            .iter()
+            .map(|s| Job {
+                options: s.prefix().iter().map(|&b| chosen(b)).collect(),
+                share: s.share(),
+            })
+            .collect();
+        // Largest first, ties in search order (the sort is stable).
+        jobs.sort_by(|a, b| b.share.total_cmp(&a.share));
+        let search = &self.search;
+        let queue = Queue {
+            search,
+            next: AtomicUsize::new(0),
+            limit,
+            budget: self.budget,
+            threads: u64::try_from(threads).unwrap_or(u64::MAX),
+            chunk: parallel.chunk,
+            progress: parallel.progress.as_deref(),
+            stop: AtomicBool::new(false),
+            end: Mutex::new(None),
+            found: AtomicU64::new(0),
+            nodes: AtomicU64::new(split_stats.nodes),
+            updates: AtomicU64::new(split_stats.updates),
+            totals: Mutex::new(split_stats),
+            jobs,
+        };
+        if let Some(progress) = queue.progress {
+            let queued: f64 = queue.jobs.iter().map(|job| job.share).sum();
+            progress.start(threads, 1.0 - queued);
+        }
+        match engine {
+            Engine::Bits => {
+                let bits = self.bits.get_or_insert_with(|| Box::new(Bits::new(search)));
+                queue.run(&mut **bits, threads);
+            }
+            Engine::Cells => {
+                let cells = self
+                    .cells
+                    .get_or_insert_with(|| Box::new(AnyCells::new(search)));
+                queue.run(&mut **cells, threads);
+            }
+        }
+        let mut stats = std::mem::take(&mut *lock(&queue.totals));
+        let end = lock(&queue.end).unwrap_or(End::Exhausted);
+        let count = match limit {
+            Some(limit) if stats.solutions >= limit => {
+                // Solutions past the limit were found, not counted.
+                stats.solutions = limit;
+                Count {
+                    solutions: limit,
+                    end: if end == End::Exhausted {
+                        End::LimitReached
+                    } else {
+                        end
+                    },
+                }
+            }
+            _ => Count {
+                solutions: stats.solutions,
+                end,
+            },
+        };
+        self.stats = stats;
+        count
+    }
+}
+
+/// The option a level of a prefix chose: exact cover has no other choice
+/// (Algorithm M's null move is for bounds, which the bitsets do not take).
+fn chosen(branch: Branch) -> OptionId {
+    match branch {
+        Branch::Option(option) => option,
+        Branch::Done(item) => unreachable!("no null move ({item}) in exact cover"),
+    }
+}
+
+impl Queue<'_> {
+    /// Runs the queue on `threads` threads (fewer if there are fewer jobs),
+    /// this one on `engine` and each other on a copy of it.
+    fn run<E: Resumable + Clone + Send>(&self, engine: &mut E, threads: usize) {
+        // A count in pieces given up half way leaves nothing to undo here.
+        engine.give_up_paused();
+        let helpers = threads.min(self.jobs.len()).saturating_sub(1);
+        let mut copies: Vec<E> = (0..helpers).map(|_| engine.clone()).collect();
+        std::thread::scope(|scope| {
+            for (thread, copy) in (1..).zip(copies.iter_mut()) {
+                // A thread the system refuses leaves its jobs to the others.
+                let _ = std::thread::Builder::new()
+                    .spawn_scoped(scope, move || self.work(thread, copy));
+            }
+            self.work(0, engine);
+        });
+    }
+
+    /// Ends the count early for `why` (the first reason given stands).
+    fn halt(&self, why: End) {
+        self.stop.store(true, Ordering::Relaxed);
+        lock(&self.end).get_or_insert(why);
+    }
+
+    /// Whether the count is to end: halted, or stopped by the caller
+    /// ([`Progress::stop`]).
+    fn over(&self) -> bool {
+        if self.progress.is_some_and(Progress::is_stopped) {
+            self.halt(End::Stopped);
+        }
+        self.stop.load(Ordering::Relaxed)
+    }
+
+    /// Takes jobs and counts them on `engine` until none is left or the
+    /// count is over; `thread` numbers this thread for the progress.
+    fn work<E: Resumable>(&self, thread: usize, engine: &mut E) {
+        while !self.over() {
+            let next = self.next.fetch_add(1, Ordering::Relaxed);
+            let Some(job) = self.jobs.get(next) else {
+                break;
+            };
+            self.count(thread, job, engine);
+            if let Some(progress) = self.progress {
+                progress.finish(thread, job.share);
+            }
+        }
+    }
+
+    /// Counts `job` on `engine`, in pieces as long as the run's budget
+    /// allows, and adds its statistics to the totals.
+    fn count<E: Resumable>(&self, thread: usize, job: &Job, engine: &mut E) {
+        let mut place = engine.begin_count(self.search, &job.options);
+        let mut stats = Stats::default();
+        let mut report = JobReport {
+            queue: self,
+            thread,
+            share: job.share,
+            nodes: 0,
+            solutions: 0,
+            updates: 0,
+        };
+        while !self.over() {
+            let Some(budget) = self.slice(&stats) else {
+                self.halt(End::BudgetExhausted);
+                break;
+            };
+            let Some(limit) = self.job_limit(&report) else {
+                self.halt(End::LimitReached);
+                break;
+            };
+            let (end, next) = engine.resume(place, limit, budget, &mut stats, &mut report);
+            place = next;
+            report.publish(stats.nodes, stats.solutions);
+            report.publish_updates(stats.updates);
+            match end {
+                // This thread's slice of the budget: another, if any is left.
+                End::BudgetExhausted => {}
+                End::LimitReached => {
+                    self.halt(End::LimitReached);
+                    break;
+                }
+                // Stopped: the run is over (`report` said so).
+                _ => break,
+            }
+        }
+        engine.finish_count();
+        let depth = job.options.len();
+        let mut totals = lock(&self.totals);
+        totals.nodes += stats.nodes;
+        totals.updates += stats.updates;
+        totals.cleansings += stats.cleansings;
+        totals.solutions += stats.solutions;
+        // The job's root is at the level of its prefix's length.
+        if totals.profile.len() < depth + stats.profile.len() {
+            totals.profile.resize(depth + stats.profile.len(), 0);
+        }
+        for (total, more) in totals.profile[depth..].iter_mut().zip(&stats.profile) {
+            *total += more;
+        }
+    }
+
+    /// The budget of a job's next piece, whose statistics so far are
+    /// `stats` (all published), under a run with a budget: its own work
+    /// plus its thread's share of what the run's budget has left, and at
+    /// most a chunk of nodes (so that what the threads have taken and not
+    /// yet published is at most a chunk each, as on the links); `None` if
+    /// nothing is left. Without a budget, none.
+    fn slice(&self, stats: &Stats) -> Option<Budget> {
+        if self.budget == Budget::UNLIMITED {
+            return Some(Budget::UNLIMITED);
+        }
+        let left = |max: u64, used: &AtomicU64| {
+            let left = max.saturating_sub(used.load(Ordering::Relaxed));
+            (left > 0).then(|| (left / self.threads).max(1))
+        };
+        let nodes = match self.budget.max_nodes {
+            Some(max) => left(max, &self.nodes)?.min(self.chunk),
+            None => self.chunk,
+        };
+        let max_updates = match self.budget.max_updates {
+            Some(max) => Some(stats.updates + left(max, &self.updates)?),
+            None => None,
+        };
+        Some(Budget {
+            max_nodes: Some(stats.nodes + nodes),
+            max_updates,
+        })
+    }
+
+    /// The limit of a job's next piece: the run's, less what the other
+    /// jobs have found (`u64::MAX` without one); `None` if they have found
+    /// it all. Above the job's own solutions while the run goes on (its
+    /// solutions are published, and the run halts at the limit).
+    fn job_limit(&self, report: &JobReport<'_>) -> Option<u64> {
+        let Some(limit) = self.limit else {
+            return Some(u64::MAX);
+        };
+        let others = self.found.load(Ordering::Relaxed) - report.solutions;
+        (others + report.solutions < limit).then(|| limit - others)
+    }
+}
+
+/// What a job reports to the run every chunk of nodes: its work, to the
+/// shared counts and the progress; it stops when the run is over.
+struct JobReport<'q> {
+    queue: &'q Queue<'q>,
+    thread: usize,
+    share: f64,
+    /// What the job has published so far.
+    nodes: u64,
+    solutions: u64,
+    updates: u64,
+}
+
+impl JobReport<'_> {
+    /// Adds the job's nodes and solutions since the last time to the run's,
+    /// and halts the run if they make its limit.
+    fn publish(&mut self, nodes: u64, solutions: u64) {
+        let queue = self.queue;
+        let (new_nodes, new_solutions) = (nodes - self.nodes, solutions - self.solutions);
+        (self.nodes, self.solutions) = (nodes, solutions);
+        queue.nodes.fetch_add(new_nodes, Ordering::Relaxed);
+        let before = queue.found.fetch_add(new_solutions, Ordering::Relaxed);
+        let limit = queue.limit.unwrap_or(u64::MAX);
+        if let Some(progress) = queue.progress {
+            progress.add_nodes(new_nodes);
+            progress.add_solutions(new_solutions.min(limit.saturating_sub(before)));
+        }
+        if before + new_solutions >= limit {
+            queue.halt(End::LimitReached);
+        }
+    }
+
+    /// Adds the job's updates since the last time to the run's.
+    fn publish_updates(&mut self, updates: u64) {
+        let new = updates - self.updates;
+        self.updates = updates;
+        self.queue.updates.fetch_add(new, Ordering::Relaxed);
+    }
+}
+
+impl Report for JobReport<'_> {
+    const ON: bool = true;
+
+    fn chunk(&self) -> u64 {
+        self.queue.chunk
+    }
+
+    fn report(&mut self, nodes: u64, solutions: u64, fraction: f64) -> bool {
+        self.publish(nodes, solutions);
+        if let Some(progress) = self.queue.progress {
+            progress.set_running(self.thread, self.share * fraction);
+        }
+        self.queue.over()
+    }
+}
