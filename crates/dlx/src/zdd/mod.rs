@@ -24,6 +24,7 @@ pub use text::ZddText;
 
 use crate::index::{OptionId, to_u32};
 use crate::random::SplitMix64;
+use huge::Reserved;
 
 /// The sink of the empty family: no solution.
 pub(crate) const BOTTOM: u32 = 0;
@@ -55,7 +56,7 @@ impl ZddNode {
 /// nodes, each after both its children.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Zdd {
-    nodes: Vec<ZddNode>,
+    nodes: Reserved<ZddNode>,
     root: u32,
     /// Options are numbered `0..options`.
     options: usize,
@@ -63,7 +64,7 @@ pub struct Zdd {
 
 impl Zdd {
     /// A diagram from nodes already in child-before-parent order.
-    pub(crate) fn from_parts(nodes: Vec<ZddNode>, root: u32, options: usize) -> Self {
+    pub(crate) fn from_parts(nodes: Reserved<ZddNode>, root: u32, options: usize) -> Self {
         Zdd {
             nodes,
             root,
