@@ -1,8 +1,8 @@
 //! Transparent huge pages for the build's large arrays, and the arrays
 //! that grow in place, on Linux.
 //!
-//! The memo's keys and table, the ZDD's nodes and their table grow to
-//! gigabytes (at 20x20 dominoes) and are read at random: with 4 KiB pages
+//! The memo's table and the ZDD's unique table grow to gigabytes (at
+//! 20x20 dominoes) and are read at random: with 4 KiB pages
 //! most of those reads also miss the TLB. Where the kernel gives huge
 //! pages only on request (`/sys/kernel/mm/transparent_hugepage/enabled`
 //! set to `madvise`, a common default), [`advise`] asks for them; elsewhere
@@ -12,7 +12,8 @@
 //! The two arrays that only grow at their end, the memo's keys and the
 //! ZDD's nodes, are [`Reserved`]: past a few MiB they move once into a
 //! reservation of address space as large as they can ever be, and grow
-//! there without being copied again (docs/decisions/zdd-growth.md).
+//! there without being copied again, in small pages
+//! (docs/decisions/zdd-growth.md).
 
 use std::ops::{Deref, DerefMut};
 
@@ -57,15 +58,20 @@ fn advise_range(_start: *const u8, _bytes: usize) {}
 ///
 /// A `Vec` while it is small; past [`AT_LEAST`] bytes it moves, once, into
 /// a [`Reservation`] of address space for `1 << 32` elements (the most a
-/// `u32` id or offset reaches), asked for huge pages, and grows there in
-/// place. A `Vec` that doubles copies everything it holds into fresh
-/// pages at each doubling (its huge-page advice splits the allocation's
-/// mapping, so the allocator cannot move it with `mremap`): at 20x20
-/// dominoes those copies were about twice the arrays' final size in pages
-/// the kernel had to find and zero. The reservation's pages are found and
-/// zeroed once, when first written; what is reserved but not written costs
-/// no memory. Where no reservation can be made (not Linux, Miri, a limit
-/// on address space, strict overcommit), the array stays a `Vec`.
+/// `u32` id or offset reaches) and grows there in place. A `Vec` that
+/// doubles copied everything it held into fresh pages at each doubling
+/// (huge-page advice split its mapping, so the allocator could not move it
+/// with `mremap`). The reservation's pages are found and zeroed once, when
+/// first written; what is reserved but not written costs no memory. Where
+/// no reservation can be made (not Linux, Miri, a limit on address space,
+/// strict overcommit), the array stays a `Vec`.
+///
+/// Neither is advised for huge pages: these arrays are written in order and
+/// read at random only on a memo hit or an equal node's hash, so small
+/// pages cost little in the TLB, and a first touch of huge pages costs
+/// several times as much system time on a VM whose host takes freed memory
+/// back (docs/decisions/zdd-growth.md). The kernel's own setting still
+/// applies (THP `always` gives them huge pages).
 pub(crate) struct Reserved<T: Copy> {
     /// The elements while there is no reservation.
     heap: Vec<T>,
@@ -108,7 +114,7 @@ impl<T: Copy> Reserved<T> {
 
     /// Makes room for `more` elements: in a reservation once past
     /// [`AT_LEAST`] bytes, else (where none can be made, or one is full)
-    /// in the `Vec`, grown as it grows and advised for huge pages.
+    /// in the `Vec`, grown as it grows.
     #[cold]
     fn make_room(&mut self, more: usize) {
         if let Some(mapped) = self.mapped.take() {
@@ -127,7 +133,6 @@ impl<T: Copy> Reserved<T> {
             return;
         }
         self.heap.reserve(more);
-        advise(&self.heap);
     }
 
     /// Bytes the array holds: the `Vec`'s allocation, or the
@@ -267,13 +272,6 @@ mod reservation {
             // SAFETY: `offset < HUGE_PAGE`, so `start` and the `bytes`
             // after it lie inside the mapping of `bytes + HUGE_PAGE` bytes.
             let start = unsafe { base.byte_add(offset) }.cast::<T>();
-            // SAFETY: the range is inside our mapping; MADV_HUGEPAGE only
-            // changes how the kernel backs it, never its contents, and an
-            // error (a kernel without huge pages) changes nothing, so the
-            // result is ignored.
-            unsafe {
-                libc::madvise(start.as_ptr().cast(), bytes, libc::MADV_HUGEPAGE);
-            }
             Some(Reservation {
                 base,
                 mapped_bytes,
