@@ -320,6 +320,31 @@ fn counts_past_u128_are_exact() {
 }
 
 #[test]
+fn counts_past_three_limbs_are_exact() {
+    // 2^200 solutions: past a `u128` and past three 64-bit limbs, so the
+    // count goes on from the `u128`s into three limbs, overflows them and
+    // starts again in four.
+    let things = 200;
+    let mut builder = Problem::builder(things, 0).unwrap();
+    for t in 0..things {
+        builder.set_bounds(t, 0, 1).unwrap();
+        builder.add_option(&[t]).unwrap();
+    }
+    let zdd = build(&builder.build());
+    assert_eq!(zdd.count(), None);
+    assert_eq!(
+        zdd.count_exact().to_string(),
+        "1606938044258990275541962092341162602522202993782792835301376"
+    );
+    assert_eq!(
+        zdd.count_exact(),
+        zdd.generating_function()
+            .iter()
+            .fold(Natural::from(0), |sum, k| sum.add(k))
+    );
+}
+
+#[test]
 fn a_memory_limit_stops_the_build() {
     let named = example_file("langford-11.dlx");
     let limits = ZddLimits {

@@ -24,6 +24,7 @@
 //! left out by its chain, or sharing an item that closes or a color that
 //! clashes), so no count of reasons is needed.
 
+use super::huge::Reserved;
 use super::memo::Memo;
 use super::slots::Slots;
 use crate::outcome::End;
@@ -246,7 +247,7 @@ struct Builder<'a> {
     trail: Vec<Undo>,
     /// Every signature met, with its node.
     memo: Memo,
-    nodes: Vec<ZddNode>,
+    nodes: Reserved<ZddNode>,
     /// The inner nodes' ids under their hashes, so that equal nodes are one.
     unique: Slots,
     limits: ZddLimits,
@@ -455,7 +456,7 @@ impl<'a> Builder<'a> {
             trail: Vec::new(),
             memo: Memo::new(&[], false),
             // The two sinks: ids 0 and 1.
-            nodes: vec![ZddNode::SINK, ZddNode::SINK],
+            nodes: Reserved::from(vec![ZddNode::SINK, ZddNode::SINK]),
             unique: Slots::new(),
             limits,
             stats: ZddStats {
@@ -667,8 +668,7 @@ impl<'a> Builder<'a> {
     }
 
     fn bytes(&self) -> u64 {
-        let nodes = self.nodes.capacity() * std::mem::size_of::<ZddNode>();
-        self.memo.bytes() + self.unique.bytes() + nodes as u64
+        self.memo.bytes() + self.unique.bytes() + self.nodes.bytes()
     }
 
     /// Whether a limit is reached; records why.
@@ -719,11 +719,7 @@ impl<'a> Builder<'a> {
         }
         // Inner ids start at 2, after the sinks: no payload is 0.
         let id = crate::index::to_u32(self.nodes.len());
-        let capacity = self.nodes.capacity();
         self.nodes.push(node);
-        if self.nodes.capacity() != capacity {
-            super::huge::advise(&self.nodes);
-        }
         self.unique.insert(high, id);
         id
     }
@@ -990,7 +986,7 @@ impl Zdd {
             builder.stats.plain_states = plain;
         }
         let end = builder.end;
-        let mut nodes = std::mem::take(&mut builder.nodes);
+        let mut nodes = std::mem::replace(&mut builder.nodes, Reserved::from(Vec::new()));
         nodes.shrink_to_fit();
         let diagram = Zdd::from_parts(nodes, root, problem.option_count());
         let (zdd, partial) = if end == End::Exhausted {

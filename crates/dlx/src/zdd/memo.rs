@@ -19,6 +19,7 @@
 //! subtree as an `f32`, in one more word right after the key's first: it
 //! is read on a hit, from the line the hit has just read.
 
+use super::huge::Reserved;
 use super::slots::{Slots, high_half, low_half, to_index};
 
 /// Tag of a word that is zero.
@@ -41,7 +42,7 @@ pub(super) struct Memo {
     /// The key of the signature last [`encode`](Memo::encode)d.
     key: Vec<u64>,
     /// Keys, one after another; word 0 is unused, so that no slot is 0.
-    arena: Vec<u64>,
+    arena: Reserved<u64>,
     /// The table: where each key starts in `arena`, under its hash's
     /// high half.
     slots: Slots,
@@ -59,7 +60,7 @@ impl Memo {
             start: start.to_vec(),
             tag_words: 1 + words.saturating_sub(FIRST_TAGS).div_ceil(MORE_TAGS),
             key: Vec::with_capacity(words + 2),
-            arena: vec![0],
+            arena: Reserved::from(vec![0]),
             slots: Slots::new(),
             sized: usize::from(sized),
         }
@@ -72,7 +73,7 @@ impl Memo {
 
     /// Bytes the memo holds (its arena and its table, as allocated).
     pub(super) fn bytes(&self) -> u64 {
-        (self.arena.capacity() * 8) as u64 + self.slots.bytes()
+        self.arena.bytes() + self.slots.bytes()
     }
 
     /// Makes the key of `signature`, for the next
@@ -135,15 +136,11 @@ impl Memo {
         if at + (self.key.len() + self.sized) as u64 > LOW {
             return None;
         }
-        let capacity = self.arena.capacity();
         self.arena.push(u64::from(node) << 32 | (self.key[0] & LOW));
         if self.sized == 1 {
             self.arena.push(0);
         }
         self.arena.extend_from_slice(&self.key[1..]);
-        if self.arena.capacity() != capacity {
-            super::huge::advise(&self.arena);
-        }
         let at = to_index(at);
         // Word 0 of the arena is no key's: no payload is 0.
         self.slots.insert(high, crate::index::to_u32(at));

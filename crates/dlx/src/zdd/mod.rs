@@ -24,6 +24,7 @@ pub use text::ZddText;
 
 use crate::index::{OptionId, to_u32};
 use crate::random::SplitMix64;
+use huge::Reserved;
 
 /// The sink of the empty family: no solution.
 pub(crate) const BOTTOM: u32 = 0;
@@ -55,7 +56,7 @@ impl ZddNode {
 /// nodes, each after both its children.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Zdd {
-    nodes: Vec<ZddNode>,
+    nodes: Reserved<ZddNode>,
     root: u32,
     /// Options are numbered `0..options`.
     options: usize,
@@ -63,7 +64,7 @@ pub struct Zdd {
 
 impl Zdd {
     /// A diagram from nodes already in child-before-parent order.
-    pub(crate) fn from_parts(nodes: Vec<ZddNode>, root: u32, options: usize) -> Self {
+    pub(crate) fn from_parts(nodes: Reserved<ZddNode>, root: u32, options: usize) -> Self {
         Zdd {
             nodes,
             root,
@@ -93,7 +94,7 @@ impl Zdd {
     /// ([`count_exact`](Self::count_exact) has it then).
     #[must_use]
     pub fn count(&self) -> Option<u128> {
-        self.counts().map(|c| c[self.root as usize])
+        self.counts().ok().map(|c| c[self.root as usize])
     }
 
     /// The number of solutions, exactly, however large.
@@ -101,15 +102,18 @@ impl Zdd {
     pub fn count_exact(&self) -> Natural {
         // Within a `u128`, by its own additions: fewer instructions than
         // two limbs added one by one with their carries.
-        if let Some(count) = self.count() {
-            return Natural::from(count);
-        }
+        let partial = match self.counts() {
+            Ok(counts) => return Natural::from(counts[self.root as usize]),
+            Err(partial) => partial,
+        };
         // Every node's count is at most the root's (each node is on a
         // path from the root, and a node counts its two children's sum),
-        // so the first width that holds them all holds the root's.
+        // so the first width that holds them all holds the root's. The
+        // nodes counted in `u128`s go on from there, not from scratch.
+        let mut partial = Some(partial);
         (3..)
             .find_map(|width| {
-                let counts = self.limb_counts(width)?;
+                let counts = self.limb_counts(width, partial.take().as_deref())?;
                 let root = self.root as usize * width;
                 Some(Natural::from_limbs(counts[root..root + width].to_vec()))
             })
@@ -119,11 +123,21 @@ impl Zdd {
     /// Every node's number of solutions in `width` 64-bit limbs,
     /// little-endian, node after node in one array (a big count costs
     /// `width` words a node, not an allocation); `None` if one needs more.
-    fn limb_counts(&self, width: usize) -> Option<Vec<u64>> {
+    /// The first nodes' counts may be given as `u128`s (`width` is at
+    /// least 2).
+    fn limb_counts(&self, width: usize, first: Option<&[u128]>) -> Option<Vec<u64>> {
         let mut counts = vec![0u64; self.nodes.len() * width];
         // The sink TOP counts 1, BOTTOM 0.
         counts[TOP as usize * width] = 1;
-        for (at, node) in self.nodes.iter().enumerate().skip(2) {
+        let first = first.unwrap_or(&[]);
+        for (at, &count) in first.iter().enumerate() {
+            // The low and the high half.
+            #[allow(clippy::cast_possible_truncation)]
+            let halves = [count as u64, (count >> 64) as u64];
+            counts[at * width..at * width + 2].copy_from_slice(&halves);
+        }
+        let from = first.len().max(2);
+        for (at, node) in self.nodes.iter().enumerate().skip(from) {
             let (lo, hi) = (node.lo as usize * width, node.hi as usize * width);
             let mut carry = false;
             for k in 0..width {
@@ -139,15 +153,18 @@ impl Zdd {
         Some(counts)
     }
 
-    /// The number of solutions below each node, if they all fit in a `u128`.
-    fn counts(&self) -> Option<Vec<u128>> {
+    /// The number of solutions below each node if they all fit in a
+    /// `u128`; else those of the nodes before the first that does not.
+    fn counts(&self) -> Result<Vec<u128>, Vec<u128>> {
         let mut counts: Vec<u128> = Vec::with_capacity(self.nodes.len());
         counts.extend([0, 1]);
         for node in &self.nodes[2..] {
-            let sum = counts[node.lo as usize].checked_add(counts[node.hi as usize])?;
-            counts.push(sum);
+            match counts[node.lo as usize].checked_add(counts[node.hi as usize]) {
+                Some(sum) => counts.push(sum),
+                None => return Err(counts),
+            }
         }
-        Some(counts)
+        Ok(counts)
     }
 
     fn natural_counts(&self) -> Vec<Natural> {
@@ -220,8 +237,8 @@ impl Zdd {
     #[must_use]
     pub fn samples(&self, seed: u64) -> ZddSamples<'_> {
         let counts = match self.counts() {
-            Some(counts) => Counts::Small(counts),
-            None => Counts::Big(self.natural_counts()),
+            Ok(counts) => Counts::Small(counts),
+            Err(_) => Counts::Big(self.natural_counts()),
         };
         ZddSamples {
             zdd: self,

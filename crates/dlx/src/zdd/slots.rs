@@ -139,3 +139,41 @@ fn prefetch<T>(at: *const T) {
     #[cfg(not(target_arch = "x86_64"))]
     let _ = at;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Slots;
+    use crate::random::SplitMix64;
+
+    #[test]
+    fn every_payload_is_found_under_its_hash_across_growths() {
+        // Past 4 MiB of slots (524,288) the table moves into a reservation
+        // where there is one; Miri takes a few growths on the `Vec`.
+        let payloads: u32 = if cfg!(miri) { 3_000 } else { 900_000 };
+        let mut rng = SplitMix64::new(44);
+        // Random hashes, and runs of equal and near hashes at both ends of
+        // the table: long probe sequences from homes near the start (moved
+        // after the others when the table grows) and near the end (which
+        // wrap).
+        let high = |rng: &mut SplitMix64, p: u32| match p % 500 {
+            0 => rng.below(64),
+            1 => u32::MAX - rng.below(64),
+            _ => super::high_half(rng.next_u64()),
+        };
+        let mut table = Slots::new();
+        let mut filed = Vec::new();
+        for payload in 1..=payloads {
+            let h = high(&mut rng, payload);
+            table.insert(h, payload);
+            filed.push((h, payload));
+        }
+        assert_eq!(table.len(), filed.len());
+        for &(h, payload) in &filed {
+            assert_eq!(table.find(h, |p| p == payload), Some(payload), "{h}");
+        }
+        assert_eq!(table.find(7, |p| p > payloads), None);
+        // Every slot filed once.
+        let used = table.slots.iter().filter(|&&s| s != 0).count();
+        assert_eq!(used, filed.len());
+    }
+}

@@ -310,6 +310,6 @@ impl Zdd {
             }
         }
         let root = new_id[&root];
-        Ok(Zdd::from_parts(nodes, root, options))
+        Ok(Zdd::from_parts(nodes.into(), root, options))
     }
 }
