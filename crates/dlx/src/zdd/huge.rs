@@ -83,7 +83,13 @@ pub(crate) struct Reserved<T: Copy> {
 
 /// Elements a reservation has room for: more than any `u32` id or offset
 /// of the build reaches (an array that outgrows it goes back to a `Vec`).
-const RESERVED_ELEMENTS: usize = 1 << 32;
+/// Reservations are made on 64-bit targets only; on a 32-bit one (the web
+/// page's WebAssembly) `1 << 32` does not fit a `usize`, and the constant is
+/// never used.
+const RESERVED_ELEMENTS: usize = match 1usize.checked_shl(32) {
+    Some(elements) => elements,
+    None => usize::MAX,
+};
 
 impl<T: Copy> Reserved<T> {
     /// Appends `value`.
