@@ -14,9 +14,10 @@ every function they execute, and writes a linker script that collects them
 into `.text.hot`, before `.text`:
 
 - a Rust function as the pattern `.text.<mangled name up to its hash>*`, so
-  the file stays valid while the function's name and generic arguments do
-  (the hash after `17h` changes with the compiler, the dependencies and
-  the profile, and matches all instances of a generic function);
+  the file stays valid while the function's name does (the hash after `17h`
+  changes with the compiler, the dependencies and the profile); a function
+  whose name several functions share (a generic one's instances) by its
+  full name, so that the instances the runs never execute stay out;
 - a C library function (static glibc, libgcc) as its archive member, since
   those archives put a whole object in one `.text`.
 
