@@ -26,6 +26,7 @@
 //! option `k` is always the `k`-th option line.
 
 use std::collections::HashMap;
+use std::collections::hash_map::Entry;
 use std::fmt;
 
 use crate::error::DlxError;
@@ -78,10 +79,11 @@ impl fmt::Display for Format {
 
 /// How many colors `problem` numbers: one more than the largest it uses.
 fn color_count(problem: &Problem) -> usize {
+    // A problem without colors keeps no color per entry: nothing to read.
     problem
-        .options()
-        .flat_map(|(option, _)| problem.entries(option))
-        .filter_map(|(_, c)| c.map(|c| c.index() + 1))
+        .colors
+        .iter()
+        .filter_map(|c| c.map(|c| c.index() + 1))
         .max()
         .unwrap_or(0)
 }
@@ -175,7 +177,8 @@ impl NamedProblem {
                 expected: used,
             });
         }
-        let mut seen = HashMap::with_capacity(names.len());
+        // The lookup table is built here, once, and finds the duplicates.
+        let mut items: HashMap<String, ItemId> = HashMap::with_capacity(names.len());
         for (item, name) in names.iter().enumerate() {
             if !is_item_name(name) {
                 return Err(DlxError::BadItemName {
@@ -183,12 +186,21 @@ impl NamedProblem {
                     name: name.clone(),
                 });
             }
-            if let Some(first) = seen.insert(name.as_str(), item) {
-                return Err(DlxError::DuplicateItemName {
-                    first,
-                    item,
-                    name: name.clone(),
-                });
+            // The problem's item count fits in a `u32`, so every `item` does.
+            let Some(id) = ItemId::new(item) else {
+                continue;
+            };
+            match items.entry(name.clone()) {
+                Entry::Occupied(first) => {
+                    return Err(DlxError::DuplicateItemName {
+                        first: first.get().index(),
+                        item,
+                        name: name.clone(),
+                    });
+                }
+                Entry::Vacant(slot) => {
+                    slot.insert(id);
+                }
             }
         }
         let mut seen = HashMap::with_capacity(colors.len());
@@ -207,7 +219,7 @@ impl NamedProblem {
                 });
             }
         }
-        Ok(NamedProblem::from_parts(problem, names, colors))
+        Ok(NamedProblem::from_built(problem, names, items, colors))
     }
 
     /// The problem itself.

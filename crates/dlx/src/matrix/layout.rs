@@ -6,16 +6,6 @@ use crate::index::ItemId;
 use crate::index::to_u32;
 use crate::problem::Problem;
 
-/// One arena node while the matrix is laid out; [`Matrix`] then stores each
-/// field in its own array.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct Node {
-    up: u32,
-    down: u32,
-    top: u32,
-    option: u32,
-}
-
 impl Matrix {
     /// Lays out the arena for `problem`, which establishes invariants (A) to
     /// (C): every link and `top` it stores is to a node it has laid out, and
@@ -31,18 +21,33 @@ impl Matrix {
         let items = problem.item_count();
         let primary = problem.primary_count();
         let total = items + 2 + problem.option_count() + problem.entry_count();
-        let mut nodes = vec![Node::default(); items + 2];
-        for (h, header) in nodes.iter_mut().enumerate().take(items + 1).skip(1) {
-            let top = if h <= primary { 0 } else { SECONDARY_BIAS };
-            let h = to_u32(h);
-            *header = Node {
-                up: h,
-                down: h,
-                top,
-                option: 0,
-            };
+        // The arrays are written in place, each link as it is stored: an
+        // option node's place is known when it is laid out, and every link
+        // to it is made then or later. (Laying out plain nodes and mapping
+        // every link through a table of places afterwards took about twice
+        // the instructions: most of building a small problem's solver.)
+        let header = |x: usize| {
+            // SAFETY: every `x` given is a header or spacer of this arena.
+            unsafe { Link::to_header(to_u32(x)) }
+        };
+        let mut up = Vec::with_capacity(total);
+        let mut down = Vec::with_capacity(total);
+        let mut top = Vec::with_capacity(total);
+        let mut option_of = Vec::with_capacity(total);
+        // The root (0), the headers (1..=items), and the first spacer at
+        // items + 1, the secondary root's slot: that header never heads a
+        // vertical list. The root and the first spacer link to 0.
+        for h in 0..items + 2 {
+            let own = if (1..=items).contains(&h) { h } else { 0 };
+            up.push(header(own));
+            down.push(header(own));
+            top.push(if (1..=primary).contains(&h) || own == 0 {
+                0
+            } else {
+                SECONDARY_BIAS
+            });
+            option_of.push(0);
         }
-        nodes.reserve_exact(total - nodes.len());
 
         // Horizontal lists: 0 <-> 1..=primary, and items+1 <-> primary+1..=items.
         let mut left = vec![0; items + 2];
@@ -51,69 +56,62 @@ impl Matrix {
         link_circle(&mut left, &mut right, 0, 1..=primary);
         link_circle(&mut left, &mut right, secondary_root, primary + 1..=items);
 
-        // The first spacer, index items + 1, reuses the secondary root's slot
-        // in `nodes`: that header never heads a vertical list.
         let mut spacer = items + 1;
-        let mut option_spans = Vec::with_capacity(problem.option_count());
+        let mut option_first = Vec::with_capacity(problem.option_count());
         // Every node's color: `total` in all, reserved at once (growing it
         // option by option reallocated a dozen times per 9x9 matrix).
         let mut color = Vec::with_capacity(total);
         color.resize(items + 2, 0);
         for (option, option_items) in problem.options() {
-            let first = to_u32(nodes.len());
-            option_spans.push((first, to_u32(option_items.len())));
+            let first = up.len();
+            let size = to_u32(option_items.len());
+            let place = |x: usize, position: u32| {
+                // SAFETY: node `x` is at `position` in this option of
+                // `size` nodes, laid out at `first..first + size`.
+                unsafe { Link::to_option_node(to_u32(x), position, size) }
+            };
             color.extend(
                 problem
                     .entries(option)
                     .map(|(_, c)| c.map_or(0, |c| c.as_u32() + 1)),
             );
             color.push(0);
-            for &item in option_items {
+            for (position, &item) in (0..size).zip(option_items) {
                 let h = item.index() + 1;
-                let x = to_u32(nodes.len());
-                let last = nodes[h].up;
-                nodes.push(Node {
-                    up: last,
-                    down: to_u32(h),
-                    top: to_u32(h),
-                    option: option.as_u32(),
-                });
-                nodes[last as usize].down = x;
-                nodes[h].up = x;
-                nodes[h].top += 1;
+                let x = up.len();
+                let here = place(x, position);
+                let last = up[h];
+                up.push(last);
+                down.push(header(h));
+                top.push(to_u32(h));
+                option_of.push(option.as_u32());
+                down[last.node() as usize] = here;
+                up[h] = here;
+                top[h] += 1;
             }
-            let last = to_u32(nodes.len() - 1);
-            nodes[spacer].down = last;
-            spacer = nodes.len();
-            nodes.push(Node {
-                up: first,
-                down: 0,
-                top: SPACER,
-                option: 0,
-            });
+            // The previous spacer links down to this option's last node,
+            // and this option's spacer up to its first.
+            let (first_link, last_link) = if size == 0 {
+                (header(first), header(spacer))
+            } else {
+                (place(first, 0), place(first + size as usize - 1, size - 1))
+            };
+            option_first.push(first_link);
+            down[spacer] = last_link;
+            spacer = up.len();
+            up.push(first_link);
+            down.push(header(0));
+            top.push(SPACER);
+            option_of.push(0);
         }
-        // Every node knows its place: the links to it say so. Headers and
-        // spacers have the plain link to their index.
-        let mut place: Vec<Link> = (0..to_u32(nodes.len()))
-            // SAFETY: `x` is a node of this arena.
-            .map(|x| unsafe { Link::to_header(x) })
-            .collect();
-        for &(first, size) in &option_spans {
-            for q in first..first + size {
-                // SAFETY: `q` is node `q - first` of the option just laid out
-                // at `first..first + size`, all option nodes of this arena.
-                place[q as usize] = unsafe { Link::to_option_node(q, q - first, size) };
-            }
-        }
-        let link = |x: u32| place[x as usize];
         let matrix = Matrix {
-            up: nodes.iter().map(|n| link(n.up)).collect(),
-            down: nodes.iter().map(|n| link(n.down)).collect(),
-            top: nodes.iter().map(|n| n.top).collect(),
-            option_of: nodes.iter().map(|n| n.option).collect(),
+            up,
+            down,
+            top,
+            option_of,
             left,
             right,
-            option_first: option_spans.iter().map(|&(first, _)| link(first)).collect(),
+            option_first,
             primary: to_u32(primary),
             color,
             item_color: vec![0; items + 2],
