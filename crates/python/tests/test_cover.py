@@ -330,6 +330,31 @@ def test_from_numpy() -> None:
     assert cover.from_matrix(strided).count() == 1
 
 
+def test_from_numpy_reads_every_layout() -> None:
+    # Rows in one piece are read eight cells at a time (a remainder after
+    # the last eight), others a cell at a time: every width from 1 to 19,
+    # in C and Fortran order, rows reversed, and rows with a stride.
+    np = pytest.importorskip("numpy")
+    rng = np.random.default_rng(7)
+    for columns in range(1, 20):
+        wide = rng.random((9, 2 * columns)) < 0.3
+        for r in range(9):
+            wide[r, 2 * (r % columns)] = True
+        base = np.ascontiguousarray(wide[:, ::2])
+        views = {
+            "C": base,
+            "Fortran": np.asfortranarray(base),
+            "reversed": base[::-1],
+            "strided": wide[:, ::2],
+            "offset": np.ascontiguousarray(wide)[:, 1:][:, ::2][:, :columns] if columns > 1 else base,
+        }
+        for layout, view in views.items():
+            problem = cover.from_matrix(view)
+            expected = [" ".join(f"c{j}" for j in np.flatnonzero(row)) for row in view]
+            got = [problem.option(k) for k in range(view.shape[0])]
+            assert got == expected, (columns, layout)
+
+
 def test_from_scipy_sparse() -> None:
     np = pytest.importorskip("numpy")
     sparse = pytest.importorskip("scipy.sparse")

@@ -12,6 +12,8 @@ its solutions lazily, ``count`` them on every core, ask for the ``first``,
 
 from __future__ import annotations
 
+import sys
+
 # The annotations are strings (above), and `typing` is for the type checker
 # only: importing it would cost more than the rest of this module and the
 # engine together (docs/python.md, "What a call costs").
@@ -77,8 +79,7 @@ def from_matrix(
     """
     names_list = None if names is None else [str(n) for n in names]
     if _is_scipy_sparse(matrix):
-        import numpy as np
-
+        np = _numpy()
         csr = matrix.tocsr(copy=True)
         csr.sum_duplicates()
         csr.eliminate_zeros()
@@ -88,8 +89,7 @@ def from_matrix(
             int(columns if primary is None else primary),
             names_list,
         )
-    import numpy as np
-
+    np = _numpy()
     array = np.asarray(matrix)
     if array.ndim != 2:
         raise ProblemError(f"a matrix has 2 dimensions, this one {array.ndim}")
@@ -99,10 +99,21 @@ def from_matrix(
     return Problem._from_matrix(array, int(columns if primary is None else primary), names_list)
 
 
+def _numpy() -> Any:
+    """numpy, imported on first use: ``import sudoku_dlx`` does not load it.
+    An ``import`` statement in a function costs about half a microsecond a
+    call even when the module is loaded, a tenth of a small matrix's
+    ``from_matrix``; ``sys.modules`` is a dict look-up."""
+    loaded = sys.modules.get("numpy")
+    if loaded is not None:
+        return loaded
+    import numpy
+
+    return numpy
+
+
 def _is_scipy_sparse(matrix: Any) -> bool:
     """Whether ``matrix`` is a scipy.sparse matrix, without importing scipy
     unless it is already imported (a sparse matrix means it is)."""
-    import sys
-
     sparse = sys.modules.get("scipy.sparse")
     return sparse is not None and bool(sparse.issparse(matrix))
