@@ -26,7 +26,7 @@
 
 use super::huge::Reserved;
 use super::memo::Memo;
-use super::slots::Slots;
+use super::slots::{Slots, low_half, prefetch};
 use crate::outcome::End;
 use crate::problem::Problem;
 use crate::progress::Progress;
@@ -248,7 +248,13 @@ struct Builder<'a> {
     /// Every signature met, with its node.
     memo: Memo,
     nodes: Reserved<ZddNode>,
-    /// The inner nodes' ids under their hashes, so that equal nodes are one.
+    /// For each node `h` (by id), the first node made with HI child `h`:
+    /// its option in the high half, its id in the low half; 0 while there
+    /// is none. Together with [`unique`](Builder::unique) the unique table,
+    /// so that equal nodes are one (see [`node`](Builder::node)).
+    first_parent: Reserved<u64>,
+    /// The inner nodes that are not the first with their HI child, their
+    /// ids under [`node_hash`].
     unique: Slots,
     limits: ZddLimits,
     stats: ZddStats,
@@ -300,13 +306,13 @@ fn high_half(hash: u64) -> u32 {
     (hash >> 32) as u32
 }
 
-/// The high half of the hash under which the unique table files a node
-/// with option `option` and HI child `hi`, whatever its LO child: a chain
-/// knows both as soon as a branch is done, long before the node is made,
-/// so it prefetches the slot then. On domino boards no two nodes share
-/// their option and HI child (14x14: all 383,195 pairs distinct), so
-/// leaving LO out costs no extra compare; where some do, the table tells
-/// them apart by the node itself.
+/// The high half of the hash under which the unique table's overflow
+/// ([`Builder::unique`]) files a node with option `option` and HI child
+/// `hi`, whatever its LO child: a chain knows both as soon as a branch is
+/// done, long before the node is made, so it prefetches the slot then. On
+/// domino boards no two nodes share their option and HI child (14x14: all
+/// 383,195 pairs distinct), so leaving LO out costs no extra compare;
+/// where some do, the table tells them apart by the node itself.
 fn node_hash(option: u32, hi: u32) -> u32 {
     high_half(mix(u64::from(option) ^ (u64::from(hi) << 32)))
 }
@@ -457,6 +463,7 @@ impl<'a> Builder<'a> {
             memo: Memo::new(&[], false),
             // The two sinks: ids 0 and 1.
             nodes: Reserved::from(vec![ZddNode::SINK, ZddNode::SINK]),
+            first_parent: Reserved::from(vec![0, 0]),
             unique: Slots::new(),
             limits,
             stats: ZddStats {
@@ -668,7 +675,7 @@ impl<'a> Builder<'a> {
     }
 
     fn bytes(&self) -> u64 {
-        self.memo.bytes() + self.unique.bytes() + self.nodes.bytes()
+        self.memo.bytes() + self.unique.bytes() + self.nodes.bytes() + self.first_parent.bytes()
     }
 
     /// Whether a limit is reached; records why.
@@ -707,20 +714,39 @@ impl<'a> Builder<'a> {
     }
 
     /// The node `(option ? hi : lo)`, reduced and shared.
+    ///
+    /// Every node with HI child `h` is `first_parent[h]` or in `unique`:
+    /// where `h` has no first parent yet, no node has it as HI child, so
+    /// the new node is its first parent and no table is read. That is the
+    /// common case, since `h` is mostly a node the branch has just made
+    /// (its entry is in the cache); a node met again through the memo
+    /// already has a parent, so its new parents go to `unique`.
     fn node(&mut self, option: u32, lo: u32, hi: u32) -> u32 {
         if hi == BOTTOM {
             return lo;
         }
         let node = ZddNode { option, lo, hi };
+        let first = self.first_parent[hi as usize];
         let high = node_hash(option, hi);
-        let nodes = &self.nodes;
-        if let Some(id) = self.unique.find(high, |id| nodes[id as usize] == node) {
-            return id;
+        if first != 0 {
+            let parent = low_half(first);
+            if high_half(first) == option && self.nodes[parent as usize] == node {
+                return parent;
+            }
+            let nodes = &self.nodes;
+            if let Some(id) = self.unique.find(high, |id| nodes[id as usize] == node) {
+                return id;
+            }
         }
         // Inner ids start at 2, after the sinks: no payload is 0.
         let id = crate::index::to_u32(self.nodes.len());
         self.nodes.push(node);
-        self.unique.insert(high, id);
+        self.first_parent.push(0);
+        if first == 0 {
+            self.first_parent[hi as usize] = u64::from(option) << 32 | u64::from(id);
+        } else {
+            self.unique.insert(high, id);
+        }
         id
     }
 
@@ -845,6 +871,7 @@ impl<'a> Builder<'a> {
                 k += 1;
             }
             let o = self.item_options[options + k];
+            let made = self.nodes.len();
             self.take(o);
             self.level += 1;
             self.stats.depth = self.stats.depth.max(self.level);
@@ -861,8 +888,14 @@ impl<'a> Builder<'a> {
                 break BOTTOM;
             }
             self.branches.push((o, hi));
-            // Its node is made when the chain ends: the slot has time to come.
-            self.unique.prefetch(node_hash(o, hi));
+            if (hi as usize) < made {
+                // Not made by this branch (a node met again through the
+                // memo, or a sink): its node, made when the chain ends,
+                // most likely reads its first parent and the overflow
+                // table, at random. Both have time to come.
+                prefetch(self.first_parent.as_ptr().wrapping_add(hi as usize));
+                self.unique.prefetch(node_hash(o, hi));
+            }
             self.kill(o);
             self.skipped.push(o);
             k += 1;
@@ -1018,7 +1051,9 @@ mod tests {
     /// The unique table makes one node of equal nodes and never one of two
     /// different nodes: against a map of every node made, over enough
     /// nodes that many pairs share the 32 hash bits the table keeps (so a
-    /// table trusting those bits alone would merge them).
+    /// table trusting those bits alone would merge them), and with many
+    /// nodes sharing a HI child (found as its first parent or in the
+    /// overflow table).
     #[test]
     fn equal_nodes_are_one_and_different_nodes_are_not() {
         let named = NamedProblem::parse("a\na\n").expect("a problem");
