@@ -220,13 +220,14 @@ struct Builder<'a> {
     /// Times each primary item is covered.
     covered: Vec<u32>,
     /// Each primary item's rank for the choice of item (smaller first):
-    /// [`CLOSED`] when it has no live option, else its live options, plus
-    /// [`NEEDED`] while it is covered less than its lower bound; padded
-    /// with [`CLOSED`] to whole chunks of [`CHUNK`], so the choice is a
-    /// minimum over plain arrays (which the compiler vectorizes; signed,
-    /// because x86-64's baseline SSE2 compares signed lanes only, and an
-    /// unsigned minimum costs it a flip of each lane's sign first).
-    rank: Vec<i32>,
+    /// [`CLOSED`] when it has no live option, else its live options (at
+    /// most [`LIVE_CAP`]), plus [`NEEDED`] while it is covered less than
+    /// its lower bound; padded with [`CLOSED`] to whole chunks of
+    /// [`CHUNK`], so the choice is a minimum over plain arrays (which the
+    /// compiler vectorizes). Signed 16-bit lanes: x86-64's baseline SSE2
+    /// has a minimum instruction for those alone (`pminsw`); 32-bit lanes
+    /// took a compare and three logic operations each.
+    rank: Vec<i16>,
     /// How many items of each chunk of `rank` are not [`CLOSED`]: the
     /// choice skips chunks with none (a long closed prefix costs a look
     /// per chunk, not per item).
@@ -318,20 +319,24 @@ fn node_hash(option: u32, hi: u32) -> u32 {
 }
 
 /// The rank of a primary item with no live option: never chosen.
-const CLOSED: i32 = i32::MAX;
+const CLOSED: i16 = i16::MAX;
 /// Added to the rank of a primary item covered less than its lower bound:
 /// items that still need covering come first.
-const NEEDED: i32 = i32::MIN;
+const NEEDED: i16 = i16::MIN;
+/// The most live options a rank tells apart: items with more rank as
+/// this many, and a choice that lands on one is made again exactly
+/// ([`Builder::choose_exactly`]).
+const LIVE_CAP: u32 = CLOSED.cast_unsigned() as u32 - 1;
 /// Items per chunk of [`Builder::rank`].
 const CHUNK: usize = 32;
 
 /// The [`rank`](Builder::rank) of a primary item with `live` live
 /// options, covered `covered` times of the `lower` it needs.
 #[inline]
-fn rank_of(live: u32, covered: u32, lower: u32) -> i32 {
-    // Live options number fewer than 2^31 (an option takes more than a
-    // byte): the count is the low 31 bits.
-    let live = live.cast_signed();
+fn rank_of(live: u32, covered: u32, lower: u32) -> i16 {
+    // At most `LIVE_CAP`: the low 15 bits, below `CLOSED`.
+    #[allow(clippy::cast_possible_truncation)]
+    let live = live.min(LIVE_CAP) as i16;
     let needed = if covered >= lower { 0 } else { NEEDED };
     if live == 0 { CLOSED } else { needed | live }
 }
@@ -777,7 +782,7 @@ impl<'a> Builder<'a> {
             if open == 0 {
                 continue;
             }
-            let least = chunk.iter().copied().fold(CLOSED, i32::min);
+            let least = chunk.iter().copied().fold(CLOSED, i16::min);
             if least < best.0 {
                 let at = chunk.iter().position(|&r| r == least).unwrap_or(0);
                 best = (least, c * CHUNK + at);
@@ -787,7 +792,23 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        (best.0 != CLOSED).then_some(best.1)
+        if best.0 == CLOSED {
+            return None;
+        }
+        if u32::from((best.0 & !NEEDED).cast_unsigned()) == LIVE_CAP {
+            // The ranks did not tell the best items apart.
+            return self.choose_exactly();
+        }
+        Some(best.1)
+    }
+
+    /// [`choose`](Self::choose) by a scan of the items with their live
+    /// options counted in full, for when the fewest live options are
+    /// [`LIVE_CAP`] or more.
+    fn choose_exactly(&self) -> Option<usize> {
+        (0..self.primary)
+            .filter(|&i| self.live[i] > 0)
+            .min_by_key(|&i| (self.covered[i] >= self.bounds[i].0, self.live[i]))
     }
 
     /// The ZDD of every way to finish from a state between two items.
@@ -1047,6 +1068,31 @@ mod tests {
     use crate::progress::Progress;
     use crate::random::SplitMix64;
     use crate::zdd::{BOTTOM, ZddLimits};
+
+    /// Items with more live options than a rank holds are still told
+    /// apart: the choice is the one with the fewest, as a scan would make.
+    #[test]
+    fn the_choice_tells_apart_items_past_the_rank_cap() {
+        let cap = super::LIVE_CAP;
+        for (first, second, chosen) in [
+            (cap + 100, cap + 50, 1),
+            (cap + 50, cap + 100, 0),
+            (cap + 7, cap + 7, 0),
+            (cap - 1, cap + 1, 0),
+            (cap + 1, cap, 1),
+        ] {
+            let mut problem = crate::Problem::builder(2, 0).expect("two items");
+            for (item, options) in [(0, first), (1, second)] {
+                for _ in 0..options {
+                    problem.add_option(&[item]).expect("an option");
+                }
+            }
+            let problem = problem.build();
+            let stop = Progress::new();
+            let builder = Builder::new(&problem, ZddLimits::default(), &stop, 1 << 20);
+            assert_eq!(builder.choose(), Some(chosen), "{first} and {second}");
+        }
+    }
 
     /// The unique table makes one node of equal nodes and never one of two
     /// different nodes: against a map of every node made, over enough
