@@ -26,7 +26,7 @@
 
 use super::huge::Reserved;
 use super::memo::Memo;
-use super::slots::Slots;
+use super::slots::{Slots, low_half, prefetch};
 use crate::outcome::End;
 use crate::problem::Problem;
 use crate::progress::Progress;
@@ -220,13 +220,14 @@ struct Builder<'a> {
     /// Times each primary item is covered.
     covered: Vec<u32>,
     /// Each primary item's rank for the choice of item (smaller first):
-    /// [`CLOSED`] when it has no live option, else its live options, plus
-    /// [`NEEDED`] while it is covered less than its lower bound; padded
-    /// with [`CLOSED`] to whole chunks of [`CHUNK`], so the choice is a
-    /// minimum over plain arrays (which the compiler vectorizes; signed,
-    /// because x86-64's baseline SSE2 compares signed lanes only, and an
-    /// unsigned minimum costs it a flip of each lane's sign first).
-    rank: Vec<i32>,
+    /// [`CLOSED`] when it has no live option, else its live options (at
+    /// most [`LIVE_CAP`]), plus [`NEEDED`] while it is covered less than
+    /// its lower bound; padded with [`CLOSED`] to whole chunks of
+    /// [`CHUNK`], so the choice is a minimum over plain arrays (which the
+    /// compiler vectorizes). Signed 16-bit lanes: x86-64's baseline SSE2
+    /// has a minimum instruction for those alone (`pminsw`); 32-bit lanes
+    /// took a compare and three logic operations each.
+    rank: Vec<i16>,
     /// How many items of each chunk of `rank` are not [`CLOSED`]: the
     /// choice skips chunks with none (a long closed prefix costs a look
     /// per chunk, not per item).
@@ -248,7 +249,13 @@ struct Builder<'a> {
     /// Every signature met, with its node.
     memo: Memo,
     nodes: Reserved<ZddNode>,
-    /// The inner nodes' ids under their hashes, so that equal nodes are one.
+    /// For each node `h` (by id), the first node made with HI child `h`:
+    /// its option in the high half, its id in the low half; 0 while there
+    /// is none. Together with [`unique`](Builder::unique) the unique table,
+    /// so that equal nodes are one (see [`node`](Builder::node)).
+    first_parent: Reserved<u64>,
+    /// The inner nodes that are not the first with their HI child, their
+    /// ids under [`node_hash`].
     unique: Slots,
     limits: ZddLimits,
     stats: ZddStats,
@@ -300,32 +307,36 @@ fn high_half(hash: u64) -> u32 {
     (hash >> 32) as u32
 }
 
-/// The high half of the hash under which the unique table files a node
-/// with option `option` and HI child `hi`, whatever its LO child: a chain
-/// knows both as soon as a branch is done, long before the node is made,
-/// so it prefetches the slot then. On domino boards no two nodes share
-/// their option and HI child (14x14: all 383,195 pairs distinct), so
-/// leaving LO out costs no extra compare; where some do, the table tells
-/// them apart by the node itself.
+/// The high half of the hash under which the unique table's overflow
+/// ([`Builder::unique`]) files a node with option `option` and HI child
+/// `hi`, whatever its LO child: a chain knows both as soon as a branch is
+/// done, long before the node is made, so it prefetches the slot then. On
+/// domino boards no two nodes share their option and HI child (14x14: all
+/// 383,195 pairs distinct), so leaving LO out costs no extra compare;
+/// where some do, the table tells them apart by the node itself.
 fn node_hash(option: u32, hi: u32) -> u32 {
     high_half(mix(u64::from(option) ^ (u64::from(hi) << 32)))
 }
 
 /// The rank of a primary item with no live option: never chosen.
-const CLOSED: i32 = i32::MAX;
+const CLOSED: i16 = i16::MAX;
 /// Added to the rank of a primary item covered less than its lower bound:
 /// items that still need covering come first.
-const NEEDED: i32 = i32::MIN;
+const NEEDED: i16 = i16::MIN;
+/// The most live options a rank tells apart: items with more rank as
+/// this many, and a choice that lands on one is made again exactly
+/// ([`Builder::choose_exactly`]).
+const LIVE_CAP: u32 = CLOSED.cast_unsigned() as u32 - 1;
 /// Items per chunk of [`Builder::rank`].
 const CHUNK: usize = 32;
 
 /// The [`rank`](Builder::rank) of a primary item with `live` live
 /// options, covered `covered` times of the `lower` it needs.
 #[inline]
-fn rank_of(live: u32, covered: u32, lower: u32) -> i32 {
-    // Live options number fewer than 2^31 (an option takes more than a
-    // byte): the count is the low 31 bits.
-    let live = live.cast_signed();
+fn rank_of(live: u32, covered: u32, lower: u32) -> i16 {
+    // At most `LIVE_CAP`: the low 15 bits, below `CLOSED`.
+    #[allow(clippy::cast_possible_truncation)]
+    let live = live.min(LIVE_CAP) as i16;
     let needed = if covered >= lower { 0 } else { NEEDED };
     if live == 0 { CLOSED } else { needed | live }
 }
@@ -457,6 +468,7 @@ impl<'a> Builder<'a> {
             memo: Memo::new(&[], false),
             // The two sinks: ids 0 and 1.
             nodes: Reserved::from(vec![ZddNode::SINK, ZddNode::SINK]),
+            first_parent: Reserved::from(vec![0, 0]),
             unique: Slots::new(),
             limits,
             stats: ZddStats {
@@ -668,7 +680,7 @@ impl<'a> Builder<'a> {
     }
 
     fn bytes(&self) -> u64 {
-        self.memo.bytes() + self.unique.bytes() + self.nodes.bytes()
+        self.memo.bytes() + self.unique.bytes() + self.nodes.bytes() + self.first_parent.bytes()
     }
 
     /// Whether a limit is reached; records why.
@@ -707,20 +719,39 @@ impl<'a> Builder<'a> {
     }
 
     /// The node `(option ? hi : lo)`, reduced and shared.
+    ///
+    /// Every node with HI child `h` is `first_parent[h]` or in `unique`:
+    /// where `h` has no first parent yet, no node has it as HI child, so
+    /// the new node is its first parent and no table is read. That is the
+    /// common case, since `h` is mostly a node the branch has just made
+    /// (its entry is in the cache); a node met again through the memo
+    /// already has a parent, so its new parents go to `unique`.
     fn node(&mut self, option: u32, lo: u32, hi: u32) -> u32 {
         if hi == BOTTOM {
             return lo;
         }
         let node = ZddNode { option, lo, hi };
+        let first = self.first_parent[hi as usize];
         let high = node_hash(option, hi);
-        let nodes = &self.nodes;
-        if let Some(id) = self.unique.find(high, |id| nodes[id as usize] == node) {
-            return id;
+        if first != 0 {
+            let parent = low_half(first);
+            if high_half(first) == option && self.nodes[parent as usize] == node {
+                return parent;
+            }
+            let nodes = &self.nodes;
+            if let Some(id) = self.unique.find(high, |id| nodes[id as usize] == node) {
+                return id;
+            }
         }
         // Inner ids start at 2, after the sinks: no payload is 0.
         let id = crate::index::to_u32(self.nodes.len());
         self.nodes.push(node);
-        self.unique.insert(high, id);
+        self.first_parent.push(0);
+        if first == 0 {
+            self.first_parent[hi as usize] = u64::from(option) << 32 | u64::from(id);
+        } else {
+            self.unique.insert(high, id);
+        }
         id
     }
 
@@ -751,7 +782,7 @@ impl<'a> Builder<'a> {
             if open == 0 {
                 continue;
             }
-            let least = chunk.iter().copied().fold(CLOSED, i32::min);
+            let least = chunk.iter().copied().fold(CLOSED, i16::min);
             if least < best.0 {
                 let at = chunk.iter().position(|&r| r == least).unwrap_or(0);
                 best = (least, c * CHUNK + at);
@@ -761,7 +792,23 @@ impl<'a> Builder<'a> {
                 }
             }
         }
-        (best.0 != CLOSED).then_some(best.1)
+        if best.0 == CLOSED {
+            return None;
+        }
+        if u32::from((best.0 & !NEEDED).cast_unsigned()) == LIVE_CAP {
+            // The ranks did not tell the best items apart.
+            return self.choose_exactly();
+        }
+        Some(best.1)
+    }
+
+    /// [`choose`](Self::choose) by a scan of the items with their live
+    /// options counted in full, for when the fewest live options are
+    /// [`LIVE_CAP`] or more.
+    fn choose_exactly(&self) -> Option<usize> {
+        (0..self.primary)
+            .filter(|&i| self.live[i] > 0)
+            .min_by_key(|&i| (self.covered[i] >= self.bounds[i].0, self.live[i]))
     }
 
     /// The ZDD of every way to finish from a state between two items.
@@ -845,6 +892,7 @@ impl<'a> Builder<'a> {
                 k += 1;
             }
             let o = self.item_options[options + k];
+            let made = self.nodes.len();
             self.take(o);
             self.level += 1;
             self.stats.depth = self.stats.depth.max(self.level);
@@ -861,8 +909,14 @@ impl<'a> Builder<'a> {
                 break BOTTOM;
             }
             self.branches.push((o, hi));
-            // Its node is made when the chain ends: the slot has time to come.
-            self.unique.prefetch(node_hash(o, hi));
+            if (hi as usize) < made {
+                // Not made by this branch (a node met again through the
+                // memo, or a sink): its node, made when the chain ends,
+                // most likely reads its first parent and the overflow
+                // table, at random. Both have time to come.
+                prefetch(self.first_parent.as_ptr().wrapping_add(hi as usize));
+                self.unique.prefetch(node_hash(o, hi));
+            }
             self.kill(o);
             self.skipped.push(o);
             k += 1;
@@ -1015,10 +1069,37 @@ mod tests {
     use crate::random::SplitMix64;
     use crate::zdd::{BOTTOM, ZddLimits};
 
+    /// Items with more live options than a rank holds are still told
+    /// apart: the choice is the one with the fewest, as a scan would make.
+    #[test]
+    fn the_choice_tells_apart_items_past_the_rank_cap() {
+        let cap = super::LIVE_CAP;
+        for (first, second, chosen) in [
+            (cap + 100, cap + 50, 1),
+            (cap + 50, cap + 100, 0),
+            (cap + 7, cap + 7, 0),
+            (cap - 1, cap + 1, 0),
+            (cap + 1, cap, 1),
+        ] {
+            let mut problem = crate::Problem::builder(2, 0).expect("two items");
+            for (item, options) in [(0, first), (1, second)] {
+                for _ in 0..options {
+                    problem.add_option(&[item]).expect("an option");
+                }
+            }
+            let problem = problem.build();
+            let stop = Progress::new();
+            let builder = Builder::new(&problem, ZddLimits::default(), &stop, 1 << 20);
+            assert_eq!(builder.choose(), Some(chosen), "{first} and {second}");
+        }
+    }
+
     /// The unique table makes one node of equal nodes and never one of two
     /// different nodes: against a map of every node made, over enough
     /// nodes that many pairs share the 32 hash bits the table keeps (so a
-    /// table trusting those bits alone would merge them).
+    /// table trusting those bits alone would merge them), and with many
+    /// nodes sharing a HI child (found as its first parent or in the
+    /// overflow table).
     #[test]
     fn equal_nodes_are_one_and_different_nodes_are_not() {
         let named = NamedProblem::parse("a\na\n").expect("a problem");

@@ -9,8 +9,8 @@
 //! it does nothing. It changes how the kernel backs the pages, never what
 //! they hold (docs/decisions/zdd-node-table.md has the measured effect).
 //!
-//! The two arrays that only grow at their end, the memo's keys and the
-//! ZDD's nodes, are [`Reserved`]: past a few MiB they move once into a
+//! The arrays that only grow at their end, the memo's keys, the ZDD's
+//! nodes and each node's first parent, are [`Reserved`]: past a few MiB they move once into a
 //! reservation of address space as large as they can ever be, and grow
 //! there without being copied again, in small pages
 //! (docs/decisions/zdd-growth.md).

@@ -102,55 +102,57 @@ impl Zdd {
     pub fn count_exact(&self) -> Natural {
         // Within a `u128`, by its own additions: fewer instructions than
         // two limbs added one by one with their carries.
-        let partial = match self.counts() {
+        let mut low = match self.counts() {
             Ok(counts) => return Natural::from(counts[self.root as usize]),
             Err(partial) => partial,
         };
         // Every node's count is at most the root's (each node is on a
         // path from the root, and a node counts its two children's sum),
         // so the first width that holds them all holds the root's. The
-        // nodes counted in `u128`s go on from there, not from scratch.
-        let mut partial = Some(partial);
-        (3..)
-            .find_map(|width| {
-                let counts = self.limb_counts(width, partial.take().as_deref())?;
-                let root = self.root as usize * width;
-                Some(Natural::from_limbs(counts[root..root + width].to_vec()))
+        // nodes counted in `u128`s go on from there, not from scratch, and
+        // keep their `u128`s as their low 128 bits.
+        let from = low.len();
+        (1..)
+            .find_map(|extra| {
+                let high = self.high_counts(&mut low, from, extra)?;
+                let root = self.root as usize;
+                let (low, high) = (low[root], &high[root * extra..(root + 1) * extra]);
+                // The low and the high half of the low 128 bits.
+                #[allow(clippy::cast_possible_truncation)]
+                let limbs = [low as u64, (low >> 64) as u64];
+                Some(Natural::from_limbs(
+                    limbs.iter().chain(high).copied().collect(),
+                ))
             })
             .unwrap_or_default()
     }
 
-    /// Every node's number of solutions in `width` 64-bit limbs,
-    /// little-endian, node after node in one array (a big count costs
-    /// `width` words a node, not an allocation); `None` if one needs more.
-    /// The first nodes' counts may be given as `u128`s (`width` is at
-    /// least 2).
-    fn limb_counts(&self, width: usize, first: Option<&[u128]>) -> Option<Vec<u64>> {
-        let mut counts = vec![0u64; self.nodes.len() * width];
-        // The sink TOP counts 1, BOTTOM 0.
-        counts[TOP as usize * width] = 1;
-        let first = first.unwrap_or(&[]);
-        for (at, &count) in first.iter().enumerate() {
-            // The low and the high half.
-            #[allow(clippy::cast_possible_truncation)]
-            let halves = [count as u64, (count >> 64) as u64];
-            counts[at * width..at * width + 2].copy_from_slice(&halves);
-        }
-        let from = first.len().max(2);
+    /// Every node's number of solutions as its low 128 bits in `low` and
+    /// `extra` more 64-bit limbs, little-endian, node after node in one
+    /// array (a big count costs `extra` words a node beside its `u128`,
+    /// not an allocation); `None` if one needs more. The first `from`
+    /// nodes' counts are in `low` and fit a `u128` (their higher limbs
+    /// are 0); `low` is cut back to them first, so a wider try starts
+    /// from the same place.
+    fn high_counts(&self, low: &mut Vec<u128>, from: usize, extra: usize) -> Option<Vec<u64>> {
+        low.truncate(from);
+        let mut high = vec![0u64; self.nodes.len() * extra];
         for (at, node) in self.nodes.iter().enumerate().skip(from) {
-            let (lo, hi) = (node.lo as usize * width, node.hi as usize * width);
-            let mut carry = false;
-            for k in 0..width {
-                let (sum, c1) = counts[lo + k].overflowing_add(counts[hi + k]);
+            let (lo, hi) = (node.lo as usize, node.hi as usize);
+            let (sum, mut carry) = low[lo].overflowing_add(low[hi]);
+            low.push(sum);
+            let (lo, hi) = (lo * extra, hi * extra);
+            for k in 0..extra {
+                let (sum, c1) = high[lo + k].overflowing_add(high[hi + k]);
                 let (sum, c2) = sum.overflowing_add(u64::from(carry));
-                counts[at * width + k] = sum;
+                high[at * extra + k] = sum;
                 carry = c1 || c2;
             }
             if carry {
                 return None;
             }
         }
-        Some(counts)
+        Some(high)
     }
 
     /// The number of solutions below each node if they all fit in a

@@ -129,7 +129,7 @@ pub(super) fn to_index(word: u64) -> usize {
 /// nothing happens where there is no such instruction).
 #[inline]
 #[allow(unsafe_code)] // the one unsafe call of the ZDD build: a hint
-fn prefetch<T>(at: *const T) {
+pub(super) fn prefetch<T>(at: *const T) {
     #[cfg(target_arch = "x86_64")]
     // SAFETY: SSE is part of every x86_64 target, and a prefetch reads
     // nothing the program sees and cannot fault, whatever the address.
