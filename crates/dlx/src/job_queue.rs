@@ -9,23 +9,26 @@
 //! it runs; these counts have no such cut, so the split goes deeper
 //! instead: [`JOBS_PER_THREAD`] subproblems a thread at least, handed out
 //! largest share first (Knuth's estimate), so the last jobs to start are
-//! small ones. The jobs' counts and statistics add up with the split's as
-//! the subproblems' do (`split.rs`): the solutions, nodes and profile of
-//! the links' tree (on the cells, but where the links miss a doom the
-//! cells find); the updates are the links' above the split (entering
-//! every node) and the engine's (whole coverings) below it.
+//! small ones. On bitsets the split is walked on the bitsets
+//! (`Bits::split`: the count's loop, cut at a depth), on the cells on the
+//! links (`first_split`). The jobs' counts and statistics add up with the
+//! split's as the subproblems' do (`split.rs`): the solutions, nodes and
+//! profile of the links' tree (on the cells, but where the links miss a
+//! doom the cells find); the updates are the engine's (whole coverings),
+//! on the cells the links' above the split (entering every node).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use crate::branch::Branch;
 use crate::index::OptionId;
-use crate::matrix::{AnyCells, Bits, Report, Resumable, Search};
+use crate::matrix::{AnyCells, Bits, Frontier, Report, Resumable, Search};
 use crate::outcome::{Budget, Count, End, Stats};
 use crate::parallel::Parallel;
 use crate::problem::Kind;
 use crate::progress::{Progress, lock};
 use crate::solver::Dlx;
+use crate::work_sharing::MAX_SPLIT_DEPTH;
 
 /// Subproblems a thread the split for a count on bitsets aims at, at
 /// least: enough that the jobs still running when the queue is empty are a
@@ -114,21 +117,43 @@ impl Dlx {
             };
         }
         let threads = parallel.threads;
-        let Some((subproblems, split_stats)) =
-            self.first_split(JOBS_PER_THREAD * threads, parallel.depth)
-        else {
-            return Count {
-                solutions: 0,
-                end: End::BudgetExhausted,
-            };
+        let wanted = JOBS_PER_THREAD * threads;
+        let split = match engine {
+            Engine::Bits => {
+                let bits = self
+                    .bits
+                    .get_or_insert_with(|| Box::new(Bits::new(&self.search)));
+                // A count in pieces given up half way leaves nothing to
+                // undo here.
+                bits.give_up_paused();
+                split_on_bits(bits, &self.search, wanted, parallel.depth, self.budget)
+            }
+            Engine::Cells => match self.first_split(wanted, parallel.depth) {
+                Some((subproblems, stats)) => {
+                    let jobs = subproblems
+                        .iter()
+                        .map(|s| Job {
+                            options: s.prefix().iter().map(|&b| chosen(b)).collect(),
+                            share: s.share(),
+                        })
+                        .collect();
+                    Ok((jobs, stats))
+                }
+                None => Err(self.stats.clone()),
+            },
         };
-        let mut jobs: Vec<Job> = subproblems
-            .iter()
-            .map(|s| Job {
-                options: s.prefix().iter().map(|&b| chosen(b)).collect(),
-                share: s.share(),
-            })
-            .collect();
+        let (mut jobs, split_stats) = match split {
+            Ok(split) => split,
+            Err(stats) => {
+                // The budget ran out in the split: what it walked.
+                self.stats = stats;
+                return Count {
+                    solutions: 0,
+                    end: End::BudgetExhausted,
+                };
+            }
+        };
+        let (split_nodes, split_solutions) = (split_stats.nodes, split_stats.solutions);
         // Largest first, ties in search order (the sort is stable).
         jobs.sort_by(|a, b| b.share.total_cmp(&a.share));
         let search = &self.search;
@@ -142,7 +167,8 @@ impl Dlx {
             progress: parallel.progress.as_deref(),
             stop: AtomicBool::new(false),
             end: Mutex::new(None),
-            found: AtomicU64::new(0),
+            // The split's own solutions, met above its depth on bitsets.
+            found: AtomicU64::new(split_solutions),
             nodes: AtomicU64::new(split_stats.nodes),
             updates: AtomicU64::new(split_stats.updates),
             totals: Mutex::new(split_stats),
@@ -151,6 +177,11 @@ impl Dlx {
         if let Some(progress) = queue.progress {
             let queued: f64 = queue.jobs.iter().map(|job| job.share).sum();
             progress.start(threads, 1.0 - queued);
+            progress.add_nodes(split_nodes);
+            progress.add_solutions(split_solutions.min(limit.unwrap_or(u64::MAX)));
+        }
+        if limit.is_some_and(|limit| split_solutions >= limit) {
+            queue.halt(End::LimitReached);
         }
         match engine {
             Engine::Bits => {
@@ -189,6 +220,39 @@ impl Dlx {
     }
 }
 
+/// The jobs of a count on `threads` threads on bitsets, and the statistics
+/// above them: the split at `depth` if given, else at the shallowest depth
+/// with `wanted` jobs (or none deeper, or at [`MAX_SPLIT_DEPTH`]), as the
+/// links' first split chooses, but walked on the bitsets (a tenth of the
+/// links' work on the tilings, docs/decisions/bitset-threads.md). `Err`
+/// with the last split's statistics if `budget` ran out first.
+fn split_on_bits(
+    bits: &mut Bits,
+    search: &Search,
+    wanted: usize,
+    depth: Option<usize>,
+    budget: Budget,
+) -> Result<(Vec<Job>, Stats), Stats> {
+    let to_jobs = |(nodes, stats): (Frontier, Stats)| {
+        let jobs = nodes
+            .into_iter()
+            .map(|(options, share)| Job { options, share })
+            .collect();
+        (jobs, stats)
+    };
+    if let Some(depth) = depth {
+        return bits.split(search, depth, budget).map(to_jobs);
+    }
+    let mut depth = 1;
+    loop {
+        let (nodes, stats) = bits.split(search, depth, budget)?;
+        if nodes.len() >= wanted || nodes.is_empty() || depth == MAX_SPLIT_DEPTH {
+            return Ok(to_jobs((nodes, stats)));
+        }
+        depth += 1;
+    }
+}
+
 /// The option a level of a prefix chose: exact cover has no other choice
 /// (Algorithm M's null move is for bounds, which the bitsets do not take).
 fn chosen(branch: Branch) -> OptionId {
@@ -204,6 +268,9 @@ impl Queue<'_> {
     fn run<E: Resumable + Clone + Send>(&self, engine: &mut E, threads: usize) {
         // A count in pieces given up half way leaves nothing to undo here.
         engine.give_up_paused();
+        if self.stop.load(Ordering::Relaxed) {
+            return;
+        }
         let helpers = threads.min(self.jobs.len()).saturating_sub(1);
         let mut copies: Vec<E> = (0..helpers).map(|_| engine.clone()).collect();
         std::thread::scope(|scope| {

@@ -32,7 +32,7 @@ use crate::solver::Dlx;
 const JOBS_PER_THREAD: usize = 16;
 
 /// The deepest the first split goes looking for enough subproblems.
-const MAX_SPLIT_DEPTH: usize = 8;
+pub(crate) const MAX_SPLIT_DEPTH: usize = 8;
 
 /// A piece of work: the subtree below `prefix`, or, with `after`, the
 /// choices of that node after `after` and everything below them.

@@ -266,3 +266,28 @@ fn threads_on_a_queue_count_the_example_files() {
         }
     }
 }
+
+/// A split deeper than the tree (`Parallel::with_depth`) finds every
+/// solution itself, on the bitsets, before any job: they reach the count,
+/// the limit and the progress as the jobs' do.
+#[test]
+fn solutions_the_split_on_bitsets_meets_are_counted() {
+    let named = dlx_engine::NamedProblem::parse("a b c d\na\nb\nc\nd\na b\nb c\nc d\n").unwrap();
+    let mut solver = Dlx::new(named.problem());
+    let (links, stats) = one_thread(&mut solver);
+    assert_eq!(links.solutions, 5);
+    let progress = Arc::new(Progress::new());
+    let parallel = Parallel::new()
+        .with_threads(2)
+        .with_depth(8)
+        .with_progress(Arc::clone(&progress));
+    let count = solver.count_parallel_on_bits(&parallel, None);
+    assert_eq!(count, links);
+    same_tree(solver.stats(), &stats, "split below the leaves");
+    assert_eq!(progress.solutions(), 5);
+    assert_eq!(progress.nodes(), stats.nodes);
+    assert!((progress.fraction() - 1.0).abs() < 1e-9);
+    let limited = solver.count_parallel_on_bits(&parallel, Some(3));
+    assert_eq!((limited.solutions, limited.end), (3, End::LimitReached));
+    assert_eq!(solver.stats().solutions, 3);
+}

@@ -467,8 +467,12 @@ impl Problem {
 /// The look a count on several threads takes on the calling thread first:
 /// nodes, and link updates (a bound on the time of wide nodes). Most
 /// problems solved in microseconds end within it, and their count costs no
-/// thread (some 50 µs).
-const FIRST_LOOK: (u64, u64) = (1 << 13, 1 << 20);
+/// thread (some 50 µs). A look that does not end is searched again on the
+/// threads, so its updates are kept to about a quarter of a millisecond: with
+/// `1 << 20` the tiling of a 3x20 box (332 updates a node, a tree of 33,096
+/// nodes the 4-path estimate puts at 325) searched about 3,000 nodes, 9% of
+/// its tree, twice (docs/decisions/bitset-threads.md).
+const FIRST_LOOK: (u64, u64) = (1 << 13, 1 << 18);
 
 /// Random paths of Knuth's estimate that decides whether a count on
 /// several threads takes the look: a covering a level each, a few node's

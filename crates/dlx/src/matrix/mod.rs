@@ -134,7 +134,7 @@ mod shuffle;
 mod test_problems;
 mod tweak;
 
-pub(crate) use bits::Bits;
+pub(crate) use bits::{Bits, Frontier};
 pub(crate) use bulk::Columns;
 pub(crate) use cells::{AnyCells, Counter, NoReport, Report, Resumable};
 pub(crate) use frontier::RandomChild;

@@ -172,79 +172,91 @@ impl Bits {
         let mut nodes = if B { profile.iter().sum() } else { 0u64 };
         let mut until_report = 1u64;
         let end = 'enter: loop {
-            if R::ON {
-                until_report -= 1;
-                if until_report == 0 {
-                    until_report = report.chunk();
-                    let nodes = if B { nodes } else { profile.iter().sum() };
-                    if report.report(nodes, solutions, done_and_share(&levels).0) {
-                        break End::Stopped;
-                    }
+            'node: {
+                if R::CUT && !doomed && levels.len() == report.cut() {
+                    // A node of the cut: its job enters it (and a doomed one is
+                    // the split's dead end, entered below).
+                    let prefix = levels
+                        .iter()
+                        .map(|level| OptionId::from_u32(u32::from(options[level.cursor as usize])))
+                        .collect();
+                    report.frontier(prefix, done_and_share(&levels).1);
+                    break 'node;
                 }
-            }
-            if B {
-                if budget.is_exhausted(nodes, updates) {
-                    break End::BudgetExhausted;
-                }
-                nodes += 1;
-            }
-            let depth = levels.len();
-            profile[depth] += 1;
-            let branch = if doomed {
-                None
-            } else {
-                match self.choose_item(2 * depth) {
-                    Some(chosen) => Some(chosen),
-                    None => {
-                        solutions += 1;
-                        if solutions == limit {
-                            break End::LimitReached;
-                        }
-                        None
-                    }
-                }
-            };
-            if let Some((item, size)) = branch {
-                debug_assert!(size < CLOSED);
-                let leaves = u64::from(size);
-                if size > 0 && open == self.leaf_width && !B && leaves < limit - solutions {
-                    // Each live option has every primary item left (as
-                    // `leaves.rs` says), so each is a solution.
-                    solutions += leaves;
-                    profile[depth + 1] += leaves;
-                } else if size > 0 {
-                    let first = options.len();
-                    let slot = 2 * depth;
-                    let w = self.words;
-                    let live = &self.live[slot * w..(slot + 1) * w];
-                    let of_item = &self.item_options[item * w..(item + 1) * w];
-                    for (at, (&l, &m)) in live.iter().zip(of_item).enumerate() {
-                        let mut both = l & m;
-                        while both != 0 {
-                            let o = at * 64 + both.trailing_zeros() as usize;
-                            both &= both - 1;
-                            // Below `MAX_OPTIONS` (`fits`), so a `u16`.
-                            #[allow(clippy::cast_possible_truncation)]
-                            options.push(o as u16);
+                if R::ON {
+                    until_report -= 1;
+                    if until_report == 0 {
+                        until_report = report.chunk();
+                        let nodes = if B { nodes } else { profile.iter().sum() };
+                        if report.report(nodes, solutions, done_and_share(&levels).0) {
+                            break 'enter End::Stopped;
                         }
                     }
-                    self.reserve(slot + 2);
-                    let (hidden, _) =
-                        self.clear(slot, slot + 1, Close::Item(item), Clear::Item(item));
-                    updates += 1 + hidden;
-                    let level = Level {
-                        item: to_u32(item),
-                        first: to_u32(first),
-                        cursor: to_u32(first),
-                        end: to_u32(options.len()),
-                        open,
-                    };
-                    levels.push(level);
-                    let made;
-                    (open, doomed, made) =
-                        self.try_option(depth, &level, usize::from(options[first]));
-                    updates += made;
-                    continue 'enter;
+                }
+                if B {
+                    if budget.is_exhausted(nodes, updates) {
+                        break 'enter End::BudgetExhausted;
+                    }
+                    nodes += 1;
+                }
+                let depth = levels.len();
+                profile[depth] += 1;
+                let branch = if doomed {
+                    None
+                } else {
+                    match self.choose_item(2 * depth) {
+                        Some(chosen) => Some(chosen),
+                        None => {
+                            solutions += 1;
+                            if solutions == limit {
+                                break 'enter End::LimitReached;
+                            }
+                            None
+                        }
+                    }
+                };
+                if let Some((item, size)) = branch {
+                    debug_assert!(size < CLOSED);
+                    let leaves = u64::from(size);
+                    if size > 0 && open == self.leaf_width && !B && leaves < limit - solutions {
+                        // Each live option has every primary item left (as
+                        // `leaves.rs` says), so each is a solution.
+                        solutions += leaves;
+                        profile[depth + 1] += leaves;
+                    } else if size > 0 {
+                        let first = options.len();
+                        let slot = 2 * depth;
+                        let w = self.words;
+                        let live = &self.live[slot * w..(slot + 1) * w];
+                        let of_item = &self.item_options[item * w..(item + 1) * w];
+                        for (at, (&l, &m)) in live.iter().zip(of_item).enumerate() {
+                            let mut both = l & m;
+                            while both != 0 {
+                                let o = at * 64 + both.trailing_zeros() as usize;
+                                both &= both - 1;
+                                // Below `MAX_OPTIONS` (`fits`), so a `u16`.
+                                #[allow(clippy::cast_possible_truncation)]
+                                options.push(o as u16);
+                            }
+                        }
+                        self.reserve(slot + 2);
+                        let (hidden, _) =
+                            self.clear(slot, slot + 1, Close::Item(item), Clear::Item(item));
+                        updates += 1 + hidden;
+                        let level = Level {
+                            item: to_u32(item),
+                            first: to_u32(first),
+                            cursor: to_u32(first),
+                            end: to_u32(options.len()),
+                            open,
+                        };
+                        levels.push(level);
+                        let made;
+                        (open, doomed, made) =
+                            self.try_option(depth, &level, usize::from(options[first]));
+                        updates += made;
+                        continue 'enter;
+                    }
                 }
             }
             doomed = false;
@@ -282,6 +294,67 @@ impl Bits {
             doomed,
         };
         (end, place)
+    }
+}
+
+/// The nodes a split on bitsets reaches at its depth ([`Bits::split`]):
+/// each node's prefix (the options chosen from the root down) and share of
+/// the tree, in search order.
+pub(crate) type Frontier = Vec<(Vec<OptionId>, f64)>;
+
+/// The cut of a split on bitsets: its depth, and the nodes found there.
+struct SplitAt {
+    depth: usize,
+    nodes: Frontier,
+}
+
+impl Report for SplitAt {
+    const ON: bool = false;
+    const CUT: bool = true;
+
+    fn chunk(&self) -> u64 {
+        u64::MAX
+    }
+
+    fn report(&mut self, _: u64, _: u64, _: f64) -> bool {
+        false
+    }
+
+    fn cut(&self) -> usize {
+        self.depth
+    }
+
+    fn frontier(&mut self, prefix: Vec<OptionId>, share: f64) {
+        self.nodes.push((prefix, share));
+    }
+}
+
+impl Bits {
+    /// The search of `search`'s problem (below its pre-selections) cut at
+    /// `depth`, under `budget`: the nodes it reaches there (not dead ends),
+    /// each as its prefix and share, in search order, and the statistics of
+    /// the tree above them (its dead ends at the cut and the solutions it
+    /// meets above it included, its leaves counted at once as the count
+    /// counts them). The nodes' counts add up with these to the count's.
+    /// `Err` with the statistics so far if the budget ran out first.
+    pub(crate) fn split(
+        &mut self,
+        search: &Search,
+        depth: usize,
+        budget: Budget,
+    ) -> Result<(Frontier, Stats), Stats> {
+        let place = self.begin(search, &[]);
+        let mut cut = SplitAt {
+            depth,
+            nodes: Vec::new(),
+        };
+        let mut stats = Stats::default();
+        let (end, _) = self.resume(place, u64::MAX, budget, &mut stats, &mut cut);
+        if end == End::Exhausted {
+            Ok((cut.nodes, stats))
+        } else {
+            Err(stats)
+        }
     }
 }
 

@@ -28,6 +28,8 @@
 #![deny(unsafe_code)]
 
 mod count;
+
+pub(crate) use count::Frontier;
 #[cfg(test)]
 mod tests;
 
@@ -84,6 +86,11 @@ pub(crate) struct Bits {
     live: Vec<u64>,
     /// The slots' counts, `primary` each.
     counts: Vec<u16>,
+    /// The root's counts (every item's options), made once: a count on
+    /// threads starts from the root at every job (`job_queue.rs`), and
+    /// counting the bits of `item_options` there was a third of a job's
+    /// start.
+    root_counts: Vec<u16>,
     /// A count stopped at a pause ([`count`]), to go on from.
     paused: Option<Box<count::Place>>,
 }
@@ -157,8 +164,15 @@ impl Bits {
             hide_updates,
             live: vec![0; words],
             counts: vec![0; primary],
+            root_counts: Vec::with_capacity(primary),
             paused: None,
         };
+        for x in 0..primary {
+            let of_x = &bits.item_options[x * words..(x + 1) * words];
+            let count: u32 = of_x.iter().map(|w| w.count_ones()).sum();
+            let count = u16::try_from(count).expect("fewer than 2^15 options");
+            bits.root_counts.push(count);
+        }
         bits.reset_root();
         bits
     }
@@ -174,11 +188,7 @@ impl Bits {
                 (1 << bits) - 1
             };
         }
-        for x in 0..self.primary {
-            let of_x = &self.item_options[x * self.words..(x + 1) * self.words];
-            let count: u32 = of_x.iter().map(|w| w.count_ones()).sum();
-            self.counts[x] = u16::try_from(count).expect("fewer than 2^15 options");
-        }
+        self.counts[..self.primary].copy_from_slice(&self.root_counts);
     }
 
     /// Makes room for slot `slot`.

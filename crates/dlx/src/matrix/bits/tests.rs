@@ -170,3 +170,103 @@ fn a_count_in_pieces_is_one_count() {
         assert_eq!(on_bits(&mut solver, None), (whole, stats), "{case}");
     }
 }
+
+#[test]
+fn a_split_on_bits_is_the_links_split() {
+    use crate::branch::Branch;
+    use crate::matrix::Bits;
+    let mut rng = SplitMix64::new(423);
+    let rounds = if cfg!(miri) { 4 } else { 1000 };
+    let (mut above, mut leaves) = (0, 0);
+    for _ in 0..rounds {
+        let problem = random_problem(&mut rng);
+        let mut solver = Dlx::new(&problem);
+        select_some(&mut rng, &mut solver, &problem);
+        let case = format!("{problem:?} selected {:?}", solver.selected());
+        let (all, whole) = on_matrix(&mut solver, None);
+        let depth = rng.below(5) as usize;
+        let mut bits = Bits::new(&solver.search);
+        let (nodes, stats) = bits
+            .split(&solver.search, depth, Budget::UNLIMITED)
+            .expect("no budget");
+        // The links' subproblems at the depth, in the same order with the
+        // same shares (theirs above it are solutions, in the bits' stats).
+        let links = solver.split(depth);
+        let deep: Vec<_> = links
+            .subproblems()
+            .iter()
+            .filter(|s| s.prefix().len() == depth)
+            .map(|s| {
+                let options = s.prefix().iter().map(|&b| match b {
+                    Branch::Option(o) => o,
+                    Branch::Done(_) => unreachable!("exact cover"),
+                });
+                (options.collect::<Vec<_>>(), s.share())
+            })
+            .collect();
+        // The links' deep ones, but those the bitsets count at once as
+        // leaves of the level above: each a solution alone.
+        let mut next = nodes.iter().peekable();
+        for (prefix, share) in &deep {
+            // The same share but for rounding (a product in another order).
+            if let Some((options, bits_share)) = next.peek()
+                && options == prefix
+            {
+                assert!((bits_share - share).abs() <= 1e-12 * share, "{case}");
+                next.next();
+                continue;
+            }
+            let subproblem =
+                crate::split::Subproblem::new(prefix.iter().map(|&o| Branch::Option(o)).collect());
+            let count = solver.count_subproblem(&subproblem, None).unwrap();
+            assert_eq!(
+                (count.solutions, solver.stats().nodes),
+                (1, 1),
+                "{case} {prefix:?}"
+            );
+            leaves += 1;
+        }
+        assert!(next.next().is_none(), "{case} depth {depth}");
+        // The nodes' counts add up with the split's to the whole count.
+        let (mut solutions, mut entered) = (stats.solutions, stats.nodes);
+        let mut profile = stats.profile.clone();
+        for (prefix, _) in &nodes {
+            let subproblem =
+                crate::split::Subproblem::new(prefix.iter().map(|&o| Branch::Option(o)).collect());
+            let count = solver.count_subproblem(&subproblem, None).unwrap();
+            solutions += count.solutions;
+            entered += solver.stats().nodes;
+            // The links' profile of a subproblem counts levels from the root.
+            let sub = &solver.stats().profile;
+            if profile.len() < sub.len() {
+                profile.resize(sub.len(), 0);
+            }
+            for (total, more) in profile.iter_mut().zip(sub) {
+                *total += more;
+            }
+        }
+        assert_eq!(
+            (solutions, entered, &profile),
+            (all.solutions, whole.nodes, &whole.profile),
+            "{case} depth {depth}"
+        );
+        above += usize::from(stats.solutions > 0);
+        // A budget one node short ends it (under a budget no leaves are
+        // counted at once: they are nodes of the cut).
+        let (_, budgeted) = bits
+            .split(&solver.search, depth, Budget::nodes(u64::MAX))
+            .expect("budget enough");
+        if budgeted.nodes > 0 {
+            let short = Budget::nodes(budgeted.nodes - 1);
+            let cut = bits.split(&solver.search, depth, short);
+            assert!(cut.is_err(), "{case} depth {depth}");
+        }
+    }
+    if !cfg!(miri) {
+        assert!(
+            above > rounds / 20,
+            "too few solutions above the cut: {above}"
+        );
+        assert!(leaves > 0, "no leaves counted at once above the cut");
+    }
+}

@@ -42,6 +42,23 @@ pub(crate) trait Report {
     /// `fraction`, Knuth's estimate of the part of the tree done. Returns
     /// whether the count is to stop.
     fn report(&mut self, nodes: u64, solutions: u64, fraction: f64) -> bool;
+
+    /// Whether the count stops at a depth ([`cut`](Self::cut)), handing
+    /// each node it reaches there to [`frontier`](Self::frontier) rather
+    /// than entering it: the split of a count on threads on bitsets
+    /// (`job_queue.rs`). Only the bitsets' loop looks at it; a count
+    /// without a cut has no test in its loop.
+    const CUT: bool = false;
+
+    /// The depth of the cut, with [`CUT`](Self::CUT).
+    fn cut(&self) -> usize {
+        usize::MAX
+    }
+
+    /// Takes a node at the cut, not entered (neither its node nor its
+    /// solutions are in the count): the options chosen on the way to it,
+    /// from the root down, and its share of the tree (Knuth's).
+    fn frontier(&mut self, _prefix: Vec<OptionId>, _share: f64) {}
 }
 
 /// No report: a count as fast as it goes.
