@@ -1072,6 +1072,10 @@ mod tests {
     /// Items with more live options than a rank holds are still told
     /// apart: the choice is the one with the fewest, as a scan would make.
     #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "five problems of 65,000 options: over ten minutes under Miri; the ranks' SIMD runs in the other tests"
+    )]
     fn the_choice_tells_apart_items_past_the_rank_cap() {
         let cap = super::LIVE_CAP;
         for (first, second, chosen) in [
