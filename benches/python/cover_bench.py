@@ -15,9 +15,13 @@ this repository) and every file of data/exact-cover. The tasks: the first
 solution, the first 50, and all of them counted; ours on one thread and on
 every core (`count(jobs=...)`). Each library gets the problem in the form it
 reads (option lists of names, item numbers, or a 0/1 numpy matrix), built
-inside the timing from the same prepared Python data. A library that
-cannot read a problem's kind (secondary items, colors, multiplicities) is
-listed as such, never left out.
+inside the timing from the same prepared Python data, except the 0/1
+matrix of a data file, which is made once beforehand. So a library that
+reads a matrix is compared with ours reading that same matrix: for a data
+file without secondary items ours is timed both from the names and from
+the matrix ("sudoku-dlx (matrix)"), and the matrix libraries' ratios are
+taken against the second. A library that cannot read a problem's kind
+(secondary items, colors, multiplicities) is listed as such, never left out.
 
 Each library runs in a worker process of its own, so that a call that
 outruns `--timeout` is ended (C code cannot be interrupted otherwise) and
@@ -55,6 +59,11 @@ DATA = ROOT / "data" / "exact-cover"
 VENV = ROOT / "target" / "bench-venv"
 PEERS = ["xcover", "exact_cover", "exact-cover-py", "miniexact", "exact-cover-samples"]
 LIBRARIES = ["sudoku-dlx", "xcover", "exact_cover", "exact-cover-py", "MiniExact"]
+# The peers that read only a 0/1 matrix, made before the timing: their
+# ratios are taken against ours built from the same matrix.
+MATRIX_PEERS = {"exact_cover", "exact-cover-py"}
+# Ours from the matrix where the problem came as names (a data file).
+OURS_MATRIX = "sudoku-dlx (matrix)"
 FIFTY = 50
 # The problems `--quick` runs: every sample, and the data files whose count
 # takes well under a second.
@@ -529,13 +538,16 @@ def side_by_side(args: argparse.Namespace) -> list[str]:
             columns = [(name, 1) for name in args.libraries]
             if task == "count" and "sudoku-dlx" in args.libraries:
                 columns.insert(1, ("sudoku-dlx*", cores))
+            if as_matrix(problem) is not None and MATRIX_PEERS & set(args.libraries):
+                columns.insert(1, (OURS_MATRIX, 1))
             for column, jobs in columns:
-                name = column.rstrip("*")
+                name = library_of(column)
                 reason = adapters[name].cannot(problem)
                 if reason:
                     row[column] = ("cannot", reason)
                     continue
-                status, value = workers[name].run(task, problem, jobs, args.min_time, args.timeout)
+                given = as_matrix(problem) if column == OURS_MATRIX else problem
+                status, value = workers[name].run(task, given, jobs, args.min_time, args.timeout)
                 if status == "ok":
                     answer, wall, cpu, runs = value
                     row[column] = ("ok", answer, wall, cpu, runs)
@@ -549,6 +561,20 @@ def side_by_side(args: argparse.Namespace) -> list[str]:
     for worker in workers.values():
         worker.stop()
     return report(problems, tasks, results, startups, cores, args)
+
+
+def library_of(column: str) -> str:
+    """The library a column of the table times."""
+    return "sudoku-dlx" if column == OURS_MATRIX else column.rstrip("*")
+
+
+def as_matrix(problem: Problem) -> Optional[Problem]:
+    """A data file's problem as its 0/1 matrix (the one the matrix peers
+    read), for ours to build from; None for a problem that came as a
+    matrix or has none (secondary items, multiplicities)."""
+    if problem["form"] != "names" or problem.get("matrix") is None:
+        return None
+    return dict(problem, form="matrix")
 
 
 def verify(problem: Problem, task: str, row: dict[str, tuple[Any, ...]]) -> None:
@@ -592,30 +618,43 @@ def report(
     peers = [name for name in args.libraries if name != "sudoku-dlx"]
     misses: dict[str, list[str]] = {"first": [], "fifty": [], "count": [], "count*": []}
     for task, title in tasks:
-        columns = ["sudoku-dlx"] + (["sudoku-dlx*"] if task == "count" else []) + peers
+        matrix_column = any(OURS_MATRIX in results[task][p["name"]] for p in problems)
+        columns = (
+            ["sudoku-dlx"]
+            + ([OURS_MATRIX] if matrix_column else [])
+            + (["sudoku-dlx*"] if task == "count" else [])
+            + peers
+        )
         heads = [f"sudoku-dlx ({cores} threads, wall)" if c == "sudoku-dlx*" else c for c in columns]
         if task == "first" and "xcover" in peers:
             heads.append("xcover + compile")
         lines += ["", f"#### {title}", ""]
-        lines.append("| problem | kind | solutions | " + " | ".join(heads) + " | fastest peer / ours |")
+        lines.append("| problem | kind | solutions | " + " | ".join(heads) + " | closest peer / ours |")
         lines.append("|---|---|---:|" + "---:|" * (len(heads) + 1))
         for problem in problems:
             row = results[task][problem["name"]]
             count_entry = results.get("count", {}).get(problem["name"], {}).get("sudoku-dlx", ())
             count = count_entry[1] if count_entry and count_entry[0] == "ok" else problem["expected"]
             ours = time_of(row.get("sudoku-dlx"), wall=False)
+            ours_matrix = time_of(row.get(OURS_MATRIX), wall=False)
+
+            def ours_for(peer: str) -> Optional[float]:
+                """Ours in the form `peer` reads: the same matrix, or names."""
+                return ours_matrix if peer in MATRIX_PEERS and ours_matrix is not None else ours
+
             cells = []
             for column in columns:
                 entry = row.get(column)
                 value = time_of(entry, wall=column == "sudoku-dlx*")
+                mine = ours_for(column)
                 if value is None:
                     cells.append(why(entry))
                 elif column == "sudoku-dlx*":
                     cells.append(f"{seconds(value)} (CPU {seconds(time_of(entry, wall=False) or 0)})")
-                elif column == "sudoku-dlx" or ours is None:
+                elif column.startswith("sudoku-dlx") or mine is None:
                     cells.append(seconds(value))
                 else:
-                    cells.append(f"{seconds(value)} ({value / ours:.2f}x)")
+                    cells.append(f"{seconds(value)} ({value / mine:.2f}x)")
             if task == "first" and "xcover" in peers:
                 value = time_of(row.get("xcover"), wall=False)
                 compile_seconds = startups.get("xcover")
@@ -625,11 +664,14 @@ def report(
             outrun = [p for p in peers if row.get(p, ("",))[0] == "timeout"]
             verdict = ""
             if ours is not None and timed:
-                best, best_name = min(timed)
-                verdict = f"{best / ours:.2f}x ({best_name})"
+                # Each peer against ours in the form it reads; the verdict
+                # is the peer that comes closest.
+                ratio, best_name = min((t / (ours_for(p) or ours), p) for t, p in timed)
+                best = min(timed)[0]
+                verdict = f"{ratio:.2f}x ({best_name})"
                 need = 1.5 if task == "count" else 1.0
-                if best / ours < need and best >= 0:
-                    misses[task].append(f"{problem['name']} ({best / ours:.2f}x, {best_name})")
+                if ratio < need:
+                    misses[task].append(f"{problem['name']} ({ratio:.2f}x, {best_name})")
                 if task == "count":
                     everyone = time_of(row.get("sudoku-dlx*"), wall=True)
                     cpu = time_of(row.get("sudoku-dlx*"), wall=False)
