@@ -607,8 +607,19 @@ pub(crate) mod tests {
         for (method, limit, engine, threads) in cases {
             let mut solver = Solver::new(empty.rules());
             solver.set_method(method);
-            // So that a stop not looked at fails the test, not hangs it.
-            solver.set_budget(Budget::nodes(20_000_000));
+            // So that a stop not looked at fails the test, not hangs it: a
+            // budget of a minute of this build's nodes. (A fixed 20 M nodes
+            // ran out before the stop in an optimised build: the stop comes
+            // after up to 3 s, since not every engine publishes its
+            // solutions to the progress.)
+            solver.set_budget(Budget::nodes(1_000_000));
+            let start = std::time::Instant::now();
+            let sample = solver.count(&empty, None).unwrap();
+            assert_eq!(sample.end, End::BudgetExhausted);
+            // 10^6 nodes took this many microseconds: a minute is 6 * 10^13 / it.
+            let micros = start.elapsed().as_micros().max(1);
+            let minute = u64::try_from(60_000_000_000_000 / micros).unwrap_or(u64::MAX);
+            solver.set_budget(Budget::nodes(minute.max(20_000_000)));
             let stop = Arc::new(Progress::new());
             solver.set_stop(Some(Arc::clone(&stop)));
             let puzzle: Puzzle =
