@@ -50,7 +50,7 @@ fn interrupted(args: &[&str], signal: &str) -> (String, String, Option<i32>) {
         .spawn()
         .unwrap();
     // Easy puzzles take microseconds; the empty grid never ends.
-    sleep(Duration::from_secs(2));
+    await_work(child.id());
     send(signal, child.id());
     let (mut stdout, mut stderr) = (String::new(), String::new());
     child
@@ -67,6 +67,36 @@ fn interrupted(args: &[&str], signal: &str) -> (String, String, Option<i32>) {
         .unwrap();
     let status = child.wait().unwrap();
     (stdout, stderr, status.code())
+}
+
+/// Waits until process `pid` has used half a second of CPU, so that it is
+/// well into its work (past start-up and any quick records before the long
+/// one), or 2 s where /proc cannot tell. A fixed 2 s did the same 30 times
+/// over in this file; CPU time, not wall time, also waits longer on a
+/// machine so loaded that the process barely runs.
+#[cfg(unix)]
+fn await_work(pid: u32) {
+    let start = std::time::Instant::now();
+    while start.elapsed() < Duration::from_secs(2) {
+        if cpu_centiseconds(pid).is_some_and(|used| used >= 50) {
+            return;
+        }
+        sleep(Duration::from_millis(10));
+    }
+}
+
+/// The user and system CPU time of process `pid` in hundredths of a second
+/// (Linux's /proc/PID/stat counts in USER_HZ, 100 a second), if /proc has it.
+#[cfg(unix)]
+fn cpu_centiseconds(pid: u32) -> Option<u64> {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).ok()?;
+    // The command name (field 2) is in parentheses and may hold spaces:
+    // the fields after it start at field 3, so utime (14) and stime (15)
+    // are the 12th and 13th.
+    let fields: Vec<&str> = stat.rsplit_once(')')?.1.split_whitespace().collect();
+    let user: u64 = fields.get(11)?.parse().ok()?;
+    let system: u64 = fields.get(12)?.parse().ok()?;
+    Some(user + system)
 }
 
 #[cfg(unix)]
