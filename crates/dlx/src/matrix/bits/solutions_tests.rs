@@ -176,8 +176,8 @@ fn long_lists_of(rng: &mut SplitMix64, primary: usize) -> Problem {
 #[test]
 fn the_chooser_sends_long_lists_solutions_to_the_bitsets() {
     let mut rng = SplitMix64::new(431);
-    let rounds = if cfg!(miri) { 2 } else { 200 };
-    let most = if cfg!(miri) { 5 } else { 300 };
+    let rounds = if cfg!(miri) { 1 } else { 200 };
+    let most = if cfg!(miri) { 3 } else { 300 };
     for _ in 0..rounds {
         let problem = long_lists(&mut rng);
         let mut solver = Dlx::new(&problem);
@@ -262,10 +262,12 @@ fn the_chooser_sends_long_lists_solutions_to_the_bitsets() {
     }
 }
 
+/// Ignored under Miri: it needs trees of more than a look's 4,096 nodes.
 #[test]
+#[cfg_attr(miri, ignore)]
 fn a_stopped_progress_ends_the_bitsets_search_where_it_ends_the_links() {
     let mut rng = SplitMix64::new(432);
-    let rounds = if cfg!(miri) { 1 } else { 20 };
+    let rounds = 20;
     for _ in 0..rounds {
         // Trees of more nodes than the searches go between looks.
         let problem = long_lists_of(&mut rng, 8);
