@@ -76,9 +76,7 @@ impl Dlx {
         if let Some(cells) = self.cells.as_deref_mut() {
             cells.give_up_paused();
         }
-        if let Some(bits) = self.bits.as_deref_mut() {
-            bits.give_up_paused();
-        }
+        // `start` gives up a search paused on bitsets.
         let path = self.search.search_path();
         let engine = if path.counts_on_cells() {
             Engine::Cells
@@ -95,9 +93,6 @@ impl Dlx {
     #[cfg(test)]
     pub(crate) fn counting_on_bits(&mut self, limit: Option<u64>) -> Counting<'_> {
         self.start();
-        if let Some(bits) = self.bits.as_deref_mut() {
-            bits.give_up_paused();
-        }
         Counting::new(self, limit, Engine::Bits)
     }
 

@@ -5,7 +5,7 @@
 
 use crate::matrix::{AnyCells, Bits, Counter, NoReport, Resumable, Search};
 use crate::outcome::{Budget, Stats};
-use crate::outcome::{Count, End};
+use crate::outcome::{Count, End, Event};
 use crate::problem::Kind;
 use crate::progress::{Progress, ToProgress};
 use crate::solver::Dlx;
@@ -104,6 +104,46 @@ impl Dlx {
         let bits = self.bits.get_or_insert_with(|| Box::new(Bits::new(search)));
         let limit = limit.unwrap_or(u64::MAX);
         bits.count_piece(search, limit, self.budget, pause, &mut self.stats)
+    }
+
+    /// Whether the searches that hand over solutions (the iterators,
+    /// [`for_each_solution`](Self::for_each_solution),
+    /// [`first_solution`](Self::first_solution),
+    /// [`uniqueness`](Self::uniqueness)) run on bitsets: where the chooser
+    /// sends the count ([`SearchPath::counts_on_bits`](crate::SearchPath::counts_on_bits)),
+    /// since they walk the links' tree there too.
+    pub(crate) fn hands_over_on_bits(&self) -> bool {
+        #[cfg(test)]
+        if let Some(on_bits) = self.hand_over_on_bits {
+            return on_bits;
+        }
+        self.search.search_path().counts_on_bits()
+    }
+
+    /// The search of a started solver one step on, on bitsets
+    /// (`Bits::next_solution`): to its next solution (written into the
+    /// solution buffer), the links' pause point (`Search::pause_at`, which
+    /// the bitsets pause at as the links would), its end or the budget.
+    pub(crate) fn advance_on_bits(&mut self) -> Event {
+        let search = &self.search;
+        let bits = self.bits.get_or_insert_with(|| Box::new(Bits::new(search)));
+        let event = bits.next_solution(search, self.budget, search.pause_point(), &mut self.stats);
+        if event == Event::Solution {
+            bits.solution(search, &mut self.solution);
+        }
+        event
+    }
+
+    /// [`advance`](Self::advance) on bitsets if `on_bits`
+    /// ([`hands_over_on_bits`](Self::hands_over_on_bits), decided once a
+    /// search), else on the links: a step of a search that hands over
+    /// solutions.
+    pub(crate) fn advance_solutions(&mut self, on_bits: bool) -> Event {
+        if on_bits {
+            self.advance_on_bits()
+        } else {
+            self.advance()
+        }
     }
 
     /// [`count`](Self::count) on the matrix (the dancing links), whatever

@@ -214,6 +214,13 @@ impl Dlx {
     where
         F: Fn(Solution<'_>) -> ControlFlow<()> + Sync,
     {
+        if parallel.threads == 1 && self.path().counts_on_bits() {
+            // One thread: the search itself, on bitsets where it runs
+            // there (as fast as `for_each_solution`, with its statistics,
+            // in search order).
+            let progress = parallel.progress.as_deref().map(|p| (p, parallel.chunk));
+            return self.for_each_solution_reporting(limit, progress, visit);
+        }
         self.run_parallel(Goal::Visit, limit, parallel, &visit).0
     }
 
@@ -230,6 +237,21 @@ impl Dlx {
     /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
     pub fn first_solution_parallel(&mut self, parallel: &Parallel) -> First {
+        if parallel.threads == 1 && self.path().counts_on_bits() {
+            // One thread: the search itself, on bitsets, to its first
+            // solution (the one in search order, deterministic or not).
+            let progress = parallel.progress.as_deref().map(|p| (p, parallel.chunk));
+            let mut first = None;
+            let count = self.for_each_solution_reporting(Some(1), progress, |solution| {
+                first = Some(solution.options().to_vec());
+                ControlFlow::Continue(())
+            });
+            return match first {
+                Some(options) => First::Solution(options),
+                None if count.end == End::Exhausted => First::NoSolution,
+                None => First::BudgetExhausted,
+            };
+        }
         let nothing = |_: Solution<'_>| ControlFlow::Continue(());
         let (count, first) = self.run_parallel(Goal::First, None, parallel, &nothing);
         match first {

@@ -90,6 +90,7 @@ impl Dlx {
             return None;
         }
         let give_back = within.map_or(u64::MAX, |n| self.stats.nodes.saturating_add(n));
+        let on_bits = self.hands_over_on_bits();
         loop {
             let look = if watched {
                 self.stats.nodes.saturating_add(WATCH_NODES)
@@ -97,7 +98,7 @@ impl Dlx {
                 u64::MAX
             };
             self.search.pause_at(look.min(give_back));
-            match self.advance() {
+            match self.advance_solutions(on_bits) {
                 Event::Solution => return Some(self.current()),
                 Event::Paused if watched || within.is_some() => {
                     if self.watch.as_deref().is_some_and(Progress::is_stopped) {

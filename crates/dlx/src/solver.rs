@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::error::DlxError;
 use crate::index::OptionId;
-use crate::matrix::{AnyCells, Bits, Columns, Report, Search, SearchPath};
+use crate::matrix::{AnyCells, Bits, Columns, Report, Resumable, Search, SearchPath};
 use crate::outcome::{Budget, Count, End, Event, First, Stats, Uniqueness};
 use crate::problem::{Kind, Problem};
 use crate::progress::{Progress, ToProgress};
@@ -50,12 +50,17 @@ pub struct Dlx {
     /// The dancing-cells sets of the problem, made by the first count
     /// that runs on them.
     pub(crate) cells: Option<Box<AnyCells>>,
-    /// The bitsets of the problem, made by the first count that runs on
-    /// them.
+    /// The bitsets of the problem, made by the first count or search for
+    /// solutions that runs on them.
     pub(crate) bits: Option<Box<Bits>>,
     /// What the searches on the calling thread report into and stop at
     /// ([`set_progress`](Self::set_progress)).
     pub(crate) watch: Option<Arc<Progress>>,
+    /// For tests: where the searches that hand over solutions run, whatever
+    /// the chooser says (`Some(true)`: on bitsets, which the problem must
+    /// fit; `Some(false)`: on the links).
+    #[cfg(test)]
+    pub(crate) hand_over_on_bits: Option<bool>,
 }
 
 impl Dlx {
@@ -82,6 +87,8 @@ impl Dlx {
             cells: None,
             bits: None,
             watch: None,
+            #[cfg(test)]
+            hand_over_on_bits: None,
         }
     }
 
@@ -339,7 +346,7 @@ impl Dlx {
         let solutions = |stats: &Stats| stats.solutions - before;
         let watch = self.watch.clone();
         let mut report = watch.as_deref().map(|p| ToProgress::start(p, WATCH_NODES));
-        self.pause_to_look(report.is_some());
+        self.pause_to_look(report.as_ref());
         let end = loop {
             let found = solutions(&self.stats);
             if limit.is_some_and(|l| found >= l) {
@@ -347,7 +354,7 @@ impl Dlx {
             }
             let silent = limit.map_or(u64::MAX, |l| l - found - 1);
             self.search.set_silent(silent);
-            if let Some(end) = self.next_solution(report.as_mut()) {
+            if let Some(end) = self.next_solution(report.as_mut(), false) {
                 break end;
             }
         };
@@ -392,27 +399,51 @@ impl Dlx {
     /// assert_eq!(colors, ["x:A"]);
     /// # Ok::<(), dlx_engine::DlxError>(())
     /// ```
-    pub fn for_each_solution<F>(&mut self, mut visit: F) -> Count
+    pub fn for_each_solution<F>(&mut self, visit: F) -> Count
+    where
+        F: FnMut(Solution<'_>) -> ControlFlow<()>,
+    {
+        let watch = self.watch.clone();
+        let progress = watch.as_deref().map(|p| (p, WATCH_NODES));
+        self.for_each_solution_reporting(None, progress, visit)
+    }
+
+    /// [`for_each_solution`](Self::for_each_solution), stopping after
+    /// `limit` solutions if given ([`End::LimitReached`]), reporting into
+    /// `progress` (if given) every `chunk` nodes as the one thread of a
+    /// run and stopping when it is stopped: also
+    /// [`Dlx::for_each_solution_parallel`] on one thread.
+    pub(crate) fn for_each_solution_reporting<F>(
+        &mut self,
+        limit: Option<u64>,
+        progress: Option<(&Progress, u64)>,
+        mut visit: F,
+    ) -> Count
     where
         F: FnMut(Solution<'_>) -> ControlFlow<()>,
     {
         self.start();
-        let watch = self.watch.clone();
-        let mut report = watch.as_deref().map(|p| ToProgress::start(p, WATCH_NODES));
-        self.pause_to_look(report.is_some());
+        let on_bits = self.hands_over_on_bits();
+        let mut report = progress.map(|(p, chunk)| ToProgress::start(p, chunk));
+        self.pause_to_look(report.as_ref());
         let mut solutions = 0;
         let end = loop {
-            if let Some(end) = self.next_solution(report.as_mut()) {
+            if limit.is_some_and(|l| solutions >= l) {
+                break End::LimitReached;
+            }
+            if let Some(end) = self.next_solution(report.as_mut(), on_bits) {
                 break end;
             }
             solutions += 1;
-            self.search.solution(&mut self.solution);
+            if !on_bits {
+                self.search.solution(&mut self.solution);
+            }
             if visit(self.current()).is_break() {
                 break End::Stopped;
             }
         };
         self.stop_looking(report, end);
-        self.search.unwind();
+        self.stop();
         Count { solutions, end }
     }
 
@@ -421,15 +452,24 @@ impl Dlx {
     /// (`report`, [`set_progress`](Self::set_progress)): the one loop of
     /// [`count`](Self::count) and
     /// [`for_each_solution`](Self::for_each_solution).
-    fn next_solution(&mut self, mut report: Option<&mut ToProgress<'_>>) -> Option<End> {
+    fn next_solution(
+        &mut self,
+        mut report: Option<&mut ToProgress<'_>>,
+        on_bits: bool,
+    ) -> Option<End> {
         loop {
-            match self.search.advance(&mut self.stats, self.budget) {
+            let event = if on_bits {
+                self.advance_on_bits()
+            } else {
+                self.search.advance(&mut self.stats, self.budget)
+            };
+            match event {
                 Event::Solution => return None,
                 Event::Paused if report.is_some() => {
-                    if self.look(report.as_deref_mut()) {
+                    if self.look(report.as_deref_mut(), on_bits) {
                         return Some(End::Stopped);
                     }
-                    self.pause_to_look(true);
+                    self.pause_to_look(report.as_deref());
                 }
                 Event::Exhausted | Event::Frontier | Event::Paused => return Some(End::Exhausted),
                 Event::BudgetExhausted => return Some(End::BudgetExhausted),
@@ -446,25 +486,28 @@ impl Dlx {
         }
     }
 
-    /// For a watched search ([`set_progress`](Self::set_progress)), at its
-    /// start and after each look: makes it pause [`WATCH_NODES`] nodes on,
-    /// to look at its progress.
-    fn pause_to_look(&mut self, watched: bool) {
-        if watched {
+    /// For a watched search (`report`: [`set_progress`](Self::set_progress),
+    /// or a run on one thread), at its start and after each look: makes it
+    /// pause the report's chunk of nodes on ([`WATCH_NODES`] for a
+    /// watched solver), to look at its progress.
+    fn pause_to_look(&mut self, report: Option<&ToProgress<'_>>) {
+        if let Some(report) = report {
             self.search
-                .pause_at(self.stats.nodes.saturating_add(WATCH_NODES));
+                .pause_at(self.stats.nodes.saturating_add(report.chunk()));
         }
     }
 
     /// At a watched search's pause: tells `report` the figures so far, and
     /// whether the progress asks the search to stop.
-    fn look(&self, report: Option<&mut ToProgress<'_>>) -> bool {
+    fn look(&self, report: Option<&mut ToProgress<'_>>, on_bits: bool) -> bool {
         report.is_some_and(|report| {
-            report.report(
-                self.stats.nodes,
-                self.stats.solutions,
-                self.search.progress(0),
-            )
+            let done = if on_bits {
+                let bits = self.bits.as_deref();
+                bits.and_then(Bits::paused_progress).unwrap_or(0.0)
+            } else {
+                self.search.progress(0)
+            };
+            report.report(self.stats.nodes, self.stats.solutions, done)
         })
     }
 
@@ -484,15 +527,13 @@ impl Dlx {
     /// ```
     pub fn first_solution(&mut self) -> First {
         self.start();
-        let first = match self.search.advance(&mut self.stats, self.budget) {
-            Event::Solution => {
-                self.search.solution(&mut self.solution);
-                First::Solution(self.solution.clone())
-            }
+        let on_bits = self.hands_over_on_bits();
+        let first = match self.advance_solutions(on_bits) {
+            Event::Solution => First::Solution(self.solution.clone()),
             Event::Exhausted | Event::Frontier | Event::Paused => First::NoSolution,
             Event::BudgetExhausted => First::BudgetExhausted,
         };
-        self.search.unwind();
+        self.stop();
         first
     }
 
@@ -511,15 +552,12 @@ impl Dlx {
     /// ```
     pub fn uniqueness(&mut self) -> Uniqueness {
         self.start();
-        let answer = match self.search.advance(&mut self.stats, self.budget) {
+        let on_bits = self.hands_over_on_bits();
+        let answer = match self.advance_solutions(on_bits) {
             Event::Solution => {
-                self.search.solution(&mut self.solution);
                 let first = self.solution.clone();
-                match self.search.advance(&mut self.stats, self.budget) {
-                    Event::Solution => {
-                        self.search.solution(&mut self.solution);
-                        Uniqueness::Multiple(first, self.solution.clone())
-                    }
+                match self.advance_solutions(on_bits) {
+                    Event::Solution => Uniqueness::Multiple(first, self.solution.clone()),
                     Event::Exhausted | Event::Frontier | Event::Paused => Uniqueness::Unique(first),
                     Event::BudgetExhausted => Uniqueness::BudgetExhausted,
                 }
@@ -527,7 +565,7 @@ impl Dlx {
             Event::Exhausted | Event::Frontier | Event::Paused => Uniqueness::NoSolution,
             Event::BudgetExhausted => Uniqueness::BudgetExhausted,
         };
-        self.search.unwind();
+        self.stop();
         answer
     }
 
@@ -541,9 +579,13 @@ impl Dlx {
         event
     }
 
-    /// Ends a search that was paused: restores the links.
+    /// Ends a search that was paused: restores the links, and gives up a
+    /// search paused on bitsets.
     pub(crate) fn stop(&mut self) {
         self.search.unwind();
+        if let Some(bits) = self.bits.as_deref_mut() {
+            bits.give_up_paused();
+        }
     }
 
     /// Which of Knuth's algorithms the solver runs: that of the problem's
@@ -616,6 +658,9 @@ impl Dlx {
     /// Prepares a new search from the current pre-selections.
     pub(crate) fn start(&mut self) {
         self.search.start(self.seed);
+        if let Some(bits) = self.bits.as_deref_mut() {
+            bits.give_up_paused();
+        }
         self.stats.clear();
     }
 }

@@ -55,6 +55,12 @@ impl Search {
         self.frame.pause_when(nodes);
     }
 
+    /// The node count the search pauses at ([`pause_at`](Self::pause_at)),
+    /// which a solution iterator on bitsets pauses at too.
+    pub(crate) fn pause_point(&self) -> u64 {
+        self.frame.pause_at()
+    }
+
     /// The level the search backtracks no further than.
     pub(crate) fn floor(&self) -> usize {
         self.frame.floor()

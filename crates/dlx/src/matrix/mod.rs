@@ -136,7 +136,7 @@ mod tweak;
 
 pub(crate) use bits::{Bits, Frontier};
 pub(crate) use bulk::Columns;
-pub(crate) use cells::{AnyCells, Counter, NoReport, Report, Resumable};
+pub(crate) use cells::{AnyCells, Counter, NoReport, PauseAt, Report, Resumable};
 pub(crate) use frontier::RandomChild;
 pub(crate) use link::MAX_OPTION_LEN;
 pub use path::{CellsWidth, LinksLoop, SearchPath};

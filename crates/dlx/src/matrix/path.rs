@@ -85,7 +85,9 @@ pub struct SearchPath {
     /// on the links.
     pub cells: Option<CellsWidth>,
     /// Whether [`Dlx::count`](crate::Dlx::count) runs on bitsets
-    /// (`matrix/bits`); the other searches still run on the links.
+    /// (`matrix/bits`), and with it the searches that hand over solutions
+    /// ([`Dlx::solutions`](crate::Dlx::solutions) and the like, walking the
+    /// same tree); the other searches still run on the links.
     pub bits: bool,
 }
 
@@ -156,7 +158,7 @@ impl fmt::Display for SearchPath {
         match self.cells {
             Some(CellsWidth::Narrow) => write!(f, "; counts on dancing cells (16-bit)"),
             Some(CellsWidth::Wide) => write!(f, "; counts on dancing cells (32-bit)"),
-            None if self.bits => write!(f, "; counts on bitsets"),
+            None if self.bits => write!(f, "; counts and solutions on bitsets"),
             None => Ok(()),
         }
     }
@@ -427,7 +429,7 @@ mod tests {
         assert_eq!(bits(&long, false, true), (false, false));
         assert_eq!(
             Dlx::new(&long).path().to_string(),
-            "Algorithm X, leftmost, on dancing links; counts on bitsets"
+            "Algorithm X, leftmost, on dancing links; counts and solutions on bitsets"
         );
         let short = problem(super::BITS_MIN_MEAN_LIST - 1, 0);
         assert_eq!(bits(&short, false, false), (false, false));

@@ -15,8 +15,8 @@
 use super::super::search::Search;
 use super::{Bits, CLOSED, Clear, Close};
 use crate::index::{OptionId, to_u32};
-use crate::matrix::{Counter, Report, Resumable};
-use crate::outcome::{Budget, End, Stats};
+use crate::matrix::{Counter, NoReport, PauseAt, Report, Resumable};
+use crate::outcome::{Budget, End, Event, Stats};
 
 /// One level of the search: the item it branches on and its options.
 #[derive(Clone, Copy, Debug)]
@@ -48,6 +48,10 @@ pub(crate) struct Place {
     open: u32,
     /// Whether the node to enter is a dead end the links give up.
     doomed: bool,
+    /// Whether the node the search stands at is a solution a solution
+    /// iterator has handed over ([`Bits::next_solution`]): the search goes
+    /// on from its next sibling rather than entering it.
+    found: bool,
 }
 
 impl Counter for Bits {
@@ -82,9 +86,9 @@ impl Resumable for Bits {
     ) -> (End, Place) {
         debug_assert!(limit > 0);
         if budget == Budget::UNLIMITED {
-            self.search::<false, R>(place, limit, budget, stats, report)
+            self.search::<false, R, false>(place, limit, budget, stats, report)
         } else {
-            self.search::<true, R>(place, limit, budget, stats, report)
+            self.search::<true, R, false>(place, limit, budget, stats, report)
         }
     }
 
@@ -132,6 +136,7 @@ impl Bits {
             options: Vec::new(),
             open,
             doomed: false,
+            found: false,
         }
     }
 
@@ -151,8 +156,10 @@ impl Bits {
     }
 
     /// The count from `place` on. `B`: whether `budget` limits anything (a
-    /// budget looks at every node and counts no leaves at once).
-    fn search<const B: bool, R: Report>(
+    /// budget looks at every node and counts no leaves at once). `S`: made
+    /// for a solution iterator, whose place can stand at a solution it
+    /// handed over ([`Place::found`]).
+    fn search<const B: bool, R: Report, const S: bool>(
         &mut self,
         place: Place,
         limit: u64,
@@ -168,10 +175,27 @@ impl Bits {
             mut options,
             mut open,
             mut doomed,
+            found,
         } = place;
         let mut nodes = if B { profile.iter().sum() } else { 0u64 };
         let mut until_report = 1u64;
+        // After a solution an iterator handed over: on from its next
+        // sibling (`S` only: a count's loop is made without it).
+        let mut exhausted = false;
+        if S && found {
+            match self.next_sibling(&mut levels, &mut options) {
+                Some(made) => {
+                    let updated;
+                    (open, doomed, updated) = made;
+                    updates += updated;
+                }
+                None => exhausted = true,
+            }
+        }
         let end = 'enter: loop {
+            if S && exhausted {
+                break End::Exhausted;
+            }
             'node: {
                 if R::CUT && !doomed && levels.len() == report.cut() {
                     // A node of the cut: its job enters it (and a doomed one is
@@ -261,18 +285,11 @@ impl Bits {
             }
             doomed = false;
             // Backtrack: the next option of the deepest level that has one.
-            while let Some(level) = levels.last_mut() {
-                level.cursor += 1;
-                if level.cursor < level.end {
-                    let level = *level;
-                    let o = usize::from(options[level.cursor as usize]);
-                    let made;
-                    (open, doomed, made) = self.try_option(levels.len() - 1, &level, o);
-                    updates += made;
-                    continue 'enter;
-                }
-                options.truncate(level.first as usize);
-                levels.pop();
+            if let Some(made) = self.next_sibling(&mut levels, &mut options) {
+                let updated;
+                (open, doomed, updated) = made;
+                updates += updated;
+                continue 'enter;
             }
             break End::Exhausted;
         };
@@ -292,8 +309,110 @@ impl Bits {
             options,
             open,
             doomed,
+            found: false,
         };
         (end, place)
+    }
+
+    /// Backtracks to the next option of the deepest level that has one
+    /// (levels with none are popped, their options dropped from `options`)
+    /// and chooses it ([`try_option`](Self::try_option)); `None` once no
+    /// level has one.
+    #[inline(always)]
+    fn next_sibling(
+        &mut self,
+        levels: &mut Vec<Level>,
+        options: &mut Vec<u16>,
+    ) -> Option<(u32, bool, u64)> {
+        while let Some(level) = levels.last_mut() {
+            level.cursor += 1;
+            if level.cursor < level.end {
+                let level = *level;
+                let o = usize::from(options[level.cursor as usize]);
+                return Some(self.try_option(levels.len() - 1, &level, o));
+            }
+            options.truncate(level.first as usize);
+            levels.pop();
+        }
+        None
+    }
+}
+
+impl Bits {
+    /// The search of a solution iterator on bitsets one step on
+    /// (`Dlx::advance_solutions`): from where the last step stopped (or
+    /// from the start, `search`'s pre-selections chosen) to the next
+    /// solution, the node past `pause` nodes ([`Event::Paused`], entered at
+    /// the next step; `u64::MAX`: none), the end of the tree or `budget`.
+    /// It is the count's loop under a limit of one more solution, so it
+    /// walks the count's tree node for node, which is the links' (a leaf is
+    /// entered, not counted at once, as under a limit), and `stats` holds
+    /// the statistics of the search so far. The search stays where it
+    /// stopped (the paused place, as a count in pieces keeps it) until it
+    /// ends or is given up ([`Resumable::give_up_paused`]).
+    pub(crate) fn next_solution(
+        &mut self,
+        search: &Search,
+        budget: Budget,
+        pause: u64,
+        stats: &mut Stats,
+    ) -> Event {
+        let place = match self.paused.take() {
+            Some(place) => *place,
+            None => self.begin(search, &[]),
+        };
+        let (end, mut place) = if pause == u64::MAX {
+            self.resume_solutions(place, budget, stats, &mut NoReport)
+        } else {
+            let mut at = PauseAt::new(pause, Self::nodes_done(&place));
+            self.resume_solutions(place, budget, stats, &mut at)
+        };
+        let event = match end {
+            End::LimitReached => {
+                place.found = true;
+                Event::Solution
+            }
+            End::Stopped => Event::Paused,
+            End::Exhausted => return Event::Exhausted,
+            End::BudgetExhausted => return Event::BudgetExhausted,
+        };
+        self.paused = Some(Box::new(place));
+        event
+    }
+
+    /// [`Resumable::resume`] for a solution iterator, to one more
+    /// solution: the loop made with the step on from a solution handed
+    /// over (`S`), which a count's loop is made without (it cost a count on
+    /// bitsets 1.2% of its instructions, docs/decisions/bitset-count.md).
+    fn resume_solutions<R: Report>(
+        &mut self,
+        place: Place,
+        budget: Budget,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> (End, Place) {
+        let limit = place.solutions + 1;
+        if budget == Budget::UNLIMITED {
+            self.search::<false, R, true>(place, limit, budget, stats, report)
+        } else {
+            self.search::<true, R, true>(place, limit, budget, stats, report)
+        }
+    }
+
+    /// The solution the iterator's search stands at
+    /// ([`next_solution`](Self::next_solution)), into `out`: `search`'s
+    /// pre-selections, then the option chosen at each level, as the links
+    /// list them (`Search::solution`).
+    pub(crate) fn solution(&self, search: &Search, out: &mut Vec<OptionId>) {
+        out.clear();
+        out.extend_from_slice(search.selected());
+        if let Some(place) = self.paused.as_deref() {
+            let chosen = place
+                .levels
+                .iter()
+                .map(|level| OptionId::from_u32(u32::from(place.options[level.cursor as usize])));
+            out.extend(chosen);
+        }
     }
 }
 

@@ -31,6 +31,8 @@ mod count;
 
 pub(crate) use count::Frontier;
 #[cfg(test)]
+mod solutions_tests;
+#[cfg(test)]
 mod tests;
 
 use super::path::BITS_MAX_OPTIONS as MAX_OPTIONS;

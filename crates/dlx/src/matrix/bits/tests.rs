@@ -28,7 +28,7 @@ fn on_matrix(solver: &mut Dlx, limit: Option<u64>) -> (Count, Stats) {
 /// one hidden option can empty two items, which the links may not notice)
 /// and some secondary ones; sometimes every option of two primary items
 /// (leaves counted at once).
-fn random_problem(rng: &mut SplitMix64) -> Problem {
+pub(super) fn random_problem(rng: &mut SplitMix64) -> Problem {
     let primary = 1 + rng.below(8) as usize;
     let secondary = rng.below(4) as usize;
     let two = primary >= 2 && rng.below(3) == 0;

@@ -80,11 +80,22 @@ impl Report for NoReport {
 /// before it enters a node past `pause` nodes, having entered the `left`
 /// nodes to it (leaves counted at once add nodes without entering them, so
 /// that it can stop past the mark by their number, as the links' pause
-/// stops past it by one node's leaves).
-struct PauseAt {
+/// stops past it by one node's leaves). A solution iterator on bitsets
+/// pauses by it too (`bits/count.rs`).
+pub(crate) struct PauseAt {
     pause: u64,
     /// Nodes to enter before the first report after the one at the start.
     left: u64,
+}
+
+impl PauseAt {
+    /// The pause at `pause` nodes of a search that has entered `done`.
+    pub(crate) fn new(pause: u64, done: u64) -> PauseAt {
+        PauseAt {
+            pause,
+            left: pause.saturating_sub(done).max(1),
+        }
+    }
 }
 
 impl Report for PauseAt {
@@ -173,11 +184,7 @@ pub(crate) trait Resumable {
         let (end, place) = if pause == u64::MAX {
             self.resume(place, limit, budget, stats, &mut NoReport)
         } else {
-            let done = Self::nodes_done(&place);
-            let mut at = PauseAt {
-                pause,
-                left: pause.saturating_sub(done).max(1),
-            };
+            let mut at = PauseAt::new(pause, Self::nodes_done(&place));
             self.resume(place, limit, budget, stats, &mut at)
         };
         if end == End::Stopped {

@@ -73,7 +73,7 @@ mod width;
 pub(crate) use width::AnyCells;
 use width::Width;
 
-pub(crate) use count::{Counter, NoReport, Report, Resumable};
+pub(crate) use count::{Counter, NoReport, PauseAt, Report, Resumable};
 
 /// A spacer's `item`: no item has this index.
 const SPACER: u32 = u32::MAX;
