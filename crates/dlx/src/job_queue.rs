@@ -265,21 +265,31 @@ fn chosen(branch: Branch) -> OptionId {
 impl Queue<'_> {
     /// Runs the queue on `threads` threads (fewer if there are fewer jobs),
     /// this one on `engine` and each other on a copy of it.
-    fn run<E: Resumable + Clone + Send>(&self, engine: &mut E, threads: usize) {
+    fn run<E: Resumable + Clone + Send + Sync>(&self, engine: &mut E, threads: usize) {
         // A count in pieces given up half way leaves nothing to undo here.
         engine.give_up_paused();
         if self.stop.load(Ordering::Relaxed) {
             return;
         }
         let helpers = threads.min(self.jobs.len()).saturating_sub(1);
-        let mut copies: Vec<E> = (0..helpers).map(|_| engine.clone()).collect();
+        // Every thread counts on a copy it makes itself, so that the copy's
+        // arrays come from that thread's allocator arena. With the copies
+        // made here, next to each other and to the engine, a count on two
+        // threads took twice its time and CPU in about one run in four from
+        // Python (queens-15: 4.6-6.5 s against 2.0 s), most likely small
+        // arrays of two threads sharing cache lines; with the copies made
+        // on their threads, none in 20 (docs/decisions/bitset-threads.md).
+        let original: &E = engine;
         std::thread::scope(|scope| {
-            for (thread, copy) in (1..).zip(copies.iter_mut()) {
+            for thread in 1..=helpers {
                 // A thread the system refuses leaves its jobs to the others.
-                let _ = std::thread::Builder::new()
-                    .spawn_scoped(scope, move || self.work(thread, copy));
+                let _ = std::thread::Builder::new().spawn_scoped(scope, move || {
+                    let mut copy = original.clone();
+                    self.work(thread, &mut copy);
+                });
             }
-            self.work(0, engine);
+            let mut mine = original.clone();
+            self.work(0, &mut mine);
         });
     }
 
