@@ -12,12 +12,11 @@ tables (our release profile has them; DLX3 with `gcc -g -O3`), and SOURCE the C
 file DLX3 was compiled from, with ctangle's `#line` directives taken out so that
 the line tables name it, and fewer nodes reserved, which valgrind can map:
 
-    sed 's/#define max_nodes 100000000/#define max_nodes 10000000/' dlx3.c \
-        | grep -v '^#line' > dlx3h.c
+    sed 's/#define max_nodes 100000000/#define max_nodes 10000000/' dlx3.c > dlx3v.c
+    grep -v '^#line' dlx3v.c > dlx3h.c
     gcc -g -O3 -I. -o dlx3g dlx3h.c gb_flip.o
 
-Each
-instruction's self cost (calls not included) is given to a component:
+Each instruction's self cost (calls not included) is given to a component:
 
 - ours: by its chain of inlined functions (`addr2line -i`): anything inside a
   tweak or untweak is "tweak"; otherwise the innermost function that names a
