@@ -327,11 +327,15 @@ impl Matrix {
             let key = unsafe {
                 BranchKey::of(get(&self.top, h), get(&self.bound, h), get(&self.slack, h))
             };
-            if key < best_key {
-                (best, best_key) = (h, key);
-                if key.is_dead_end() {
-                    break;
-                }
+            // Conditional moves rather than a branch: whether an item beats
+            // the best so far depends on the data (docs/decisions/algorithm-m-components.md).
+            let better = key < best_key;
+            best = std::hint::select_unpredictable(better, h, best);
+            best_key = std::hint::select_unpredictable(better, key, best_key);
+            // A dead end beats every key before it (none was one), so it is
+            // the best now: the first one ends the walk, as the rule says.
+            if key.is_dead_end() {
+                break;
             }
             // SAFETY: as above.
             h = unsafe { get(&self.right, h) };
