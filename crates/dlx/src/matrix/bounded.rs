@@ -49,13 +49,32 @@ impl Search {
         };
         let watched = self.watches(budget);
         let leafy = budget == Budget::UNLIMITED;
+        // The pause point and the node budget in one comparison, the nearer
+        // of the two (nothing moves either while the loop runs): the loop
+        // stops at the node `Search::enter` stops at, with the same event,
+        // one comparison a node fewer (docs/decisions/algorithm-m-components.md).
+        let pause_at = self.frame.pause_at();
+        let node_stop = pause_at.min(budget.max_nodes.unwrap_or(u64::MAX));
+        let update_stop = budget.max_updates.unwrap_or(u64::MAX);
         loop {
             // Whether the current level has an option (or null move) to try.
             let mut ready = false;
             if descend {
-                // M2.
-                let event = if watched {
-                    self.enter(stats, budget, false)
+                // M2: `Search::enter`'s checks in its order (ceiling, pause,
+                // budget).
+                let event = if !watched {
+                    self.enter_unwatched(stats, false)
+                } else if self.level == self.frame.ceiling() {
+                    // Splitting: this node is a subproblem, searched elsewhere.
+                    self.step = Step::Enter;
+                    Some(Event::Frontier)
+                } else if stats.nodes >= node_stop || stats.updates >= update_stop {
+                    self.step = Step::Enter;
+                    Some(if stats.nodes >= pause_at {
+                        Event::Paused
+                    } else {
+                        Event::BudgetExhausted
+                    })
                 } else {
                     self.enter_unwatched(stats, false)
                 };
