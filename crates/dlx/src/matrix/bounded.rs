@@ -134,7 +134,8 @@ impl Search {
             && leafy
             && self.leaves.counts::<true>(
                 self.level,
-                self.matrix.len(i),
+                // Chosen from the active list.
+                self.matrix.branch_len(i, false),
                 &mut self.silent,
                 &self.matrix,
                 stats,
@@ -198,7 +199,10 @@ impl Search {
                 }
             } else {
                 let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));
-                if u64::from(self.matrix.len(i)) + u64::from(slack) <= u64::from(bound) {
+                // The level covered its item if it took the last of its
+                // bound; otherwise the item is active until its null move.
+                let len = self.matrix.branch_len(i, bound == 0);
+                if u64::from(len) + u64::from(slack) <= u64::from(bound) {
                     // Fewer options left than the item still needs.
                     self.restore_level::<C, R>(l, i, false);
                     return false;
