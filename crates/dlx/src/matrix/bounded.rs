@@ -49,13 +49,32 @@ impl Search {
         };
         let watched = self.watches(budget);
         let leafy = budget == Budget::UNLIMITED;
+        // The pause point and the node budget in one comparison, the nearer
+        // of the two (nothing moves either while the loop runs): the loop
+        // stops at the node `Search::enter` stops at, with the same event,
+        // one comparison a node fewer (docs/decisions/algorithm-m-components.md).
+        let pause_at = self.frame.pause_at();
+        let node_stop = pause_at.min(budget.max_nodes.unwrap_or(u64::MAX));
+        let update_stop = budget.max_updates.unwrap_or(u64::MAX);
         loop {
             // Whether the current level has an option (or null move) to try.
             let mut ready = false;
             if descend {
-                // M2.
-                let event = if watched {
-                    self.enter(stats, budget, false)
+                // M2: `Search::enter`'s checks in its order (ceiling, pause,
+                // budget).
+                let event = if !watched {
+                    self.enter_unwatched(stats, false)
+                } else if self.level == self.frame.ceiling() {
+                    // Splitting: this node is a subproblem, searched elsewhere.
+                    self.step = Step::Enter;
+                    Some(Event::Frontier)
+                } else if stats.nodes >= node_stop || stats.updates >= update_stop {
+                    self.step = Step::Enter;
+                    Some(if stats.nodes >= pause_at {
+                        Event::Paused
+                    } else {
+                        Event::BudgetExhausted
+                    })
                 } else {
                     self.enter_unwatched(stats, false)
                 };
@@ -115,7 +134,8 @@ impl Search {
             && leafy
             && self.leaves.counts::<true>(
                 self.level,
-                self.matrix.len(i),
+                // Chosen from the active list.
+                self.matrix.branch_len(i, false),
                 &mut self.silent,
                 &self.matrix,
                 stats,
@@ -179,7 +199,10 @@ impl Search {
                 }
             } else {
                 let (bound, slack) = (self.matrix.bound(i), self.matrix.slack(i));
-                if u64::from(self.matrix.len(i)) + u64::from(slack) <= u64::from(bound) {
+                // The level covered its item if it took the last of its
+                // bound; otherwise the item is active until its null move.
+                let len = self.matrix.branch_len(i, bound == 0);
+                if u64::from(len) + u64::from(slack) <= u64::from(bound) {
                     // Fewer options left than the item still needs.
                     self.restore_level::<C, R>(l, i, false);
                     return false;

@@ -16,7 +16,7 @@ use super::arrays::Links;
 use super::cover::OptionCover;
 use super::hide::{hide, unhide};
 use super::link::{Link, OptionSpan};
-use super::{Header, Matrix, PURIFIED, ROOT, entry, get};
+use super::{COVER_BIAS, Header, Matrix, PURIFIED, ROOT, entry, get};
 use crate::problem::Kind;
 use crate::random::SplitMix64;
 
@@ -73,6 +73,23 @@ impl Matrix {
     pub(super) fn slack(&self, i: Header) -> u32 {
         // SAFETY: as in `bound`, for `slack`.
         unsafe { get(&self.slack, i.get()) }
+    }
+
+    /// The number of options in primary item `i`'s list, for a caller that
+    /// knows whether `i` is out of the active list (`inactive`): Algorithm
+    /// M's level knows it from the bound it took (its item is covered when
+    /// the bound is 0, active otherwise), so that the length is one load
+    /// and a subtraction, without [`len`](Self::len)'s tests of the arena's
+    /// size and the lists (docs/decisions/algorithm-m-components.md).
+    #[inline]
+    pub(super) fn branch_len(&self, i: Header, inactive: bool) -> u32 {
+        // SAFETY: (A), (B): a header is a node, below the length of `top`.
+        let top = unsafe { get(&self.top, i.get()) };
+        // (G): the bias is on `top` exactly while the item is inactive.
+        let len = top.wrapping_sub(COVER_BIAS * u32::from(inactive));
+        debug_assert_eq!(inactive, !self.is_active(i));
+        debug_assert_eq!(len, self.len(i));
+        len
     }
 
     /// Counts one more option against primary item `i`: its bound goes down.
