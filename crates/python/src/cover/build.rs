@@ -392,31 +392,23 @@ fn infer_items(
     (p, s)
 }
 
-/// Column names `c0`, `c1`... or the caller's.
-fn column_names(columns: usize, names: Option<Vec<String>>) -> Vec<String> {
-    names.unwrap_or_else(|| {
-        // `format!` cost some 600 instructions a name, a tenth of a small
-        // matrix's build (lgfd11's 33 names): the digits are written by hand.
-        (0..columns)
-            .map(|c| {
-                let mut digits = [0u8; 20];
-                let mut at = digits.len();
-                let mut rest = c;
-                loop {
-                    at -= 1;
-                    digits[at] = b"0123456789"[rest % 10];
-                    rest /= 10;
-                    if rest == 0 {
-                        break;
-                    }
-                }
-                let mut name = String::with_capacity(1 + digits.len() - at);
-                name.push('c');
-                name.extend(digits[at..].iter().map(|&d| char::from(d)));
-                name
-            })
-            .collect()
-    })
+/// Column names `c0`, `c1`... or the caller's, for an error's message:
+/// a problem names its columns itself ([`named_columns`]).
+fn column_names(columns: usize, names: Option<&[String]>) -> Vec<String> {
+    names.map_or_else(
+        || (0..columns).map(|c| format!("c{c}")).collect(),
+        <[String]>::to_vec,
+    )
+}
+
+/// `problem` with its columns called `names`, or `c0`, `c1`... made only
+/// when a name is asked for ([`NamedProblem::numbered`]): a small matrix
+/// solved at once never makes them.
+fn named_columns(problem: Problem, names: Option<Vec<String>>) -> Result<NamedProblem, DlxError> {
+    match names {
+        Some(names) => NamedProblem::new(problem, names),
+        None => NamedProblem::numbered(problem, "c"),
+    }
 }
 
 /// A problem from a matrix, and when rows were left out the row of each of
@@ -489,9 +481,9 @@ fn from_dense(
     let (rows, columns) = view.dim();
     let err = |e: DlxError| dlx_error(py, &e, None);
     check_primary(py, primary, columns)?;
-    let names = column_names(columns, names);
     let mut builder = Problem::builder(primary, columns - primary).map_err(err)?;
     let (ends, items) = true_cells(&view);
+    builder.reserve(rows, items.len());
     let mut kept_rows = Vec::with_capacity(rows);
     let mut start = 0;
     for (r, &end) in ends.iter().enumerate() {
@@ -502,10 +494,13 @@ fn from_dense(
             &items[start..end],
             (primary, columns),
         )
-        .map_err(|e| named_error(py, &e, &names, &|_| (r, format!("row {r}"))))?;
+        .map_err(|e| {
+            let names = column_names(columns, names.as_deref());
+            named_error(py, &e, &names, &|_| (r, format!("row {r}")))
+        })?;
         start = end;
     }
-    let named = NamedProblem::new(builder.build(), names).map_err(err)?;
+    let named = named_columns(builder.build(), names).map_err(err)?;
     Ok((named, kept(kept_rows, rows)))
 }
 
@@ -601,8 +596,8 @@ fn from_csr(
     let err = |e: DlxError| dlx_error(py, &e, None);
     check_primary(py, primary, columns)?;
     let bad = || problem_error(py, "a malformed CSR matrix (indptr, indices)".into(), None);
-    let names = column_names(columns, names);
     let mut builder = Problem::builder(primary, columns - primary).map_err(err)?;
+    builder.reserve(indptr.len().saturating_sub(1), indices.len());
     let mut items = Vec::new();
     let rows = indptr.len().saturating_sub(1);
     let mut kept_rows = Vec::with_capacity(rows);
@@ -618,10 +613,12 @@ fn from_csr(
         for k in start..end {
             items.push(usize::try_from(indices[k]).map_err(|_| bad())?);
         }
-        add_row(&mut builder, &mut kept_rows, r, &items, (primary, columns))
-            .map_err(|e| named_error(py, &e, &names, &|_| (r, format!("row {r}"))))?;
+        add_row(&mut builder, &mut kept_rows, r, &items, (primary, columns)).map_err(|e| {
+            let names = column_names(columns, names.as_deref());
+            named_error(py, &e, &names, &|_| (r, format!("row {r}")))
+        })?;
     }
-    let named = NamedProblem::new(builder.build(), names).map_err(err)?;
+    let named = named_columns(builder.build(), names).map_err(err)?;
     Ok((named, kept(kept_rows, rows)))
 }
 
