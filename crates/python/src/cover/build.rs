@@ -515,6 +515,7 @@ fn true_cells(view: &numpy::ndarray::ArrayView2<'_, bool>) -> (Vec<usize>, Vec<u
     let mut ends = Vec::with_capacity(rows);
     let mut found = Vec::new();
     if let Some(cells) = view.as_slice() {
+        found.reserve_exact(true_count(cells));
         for r in 0..rows {
             true_indices(&cells[r * columns..(r + 1) * columns], &mut found);
             ends.push(found.len());
@@ -523,6 +524,7 @@ fn true_cells(view: &numpy::ndarray::ArrayView2<'_, bool>) -> (Vec<usize>, Vec<u
     }
     let transposed = view.t();
     if let Some(cells) = transposed.as_slice() {
+        found.reserve_exact(true_count(cells));
         // Each column's true rows, then those sorted by row (counting).
         let mut column_ends = Vec::with_capacity(columns);
         for c in 0..columns {
@@ -555,6 +557,21 @@ fn true_cells(view: &numpy::ndarray::ArrayView2<'_, bool>) -> (Vec<usize>, Vec<u
         ends.push(found.len());
     }
     (ends, found)
+}
+
+/// How many of `cells` are true, eight at a time: a pass that costs less
+/// than growing the list of true cells (on a 6x7 matrix a third of the
+/// reading, in reallocations).
+fn true_count(cells: &[bool]) -> usize {
+    let mut words = cells.chunks_exact(8);
+    let mut count: u64 = 0;
+    for word in words.by_ref() {
+        let bytes: [u8; 8] = std::array::from_fn(|k| u8::from(word[k]));
+        // Each byte is 0 or 1: the top byte of the product is their sum.
+        count += u64::from_le_bytes(bytes).wrapping_mul(0x0101_0101_0101_0101) >> 56;
+    }
+    let count = usize::try_from(count).expect("at most the cells' number");
+    count + words.remainder().iter().filter(|&&cell| cell).count()
 }
 
 /// Adds to `items` the indices of the true cells of `cells`, in order.
