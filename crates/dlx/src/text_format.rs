@@ -28,6 +28,7 @@
 use std::collections::HashMap;
 use std::collections::hash_map::Entry;
 use std::fmt;
+use std::sync::OnceLock;
 
 use crate::error::DlxError;
 use crate::index::{Color, ItemId, OptionId};
@@ -38,17 +39,43 @@ use crate::problem::{Bounds, Kind, Problem};
 #[derive(Clone, Debug)]
 pub struct NamedProblem {
     problem: Problem,
-    names: Vec<String>,
-    /// Each name's item: [`item`](NamedProblem::item) without a scan.
-    items: HashMap<String, ItemId>,
+    names: ItemNames,
     colors: Vec<String>,
 }
 
+/// The items' names: given one by one, or a prefix and the item's number.
+#[derive(Clone, Debug)]
+enum ItemNames {
+    /// `names[k]` names item `k`; `items` maps each name back to its item,
+    /// so that [`NamedProblem::item`] needs no scan.
+    Given {
+        names: Vec<String>,
+        items: HashMap<String, ItemId>,
+    },
+    /// Item `k` is `prefix` followed by `k` in decimal, as a matrix's
+    /// columns are named. The strings are made on the first call that
+    /// needs them (a problem built only to be solved never does: making
+    /// and hashing them was a sixth of a small matrix's call from Python);
+    /// a name is looked up by reading its number.
+    Numbered {
+        prefix: String,
+        made: OnceLock<Vec<String>>,
+    },
+}
+
 /// Two named problems are equal when their problems and names are (the
-/// lookup table follows from the names).
+/// lookup table follows from the names; numbered names equal the same
+/// names given one by one).
 impl PartialEq for NamedProblem {
     fn eq(&self, other: &NamedProblem) -> bool {
-        self.problem == other.problem && self.names == other.names && self.colors == other.colors
+        self.problem == other.problem
+            && self.colors == other.colors
+            && match (&self.names, &other.names) {
+                (ItemNames::Numbered { prefix: a, .. }, ItemNames::Numbered { prefix: b, .. }) => {
+                    a == b
+                }
+                _ => self.all_names() == other.all_names(),
+            }
     }
 }
 
@@ -116,9 +143,67 @@ impl NamedProblem {
     ) -> Self {
         NamedProblem {
             problem,
-            names,
-            items,
+            names: ItemNames::Given { names, items },
             colors,
+        }
+    }
+
+    /// Names item `k` of `problem` `prefix` followed by `k` in decimal
+    /// (`c0`, `c1`, ... for the prefix `c`); its colors, if it has any, are
+    /// named by their numbers (`0`, `1`, ...). The names are the ones
+    /// [`new`](Self::new) takes from a list of them, and every method
+    /// answers as it does for those, but the strings are made only when a
+    /// name is first asked for ([`item_name`](Self::item_name),
+    /// `Display`): a problem that is only solved, or whose items are only
+    /// looked up by name ([`item`](Self::item)), never makes them.
+    ///
+    /// ```
+    /// use dlx_engine::{NamedProblem, Problem};
+    /// let mut b = Problem::builder(3, 0)?;
+    /// b.add_option(&[0, 2])?;
+    /// b.add_option(&[1])?;
+    /// let problem = b.build();
+    /// let named = NamedProblem::numbered(problem.clone(), "c")?;
+    /// assert_eq!(named.item("c2").map(|i| i.index()), Some(2));
+    /// assert_eq!(named.item("c02"), None);
+    /// assert_eq!(named.to_string(), "c0 c1 c2\nc0 c2\nc1\n");
+    /// let listed = vec!["c0".into(), "c1".into(), "c2".into()];
+    /// assert_eq!(named, NamedProblem::new(problem, listed)?);
+    /// # Ok::<(), dlx_engine::DlxError>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`DlxError::BadItemName`] (for item 0) if `prefix` holds white
+    /// space, `|` or `:`.
+    pub fn numbered(problem: Problem, prefix: &str) -> Result<Self, DlxError> {
+        // Digits are a name's only other characters: the prefix decides.
+        if prefix.chars().any(char::is_whitespace) || reserved_char(prefix).is_some() {
+            return Err(DlxError::BadItemName {
+                item: 0,
+                name: format!("{prefix}0"),
+            });
+        }
+        let colors = (0..color_count(&problem)).map(|k| k.to_string()).collect();
+        Ok(NamedProblem {
+            problem,
+            names: ItemNames::Numbered {
+                prefix: prefix.to_owned(),
+                made: OnceLock::new(),
+            },
+            colors,
+        })
+    }
+
+    /// Every item's name, in item order (made now if they are numbered).
+    fn all_names(&self) -> &[String] {
+        match &self.names {
+            ItemNames::Given { names, .. } => names,
+            ItemNames::Numbered { prefix, made } => made.get_or_init(|| {
+                (0..self.problem.item_count())
+                    .map(|k| format!("{prefix}{k}"))
+                    .collect()
+            }),
         }
     }
 
@@ -248,13 +333,32 @@ impl NamedProblem {
     /// If `item` does not belong to this problem.
     #[must_use]
     pub fn item_name(&self, item: ItemId) -> &str {
-        &self.names[item.index()]
+        &self.all_names()[item.index()]
     }
 
-    /// The item called `name`, if there is one (a hash lookup).
+    /// The item called `name`, if there is one (a hash lookup, or for
+    /// [numbered](Self::numbered) names the number read).
     #[must_use]
     pub fn item(&self, name: &str) -> Option<ItemId> {
-        self.items.get(name).copied()
+        match &self.names {
+            ItemNames::Given { items, .. } => items.get(name).copied(),
+            ItemNames::Numbered { prefix, .. } => {
+                let digits = name.strip_prefix(prefix.as_str())?;
+                // `c01` and `c+1` name nothing: only the digits `format!`
+                // writes, without a leading zero.
+                let plain = digits.bytes().all(|b| b.is_ascii_digit())
+                    && (digits == "0" || !digits.starts_with('0'));
+                if !plain {
+                    return None;
+                }
+                let k: usize = digits.parse().ok()?;
+                if k < self.problem.item_count() {
+                    ItemId::new(k)
+                } else {
+                    None
+                }
+            }
+        }
     }
 
     /// The name of `color`.
@@ -376,7 +480,7 @@ impl fmt::Display for SolutionDisplay<'_> {
 impl fmt::Display for NamedProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let primary = self.problem.primary_count();
-        for (k, name) in self.names.iter().enumerate() {
+        for (k, name) in self.all_names().iter().enumerate() {
             if k > 0 {
                 f.write_str(" ")?;
             }
@@ -566,5 +670,84 @@ pub(crate) mod tests {
             colored(&["R", "R"]).unwrap_err().to_string(),
             "colors 0 and 1 are both named `R`; give each color its own name"
         );
+    }
+
+    /// A random problem of `items` items (the last `secondary` secondary),
+    /// each option a few distinct items with at least one primary.
+    fn random_problem(rng: &mut crate::SplitMix64, items: u32, secondary: u32) -> Problem {
+        let primary = items - secondary;
+        let mut b = Problem::builder(primary as usize, secondary as usize).unwrap();
+        for _ in 0..1 + rng.below(3 * items) {
+            let mut option = vec![rng.below(primary) as usize];
+            for _ in 0..rng.below(4) {
+                let item = rng.below(items) as usize;
+                if !option.contains(&item) {
+                    option.push(item);
+                }
+            }
+            b.add_option(&option).unwrap();
+        }
+        b.build()
+    }
+
+    #[test]
+    fn numbered_names_answer_as_the_same_names_listed() {
+        let mut rng = crate::SplitMix64::new(42);
+        for round in 0..200 {
+            let items = 1 + rng.below(if round % 10 == 0 { 120 } else { 14 });
+            let secondary = rng.below(items);
+            let problem = random_problem(&mut rng, items, secondary);
+            let prefix = ["c", "", "item_", "é"][round % 4];
+            let numbered = NamedProblem::numbered(problem.clone(), prefix).unwrap();
+            let names = (0..items).map(|k| format!("{prefix}{k}")).collect();
+            let listed = NamedProblem::new(problem, names).unwrap();
+            // Looked up before any name is made, then after.
+            let mut asked: Vec<String> = (0..items + 2).map(|k| format!("{prefix}{k}")).collect();
+            asked.extend(
+                ["", "0", "00", "01", "+1", "-1", "1 ", "x1", "1x"]
+                    .iter()
+                    .map(|tail| format!("{prefix}{tail}")),
+            );
+            asked.push(format!("{prefix}{}", u128::MAX));
+            for name in &asked {
+                assert_eq!(numbered.item(name), listed.item(name), "{name:?}");
+            }
+            assert_eq!(numbered, listed);
+            assert_eq!(listed, numbered);
+            assert_eq!(numbered.to_string(), listed.to_string());
+            assert_eq!(
+                crate::split::Fingerprint::of(&numbered),
+                crate::split::Fingerprint::of(&listed)
+            );
+            for k in 0..items {
+                let item = ItemId::from_u32(k);
+                assert_eq!(numbered.item_name(item), listed.item_name(item));
+            }
+            for name in &asked {
+                assert_eq!(numbered.item(name), listed.item(name), "{name:?}");
+            }
+            let copy = numbered.clone();
+            assert_eq!(copy.to_string(), listed.to_string());
+        }
+        let other = NamedProblem::numbered(random_problem(&mut rng, 3, 0), "c").unwrap();
+        let renamed = NamedProblem::numbered(other.problem().clone(), "d").unwrap();
+        assert_ne!(other, renamed);
+    }
+
+    #[test]
+    fn numbered_names_name_colors_by_number_and_refuse_a_bad_prefix() {
+        let named = NamedProblem::parse("p q | x\np x:A\nq x:B\n").unwrap();
+        let numbered = NamedProblem::numbered(named.problem().clone(), "i").unwrap();
+        assert_eq!(numbered.to_string(), "i0 i1 | i2\ni0 i2:0\ni1 i2:1\n");
+        assert_eq!(numbered.color("1"), named.color("B"));
+        for prefix in ["a b", "a|", "a:", "\t"] {
+            assert_eq!(
+                NamedProblem::numbered(named.problem().clone(), prefix),
+                Err(DlxError::BadItemName {
+                    item: 0,
+                    name: format!("{prefix}0"),
+                })
+            );
+        }
     }
 }

@@ -330,6 +330,34 @@ def test_from_numpy() -> None:
     assert cover.from_matrix(strided).count() == 1
 
 
+def test_from_matrix_names_its_columns_when_asked() -> None:
+    # The names c0, c1... are made only when something asks for one:
+    # after a search, in solutions, the text, pickles and error messages.
+    np = pytest.importorskip("numpy")
+    matrix = np.array([[1, 0, 1], [0, 1, 0], [1, 1, 0], [0, 0, 1]], dtype=bool)
+    for dtype in (bool, np.int8, np.float64, object):
+        problem = cover.from_matrix(matrix.astype(dtype))
+        assert problem.count(jobs=1).solutions == 2
+        assert problem.stats.solutions == 2
+        first = problem.first()
+        assert first is not None and first.items == [["c0", "c2"], ["c1"]]
+        assert str(first) == "c0 c2\nc1\n"
+        assert problem.items == ["c0", "c1", "c2"]
+        assert str(problem) == "c0 c1 c2\nc0 c2\nc1\nc0 c1\nc2\n"
+        again = pickle.loads(pickle.dumps(problem))
+        assert again.items == problem.items
+        assert [s.items for s in again] == [s.items for s in problem]
+    named = cover.from_matrix(matrix, primary=2, names=["a", "b", "x"])
+    assert named.secondary == ["x"] and named.first().items == [["a", "x"], ["b"]]
+    # An error names the column as the problem would have.
+    indptr = np.array([0, 2], dtype=np.int64)
+    indices = np.array([1, 1], dtype=np.int64)
+    with pytest.raises(cover.ProblemError, match='row 0 names item "c1" twice'):
+        cover.Problem._from_matrix((indptr, indices, 3), 3)
+    with pytest.raises(cover.ProblemError, match='row 0 names item "B" twice'):
+        cover.Problem._from_matrix((indptr, indices, 3), 3, ["A", "B", "C"])
+
+
 def test_from_numpy_reads_every_layout() -> None:
     # Rows in one piece are read eight cells at a time (a remainder after
     # the last eight), others a cell at a time: every width from 1 to 19,

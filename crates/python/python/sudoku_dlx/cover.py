@@ -90,10 +90,14 @@ def from_matrix(
             names_list,
         )
     np = _numpy()
-    array = np.asarray(matrix)
+    # An array as it is (``np.asarray`` would hand it back), and its dtype's
+    # kind rather than ``dtype != np.bool_``, which makes a dtype of
+    # ``np.bool_`` at each call: a third of the Python side of a small
+    # matrix's ``from_matrix``.
+    array = matrix if type(matrix) is np.ndarray else np.asarray(matrix)
     if array.ndim != 2:
         raise ProblemError(f"a matrix has 2 dimensions, this one {array.ndim}")
-    if array.dtype != np.bool_:
+    if array.dtype.kind != "b":
         array = array != 0
     columns = array.shape[1]
     return Problem._from_matrix(array, int(columns if primary is None else primary), names_list)
