@@ -17,6 +17,7 @@
 //! doom the cells find); the updates are the engine's (whole coverings),
 //! on the cells the links' above the split (entering every node).
 
+use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
@@ -28,12 +29,34 @@ use crate::parallel::Parallel;
 use crate::problem::Kind;
 use crate::progress::{Progress, lock};
 use crate::solver::Dlx;
-use crate::work_sharing::MAX_SPLIT_DEPTH;
+use crate::work_sharing::{Deepen, SplitSize};
 
 /// Subproblems a thread the split for a count on bitsets aims at, at
 /// least: enough that the jobs still running when the queue is empty are a
 /// small part of the count.
 const JOBS_PER_THREAD: usize = 64;
+
+/// Nodes of the tree a job stands for, at least, by Knuth's estimate, where
+/// that leaves [`MIN_JOBS_PER_THREAD`]. A job's start chooses its prefix's
+/// options from the root, which costs about 5-10 nodes of its count on
+/// bitsets (each choice clears the conflicts of an option among many live
+/// ones) and up to 60 on the cells (graceful-wheel-7); so jobs of this many
+/// nodes spend a few percent on their starts. Small trees only: the wanted
+/// split of two threads is held back on trees under about 33,000 nodes
+/// (docs/decisions/bitset-threads.md, "Small trees").
+const MIN_JOB_NODES: f64 = 256.0;
+
+/// Jobs a thread a split bounded by [`MIN_JOB_NODES`] still has, at least
+/// (the links' threads aim at as many, with their cuts while running): the
+/// largest jobs, taken first, then still share out evenly where Knuth's
+/// estimate is too low (pentominoes 3x20: 640 nodes by 8 paths, 33,083
+/// counted; its 16 jobs at depth 1 left the longest thread 1.076 of the
+/// ideal, its 93 at depth 2 1.014).
+const MIN_JOBS_PER_THREAD: usize = 16;
+
+/// Random paths of Knuth's estimate that bounds the jobs: a few dozen
+/// nodes' worth of work.
+const ESTIMATE_PATHS: u64 = 8;
 
 /// One subproblem to count: the options of its prefix, and its share.
 struct Job {
@@ -106,6 +129,45 @@ impl Dlx {
         self.count_queued(parallel, limit, Engine::Cells)
     }
 
+    /// How many jobs the split of a count on `parallel`'s threads looks
+    /// for: [`JOBS_PER_THREAD`] a thread, but where that leaves
+    /// [`MIN_JOBS_PER_THREAD`], not more than one for every [`MIN_JOB_NODES`]
+    /// nodes of Knuth's estimate of the tree (up to [`ESTIMATE_PATHS`]
+    /// paths, seed 0, so that the same problem splits the same way every
+    /// time). Once the estimate is past what the wanted jobs need, it
+    /// stops (after one path on most big trees) and bounds nothing; nor is
+    /// a split at a given depth bounded.
+    fn split_size(&mut self, parallel: &Parallel) -> SplitSize {
+        let threads = parallel.threads;
+        let wanted = JOBS_PER_THREAD * threads;
+        let at_most = if parallel.depth.is_some() {
+            usize::MAX
+        } else {
+            #[allow(clippy::cast_precision_loss)]
+            let enough = MIN_JOB_NODES * wanted as f64;
+            let estimate = self.estimate_while(ESTIMATE_PATHS, 0, |so_far| {
+                if so_far.nodes() > enough {
+                    ControlFlow::Break(())
+                } else {
+                    ControlFlow::Continue(())
+                }
+            });
+            if estimate.nodes() > enough {
+                // A tree big enough for the wanted jobs.
+                usize::MAX
+            } else {
+                #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+                let jobs = (estimate.nodes() / MIN_JOB_NODES) as usize;
+                jobs
+            }
+        };
+        SplitSize {
+            wanted,
+            at_most,
+            keep: MIN_JOBS_PER_THREAD.saturating_mul(threads),
+        }
+    }
+
     /// The count of a split's subproblems from a queue on `parallel`'s
     /// threads, each on the thread's copy of `engine`.
     fn count_queued(&mut self, parallel: &Parallel, limit: Option<u64>, engine: Engine) -> Count {
@@ -117,7 +179,7 @@ impl Dlx {
             };
         }
         let threads = parallel.threads;
-        let wanted = JOBS_PER_THREAD * threads;
+        let size = self.split_size(parallel);
         let split = match engine {
             Engine::Bits => {
                 let bits = self
@@ -126,9 +188,9 @@ impl Dlx {
                 // A count in pieces given up half way leaves nothing to
                 // undo here.
                 bits.give_up_paused();
-                split_on_bits(bits, &self.search, wanted, parallel.depth, self.budget)
+                split_on_bits(bits, &self.search, size, parallel.depth, self.budget)
             }
-            Engine::Cells => match self.first_split(wanted, parallel.depth) {
+            Engine::Cells => match self.first_split(size, parallel.depth) {
                 Some((subproblems, stats)) => {
                     let jobs = subproblems
                         .iter()
@@ -220,16 +282,15 @@ impl Dlx {
     }
 }
 
-/// The jobs of a count on `threads` threads on bitsets, and the statistics
-/// above them: the split at `depth` if given, else at the shallowest depth
-/// with `wanted` jobs (or none deeper, or at [`MAX_SPLIT_DEPTH`]), as the
-/// links' first split chooses, but walked on the bitsets (a tenth of the
-/// links' work on the tilings, docs/decisions/bitset-threads.md). `Err`
-/// with the last split's statistics if `budget` ran out first.
+/// The jobs of a count on bitsets, and the statistics above them: the
+/// split at `depth` if given, else the split `size` chooses, as the links'
+/// first split chooses, but walked on the bitsets (a tenth of the links'
+/// work on the tilings, docs/decisions/bitset-threads.md). `Err` with the
+/// last split's statistics if `budget` ran out first.
 fn split_on_bits(
     bits: &mut Bits,
     search: &Search,
-    wanted: usize,
+    size: SplitSize,
     depth: Option<usize>,
     budget: Budget,
 ) -> Result<(Vec<Job>, Stats), Stats> {
@@ -243,11 +304,19 @@ fn split_on_bits(
     if let Some(depth) = depth {
         return bits.split(search, depth, budget).map(to_jobs);
     }
+    let mut kept = None;
     let mut depth = 1;
     loop {
         let (nodes, stats) = bits.split(search, depth, budget)?;
-        if nodes.len() >= wanted || nodes.is_empty() || depth == MAX_SPLIT_DEPTH {
-            return Ok(to_jobs((nodes, stats)));
+        let jobs = nodes.len();
+        match size.step(jobs, depth, nodes.is_empty(), kept.is_some()) {
+            Deepen::Take => return Ok(to_jobs((nodes, stats))),
+            Deepen::Shallower => return Ok(to_jobs(kept.expect("a shallower split kept"))),
+            Deepen::Deeper => {
+                if size.keeps(jobs) {
+                    kept = Some((nodes, stats));
+                }
+            }
         }
         depth += 1;
     }
@@ -469,5 +538,73 @@ impl Report for JobReport<'_> {
             progress.set_running(self.thread, self.share * fraction);
         }
         self.queue.over()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{MIN_JOB_NODES, split_on_bits};
+    use crate::matrix::Bits;
+    use crate::outcome::Budget;
+    use crate::parallel::Parallel;
+    use crate::problem::Problem;
+    use crate::solver::Dlx;
+    use crate::work_sharing::SplitSize;
+
+    /// Langford pairs of 1..=n: values then positions, all primary.
+    fn langford(n: usize) -> Problem {
+        let mut builder = Problem::builder(3 * n, 0).unwrap();
+        for k in 1..=n {
+            for i in 0..2 * n - k - 1 {
+                builder.add_option(&[k - 1, n + i, n + i + k + 1]).unwrap();
+            }
+        }
+        builder.build()
+    }
+
+    /// On a tree of a few thousand nodes (Langford pairs of 8) two threads'
+    /// split is bounded by Knuth's estimate: the bitsets' split stops at
+    /// depth 2, the first with 32 jobs, instead of going on to 128; a split
+    /// at a given depth is not bounded; and a split over the bound gives way
+    /// to a shallower one that has enough jobs to keep.
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "22 s under Miri; no unsafe code here (the bitsets' and the estimate's own tests run there)"
+    )]
+    fn a_small_tree_is_split_no_finer_than_its_estimate_allows() {
+        let problem = langford(8);
+        let mut solver = Dlx::new(&problem);
+        let size = solver.split_size(&Parallel::new().with_threads(2));
+        assert_eq!((size.wanted, size.keep), (128, 32));
+        let estimate = solver.estimate(8, 0).nodes();
+        assert!((1_000.0..10_000.0).contains(&estimate), "{estimate}");
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let bound = (estimate / MIN_JOB_NODES) as usize;
+        assert_eq!(size.at_most, bound);
+        let given = solver.split_size(&Parallel::new().with_threads(2).with_depth(3));
+        assert_eq!(given.at_most, usize::MAX);
+
+        let mut bits = Bits::new(&solver.search);
+        let mut split = |size: SplitSize| {
+            let (jobs, _) = split_on_bits(&mut bits, &solver.search, size, None, Budget::UNLIMITED)
+                .unwrap_or_else(|_| unreachable!("no budget"));
+            let depth = jobs[0].options.len();
+            assert!(jobs.iter().all(|job| job.options.len() == depth));
+            (jobs.len(), depth)
+        };
+        let (bounded, depth) = split(size);
+        assert!(bounded > bound && (32..128).contains(&bounded), "{bounded}");
+        assert_eq!(depth, 2);
+        let (unbounded, deeper) = split(given);
+        assert!(unbounded >= 128 && deeper > 2, "{unbounded} at {deeper}");
+        // Over the bound at depth 2, with depth 1 kept: depth 1.
+        let (first, _) = split(SplitSize::at_least(1));
+        let shallower = SplitSize {
+            wanted: 128,
+            at_most: bounded - 1,
+            keep: first,
+        };
+        assert_eq!(split(shallower), (first, 1));
     }
 }

@@ -34,6 +34,65 @@ const JOBS_PER_THREAD: usize = 16;
 /// The deepest the first split goes looking for enough subproblems.
 pub(crate) const MAX_SPLIT_DEPTH: usize = 8;
 
+/// How many subproblems a first split looks for: the shallowest split with
+/// at least `wanted` (or none deeper, or at [`MAX_SPLIT_DEPTH`]); but a
+/// split with more than `at_most` is taken only where no shallower one has
+/// `keep` or more, and then as soon as it has `keep` (fewer do not share
+/// out evenly enough: the split goes on deeper to reach them).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SplitSize {
+    pub(crate) wanted: usize,
+    pub(crate) at_most: usize,
+    pub(crate) keep: usize,
+}
+
+/// What the deepening of a first split does with the split it just made.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Deepen {
+    /// Takes it.
+    Take,
+    /// Takes the shallower split it kept instead.
+    Shallower,
+    /// Keeps it if [`SplitSize::keeps`] says so, and splits a level deeper.
+    Deeper,
+}
+
+impl SplitSize {
+    /// As many as `wanted`, however many that makes.
+    pub(crate) fn at_least(wanted: usize) -> Self {
+        Self {
+            wanted,
+            at_most: usize::MAX,
+            keep: usize::MAX,
+        }
+    }
+
+    /// The step after a split of `jobs` subproblems at `depth`; `last`: none
+    /// of them is at `depth` (none deeper to split), `kept`: a shallower
+    /// split is kept.
+    pub(crate) fn step(self, jobs: usize, depth: usize, last: bool, kept: bool) -> Deepen {
+        if jobs > self.at_most {
+            if kept {
+                return Deepen::Shallower;
+            }
+            if jobs >= self.keep {
+                return Deepen::Take;
+            }
+        }
+        if jobs >= self.wanted || last || depth == MAX_SPLIT_DEPTH {
+            Deepen::Take
+        } else {
+            Deepen::Deeper
+        }
+    }
+
+    /// Whether a split of `jobs` subproblems is kept while a deeper one is
+    /// tried.
+    pub(crate) fn keeps(self, jobs: usize) -> bool {
+        jobs >= self.keep
+    }
+}
+
 /// A piece of work: the subtree below `prefix`, or, with `after`, the
 /// choices of that node after `after` and everything below them.
 #[derive(Debug)]
@@ -93,19 +152,21 @@ impl Dlx {
     {
         let threads = parallel.threads;
         let budget = self.budget;
-        let (subproblems, split_stats) =
-            match self.first_split(JOBS_PER_THREAD * threads, parallel.depth) {
-                Some(split) => split,
-                None => {
-                    return (
-                        Count {
-                            solutions: 0,
-                            end: End::BudgetExhausted,
-                        },
-                        None,
-                    );
-                }
-            };
+        let (subproblems, split_stats) = match self.first_split(
+            SplitSize::at_least(JOBS_PER_THREAD * threads),
+            parallel.depth,
+        ) {
+            Some(split) => split,
+            None => {
+                return (
+                    Count {
+                        solutions: 0,
+                        end: End::BudgetExhausted,
+                    },
+                    None,
+                );
+            }
+        };
         let template = {
             let mut solver = self.clone();
             solver.search.set_frame(0, usize::MAX);
@@ -172,13 +233,12 @@ impl Dlx {
         (Count { solutions, end }, first)
     }
 
-    /// The subproblems of the split at `depth`, or else of the shallowest
-    /// split with at least `wanted` of them (or none deeper, or at
-    /// [`MAX_SPLIT_DEPTH`]), and the statistics of the levels above them;
-    /// `None` if the budget stopped the split.
+    /// The subproblems of the split at `depth`, or else of the split `size`
+    /// chooses, and the statistics of the levels above them; `None` if the
+    /// budget stopped the split.
     pub(crate) fn first_split(
         &mut self,
-        wanted: usize,
+        size: SplitSize,
         depth: Option<usize>,
     ) -> Option<(Vec<crate::split::Subproblem>, Stats)> {
         if let Some(depth) = depth {
@@ -187,6 +247,7 @@ impl Dlx {
                 .is_complete()
                 .then(|| (split.into_subproblems(), self.stats.clone()));
         }
+        let mut kept = None;
         let mut depth = 1;
         loop {
             let split = self.split(depth);
@@ -198,8 +259,15 @@ impl Dlx {
                 .iter()
                 .filter(|s| s.prefix().len() == depth)
                 .count();
-            if split.subproblems().len() >= wanted || deep == 0 || depth == MAX_SPLIT_DEPTH {
-                return Some((split.into_subproblems(), self.stats.clone()));
+            let jobs = split.subproblems().len();
+            match size.step(jobs, depth, deep == 0, kept.is_some()) {
+                Deepen::Take => return Some((split.into_subproblems(), self.stats.clone())),
+                Deepen::Shallower => return kept,
+                Deepen::Deeper => {
+                    if size.keeps(jobs) {
+                        kept = Some((split.into_subproblems(), self.stats.clone()));
+                    }
+                }
             }
             depth += 1;
         }
@@ -487,5 +555,41 @@ where
         self.pending.fetch_add(1, Ordering::Relaxed);
         scope.spawn(move |scope| self.job(job, Some(scope)));
         share
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{Deepen, MAX_SPLIT_DEPTH, SplitSize};
+
+    /// The deepening's rule, case by case: enough jobs are taken; too many
+    /// give way to a kept shallower split, or are taken if none is kept and
+    /// they are enough to keep, or else the split goes deeper; the last
+    /// depth is taken; a split of `keep` or more is kept while a deeper one
+    /// is tried.
+    #[test]
+    fn the_split_size_takes_enough_jobs_and_not_too_many() {
+        let size = SplitSize {
+            wanted: 128,
+            at_most: 50,
+            keep: 32,
+        };
+        assert_eq!(size.step(6, 1, false, false), Deepen::Deeper);
+        assert_eq!(size.step(40, 2, false, false), Deepen::Deeper);
+        assert_eq!(size.step(50, 2, false, true), Deepen::Deeper);
+        assert_eq!(size.step(51, 2, false, true), Deepen::Shallower);
+        assert_eq!(size.step(51, 2, false, false), Deepen::Take);
+        assert_eq!(size.step(31, 2, false, false), Deepen::Deeper);
+        assert_eq!(size.step(20, 3, true, true), Deepen::Take);
+        assert_eq!(size.step(20, MAX_SPLIT_DEPTH, false, true), Deepen::Take);
+        let tiny = SplitSize { at_most: 2, ..size };
+        assert_eq!(tiny.step(16, 1, false, false), Deepen::Deeper);
+        assert_eq!(tiny.step(16, 1, true, false), Deepen::Take);
+        assert!(size.keeps(32) && !size.keeps(31));
+        let unbounded = SplitSize::at_least(128);
+        assert_eq!(unbounded.step(127, 3, false, false), Deepen::Deeper);
+        assert_eq!(unbounded.step(128, 3, false, false), Deepen::Take);
+        assert_eq!(unbounded.step(usize::MAX, 3, false, false), Deepen::Take);
+        assert!(!unbounded.keeps(usize::MAX - 1));
     }
 }

@@ -7,7 +7,9 @@
 
 use std::sync::Arc;
 
-use dlx_engine::{Budget, Count, Dlx, End, OptionId, Parallel, Problem, Progress, Stats};
+use dlx_engine::{
+    Budget, Count, Dlx, End, NamedProblem, OptionId, Parallel, Problem, Progress, Stats,
+};
 use proptest::prelude::*;
 
 use crate::known_counts::{bits_known_counts, example_file, polyominoes};
@@ -180,6 +182,48 @@ fn count_parallel_takes_the_bitsets_where_the_count_does() {
     }
 }
 
+/// A small tree on a queue is cut no finer than a job for every 256 nodes
+/// of Knuth's estimate where that leaves 16 jobs a thread (`job_queue.rs`,
+/// `MIN_JOB_NODES`): langford-8 on bitsets (about 2,800 nodes) and queens-9
+/// on the cells (4,663) take the split at depth 2 on two threads (42 and 56
+/// jobs), not at depth 3 with 64 a thread, and count the one-thread tree.
+#[test]
+fn small_trees_on_a_queue_take_a_coarser_split() {
+    let langford = crate::known_counts::langford::langford(8);
+    let queens = crate::split_jobs::queens(9);
+    for (named, count) in [(langford, 300), (queens, 352)] {
+        check_queue(&named, count, "small tree");
+    }
+}
+
+/// The count of `named` (`count` solutions) on the links, and on 2 and 3
+/// threads on the queue of the engine its count runs on: the same count and
+/// tree.
+fn check_queue(named: &NamedProblem, count: u64, what: &str) {
+    let mut solver = Dlx::new(named.problem());
+    let links = solver.count_on_matrix(None);
+    assert_eq!(
+        (links.solutions, links.end),
+        (count, End::Exhausted),
+        "{what}"
+    );
+    let stats = solver.stats().clone();
+    for threads in [2, 3] {
+        let parallel = Parallel::new().with_threads(threads);
+        let on_threads = if solver.path().counts_on_cells() {
+            solver.count_parallel_on_cells(&parallel, None)
+        } else {
+            solver.count_parallel_on_bits(&parallel, None)
+        };
+        assert_eq!(on_threads, links, "{what}, {threads} threads");
+        same_tree(
+            solver.stats(),
+            &stats,
+            &format!("{what}, {threads} threads"),
+        );
+    }
+}
+
 /// Two threads reporting every 64 nodes into a fresh progress.
 fn watched() -> (Arc<Progress>, Parallel) {
     let progress = Arc::new(Progress::new());
@@ -249,21 +293,7 @@ fn threads_on_a_queue_count_the_example_files() {
         ("queens-12.dlx", 14_200),
     ];
     for (file, count) in files {
-        let named = example_file(file);
-        let mut solver = Dlx::new(named.problem());
-        let links = solver.count_on_matrix(None);
-        assert_eq!((links.solutions, links.end), (count, End::Exhausted));
-        let stats = solver.stats().clone();
-        for threads in [2, 3] {
-            let parallel = Parallel::new().with_threads(threads);
-            let on_threads = if solver.path().counts_on_cells() {
-                solver.count_parallel_on_cells(&parallel, None)
-            } else {
-                solver.count_parallel_on_bits(&parallel, None)
-            };
-            assert_eq!(on_threads, links, "{file}");
-            same_tree(solver.stats(), &stats, file);
-        }
+        check_queue(&example_file(file), count, file);
     }
 }
 
