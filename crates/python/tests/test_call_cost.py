@@ -19,7 +19,7 @@ import pytest
 import sudoku_dlx
 from sudoku_dlx import cover
 from conftest import EXACT_COVER, cli_path
-from test_cover import queens
+from test_cover import langford, queens
 
 # The look's nodes (cover.rs, FIRST_LOOK): budgets on both sides of it.
 LOOK = 1 << 13
@@ -100,6 +100,23 @@ def test_estimates_jobs_progress_and_small_human_steps_start_no_thread() -> None
     nine = sudoku_dlx.Puzzle.parse(EASY)
     assert blocked(lambda: nine.rate(), 20) >= 20
     assert eight._links_intact() and ten._links_intact()
+
+
+def test_a_count_its_look_has_half_done_goes_on_here() -> None:
+    """A count on two threads that its look has not ended, but has done at
+    least half of by Knuth's estimate, goes on on the calling thread
+    (cover.rs, `half_done`) instead of starting again from the root on
+    threads: Langford pairs of 9, 10,831 nodes, most of them in the look.
+    Seen failing on the wheel before, which blocked 20 times in 20 calls.
+    Its count and nodes are the one-thread count's."""
+    nine = langford(9)
+    one = nine.count(jobs=1)
+    assert one.nodes > LOOK and one.solutions == 0
+    counts: list[cover.Count] = []
+    assert blocked(lambda: counts.append(nine.count(jobs=2)), 20) < 20
+    assert len(counts) == 20
+    assert all((c.solutions, c.nodes, c.end) == (0, one.nodes, "exhausted") for c in counts)
+    assert nine._links_intact()
 
 
 def test_a_job_past_the_look_counts_whole() -> None:
