@@ -97,7 +97,7 @@ impl Search {
                     let l = self.level;
                     let Level {
                         item: i, choice: x, ..
-                    } = self.levels[l];
+                    } = self.bounded_level();
                     if self.undo_choice::<C>(i, x) {
                         self.next_choice::<R>(l, x);
                         break;
@@ -152,13 +152,12 @@ impl Search {
         let first = self.matrix.first_option(i);
         // The whole level in one store (docs/decisions/search-loop.md); a randomized
         // search tries `shuffled` instead of `choice`.
-        let l = self.level;
-        self.levels[l] = Level {
+        *self.bounded_level_mut() = Level {
             choice: first,
             item: i,
             plain: bound == 0 && self.matrix.slack(i) == 0,
         };
-        self.tweaks.set_first(l, first);
+        self.set_first_tweak(first);
         if R {
             self.push_shuffled_options(i);
         }
@@ -182,7 +181,7 @@ impl Search {
                 item: i,
                 choice,
                 plain,
-            } = self.levels[l];
+            } = self.bounded_level();
             let x = if R {
                 let next = self.shuffle.current(l);
                 next.unwrap_or(self.matrix.end_of_list(i))
@@ -215,7 +214,7 @@ impl Search {
             }
             if R {
                 // The leftmost search tried the option `choice` holds.
-                self.levels[l].choice = x;
+                self.bounded_level_mut().choice = x;
             }
             if is_option {
                 // M6.
@@ -262,12 +261,14 @@ impl Search {
         }
     }
 
-    /// Gives the item `i` of level `l` back what the level took from it:
-    /// its options (untweaking, or uncovering) and one of its bound.
+    /// Gives the item `i` of level `l`, the current one, back what the
+    /// level took from it: its options (untweaking, or uncovering) and one
+    /// of its bound.
     /// `plain` is the level's [`Level::plain`]: then there is only the
     /// item to uncover, and neither its bound nor its slack is read.
     #[inline(always)]
     fn restore_level<const C: bool, const R: bool>(&mut self, l: usize, i: Header, plain: bool) {
+        debug_assert_eq!(l, self.level);
         if plain {
             self.matrix.uncover::<C, 0>(i);
             if R {
@@ -284,7 +285,7 @@ impl Search {
                 }
             } else {
                 self.matrix
-                    .untweak_chain::<C>(i, self.tweaks.first(l), bound != 0);
+                    .untweak_chain::<C>(i, self.first_tweak(), bound != 0);
             }
         }
         if bound == 0 {
@@ -304,7 +305,7 @@ impl Search {
             let l = self.level;
             let Level {
                 item: i, choice: x, ..
-            } = self.levels[l];
+            } = self.bounded_level();
             if self.undo_choice::<C>(i, x) && R {
                 // The option tried is tweaked: count it with the others.
                 self.shuffle.next(l);
@@ -314,14 +315,16 @@ impl Search {
         }
     }
 
-    /// Moves level `l` on from option node `x`, its current choice, to the
-    /// next option of its item (M6 after a doomed option, M8).
+    /// Moves level `l`, the current one, on from option node `x`, its
+    /// choice, to the next option of its item (M6 after a doomed option,
+    /// M8).
     #[inline(always)]
     fn next_choice<const R: bool>(&mut self, l: usize, x: Link) {
+        debug_assert_eq!(l, self.level);
         if R {
             self.shuffle.next(l);
         } else {
-            self.levels[l].choice = self.matrix.next_option(x);
+            self.bounded_level_mut().choice = self.matrix.next_option(x);
         }
     }
 }

@@ -111,6 +111,7 @@
 mod arrays;
 mod bits;
 mod bounded;
+mod bounded_levels;
 mod bulk;
 mod cells;
 mod color;

@@ -45,17 +45,43 @@ impl Tweaks {
         }
     }
 
-    /// Notes that level `l` starts tweaking at node `first`.
-    #[inline(always)]
-    pub(super) fn set_first(&mut self, l: usize, first: Link) {
-        self.first[l] = first;
-    }
-
     /// The node level `l` started tweaking at: the options it has tried
-    /// are chained from it, tweaked out of the item's list or not.
-    #[inline(always)]
+    /// are chained from it, tweaked out of the item's list or not. Checked,
+    /// for any level on the stack (`frontier.rs`).
     pub(super) fn first(&self, l: usize) -> Link {
         self.first[l]
+    }
+
+    /// How many levels there is room for.
+    #[inline(always)]
+    pub(super) fn depth(&self) -> usize {
+        self.first.len()
+    }
+
+    /// [`first`](Self::first) without a bounds check, for Algorithm M's
+    /// current level (`bounded_levels.rs`).
+    ///
+    /// # Safety
+    ///
+    /// `l < self.depth()`.
+    #[inline(always)]
+    pub(super) unsafe fn first_unchecked(&self, l: usize) -> Link {
+        debug_assert!(l < self.depth(), "level {l} past the tweaks' stack");
+        // SAFETY: the caller guarantees `l` is in bounds.
+        unsafe { *self.first.get_unchecked(l) }
+    }
+
+    /// Notes that level `l` starts tweaking at node `first`, without a
+    /// bounds check, for Algorithm M's current level (`bounded_levels.rs`).
+    ///
+    /// # Safety
+    ///
+    /// `l < self.depth()`.
+    #[inline(always)]
+    pub(super) unsafe fn set_first_unchecked(&mut self, l: usize, first: Link) {
+        debug_assert!(l < self.depth(), "level {l} past the tweaks' stack");
+        // SAFETY: the caller guarantees `l` is in bounds.
+        unsafe { *self.first.get_unchecked_mut(l) = first };
     }
 }
 
