@@ -180,6 +180,26 @@ impl Problem {
         Ok(Problem::of_rows(named, rows))
     }
 
+    /// From a two-dimensional numpy boolean array, read in place, its first
+    /// `primary` columns primary (all of them when `None`): `from_matrix`'s
+    /// whole call for the common case, in one native call. `None` when
+    /// `matrix` is anything else (another dtype, another number of
+    /// dimensions, not an array), which `from_matrix` then reads as before.
+    #[staticmethod]
+    #[pyo3(signature = (matrix, primary=None, names=None))]
+    fn _from_bool_array(
+        py: Python<'_>,
+        matrix: &Bound<'_, PyAny>,
+        primary: Option<usize>,
+        names: Option<Vec<String>>,
+    ) -> PyResult<Option<Self>> {
+        let Some(array) = build::bool_array(matrix) else {
+            return Ok(None);
+        };
+        let (named, rows) = build::from_bool_array(py, &array, primary, names)?;
+        Ok(Some(Problem::of_rows(named, rows)))
+    }
+
     /// A problem from its pickle: Knuth's text, and the rows of a matrix's options.
     #[staticmethod]
     #[pyo3(signature = (text, rows=None))]
