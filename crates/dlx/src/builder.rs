@@ -241,6 +241,11 @@ impl ProblemBuilder {
     pub fn reserve(&mut self, options: usize, entries: usize) {
         self.problem.starts.reserve(options);
         self.problem.items.reserve(entries);
+        // The marks of repeats grow to the last item named, which `entries`
+        // entries name at most; grown item by item, they took a
+        // reallocation or two per small matrix.
+        let marked = entries.min(self.problem.item_count());
+        self.seen.reserve(marked.saturating_sub(self.seen.len()));
     }
 
     /// The number of options added so far.

@@ -195,13 +195,25 @@ impl NamedProblem {
         })
     }
 
+    /// The name [`numbered`](Self::numbered) gives item `k` with `prefix`:
+    /// `prefix` followed by `k` in decimal. For a caller that names an
+    /// item before its problem is built (an error's message, say).
+    ///
+    /// ```
+    /// assert_eq!(dlx_engine::NamedProblem::numbered_name("c", 12), "c12");
+    /// ```
+    #[must_use]
+    pub fn numbered_name(prefix: &str, k: usize) -> String {
+        format!("{prefix}{k}")
+    }
+
     /// Every item's name, in item order (made now if they are numbered).
     fn all_names(&self) -> &[String] {
         match &self.names {
             ItemNames::Given { names, .. } => names,
             ItemNames::Numbered { prefix, made } => made.get_or_init(|| {
                 (0..self.problem.item_count())
-                    .map(|k| format!("{prefix}{k}"))
+                    .map(|k| Self::numbered_name(prefix, k))
                     .collect()
             }),
         }

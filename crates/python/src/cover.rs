@@ -180,6 +180,26 @@ impl Problem {
         Ok(Problem::of_rows(named, rows))
     }
 
+    /// From a two-dimensional numpy boolean array, read in place, its first
+    /// `primary` columns primary (all of them when `None`): `from_matrix`'s
+    /// whole call for the common case, in one native call. `None` when
+    /// `matrix` is anything else (another dtype, another number of
+    /// dimensions, not an array), which `from_matrix` then reads as before.
+    #[staticmethod]
+    #[pyo3(signature = (matrix, primary=None, names=None))]
+    fn _from_bool_array(
+        py: Python<'_>,
+        matrix: &Bound<'_, PyAny>,
+        primary: Option<usize>,
+        names: Option<Vec<String>>,
+    ) -> PyResult<Option<Self>> {
+        let Some(array) = build::bool_array(matrix) else {
+            return Ok(None);
+        };
+        let (named, rows) = build::from_bool_array(py, &array, primary, names)?;
+        Ok(Some(Problem::of_rows(named, rows)))
+    }
+
     /// A problem from its pickle: Knuth's text, and the rows of a matrix's options.
     #[staticmethod]
     #[pyo3(signature = (text, rows=None))]
@@ -354,7 +374,9 @@ impl Problem {
         }
         let mut reporter = Reporter::new(progress, interval)?;
         let mut solver = self.take_solver(budget, None);
-        let (count, failure) = count_solutions(py, &mut solver, limit, jobs, budget, &mut reporter);
+        let tiny = tree_within_look(self.named.problem());
+        let (count, failure) =
+            count_solutions(py, &mut solver, (limit, budget), jobs, tiny, &mut reporter);
         let nodes = solver.stats().nodes;
         self.give_back(solver);
         let count = Count::new(count.solutions, count.end, nodes);
@@ -468,7 +490,8 @@ impl Problem {
 /// nodes, and link updates (a bound on the time of wide nodes). Most
 /// problems solved in microseconds end within it, and their count costs no
 /// thread (some 50 µs). A look that does not end (and has not done half
-/// of the count, [`half_done`]) is searched again on the threads, so its updates are kept to about a quarter of a millisecond: with
+/// of the count, [`half_done`]) is searched again on the threads, so its
+/// updates are kept to about a quarter of a millisecond: with
 /// `1 << 20` the tiling of a 3x20 box (332 updates a node, a tree of 33,096
 /// nodes the 4-path estimate puts at 325) searched about 3,000 nodes, 9% of
 /// its tree, twice (docs/decisions/bitset-threads.md).
@@ -491,13 +514,14 @@ const LOOK_PATHS: u64 = 4;
 /// has done half of it ([`half_done`]), and otherwise starts again from
 /// the root on the threads (`count_parallel`), so that the look's nodes (at
 /// most [`FIRST_LOOK`]'s) are searched twice. A larger tree goes to the
-/// threads at once.
+/// threads at once. `tiny` says the tree is within the look for certain
+/// ([`tree_within_look`]): no estimate then.
 fn count_solutions(
     py: Python<'_>,
     solver: &mut Dlx,
-    limit: Option<u64>,
+    (limit, budget): (Option<u64>, Option<u64>),
     jobs: Option<usize>,
-    budget: Option<u64>,
+    tiny: bool,
     reporter: &mut Reporter<'_>,
 ) -> (dlx_engine::Count, Option<PyErr>) {
     let threads = |jobs: Option<usize>| match jobs {
@@ -506,7 +530,7 @@ fn count_solutions(
     };
     let many = jobs != Some(1);
     let mut parallel = None;
-    if many && !small_tree(py, solver, budget) {
+    if many && !tiny && !small_tree(py, solver, budget) {
         parallel = Some(threads(jobs)).filter(|p| p.threads() > 1);
     }
     if parallel.is_none() {
@@ -561,6 +585,21 @@ fn small_tree(py: Python<'_>, solver: &mut Dlx, budget: Option<u64>) -> bool {
     let (look, _) = FIRST_LOOK;
     budget.is_some_and(|b| b <= look)
         || py.detach(|| solver.estimate(LOOK_PATHS, 0).nodes()) <= look as f64
+}
+
+/// Whether `problem`'s tree is within the look whatever its shape, so that
+/// a count on several threads needs no estimate to take the look: a node of
+/// Algorithm X's or C's tree is the set of options chosen on its path, so
+/// with at most 13 options there are at most 8,192 nodes. (Algorithm M's
+/// levels may also finish an item without choosing, and are left to the
+/// estimate.) The estimate was a fifth of such a count's call
+/// (exact-cover-samples' wikip). Only where the count runs depends on
+/// this, never what it finds.
+fn tree_within_look(problem: &dlx_engine::Problem) -> bool {
+    let (look, _) = FIRST_LOOK;
+    let options = problem.option_count();
+    problem.kind() != Kind::Multiplicities
+        && u32::try_from(options).is_ok_and(|n| n < 64 && 1_u64 << n <= look)
 }
 
 /// A KeyboardInterrupt (or other exception) carrying the partial `count`.

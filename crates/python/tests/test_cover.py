@@ -358,6 +358,84 @@ def test_from_matrix_names_its_columns_when_asked() -> None:
         cover.Problem._from_matrix((indptr, indices, 3), 3, ["A", "B", "C"])
 
 
+def _built(make: object) -> tuple:
+    """What a user sees of the problem ``make()`` builds, or of its error."""
+    try:
+        problem = make()  # type: ignore[operator]
+    except Exception as error:  # noqa: BLE001 - the error is what is compared
+        return ("error", type(error), str(error), getattr(error, "option", None))
+    count = problem.count(jobs=1)
+    return (
+        str(problem),
+        repr(problem),
+        len(problem),
+        problem.items,
+        problem.primary,
+        problem.secondary,
+        [problem.option(k) for k in range(len(problem))],
+        (count.solutions, count.end, count.nodes),
+        [(s.options, s.items) for s in problem],
+        str(pickle.loads(pickle.dumps(problem))),
+        [s.options for s in pickle.loads(pickle.dumps(problem))],
+    )
+
+
+def test_from_matrix_one_call_gives_what_the_long_way_gave() -> None:
+    # A numpy boolean array of two dimensions is built in one native call
+    # (Problem._from_bool_array); anything else the long way, through
+    # np.asarray, `!= 0` and Problem._from_matrix. A subclass of ndarray
+    # takes the long way with the same cells: both must give the same
+    # problem, or the same error with the same message.
+    np = pytest.importorskip("numpy")
+
+    class Sub(np.ndarray):  # type: ignore[misc]
+        pass
+
+    rng = np.random.default_rng(42)
+    matrices = [
+        np.zeros((0, 3), dtype=bool),
+        np.zeros((3, 0), dtype=bool),
+        np.zeros((2, 3), dtype=bool),
+        np.eye(4, dtype=bool),
+        np.array([[1, 0, 0], [0, 0, 0], [0, 1, 0], [0, 0, 1]], dtype=bool),
+        np.array([[1, 0, 1], [0, 1, 0], [1, 1, 0], [0, 0, 1]], dtype=bool),
+    ]
+    for rows, columns in [(6, 7), (9, 5), (12, 9), (20, 13)]:
+        for density in (0.2, 0.4):
+            m = rng.random((rows, columns)) < density
+            m[:, columns // 2] = False  # a column with no 1
+            matrices += [m, np.asfortranarray(m), m[::-1], m[:, ::2]]
+    for m in matrices:
+        columns = m.shape[1]
+        if columns:  # no column: no primary item, an error either way
+            assert cover.Problem._from_bool_array(m) is not None
+        arguments = [{}, {"primary": 0}, {"primary": columns // 2}, {"primary": columns},
+                     {"primary": columns + 1}, {"primary": -1},
+                     {"names": [f"n{k}" for k in range(columns)]},
+                     {"names": ["x"] * columns}, {"names": ["a"] * (columns + 1)},
+                     {"primary": max(columns - 1, 0), "names": [f"n{k}" for k in range(columns)]}]
+        for kwargs in arguments:
+            fast = _built(lambda: cover.from_matrix(m, **kwargs))
+            long = _built(lambda: cover.from_matrix(m.view(Sub), **kwargs))
+            assert fast == long, (m.shape, kwargs)
+            if fast[0] != "error":
+                primary = kwargs.get("primary", columns)
+                names = kwargs.get("names")
+                assert fast == _built(lambda: cover.Problem._from_matrix(m, primary, names)), (m.shape, kwargs)
+    # Not a two-dimensional boolean array: not the one call, and the long
+    # way's answers and errors as before.
+    square = np.array([[1, 0], [0, 1]])
+    for other in (square, square.astype(np.float64), square.astype(bool)[0], square.astype(bool)[None],
+                  square.tolist()):
+        assert cover.Problem._from_bool_array(other) is None
+    assert _built(lambda: cover.from_matrix(square)) == _built(lambda: cover.from_matrix(square.astype(bool)))
+    assert _built(lambda: cover.from_matrix(np.zeros(3, dtype=bool)))[:3] == (
+        "error", cover.ProblemError, "a matrix has 2 dimensions, this one 1")
+    for primary in (True, np.int64(1), 1.0):
+        fast = _built(lambda: cover.from_matrix(square.astype(bool), primary=primary))
+        assert fast == _built(lambda: cover.from_matrix(square.astype(bool), primary=1))
+
+
 def test_from_numpy_reads_every_layout() -> None:
     # Rows in one piece are read eight cells at a time (a remainder after
     # the last eight), others a cell at a time: every width from 1 to 19,
@@ -469,6 +547,12 @@ def test_bad_matrices() -> None:
         assert [s.options for s in problem] == [[0, 2]]
         assert problem.option(1) == ""
         assert [s.options for s in pickle.loads(pickle.dumps(problem))] == [[0, 2]]
+    # Rows left out only after the last kept one, or only before the first.
+    problem = cover.from_matrix(np.array([[1, 0, 0], [0, 1, 0], [0, 0, 1], [0, 0, 0]], dtype=bool), primary=2)
+    assert len(problem) == 4 and [s.options for s in problem] == [[0, 1]]
+    assert [problem.option(k) for k in range(4)] == ["c0", "c1", "", ""]
+    problem = cover.from_matrix(np.array([[0, 0, 1], [1, 0, 0], [0, 1, 0]], dtype=bool), primary=2)
+    assert [s.options for s in problem] == [[1, 2]] and problem.option(0) == ""
     with pytest.raises(ValueError):
         queens(4).count(jobs=0)
 

@@ -20,20 +20,28 @@ pub(super) struct Shuffle {
     /// The stack of shuffled options.
     shuffled: Vec<Link>,
     /// `cursor[l]`: the place in `shuffled` of the option level `l` is
-    /// trying.
+    /// trying. Empty until a level is first pushed, then `depth` long.
     cursor: Vec<u32>,
-    /// `segment[l]`: where level `l`'s options start in `shuffled`.
+    /// `segment[l]`: where level `l`'s options start in `shuffled`. Empty
+    /// until a level is first pushed, then `depth` long.
     segment: Vec<u32>,
+    /// The most levels a search has.
+    depth: usize,
 }
 
 impl Shuffle {
-    /// An empty stack for a search of at most `depth` levels.
+    /// An empty stack for a search of at most `depth` levels. Its arrays
+    /// are made by the first level pushed: most solvers never search with
+    /// a seed, and a small problem's solver is made for one search (two
+    /// allocations and their frees were about a twentieth of a 6x7
+    /// matrix's count from Python).
     pub(super) fn new(depth: usize) -> Shuffle {
         Shuffle {
             rng: SplitMix64::new(0),
             shuffled: Vec::new(),
-            cursor: vec![0; depth],
-            segment: vec![0; depth],
+            cursor: Vec::new(),
+            segment: Vec::new(),
+            depth,
         }
     }
 
@@ -50,6 +58,11 @@ impl Shuffle {
     /// Stacks `options` for level `l`, shuffled, and points its cursor at
     /// the first.
     pub(super) fn push_level(&mut self, l: usize, options: impl Iterator<Item = Link>) {
+        if self.segment.is_empty() {
+            // Every other method reads level `l` only after it was pushed.
+            self.segment.resize(self.depth, 0);
+            self.cursor.resize(self.depth, 0);
+        }
         let start = self.shuffled.len();
         self.segment[l] = to_u32(start);
         self.cursor[l] = to_u32(start);

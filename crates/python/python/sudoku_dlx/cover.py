@@ -78,6 +78,16 @@ def from_matrix(
     are named ``c0``, ``c1``... unless ``names`` names them.
     """
     names_list = None if names is None else [str(n) for n in names]
+    # The common case in one native call: a numpy boolean array of two
+    # dimensions (not a subclass: ``np.asarray`` below makes those plain),
+    # with ``primary`` an int or None. A small matrix's call is mostly its
+    # fixed costs, and each Python call and attribute look-up here is one.
+    # Anything else (``_from_bool_array`` gives None) goes the long way.
+    np = sys.modules.get("numpy")
+    if np is not None and type(matrix) is np.ndarray and (primary is None or type(primary) is int):
+        problem = Problem._from_bool_array(matrix, primary, names_list)
+        if problem is not None:
+            return problem
     if _is_scipy_sparse(matrix):
         np = _numpy()
         csr = matrix.tocsr(copy=True)

@@ -5,7 +5,7 @@ use std::collections::{HashMap, HashSet};
 use std::path::Path;
 
 use dlx_engine::{DlxError, EntryRef, NamedBuilder, NamedProblem, Problem};
-use numpy::{PyReadonlyArray1, PyReadonlyArray2};
+use numpy::{PyArrayMethods, PyReadonlyArray1, PyReadonlyArray2};
 use pyo3::exceptions::PyOSError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString};
@@ -396,10 +396,18 @@ fn infer_items(
 /// a problem names its columns itself ([`named_columns`]).
 fn column_names(columns: usize, names: Option<&[String]>) -> Vec<String> {
     names.map_or_else(
-        || (0..columns).map(|c| format!("c{c}")).collect(),
+        || {
+            (0..columns)
+                .map(|c| NamedProblem::numbered_name(COLUMN_PREFIX, c))
+                .collect()
+        },
         <[String]>::to_vec,
     )
 }
+
+/// What a matrix's column `k` is called, followed by `k`, unless the
+/// caller names the columns.
+const COLUMN_PREFIX: &str = "c";
 
 /// `problem` with its columns called `names`, or `c0`, `c1`... made only
 /// when a name is asked for ([`NamedProblem::numbered`]): a small matrix
@@ -407,7 +415,7 @@ fn column_names(columns: usize, names: Option<&[String]>) -> Vec<String> {
 fn named_columns(problem: Problem, names: Option<Vec<String>>) -> Result<NamedProblem, DlxError> {
     match names {
         Some(names) => NamedProblem::new(problem, names),
-        None => NamedProblem::numbered(problem, "c"),
+        None => NamedProblem::numbered(problem, COLUMN_PREFIX),
     }
 }
 
@@ -445,6 +453,27 @@ pub(crate) fn from_matrix(
     }
 }
 
+/// `matrix` as a two-dimensional numpy boolean array, read in place, or
+/// `None` if it is not one (`from_matrix`'s fast path, [`from_bool_array`]).
+pub(crate) fn bool_array<'py>(matrix: &Bound<'py, PyAny>) -> Option<PyReadonlyArray2<'py, bool>> {
+    matrix
+        .cast::<numpy::PyArray2<bool>>()
+        .ok()
+        .and_then(|array| array.try_readonly().ok())
+}
+
+/// The problem of a numpy boolean array, its first `primary` columns
+/// primary (all of them when `None`), as [`from_matrix`] makes it.
+pub(crate) fn from_bool_array(
+    py: Python<'_>,
+    array: &PyReadonlyArray2<'_, bool>,
+    primary: Option<usize>,
+    names: Option<Vec<String>>,
+) -> PyResult<FromRows> {
+    let columns = array.as_array().ncols();
+    from_dense(py, array, primary.unwrap_or(columns), names)
+}
+
 /// Adds row `row`'s `items` as an option, unless it has no primary item
 /// (all zero, or only secondary columns): such a row can never be chosen,
 /// and is left out as Knuth's programs leave it, its number kept in `rows`.
@@ -452,21 +481,53 @@ pub(crate) fn from_matrix(
 /// builder all the same, whose error names it.
 fn add_row(
     builder: &mut dlx_engine::ProblemBuilder,
-    rows: &mut Vec<usize>,
+    rows: &mut KeptRows,
     row: usize,
     items: &[usize],
     (primary, columns): (usize, usize),
 ) -> Result<(), DlxError> {
     if items.iter().any(|&i| i < primary || i >= columns) {
         builder.add_option(items)?;
-        rows.push(row);
+        rows.keep(row);
     }
     Ok(())
 }
 
-/// `rows` as [`FromRows`] keeps it: `None` when no row was left out.
-fn kept(rows: Vec<usize>, total: usize) -> Option<(Vec<usize>, usize)> {
-    (rows.len() != total).then_some((rows, total))
+/// The rows of a matrix kept as options, listed only from the first row
+/// left out: until then option `k` is row `k`, and a matrix with no row
+/// left out (the common case) makes no list.
+#[derive(Default)]
+struct KeptRows {
+    /// How many rows were kept.
+    kept: usize,
+    /// Each kept row, once a row was left out (else empty).
+    rows: Vec<usize>,
+}
+
+impl KeptRows {
+    /// Row `row`, the next one kept.
+    fn keep(&mut self, row: usize) {
+        if self.rows.is_empty() && row != self.kept {
+            self.rows.extend(0..self.kept);
+        }
+        if !self.rows.is_empty() || row != self.kept {
+            self.rows.push(row);
+        }
+        self.kept += 1;
+    }
+
+    /// The rows as [`FromRows`] keeps them, of `total` rows: `None` when
+    /// none was left out.
+    fn finish(mut self, total: usize) -> Option<(Vec<usize>, usize)> {
+        if self.kept == total {
+            return None;
+        }
+        if self.rows.is_empty() {
+            // Only rows after the last kept one were left out.
+            self.rows.extend(0..self.kept);
+        }
+        Some((self.rows, total))
+    }
 }
 
 /// A problem from a dense boolean matrix: row `r` is option `r`, its items
@@ -484,7 +545,7 @@ fn from_dense(
     let mut builder = Problem::builder(primary, columns - primary).map_err(err)?;
     let (ends, items) = true_cells(&view);
     builder.reserve(rows, items.len());
-    let mut kept_rows = Vec::with_capacity(rows);
+    let mut kept_rows = KeptRows::default();
     let mut start = 0;
     for (r, &end) in ends.iter().enumerate() {
         add_row(
@@ -501,7 +562,7 @@ fn from_dense(
         start = end;
     }
     let named = named_columns(builder.build(), names).map_err(err)?;
-    Ok((named, kept(kept_rows, rows)))
+    Ok((named, kept_rows.finish(rows)))
 }
 
 /// The true cells of `view` row by row, as `(ends, columns)`: row `r`'s
@@ -614,10 +675,10 @@ fn from_csr(
     check_primary(py, primary, columns)?;
     let bad = || problem_error(py, "a malformed CSR matrix (indptr, indices)".into(), None);
     let mut builder = Problem::builder(primary, columns - primary).map_err(err)?;
-    builder.reserve(indptr.len().saturating_sub(1), indices.len());
-    let mut items = Vec::new();
     let rows = indptr.len().saturating_sub(1);
-    let mut kept_rows = Vec::with_capacity(rows);
+    builder.reserve(rows, indices.len());
+    let mut items = Vec::new();
+    let mut kept_rows = KeptRows::default();
     for r in 0..rows {
         let (start, end) = (indptr[r], indptr[r + 1]);
         let (Ok(start), Ok(end)) = (usize::try_from(start), usize::try_from(end)) else {
@@ -636,7 +697,7 @@ fn from_csr(
         })?;
     }
     let named = named_columns(builder.build(), names).map_err(err)?;
-    Ok((named, kept(kept_rows, rows)))
+    Ok((named, kept_rows.finish(rows)))
 }
 
 fn check_primary(py: Python<'_>, primary: usize, columns: usize) -> PyResult<()> {
