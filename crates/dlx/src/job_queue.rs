@@ -29,7 +29,7 @@ use crate::parallel::Parallel;
 use crate::problem::Kind;
 use crate::progress::{Progress, lock};
 use crate::solver::Dlx;
-use crate::work_sharing::{Deepen, SplitSize};
+use crate::work_sharing::SplitSize;
 
 /// Subproblems a thread the split for a count on bitsets aims at, at
 /// least: enough that the jobs still running when the queue is empty are a
@@ -304,22 +304,11 @@ fn split_on_bits(
     if let Some(depth) = depth {
         return bits.split(search, depth, budget).map(to_jobs);
     }
-    let mut kept = None;
-    let mut depth = 1;
-    loop {
+    size.choose(|depth| {
         let (nodes, stats) = bits.split(search, depth, budget)?;
-        let jobs = nodes.len();
-        match size.step(jobs, depth, nodes.is_empty(), kept.is_some()) {
-            Deepen::Take => return Ok(to_jobs((nodes, stats))),
-            Deepen::Shallower => return Ok(to_jobs(kept.expect("a shallower split kept"))),
-            Deepen::Deeper => {
-                if size.keeps(jobs) {
-                    kept = Some((nodes, stats));
-                }
-            }
-        }
-        depth += 1;
-    }
+        let (jobs, last) = (nodes.len(), nodes.is_empty());
+        Ok((to_jobs((nodes, stats)), jobs, last))
+    })
 }
 
 /// The option a level of a prefix chose: exact cover has no other choice

@@ -48,7 +48,7 @@ pub(crate) struct SplitSize {
 
 /// What the deepening of a first split does with the split it just made.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Deepen {
+enum Deepen {
     /// Takes it.
     Take,
     /// Takes the shallower split it kept instead.
@@ -67,10 +67,35 @@ impl SplitSize {
         }
     }
 
+    /// The split this size chooses, made by `split(depth)` for depths 1,
+    /// 2, ...: each gives the split at `depth`, how many subproblems it has,
+    /// and whether none of them is at `depth` (none deeper to split). An
+    /// error from `split` ends the deepening.
+    pub(crate) fn choose<T, E>(
+        self,
+        mut split: impl FnMut(usize) -> Result<(T, usize, bool), E>,
+    ) -> Result<T, E> {
+        let mut kept = None;
+        let mut depth = 1;
+        loop {
+            let (made, jobs, last) = split(depth)?;
+            match self.step(jobs, depth, last, kept.is_some()) {
+                Deepen::Take => return Ok(made),
+                Deepen::Shallower => return Ok(kept.expect("a shallower split kept")),
+                Deepen::Deeper => {
+                    if self.keeps(jobs) {
+                        kept = Some(made);
+                    }
+                }
+            }
+            depth += 1;
+        }
+    }
+
     /// The step after a split of `jobs` subproblems at `depth`; `last`: none
     /// of them is at `depth` (none deeper to split), `kept`: a shallower
     /// split is kept.
-    pub(crate) fn step(self, jobs: usize, depth: usize, last: bool, kept: bool) -> Deepen {
+    fn step(self, jobs: usize, depth: usize, last: bool, kept: bool) -> Deepen {
         if jobs > self.at_most {
             if kept {
                 return Deepen::Shallower;
@@ -88,7 +113,7 @@ impl SplitSize {
 
     /// Whether a split of `jobs` subproblems is kept while a deeper one is
     /// tried.
-    pub(crate) fn keeps(self, jobs: usize) -> bool {
+    fn keeps(self, jobs: usize) -> bool {
         jobs >= self.keep
     }
 }
@@ -247,12 +272,10 @@ impl Dlx {
                 .is_complete()
                 .then(|| (split.into_subproblems(), self.stats.clone()));
         }
-        let mut kept = None;
-        let mut depth = 1;
-        loop {
+        size.choose(|depth| {
             let split = self.split(depth);
             if !split.is_complete() {
-                return None;
+                return Err(());
             }
             let deep = split
                 .subproblems()
@@ -260,17 +283,13 @@ impl Dlx {
                 .filter(|s| s.prefix().len() == depth)
                 .count();
             let jobs = split.subproblems().len();
-            match size.step(jobs, depth, deep == 0, kept.is_some()) {
-                Deepen::Take => return Some((split.into_subproblems(), self.stats.clone())),
-                Deepen::Shallower => return kept,
-                Deepen::Deeper => {
-                    if size.keeps(jobs) {
-                        kept = Some((split.into_subproblems(), self.stats.clone()));
-                    }
-                }
-            }
-            depth += 1;
-        }
+            Ok((
+                (split.into_subproblems(), self.stats.clone()),
+                jobs,
+                deep == 0,
+            ))
+        })
+        .ok()
     }
 }
 
