@@ -44,6 +44,22 @@ impl SplitMix64 {
     }
 }
 
+/// For the unit tests' random problems (the tweaks' and the text format's):
+/// a random option of a problem whose first `primary` of `items` items are
+/// primary, one primary item and then up to three more distinct items of
+/// any kind.
+#[cfg(test)]
+pub(crate) fn random_option(rng: &mut SplitMix64, primary: u32, items: u32) -> Vec<usize> {
+    let mut option = vec![rng.below(primary) as usize];
+    for _ in 0..rng.below(4) {
+        let item = rng.below(items) as usize;
+        if !option.contains(&item) {
+            option.push(item);
+        }
+    }
+    option
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

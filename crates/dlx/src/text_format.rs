@@ -690,13 +690,7 @@ pub(crate) mod tests {
         let primary = items - secondary;
         let mut b = Problem::builder(primary as usize, secondary as usize).unwrap();
         for _ in 0..1 + rng.below(3 * items) {
-            let mut option = vec![rng.below(primary) as usize];
-            for _ in 0..rng.below(4) {
-                let item = rng.below(items) as usize;
-                if !option.contains(&item) {
-                    option.push(item);
-                }
-            }
+            let option = crate::random::random_option(rng, primary, items);
             b.add_option(&option).unwrap();
         }
         b.build()

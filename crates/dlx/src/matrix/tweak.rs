@@ -511,6 +511,7 @@ mod tests {
     use super::*;
     use crate::index::Color;
     use crate::problem::Problem;
+    use crate::random::random_option;
 
     /// Knuth's example for DLX3: items A B 2:3|C | X Y; options A B X:0 Y:0,
     /// A C X:1 Y:1, C X:0, B X:1, C Y:1.
@@ -644,13 +645,7 @@ mod tests {
             builder.set_bounds(item, lower, upper).unwrap();
         }
         for _ in 0..2 + rng.below(14) {
-            let mut option = vec![rng.below(u32::try_from(primary).unwrap()) as usize];
-            for _ in 0..rng.below(4) {
-                let item = rng.below(items) as usize;
-                if !option.contains(&item) {
-                    option.push(item);
-                }
-            }
+            let option = random_option(rng, u32::try_from(primary).unwrap(), items);
             builder.add_option(&option).unwrap();
         }
         builder.build()
