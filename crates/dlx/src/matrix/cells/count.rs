@@ -45,9 +45,9 @@ pub(crate) trait Report {
 
     /// Whether the count stops at a depth ([`cut`](Self::cut)), handing
     /// each node it reaches there to [`frontier`](Self::frontier) rather
-    /// than entering it: the split of a count on threads on bitsets
-    /// (`job_queue.rs`). Only the bitsets' loop looks at it; a count
-    /// without a cut has no test in its loop.
+    /// than entering it: the split of a count on threads
+    /// ([`Resumable::split`], `job_queue.rs`). A count without a cut has
+    /// no test in its loop.
     const CUT: bool = false;
 
     /// The depth of the cut, with [`CUT`](Self::CUT).
@@ -202,6 +202,71 @@ pub(crate) trait Resumable {
             self.finish_count();
         }
     }
+
+    /// The count of `search`'s problem (below its pre-selections) cut at
+    /// `depth`, under `budget`: the nodes it reaches there, each as its
+    /// prefix and share, in search order, but the dead ends (on the cells
+    /// the solutions too), which it enters itself; and the statistics of
+    /// the tree above them (its dead ends at the cut and the solutions it
+    /// meets included, its leaves counted at once as the count counts
+    /// them). The
+    /// nodes' counts (each begun by [`begin_count`](Self::begin_count) with
+    /// its prefix) add up with these to the count's. `Err` with the
+    /// statistics so far if the budget ran out first. The state is as
+    /// before, but for a count paused, which is given up.
+    fn split(
+        &mut self,
+        search: &Search,
+        depth: usize,
+        budget: Budget,
+    ) -> Result<(Frontier, Stats), Stats> {
+        self.give_up_paused();
+        let place = self.begin_count(search, &[]);
+        let mut cut = SplitAt {
+            depth,
+            nodes: Vec::new(),
+        };
+        let mut stats = Stats::default();
+        let (end, _) = self.resume(place, u64::MAX, budget, &mut stats, &mut cut);
+        self.finish_count();
+        if end == End::Exhausted {
+            Ok((cut.nodes, stats))
+        } else {
+            Err(stats)
+        }
+    }
+}
+
+/// The nodes a split reaches at its depth ([`Resumable::split`]): each
+/// node's prefix (the options chosen from the root down) and share of the
+/// tree, in search order.
+pub(crate) type Frontier = Vec<(Vec<OptionId>, f64)>;
+
+/// The cut of a split: its depth, and the nodes found there.
+struct SplitAt {
+    depth: usize,
+    nodes: Frontier,
+}
+
+impl Report for SplitAt {
+    const ON: bool = false;
+    const CUT: bool = true;
+
+    fn chunk(&self) -> u64 {
+        u64::MAX
+    }
+
+    fn report(&mut self, _: u64, _: u64, _: f64) -> bool {
+        false
+    }
+
+    fn cut(&self) -> usize {
+        self.depth
+    }
+
+    fn frontier(&mut self, prefix: Vec<OptionId>, share: f64) {
+        self.nodes.push((prefix, share));
+    }
 }
 
 /// One level of the search: the options of the item it branches on, and
@@ -266,6 +331,14 @@ impl<I: Width> Cells<I> {
             let (done, share) = done_and_share(&place.firsts, &place.levels);
             done + share / 2.0
         })
+    }
+
+    /// The options chosen at `levels`, from the root down.
+    fn prefix(&self, levels: &[Level]) -> Vec<OptionId> {
+        levels
+            .iter()
+            .map(|level| self.option_of(self.set[level.cursor as usize].at()))
+            .collect()
     }
 
     /// Selects `search`'s pre-selections and starts the statistics: the
@@ -349,10 +422,10 @@ impl<I: Width> Cells<I> {
         // so that a count given a stopped progress does no work.
         let mut until_report = 1u64;
         // Each level's first place in `set`, for the estimate of the tree
-        // done (`fraction`): kept only for a report or a budget (which a
-        // count in pieces pauses at), so that a plain count stores nothing
-        // more a level.
-        let keep_firsts = R::ON || B;
+        // done (`fraction`): kept only for a report, a budget (which a
+        // count in pieces pauses at) or a cut (the shares of its nodes), so
+        // that a plain count stores nothing more a level.
+        let keep_firsts = R::ON || B || R::CUT;
         // Enter a level: stop for the budget, branch on an item, count a
         // solution (stopping at the limit), or count the item's options as
         // leaves.
@@ -394,7 +467,18 @@ impl<I: Width> Cells<I> {
                 }
                 Err(_) => Some(self.leftmost_single()),
             };
-            if let Some(item) = branch {
+            if R::CUT && branch.is_some() && levels.len() == report.cut() {
+                // A node of the cut: its job enters it, so it is not counted
+                // here. Known for neither a solution nor a dead end only
+                // now: a doom needs the choice above it (`doomed`), which
+                // the job's root, its prefix selected, does not have.
+                profile[levels.len()] -= 1;
+                if B {
+                    nodes -= 1;
+                }
+                let share = done_and_share(&firsts, &levels).1;
+                report.frontier(self.prefix(&levels), share);
+            } else if let Some(item) = branch {
                 let entry = self.items[item as usize];
                 let (base, end, size) = (entry.base, entry.end, entry.size());
                 let leaves = u64::from(size);

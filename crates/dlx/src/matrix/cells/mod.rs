@@ -63,7 +63,7 @@
 
 use super::search::Search;
 use super::{CLEANSED, Matrix};
-use crate::index::to_u32;
+use crate::index::{OptionId, to_u32};
 
 mod count;
 #[cfg(test)]
@@ -73,7 +73,7 @@ mod width;
 pub(crate) use width::AnyCells;
 use width::Width;
 
-pub(crate) use count::{Counter, NoReport, PauseAt, Report, Resumable};
+pub(crate) use count::{Counter, Frontier, NoReport, PauseAt, Report, Resumable};
 
 /// A spacer's `item`: no item has this index.
 const SPACER: u32 = u32::MAX;
@@ -507,6 +507,18 @@ impl<I: Width> Cells<I> {
         assert!(item != SPACER, "option {k} has no node {at}");
         self.cover::<C>(item);
         self.choose::<C>(I::of(node));
+    }
+
+    /// The option of option node `node` (N): the one its spacer starts.
+    fn option_of(&self, node: usize) -> OptionId {
+        let after = self.nodes[node..].iter().position(|n| n.item == SPACER);
+        let spacer = node + after.expect("a spacer after every option");
+        let first = self.nodes[spacer].loc;
+        let k = self
+            .option_first
+            .binary_search(&first)
+            .expect("a spacer holds its option's first node");
+        OptionId::from_u32(to_u32(k))
     }
 
     /// Forgets the statistics counted so far.
