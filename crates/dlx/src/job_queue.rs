@@ -365,7 +365,8 @@ impl Queue<'_> {
     /// Counts `job` on `engine`, in pieces as long as the run's budget
     /// allows, and adds its statistics to the totals.
     fn count<E: Resumable>(&self, thread: usize, job: &Job, engine: &mut E) {
-        let mut place = engine.begin_count(self.search, &job.options);
+        // The last job's prefix, where it shares the options, kept.
+        let mut place = engine.begin_next(self.search, &job.options);
         let mut stats = Stats::default();
         let mut report = JobReport {
             queue: self,
@@ -375,6 +376,7 @@ impl Queue<'_> {
             solutions: 0,
             updates: 0,
         };
+        let mut end = End::Stopped;
         while !self.over() {
             let Some(budget) = self.slice(&stats) else {
                 self.halt(End::BudgetExhausted);
@@ -384,7 +386,8 @@ impl Queue<'_> {
                 self.halt(End::LimitReached);
                 break;
             };
-            let (end, next) = engine.resume(place, limit, budget, &mut stats, &mut report);
+            let next;
+            (end, next) = engine.resume(place, limit, budget, &mut stats, &mut report);
             place = next;
             report.publish(stats.nodes, stats.solutions);
             report.publish_updates(stats.updates);
@@ -399,7 +402,10 @@ impl Queue<'_> {
                 _ => break,
             }
         }
-        engine.finish_count();
+        if end != End::Exhausted {
+            // Its search left where it stopped: nothing kept for the next.
+            engine.finish_count();
+        }
         let depth = job.options.len();
         let mut totals = lock(&self.totals);
         totals.nodes += stats.nodes;

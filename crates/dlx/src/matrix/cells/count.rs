@@ -157,6 +157,17 @@ pub(crate) trait Resumable {
     /// Undoes what a count left (the search and the pre-selections).
     fn finish_count(&mut self);
 
+    /// [`begin_count`](Self::begin_count) for a thread's next job, the
+    /// engine as made or as the last job's count left it when it ended
+    /// [`End::Exhausted`] (its search undone, its prefix still selected).
+    /// The cells keep the options the two prefixes share selected (a
+    /// thread's jobs often share their first: graceful-wheel-7's
+    /// selections from the root were some 60 nodes' work a job).
+    fn begin_next(&mut self, search: &Search, below: &[OptionId]) -> Self::Place {
+        self.finish_count();
+        self.begin_count(search, below)
+    }
+
     /// The count stopped at a pause, if there is one.
     fn paused_place(&mut self) -> &mut Option<Box<Self::Place>>;
 
@@ -345,18 +356,63 @@ impl<I: Width> Cells<I> {
     /// place a count begins from.
     fn begin(&mut self, search: &Search, below: &[OptionId]) -> Place {
         debug_assert!(self.marks() == (0, 0, self.primary) && self.paused.is_none());
-        let colored = !self.node_color.is_empty();
-        let m = &search.matrix;
-        for option in search.selected().iter().chain(below) {
-            let k = option.index();
-            let (_, link) = m.first_primary(k);
-            let at = link.node() - m.option_first[k].span().first();
-            if colored {
-                self.select::<true>(k, at);
-            } else {
-                self.select::<false>(k, at);
-            }
+        for &option in search.selected() {
+            self.select_option(search, option);
         }
+        self.held = Some(Vec::with_capacity(below.len()));
+        self.select_below(search, below);
+        self.place()
+    }
+
+    /// [`begin`](Self::begin) from the sets as a count below another
+    /// prefix left them once it ended (`held`): the options the two
+    /// prefixes share from the root stay selected, the rest of the old
+    /// one is undone and the rest of `below` selected.
+    fn begin_below_held(&mut self, search: &Search, below: &[OptionId]) -> Place {
+        let Some(held) = self.held.as_mut() else {
+            return self.begin(search, below);
+        };
+        let shared = held
+            .iter()
+            .zip(below)
+            .take_while(|((option, _), wanted)| option == *wanted)
+            .count();
+        let undo = held.get(shared).map(|&(_, marks)| marks);
+        held.truncate(shared);
+        if let Some(marks) = undo {
+            self.undo(marks);
+        }
+        self.select_below(search, &below[shared..]);
+        self.place()
+    }
+
+    /// Selects `options` below the held prefix, each noted there.
+    fn select_below(&mut self, search: &Search, options: &[OptionId]) {
+        for &option in options {
+            let marks = self.marks();
+            if let Some(held) = self.held.as_mut() {
+                held.push((option, marks));
+            }
+            self.select_option(search, option);
+        }
+    }
+
+    /// Selects `option` as a pre-selection is: from its first primary item.
+    fn select_option(&mut self, search: &Search, option: OptionId) {
+        let m = &search.matrix;
+        let k = option.index();
+        let (_, link) = m.first_primary(k);
+        let at = link.node() - m.option_first[k].span().first();
+        if self.node_color.is_empty() {
+            self.select::<false>(k, at);
+        } else {
+            self.select::<true>(k, at);
+        }
+    }
+
+    /// The place a count begins from, the sets as selected: the statistics
+    /// started.
+    fn place(&mut self) -> Place {
         self.clear_counts();
         Place {
             start: self.marks(),
@@ -396,6 +452,7 @@ impl<I: Width> Cells<I> {
     fn finish(&mut self) {
         self.undo((0, 0, self.primary));
         self.clear_counts();
+        self.held = None;
     }
 
     /// [`count`](Self::count) from `place` on (the pre-selections, or a
@@ -571,6 +628,10 @@ impl<I: Width> Resumable for Cells<I> {
 
     fn finish_count(&mut self) {
         self.finish();
+    }
+
+    fn begin_next(&mut self, search: &Search, below: &[OptionId]) -> Place {
+        self.begin_below_held(search, below)
     }
 
     fn paused_place(&mut self) -> &mut Option<Box<Place>> {

@@ -229,6 +229,11 @@ pub(crate) struct Cells<I: Width> {
     /// The count in pieces paused on these sets, if one is
     /// ([`Cells::count_piece`]): the sets are then as its search left them.
     paused: Option<Box<count::Place>>,
+    /// The options of the prefix a count began below (`Cells::begin`),
+    /// each with the marks from before it was selected, while the sets
+    /// hold it; `None` while they hold no selection. A thread's next job
+    /// keeps the options its prefix shares (`Resumable::begin_next`).
+    held: Option<Vec<(OptionId, Marks)>>,
 }
 
 /// The arrays a covering changes, and the trail's length.
@@ -465,6 +470,7 @@ impl<I: Width> Cells<I> {
             purified: 0,
             kept: 0,
             paused: None,
+            held: None,
         };
         cells.push_node(SPACER, 0, NO_COLOR, colored);
         for span in spans() {

@@ -582,6 +582,8 @@ fn a_reporting_count_counts_as_the_count_and_stops_when_told() {
 /// solutions and dead ends there themselves, and count some as leaves one
 /// level up); a
 /// budget one node short of the split's ends it; the sets are as before.
+/// The jobs counted one after another on one copy, each begun from the
+/// last one's prefix (`Resumable::begin_next`), count as each alone.
 #[test]
 fn a_split_on_cells_adds_up_to_the_count() {
     use super::count::{NoReport, Resumable};
@@ -589,8 +591,8 @@ fn a_split_on_cells_adds_up_to_the_count() {
     use crate::matrix::test_problems::links_frontier;
     use std::collections::{BTreeMap, BTreeSet};
     let mut rng = SplitMix64::new(424);
-    // Miri (CI runs this module's tests under it) takes 2: 8.4 s there at
-    // load 7 (6 took 17 s).
+    // Miri (CI runs this module's tests under it) takes 2: 9.3 s there at
+    // load 4 (6 took 17 s).
     let rounds = if cfg!(miri) { 2 } else { 600 };
     let (mut jobs, mut entered_at_cut) = (0, 0);
     for round in 0..rounds {
@@ -617,13 +619,31 @@ fn a_split_on_cells_adds_up_to_the_count() {
         entered_at_cut += usize::from(deep.len() > nodes.len());
         jobs += nodes.len();
         let mut total = split.clone();
-        for (prefix, _) in &nodes {
+        // A thread's jobs one after another, each begun where the last
+        // left its prefix (`begin_next`), in the queue's order or any.
+        let mut thread = AnyCells::new(&solver.search);
+        let mut order: Vec<usize> = (0..nodes.len()).collect();
+        if round % 2 == 1 {
+            rng.shuffle(&mut order);
+        }
+        let mut next = Vec::new();
+        for &i in &order {
+            let place = thread.begin_next(&solver.search, &nodes[i].0);
+            let mut job = Stats::default();
+            let (end, _) =
+                thread.resume(place, u64::MAX, Budget::UNLIMITED, &mut job, &mut NoReport);
+            assert_eq!(end, End::Exhausted, "{case}");
+            next.push((i, job));
+        }
+        next.sort_by_key(|&(i, _)| i);
+        for ((prefix, _), (_, after_another)) in nodes.iter().zip(&next) {
             let place = cells.begin_count(&solver.search, prefix);
             let mut job = Stats::default();
             let (end, _) =
                 cells.resume(place, u64::MAX, Budget::UNLIMITED, &mut job, &mut NoReport);
             cells.finish_count();
             assert_eq!(end, End::Exhausted, "{case}");
+            assert_eq!(&job, after_another, "{case} {prefix:?} after another job");
             total.solutions += job.solutions;
             total.nodes += job.nodes;
             total.updates += job.updates;
