@@ -274,8 +274,8 @@ impl Dlx {
 /// The jobs of a count on `engine` (bitsets or cells), and the statistics
 /// above them: the split at `depth` if given, else the split `size`
 /// chooses, as the links' first split chooses, but walked on the engine
-/// itself (a tenth of the links' work on the tilings and on
-/// graceful-wheel-7, docs/decisions/bitset-threads.md). `Err` with the
+/// itself (a tenth of the links' work on the tilings, 0.57 of it on
+/// graceful-wheel-7: docs/decisions/bitset-threads.md). `Err` with the
 /// last split's statistics if `budget` ran out first.
 fn split_on<E: Resumable>(
     engine: &mut E,
