@@ -9,19 +9,18 @@
 //! it runs; these counts have no such cut, so the split goes deeper
 //! instead: [`JOBS_PER_THREAD`] subproblems a thread at least, handed out
 //! largest share first (Knuth's estimate), so the last jobs to start are
-//! small ones. On bitsets the split is walked on the bitsets
-//! (`Bits::split`: the count's loop, cut at a depth), on the cells on the
-//! links (`first_split`). The jobs' counts and statistics add up with the
-//! split's as the subproblems' do (`split.rs`): the solutions, nodes and
-//! profile of the links' tree (on the cells, but where the links miss a
-//! doom the cells find); the updates are the engine's (whole coverings),
-//! on the cells the links' above the split (entering every node).
+//! small ones. The split is walked on the engine itself
+//! (`Resumable::split`: the count's loop, cut at a depth). The jobs'
+//! counts and statistics add up with the split's as the subproblems' do
+//! (`split.rs`): on bitsets the solutions, nodes and profile of the links'
+//! tree and the engine's updates (whole coverings); on the cells the
+//! one-thread count's statistics (the cells' tree, which is the links'
+//! but where the links miss a doom the cells find).
 
 use std::ops::ControlFlow;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
-use crate::branch::Branch;
 use crate::index::OptionId;
 use crate::matrix::{AnyCells, Bits, Frontier, Report, Resumable, Search};
 use crate::outcome::{Budget, Count, End, Stats};
@@ -111,8 +110,9 @@ impl Dlx {
     }
 
     /// [`count_parallel`](Self::count_parallel) on dancing cells, on more
-    /// than one thread: the same count and end as the links' threads; the
-    /// links' statistics above the split, the cells' below it (their
+    /// than one thread: the same count and end as the links' threads, and
+    /// counted to the end the statistics of
+    /// [`count_on_cells`](Self::count_on_cells) (their
     /// updates and cleansings, and nodes but where the links miss a doom:
     /// [`Stats::updates`]). Hidden: for tests of the dispatch rule.
     ///
@@ -180,29 +180,18 @@ impl Dlx {
         }
         let threads = parallel.threads;
         let size = self.split_size(parallel);
+        let (search, depth, budget) = (&self.search, parallel.depth, self.budget);
         let split = match engine {
             Engine::Bits => {
-                let bits = self
-                    .bits
-                    .get_or_insert_with(|| Box::new(Bits::new(&self.search)));
-                // A count in pieces given up half way leaves nothing to
-                // undo here.
-                bits.give_up_paused();
-                split_on_bits(bits, &self.search, size, parallel.depth, self.budget)
+                let bits = self.bits.get_or_insert_with(|| Box::new(Bits::new(search)));
+                split_on(&mut **bits, search, size, depth, budget)
             }
-            Engine::Cells => match self.first_split(size, parallel.depth) {
-                Some((subproblems, stats)) => {
-                    let jobs = subproblems
-                        .iter()
-                        .map(|s| Job {
-                            options: s.prefix().iter().map(|&b| chosen(b)).collect(),
-                            share: s.share(),
-                        })
-                        .collect();
-                    Ok((jobs, stats))
-                }
-                None => Err(self.stats.clone()),
-            },
+            Engine::Cells => {
+                let cells = self
+                    .cells
+                    .get_or_insert_with(|| Box::new(AnyCells::new(search)));
+                split_on(&mut **cells, search, size, depth, budget)
+            }
         };
         let (mut jobs, split_stats) = match split {
             Ok(split) => split,
@@ -282,13 +271,14 @@ impl Dlx {
     }
 }
 
-/// The jobs of a count on bitsets, and the statistics above them: the
-/// split at `depth` if given, else the split `size` chooses, as the links'
-/// first split chooses, but walked on the bitsets (a tenth of the links'
-/// work on the tilings, docs/decisions/bitset-threads.md). `Err` with the
+/// The jobs of a count on `engine` (bitsets or cells), and the statistics
+/// above them: the split at `depth` if given, else the split `size`
+/// chooses, as the links' first split chooses, but walked on the engine
+/// itself (a tenth of the links' work on the tilings, 0.57 of it on
+/// graceful-wheel-7: docs/decisions/bitset-threads.md). `Err` with the
 /// last split's statistics if `budget` ran out first.
-fn split_on_bits(
-    bits: &mut Bits,
+fn split_on<E: Resumable>(
+    engine: &mut E,
     search: &Search,
     size: SplitSize,
     depth: Option<usize>,
@@ -302,22 +292,13 @@ fn split_on_bits(
         (jobs, stats)
     };
     if let Some(depth) = depth {
-        return bits.split(search, depth, budget).map(to_jobs);
+        return engine.split(search, depth, budget).map(to_jobs);
     }
     size.choose(|depth| {
-        let (nodes, stats) = bits.split(search, depth, budget)?;
+        let (nodes, stats) = engine.split(search, depth, budget)?;
         let (jobs, last) = (nodes.len(), nodes.is_empty());
         Ok((to_jobs((nodes, stats)), jobs, last))
     })
-}
-
-/// The option a level of a prefix chose: exact cover has no other choice
-/// (Algorithm M's null move is for bounds, which the bitsets do not take).
-fn chosen(branch: Branch) -> OptionId {
-    match branch {
-        Branch::Option(option) => option,
-        Branch::Done(item) => unreachable!("no null move ({item}) in exact cover"),
-    }
 }
 
 impl Queue<'_> {
@@ -384,7 +365,8 @@ impl Queue<'_> {
     /// Counts `job` on `engine`, in pieces as long as the run's budget
     /// allows, and adds its statistics to the totals.
     fn count<E: Resumable>(&self, thread: usize, job: &Job, engine: &mut E) {
-        let mut place = engine.begin_count(self.search, &job.options);
+        // The last job's prefix, where it shares the options, kept.
+        let mut place = engine.begin_next(self.search, &job.options);
         let mut stats = Stats::default();
         let mut report = JobReport {
             queue: self,
@@ -394,6 +376,7 @@ impl Queue<'_> {
             solutions: 0,
             updates: 0,
         };
+        let mut end = End::Stopped;
         while !self.over() {
             let Some(budget) = self.slice(&stats) else {
                 self.halt(End::BudgetExhausted);
@@ -403,7 +386,8 @@ impl Queue<'_> {
                 self.halt(End::LimitReached);
                 break;
             };
-            let (end, next) = engine.resume(place, limit, budget, &mut stats, &mut report);
+            let next;
+            (end, next) = engine.resume(place, limit, budget, &mut stats, &mut report);
             place = next;
             report.publish(stats.nodes, stats.solutions);
             report.publish_updates(stats.updates);
@@ -418,7 +402,10 @@ impl Queue<'_> {
                 _ => break,
             }
         }
-        engine.finish_count();
+        if end != End::Exhausted {
+            // Its search left where it stopped: nothing kept for the next.
+            engine.finish_count();
+        }
         let depth = job.options.len();
         let mut totals = lock(&self.totals);
         totals.nodes += stats.nodes;
@@ -532,7 +519,7 @@ impl Report for JobReport<'_> {
 
 #[cfg(test)]
 mod tests {
-    use super::{MIN_JOB_NODES, split_on_bits};
+    use super::{MIN_JOB_NODES, split_on};
     use crate::matrix::Bits;
     use crate::outcome::Budget;
     use crate::parallel::Parallel;
@@ -576,7 +563,7 @@ mod tests {
 
         let mut bits = Bits::new(&solver.search);
         let mut split = |size: SplitSize| {
-            let (jobs, _) = split_on_bits(&mut bits, &solver.search, size, None, Budget::UNLIMITED)
+            let (jobs, _) = split_on(&mut bits, &solver.search, size, None, Budget::UNLIMITED)
                 .unwrap_or_else(|_| unreachable!("no budget"));
             let depth = jobs[0].options.len();
             assert!(jobs.iter().all(|job| job.options.len() == depth));

@@ -31,8 +31,10 @@ pub struct Stats {
     /// so it can report more updates (and cleansings) than the links'
     /// count, [`Dlx::count_parallel`](crate::Dlx::count_parallel) on the
     /// links and [`Dlx::count_subproblem`](crate::Dlx::count_subproblem)
-    /// for the same tree (`count_parallel` on several threads counts on the
-    /// cells or bitsets below its split, where the count does); solutions are theirs, and so are nodes and profile but where
+    /// for the same tree (`count_parallel` on several threads splits and
+    /// counts on the cells or bitsets where the count does, on the cells
+    /// with the count's statistics); solutions are theirs, and so are
+    /// nodes and profile but where
     /// one hiding empties two primary items at once: the links note only
     /// the last of them and can miss a doom the cells find, entering a few
     /// nodes the cells do not (none on the example files with secondary

@@ -106,10 +106,12 @@ pub(crate) enum OnThreads {
     /// The links' work sharing: the tree's statistics, the links' updates.
     Links,
     /// One thread where the count makes whole coverings (dancing cells or
-    /// bitsets): `count_parallel` is that count, with its statistics.
+    /// bitsets): `count_parallel` is that count, with its statistics. On
+    /// the cells, more threads too: their queue's split walks the cells'
+    /// own tree, so the statistics add up to the one count's.
     Count,
-    /// More threads there: a queue of subproblems on the cells or bitsets,
-    /// the links' statistics above the split and whole coverings below.
+    /// More threads on bitsets: a queue of subproblems, the links' tree
+    /// and whole coverings below the split.
     Queue,
 }
 
@@ -118,6 +120,7 @@ pub(crate) fn on_threads(solver: &Dlx, threads: usize) -> OnThreads {
     match (whole_coverings(solver), threads) {
         (false, _) => OnThreads::Links,
         (true, 1) => OnThreads::Count,
+        (true, _) if solver.path().counts_on_cells() => OnThreads::Count,
         (true, _) => OnThreads::Queue,
     }
 }

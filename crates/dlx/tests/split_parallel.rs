@@ -136,13 +136,14 @@ fn check_threads(problem: &Problem, expected: u64, chunk: u64, depth: usize, tal
         if defined {
             parallel_stats(solver.stats(), &entering, &leaves, on, &what);
         } else if on == OnThreads::Count {
-            // One thread on the cells is the single-threaded count, with
-            // its statistics: the cells make every update of a covering
+            // The cells on one thread or more (their queue's split walks
+            // the cells) are the single-threaded count, with its
+            // statistics: the cells make every update of a covering
             // the links give up, and may miss fewer dooms than the links
             // (`Stats::updates`), so the links' tree bounds neither.
             assert_eq!(solver.stats(), &cells_count(problem), "{what}");
         } else if on == OnThreads::Queue {
-            // The cells below the split, as in one count on them: the
+            // The bitsets below the split, as in one count on them: the
             // solutions, and no more nodes than the links' tree.
             assert_eq!(solver.stats().solutions, plain.solutions, "{what}");
             assert!(solver.stats().nodes <= plain.nodes, "{what}");

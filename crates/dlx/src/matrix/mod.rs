@@ -135,9 +135,9 @@ mod shuffle;
 mod test_problems;
 mod tweak;
 
-pub(crate) use bits::{Bits, Frontier};
+pub(crate) use bits::Bits;
 pub(crate) use bulk::Columns;
-pub(crate) use cells::{AnyCells, Counter, NoReport, PauseAt, Report, Resumable};
+pub(crate) use cells::{AnyCells, Counter, Frontier, NoReport, PauseAt, Report, Resumable};
 pub(crate) use frontier::RandomChild;
 pub(crate) use link::MAX_OPTION_LEN;
 pub use path::{CellsWidth, LinksLoop, SearchPath};

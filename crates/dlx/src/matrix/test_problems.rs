@@ -2,6 +2,7 @@
 //! enough for it, with forced moves and clashes to reach every loop; and the
 //! random helpers the cells' and bitsets' tests share.
 
+use crate::branch::Branch;
 use crate::index::{OptionId, to_u32};
 use crate::problem::Problem;
 use crate::random::SplitMix64;
@@ -67,4 +68,24 @@ pub(super) fn select_some(rng: &mut SplitMix64, solver: &mut Dlx, problem: &Prob
         // Those before a clash stay selected.
         let _ = solver.select_all(&options);
     }
+}
+
+/// The subproblems of the links' split of `solver` at `depth` that are at
+/// that depth (the links' shallower ones are solutions), each as its
+/// options and share, in search order: what a split on the bitsets or the
+/// cells (`Resumable::split`) is checked against.
+pub(super) fn links_frontier(solver: &mut Dlx, depth: usize) -> Vec<(Vec<OptionId>, f64)> {
+    let links = solver.split(depth);
+    links
+        .subproblems()
+        .iter()
+        .filter(|s| s.prefix().len() == depth)
+        .map(|s| {
+            let options = s.prefix().iter().map(|&b| match b {
+                Branch::Option(o) => o,
+                Branch::Done(_) => unreachable!("exact cover"),
+            });
+            (options.collect(), s.share())
+        })
+        .collect()
 }

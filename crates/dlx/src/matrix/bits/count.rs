@@ -416,67 +416,6 @@ impl Bits {
     }
 }
 
-/// The nodes a split on bitsets reaches at its depth ([`Bits::split`]):
-/// each node's prefix (the options chosen from the root down) and share of
-/// the tree, in search order.
-pub(crate) type Frontier = Vec<(Vec<OptionId>, f64)>;
-
-/// The cut of a split on bitsets: its depth, and the nodes found there.
-struct SplitAt {
-    depth: usize,
-    nodes: Frontier,
-}
-
-impl Report for SplitAt {
-    const ON: bool = false;
-    const CUT: bool = true;
-
-    fn chunk(&self) -> u64 {
-        u64::MAX
-    }
-
-    fn report(&mut self, _: u64, _: u64, _: f64) -> bool {
-        false
-    }
-
-    fn cut(&self) -> usize {
-        self.depth
-    }
-
-    fn frontier(&mut self, prefix: Vec<OptionId>, share: f64) {
-        self.nodes.push((prefix, share));
-    }
-}
-
-impl Bits {
-    /// The search of `search`'s problem (below its pre-selections) cut at
-    /// `depth`, under `budget`: the nodes it reaches there (not dead ends),
-    /// each as its prefix and share, in search order, and the statistics of
-    /// the tree above them (its dead ends at the cut and the solutions it
-    /// meets above it included, its leaves counted at once as the count
-    /// counts them). The nodes' counts add up with these to the count's.
-    /// `Err` with the statistics so far if the budget ran out first.
-    pub(crate) fn split(
-        &mut self,
-        search: &Search,
-        depth: usize,
-        budget: Budget,
-    ) -> Result<(Frontier, Stats), Stats> {
-        let place = self.begin(search, &[]);
-        let mut cut = SplitAt {
-            depth,
-            nodes: Vec::new(),
-        };
-        let mut stats = Stats::default();
-        let (end, _) = self.resume(place, u64::MAX, budget, &mut stats, &mut cut);
-        if end == End::Exhausted {
-            Ok((cut.nodes, stats))
-        } else {
-            Err(stats)
-        }
-    }
-}
-
 /// Knuth's estimate of the part of the tree done (DLX1's progress
 /// measure), and the share of the tree the current node stands for, as
 /// the cells' `done_and_share`.

@@ -29,7 +29,6 @@
 
 mod count;
 
-pub(crate) use count::Frontier;
 #[cfg(test)]
 mod solutions_tests;
 #[cfg(test)]

@@ -5,7 +5,7 @@
 //! which debug builds check against its replay of the links' covering).
 
 use crate::index::to_u32;
-use crate::matrix::test_problems::{below, latin_3, select_some, sudoku_4};
+use crate::matrix::test_problems::{below, latin_3, links_frontier, select_some, sudoku_4};
 use crate::outcome::{Budget, Count, End, Stats};
 use crate::problem::Problem;
 use crate::random::SplitMix64;
@@ -174,7 +174,7 @@ fn a_count_in_pieces_is_one_count() {
 #[test]
 fn a_split_on_bits_is_the_links_split() {
     use crate::branch::Branch;
-    use crate::matrix::Bits;
+    use crate::matrix::{Bits, Resumable};
     let mut rng = SplitMix64::new(423);
     let rounds = if cfg!(miri) { 4 } else { 1000 };
     let (mut above, mut leaves) = (0, 0);
@@ -191,19 +191,7 @@ fn a_split_on_bits_is_the_links_split() {
             .expect("no budget");
         // The links' subproblems at the depth, in the same order with the
         // same shares (theirs above it are solutions, in the bits' stats).
-        let links = solver.split(depth);
-        let deep: Vec<_> = links
-            .subproblems()
-            .iter()
-            .filter(|s| s.prefix().len() == depth)
-            .map(|s| {
-                let options = s.prefix().iter().map(|&b| match b {
-                    Branch::Option(o) => o,
-                    Branch::Done(_) => unreachable!("exact cover"),
-                });
-                (options.collect::<Vec<_>>(), s.share())
-            })
-            .collect();
+        let deep = links_frontier(&mut solver, depth);
         // The links' deep ones, but those the bitsets count at once as
         // leaves of the level above: each a solution alone.
         let mut next = nodes.iter().peekable();

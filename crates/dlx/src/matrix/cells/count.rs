@@ -45,9 +45,9 @@ pub(crate) trait Report {
 
     /// Whether the count stops at a depth ([`cut`](Self::cut)), handing
     /// each node it reaches there to [`frontier`](Self::frontier) rather
-    /// than entering it: the split of a count on threads on bitsets
-    /// (`job_queue.rs`). Only the bitsets' loop looks at it; a count
-    /// without a cut has no test in its loop.
+    /// than entering it: the split of a count on threads
+    /// ([`Resumable::split`], `job_queue.rs`). A count without a cut has
+    /// no test in its loop.
     const CUT: bool = false;
 
     /// The depth of the cut, with [`CUT`](Self::CUT).
@@ -157,6 +157,17 @@ pub(crate) trait Resumable {
     /// Undoes what a count left (the search and the pre-selections).
     fn finish_count(&mut self);
 
+    /// [`begin_count`](Self::begin_count) for a thread's next job, the
+    /// engine as made or as the last job's count left it when it ended
+    /// [`End::Exhausted`] (its search undone, its prefix still selected).
+    /// The cells keep the options the two prefixes share selected (a
+    /// thread's jobs often share their first: graceful-wheel-7's
+    /// selections from the root were some 60 nodes' work a job).
+    fn begin_next(&mut self, search: &Search, below: &[OptionId]) -> Self::Place {
+        self.finish_count();
+        self.begin_count(search, below)
+    }
+
     /// The count stopped at a pause, if there is one.
     fn paused_place(&mut self) -> &mut Option<Box<Self::Place>>;
 
@@ -201,6 +212,71 @@ pub(crate) trait Resumable {
         if self.paused_place().take().is_some() {
             self.finish_count();
         }
+    }
+
+    /// The count of `search`'s problem (below its pre-selections) cut at
+    /// `depth`, under `budget`: the nodes it reaches there, each as its
+    /// prefix and share, in search order, but the dead ends (on the cells
+    /// the solutions too), which it enters itself; and the statistics of
+    /// the tree above them (its dead ends at the cut and the solutions it
+    /// meets included, its leaves counted at once as the count counts
+    /// them). The
+    /// nodes' counts (each begun by [`begin_count`](Self::begin_count) with
+    /// its prefix) add up with these to the count's. `Err` with the
+    /// statistics so far if the budget ran out first. The state is as
+    /// before, but for a count paused, which is given up.
+    fn split(
+        &mut self,
+        search: &Search,
+        depth: usize,
+        budget: Budget,
+    ) -> Result<(Frontier, Stats), Stats> {
+        self.give_up_paused();
+        let place = self.begin_count(search, &[]);
+        let mut cut = SplitAt {
+            depth,
+            nodes: Vec::new(),
+        };
+        let mut stats = Stats::default();
+        let (end, _) = self.resume(place, u64::MAX, budget, &mut stats, &mut cut);
+        self.finish_count();
+        if end == End::Exhausted {
+            Ok((cut.nodes, stats))
+        } else {
+            Err(stats)
+        }
+    }
+}
+
+/// The nodes a split reaches at its depth ([`Resumable::split`]): each
+/// node's prefix (the options chosen from the root down) and share of the
+/// tree, in search order.
+pub(crate) type Frontier = Vec<(Vec<OptionId>, f64)>;
+
+/// The cut of a split: its depth, and the nodes found there.
+struct SplitAt {
+    depth: usize,
+    nodes: Frontier,
+}
+
+impl Report for SplitAt {
+    const ON: bool = false;
+    const CUT: bool = true;
+
+    fn chunk(&self) -> u64 {
+        u64::MAX
+    }
+
+    fn report(&mut self, _: u64, _: u64, _: f64) -> bool {
+        false
+    }
+
+    fn cut(&self) -> usize {
+        self.depth
+    }
+
+    fn frontier(&mut self, prefix: Vec<OptionId>, share: f64) {
+        self.nodes.push((prefix, share));
     }
 }
 
@@ -268,22 +344,75 @@ impl<I: Width> Cells<I> {
         })
     }
 
+    /// The options chosen at `levels`, from the root down.
+    fn prefix(&self, levels: &[Level]) -> Vec<OptionId> {
+        levels
+            .iter()
+            .map(|level| self.option_of(self.set[level.cursor as usize].at()))
+            .collect()
+    }
+
     /// Selects `search`'s pre-selections and starts the statistics: the
     /// place a count begins from.
     fn begin(&mut self, search: &Search, below: &[OptionId]) -> Place {
         debug_assert!(self.marks() == (0, 0, self.primary) && self.paused.is_none());
-        let colored = !self.node_color.is_empty();
-        let m = &search.matrix;
-        for option in search.selected().iter().chain(below) {
-            let k = option.index();
-            let (_, link) = m.first_primary(k);
-            let at = link.node() - m.option_first[k].span().first();
-            if colored {
-                self.select::<true>(k, at);
-            } else {
-                self.select::<false>(k, at);
-            }
+        for &option in search.selected() {
+            self.select_option(search, option);
         }
+        self.held = Some(Vec::with_capacity(below.len()));
+        self.select_below(search, below);
+        self.place()
+    }
+
+    /// [`begin`](Self::begin) from the sets as a count below another
+    /// prefix left them once it ended (`held`): the options the two
+    /// prefixes share from the root stay selected, the rest of the old
+    /// one is undone and the rest of `below` selected.
+    fn begin_below_held(&mut self, search: &Search, below: &[OptionId]) -> Place {
+        let Some(held) = self.held.as_mut() else {
+            return self.begin(search, below);
+        };
+        let shared = held
+            .iter()
+            .zip(below)
+            .take_while(|((option, _), wanted)| option == *wanted)
+            .count();
+        let undo = held.get(shared).map(|&(_, marks)| marks);
+        held.truncate(shared);
+        if let Some(marks) = undo {
+            self.undo(marks);
+        }
+        self.select_below(search, &below[shared..]);
+        self.place()
+    }
+
+    /// Selects `options` below the held prefix, each noted there.
+    fn select_below(&mut self, search: &Search, options: &[OptionId]) {
+        for &option in options {
+            let marks = self.marks();
+            if let Some(held) = self.held.as_mut() {
+                held.push((option, marks));
+            }
+            self.select_option(search, option);
+        }
+    }
+
+    /// Selects `option` as a pre-selection is: from its first primary item.
+    fn select_option(&mut self, search: &Search, option: OptionId) {
+        let m = &search.matrix;
+        let k = option.index();
+        let (_, link) = m.first_primary(k);
+        let at = link.node() - m.option_first[k].span().first();
+        if self.node_color.is_empty() {
+            self.select::<false>(k, at);
+        } else {
+            self.select::<true>(k, at);
+        }
+    }
+
+    /// The place a count begins from, the sets as selected: the statistics
+    /// started.
+    fn place(&mut self) -> Place {
         self.clear_counts();
         Place {
             start: self.marks(),
@@ -323,6 +452,7 @@ impl<I: Width> Cells<I> {
     fn finish(&mut self) {
         self.undo((0, 0, self.primary));
         self.clear_counts();
+        self.held = None;
     }
 
     /// [`count`](Self::count) from `place` on (the pre-selections, or a
@@ -349,10 +479,10 @@ impl<I: Width> Cells<I> {
         // so that a count given a stopped progress does no work.
         let mut until_report = 1u64;
         // Each level's first place in `set`, for the estimate of the tree
-        // done (`fraction`): kept only for a report or a budget (which a
-        // count in pieces pauses at), so that a plain count stores nothing
-        // more a level.
-        let keep_firsts = R::ON || B;
+        // done (`fraction`): kept only for a report, a budget (which a
+        // count in pieces pauses at) or a cut (the shares of its nodes), so
+        // that a plain count stores nothing more a level.
+        let keep_firsts = R::ON || B || R::CUT;
         // Enter a level: stop for the budget, branch on an item, count a
         // solution (stopping at the limit), or count the item's options as
         // leaves.
@@ -394,7 +524,18 @@ impl<I: Width> Cells<I> {
                 }
                 Err(_) => Some(self.leftmost_single()),
             };
-            if let Some(item) = branch {
+            if R::CUT && branch.is_some() && levels.len() == report.cut() {
+                // A node of the cut: its job enters it, so it is not counted
+                // here. Known for neither a solution nor a dead end only
+                // now: a doom needs the choice above it (`doomed`), which
+                // the job's root, its prefix selected, does not have.
+                profile[levels.len()] -= 1;
+                if B {
+                    nodes -= 1;
+                }
+                let share = done_and_share(&firsts, &levels).1;
+                report.frontier(self.prefix(&levels), share);
+            } else if let Some(item) = branch {
                 let entry = self.items[item as usize];
                 let (base, end, size) = (entry.base, entry.end, entry.size());
                 let leaves = u64::from(size);
@@ -487,6 +628,10 @@ impl<I: Width> Resumable for Cells<I> {
 
     fn finish_count(&mut self) {
         self.finish();
+    }
+
+    fn begin_next(&mut self, search: &Search, below: &[OptionId]) -> Place {
+        self.begin_below_held(search, below)
     }
 
     fn paused_place(&mut self) -> &mut Option<Box<Place>> {

@@ -63,7 +63,7 @@
 
 use super::search::Search;
 use super::{CLEANSED, Matrix};
-use crate::index::to_u32;
+use crate::index::{OptionId, to_u32};
 
 mod count;
 #[cfg(test)]
@@ -73,7 +73,7 @@ mod width;
 pub(crate) use width::AnyCells;
 use width::Width;
 
-pub(crate) use count::{Counter, NoReport, PauseAt, Report, Resumable};
+pub(crate) use count::{Counter, Frontier, NoReport, PauseAt, Report, Resumable};
 
 /// A spacer's `item`: no item has this index.
 const SPACER: u32 = u32::MAX;
@@ -229,6 +229,11 @@ pub(crate) struct Cells<I: Width> {
     /// The count in pieces paused on these sets, if one is
     /// ([`Cells::count_piece`]): the sets are then as its search left them.
     paused: Option<Box<count::Place>>,
+    /// The options of the prefix a count began below (`Cells::begin`),
+    /// each with the marks from before it was selected, while the sets
+    /// hold it; `None` while they hold no selection. A thread's next job
+    /// keeps the options its prefix shares (`Resumable::begin_next`).
+    held: Option<Vec<(OptionId, Marks)>>,
 }
 
 /// The arrays a covering changes, and the trail's length.
@@ -465,6 +470,7 @@ impl<I: Width> Cells<I> {
             purified: 0,
             kept: 0,
             paused: None,
+            held: None,
         };
         cells.push_node(SPACER, 0, NO_COLOR, colored);
         for span in spans() {
@@ -507,6 +513,18 @@ impl<I: Width> Cells<I> {
         assert!(item != SPACER, "option {k} has no node {at}");
         self.cover::<C>(item);
         self.choose::<C>(I::of(node));
+    }
+
+    /// The option of option node `node` (N): the one its spacer starts.
+    fn option_of(&self, node: usize) -> OptionId {
+        let after = self.nodes[node..].iter().position(|n| n.item == SPACER);
+        let spacer = node + after.expect("a spacer after every option");
+        let first = self.nodes[spacer].loc;
+        let k = self
+            .option_first
+            .binary_search(&first)
+            .expect("a spacer holds its option's first node");
+        OptionId::from_u32(to_u32(k))
     }
 
     /// Forgets the statistics counted so far.

@@ -573,3 +573,118 @@ fn a_reporting_count_counts_as_the_count_and_stops_when_told() {
         assert!(stopped > rounds / 10, "too few counts stopped: {stopped}");
     }
 }
+
+/// A split on the cells (`Resumable::split`, the jobs of a count on
+/// threads) adds up with the counts of its nodes, each begun below its
+/// prefix, to the cells' whole count: the same solutions, nodes, updates,
+/// cleansings and profile. Its nodes are among the links' at the depth,
+/// with their shares, each once (in the cells' order; the cells enter the
+/// solutions and dead ends there themselves, and count some as leaves one
+/// level up); a
+/// budget one node short of the split's ends it; the sets are as before.
+/// The jobs counted one after another on one copy, each begun from the
+/// last one's prefix (`Resumable::begin_next`), count as each alone.
+#[test]
+fn a_split_on_cells_adds_up_to_the_count() {
+    use super::count::{NoReport, Resumable};
+    use crate::index::OptionId;
+    use crate::matrix::test_problems::links_frontier;
+    use std::collections::{BTreeMap, BTreeSet};
+    let mut rng = SplitMix64::new(424);
+    // Miri (CI runs this module's tests under it) takes 2: 9.3 s there at
+    // load 4 (6 took 17 s).
+    let rounds = if cfg!(miri) { 2 } else { 600 };
+    let (mut jobs, mut entered_at_cut) = (0, 0);
+    for round in 0..rounds {
+        let problem = random_problem(&mut rng, palette(round));
+        let mut solver = Dlx::new(&problem);
+        select_some(&mut rng, &mut solver, &problem);
+        let case = format!("{problem:?} selected {:?}", solver.selected());
+        let (all, whole) = on_cells(&mut solver, None);
+        let depth = rng.below(5) as usize;
+        let mut cells = AnyCells::new(&solver.search);
+        let (nodes, split) = cells
+            .split(&solver.search, depth, Budget::UNLIMITED)
+            .expect("no budget");
+        let deep: BTreeMap<Vec<OptionId>, f64> =
+            links_frontier(&mut solver, depth).into_iter().collect();
+        for (prefix, share) in &nodes {
+            let links_share = deep
+                .get(prefix)
+                .unwrap_or_else(|| panic!("{case} depth {depth}: {prefix:?} not the links'"));
+            assert!((share - links_share).abs() <= 1e-12 * links_share, "{case}");
+        }
+        let distinct: BTreeSet<_> = nodes.iter().map(|(p, _)| p).collect();
+        assert_eq!(distinct.len(), nodes.len(), "{case}: a node twice");
+        entered_at_cut += usize::from(deep.len() > nodes.len());
+        jobs += nodes.len();
+        let mut total = split.clone();
+        // A thread's jobs one after another, each begun where the last
+        // left its prefix (`begin_next`), in the queue's order or any.
+        let mut thread = AnyCells::new(&solver.search);
+        let mut order: Vec<usize> = (0..nodes.len()).collect();
+        if round % 2 == 1 {
+            rng.shuffle(&mut order);
+        }
+        let mut next = Vec::new();
+        for &i in &order {
+            let place = thread.begin_next(&solver.search, &nodes[i].0);
+            let mut job = Stats::default();
+            let (end, _) =
+                thread.resume(place, u64::MAX, Budget::UNLIMITED, &mut job, &mut NoReport);
+            assert_eq!(end, End::Exhausted, "{case}");
+            next.push((i, job));
+        }
+        next.sort_by_key(|&(i, _)| i);
+        for ((prefix, _), (_, after_another)) in nodes.iter().zip(&next) {
+            let place = cells.begin_count(&solver.search, prefix);
+            let mut job = Stats::default();
+            let (end, _) =
+                cells.resume(place, u64::MAX, Budget::UNLIMITED, &mut job, &mut NoReport);
+            cells.finish_count();
+            assert_eq!(end, End::Exhausted, "{case}");
+            assert_eq!(&job, after_another, "{case} {prefix:?} after another job");
+            total.solutions += job.solutions;
+            total.nodes += job.nodes;
+            total.updates += job.updates;
+            total.cleansings += job.cleansings;
+            // The job's root is at the depth of its prefix.
+            let at = prefix.len();
+            if total.profile.len() < at + job.profile.len() {
+                total.profile.resize(at + job.profile.len(), 0);
+            }
+            for (sum, more) in total.profile[at..].iter_mut().zip(&job.profile) {
+                *sum += more;
+            }
+        }
+        assert_eq!(
+            (total.solutions, &total),
+            (all.solutions, &whole),
+            "{case} depth {depth}"
+        );
+        // A budget one node short of the split's nodes ends it.
+        let (_, budgeted) = cells
+            .split(&solver.search, depth, Budget::nodes(u64::MAX))
+            .expect("budget enough");
+        if budgeted.nodes > 0 {
+            let short = Budget::nodes(budgeted.nodes - 1);
+            assert!(cells.split(&solver.search, depth, short).is_err(), "{case}");
+        }
+        // The sets as they were: the whole count on them again.
+        let mut again = Stats::default();
+        let end = cells.count(
+            &solver.search,
+            u64::MAX,
+            Budget::UNLIMITED,
+            &mut again,
+            &mut NoReport,
+        );
+        assert_eq!((end, &again), (End::Exhausted, &whole), "{case}");
+    }
+    if !cfg!(miri) {
+        assert!(
+            jobs > rounds / 4 && entered_at_cut > rounds / 20,
+            "{jobs} {entered_at_cut}"
+        );
+    }
+}

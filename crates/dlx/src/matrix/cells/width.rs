@@ -131,6 +131,13 @@ impl Resumable for AnyCells {
         }
     }
 
+    fn begin_next(&mut self, search: &Search, below: &[OptionId]) -> Place {
+        match self {
+            AnyCells::Narrow(cells) => cells.begin_next(search, below),
+            AnyCells::Wide(cells) => cells.begin_next(search, below),
+        }
+    }
+
     fn paused_place(&mut self) -> &mut Option<Box<Place>> {
         match self {
             AnyCells::Narrow(cells) => cells.paused_place(),
