@@ -36,7 +36,8 @@ pub struct Dlx {
     pub(crate) seed: Option<u64>,
     pub(crate) budget: Budget,
     pub(crate) stats: Stats,
-    /// The options of the last solution found; reused, never reallocated.
+    /// The options of the last solution found: allocated by the first
+    /// solution handed over (a count never makes it), then reused.
     pub(crate) solution: Vec<OptionId>,
     /// How many of the selections, from the bottom of the stack, were laid
     /// out by [`select_all`](Self::select_all) rather than covered one by
@@ -80,7 +81,7 @@ impl Dlx {
             seed: None,
             budget: Budget::UNLIMITED,
             stats: Stats::default(),
-            solution: Vec::with_capacity(problem.primary_count() + 1),
+            solution: Vec::new(),
             laid_out: 0,
             columns: None,
             lazy_restore: false,

@@ -180,8 +180,8 @@ impl Problem {
         Ok(Problem::of_rows(named, rows))
     }
 
-    /// From a two-dimensional numpy boolean array, read in place, its first
-    /// `primary` columns primary (all of them when `None`): `from_matrix`'s
+    /// From a two-dimensional numpy boolean array (a small contiguous one
+    /// copied, any other read in place), its first `primary` columns primary (all of them when `None`): `from_matrix`'s
     /// whole call for the common case, in one native call. `None` when
     /// `matrix` is anything else (another dtype, another number of
     /// dimensions, not an array), which `from_matrix` then reads as before.
@@ -193,10 +193,10 @@ impl Problem {
         primary: Option<usize>,
         names: Option<Vec<String>>,
     ) -> PyResult<Option<Self>> {
-        let Some(array) = build::bool_array(matrix) else {
+        let Some(cells) = build::bool_array(matrix) else {
             return Ok(None);
         };
-        let (named, rows) = build::from_bool_array(py, &array, primary, names)?;
+        let (named, rows) = build::from_bool_array(py, &cells, primary, names)?;
         Ok(Some(Problem::of_rows(named, rows)))
     }
 

@@ -400,7 +400,8 @@ def test_from_matrix_one_call_gives_what_the_long_way_gave() -> None:
         np.array([[1, 0, 0], [0, 0, 0], [0, 1, 0], [0, 0, 1]], dtype=bool),
         np.array([[1, 0, 1], [0, 1, 0], [1, 1, 0], [0, 0, 1]], dtype=bool),
     ]
-    for rows, columns in [(6, 7), (9, 5), (12, 9), (20, 13)]:
+    # (80, 60): more cells than are copied out (COPY_CELLS), borrowed in place.
+    for rows, columns in [(6, 7), (9, 5), (12, 9), (20, 13), (80, 60)]:
         for density in (0.2, 0.4):
             m = rng.random((rows, columns)) < density
             m[:, columns // 2] = False  # a column with no 1

@@ -36,7 +36,8 @@ impl Matrix {
     ) -> (bool, u64) {
         // SAFETY: (C): `q` is a node of `p`'s option (the caller's walk), so
         // by (A) its top `x`, less the mark, is a header, and (D) gives
-        // `color` and `item_color` entries for `q` and `x`.
+        // `color` and `item_color` entries for `q` and `x`: only a search of
+        // a problem with colors purifies.
         let (x, color) = unsafe { (get(&self.top, q) & !CLEANSED, get(&self.color, q)) };
         // SAFETY: as above.
         unsafe { *entry(&mut self.item_color, x) = color };
@@ -99,10 +100,12 @@ impl Matrix {
     }
 
     /// The colors of the items purified now: `(header, color index + 1)` for
-    /// each secondary item with a color.
+    /// each secondary item with a color; none without colors (no
+    /// `item_color`, invariant (D)).
     pub(super) fn purified_items(&self) -> impl Iterator<Item = (u32, u32)> + '_ {
         let first_secondary = self.primary as usize + 1;
-        (first_secondary..self.headers() - 1).filter_map(|h| {
+        let secondary_headers = self.item_color.len().saturating_sub(1);
+        (first_secondary..secondary_headers).filter_map(|h| {
             let color = self.item_color[h];
             (color != 0).then(|| (crate::index::to_u32(h), color))
         })

@@ -1,17 +1,20 @@
 //! Laying out a problem in the arena, and checking the result once.
 
 use super::link::Link;
+use super::path::has_colors;
 use super::{Matrix, SECONDARY_BIAS, SPACER};
 use crate::index::ItemId;
 use crate::index::to_u32;
-use crate::problem::Problem;
+use crate::problem::{Kind, Problem};
 
 impl Matrix {
     /// Lays out the arena for `problem`, which establishes invariants (A) to
-    /// (C): every link and `top` it stores is to a node it has laid out, and
+    /// (D): every link and `top` it stores is to a node it has laid out, and
     /// every link to an option node is made from the place it laid the node
-    /// at. Debug builds (so every test, and Miri) then check them all. The
-    /// builder has already checked that every index fits in a `u32`.
+    /// at; the arrays for colors are made only if the problem has colors,
+    /// those for bounds only for Algorithm M. Debug builds (so every test,
+    /// and Miri) then check them all. The builder has already checked that
+    /// every index fits in a `u32`.
     ///
     /// # Panics
     ///
@@ -58,10 +61,17 @@ impl Matrix {
 
         let mut spacer = items + 1;
         let mut option_first = Vec::with_capacity(problem.option_count());
+        // (D): the arrays for colors and for bounds only where steps read
+        // them; each is an allocation and a free, a tenth of a small
+        // problem's solver (docs/decisions/matrix-arrays-by-kind.md).
+        let colors = has_colors(problem);
+        let multiplicities = problem.kind() == Kind::Multiplicities;
         // Every node's color: `total` in all, reserved at once (growing it
         // option by option reallocated a dozen times per 9x9 matrix).
-        let mut color = Vec::with_capacity(total);
-        color.resize(items + 2, 0);
+        let mut color = Vec::with_capacity(if colors { total } else { 0 });
+        if colors {
+            color.resize(items + 2, 0);
+        }
         for (option, option_items) in problem.options() {
             let first = up.len();
             let size = to_u32(option_items.len());
@@ -70,12 +80,14 @@ impl Matrix {
                 // `size` nodes, laid out at `first..first + size`.
                 unsafe { Link::to_option_node(to_u32(x), position, size) }
             };
-            color.extend(
-                problem
-                    .entries(option)
-                    .map(|(_, c)| c.map_or(0, |c| c.as_u32() + 1)),
-            );
-            color.push(0);
+            if colors {
+                color.extend(
+                    problem
+                        .entries(option)
+                        .map(|(_, c)| c.map_or(0, |c| c.as_u32() + 1)),
+                );
+                color.push(0);
+            }
             for (position, &item) in (0..size).zip(option_items) {
                 let h = item.index() + 1;
                 let x = up.len();
@@ -104,6 +116,13 @@ impl Matrix {
             top.push(SPACER);
             option_of.push(0);
         }
+        let per_header = |made: bool, value: &dyn Fn(usize) -> u32| -> Vec<u32> {
+            if made {
+                (0..items + 2).map(value).collect()
+            } else {
+                Vec::new()
+            }
+        };
         let matrix = Matrix {
             up,
             down,
@@ -114,42 +133,44 @@ impl Matrix {
             option_first,
             primary: to_u32(primary),
             color,
-            item_color: vec![0; items + 2],
-            bound: (0..items + 2).map(|h| bounds(problem, h).1).collect(),
-            slack: (0..items + 2)
-                .map(|h| {
-                    let (lower, upper) = bounds(problem, h);
-                    upper - lower
-                })
-                .collect(),
+            item_color: per_header(colors, &|_| 0),
+            bound: per_header(multiplicities, &|h| bounds(problem, h).1),
+            slack: per_header(multiplicities, &|h| {
+                let (lower, upper) = bounds(problem, h);
+                upper - lower
+            }),
             cleansings: 0,
             single: 0,
         };
         if cfg!(debug_assertions) {
-            matrix.validate();
+            matrix.validate(colors, multiplicities);
         }
         matrix
     }
 
-    /// Checks invariants (A) to (C) of `mod.rs` over the whole arena, in
-    /// linear time.
+    /// Checks invariants (A) to (D) of `mod.rs` over the whole arena, in
+    /// linear time, for a problem with colors or not (`colors`) and of
+    /// Algorithm M or not (`multiplicities`).
     ///
     /// # Panics
     ///
     /// At the first value that breaks one.
-    fn validate(&self) {
+    fn validate(&self, colors: bool, multiplicities: bool) {
         let n = self.top.len();
         let headers = self.headers();
         assert!(
             self.up.len() == n && self.down.len() == n && self.option_of.len() == n,
             "(A): the arena's arrays differ in length"
         );
+        let sized = |made: bool, len: usize, whole: usize| len == if made { whole } else { 0 };
         assert!(
-            self.color.len() == n
-                && [&self.item_color, &self.bound, &self.slack]
-                    .iter()
-                    .all(|a| a.len() == headers),
-            "(D): the arrays for colors and bounds"
+            sized(colors, self.color.len(), n) && sized(colors, self.item_color.len(), headers),
+            "(D): the arrays for colors"
+        );
+        assert!(
+            sized(multiplicities, self.bound.len(), headers)
+                && sized(multiplicities, self.slack.len(), headers),
+            "(D): the arrays for bounds"
         );
         assert!(
             self.right.len() == headers && headers <= n,

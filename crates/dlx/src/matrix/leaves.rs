@@ -152,7 +152,7 @@ impl Matrix {
     #[inline]
     pub(super) fn active_primaries_are<const M: bool>(&self, k: u32) -> bool {
         // SAFETY: (B): `h` is always a value of `right`, so it indexes
-        // `right` and, with `M`, `bound` (D).
+        // `right` and, with `M` (Algorithm M's matrix), `bound` (D).
         unsafe {
             let mut h = ROOT;
             for _ in 0..k {

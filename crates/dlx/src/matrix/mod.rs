@@ -56,8 +56,14 @@
 //!   in its option, so the nodes of its span are the option's nodes, all
 //!   option nodes below `n`; a link to a header or spacer spans that node
 //!   alone.
-//! - **(D)** `color` has `n` entries; `item_color`, `bound` and `slack` have
-//!   one per header.
+//! - **(D)** If the problem has colors (`path::has_colors`), `color` has
+//!   `n` entries and `item_color` one per header, else both are empty; if
+//!   its kind is Algorithm M's, `bound` and `slack` have one per header,
+//!   else both are empty. Only steps for colors (`C = true`) read the first
+//!   two, and only steps for multiplicities (`M = true`) the other two;
+//!   a search calls its steps with `C` and `M` as its problem says
+//!   (`Search::facts`, fixed when it is made: the path's `colors`, and the
+//!   links loops for multiplicities only for [`Kind::Multiplicities`](crate::problem::Kind)).
 //! - **(E)** [`CLEANSED`] is set only by steps for colors (`C = true`), and
 //!   a search calls every step with one `C`, `Search::colors`, fixed when
 //!   it is made; so a matrix whose nodes may be cleansed is only walked by
@@ -88,9 +94,12 @@
 //!   (`scan.rs`) indexes `top[1..=primary]` with a checked slice, and the
 //!   lists keep (B) however stale.
 //!
-//! (D) holds for every problem, with or without colors and bounds, so the
-//! steps for colors and multiplicities are sound on any matrix; a plain
-//! problem simply never runs them. Nothing outside this module can reach
+//! (D) makes the four arrays only for the problems whose searches run the
+//! steps that read them: each is an allocation and a free, a tenth of a
+//! small problem's solver (docs/decisions/matrix-arrays-by-kind.md). A step
+//! for colors or multiplicities run on a matrix without its arrays would
+//! index an empty array; debug builds assert every unchecked index, so that
+//! fails every test (and Miri run) that reaches it. Nothing outside this module can reach
 //! the invariants: the fields are private to it,
 //! the only code that stores into them is the layout (`layout.rs`, and
 //! `bulk.rs` laying out anew) and the steps (`cover.rs`, `hide.rs`,
@@ -256,17 +265,17 @@ struct Matrix {
     primary: u32,
     /// Option node: 0 if it gives its item no color, else the color's index
     /// plus 1 (whether cleansed or not: that is a bit of `top`). Headers and
-    /// spacers: 0. One entry per node, all 0 for a problem without colors.
+    /// spacers: 0. One entry per node; empty for a problem without colors.
     color: Vec<u32>,
     /// Header: the color (index plus 1) its item has been purified with, or
-    /// 0. One entry per header.
+    /// 0. One entry per header; empty for a problem without colors.
     item_color: Vec<u32>,
     /// Primary header: how many more options may cover the item (Knuth's
     /// BOUND, its upper bound to start with); 0 once it is covered. One
-    /// entry per header.
+    /// entry per header for Algorithm M, else empty.
     bound: Vec<u32>,
     /// Primary header: upper bound less lower bound (Knuth's SLACK); never
-    /// changes. One entry per header.
+    /// changes. One entry per header for Algorithm M, else empty.
     slack: Vec<u32>,
     /// Knuth's cleansings: nodes purifying has marked, and purifications.
     cleansings: u64,
@@ -349,7 +358,8 @@ impl Matrix {
     /// # Safety
     ///
     /// `q` is an option node: then by (A) its `top`, less [`CLEANSED`], is
-    /// a header, and (D) gives it a `color` entry.
+    /// a header; and `C` only if the problem has colors, for which (D) gives
+    /// it a `color` entry.
     #[inline(always)]
     unsafe fn node_entry<const C: bool>(&self, q: u32) -> (Header, u32) {
         // SAFETY: as the caller guarantees.
@@ -479,7 +489,9 @@ impl Matrix {
                 if (self.top[x] & !CLEANSED) as usize != h {
                     return Err(format!("item {}: node {x} has top {}", h - 1, self.top[x]));
                 }
-                if self.top[x] & CLEANSED != 0 && self.item_color[h] == 0 {
+                // Without colors there is no `item_color`: no item is purified.
+                if self.top[x] & CLEANSED != 0 && self.item_color.get(h).copied().unwrap_or(0) == 0
+                {
                     return Err(format!(
                         "item {}: node {x} cleansed, item not purified",
                         h - 1
@@ -490,7 +502,8 @@ impl Matrix {
                     return Err(format!("item {}: vertical list does not close", h - 1));
                 }
             }
-            if h <= self.primary as usize && self.bound[h] == 0 {
+            // Without Algorithm M there is no `bound`: every bound stays 1.
+            if h <= self.primary as usize && self.bound.get(h) == Some(&0) {
                 return Err(format!("item {}: active with bound 0", h - 1));
             }
             let len = if h <= self.primary as usize {

@@ -190,13 +190,20 @@ impl Facts {
         let kind = problem.kind();
         Facts {
             kind,
-            colors: kind != Kind::Exact && problem.colors.iter().any(Option::is_some),
+            colors: has_colors(problem),
             width,
             cells_win: cells_win(problem),
             bits_win: bits_win(problem),
             cells_width: cells_width(problem),
         }
     }
+}
+
+/// Whether some option of `problem` gives an item a color (never for
+/// [`Kind::Exact`]): then its searches run the steps for colors (`C`), and
+/// only then does its matrix have the arrays they read (invariant (D)).
+pub(super) fn has_colors(problem: &Problem) -> bool {
+    problem.kind() != Kind::Exact && problem.colors.iter().any(Option::is_some)
 }
 
 /// Whether [`Dlx::count`](crate::Dlx::count) runs on dancing cells for

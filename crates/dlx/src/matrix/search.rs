@@ -547,6 +547,8 @@ impl Search {
     /// Writes the current solution, pre-selected options first, into `out`.
     pub(crate) fn solution(&self, out: &mut Vec<OptionId>) {
         out.clear();
+        // At most one option a level: one allocation for the first solution.
+        out.reserve(self.selected.len() + self.level);
         out.extend_from_slice(&self.selected);
         for x in self.levels[..self.level].iter().map(|level| level.choice) {
             // Algorithm M's null moves choose no option: a link to a header.

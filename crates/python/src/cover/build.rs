@@ -446,32 +446,90 @@ pub(crate) fn from_matrix(
     names: Option<Vec<String>>,
 ) -> PyResult<FromRows> {
     match matrix {
-        Matrix::Dense(array) => from_dense(py, &array, primary, names),
+        Matrix::Dense(array) => from_dense(py, array.as_array(), primary, names),
         Matrix::Csr((indptr, indices, columns)) => {
             from_csr(py, &indptr, &indices, columns, primary, names)
         }
     }
 }
 
-/// `matrix` as a two-dimensional numpy boolean array, read in place, or
-/// `None` if it is not one (`from_matrix`'s fast path, [`from_bool_array`]).
-pub(crate) fn bool_array<'py>(matrix: &Bound<'py, PyAny>) -> Option<PyReadonlyArray2<'py, bool>> {
-    matrix
-        .cast::<numpy::PyArray2<bool>>()
-        .ok()
-        .and_then(|array| array.try_readonly().ok())
+/// The most cells a contiguous boolean array may have to be copied out
+/// rather than borrowed: numpy's borrow tracking (a shared borrow taken and
+/// given back in its process-wide table) costs about 900 instructions a
+/// call, a copy an allocation and about one instruction for 16 cells
+/// (docs/decisions/matrix-one-call.md).
+const COPY_CELLS: usize = 4096;
+
+/// The cells of a two-dimensional numpy boolean array: copied if it is
+/// small and contiguous, else borrowed in place.
+pub(crate) enum BoolCells<'py> {
+    /// The cells in the array's order: by rows, or by columns if `fortran`.
+    Copied {
+        cells: Vec<bool>,
+        shape: (usize, usize),
+        fortran: bool,
+    },
+    /// The array itself, read in place.
+    Borrowed(PyReadonlyArray2<'py, bool>),
 }
 
-/// The problem of a numpy boolean array, its first `primary` columns
-/// primary (all of them when `None`), as [`from_matrix`] makes it.
+impl BoolCells<'_> {
+    /// The cells as a matrix view.
+    fn view(&self) -> numpy::ndarray::ArrayView2<'_, bool> {
+        use numpy::ndarray::{ArrayView2, ShapeBuilder};
+        match self {
+            BoolCells::Copied {
+                cells,
+                shape,
+                fortran,
+            } => if *fortran {
+                ArrayView2::from_shape(shape.f(), cells)
+            } else {
+                ArrayView2::from_shape(*shape, cells)
+            }
+            .expect("the copy has the array's shape"),
+            BoolCells::Borrowed(array) => array.as_array(),
+        }
+    }
+}
+
+/// `matrix`'s cells if it is a two-dimensional numpy boolean array, or
+/// `None` if it is not one (`from_matrix`'s fast path, [`from_bool_array`]).
+pub(crate) fn bool_array<'py>(matrix: &Bound<'py, PyAny>) -> Option<BoolCells<'py>> {
+    use numpy::PyUntypedArrayMethods;
+    let array = matrix.cast::<numpy::PyArray2<bool>>().ok()?;
+    if array.len() <= COPY_CELLS {
+        let (rows, columns) = (array.shape()[0], array.shape()[1]);
+        // An array of one row or column is both: its cells are in either order.
+        let order = if array.is_c_contiguous() {
+            Some(false)
+        } else if array.is_fortran_contiguous() {
+            Some(true)
+        } else {
+            None
+        };
+        if let Some((fortran, cells)) = order.zip(array.to_vec().ok()) {
+            return Some(BoolCells::Copied {
+                cells,
+                shape: (rows, columns),
+                fortran,
+            });
+        }
+    }
+    array.try_readonly().ok().map(BoolCells::Borrowed)
+}
+
+/// The problem of a numpy boolean array's cells, its first `primary`
+/// columns primary (all of them when `None`), as [`from_matrix`] makes it.
 pub(crate) fn from_bool_array(
     py: Python<'_>,
-    array: &PyReadonlyArray2<'_, bool>,
+    cells: &BoolCells<'_>,
     primary: Option<usize>,
     names: Option<Vec<String>>,
 ) -> PyResult<FromRows> {
-    let columns = array.as_array().ncols();
-    from_dense(py, array, primary.unwrap_or(columns), names)
+    let view = cells.view();
+    let columns = view.ncols();
+    from_dense(py, view, primary.unwrap_or(columns), names)
 }
 
 /// Adds row `row`'s `items` as an option, unless it has no primary item
@@ -534,11 +592,10 @@ impl KeptRows {
 /// the columns where it is true; the first `primary` columns are primary.
 fn from_dense(
     py: Python<'_>,
-    matrix: &PyReadonlyArray2<'_, bool>,
+    view: numpy::ndarray::ArrayView2<'_, bool>,
     primary: usize,
     names: Option<Vec<String>>,
 ) -> PyResult<FromRows> {
-    let view = matrix.as_array();
     let (rows, columns) = view.dim();
     let err = |e: DlxError| dlx_error(py, &e, None);
     check_primary(py, primary, columns)?;

@@ -405,6 +405,8 @@ impl Bits {
     /// list them (`Search::solution`).
     pub(crate) fn solution(&self, search: &Search, out: &mut Vec<OptionId>) {
         out.clear();
+        let levels = self.paused.as_deref().map_or(0, |place| place.levels.len());
+        out.reserve(search.selected().len() + levels);
         out.extend_from_slice(search.selected());
         if let Some(place) = self.paused.as_deref() {
             let chosen = place
