@@ -181,8 +181,9 @@ impl Problem {
     }
 
     /// From a two-dimensional numpy boolean array (a small contiguous one
-    /// copied, any other read in place), its first `primary` columns primary (all of them when `None`): `from_matrix`'s
-    /// whole call for the common case, in one native call. `None` when
+    /// copied, any other read in place), its first `primary` columns
+    /// primary (all of them when `None`): `from_matrix`'s whole call for
+    /// the common case, in one native call. `None` when
     /// `matrix` is anything else (another dtype, another number of
     /// dimensions, not an array), which `from_matrix` then reads as before.
     #[staticmethod]
