@@ -42,10 +42,12 @@ Not a test: it asserts answers, never times.
 from __future__ import annotations
 
 import argparse
+import atexit
 import itertools
 import multiprocessing
 import os
 import pathlib
+import shutil
 import statistics
 import subprocess
 import sys
@@ -460,6 +462,9 @@ class Worker:
         self.startup: Optional[float] = None
         self.broken: Optional[str] = None
         self.cache = tempfile.mkdtemp(prefix="cover-bench-numba-")
+        # Removed when the run ends, however it ends: 179 of them had piled
+        # up in /tmp on the machine that ran this script most.
+        atexit.register(shutil.rmtree, self.cache, True)
 
     def start(self) -> None:
         context = multiprocessing.get_context("spawn")
