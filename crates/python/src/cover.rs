@@ -90,25 +90,41 @@ impl Problem {
     }
 
     /// [`count`](Self::count) on masks, here, for a count on one thread or
-    /// of a tree within the look (docs/decisions/small-masks.md): the count,
-    /// or the exception that stopped it, carrying what was found; `None`
-    /// if it runs on more threads and the look did not end it, to be
-    /// counted as the links count it, from the start.
+    /// of a tree within the look (`tiny`, [`tree_within_look`];
+    /// docs/decisions/small-masks.md): the count, or the exception that
+    /// stopped it, carrying what was found; `None` if it runs on more
+    /// threads and the links' look would not have ended it, to be counted
+    /// as the links count it, from the start.
     fn count_small(
         &self,
         py: Python<'_>,
         small: SmallProblem,
         (limit, budget): (Option<u64>, Option<u64>),
         jobs: Option<usize>,
+        tiny: bool,
     ) -> Option<PyResult<Count>> {
         let mut counting = small.into_counting(limit, node_budget(budget));
-        let look = (jobs != Some(1)).then_some(FIRST_LOOK);
-        let counted = run::count_small_here(py, &mut counting, look);
+        let counted = if tiny {
+            // At most 8,192 nodes, a millisecond at the most: counted
+            // whole, with the GIL held and no look at signals (releasing
+            // the GIL and reading clocks for the pieces was a tenth of
+            // such a call).
+            let count = counting.run();
+            // The links' look checks its updates between pieces: past them
+            // it could have gone to the threads (never seen on a tree this
+            // small), so such a count is left to the links.
+            let (_, look_updates) = FIRST_LOOK;
+            if jobs != Some(1) && counting.stats().updates >= look_updates {
+                return None;
+            }
+            Ok(count)
+        } else {
+            run::count_small_here(py, &mut counting)
+        };
         let stats = counting.stats();
         let (nodes, solutions) = (stats.nodes, stats.solutions);
         let counted = match counted {
-            Ok(None) => return None,
-            Ok(Some(count)) => Ok(Count::new(count.solutions, count.end, nodes)),
+            Ok(count) => Ok(Count::new(count.solutions, count.end, nodes)),
             Err(err) => Err(with_count(
                 py,
                 err,
@@ -160,6 +176,12 @@ impl Problem {
         py: Python<'_>,
         solutions: &mut SmallSolutions,
     ) -> PyResult<Option<Solution>> {
+        if tree_within_look(self.named.problem()) {
+            // At most 8,192 nodes: searched whole, the GIL held, as a tiny
+            // count (`count_small`).
+            let found = solutions.next_within(u64::MAX);
+            return Ok(found.map(|options| self.solution(options, &[])));
+        }
         loop {
             let found = py.detach(|| solutions.next_within(SLICE).map(<[_]>::to_vec));
             if let Some(options) = found {
@@ -466,7 +488,7 @@ impl Problem {
         if reporter.is_silent()
             && (jobs == Some(1) || tiny)
             && let Some(small) = self.small(None)
-            && let Some(counted) = self.count_small(py, small, (limit, budget), jobs)
+            && let Some(counted) = self.count_small(py, small, (limit, budget), jobs, tiny)
         {
             return counted;
         }

@@ -207,31 +207,13 @@ pub(crate) fn count_here(
 }
 
 /// [`count_here`] for a count on masks (`SmallCounting`, a problem too small
-/// for links: docs/decisions/small-masks.md), which has no progress target
-/// to tell: the count once it has ended, or `None` if `look` is given and
-/// the count reached it first (checked between pieces, as `count_here`
-/// checks it). An exception leaves the count where it stopped.
-pub(crate) fn count_small_here(
-    py: Python<'_>,
-    counting: &mut SmallCounting,
-    look: Option<(u64, u64)>,
-) -> PyResult<Option<Count>> {
-    let piece = |nodes: u64| {
-        let Some((most, updates)) = look else {
-            return match counting.run_within(nodes) {
-                Some(count) => ControlFlow::Break(Some(count)),
-                None => ControlFlow::Continue(()),
-            };
-        };
-        let done = counting.stats();
-        if let Some(count) = counting.run_within(nodes.min(most.saturating_sub(done.nodes))) {
-            return ControlFlow::Break(Some(count));
-        }
-        let stats = counting.stats();
-        if stats.nodes >= most || stats.updates >= updates {
-            return ControlFlow::Break(None);
-        }
-        ControlFlow::Continue(())
+/// for links: docs/decisions/small-masks.md) on one thread, which has no
+/// progress target to tell and no look: the count, once it has ended. An
+/// exception leaves the count where it stopped.
+pub(crate) fn count_small_here(py: Python<'_>, counting: &mut SmallCounting) -> PyResult<Count> {
+    let piece = |nodes: u64| match counting.run_within(nodes) {
+        Some(count) => ControlFlow::Break(count),
+        None => ControlFlow::Continue(()),
     };
     in_pieces(py, piece, |()| Ok(()))
 }
