@@ -3,7 +3,8 @@
 //! 64 options, an item with no option, no options, duplicate options), the
 //! same counts, statistics (nodes, profile, updates), solutions in the
 //! same order with the same statistics at each, under limits and node
-//! budgets, whole or in pieces; and the problems it must refuse.
+//! budgets, whole or in pieces; known counts; and the problems it must
+//! refuse.
 
 use dlx_engine::{Budget, Count, Dlx, End, OptionId, Problem, SMALL_MAX, SmallProblem, Stats};
 use proptest::prelude::*;
@@ -232,4 +233,41 @@ fn problems_past_the_masks_are_refused() {
     let long = problem(1, &vec![vec![0]; 40]);
     assert!(Dlx::new(&long).path().counts_on_bits());
     assert!(SmallProblem::new(&long).is_none());
+}
+
+/// Known counts on masks, and the links' statistics with them: Langford
+/// pairs, Latin squares of orders 3 and 4 (64 options), domino tilings of
+/// 4x4 and 6x6 (60 options, 6,728 tilings).
+#[test]
+fn known_counts_on_masks() {
+    use crate::known_counts::{langford, latin_squares, polyominoes};
+    let cases = [
+        (langford::langford(3), 2),
+        (langford::langford(4), 2),
+        (langford::langford(5), 0),
+        (latin_squares::latin_squares(3), 12),
+        (latin_squares::latin_squares(4), 576),
+        (polyominoes::dominoes(4, 4), 36),
+        (polyominoes::dominoes(6, 6), 6728),
+    ];
+    for (named, expected) in cases {
+        let problem = named.problem();
+        let small = SmallProblem::new(problem).expect("small");
+        let (count, stats) = small.clone().count(None, Budget::UNLIMITED);
+        assert_eq!((count.solutions, count.end), (expected, End::Exhausted));
+        assert_eq!(
+            (count, stats),
+            links_count(problem, None, Budget::UNLIMITED)
+        );
+        let solutions: Vec<_> = small.into_solutions(Budget::UNLIMITED).collect();
+        let links: Vec<_> = links_solutions(problem, Budget::UNLIMITED)
+            .0
+            .into_iter()
+            .map(|(options, _)| options)
+            .collect();
+        assert_eq!(solutions, links);
+    }
+    same_as_links(langford::langford(4).problem());
+    same_as_links(latin_squares::latin_squares(3).problem());
+    same_as_links(polyominoes::dominoes(4, 4).problem());
 }
