@@ -206,6 +206,7 @@ mod random;
 #[cfg(test)]
 mod restore_tests;
 mod settings;
+mod small;
 mod solution;
 mod solutions;
 mod solver;
@@ -230,6 +231,7 @@ pub use problem::{Bounds, Kind, Problem};
 pub use progress::Progress;
 pub use prune::Pruned;
 pub use random::SplitMix64;
+pub use small::{SMALL_MAX, SmallCounting, SmallProblem, SmallSolutions};
 pub use solution::Solution;
 pub use solutions::RandomSolutions;
 pub use solutions::{IntoSolutions, OwnedSolutions, Solutions};

@@ -12,6 +12,7 @@ mod layers;
 mod oracle;
 mod oracle_kinds;
 mod reference;
+mod small_masks;
 mod solver_behaviour;
 mod split_jobs;
 mod split_parallel;

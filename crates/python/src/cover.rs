@@ -17,7 +17,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use dlx_engine::split::{Fingerprint, Worker};
 use dlx_engine::{
-    Budget, Counting, Dlx, End, IntoSolutions, Kind, NamedProblem, Parallel, Progress, SplitMix64,
+    Budget, Counting, Dlx, End, IntoSolutions, Kind, NamedProblem, Parallel, Progress,
+    SmallProblem, SmallSolutions, SplitMix64,
 };
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
@@ -72,6 +73,68 @@ impl Problem {
         solver
     }
 
+    /// The problem as masks, if it is small enough for the search on them
+    /// (`SmallProblem::new`) and `seed` is `None` (the masks walk the
+    /// leftmost order only): that search needs no solver, and walks the
+    /// tree a solver would with its statistics
+    /// (docs/decisions/small-masks.md).
+    fn small(&self, seed: Option<u64>) -> Option<SmallProblem> {
+        seed.is_none()
+            .then(|| SmallProblem::new(self.named.problem()))
+            .flatten()
+    }
+
+    /// Keeps the statistics of a search on masks as the last search's.
+    fn keep_stats(&self, stats: dlx_engine::Stats) {
+        *lock(&self.last) = Stats::from(stats);
+    }
+
+    /// [`count`](Self::count) on masks, here, for a count on one thread or
+    /// of a tree within the look (`tiny`, [`tree_within_look`];
+    /// docs/decisions/small-masks.md): the count, or the exception that
+    /// stopped it, carrying what was found; `None` if it runs on more
+    /// threads and the links' look would not have ended it, to be counted
+    /// as the links count it, from the start.
+    fn count_small(
+        &self,
+        py: Python<'_>,
+        small: SmallProblem,
+        (limit, budget): (Option<u64>, Option<u64>),
+        jobs: Option<usize>,
+        tiny: bool,
+    ) -> Option<PyResult<Count>> {
+        let mut counting = small.into_counting(limit, node_budget(budget));
+        let counted = if tiny {
+            // At most 8,192 nodes, a millisecond at the most: counted
+            // whole, with the GIL held and no look at signals (releasing
+            // the GIL and reading clocks for the pieces was a tenth of
+            // such a call).
+            let count = counting.run();
+            // The links' look checks its updates between pieces: past them
+            // it could have gone to the threads (never seen on a tree this
+            // small), so such a count is left to the links.
+            let (_, look_updates) = FIRST_LOOK;
+            if jobs != Some(1) && counting.stats().updates >= look_updates {
+                return None;
+            }
+            Ok(count)
+        } else {
+            run::count_small_here(py, &mut counting)
+        };
+        let stats = counting.stats();
+        let (nodes, solutions) = (stats.nodes, stats.solutions);
+        let counted = match counted {
+            Ok(count) => Ok(Count::new(count.solutions, count.end, nodes)),
+            Err(err) => Err(with_count(
+                py,
+                err,
+                Count::new(solutions, End::Stopped, nodes),
+            )),
+        };
+        self.keep_stats(stats);
+        Some(counted)
+    }
+
     /// Gives a solver back after its search, keeping its statistics.
     fn give_back(&self, mut solver: Dlx) {
         solver.set_progress(None);
@@ -107,6 +170,30 @@ impl Problem {
         }
     }
 
+    /// [`next_of`](Self::next_of) for a search on masks.
+    fn next_small(
+        &self,
+        py: Python<'_>,
+        solutions: &mut SmallSolutions,
+    ) -> PyResult<Option<Solution>> {
+        if tree_within_look(self.named.problem()) {
+            // At most 8,192 nodes: searched whole, the GIL held, as a tiny
+            // count (`count_small`).
+            let found = solutions.next_within(u64::MAX);
+            return Ok(found.map(|options| self.solution(options, &[])));
+        }
+        loop {
+            let found = py.detach(|| solutions.next_within(SLICE).map(<[_]>::to_vec));
+            if let Some(options) = found {
+                return Ok(Some(self.solution(&options, &[])));
+            }
+            if solutions.end().is_some() {
+                return Ok(None);
+            }
+            py.check_signals()?;
+        }
+    }
+
     /// Up to `most` solutions of one search (the first, or two for
     /// uniqueness), and how the search ended.
     fn first_solutions(
@@ -116,20 +203,39 @@ impl Problem {
         budget: Option<u64>,
         seed: Option<u64>,
     ) -> PyResult<(Vec<Solution>, Option<End>)> {
-        let mut solutions = self.take_solver(budget, seed).into_solutions();
+        let mut search = match self.small(seed) {
+            Some(small) => Search::Masks(Box::new(small.into_solutions(node_budget(budget)))),
+            None => Search::Links(self.take_solver(budget, seed).into_solutions()),
+        };
         let mut found = Vec::new();
         let outcome = (|| {
             while found.len() < most {
-                match self.next_of(py, &mut solutions)? {
+                match self.next_in(py, &mut search)? {
                     Some(s) => found.push(s),
                     None => break,
                 }
             }
             Ok::<_, PyErr>(())
         })();
-        let end = solutions.end();
-        self.give_back(solutions.into_solver());
+        let end = search.end();
+        self.end_search(search);
         outcome.map(|()| (found, end))
+    }
+
+    /// The next solution of `search`, as [`next_of`](Self::next_of).
+    fn next_in(&self, py: Python<'_>, search: &mut Search) -> PyResult<Option<Solution>> {
+        match search {
+            Search::Links(solutions) => self.next_of(py, solutions),
+            Search::Masks(solutions) => self.next_small(py, solutions),
+        }
+    }
+
+    /// Ends `search`, keeping its statistics (and its solver, if it has one).
+    fn end_search(&self, search: Search) {
+        match search {
+            Search::Links(solutions) => self.give_back(solutions.into_solver()),
+            Search::Masks(solutions) => self.keep_stats(solutions.stats()),
+        }
     }
 }
 
@@ -288,10 +394,14 @@ impl Problem {
     /// says why it ended.
     #[pyo3(signature = (*, budget=None, seed=None))]
     fn solutions(slf: &Bound<'_, Self>, budget: Option<u64>, seed: Option<u64>) -> Solutions {
-        let solver = slf.get().take_solver(budget, seed);
+        let problem = slf.get();
+        let search = match problem.small(seed) {
+            Some(small) => Search::Masks(Box::new(small.into_solutions(node_budget(budget)))),
+            None => Search::Links(problem.take_solver(budget, seed).into_solutions()),
+        };
         Solutions {
             problem: slf.clone().unbind(),
-            search: Some(solver.into_solutions()),
+            search: Some(search),
             end: None,
             found: 0,
         }
@@ -374,8 +484,15 @@ impl Problem {
             ));
         }
         let mut reporter = Reporter::new(progress, interval)?;
-        let mut solver = self.take_solver(budget, None);
         let tiny = tree_within_look(self.named.problem());
+        if reporter.is_silent()
+            && (jobs == Some(1) || tiny)
+            && let Some(small) = self.small(None)
+            && let Some(counted) = self.count_small(py, small, (limit, budget), jobs, tiny)
+        {
+            return counted;
+        }
+        let mut solver = self.take_solver(budget, None);
         let (count, failure) =
             count_solutions(py, &mut solver, (limit, budget), jobs, tiny, &mut reporter);
         let nodes = solver.stats().nodes;
@@ -603,6 +720,38 @@ fn tree_within_look(problem: &dlx_engine::Problem) -> bool {
         && u32::try_from(options).is_ok_and(|n| n < 64 && 1_u64 << n <= look)
 }
 
+/// A budget of at most `nodes` search-tree nodes, if given.
+fn node_budget(nodes: Option<u64>) -> Budget {
+    nodes.map_or(Budget::UNLIMITED, Budget::nodes)
+}
+
+/// A search for solutions: on a solver's links, or on masks.
+// The links' iterator stays inline, as it was before the masks (a box
+// would be one allocation more a search); the masks' larger state is boxed.
+#[allow(clippy::large_enum_variant)]
+enum Search {
+    Links(IntoSolutions),
+    Masks(Box<SmallSolutions>),
+}
+
+impl Search {
+    /// Why the search ended, or `None` while it goes on.
+    fn end(&self) -> Option<End> {
+        match self {
+            Search::Links(solutions) => solutions.end(),
+            Search::Masks(solutions) => solutions.end(),
+        }
+    }
+
+    /// The statistics of the search so far.
+    fn stats(&self) -> Stats {
+        match self {
+            Search::Links(solutions) => Stats::from(solutions.stats()),
+            Search::Masks(solutions) => Stats::from(solutions.stats()),
+        }
+    }
+}
+
 /// A KeyboardInterrupt (or other exception) carrying the partial `count`.
 fn with_count(py: Python<'_>, err: PyErr, count: Count) -> PyErr {
     if err.is_instance_of::<PyKeyboardInterrupt>(py) {
@@ -617,7 +766,7 @@ fn with_count(py: Python<'_>, err: PyErr, count: Count) -> PyErr {
 #[pyclass(module = "sudoku_dlx.cover")]
 pub(crate) struct Solutions {
     problem: Py<Problem>,
-    search: Option<IntoSolutions>,
+    search: Option<Search>,
     end: Option<End>,
     found: u64,
 }
@@ -626,7 +775,7 @@ impl Solutions {
     /// Ends the search and gives the solver back.
     fn finish(&mut self, end: End) {
         if let Some(search) = self.search.take() {
-            self.problem.get().give_back(search.into_solver());
+            self.problem.get().end_search(search);
         }
         self.end.get_or_insert(end);
     }
@@ -642,7 +791,7 @@ impl Solutions {
         let Some(search) = self.search.as_mut() else {
             return Ok(None);
         };
-        match self.problem.get().next_of(py, search) {
+        match self.problem.get().next_in(py, search) {
             Ok(Some(solution)) => {
                 self.found += 1;
                 Ok(Some(solution))
@@ -676,7 +825,7 @@ impl Solutions {
     #[getter]
     fn stats(&self) -> Stats {
         match &self.search {
-            Some(search) => Stats::from(search.stats()),
+            Some(search) => search.stats(),
             None => self.problem.get().stats(),
         }
     }

@@ -569,3 +569,73 @@ def test_reprs() -> None:
     assert "nodes=" in repr(problem.stats)
     assert repr(problem.estimate()).startswith("Estimate(nodes=")
     assert cover.Problem.parse(str(problem)).count() == 2
+
+
+def small_problems() -> list[tuple[str, list[list[str]], list[str] | None]]:
+    """Plain exact cover of at most 64 items and options, which searches
+    on masks (docs/decisions/small-masks.md), with their primary items
+    (None: inferred): Langford pairs of 4 and 5 (options of three items:
+    leaves counted at once), options that doom, and an item no option has."""
+
+    def langford_options(n: int) -> list[list[str]]:
+        return [
+            [str(k), f"s{i}", f"s{i + k + 1}"]
+            for k in range(1, n + 1)
+            for i in range(2 * n - k - 1)
+        ]
+
+    doomed = [["a", "b"], ["a", "c"], ["b", "d"], ["c", "d"], ["a"], ["d"], ["b", "c"]]
+    return [
+        ("langford-4", langford_options(4), None),
+        ("langford-5", langford_options(5), None),
+        ("doomed", doomed, None),
+        ("uncoverable", [["a"], ["b"], ["a", "b"], ["a"]], ["a", "b", "z"]),
+    ]
+
+
+def stats_of(stats: cover.Stats) -> tuple:
+    return (stats.nodes, stats.updates, stats.cleansings, stats.solutions, list(stats.profile))
+
+
+@pytest.mark.parametrize("name,options,primary", small_problems())
+def test_small_problems_count_as_the_links_count(
+    name: str, options: list[list[str]], primary: list[str] | None
+) -> None:
+    # A progress callback sends a count to the links (the masks report to
+    # none): the same tree, limits and budgets, statistics and all.
+    problem = cover.Problem(options, primary)
+    for limit, budget, jobs in itertools.product([None, 0, 1, 2], [None, 0, 1, 5, 20], [1, None]):
+        masks = problem.count(limit, jobs, budget=budget)
+        on_masks = stats_of(problem.stats)
+        links = problem.count(limit, 1, budget=budget, progress=lambda info: None)
+        assert (masks.solutions, masks.end, masks.nodes) == (links.solutions, links.end, links.nodes)
+        assert on_masks == stats_of(problem.stats), (name, limit, budget, jobs)
+
+
+@pytest.mark.parametrize("name,options,primary", small_problems())
+def test_small_problems_find_what_the_links_find(
+    name: str, options: list[list[str]], primary: list[str] | None
+) -> None:
+    # An unused secondary item sends every search to the links, with the
+    # same tree; a seed does too, in its own order.
+    problem = cover.Problem(options, primary)
+    links = cover.Problem(options, primary, ["unused"])
+    for budget in [None, 0, 1, 3, 10]:
+        found = []
+        for search in (problem.solutions(budget=budget), links.solutions(budget=budget)):
+            found.append([(list(s.options), stats_of(search.stats)) for s in search])
+            found.append((search.end, stats_of(search.stats)))
+        assert found[0:2] == found[2:4], (name, budget)
+        firsts: list[object] = []
+        for p in (problem, links):
+            try:
+                first = p.first(budget=budget)
+                firsts.append(None if first is None else list(first.options))
+            except cover.BudgetExhausted as e:
+                firsts.append(str(e))
+            firsts.append(stats_of(p.stats))
+            unique = p.uniqueness(budget=budget)
+            firsts.append((unique.kind, [list(s.options) for s in unique.solutions]))
+        assert firsts[0:3] == firsts[3:6], (name, budget)
+    seeded = sorted(sorted(s.options) for s in problem.solutions(seed=5))
+    assert seeded == sorted(sorted(s.options) for s in problem)

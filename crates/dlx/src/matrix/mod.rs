@@ -149,6 +149,7 @@ pub(crate) use bulk::Columns;
 pub(crate) use cells::{AnyCells, Counter, Frontier, NoReport, PauseAt, Report, Resumable};
 pub(crate) use frontier::RandomChild;
 pub(crate) use link::MAX_OPTION_LEN;
+pub(crate) use path::bits_win as counts_on_bits;
 pub use path::{CellsWidth, LinksLoop, SearchPath};
 pub(crate) use search::Search;
 pub(crate) use select::blocked_options;

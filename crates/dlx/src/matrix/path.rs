@@ -238,7 +238,7 @@ const BITS_MIN_MEAN_LIST: usize = 32;
 /// links; on short lists (langford-11 15, latin-5 5) a node clears a few
 /// options and the bitsets' fixed cost a node (copying the live set and
 /// the counts, scanning every primary item) loses.
-fn bits_win(problem: &Problem) -> bool {
+pub(crate) fn bits_win(problem: &Problem) -> bool {
     // Without secondary items every entry is a primary item's.
     let primary = problem.primary_count();
     problem.kind() == Kind::Exact

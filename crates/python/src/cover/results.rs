@@ -208,6 +208,18 @@ impl From<&DlxStats> for Stats {
     }
 }
 
+impl From<DlxStats> for Stats {
+    fn from(s: DlxStats) -> Self {
+        Stats {
+            nodes: s.nodes,
+            updates: s.updates,
+            cleansings: s.cleansings,
+            solutions: s.solutions,
+            profile: s.profile,
+        }
+    }
+}
+
 #[pymethods]
 impl Stats {
     fn __repr__(&self) -> String {

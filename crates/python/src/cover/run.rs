@@ -11,7 +11,7 @@ use std::ops::ControlFlow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use dlx_engine::{Count, Counting, Progress};
+use dlx_engine::{Count, Counting, Progress, SmallCounting};
 use pyo3::exceptions::PyRuntimeError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -40,6 +40,11 @@ impl<'py> Reporter<'py> {
             last: Instant::now(),
             nodes: 0,
         })
+    }
+
+    /// Whether there is no target to tell.
+    pub(crate) fn is_silent(&self) -> bool {
+        self.target.is_none()
     }
 
     /// Tells the target `info`, if its interval has gone by (or `always`,
@@ -199,4 +204,16 @@ pub(crate) fn count_here(
         reporter.tell(ProgressInfo::of_counting(counting), true)?;
     }
     Ok(counted)
+}
+
+/// [`count_here`] for a count on masks (`SmallCounting`, a problem too small
+/// for links: docs/decisions/small-masks.md) on one thread, which has no
+/// progress target to tell and no look: the count, once it has ended. An
+/// exception leaves the count where it stopped.
+pub(crate) fn count_small_here(py: Python<'_>, counting: &mut SmallCounting) -> PyResult<Count> {
+    let piece = |nodes: u64| match counting.run_within(nodes) {
+        Some(count) => ControlFlow::Break(count),
+        None => ControlFlow::Continue(()),
+    };
+    in_pieces(py, piece, |()| Ok(()))
 }
