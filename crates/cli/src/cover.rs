@@ -342,6 +342,12 @@ fn write_estimate(estimate: &Estimate, seed: u64, out: &mut dyn Write) -> std::i
         number(estimate.solutions()),
         number(estimate.solutions_error())
     )?;
+    writeln!(
+        out,
+        "estimated updates: {} (standard error {})",
+        number(estimate.updates()),
+        number(estimate.updates_error())
+    )?;
     writeln!(out, "samples: {} (seed {seed})", estimate.samples())
 }
 

@@ -283,6 +283,7 @@ fn estimate_is_knuths_and_reproducible() {
     assert_eq!(out.code, 0, "{}", out.stderr);
     let (n, n_error) = estimated(&out.stdout, "estimated nodes: ");
     let (s, s_error) = estimated(&out.stdout, "estimated solutions: ");
+    let (u, u_error) = estimated(&out.stdout, "estimated updates: ");
     assert!(
         (n - nodes).abs() <= 4.0 * n_error + 0.1,
         "{n} +- {n_error} against {nodes}"
@@ -290,6 +291,24 @@ fn estimate_is_knuths_and_reproducible() {
     assert!(
         (s - solutions).abs() <= 4.0 * s_error + 0.1,
         "{s} +- {s_error} against {solutions}"
+    );
+    // The updates of a search that enters every node: the iterator's
+    // (`--limit` past the count, so that no leaf is counted at once).
+    let walk = run(&[
+        "cover",
+        "--stats",
+        "--jobs",
+        "1",
+        "--limit",
+        "1000000000",
+        arg(&file),
+    ]);
+    let walked = walk.stderr.lines().next().unwrap();
+    let words: Vec<&str> = walked.split_whitespace().collect();
+    let updates: f64 = words[5].parse().unwrap();
+    assert!(
+        (u - updates).abs() <= 4.0 * u_error + 0.1,
+        "{u} +- {u_error} against {updates}"
     );
     assert!(
         out.stdout.ends_with("samples: 4000 (seed 3)\n"),
@@ -310,6 +329,7 @@ fn estimate_is_knuths_and_reproducible() {
         out.stdout,
         "estimated nodes: 7.0 (standard error 0.0)\n\
          estimated solutions: 4.0 (standard error 0.0)\n\
+         estimated updates: 3.0 (standard error 0.0)\n\
          samples: 1000 (seed 0)\n"
     );
     assert!(

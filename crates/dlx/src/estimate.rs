@@ -43,6 +43,8 @@ pub struct Estimate {
     nodes: Sums,
     /// Sum over the samples of the estimated solutions, and of their squares.
     solutions: Sums,
+    /// Sum over the samples of the estimated updates, and of their squares.
+    updates: Sums,
 }
 
 /// A sum of values and of their squares, for a mean and its standard error.
@@ -108,6 +110,26 @@ impl Estimate {
         self.solutions.error(self.samples)
     }
 
+    /// The estimated number of link updates of the search (as
+    /// [`Stats::updates`] counts them for a search that visits every node,
+    /// as the solution iterator does; a count that adds leaves at once
+    /// makes fewer): Knuth's estimate of the cost of backtracking, each
+    /// node on a path costed at its item's covering plus its number of
+    /// options times the covering of the one picked (for Algorithm M, the
+    /// node's own updates, which its children's walk makes). The time a
+    /// search takes follows its updates more closely than its nodes: a
+    /// node of a problem with long lists makes hundreds.
+    #[must_use]
+    pub fn updates(&self) -> f64 {
+        self.updates.mean(self.samples)
+    }
+
+    /// The standard error of [`updates`](Self::updates).
+    #[must_use]
+    pub fn updates_error(&self) -> f64 {
+        self.updates.error(self.samples)
+    }
+
     /// The estimated number of nodes at each level, from the root (level
     /// 0, always 1), as [`Stats::profile`] counts them; it ends at the
     /// deepest level a path reached.
@@ -119,7 +141,9 @@ impl Estimate {
 
     /// Adds one path, whose nodes at each level had `weights` as Knuth's
     /// estimate, and which ended at a solution if `solved`.
-    fn add(&mut self, weights: &[f64], solved: bool) {
+    fn add(&mut self, weights: &[f64], path: Path) {
+        let Path { solved, updates } = path;
+        self.updates.add(updates);
         if self.profile.len() < weights.len() {
             self.profile.resize(weights.len(), 0.0);
         }
@@ -195,8 +219,8 @@ impl Dlx {
         let mut estimate = Estimate::default();
         let mut weights = Vec::new();
         for _ in 0..samples {
-            let solved = self.random_path(&mut |degree| rng.below(degree), &mut weights);
-            estimate.add(&weights, solved);
+            let path = self.random_path(&mut |degree| rng.below(degree), &mut weights);
+            estimate.add(&weights, path);
             if watch(&estimate).is_break() {
                 break;
             }
@@ -209,15 +233,16 @@ impl Dlx {
     /// the one `pick(d)` (below `d`) says; writes into `weights` each
     /// level's estimate, the product of the numbers of children above it,
     /// and returns whether the path ended at a solution (else at a dead
-    /// end). The links are restored.
+    /// end) and its estimate of the updates. The links are restored.
     pub(crate) fn random_path(
         &mut self,
         pick: &mut impl FnMut(u32) -> u32,
         weights: &mut Vec<f64>,
-    ) -> bool {
+    ) -> Path {
         let search = &mut self.search;
         search.start(None);
         weights.clear();
+        let mut updates = 0.0;
         if search.kind() != Kind::Multiplicities {
             // A node's children are its item's options: one covering a level.
             let mut weight = 1.0;
@@ -226,15 +251,19 @@ impl Dlx {
                 match search.random_child(pick) {
                     RandomChild::Solution => break true,
                     RandomChild::DeadEnd => break false,
-                    RandomChild::Entered(degree) => weight *= f64::from(degree),
-                    RandomChild::Doomed(degree) => {
+                    RandomChild::Entered(degree, cost) => {
+                        updates += weight * cost.estimate(degree);
+                        weight *= f64::from(degree);
+                    }
+                    RandomChild::Doomed(degree, cost) => {
+                        updates += weight * cost.estimate(degree);
                         weights.push(weight * f64::from(degree));
                         break false;
                     }
                 }
             };
             search.unwind();
-            return solved;
+            return Path { solved, updates };
         }
         // Algorithm M: a node's children (options, tweaked as the search
         // goes, and the null move) are found by the search's own loop.
@@ -259,6 +288,10 @@ impl Dlx {
                     Event::Exhausted | Event::BudgetExhausted | Event::Paused => break false,
                 }
             };
+            // The node's own updates: covering each of its children.
+            #[allow(clippy::cast_precision_loss)]
+            let own = scratch.updates as f64;
+            updates += weight * own;
             if solved {
                 break true;
             }
@@ -301,8 +334,16 @@ impl Dlx {
         };
         search.unwind();
         search.set_frame(0, usize::MAX);
-        solved
+        Path { solved, updates }
     }
+}
+
+/// How one random path ended ([`Dlx::random_path`]): at a solution or
+/// not, and its estimate of the search's updates.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Path {
+    pub(crate) solved: bool,
+    pub(crate) updates: f64,
 }
 
 #[cfg(test)]
@@ -349,16 +390,18 @@ mod tests {
     }
 
     /// Every path, with the probability the walk takes it: the expected
-    /// estimate, which must be the exact tree. Paths are enumerated by
-    /// their choices, each replayed from the root.
-    fn expectation(solver: &mut Dlx) -> (Vec<f64>, f64) {
+    /// estimate, which must be the exact tree: its profile, solutions and
+    /// updates. Paths are enumerated by their choices, each replayed from
+    /// the root.
+    fn expectation(solver: &mut Dlx) -> (Vec<f64>, f64, f64) {
         let mut profile = Vec::new();
         let mut solutions = 0.0;
+        let mut updates = 0.0;
         let mut stack = vec![Vec::<u32>::new()];
         let mut weights = Vec::new();
         while let Some(prefix) = stack.pop() {
             let mut degrees = Vec::new();
-            let solved = solver.random_path(
+            let path = solver.random_path(
                 &mut |d| {
                     let choice = prefix.get(degrees.len()).copied().unwrap_or(0);
                     degrees.push(d);
@@ -384,11 +427,12 @@ mod tests {
             for (sum, w) in profile.iter_mut().zip(&weights) {
                 *sum += probability * w;
             }
-            if solved {
+            if path.solved {
                 solutions += probability * weights.last().unwrap();
             }
+            updates += probability * path.updates;
         }
-        (profile, solutions)
+        (profile, solutions, updates)
     }
 
     fn problems() -> Vec<(&'static str, Problem)> {
@@ -401,13 +445,18 @@ mod tests {
 
     /// The walk is unbiased on the engine's own tree: summed over every
     /// path with the probability of taking it, its estimate is the exact
-    /// profile and count, for X, C (colors) and M (bounds).
+    /// profile, count and updates, for X, C (colors) and M (bounds).
     #[test]
     fn the_expected_estimate_is_the_exact_tree() {
         for (name, problem) in problems() {
             let stats = exact(&problem);
             let mut solver = Dlx::new(&problem);
-            let (profile, solutions) = expectation(&mut solver);
+            let (profile, solutions, updates) = expectation(&mut solver);
+            let exact_updates = stats.updates as f64;
+            assert!(
+                (updates - exact_updates).abs() < 1e-6 * exact_updates.max(1.0),
+                "{name}: updates {updates} against {exact_updates}"
+            );
             assert!(solver.links_match(&problem), "{name}");
             let want: Vec<f64> = stats.profile.iter().map(|&n| n as f64).collect();
             assert_eq!(profile.len(), want.len(), "{name}: {profile:?} {want:?}");
@@ -449,6 +498,13 @@ mod tests {
                 (estimate.solutions() - found).abs() <= tolerance,
                 "{name}: {} against {found}",
                 estimate.solutions()
+            );
+            let updates = stats.updates as f64;
+            let tolerance = 4.0 * estimate.updates_error() + 1e-9;
+            assert!(
+                (estimate.updates() - updates).abs() <= tolerance,
+                "{name}: {} against {updates}",
+                estimate.updates()
             );
             assert_eq!(estimate.profile()[0], 1.0);
         }

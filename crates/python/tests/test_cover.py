@@ -226,6 +226,12 @@ def test_estimate() -> None:
         assert abs(estimate.nodes - tree.nodes) <= 4 * estimate.nodes_error + 1e-9
         assert abs(estimate.solutions - count.solutions) <= 4 * estimate.solutions_error + 1e-9
         assert estimate.profile[0] == 1.0 and len(estimate.profile) <= len(tree.profile)
+        # The updates are those of a search that enters every node: the
+        # iterator's (a count adds leaves at once, with fewer).
+        walk = problem.solutions()
+        assert sum(1 for _ in walk) == count.solutions
+        updates = walk.stats.updates
+        assert abs(estimate.updates - updates) <= 4 * estimate.updates_error + 1e-9, (estimate, updates)
         # The same seed, the same estimate; another seed, another.
         again = problem.estimate(samples=3000, seed=5)
         assert (again.nodes, again.profile) == (estimate.nodes, estimate.profile)

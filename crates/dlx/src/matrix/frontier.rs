@@ -33,11 +33,31 @@ pub(crate) enum RandomChild {
     /// The node is a dead end: an item with no option left, no child.
     DeadEnd,
     /// The node had this many children, and the search is now at the one
-    /// picked.
-    Entered(u32),
+    /// picked; the node's updates as the search would make them, estimated
+    /// from the one covering made ([`NodeCost`]).
+    Entered(u32, NodeCost),
     /// The node had this many children, and the one picked is a dead end
     /// the search counts without entering; the search is still at the node.
-    Doomed(u32),
+    Doomed(u32, NodeCost),
+}
+
+/// The updates a step of the random path made at a node: covering its
+/// item, and covering (or giving up) the one option picked. The search
+/// makes the first and then one covering for each of the node's `d`
+/// options, so `item + d * option` is an unbiased estimate of the node's
+/// updates, the picked option being uniform among them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct NodeCost {
+    pub(crate) item: u64,
+    pub(crate) option: u64,
+}
+
+impl NodeCost {
+    /// The estimate of the updates at a node of `degree` options.
+    #[allow(clippy::cast_precision_loss)]
+    pub(crate) fn estimate(self, degree: u32) -> f64 {
+        self.item as f64 + f64::from(degree) * self.option as f64
+    }
 }
 
 impl Search {
@@ -113,22 +133,22 @@ impl Search {
             return RandomChild::DeadEnd;
         }
         let choice = pick(len).min(len - 1);
-        self.matrix.cover::<C, 0>(i);
+        let item = self.matrix.cover::<C, 0>(i);
         let mut x = self.matrix.first_option(i);
         for _ in 0..choice {
             x = self.matrix.next_option(x);
         }
         match self.matrix.cover_others_unless_doomed::<C>(x) {
-            OptionCover::Covered(_) => {
+            OptionCover::Covered(option) => {
                 let l = self.level;
                 self.levels[l].item = i;
                 self.levels[l].choice = x;
                 self.level = l + 1;
-                RandomChild::Entered(len)
+                RandomChild::Entered(len, NodeCost { item, option })
             }
-            OptionCover::Doomed(_) => {
+            OptionCover::Doomed(option) => {
                 self.matrix.uncover::<C, 0>(i);
-                RandomChild::Doomed(len)
+                RandomChild::Doomed(len, NodeCost { item, option })
             }
         }
     }

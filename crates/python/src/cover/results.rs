@@ -289,6 +289,11 @@ pub(crate) struct Estimate {
     solutions: f64,
     /// The standard error of `solutions`.
     solutions_error: f64,
+    /// Estimated link updates of a search that visits every node (the
+    /// iterator's `stats.updates`).
+    updates: f64,
+    /// The standard error of `updates`.
+    updates_error: f64,
     /// Estimated nodes at each level, from the root (Knuth's profile).
     profile: Vec<f64>,
     /// The random paths drawn.
@@ -304,6 +309,8 @@ impl Estimate {
             nodes_error: estimate.nodes_error(),
             solutions: estimate.solutions(),
             solutions_error: estimate.solutions_error(),
+            updates: estimate.updates(),
+            updates_error: estimate.updates_error(),
             profile: estimate.profile(),
             samples: estimate.samples(),
             seed,
@@ -316,8 +323,13 @@ impl Estimate {
     fn __repr__(&self) -> String {
         format!(
             "Estimate(nodes={:.4e}, nodes_error={:.2e}, solutions={:.4e}, \
-             solutions_error={:.2e}, samples={})",
-            self.nodes, self.nodes_error, self.solutions, self.solutions_error, self.samples
+             solutions_error={:.2e}, updates={:.4e}, samples={})",
+            self.nodes,
+            self.nodes_error,
+            self.solutions,
+            self.solutions_error,
+            self.updates,
+            self.samples
         )
     }
 }
