@@ -90,11 +90,11 @@ impl Problem {
     }
 
     /// [`count`](Self::count) on masks, here (docs/decisions/small-masks.md):
-    /// on one thread, in pieces; on more, first a look bounded as the
-    /// links' ([`FIRST_LOOK`], [`look_on_masks`]), which ends most such
-    /// counts; past it, the rest here if there is one thread or the look
-    /// has done half of the count ([`half_done`]), as after the links'
-    /// look. The count, or the exception that stopped it, carrying what
+    /// first a look bounded as the links' ([`FIRST_LOOK`],
+    /// [`look_on_masks`]), with the GIL held, which ends most such counts;
+    /// past it, the rest here in pieces if there is one thread (`jobs` 1)
+    /// or the look has done half of the count ([`half_done`]), as after the
+    /// links' look. The count, or the exception that stopped it, carrying what
     /// was found; `Err(parallel)` if the count is to start again from the
     /// root on `parallel`'s threads (the look's nodes searched twice, as
     /// the links' look's are; the threads get the whole budget).
@@ -106,9 +106,7 @@ impl Problem {
         jobs: Option<usize>,
     ) -> Result<PyResult<Count>, Parallel> {
         let mut counting = small.into_counting(limit, node_budget(budget));
-        let counted = if jobs == Some(1) {
-            run::count_small_here(py, &mut counting)
-        } else if let Some(count) = look_on_masks(&mut counting) {
+        let counted = if let Some(count) = look_on_masks(&mut counting) {
             Ok(count)
         } else {
             let on = threads(jobs);
@@ -709,9 +707,9 @@ fn count_on_threads(
 /// between pieces. A count solved in microseconds ends within the first.
 const LOOK_PIECE: u64 = 1 << 10;
 
-/// The look of a count on several threads ([`FIRST_LOOK`]) on masks, with
-/// the GIL held (a look is a millisecond or so; releasing the GIL and
-/// reading clocks was a tenth of a microsecond count's call): the count,
+/// The look of a count ([`FIRST_LOOK`]) on masks, with the GIL held (a look
+/// is a millisecond or so; releasing the GIL and reading clocks was a tenth
+/// of a microsecond count's call), on one thread as on several: the count,
 /// if it ends within the look; `None` once it has reached the look's nodes
 /// or updates (looked at between pieces of [`LOOK_PIECE`] nodes, as the
 /// links' look looks between its pieces), left there to go on or be

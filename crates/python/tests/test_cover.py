@@ -632,6 +632,11 @@ def test_small_problems_past_the_look(columns: int) -> None:
     one = problem.count(jobs=1)
     one_stats = stats_of(problem.stats)
     assert (one.solutions, one.end) == (fibonacci(columns + 1), "exhausted")
+    # On one thread the look (the GIL held) and then the rest in pieces:
+    # one count on the links, statistics and all.
+    links_one = problem.count(jobs=1, progress=lambda info: None)
+    assert (one.solutions, one.end, one.nodes) == (links_one.solutions, links_one.end, links_one.nodes)
+    assert one_stats == stats_of(problem.stats)
     links = problem.count(jobs=2, progress=lambda info: None)
     for jobs in [2, None]:
         count = problem.count(jobs=jobs)
