@@ -43,8 +43,11 @@ pub(crate) struct Problem {
     /// For a problem from a matrix with rows left out (no primary item):
     /// the row of each option, and how many rows there were.
     rows: Option<(Vec<usize>, usize)>,
-    /// The solver no search is using.
-    spare: Mutex<Option<Dlx>>,
+    /// The solver no search is using, boxed: the `Problem` is then a
+    /// tenth of its size inline, which each `Problem` made pays for in
+    /// copies, and its Python object is small enough for Python's own
+    /// allocator (docs/decisions/small-call.md).
+    spare: Mutex<Option<Box<Dlx>>>,
     /// Statistics of the last search that ended.
     last: Mutex<Stats>,
 }
@@ -64,10 +67,10 @@ impl Problem {
     }
 
     /// A solver for a search: the spare, or a new one.
-    fn take_solver(&self, budget: Option<u64>, seed: Option<u64>) -> Dlx {
+    fn take_solver(&self, budget: Option<u64>, seed: Option<u64>) -> Box<Dlx> {
         let mut solver = lock(&self.spare)
             .take()
-            .unwrap_or_else(|| Dlx::new(self.named.problem()));
+            .unwrap_or_else(|| Box::new(Dlx::new(self.named.problem())));
         solver.set_budget(budget.map_or(Budget::UNLIMITED, Budget::nodes));
         solver.set_seed(seed);
         solver
@@ -130,7 +133,7 @@ impl Problem {
     }
 
     /// Gives a solver back after its search, keeping its statistics.
-    fn give_back(&self, mut solver: Dlx) {
+    fn give_back(&self, mut solver: Box<Dlx>) {
         solver.set_progress(None);
         *lock(&self.last) = Stats::from(solver.stats());
         *lock(&self.spare) = Some(solver);
@@ -227,7 +230,7 @@ impl Problem {
     /// Ends `search`, keeping its statistics (and its solver, if it has one).
     fn end_search(&self, search: Search) {
         match search {
-            Search::Links(solutions) => self.give_back(solutions.into_solver()),
+            Search::Links(solutions) => self.give_back(Box::new(solutions.into_solver())),
             Search::Masks(solutions) => self.keep_stats(solutions.stats()),
         }
     }
