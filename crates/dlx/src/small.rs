@@ -276,6 +276,9 @@ struct Level {
     item: u8,
     /// The option being tried.
     choice: u8,
+    /// The item's options at the node (the level's degree in Knuth's
+    /// measure of progress).
+    degree: u8,
 }
 
 /// Why the search on masks stopped.
@@ -416,6 +419,7 @@ impl Search {
                     rest: options,
                     item: u8::try_from(i).expect("below 64"),
                     choice: 0,
+                    degree: u8::try_from(len).expect("at most 64"),
                 };
                 self.entering = self.try_options(depth);
             } else {
@@ -463,6 +467,22 @@ impl Search {
         }
     }
 
+    /// Knuth's measure of progress, as the links' (`Frontier::progress`):
+    /// for each level on the path, its choice's index `c` (from 0) among
+    /// the `d` options of its item, `sum c / (d_0 ... d_l)`, plus half the
+    /// share of the node the search stands at.
+    fn progress(&self) -> f64 {
+        let mut done = 0.0;
+        let mut share = 1.0;
+        for level in &self.levels[..self.depth] {
+            let degree = u32::from(level.degree).max(1);
+            let index = degree - 1 - level.rest.count_ones();
+            share /= f64::from(degree);
+            done += f64::from(index) * share;
+        }
+        done + share / 2.0
+    }
+
     /// The options chosen on the path to the node the search stands at.
     fn solution(&self, out: &mut Vec<OptionId>) {
         out.clear();
@@ -507,6 +527,20 @@ impl SmallCounting {
     #[must_use]
     pub fn stats(&self) -> Stats {
         self.search.stats()
+    }
+
+    /// Knuth's estimate of the part of the tree the count has done, as
+    /// [`Counting::progress`](crate::Counting::progress) gives it on the
+    /// links at the same pause: 0 before it starts, 1 once it has ended.
+    #[must_use]
+    pub fn progress(&self) -> f64 {
+        if self.end.is_some() {
+            return 1.0;
+        }
+        if self.search.nodes == 0 {
+            return 0.0;
+        }
+        self.search.progress().min(1.0)
     }
 
     fn run_to(&mut self, pause: u64) -> Option<Count> {

@@ -27,20 +27,24 @@ fn links_count(problem: &Problem, limit: Option<u64>, budget: Budget) -> (Count,
     (count, solver.stats().clone())
 }
 
-/// The links' count in pieces of `piece` nodes.
+/// The links' count in pieces of `piece` nodes, and Knuth's progress at
+/// each pause.
 fn links_pieces(
     problem: &Problem,
     limit: Option<u64>,
     budget: Budget,
     piece: u64,
-) -> (Count, Stats) {
+) -> ((Count, Stats), Vec<f64>) {
     let mut solver = Dlx::new(problem);
     solver.set_budget(budget);
     let mut counting = solver.counting(limit);
+    let mut progress = vec![counting.progress()];
     loop {
         if let Some(count) = counting.run_within(piece) {
-            return (count, counting.stats().clone());
+            progress.push(counting.progress());
+            return ((count, counting.stats().clone()), progress);
         }
+        progress.push(counting.progress());
     }
 }
 
@@ -92,11 +96,14 @@ fn same_as_links(problem: &Problem) {
             let links = links_count(problem, limit, budget);
             assert_eq!(small.clone().count(limit, budget), links, "{what}");
             for piece in [1, 2, 3, 7] {
-                let links = links_pieces(problem, limit, budget, piece);
+                let (links, links_progress) = links_pieces(problem, limit, budget, piece);
                 let mut counting = small.clone().into_counting(limit, budget);
+                let mut progress = vec![counting.progress()];
                 let count = loop {
                     let before = counting.stats().nodes;
-                    match counting.run_within(piece) {
+                    let counted = counting.run_within(piece);
+                    progress.push(counting.progress());
+                    match counted {
                         Some(count) => break count,
                         None => {
                             assert_eq!(counting.end(), None);
@@ -106,6 +113,9 @@ fn same_as_links(problem: &Problem) {
                 };
                 assert_eq!(counting.end(), Some(count.end));
                 assert_eq!((count, counting.stats()), links, "{what} piece {piece}");
+                // Knuth's measure at every pause, as the links give it (the
+                // binding's look decides by it whether to go to threads).
+                assert_eq!(progress, links_progress, "{what} piece {piece}: progress");
             }
         }
     }

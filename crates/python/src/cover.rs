@@ -18,7 +18,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use dlx_engine::split::{Fingerprint, Worker};
 use dlx_engine::{
     Budget, Counting, Dlx, End, IntoSolutions, Kind, NamedProblem, Parallel, Progress,
-    SmallProblem, SmallSolutions, SplitMix64,
+    SmallCounting, SmallProblem, SmallSolutions, SplitMix64,
 };
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
@@ -43,8 +43,11 @@ pub(crate) struct Problem {
     /// For a problem from a matrix with rows left out (no primary item):
     /// the row of each option, and how many rows there were.
     rows: Option<(Vec<usize>, usize)>,
-    /// The solver no search is using.
-    spare: Mutex<Option<Dlx>>,
+    /// The solver no search is using, boxed: the `Problem` is then a
+    /// tenth of its size inline, which each `Problem` made pays for in
+    /// copies, and its Python object is small enough for Python's own
+    /// allocator (docs/decisions/small-call.md).
+    spare: Mutex<Option<Box<Dlx>>>,
     /// Statistics of the last search that ended.
     last: Mutex<Stats>,
 }
@@ -64,10 +67,10 @@ impl Problem {
     }
 
     /// A solver for a search: the spare, or a new one.
-    fn take_solver(&self, budget: Option<u64>, seed: Option<u64>) -> Dlx {
+    fn take_solver(&self, budget: Option<u64>, seed: Option<u64>) -> Box<Dlx> {
         let mut solver = lock(&self.spare)
             .take()
-            .unwrap_or_else(|| Dlx::new(self.named.problem()));
+            .unwrap_or_else(|| Box::new(Dlx::new(self.named.problem())));
         solver.set_budget(budget.map_or(Budget::UNLIMITED, Budget::nodes));
         solver.set_seed(seed);
         solver
@@ -89,36 +92,30 @@ impl Problem {
         *lock(&self.last) = Stats::from(stats);
     }
 
-    /// [`count`](Self::count) on masks, here, for a count on one thread or
-    /// of a tree within the look (`tiny`, [`tree_within_look`];
-    /// docs/decisions/small-masks.md): the count, or the exception that
-    /// stopped it, carrying what was found; `None` if it runs on more
-    /// threads and the links' look would not have ended it, to be counted
-    /// as the links count it, from the start.
+    /// [`count`](Self::count) on masks, here (docs/decisions/small-masks.md):
+    /// first a look bounded as the links' ([`FIRST_LOOK`],
+    /// [`look_on_masks`]), with the GIL held, which ends most such counts;
+    /// past it, the rest here in pieces if there is one thread (`jobs` 1)
+    /// or the look has done half of the count ([`half_done`]), as after the
+    /// links' look. The count, or the exception that stopped it, carrying what
+    /// was found; `Err(parallel)` if the count is to start again from the
+    /// root on `parallel`'s threads (the look's nodes searched twice, as
+    /// the links' look's are; the threads get the whole budget).
     fn count_small(
         &self,
         py: Python<'_>,
         small: SmallProblem,
         (limit, budget): (Option<u64>, Option<u64>),
         jobs: Option<usize>,
-        tiny: bool,
-    ) -> Option<PyResult<Count>> {
+    ) -> Result<PyResult<Count>, Parallel> {
         let mut counting = small.into_counting(limit, node_budget(budget));
-        let counted = if tiny {
-            // At most 8,192 nodes, a millisecond at the most: counted
-            // whole, with the GIL held and no look at signals (releasing
-            // the GIL and reading clocks for the pieces was a tenth of
-            // such a call).
-            let count = counting.run();
-            // The links' look checks its updates between pieces: past them
-            // it could have gone to the threads (never seen on a tree this
-            // small), so such a count is left to the links.
-            let (_, look_updates) = FIRST_LOOK;
-            if jobs != Some(1) && counting.stats().updates >= look_updates {
-                return None;
-            }
+        let counted = if let Some(count) = look_on_masks(&mut counting) {
             Ok(count)
         } else {
+            let on = threads(jobs);
+            if on.threads() > 1 && counting.progress() < HALF {
+                return Err(on);
+            }
             run::count_small_here(py, &mut counting)
         };
         let stats = counting.stats();
@@ -132,11 +129,11 @@ impl Problem {
             )),
         };
         self.keep_stats(stats);
-        Some(counted)
+        Ok(counted)
     }
 
     /// Gives a solver back after its search, keeping its statistics.
-    fn give_back(&self, mut solver: Dlx) {
+    fn give_back(&self, mut solver: Box<Dlx>) {
         solver.set_progress(None);
         *lock(&self.last) = Stats::from(solver.stats());
         *lock(&self.spare) = Some(solver);
@@ -233,7 +230,7 @@ impl Problem {
     /// Ends `search`, keeping its statistics (and its solver, if it has one).
     fn end_search(&self, search: Search) {
         match search {
-            Search::Links(solutions) => self.give_back(solutions.into_solver()),
+            Search::Links(solutions) => self.give_back(Box::new(solutions.into_solver())),
             Search::Masks(solutions) => self.keep_stats(solutions.stats()),
         }
     }
@@ -466,8 +463,9 @@ impl Problem {
     /// `interval` seconds, or a tqdm bar (advanced by nodes). Ctrl-C raises
     /// KeyboardInterrupt, whose `count` attribute holds what was found. On
     /// one thread the count runs on the calling thread, in pieces; on more,
-    /// a tree Knuth's estimate finds small is first counted here, and goes
-    /// to the threads only if that look does not end it.
+    /// a small problem, or a tree Knuth's estimate finds small, is first
+    /// counted here, and goes to the threads only if that look does not end
+    /// it.
     #[pyo3(signature = (limit=None, jobs=None, *, budget=None, progress=None, interval=0.5))]
     fn count(
         &self,
@@ -484,17 +482,23 @@ impl Problem {
             ));
         }
         let mut reporter = Reporter::new(progress, interval)?;
-        let tiny = tree_within_look(self.named.problem());
+        let mut on_threads = None;
         if reporter.is_silent()
-            && (jobs == Some(1) || tiny)
             && let Some(small) = self.small(None)
-            && let Some(counted) = self.count_small(py, small, (limit, budget), jobs, tiny)
         {
-            return counted;
+            match self.count_small(py, small, (limit, budget), jobs) {
+                Ok(counted) => return counted,
+                Err(parallel) => on_threads = Some(parallel),
+            }
         }
         let mut solver = self.take_solver(budget, None);
-        let (count, failure) =
-            count_solutions(py, &mut solver, (limit, budget), jobs, tiny, &mut reporter);
+        let (count, failure) = match on_threads {
+            Some(parallel) => count_on_threads(py, &mut solver, parallel, limit, &mut reporter),
+            None => {
+                let tiny = tree_within_look(self.named.problem());
+                count_solutions(py, &mut solver, (limit, budget), jobs, tiny, &mut reporter)
+            }
+        };
         let nodes = solver.stats().nodes;
         self.give_back(solver);
         let count = Count::new(count.solutions, count.end, nodes);
@@ -642,10 +646,6 @@ fn count_solutions(
     tiny: bool,
     reporter: &mut Reporter<'_>,
 ) -> (dlx_engine::Count, Option<PyErr>) {
-    let threads = |jobs: Option<usize>| match jobs {
-        Some(n) => Parallel::new().with_threads(n),
-        None => Parallel::new(),
-    };
     let many = jobs != Some(1);
     let mut parallel = None;
     if many && !tiny && !small_tree(py, solver, budget) {
@@ -677,13 +677,57 @@ fn count_solutions(
             }
         }
     }
+    let parallel = parallel.expect("a count not ended here has threads");
+    count_on_threads(py, solver, parallel, limit, reporter)
+}
+
+/// The threads of a count on `jobs` threads (`None`: every core).
+fn threads(jobs: Option<usize>) -> Parallel {
+    match jobs {
+        Some(n) => Parallel::new().with_threads(n),
+        None => Parallel::new(),
+    }
+}
+
+/// The count of `solver` (at most `limit` solutions) from the root on
+/// `parallel`'s threads, watched ([`run::watched`]), and the exception that
+/// stopped it, if one did.
+fn count_on_threads(
+    py: Python<'_>,
+    solver: &mut Dlx,
+    parallel: Parallel,
+    limit: Option<u64>,
+    reporter: &mut Reporter<'_>,
+) -> (dlx_engine::Count, Option<PyErr>) {
     let watch = Arc::new(Progress::new());
-    let parallel = parallel
-        .expect("a count not ended here has threads")
-        .with_progress(Arc::clone(&watch));
+    let parallel = parallel.with_progress(Arc::clone(&watch));
     run::watched(py, &watch, reporter, || {
         solver.count_parallel(&parallel, limit)
     })
+}
+
+/// Nodes of a piece of [`look_on_masks`]: the updates are looked at
+/// between pieces. A count solved in microseconds ends within the first.
+const LOOK_PIECE: u64 = 1 << 10;
+
+/// The look of a count ([`FIRST_LOOK`]) on masks, with the GIL held (a look
+/// is a millisecond or so; releasing the GIL and reading clocks was a tenth
+/// of a microsecond count's call), on one thread as on several: the count,
+/// if it ends within the look; `None` once it has reached the look's nodes
+/// or updates (looked at between pieces of [`LOOK_PIECE`] nodes, as the
+/// links' look looks between its pieces), left there to go on or be
+/// dropped.
+fn look_on_masks(counting: &mut SmallCounting) -> Option<dlx_engine::Count> {
+    let (look_nodes, look_updates) = FIRST_LOOK;
+    loop {
+        if let Some(count) = counting.run_within(LOOK_PIECE) {
+            return Some(count);
+        }
+        let stats = counting.stats();
+        if stats.nodes >= look_nodes || stats.updates >= look_updates {
+            return None;
+        }
+    }
 }
 
 /// Whether a look that did not end its count has done at least half of it,
@@ -694,8 +738,12 @@ fn count_solutions(
 /// look's 8,192 nodes, and 9.8 M instructions a count instead of 17.8 M
 /// counted again on two threads.
 fn half_done(counting: &Counting<'_>) -> bool {
-    counting.progress() >= 0.5
+    counting.progress() >= HALF
 }
+
+/// The part of a count's tree, by Knuth's estimate, past which a look that
+/// did not end it counts on here ([`half_done`]).
+const HALF: f64 = 0.5;
 
 /// Whether a count is small enough for the look on the calling thread: its
 /// budget is within the look, or Knuth's estimate of its tree is, in nodes

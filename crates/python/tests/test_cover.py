@@ -610,12 +610,64 @@ def test_small_problems_count_as_the_links_count(
     # A progress callback sends a count to the links (the masks report to
     # none): the same tree, limits and budgets, statistics and all.
     problem = cover.Problem(options, primary)
-    for limit, budget, jobs in itertools.product([None, 0, 1, 2], [None, 0, 1, 5, 20], [1, None]):
+    for limit, budget, jobs in itertools.product([None, 0, 1, 2], [None, 0, 1, 5, 20], [1, None, 2]):
         masks = problem.count(limit, jobs, budget=budget)
         on_masks = stats_of(problem.stats)
         links = problem.count(limit, 1, budget=budget, progress=lambda info: None)
         assert (masks.solutions, masks.end, masks.nodes) == (links.solutions, links.end, links.nodes)
         assert on_masks == stats_of(problem.stats), (name, limit, budget, jobs)
+
+
+def dominoes(columns: int) -> cover.Problem:
+    """Domino tilings of a 2 x `columns` board: plain exact cover of at most
+    64 items and options (for `columns` up to 22), a tree of thousands of
+    nodes with few updates each (the masks, not bitsets)."""
+    options = [[f"{r},{c}", f"{r},{c + 1}"] for r in range(2) for c in range(columns - 1)]
+    options += [[f"0,{c}", f"1,{c}"] for c in range(columns)]
+    return cover.Problem(options)
+
+
+@pytest.mark.parametrize("columns", [18, 20])
+def test_small_problems_past_the_look(columns: int) -> None:
+    # On more threads a small problem's count takes a look of 8,192 nodes
+    # on masks first. 2 x 18 (15,125 nodes) is half done after it and
+    # counted on there; 2 x 20 (39,601 nodes) starts again on the threads.
+    # Either way one count's answer and statistics, the look's part not
+    # counted twice, and a budget past the look still bounds the count.
+    problem = dominoes(columns)
+    one = problem.count(jobs=1)
+    one_stats = stats_of(problem.stats)
+    assert (one.solutions, one.end) == (fibonacci(columns + 1), "exhausted")
+    # On one thread the look (the GIL held) and then the rest in pieces:
+    # one count on the links, statistics and all.
+    links_one = problem.count(jobs=1, progress=lambda info: None)
+    assert (one.solutions, one.end, one.nodes) == (links_one.solutions, links_one.end, links_one.nodes)
+    assert one_stats == stats_of(problem.stats)
+    links = problem.count(jobs=2, progress=lambda info: None)
+    for jobs in [2, None]:
+        count = problem.count(jobs=jobs)
+        assert (count.solutions, count.end, count.nodes) == (one.solutions, one.end, one.nodes)
+        assert (count.solutions, count.nodes) == (links.solutions, links.nodes)
+        # The statistics of the count that ended it (on threads, their sum:
+        # for an exact count one count's nodes, solutions and profile).
+        stats = stats_of(problem.stats)
+        assert (stats[0], stats[3], stats[4]) == (one_stats[0], one_stats[3], one_stats[4])
+    budget = 12_000
+    assert one.nodes > budget > 8_192
+    within = problem.count(jobs=2, budget=budget)
+    # (Threads can pass a budget by a few of their chunks' nodes.)
+    assert within.end == "budget" and budget <= within.nodes < one.nodes, within
+    assert 0 < within.solutions < one.solutions
+    assert problem.stats.nodes == within.nodes
+    limited = problem.count(1000, jobs=2)
+    assert (limited.solutions, limited.end) == (1000, "limit")
+
+
+def fibonacci(n: int) -> int:
+    a, b = 0, 1
+    for _ in range(n):
+        a, b = b, a + b
+    return a
 
 
 @pytest.mark.parametrize("name,options,primary", small_problems())

@@ -207,9 +207,9 @@ pub(crate) fn count_here(
 }
 
 /// [`count_here`] for a count on masks (`SmallCounting`, a problem too small
-/// for links: docs/decisions/small-masks.md) on one thread, which has no
-/// progress target to tell and no look: the count, once it has ended. An
-/// exception leaves the count where it stopped.
+/// for links: docs/decisions/small-masks.md) on this thread, the rest of it
+/// once its look has not ended it, with no progress target to tell: the
+/// count, once it has ended. An exception leaves the count where it stopped.
 pub(crate) fn count_small_here(py: Python<'_>, counting: &mut SmallCounting) -> PyResult<Count> {
     let piece = |nodes: u64| match counting.run_within(nodes) {
         Some(count) => ControlFlow::Break(count),
