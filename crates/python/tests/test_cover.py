@@ -4,7 +4,10 @@ results, budgets, threads, bad input, and the solver reused."""
 from __future__ import annotations
 
 import itertools
+import os
 import pickle
+import subprocess
+import sys
 
 import pytest
 
@@ -697,3 +700,38 @@ def test_small_problems_find_what_the_links_find(
         assert firsts[0:3] == firsts[3:6], (name, budget)
     seeded = sorted(sorted(s.options) for s in problem.solutions(seed=5))
     assert seeded == sorted(sorted(s.options) for s in problem)
+
+
+FORKED = """
+import os, sys
+from sudoku_dlx import cover
+
+queens = cover.Problem.read(sys.argv[1])
+# A count on two threads in the parent: on the dancing cells, from a queue
+# the threads of a pool kept for the next count take their jobs from.
+assert queens.count(jobs=2).solutions == 14200
+pid = os.fork()
+if pid == 0:
+    # The child has none of the parent's threads: its counts on threads must
+    # not wait for them.
+    ok = queens.count(jobs=2).solutions == 14200 and queens.count(jobs=2).solutions == 14200
+    os._exit(0 if ok else 1)
+_, status = os.waitpid(pid, 0)
+print("child", os.waitstatus_to_exitcode(status), flush=True)
+print("parent", queens.count(jobs=2).solutions, flush=True)
+"""
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="no fork on this platform")
+def test_counts_on_threads_in_a_forked_child() -> None:
+    # multiprocessing's fork start method (Linux's default before Python
+    # 3.14) copies a process that has counted on threads; the child must
+    # count on threads of its own, not wait for the parent's.
+    run = subprocess.run(
+        [sys.executable, "-c", FORKED, str(EXACT_COVER / "queens-12.dlx")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split("\n")[:2] == ["child 0", "parent 14200"], run.stdout
