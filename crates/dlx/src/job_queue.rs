@@ -91,6 +91,30 @@ fn helper_pool() -> Option<&'static rayon::ThreadPool> {
     made
 }
 
+/// The kept pool's use by one count: the pool helps one count at a time,
+/// so that a count never waits for helpers busy with another (a long count
+/// on one thread of a program and a short one on another: the short one's
+/// helper job would wait in the pool's queue until the long one's ended).
+/// A count that finds the pool in use starts its own threads.
+struct PoolClaim;
+
+static POOL_IN_USE: AtomicBool = AtomicBool::new(false);
+
+impl PoolClaim {
+    fn take() -> Option<PoolClaim> {
+        POOL_IN_USE
+            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
+            .ok()
+            .map(|_| PoolClaim)
+    }
+}
+
+impl Drop for PoolClaim {
+    fn drop(&mut self) {
+        POOL_IN_USE.store(false, Ordering::Release);
+    }
+}
+
 /// One subproblem to count: the options of its prefix, and its share.
 struct Job {
     options: Vec<OptionId>,
@@ -353,7 +377,9 @@ impl Queue<'_> {
         // arrays of two threads sharing cache lines; with the copies made
         // on their threads, none in 20 (docs/decisions/bitset-threads.md).
         let original: &E = engine;
-        if let Some(pool) = helper_pool().filter(|p| helpers <= p.current_num_threads()) {
+        if let Some(pool) = helper_pool().filter(|p| helpers <= p.current_num_threads())
+            && let Some(_claim) = PoolClaim::take()
+        {
             // The helpers from a pool whose threads outlive the count: a
             // thread started for the count was put on the calling thread's
             // core about every other time (Linux 6.1 on two cores: the new
@@ -373,7 +399,8 @@ impl Queue<'_> {
             });
             return;
         }
-        // More threads than the pool has: started for the count.
+        // More threads than the pool has, or the pool busy with another
+        // count: threads started for this one.
         std::thread::scope(|scope| {
             for thread in 1..=helpers {
                 // A thread the system refuses leaves its jobs to the others.
