@@ -2,8 +2,8 @@
 //! runs on bitsets; the hidden `count_parallel_on_bits` for any exact cover
 //! the bitsets fit) against the links' count and the one-thread count on
 //! bitsets: on 1, 2, 3 and 8 threads the same count, nodes and profile,
-//! limits met exactly, budgets that bound the threads together, and a stop
-//! from another thread.
+//! limits met exactly, budgets that bound the threads together, a stop
+//! from another thread, and two counts on threads at once.
 
 use std::sync::Arc;
 
@@ -346,8 +346,13 @@ fn a_count_on_threads_does_not_wait_for_another() {
             solver.count_parallel(&parallel, None)
         });
         started_rx.recv().unwrap();
-        // Until the long count's threads are at work: its first nodes.
-        while progress.nodes() == 0 {
+        // Until the long count's threads are at work (its first nodes), or
+        // a minute at most: the checks below then say what went wrong,
+        // where a loop without a bound would hang.
+        for _ in 0..60_000 {
+            if progress.nodes() > 0 {
+                break;
+            }
             std::thread::sleep(Duration::from_millis(1));
         }
         scope.spawn(move || {
