@@ -22,6 +22,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 
 use crate::index::OptionId;
+use crate::kept_pools;
 use crate::matrix::{AnyCells, Bits, Frontier, Report, Resumable, Search};
 use crate::outcome::{Budget, Count, End, Stats};
 use crate::parallel::Parallel;
@@ -56,64 +57,6 @@ const MIN_JOBS_PER_THREAD: usize = 16;
 /// Random paths of Knuth's estimate that bounds the jobs: a few dozen
 /// nodes' worth of work.
 const ESTIMATE_PATHS: u64 = 8;
-
-/// The threads that help the calling thread with a queued count: one
-/// fewer than the cores, started at the first count on more than one
-/// thread and kept for the next (`None` if none could be started, or on a
-/// machine of one core). A count wanting more helpers starts its own.
-///
-/// The pool belongs to the process that made it: a child made by `fork`
-/// (Python's `multiprocessing` on Linux) has none of its threads, and
-/// would wait for ever on jobs handed to them, so it makes its own. The
-/// parent's pool is left alone there (dropping it would signal threads the
-/// child does not have).
-fn helper_pool() -> Option<&'static rayon::ThreadPool> {
-    static POOL: Mutex<Option<(u32, Option<&'static rayon::ThreadPool>)>> = Mutex::new(None);
-    let pid = std::process::id();
-    let mut pool = lock(&POOL);
-    if let Some((owner, made)) = *pool
-        && owner == pid
-    {
-        return made;
-    }
-    let cores = std::thread::available_parallelism().map_or(1, usize::from);
-    let made = if cores < 2 {
-        None
-    } else {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(cores - 1)
-            .thread_name(|i| format!("dlx-count-{i}"))
-            .build()
-            .ok()
-            .map(|p| &*Box::leak(Box::new(p)))
-    };
-    *pool = Some((pid, made));
-    made
-}
-
-/// The kept pool's use by one count: the pool helps one count at a time,
-/// so that a count never waits for helpers busy with another (a long count
-/// on one thread of a program and a short one on another: the short one's
-/// helper job would wait in the pool's queue until the long one's ended).
-/// A count that finds the pool in use starts its own threads.
-struct PoolClaim;
-
-static POOL_IN_USE: AtomicBool = AtomicBool::new(false);
-
-impl PoolClaim {
-    fn take() -> Option<PoolClaim> {
-        POOL_IN_USE
-            .compare_exchange(false, true, Ordering::Acquire, Ordering::Relaxed)
-            .ok()
-            .map(|_| PoolClaim)
-    }
-}
-
-impl Drop for PoolClaim {
-    fn drop(&mut self) {
-        POOL_IN_USE.store(false, Ordering::Release);
-    }
-}
 
 /// One subproblem to count: the options of its prefix, and its share.
 struct Job {
@@ -377,17 +320,15 @@ impl Queue<'_> {
         // arrays of two threads sharing cache lines; with the copies made
         // on their threads, none in 20 (docs/decisions/bitset-threads.md).
         let original: &E = engine;
-        if let Some(pool) = helper_pool().filter(|p| helpers <= p.current_num_threads())
-            && let Some(_claim) = PoolClaim::take()
+        // The helpers from a kept pool of one thread fewer than the cores
+        // (`kept_pools.rs`: a thread started for the count was often put on
+        // the calling thread's core).
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        if helpers > 0
+            && helpers < cores
+            && let Some(claim) = kept_pools::claim(cores - 1)
         {
-            // The helpers from a pool whose threads outlive the count: a
-            // thread started for the count was put on the calling thread's
-            // core about every other time (Linux 6.1 on two cores: the new
-            // thread waits there a few milliseconds while the other core
-            // idles), so a count of a few milliseconds ran on one core in
-            // half the calls; a woken pool thread goes to the idle core
-            // (docs/decisions/bitset-threads.md, "Threads that stay").
-            pool.in_place_scope(|scope| {
+            claim.pool().in_place_scope(|scope| {
                 for thread in 1..=helpers {
                     scope.spawn(move |_| {
                         let mut copy = original.clone();

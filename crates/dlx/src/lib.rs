@@ -194,6 +194,7 @@ mod error;
 mod estimate;
 mod index;
 mod job_queue;
+mod kept_pools;
 mod labeled;
 mod matrix;
 mod named_builder;

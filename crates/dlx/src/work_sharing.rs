@@ -22,6 +22,7 @@ use std::sync::{Arc, Mutex};
 
 use crate::branch::Branch;
 use crate::index::OptionId;
+use crate::kept_pools;
 use crate::outcome::{Budget, Count, End, Event, Stats};
 use crate::parallel::{Goal, Parallel};
 use crate::progress::{Progress, lock};
@@ -225,8 +226,20 @@ impl Dlx {
             prefix: s.prefix().to_vec(),
             after: None,
         });
-        match rayon::ThreadPoolBuilder::new().num_threads(threads).build() {
-            Ok(pool) => {
+        // A kept pool of `threads` threads (`kept_pools.rs`: a thread
+        // started for the count was often put on a busy core), or, while
+        // another count has it, threads started for this one.
+        let claim = kept_pools::claim(threads);
+        let started;
+        let pool = match &claim {
+            Some(claim) => Some(claim.pool()),
+            None => {
+                started = rayon::ThreadPoolBuilder::new().num_threads(threads).build();
+                started.as_ref().ok()
+            }
+        };
+        match pool {
+            Some(pool) => {
                 let run = &run;
                 pool.scope(|scope| {
                     for job in jobs {
@@ -235,8 +248,9 @@ impl Dlx {
                 });
             }
             // No threads to be had: the jobs one after the other, here.
-            Err(_) => jobs.for_each(|job| run.job(job, None)),
+            None => jobs.for_each(|job| run.job(job, None)),
         }
+        drop(claim);
         let (found, mut stats) = std::mem::take(&mut *lock(&run.totals));
         let end = lock(&run.end).unwrap_or(End::Exhausted);
         let solutions = match (goal, limit) {

@@ -325,49 +325,9 @@ fn solutions_the_split_on_bitsets_meets_are_counted() {
 /// Two counts on threads at once, from two threads of one program: the
 /// short one ends while the long one runs, whatever helpers the long one
 /// holds (the queue's kept helper threads serve one count at a time; a
-/// count finding them busy starts its own). The long one is stopped once
-/// the short one has ended, or after a minute if it has not.
+/// count finding them busy starts its own).
 #[test]
 fn a_count_on_threads_does_not_wait_for_another() {
-    use std::sync::mpsc;
-    use std::time::Duration;
-
-    let long = crate::known_counts::n_queens::n_queens(18);
-    let short = crate::known_counts::n_queens::n_queens(8);
-    let progress = Arc::new(Progress::new());
-    let (started_tx, started_rx) = mpsc::channel();
-    let (short_tx, short_rx) = mpsc::channel();
-    std::thread::scope(|scope| {
-        let stop = Arc::clone(&progress);
-        let long_count = scope.spawn(move || {
-            let mut solver = Dlx::new(long.problem());
-            let parallel = Parallel::new().with_threads(2).with_progress(stop);
-            started_tx.send(()).unwrap();
-            solver.count_parallel(&parallel, None)
-        });
-        started_rx.recv().unwrap();
-        // Until the long count's threads are at work (its first nodes), or
-        // a minute at most: the checks below then say what went wrong,
-        // where a loop without a bound would hang.
-        for _ in 0..60_000 {
-            if progress.nodes() > 0 {
-                break;
-            }
-            std::thread::sleep(Duration::from_millis(1));
-        }
-        scope.spawn(move || {
-            let mut solver = Dlx::new(short.problem());
-            let count = solver.count_parallel(&Parallel::new().with_threads(2), None);
-            short_tx.send(count).unwrap();
-        });
-        let short_count = short_rx.recv_timeout(Duration::from_secs(60));
-        progress.stop();
-        let long_count = long_count.join().unwrap();
-        assert_eq!(
-            short_count.map(|c| (c.solutions, c.end)),
-            Ok((92, End::Exhausted)),
-            "the short count"
-        );
-        assert_eq!(long_count.end, End::Stopped, "the long count ran on");
-    });
+    use crate::known_counts::n_queens::n_queens;
+    crate::split_parallel::a_second_count_does_not_wait(&n_queens(18), &n_queens(8), 92);
 }

@@ -10,7 +10,8 @@ use std::ops::ControlFlow;
 use std::sync::Mutex;
 
 use dlx_engine::{
-    Branch, Budget, Dlx, DlxError, End, First, Kind, OptionId, Parallel, Problem, Subproblem,
+    Branch, Budget, Dlx, DlxError, End, First, Kind, NamedProblem, OptionId, Parallel, Problem,
+    Subproblem,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -637,4 +638,70 @@ fn one_thread_on_the_cells_reports_and_stops() {
     assert_eq!((count.solutions, count.end), (0, End::Stopped));
     assert_eq!(solver.count(None).solutions, 92);
     assert!(solver.links_match(queens.problem()));
+}
+
+/// The links' threads come from a pool kept for the next count
+/// (`kept_pools.rs`), which serves one count at a time: a count on two
+/// threads while another runs starts its own threads, where waiting for the
+/// kept pool would hold it until the long count ended.
+#[test]
+fn a_count_on_the_links_threads_does_not_wait_for_another() {
+    use crate::known_counts::latin_squares::latin_squares;
+    let (long, short) = (latin_squares(7), latin_squares(4));
+    for named in [&long, &short] {
+        let solver = Dlx::new(named.problem());
+        assert_eq!(on_threads(&solver, 2), OnThreads::Links, "the counts' path");
+    }
+    a_second_count_does_not_wait(&long, &short, 576);
+}
+
+/// Counts `long` on two threads from one thread and, once it has started,
+/// `short` on two threads from another: `short` must end with
+/// `short_solutions` while `long` runs, which is then stopped (or after a
+/// minute if `short` has not ended, which fails).
+pub(crate) fn a_second_count_does_not_wait(
+    long: &NamedProblem,
+    short: &NamedProblem,
+    short_solutions: u64,
+) {
+    use std::sync::{Arc, mpsc};
+    use std::time::Duration;
+
+    use dlx_engine::Progress;
+
+    let progress = Arc::new(Progress::new());
+    let (started_tx, started_rx) = mpsc::channel();
+    let (short_tx, short_rx) = mpsc::channel();
+    std::thread::scope(|scope| {
+        let stop = Arc::clone(&progress);
+        let long_count = scope.spawn(move || {
+            let mut solver = Dlx::new(long.problem());
+            let parallel = Parallel::new().with_threads(2).with_progress(stop);
+            started_tx.send(()).unwrap();
+            solver.count_parallel(&parallel, None)
+        });
+        started_rx.recv().unwrap();
+        // Until the long count's threads are at work (its first nodes), or
+        // a minute at most: the checks below then say what went wrong.
+        for _ in 0..60_000 {
+            if progress.nodes() > 0 {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        scope.spawn(move || {
+            let mut solver = Dlx::new(short.problem());
+            let count = solver.count_parallel(&Parallel::new().with_threads(2), None);
+            short_tx.send(count).unwrap();
+        });
+        let short_count = short_rx.recv_timeout(Duration::from_secs(60));
+        progress.stop();
+        let long_count = long_count.join().unwrap();
+        assert_eq!(
+            short_count.map(|c| (c.solutions, c.end)),
+            Ok((short_solutions, End::Exhausted)),
+            "the short count"
+        );
+        assert_eq!(long_count.end, End::Stopped, "the long count ran on");
+    });
 }

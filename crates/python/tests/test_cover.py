@@ -707,18 +707,22 @@ import os, sys
 from sudoku_dlx import cover
 
 queens = cover.Problem.read(sys.argv[1])
-# A count on two threads in the parent: on the dancing cells, from a queue
-# the threads of a pool kept for the next count take their jobs from.
+langford = cover.Problem.read(sys.argv[2])
+# Counts on two threads in the parent, each on threads of a pool kept for
+# the next count: queens on the dancing cells, from a queue of jobs;
+# Langford's pairs on the links, sharing work as they run.
 assert queens.count(jobs=2).solutions == 14200
+assert langford.count(jobs=2).solutions == 35584
 pid = os.fork()
 if pid == 0:
     # The child has none of the parent's threads: its counts on threads must
     # not wait for them.
-    ok = queens.count(jobs=2).solutions == 14200 and queens.count(jobs=2).solutions == 14200
+    ok = all(queens.count(jobs=2).solutions == 14200 for _ in range(2))
+    ok = ok and all(langford.count(jobs=2).solutions == 35584 for _ in range(2))
     os._exit(0 if ok else 1)
 _, status = os.waitpid(pid, 0)
 print("child", os.waitstatus_to_exitcode(status), flush=True)
-print("parent", queens.count(jobs=2).solutions, flush=True)
+print("parent", queens.count(jobs=2).solutions, langford.count(jobs=2).solutions, flush=True)
 """
 
 
@@ -728,10 +732,16 @@ def test_counts_on_threads_in_a_forked_child() -> None:
     # 3.14) copies a process that has counted on threads; the child must
     # count on threads of its own, not wait for the parent's.
     run = subprocess.run(
-        [sys.executable, "-c", FORKED, str(EXACT_COVER / "queens-12.dlx")],
+        [
+            sys.executable,
+            "-c",
+            FORKED,
+            str(EXACT_COVER / "queens-12.dlx"),
+            str(EXACT_COVER / "langford-11.dlx"),
+        ],
         capture_output=True,
         text=True,
         timeout=60,
     )
     assert run.returncode == 0, run.stderr
-    assert run.stdout.split("\n")[:2] == ["child 0", "parent 14200"], run.stdout
+    assert run.stdout.split("\n")[:2] == ["child 0", "parent 14200 35584"], run.stdout
