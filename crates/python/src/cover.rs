@@ -734,9 +734,10 @@ fn look_on_masks(counting: &mut SmallCounting) -> Option<dlx_engine::Count> {
 /// by Knuth's estimate (`Counting::progress`). The rest is then no more
 /// than the look has searched, which is less than threads started from the
 /// root would spend (at least half the tree each, and their start): it is
-/// counted on here. Langford pairs of 9 (10,831 nodes): 0.74 done after the
-/// look's 8,192 nodes, and 9.8 M instructions a count instead of 17.8 M
-/// counted again on two threads.
+/// counted on here. (Langford pairs of 9, 10,831 nodes, was 0.74 done after
+/// the look's 8,192 nodes: 9.8 M instructions a count instead of 17.8 M
+/// counted again on two threads; its estimate now sends it to the threads
+/// from the root, [`LOOK_ESTIMATE`].)
 fn half_done(counting: &Counting<'_>) -> bool {
     counting.progress() >= HALF
 }
@@ -745,9 +746,19 @@ fn half_done(counting: &Counting<'_>) -> bool {
 /// did not end it counts on here ([`half_done`]).
 const HALF: f64 = 0.5;
 
+/// The estimated nodes within which a count on several threads takes the
+/// look, half the look's: a tree up to a little past it ends in the look,
+/// or has done half its count there ([`half_done`]). Past it two threads
+/// from the root win, now that their threads are kept from one count to
+/// the next: Langford pairs of 9 (10,831 nodes, estimated 6,267) in
+/// 0.79 ms against 1.16 ms on the calling thread; Langford pairs of 8
+/// (2,795 nodes, estimated 2,570) lost on threads, 0.27-0.35 ms against
+/// 0.22 ms (docs/decisions/bitset-threads.md).
+const LOOK_ESTIMATE: u64 = FIRST_LOOK.0 / 2;
+
 /// Whether a count is small enough for the look on the calling thread: its
-/// budget is within the look, or Knuth's estimate of its tree is, in nodes
-/// and in updates. The updates matter where a node makes hundreds:
+/// budget is within the look, or Knuth's estimate of its tree is within
+/// [`LOOK_ESTIMATE`] nodes and the look's updates. The updates matter where a node makes hundreds:
 /// exact-cover-samples' xc550 (11,804 nodes, 1.4 M updates, on bitsets)
 /// was estimated within the look's nodes, and its look stopped at the
 /// look's updates after a fifth of the tree, which the threads then
@@ -758,7 +769,7 @@ fn small_tree(py: Python<'_>, solver: &mut Dlx, budget: Option<u64>) -> bool {
         return true;
     }
     let estimate = py.detach(|| solver.estimate(LOOK_PATHS, 0));
-    estimate.nodes() <= look as f64 && estimate.updates() <= look_updates as f64
+    estimate.nodes() <= LOOK_ESTIMATE as f64 && estimate.updates() <= look_updates as f64
 }
 
 /// Whether `problem`'s tree is within the look whatever its shape, so that
