@@ -146,6 +146,30 @@ impl Dlx {
         }
     }
 
+    /// [`count`](Self::count) of a problem with multiplicities and no
+    /// colors on bitsets (Algorithm M's count, `matrix/bits/bounded.rs`),
+    /// whatever the dispatch says: the whole count, no limit, budget or
+    /// pause. Hidden: for tests and benchmarks.
+    ///
+    /// # Panics
+    ///
+    /// For a problem without multiplicities, with colors, more than 4,096
+    /// options, or an upper bound of `2^15` or more.
+    #[doc(hidden)]
+    pub fn count_on_bounded_bits(&mut self) -> Count {
+        assert!(
+            crate::matrix::fits_bounded_bits(&self.search),
+            "no bitsets for this problem"
+        );
+        self.stats.clear();
+        let mut bits = crate::matrix::BoundedBits::new(&self.search);
+        let solutions = bits.count(&mut self.stats);
+        Count {
+            solutions,
+            end: End::Exhausted,
+        }
+    }
+
     /// [`count`](Self::count) on the matrix (the dancing links), whatever
     /// the dispatch says. Hidden: for tests and benchmarks of the dispatch
     /// rule.
