@@ -23,7 +23,7 @@ fn main() {
         "links" => solver.count_on_matrix(None),
         "cells" => solver.count_on_cells(None),
         "bits" => solver.count_on_bits(None),
-        "bounded-bits" => solver.count_on_bounded_bits(),
+        "bounded-bits" => solver.count_on_bounded_bits(None),
         other => {
             eprintln!("unknown path {other}");
             std::process::exit(2);

@@ -19,6 +19,7 @@
 use std::fmt;
 
 use super::hide::SUDOKU_WIDTH;
+use crate::index::ItemId;
 use crate::problem::{Kind, Problem};
 
 /// The loop the dancing links run, one for each compiled search loop
@@ -89,6 +90,11 @@ pub struct SearchPath {
     /// ([`Dlx::solutions`](crate::Dlx::solutions) and the like, walking the
     /// same tree); the other searches still run on the links.
     pub bits: bool,
+    /// Whether [`Dlx::count`](crate::Dlx::count) of a problem with
+    /// multiplicities runs on bitsets (`matrix/bits/bounded.rs`), walking
+    /// the links' (DLX3's) tree, when it has no budget and no options
+    /// selected; every other search still runs on the links.
+    pub bounded_bits: bool,
 }
 
 impl SearchPath {
@@ -102,6 +108,13 @@ impl SearchPath {
     #[must_use]
     pub fn counts_on_bits(self) -> bool {
         self.bits
+    }
+
+    /// Whether [`Dlx::count`](crate::Dlx::count) of a problem with
+    /// multiplicities runs on bitsets (without a budget or selections).
+    #[must_use]
+    pub fn counts_on_bounded_bits(self) -> bool {
+        self.bounded_bits
     }
 
     /// Whether the links' loop shuffles (a seed).
@@ -159,6 +172,7 @@ impl fmt::Display for SearchPath {
             Some(CellsWidth::Narrow) => write!(f, "; counts on dancing cells (16-bit)"),
             Some(CellsWidth::Wide) => write!(f, "; counts on dancing cells (32-bit)"),
             None if self.bits => write!(f, "; counts and solutions on bitsets"),
+            None if self.bounded_bits => write!(f, "; counts on bitsets"),
             None => Ok(()),
         }
     }
@@ -179,6 +193,9 @@ pub(crate) struct Facts {
     pub(crate) cells_win: bool,
     /// Whether [`bits_win`] sends the problem's counts to bitsets.
     pub(crate) bits_win: bool,
+    /// Whether [`bounded_bits_fit`] sends the problem's counts (Algorithm
+    /// M's) to bitsets.
+    pub(crate) bounded_bits_fit: bool,
     /// How wide the problem's cells are, wherever they are made.
     pub(crate) cells_width: CellsWidth,
 }
@@ -194,6 +211,7 @@ impl Facts {
             width,
             cells_win: cells_win(problem),
             bits_win: bits_win(problem),
+            bounded_bits_fit: bounded_bits_fit(problem),
             cells_width: cells_width(problem),
         }
     }
@@ -249,6 +267,29 @@ pub(crate) fn bits_win(problem: &Problem) -> bool {
         && problem.entry_count() >= BITS_MIN_MEAN_LIST * primary
 }
 
+/// Whether [`Dlx::count`](crate::Dlx::count) of `problem` runs on bitsets
+/// as Algorithm M (`matrix/bits/bounded.rs`, in the leftmost order):
+/// multiplicities without colors (secondary items allowed), at most
+/// [`BITS_MAX_OPTIONS`] options, fewer than `2^16 - 1` primary items and
+/// every upper bound below `2^15` (a state keeps counts and bounds in 16
+/// bits). Measured (docs/decisions/bitset-m-count.md): on Knuth's DLX3
+/// problems (redrect, queendom, motley, polyominoes: 49-553 options) the
+/// same tree in 0.37-0.88 of the links' CPU time; a node copies its state
+/// (the live options and a key per primary item) and clears options a word
+/// at a time, where the links hide and unhide them node by node.
+pub(crate) fn bounded_bits_fit(problem: &Problem) -> bool {
+    let primary = problem.primary_count();
+    problem.kind() == Kind::Multiplicities
+        && !has_colors(problem)
+        && problem.option_count() <= BITS_MAX_OPTIONS
+        && primary < usize::from(u16::MAX)
+        && (0..primary).all(|k| {
+            ItemId::new(k)
+                .and_then(|item| problem.bounds(item))
+                .is_none_or(|b| b.upper() < 0x8000)
+        })
+}
+
 /// How wide `problem`'s cells are: `u16` entries if they fit, fewer than
 /// `u16::MAX` nodes (option nodes and a spacer after each option, and one
 /// more) and fewer lists, which the items plus the option nodes bound (an
@@ -296,6 +337,7 @@ pub(crate) fn choose(facts: Facts, seeded: bool, forced: bool) -> SearchPath {
         colors: facts.colors,
         cells: (facts.cells_win && leftmost).then_some(facts.cells_width),
         bits: facts.bits_win && leftmost,
+        bounded_bits: facts.bounded_bits_fit && links == LinksLoop::Multiplicities,
     }
 }
 

@@ -2,8 +2,13 @@
 //! same solutions, nodes and profile on random problems with
 //! multiplicities and secondary items, without colors.
 
-use crate::outcome::Stats;
+use std::sync::Arc;
+
+use crate::index::{Color, OptionId};
+use crate::outcome::{Budget, End, Stats};
+use crate::parallel::Parallel;
 use crate::problem::{Kind, Problem};
+use crate::progress::Progress;
 use crate::random::SplitMix64;
 use crate::solver::Dlx;
 
@@ -36,7 +41,7 @@ fn random_bounded(rng: &mut SplitMix64) -> Problem {
 
 /// The count of `solver`'s problem on the bitsets and its statistics.
 fn on_bits(solver: &mut Dlx) -> (u64, Stats) {
-    let count = solver.count_on_bounded_bits();
+    let count = solver.count_on_bounded_bits(None);
     (count.solutions, solver.stats().clone())
 }
 
@@ -75,4 +80,140 @@ fn counts_random_problems_with_the_links_tree() {
         assert!(nonzero > tried / 4, "too few with solutions: {nonzero}");
         assert!(deep > tried / 10, "too few deep trees: {deep}");
     }
+}
+
+#[test]
+fn limits_end_counts_as_on_the_links() {
+    let mut rng = SplitMix64::new(4403);
+    let rounds = if cfg!(miri) { 6 } else { 1500 };
+    let mut cut = 0;
+    for _ in 0..rounds {
+        let problem = random_bounded(&mut rng);
+        if problem.kind() != Kind::Multiplicities {
+            continue;
+        }
+        let mut solver = Dlx::new(&problem);
+        let (all, _) = on_links(&mut solver);
+        let limit = u64::from(rng.below(u32::try_from(all).unwrap() + 2));
+        let case = format!("{problem:?} limit {limit}");
+        let count = solver.count_on_bounded_bits(Some(limit));
+        let stats = solver.stats().clone();
+        let links_count = solver.count_on_matrix(Some(limit));
+        let links = solver.stats().clone();
+        assert_eq!(count, links_count, "{case}");
+        assert_eq!(count.solutions, limit.min(all), "{case}");
+        assert_eq!(stats.nodes, links.nodes, "{case}");
+        assert_eq!(stats.profile, links.profile, "{case}");
+        cut += usize::from(count.end == End::LimitReached);
+    }
+    if !cfg!(miri) {
+        assert!(cut > rounds / 10, "too few cut: {cut}");
+    }
+}
+
+/// The chooser sends a count of multiplicities without colors to the
+/// bitsets, and keeps on the links what they do not do: a seed, a budget,
+/// options selected, colors, bounds of `2^15` or more.
+#[test]
+fn the_chooser_sends_counts_with_multiplicities_to_the_bitsets() {
+    let mut rng = SplitMix64::new(4404);
+    let mut sent = 0;
+    for _ in 0..if cfg!(miri) { 4 } else { 300 } {
+        let problem = random_bounded(&mut rng);
+        let fits = problem.kind() == Kind::Multiplicities;
+        let mut solver = Dlx::new(&problem);
+        assert_eq!(solver.path().counts_on_bounded_bits(), fits, "{problem:?}");
+        if !fits {
+            continue;
+        }
+        sent += 1;
+        assert!(solver.path().to_string().ends_with("; counts on bitsets"));
+        let bits = (on_bits(&mut solver), solver.count_on_bounded_bits(None).end);
+        let links = (on_links(&mut solver), solver.count_on_matrix(None).end);
+        // `Dlx::count` and one thread of `count_parallel` on the bitsets:
+        // their updates (Knuth's, whole coverings) tell them apart.
+        assert_eq!(solver.count(None).end, bits.1);
+        assert_eq!(solver.stats(), &(bits.0).1, "{problem:?}");
+        let one = Parallel::new().with_threads(1);
+        solver.count_parallel(&one, None);
+        assert_eq!(solver.stats(), &(bits.0).1, "{problem:?}");
+        // Under a budget, on the links.
+        solver.set_budget(Budget::nodes(u64::MAX));
+        solver.count(None);
+        assert_eq!(solver.stats(), &(links.0).1, "{problem:?}");
+        solver.set_budget(Budget::UNLIMITED);
+        // With a seed, on the links (another tree).
+        solver.set_seed(Some(3));
+        assert!(!solver.path().counts_on_bounded_bits());
+        assert_eq!(solver.count(None).solutions, (bits.0).0);
+        solver.set_seed(None);
+        // With an option selected, on the links.
+        if solver.select(OptionId::new(0).unwrap()).is_ok() {
+            let count = solver.count(None);
+            let stats = solver.stats().clone();
+            assert_eq!(solver.count_on_matrix(None), count, "{problem:?}");
+            assert_eq!(solver.stats(), &stats, "{problem:?}");
+        }
+    }
+    assert!(sent > 50, "{sent}");
+    // Colors, or a bound past the bitsets' 15 bits: the links.
+    let mut builder = Problem::builder(1, 1).unwrap();
+    builder.set_bounds(0, 0, 2).unwrap();
+    builder
+        .add_colored_option(&[(0, None), (1, Color::new(0))])
+        .unwrap();
+    assert!(!Dlx::new(&builder.build()).path().counts_on_bounded_bits());
+    for upper in [0x7fff, 0x8000] {
+        let mut builder = Problem::builder(1, 0).unwrap();
+        builder.set_bounds(0, 0, upper).unwrap();
+        builder.add_option(&[0]).unwrap();
+        let solver = Dlx::new(&builder.build());
+        assert_eq!(solver.path().counts_on_bounded_bits(), upper < 0x8000);
+    }
+}
+
+/// A count on the bitsets reports its progress and stops when it is
+/// stopped, at its next look. Ignored under Miri: thousands of nodes.
+#[test]
+#[cfg_attr(miri, ignore)]
+fn a_stopped_progress_ends_the_count() {
+    // The 5x5 0-1 matrices with two ones in each row and column: items
+    // `2|r0 .. 2|r4 2|c0 .. 2|c4`, an option a cell. 2,040 of them, in a
+    // tree of more nodes than a look's 4,096.
+    let mut builder = Problem::builder(10, 0).unwrap();
+    for item in 0..10 {
+        builder.set_bounds(item, 2, 2).unwrap();
+    }
+    for row in 0..5 {
+        for column in 5..10 {
+            builder.add_option(&[row, column]).unwrap();
+        }
+    }
+    let problem = builder.build();
+    let mut solver = Dlx::new(&problem);
+    assert!(solver.path().counts_on_bounded_bits());
+    let full = solver.count(None);
+    assert_eq!(full.solutions, 2040);
+    let nodes = solver.stats().nodes;
+    assert!(nodes > 4096, "{nodes}");
+    let progress = Arc::new(Progress::new());
+    solver.set_progress(Some(Arc::clone(&progress)));
+    assert_eq!(solver.count(None), full);
+    assert_eq!(progress.nodes(), nodes);
+    assert_eq!(progress.solutions(), 2040);
+    // Stopped: the count ends at its next look.
+    let progress = Arc::new(Progress::new());
+    solver.set_progress(Some(Arc::clone(&progress)));
+    progress.stop();
+    let stopped = solver.count(None);
+    assert_eq!(stopped.end, End::Stopped);
+    assert!(solver.stats().nodes < 4096, "{:?}", solver.stats());
+    // One thread of a parallel count looks at its own progress.
+    let progress = Arc::new(Progress::new());
+    let one = Parallel::new()
+        .with_threads(1)
+        .with_progress(Arc::clone(&progress));
+    solver.set_progress(None);
+    assert_eq!(solver.count_parallel(&one, None), full);
+    assert_eq!(progress.nodes(), nodes);
 }
