@@ -190,27 +190,14 @@ impl Dlx {
         let bits = self
             .bounded_bits
             .get_or_insert_with(|| Box::new(BoundedBits::new(search)));
-        let stats = &mut self.stats;
-        stats.clear();
-        let Some(limit) = limit.map_or(Some(u64::MAX), |l| (l > 0).then_some(l)) else {
-            return Count {
-                solutions: 0,
-                end: End::LimitReached,
-            };
-        };
-        let end = match progress {
-            Some((progress, chunk)) => {
-                let mut report = ToProgress::start(progress, chunk);
-                let end = bits.count(limit, stats, &mut report);
-                report.finish(stats, end);
-                end
-            }
-            None => bits.count(limit, stats, &mut NoReport),
-        };
-        Count {
-            solutions: stats.solutions,
-            end,
-        }
+        count_on(
+            &mut **bits,
+            search,
+            self.budget,
+            &mut self.stats,
+            limit,
+            progress,
+        )
     }
 
     /// [`count`](Self::count) on the matrix (the dancing links), whatever

@@ -72,6 +72,20 @@ impl Stats {
         self.profile.clear();
     }
 
+    /// The statistics of a count on bitsets (`matrix/bits`) that ends
+    /// with `profile` (nodes entered at each level, trailing zeros
+    /// dropped here), `updates` and `solutions`.
+    pub(crate) fn of_profile(profile: &[u64], updates: u64, solutions: u64) -> Stats {
+        let depth = profile.iter().rposition(|&n| n > 0).map_or(0, |l| l + 1);
+        Stats {
+            nodes: profile.iter().sum(),
+            updates,
+            cleansings: 0,
+            solutions,
+            profile: profile[..depth].to_vec(),
+        }
+    }
+
     /// Counts a search-tree node at level `level`.
     #[inline]
     pub(crate) fn count_node(&mut self, level: usize) {

@@ -23,10 +23,9 @@
 
 #![allow(unsafe_code)]
 
-use crate::matrix::Report;
 use crate::matrix::search::Search;
-use crate::matrix::{CLEANSED, Matrix};
-use crate::outcome::{End, Stats};
+use crate::matrix::{CLEANSED, Counter, Matrix, Report};
+use crate::outcome::{Budget, End, Stats};
 
 /// Whether a count of `search`'s problem can run here: the chooser's
 /// `path::bounded_bits_fit` (its facts), before any selection.
@@ -99,6 +98,22 @@ pub(crate) struct BoundedBits {
     /// Each depth's list: the live options of its item when it chose it.
     lists: Vec<u64>,
     levels: Vec<Level>,
+}
+
+/// The count without a budget: the chooser keeps counts under one on the
+/// links (`Dlx::counts_on_bounded_bits`), and no split (one thread).
+impl Counter for BoundedBits {
+    fn count<R: Report>(
+        &mut self,
+        _search: &Search,
+        limit: u64,
+        budget: Budget,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> End {
+        debug_assert_eq!(budget, Budget::UNLIMITED);
+        self.count_from_root(limit, stats, report)
+    }
 }
 
 impl BoundedBits {
@@ -195,12 +210,7 @@ impl BoundedBits {
     /// `stats` (nodes, profile, solutions, and DLX3's updates). Returns why
     /// it ended: [`End::Exhausted`], [`End::LimitReached`] or
     /// [`End::Stopped`] by the report.
-    pub(crate) fn count<R: Report>(
-        &mut self,
-        limit: u64,
-        stats: &mut Stats,
-        report: &mut R,
-    ) -> End {
+    fn count_from_root<R: Report>(&mut self, limit: u64, stats: &mut Stats, report: &mut R) -> End {
         debug_assert!(limit > 0);
         debug_assert!(!R::CUT, "no split on these bitsets");
         self.reserve(0);
@@ -251,14 +261,7 @@ impl BoundedBits {
             }
             d += 1;
         };
-        let depth = profile.iter().rposition(|&n| n > 0).map_or(0, |l| l + 1);
-        *stats = Stats {
-            nodes: profile.iter().sum(),
-            updates,
-            cleansings: 0,
-            solutions,
-            profile: profile[..depth].to_vec(),
-        };
+        *stats = Stats::of_profile(&profile, updates, solutions);
         end
     }
 
