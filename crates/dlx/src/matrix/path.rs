@@ -193,9 +193,11 @@ pub(crate) struct Facts {
     pub(crate) cells_win: bool,
     /// Whether [`bits_win`] sends the problem's counts to bitsets.
     pub(crate) bits_win: bool,
-    /// Whether [`bounded_bits_fit`] sends the problem's counts (Algorithm
-    /// M's) to bitsets.
+    /// Whether Algorithm M's bitsets can count the problem
+    /// ([`bounded_bits_fit`]), and whether the chooser sends its counts
+    /// there ([`bounded_bits_win`]).
     pub(crate) bounded_bits_fit: bool,
+    pub(crate) bounded_bits_win: bool,
     /// How wide the problem's cells are, wherever they are made.
     pub(crate) cells_width: CellsWidth,
 }
@@ -212,6 +214,7 @@ impl Facts {
             cells_win: cells_win(problem),
             bits_win: bits_win(problem),
             bounded_bits_fit: bounded_bits_fit(problem),
+            bounded_bits_win: bounded_bits_win(problem),
             cells_width: cells_width(problem),
         }
     }
@@ -267,21 +270,41 @@ pub(crate) fn bits_win(problem: &Problem) -> bool {
         && problem.entry_count() >= BITS_MIN_MEAN_LIST * primary
 }
 
+/// The least mean length of the primary items' lists for which
+/// [`bounded_bits_win`] holds (docs/decisions/bitset-m-count.md).
+const BOUNDED_BITS_MIN_MEAN_LIST: usize = 16;
+
 /// Whether [`Dlx::count`](crate::Dlx::count) of `problem` runs on bitsets
 /// as Algorithm M (`matrix/bits/bounded.rs`, in the leftmost order):
 /// multiplicities without colors (secondary items allowed), at most
-/// [`BITS_MAX_OPTIONS`] options, fewer than `2^16 - 1` primary items and
-/// every upper bound below `2^15` (a state keeps counts and bounds in 16
-/// bits). Measured (docs/decisions/bitset-m-count.md): on Knuth's DLX3
-/// problems (redrect, queendom, motley, polyominoes: 49-553 options) the
-/// same tree in 0.37-0.88 of the links' CPU time; a node copies its state
-/// (the live options and a key per primary item) and clears options a word
-/// at a time, where the links hide and unhide them node by node.
+/// [`BITS_MAX_OPTIONS`] options, fewer than `2^16 - 1` primary items, every
+/// upper bound below `2^15` (a state keeps counts and bounds in 16 bits),
+/// and primary lists of at least [`BOUNDED_BITS_MIN_MEAN_LIST`] options on
+/// average. Measured (docs/decisions/bitset-m-count.md): on Knuth's DLX3
+/// problems (redrect, queendom, motley, polyominoes: mean lists of 17-87)
+/// and partridge-6 (65) the same tree in less CPU time than the links; a
+/// node copies its state (the live options, the active items and a key per
+/// primary item) and clears options a word at a time, where the links hide
+/// and unhide them node by node. On matrices-7-2 (mean list 7, a node
+/// clears two or three options) that fixed cost loses: 1.16x the links'
+/// time.
+pub(crate) fn bounded_bits_win(problem: &Problem) -> bool {
+    let primary = problem.primary_count();
+    let primary_entries: usize = problem
+        .options()
+        .map(|(_, items)| items.iter().filter(|item| item.index() < primary).count())
+        .sum();
+    bounded_bits_fit(problem) && primary_entries >= BOUNDED_BITS_MIN_MEAN_LIST * primary
+}
+
+/// Whether Algorithm M's bitsets can count `problem` at all (what
+/// [`bounded_bits_win`] asks beside the lists' length).
 pub(crate) fn bounded_bits_fit(problem: &Problem) -> bool {
     let primary = problem.primary_count();
     problem.kind() == Kind::Multiplicities
         && !has_colors(problem)
         && problem.option_count() <= BITS_MAX_OPTIONS
+        && primary > 0
         && primary < usize::from(u16::MAX)
         && (0..primary).all(|k| {
             ItemId::new(k)
@@ -337,7 +360,7 @@ pub(crate) fn choose(facts: Facts, seeded: bool, forced: bool) -> SearchPath {
         colors: facts.colors,
         cells: (facts.cells_win && leftmost).then_some(facts.cells_width),
         bits: facts.bits_win && leftmost,
-        bounded_bits: facts.bounded_bits_fit && links == LinksLoop::Multiplicities,
+        bounded_bits: facts.bounded_bits_win && links == LinksLoop::Multiplicities,
     }
 }
 

@@ -89,6 +89,11 @@ pub(crate) struct BoundedBits {
     set_words: usize,
     /// Words of a state: the sets, then each primary item's key.
     stride: usize,
+    /// How many primary items every option has, if all have as many and
+    /// no primary item has slack, else 0; and the level at which a node
+    /// can have only leaves below (the links' `Leaves`).
+    leaf_width: u32,
+    leaf_level: usize,
     /// The root state.
     root: Vec<u64>,
     /// The states, one a depth, `stride` words each: the sets
@@ -181,6 +186,8 @@ impl BoundedBits {
             slack,
             set_words: words + item_words,
             stride: words + item_words + primary,
+            leaf_width: search.leaves.width(),
+            leaf_level: search.leaves.whole_level(),
             root,
             state: Vec::new(),
             lists: Vec::new(),
@@ -246,8 +253,24 @@ impl BoundedBits {
                     false
                 }
                 Some((i, degree)) if degree > 0 => {
-                    self.start_level(d, i, &mut updates);
-                    self.try_next(d, &mut updates)
+                    let leaves =
+                        u64::from(key::len(self.state[d * self.stride + self.set_words + i]));
+                    if d == self.leaf_level
+                        && leaves < limit - solutions
+                        && self.only_leaves_below(d)
+                    {
+                        // Each option of the item completes a solution, as
+                        // the links count them (`leaves.rs`): at once.
+                        solutions += leaves;
+                        if profile.len() <= d + 1 {
+                            profile.resize(2 * (d + 1), 0);
+                        }
+                        profile[d + 1] += leaves;
+                        false
+                    } else {
+                        self.start_level(d, i, &mut updates);
+                        self.try_next(d, &mut updates)
+                    }
                 }
                 Some(_) => false,
             };
@@ -298,6 +321,31 @@ impl BoundedBits {
             done += f64::from(tried) * share;
         }
         done
+    }
+
+    /// Whether state `d` has exactly [`leaf_width`](Self::leaf_width)
+    /// active primary items, each of bound 1: the links'
+    /// `Matrix::active_primaries_are`, so that each option of the item
+    /// chosen completes a solution.
+    fn only_leaves_below(&self, d: usize) -> bool {
+        let (st, sw) = (self.stride, self.set_words);
+        let state = &self.state[d * st..(d + 1) * st];
+        let (sets, keys) = state.split_at(sw);
+        let active = &sets[self.words..];
+        let count: u32 = active.iter().map(|w| w.count_ones()).sum();
+        self.leaf_width > 0
+            && count == self.leaf_width
+            && active.iter().enumerate().all(|(w, &word)| {
+                let mut word = word;
+                while word != 0 {
+                    let x = w * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    if key::bound(keys[x]) != 1 {
+                        return false;
+                    }
+                }
+                true
+            })
     }
 
     /// DLX3's choice at depth `d`: the active item of least key and its
