@@ -15,7 +15,8 @@ use crate::solver::Dlx;
 /// A random problem with multiplicities: up to 8 primary items with
 /// bounds `u..=v` (`u` up to 2, `v` up to 4 past it), up to 3 secondary
 /// items, up to 30 options of one to four primary items and some
-/// secondary ones.
+/// secondary ones; or, a third of the time, options of two primary items
+/// and bounds without slack (leaves counted at once).
 fn random_bounded(rng: &mut SplitMix64) -> Problem {
     random_bounded_of(rng, 8, 31, 5)
 }
@@ -25,16 +26,28 @@ fn random_bounded(rng: &mut SplitMix64) -> Problem {
 fn random_bounded_of(rng: &mut SplitMix64, primary: u32, options: u32, extra: u32) -> Problem {
     let primary = 1 + rng.below(primary) as usize;
     let secondary = rng.below(4) as usize;
+    // Sometimes every option of two primary items and no slack: the links
+    // count leaves at once (`leaves.rs`), and so must the bitsets.
+    let two = primary >= 2 && rng.below(3) == 0;
     let mut builder = Problem::builder(primary, secondary).unwrap();
     for item in 0..primary {
         let lower = rng.below(3);
-        let upper = (lower + rng.below(extra)).max(1);
-        builder.set_bounds(item, lower, upper).unwrap();
+        let upper = if two {
+            lower.max(1)
+        } else {
+            (lower + rng.below(extra)).max(1)
+        };
+        builder.set_bounds(item, lower.min(upper), upper).unwrap();
     }
     for _ in 0..rng.below(options) {
         let mut order: Vec<usize> = (0..primary).collect();
         rng.shuffle(&mut order);
-        order.truncate(1 + rng.below(u32::try_from(primary.min(4)).unwrap()) as usize);
+        let wanted = if two {
+            2
+        } else {
+            1 + rng.below(u32::try_from(primary.min(4)).unwrap()) as usize
+        };
+        order.truncate(wanted);
         for s in primary..primary + secondary {
             if rng.below(4) == 0 {
                 order.push(s);
