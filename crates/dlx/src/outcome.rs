@@ -43,7 +43,10 @@ pub struct Stats {
     /// cover with long lists, [`Dlx::path`](crate::Dlx::path)) makes whole
     /// coverings too, but walks the links' tree exactly, missed dooms
     /// included: the links' solutions, nodes and profile, Knuth's updates
-    /// for whole coverings.
+    /// for whole coverings. So does its count of Algorithm M on bitsets
+    /// (multiplicities without colors, [`Dlx::path`](crate::Dlx::path)):
+    /// Knuth's DLX3's updates exactly, but for the leaves it adds at once
+    /// as the links do.
     pub updates: u64,
     /// Knuth's "cleansings" (DLX2): one for each item purified and one for
     /// each node purifying marks as agreeing with its color. Always 0 for a
