@@ -172,7 +172,9 @@ impl fmt::Display for SearchPath {
             Some(CellsWidth::Narrow) => write!(f, "; counts on dancing cells (16-bit)"),
             Some(CellsWidth::Wide) => write!(f, "; counts on dancing cells (32-bit)"),
             None if self.bits => write!(f, "; counts and solutions on bitsets"),
-            None if self.bounded_bits => write!(f, "; counts on bitsets"),
+            None if self.bounded_bits => {
+                write!(f, "; counts on one thread on bitsets, not in pieces")
+            }
             None => Ok(()),
         }
     }

@@ -158,7 +158,12 @@ fn the_chooser_sends_counts_with_multiplicities_to_the_bitsets() {
             continue;
         }
         sent += 1;
-        assert!(solver.path().to_string().ends_with("; counts on bitsets"));
+        assert!(
+            solver
+                .path()
+                .to_string()
+                .ends_with("; counts on one thread on bitsets, not in pieces")
+        );
         let bits = (on_bits(&mut solver), solver.count_on_bounded_bits(None).end);
         let links = (on_links(&mut solver), solver.count_on_matrix(None).end);
         // `Dlx::count` and one thread of `count_parallel` on the bitsets:
