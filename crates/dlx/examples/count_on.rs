@@ -7,7 +7,7 @@
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let [path_name, file] = &args[..] else {
-        eprintln!("usage: count_on links|cells|bits FILE.dlx");
+        eprintln!("usage: count_on links|cells|bits|bounded-bits FILE.dlx");
         std::process::exit(2);
     };
     let text = std::fs::read_to_string(file).unwrap_or_else(|e| {
@@ -23,6 +23,7 @@ fn main() {
         "links" => solver.count_on_matrix(None),
         "cells" => solver.count_on_cells(None),
         "bits" => solver.count_on_bits(None),
+        "bounded-bits" => solver.count_on_bounded_bits(None),
         other => {
             eprintln!("unknown path {other}");
             std::process::exit(2);

@@ -3,7 +3,9 @@
 //! (`matrix/path.rs`, [`Dlx::path`]) sends it: the problems where they are
 //! measured faster than the links.
 
-use crate::matrix::{AnyCells, Bits, Counter, NoReport, Resumable, Search};
+use crate::matrix::{
+    AnyCells, Bits, BoundedBits, Counter, NoReport, Resumable, Search, fits_bounded_bits,
+};
 use crate::outcome::{Budget, Stats};
 use crate::outcome::{Count, End, Event};
 use crate::problem::Kind;
@@ -144,6 +146,58 @@ impl Dlx {
         } else {
             self.advance()
         }
+    }
+
+    /// Whether this count runs on Algorithm M's bitsets: the chooser sends
+    /// the problem there ([`SearchPath::bounded_bits`](crate::SearchPath)),
+    /// no options are selected and there is no budget (which the bitsets
+    /// do not look at: such counts stay on the links).
+    pub(crate) fn counts_on_bounded_bits(&self) -> bool {
+        self.path().counts_on_bounded_bits()
+            && self.search.selected().is_empty()
+            && self.budget == Budget::UNLIMITED
+    }
+
+    /// [`count`](Self::count) of a problem with multiplicities and no
+    /// colors on bitsets (Algorithm M's count, `matrix/bits/bounded.rs`),
+    /// whatever the dispatch says: the same count, end, solutions, nodes
+    /// and profile as the links, without a budget (which it does not
+    /// look at). Hidden: for tests and benchmarks.
+    ///
+    /// # Panics
+    ///
+    /// For a problem without multiplicities, with colors, more than 4,096
+    /// options, an upper bound of `2^15` or more, or with options
+    /// selected.
+    #[doc(hidden)]
+    pub fn count_on_bounded_bits(&mut self, limit: Option<u64>) -> Count {
+        self.count_on_bounded_bits_reporting(limit, None)
+    }
+
+    /// [`count_on_bounded_bits`](Self::count_on_bounded_bits), reporting
+    /// into `progress` as [`count_on_cells_reporting`](Self::count_on_cells_reporting)
+    /// does.
+    pub(crate) fn count_on_bounded_bits_reporting(
+        &mut self,
+        limit: Option<u64>,
+        progress: Option<(&Progress, u64)>,
+    ) -> Count {
+        let search = &self.search;
+        assert!(
+            fits_bounded_bits(search) && search.selected().is_empty(),
+            "no bitsets for this problem"
+        );
+        let bits = self
+            .bounded_bits
+            .get_or_insert_with(|| Box::new(BoundedBits::new(search)));
+        count_on(
+            &mut **bits,
+            search,
+            self.budget,
+            &mut self.stats,
+            limit,
+            progress,
+        )
     }
 
     /// [`count`](Self::count) on the matrix (the dancing links), whatever

@@ -43,7 +43,10 @@ pub struct Stats {
     /// cover with long lists, [`Dlx::path`](crate::Dlx::path)) makes whole
     /// coverings too, but walks the links' tree exactly, missed dooms
     /// included: the links' solutions, nodes and profile, Knuth's updates
-    /// for whole coverings.
+    /// for whole coverings. So does its count of Algorithm M on bitsets
+    /// (multiplicities without colors, [`Dlx::path`](crate::Dlx::path)):
+    /// Knuth's DLX3's updates exactly, but for the leaves it adds at once
+    /// as the links do.
     pub updates: u64,
     /// Knuth's "cleansings" (DLX2): one for each item purified and one for
     /// each node purifying marks as agreeing with its color. Always 0 for a
@@ -70,6 +73,20 @@ impl Stats {
         self.cleansings = 0;
         self.solutions = 0;
         self.profile.clear();
+    }
+
+    /// The statistics of a count on bitsets (`matrix/bits`) that ends
+    /// with `profile` (nodes entered at each level, trailing zeros
+    /// dropped here), `updates` and `solutions`.
+    pub(crate) fn of_profile(profile: &[u64], updates: u64, solutions: u64) -> Stats {
+        let depth = profile.iter().rposition(|&n| n > 0).map_or(0, |l| l + 1);
+        Stats {
+            nodes: profile.iter().sum(),
+            updates,
+            cleansings: 0,
+            solutions,
+            profile: profile[..depth].to_vec(),
+        }
     }
 
     /// Counts a search-tree node at level `level`.

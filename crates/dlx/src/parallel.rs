@@ -168,6 +168,12 @@ impl Dlx {
             let progress = parallel.progress.as_deref().map(|p| (p, parallel.chunk));
             return self.count_on_bits_reporting(limit, progress);
         }
+        if parallel.threads == 1 && self.counts_on_bounded_bits() {
+            // Algorithm M's count on bitsets, where it runs there.
+            self.start();
+            let progress = parallel.progress.as_deref().map(|p| (p, parallel.chunk));
+            return self.count_on_bounded_bits_reporting(limit, progress);
+        }
         // More threads: a queue of subproblems (`job_queue.rs`) on the
         // cells or bitsets where the count runs there.
         if self.path().counts_on_cells() {

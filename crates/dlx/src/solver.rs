@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use crate::error::DlxError;
 use crate::index::OptionId;
-use crate::matrix::{AnyCells, Bits, Columns, Report, Resumable, Search, SearchPath};
+use crate::matrix::{AnyCells, Bits, BoundedBits, Columns, Report, Resumable, Search, SearchPath};
 use crate::outcome::{Budget, Count, End, Event, First, Stats, Uniqueness};
 use crate::problem::{Kind, Problem};
 use crate::progress::{Progress, ToProgress};
@@ -54,6 +54,9 @@ pub struct Dlx {
     /// The bitsets of the problem, made by the first count or search for
     /// solutions that runs on them.
     pub(crate) bits: Option<Box<Bits>>,
+    /// The bitsets of a problem with multiplicities, made by the first
+    /// count that runs on them (`matrix/bits/bounded.rs`).
+    pub(crate) bounded_bits: Option<Box<BoundedBits>>,
     /// What the searches on the calling thread report into and stop at
     /// ([`set_progress`](Self::set_progress)).
     pub(crate) watch: Option<Arc<Progress>>,
@@ -87,6 +90,7 @@ impl Dlx {
             lazy_restore: false,
             cells: None,
             bits: None,
+            bounded_bits: None,
             watch: None,
             #[cfg(test)]
             hand_over_on_bits: None,
@@ -333,6 +337,12 @@ impl Dlx {
                 }
                 None => self.count_on_bits(limit),
             };
+        }
+        // Started: the kept path is the next search's.
+        if self.search.search_path().counts_on_bounded_bits() && self.counts_on_bounded_bits() {
+            let watch = self.watch.clone();
+            let progress = watch.as_deref().map(|p| (p, WATCH_NODES));
+            return self.count_on_bounded_bits_reporting(limit, progress);
         }
         self.count_started(limit)
     }

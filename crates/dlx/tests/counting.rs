@@ -54,15 +54,22 @@ fn in_pieces(solver: &mut Dlx, limit: Option<u64>, pieces: &[u64]) -> (Count, St
 
 /// Asserts that `pieces` (a count in pieces) walked the tree of `one` (one
 /// count): the same solutions, nodes, profile and updates (on the cells
-/// too, whose pieces count leaves at once as one count does).
-fn same_count(pieces: &Stats, one: &Stats, on_cells: bool) {
+/// too, whose pieces count leaves at once as one count does). Where `one`
+/// ran on Algorithm M's bitsets (`m_bits`) and the pieces on the links,
+/// at most its updates: the bitsets make Knuth's whole coverings, the links
+/// give up doomed ones half way and count leaves at once.
+fn same_count(pieces: &Stats, one: &Stats, on_cells: bool, m_bits: bool) {
     assert_eq!(pieces.solutions, one.solutions);
     assert_eq!(pieces.nodes, one.nodes);
     assert_eq!(pieces.profile, one.profile);
-    assert_eq!(
-        pieces.updates, one.updates,
-        "{pieces:?} {one:?}, on cells {on_cells}"
-    );
+    if m_bits {
+        assert!(pieces.updates <= one.updates, "{pieces:?} {one:?}");
+    } else {
+        assert_eq!(
+            pieces.updates, one.updates,
+            "{pieces:?} {one:?}, on cells {on_cells}"
+        );
+    }
 }
 
 proptest! {
@@ -94,6 +101,8 @@ proptest! {
             expected = oracle.iter().filter(|s| s.contains(&k)).count() as u64;
         }
         let on_cells = solver.path().counts_on_cells();
+        // Algorithm M's one count on bitsets, its pieces on the links.
+        let m_bits = solver.path().counts_on_bounded_bits() && solver.selected().is_empty();
         // The cells keep no order of options, so that a count cut short
         // stops where the order its sets were left in says: each count
         // compared runs on a solver fresh from the same start.
@@ -109,7 +118,7 @@ proptest! {
             }
             _ => prop_assert_eq!((count.solutions, count.end), (expected, End::Exhausted)),
         }
-        same_count(&stats, &one_stats, on_cells);
+        same_count(&stats, &one_stats, on_cells, m_bits);
         prop_assert_eq!(solver.stats(), &stats);
         prop_assert_eq!(solver.check_invariants(), Ok(()));
 
@@ -122,10 +131,10 @@ proptest! {
         prop_assert!(solver.links_match(&problem) || !solver.selected().is_empty());
         if first.is_none() && (!on_cells || count.end == End::Exhausted) {
             prop_assert_eq!(solver.count(limit), one);
-            same_count(solver.stats(), &one_stats, on_cells);
+            same_count(solver.stats(), &one_stats, on_cells, false);
             let (again, again_stats) = in_pieces(&mut solver, limit, &pieces);
             prop_assert_eq!(again, one);
-            same_count(&again_stats, &stats, on_cells);
+            same_count(&again_stats, &stats, on_cells, false);
         }
         solver.reset();
         prop_assert!(solver.links_match(&problem));
@@ -169,7 +178,7 @@ fn check_known(problem: &Problem, forced_first: bool, piece: u64, expected: u64)
     assert_eq!(one.solutions, expected);
     let (count, stats) = in_pieces(&mut solver, None, &[piece]);
     assert_eq!(count, one);
-    same_count(&stats, &one_stats, on_cells);
+    same_count(&stats, &one_stats, on_cells, false);
     assert!(solver.links_match(problem));
     on_cells
 }

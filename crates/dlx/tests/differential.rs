@@ -106,7 +106,8 @@ pub(crate) enum OnThreads {
     /// The links' work sharing: the tree's statistics, the links' updates.
     Links,
     /// One thread where the count makes whole coverings (dancing cells or
-    /// bitsets): `count_parallel` is that count, with its statistics. On
+    /// bitsets, Algorithm M's too): `count_parallel` is that count, with
+    /// its statistics. On
     /// the cells, more threads too: their queue's split walks the cells'
     /// own tree, so the statistics add up to the one count's.
     Count,
@@ -118,6 +119,8 @@ pub(crate) enum OnThreads {
 /// Where a count on `threads` threads runs, as the solver reports it.
 pub(crate) fn on_threads(solver: &Dlx, threads: usize) -> OnThreads {
     match (whole_coverings(solver), threads) {
+        // Algorithm M's count on bitsets, one thread only.
+        (false, 1) if solver.path().counts_on_bounded_bits() => OnThreads::Count,
         (false, _) => OnThreads::Links,
         (true, 1) => OnThreads::Count,
         (true, _) if solver.path().counts_on_cells() => OnThreads::Count,

@@ -55,6 +55,13 @@ impl Leaves {
         self.width
     }
 
+    /// The level at which a count of the whole problem, nothing selected,
+    /// can count leaves at once ([`set_level`](Self::set_level) with no
+    /// selections and no ceiling), or `usize::MAX`.
+    pub(super) fn whole_level(&self) -> usize {
+        self.levels.checked_sub(1).unwrap_or(usize::MAX)
+    }
+
     /// Sets the level at which a node can have only leaves below, given
     /// `selected` pre-selections and the splitting `ceiling`; `usize::MAX`
     /// if none can. With options of `P =` [`width`](Self::width) primary

@@ -145,6 +145,7 @@ mod test_problems;
 mod tweak;
 
 pub(crate) use bits::Bits;
+pub(crate) use bits::bounded::{BoundedBits, fits as fits_bounded_bits};
 pub(crate) use bulk::Columns;
 pub(crate) use cells::{AnyCells, Counter, Frontier, NoReport, PauseAt, Report, Resumable};
 pub(crate) use frontier::RandomChild;

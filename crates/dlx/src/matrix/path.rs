@@ -19,6 +19,7 @@
 use std::fmt;
 
 use super::hide::SUDOKU_WIDTH;
+use crate::index::ItemId;
 use crate::problem::{Kind, Problem};
 
 /// The loop the dancing links run, one for each compiled search loop
@@ -89,6 +90,11 @@ pub struct SearchPath {
     /// ([`Dlx::solutions`](crate::Dlx::solutions) and the like, walking the
     /// same tree); the other searches still run on the links.
     pub bits: bool,
+    /// Whether [`Dlx::count`](crate::Dlx::count) of a problem with
+    /// multiplicities runs on bitsets (`matrix/bits/bounded.rs`), walking
+    /// the links' (DLX3's) tree, when it has no budget and no options
+    /// selected; every other search still runs on the links.
+    pub bounded_bits: bool,
 }
 
 impl SearchPath {
@@ -102,6 +108,13 @@ impl SearchPath {
     #[must_use]
     pub fn counts_on_bits(self) -> bool {
         self.bits
+    }
+
+    /// Whether [`Dlx::count`](crate::Dlx::count) of a problem with
+    /// multiplicities runs on bitsets (without a budget or selections).
+    #[must_use]
+    pub fn counts_on_bounded_bits(self) -> bool {
+        self.bounded_bits
     }
 
     /// Whether the links' loop shuffles (a seed).
@@ -159,6 +172,9 @@ impl fmt::Display for SearchPath {
             Some(CellsWidth::Narrow) => write!(f, "; counts on dancing cells (16-bit)"),
             Some(CellsWidth::Wide) => write!(f, "; counts on dancing cells (32-bit)"),
             None if self.bits => write!(f, "; counts and solutions on bitsets"),
+            None if self.bounded_bits => {
+                write!(f, "; counts on one thread on bitsets, not in pieces")
+            }
             None => Ok(()),
         }
     }
@@ -179,6 +195,11 @@ pub(crate) struct Facts {
     pub(crate) cells_win: bool,
     /// Whether [`bits_win`] sends the problem's counts to bitsets.
     pub(crate) bits_win: bool,
+    /// Whether Algorithm M's bitsets can count the problem
+    /// ([`bounded_bits_fit`]), and whether the chooser sends its counts
+    /// there ([`bounded_bits_win`]).
+    pub(crate) bounded_bits_fit: bool,
+    pub(crate) bounded_bits_win: bool,
     /// How wide the problem's cells are, wherever they are made.
     pub(crate) cells_width: CellsWidth,
 }
@@ -194,6 +215,8 @@ impl Facts {
             width,
             cells_win: cells_win(problem),
             bits_win: bits_win(problem),
+            bounded_bits_fit: bounded_bits_fit(problem),
+            bounded_bits_win: bounded_bits_win(problem),
             cells_width: cells_width(problem),
         }
     }
@@ -249,6 +272,49 @@ pub(crate) fn bits_win(problem: &Problem) -> bool {
         && problem.entry_count() >= BITS_MIN_MEAN_LIST * primary
 }
 
+/// The least mean length of the primary items' lists for which
+/// [`bounded_bits_win`] holds (docs/decisions/bitset-m-count.md).
+const BOUNDED_BITS_MIN_MEAN_LIST: usize = 16;
+
+/// Whether [`Dlx::count`](crate::Dlx::count) of `problem` runs on bitsets
+/// as Algorithm M (`matrix/bits/bounded.rs`, in the leftmost order):
+/// multiplicities without colors (secondary items allowed), at most
+/// [`BITS_MAX_OPTIONS`] options, fewer than `2^16 - 1` primary items, every
+/// upper bound below `2^15` (a state keeps counts and bounds in 16 bits),
+/// and primary lists of at least [`BOUNDED_BITS_MIN_MEAN_LIST`] options on
+/// average. Measured (docs/decisions/bitset-m-count.md): on Knuth's DLX3
+/// problems (redrect, queendom, motley, polyominoes: mean lists of 17-87)
+/// and partridge-6 (65) the same tree in less CPU time than the links; a
+/// node copies its state (the live options, the active items and a key per
+/// primary item) and clears options a word at a time, where the links hide
+/// and unhide them node by node. On matrices-7-2 (mean list 7, a node
+/// clears two or three options) that fixed cost loses: 1.16x the links'
+/// time.
+pub(crate) fn bounded_bits_win(problem: &Problem) -> bool {
+    let primary = problem.primary_count();
+    let primary_entries: usize = problem
+        .options()
+        .map(|(_, items)| items.iter().filter(|item| item.index() < primary).count())
+        .sum();
+    bounded_bits_fit(problem) && primary_entries >= BOUNDED_BITS_MIN_MEAN_LIST * primary
+}
+
+/// Whether Algorithm M's bitsets can count `problem` at all (what
+/// [`bounded_bits_win`] asks beside the lists' length).
+pub(crate) fn bounded_bits_fit(problem: &Problem) -> bool {
+    let primary = problem.primary_count();
+    problem.kind() == Kind::Multiplicities
+        && !has_colors(problem)
+        && problem.option_count() <= BITS_MAX_OPTIONS
+        && primary > 0
+        && primary < usize::from(u16::MAX)
+        && (0..primary).all(|k| {
+            ItemId::new(k)
+                .and_then(|item| problem.bounds(item))
+                .is_none_or(|b| b.upper() < 0x8000)
+        })
+}
+
 /// How wide `problem`'s cells are: `u16` entries if they fit, fewer than
 /// `u16::MAX` nodes (option nodes and a spacer after each option, and one
 /// more) and fewer lists, which the items plus the option nodes bound (an
@@ -296,6 +362,7 @@ pub(crate) fn choose(facts: Facts, seeded: bool, forced: bool) -> SearchPath {
         colors: facts.colors,
         cells: (facts.cells_win && leftmost).then_some(facts.cells_width),
         bits: facts.bits_win && leftmost,
+        bounded_bits: facts.bounded_bits_win && links == LinksLoop::Multiplicities,
     }
 }
 

@@ -293,14 +293,7 @@ impl Bits {
             }
             break End::Exhausted;
         };
-        let depth = profile.iter().rposition(|&n| n > 0).map_or(0, |l| l + 1);
-        *stats = Stats {
-            nodes: profile.iter().sum(),
-            updates,
-            cleansings: 0,
-            solutions,
-            profile: profile[..depth].to_vec(),
-        };
+        *stats = Stats::of_profile(&profile, updates, solutions);
         let place = Place {
             solutions,
             updates,

@@ -27,8 +27,11 @@
 
 #![deny(unsafe_code)]
 
+pub(crate) mod bounded;
 mod count;
 
+#[cfg(test)]
+mod bounded_tests;
 #[cfg(test)]
 mod solutions_tests;
 #[cfg(test)]

@@ -1,0 +1,647 @@
+//! Algorithm M's count on bitsets: multiple cover of few options, without
+//! colors (secondary items allowed). A node's state is the live options as a
+//! bitset, the active primary items as a bitset, and for each primary item
+//! a key (`key` below) that holds its number of live options (its list's
+//! length) and its remaining bound as DLX3's choice compares them; the
+//! slack is static. A level changes its own state in place (taking one from
+//! its item's bound, covering the item when that is the last, tweaking each
+//! option it tries out of the state for the rest of the level); a child is
+//! a copy of its parent's state with the option's other items committed,
+//! and undoing it is dropping the copy (docs/decisions/bitset-m-count.md).
+//!
+//! It walks the links' tree (`bounded.rs`, which is DLX3's) node for node:
+//! the same item at every node by DLX3's rule (least `len + 1 - (bound -
+//! s)` with `s` the lesser of slack and bound, then least `s`, then the
+//! longer list, then the leftmost active item), its options in list order
+//! (option order), the same tweaks, null moves, covers and dead ends. The
+//! links give up a doomed option without entering the node below
+//! (`Matrix::dooms`) where this count enters it and finds the dead end in
+//! its choice: either way one node at that level, so the nodes, solutions
+//! and profile are the links'. Its updates are DLX3's exactly: each option
+//! hidden counts its items less one, each item covered one, a tweak the
+//! nodes it unlinks (every covering whole, no leaves counted at once).
+
+#![allow(unsafe_code)]
+
+use crate::matrix::search::Search;
+use crate::matrix::{CLEANSED, Counter, Matrix, Report};
+use crate::outcome::{Budget, End, Stats};
+
+/// Whether a count of `search`'s problem can run here: the chooser's
+/// `path::bounded_bits_fit` (its facts), before any selection.
+pub(crate) fn fits(search: &Search) -> bool {
+    search.facts.bounded_bits_fit
+}
+
+/// One level of the walk.
+#[derive(Clone, Copy, Debug, Default)]
+struct Level {
+    /// The primary item it branches on.
+    item: u16,
+    /// Whether the level took the last of the item's bound (and covered it).
+    covered: bool,
+    /// Covered without slack: Algorithm X's level, no tweaks, no null move.
+    plain: bool,
+    /// The option to try next; [`NULL_MOVE`] for the null move, [`DONE`]
+    /// when nothing is left.
+    next: u32,
+    /// The untried options left in a covered item's list (an active item's
+    /// is in its key).
+    len: u32,
+    /// The option (or [`NULL_MOVE`]) the level's child took, for the
+    /// progress estimate.
+    current: u32,
+}
+
+/// [`Level::next`]: the null move is next.
+const NULL_MOVE: u32 = u32::MAX - 1;
+/// [`Level::next`]: the level is done.
+const DONE: u32 = u32::MAX;
+
+/// The bitsets of a problem with multiplicities and the stack of states.
+///
+/// (P): every entry of `primaries` is below `primary`, so that counting
+/// down an option's items indexes the keys without a check (debug builds
+/// assert it there; with the check, queendom 7 4 ran 428 M instructions
+/// instead of 310 M).
+#[derive(Clone, Debug)]
+pub(crate) struct BoundedBits {
+    /// Words in an option set.
+    words: usize,
+    /// Primary items.
+    primary: usize,
+    /// `item_options[x * words..][..words]`: the options of item `x` (every
+    /// item, primary and secondary).
+    item_options: Vec<u64>,
+    /// Option `o`'s primary items: `primaries[primary_first[o]..primary_first[o + 1]]`.
+    primaries: Vec<u16>,
+    primary_first: Vec<u32>,
+    /// Option `o`'s secondary items: `secondaries[secondary_first[o]..secondary_first[o + 1]]`.
+    secondaries: Vec<u32>,
+    secondary_first: Vec<u32>,
+    /// The updates of hiding option `o`, as Knuth counts them: its items
+    /// less the one whose list is being covered.
+    hide_updates: Vec<u32>,
+    /// Each primary item's slack (upper less lower bound).
+    slack: Vec<u16>,
+    /// Words of a state's sets: the live options (`words`), then the
+    /// active primary items.
+    set_words: usize,
+    /// Words of a state: the sets, then each primary item's key.
+    stride: usize,
+    /// How many primary items every option has, if all have as many and
+    /// no primary item has slack, else 0; and the level at which a node
+    /// can have only leaves below (the links' `Leaves`).
+    leaf_width: u32,
+    leaf_level: usize,
+    /// The root state.
+    root: Vec<u64>,
+    /// The states, one a depth, `stride` words each: the sets
+    /// (`set_words`), then each primary item's key ([`key`], `primary` of
+    /// them).
+    state: Vec<u64>,
+    /// Each depth's list: the live options of its item when it chose it.
+    lists: Vec<u64>,
+    levels: Vec<Level>,
+}
+
+/// The count without a budget: the chooser keeps counts under one on the
+/// links (`Dlx::counts_on_bounded_bits`), and no split (one thread).
+impl Counter for BoundedBits {
+    fn count<R: Report>(
+        &mut self,
+        _search: &Search,
+        limit: u64,
+        budget: Budget,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> End {
+        debug_assert_eq!(budget, Budget::UNLIMITED);
+        self.count_from_root(limit, stats, report)
+    }
+}
+
+impl BoundedBits {
+    /// The bitsets of `search`'s problem, before any selection.
+    ///
+    /// # Panics
+    ///
+    /// If the problem does not [`fit`](fits).
+    pub(crate) fn new(search: &Search) -> BoundedBits {
+        assert!(fits(search), "no bitsets for this problem");
+        let m: &Matrix = &search.matrix;
+        let options = m.option_count();
+        let items = m.headers() - 2;
+        let primary = m.primary as usize;
+        let words = options.div_ceil(64).max(1);
+        let item_words = primary.div_ceil(64).max(1);
+        let item_of = |q: u32| (m.top[q as usize] & !CLEANSED) - 1;
+        let mut primaries = Vec::new();
+        let mut primary_first = vec![0u32];
+        let mut secondaries = Vec::new();
+        let mut secondary_first = vec![0u32];
+        let mut hide_updates = Vec::with_capacity(options);
+        let mut item_options = vec![0u64; items * words];
+        for (o, first) in m.option_first.iter().enumerate() {
+            let span = first.span();
+            for q in span.first()..span.first() + span.size() {
+                let x = item_of(q);
+                item_options[x as usize * words + o / 64] |= 1 << (o % 64);
+                if (x as usize) < primary {
+                    primaries.push(u16::try_from(x).expect("fewer than 2^16 primary items"));
+                } else {
+                    secondaries.push(x);
+                }
+            }
+            hide_updates.push(span.size() - 1);
+            primary_first.push(u32::try_from(primaries.len()).expect("few nodes"));
+            secondary_first.push(u32::try_from(secondaries.len()).expect("few nodes"));
+        }
+        let narrow = |v: u32| u16::try_from(v).expect("bounds below 2^15");
+        let slack = (1..=primary).map(|h| narrow(m.slack[h])).collect();
+        let ones = |n: usize, w: usize| match n.saturating_sub(w * 64).min(64) {
+            64 => u64::MAX,
+            bits => (1 << bits) - 1,
+        };
+        let mut root: Vec<u64> = (0..words).map(|w| ones(options, w)).collect();
+        root.extend((0..item_words).map(|w| ones(primary, w)));
+        root.extend((0..primary).map(|x| {
+            let of_x = &item_options[x * words..(x + 1) * words];
+            let count: u32 = of_x.iter().map(|w| w.count_ones()).sum();
+            key::of(
+                narrow(count),
+                narrow(m.bound[x + 1]),
+                narrow(m.slack[x + 1]),
+            )
+        }));
+        BoundedBits {
+            words,
+            primary,
+            item_options,
+            primaries,
+            primary_first,
+            secondaries,
+            secondary_first,
+            hide_updates,
+            slack,
+            set_words: words + item_words,
+            stride: words + item_words + primary,
+            leaf_width: search.leaves.width(),
+            leaf_level: search.leaves.whole_level(),
+            root,
+            state: Vec::new(),
+            lists: Vec::new(),
+            levels: Vec::new(),
+        }
+    }
+
+    /// Makes room for depth `d`.
+    #[inline(always)]
+    fn reserve(&mut self, d: usize) {
+        if self.levels.len() <= d {
+            self.grow(d);
+        }
+    }
+
+    /// [`reserve`](Self::reserve)'s growth, doubling.
+    #[cold]
+    fn grow(&mut self, d: usize) {
+        let depths = (d + 1).max(2 * self.levels.len());
+        self.state.resize(depths * self.stride, 0);
+        self.lists.resize(depths * self.words, 0);
+        self.levels.resize(depths, Level::default());
+    }
+
+    /// Counts the solutions from the root, at most `limit` of them (never
+    /// 0), reporting into `report` every [`Report::chunk`] nodes, into
+    /// `stats` (nodes, profile, solutions, and DLX3's updates). Returns why
+    /// it ended: [`End::Exhausted`], [`End::LimitReached`] or
+    /// [`End::Stopped`] by the report.
+    fn count_from_root<R: Report>(&mut self, limit: u64, stats: &mut Stats, report: &mut R) -> End {
+        debug_assert!(limit > 0);
+        debug_assert!(!R::CUT, "no split on these bitsets");
+        self.reserve(0);
+        self.state[..self.stride].copy_from_slice(&self.root);
+        // A local, not a field: a store into `self` would make the loop
+        // load the vectors' bases again.
+        let mut updates = 0;
+        let mut profile = vec![0u64; self.levels.len().max(self.primary + 2)];
+        let mut solutions = 0;
+        let mut until_report = 1u64;
+        let mut d = 0;
+        let end = 'enter: loop {
+            if R::ON {
+                until_report -= 1;
+                if until_report == 0 {
+                    until_report = report.chunk();
+                    let nodes = profile.iter().sum();
+                    if report.report(nodes, solutions, self.done(d)) {
+                        break End::Stopped;
+                    }
+                }
+            }
+            if profile.len() <= d {
+                profile.resize(2 * d, 0);
+            }
+            profile[d] += 1;
+            let mut descended = match self.choose(d) {
+                None => {
+                    solutions += 1;
+                    if solutions == limit {
+                        break End::LimitReached;
+                    }
+                    false
+                }
+                Some((i, degree)) if degree > 0 => {
+                    let leaves =
+                        u64::from(key::len(self.state[d * self.stride + self.set_words + i]));
+                    if d == self.leaf_level
+                        && leaves < limit - solutions
+                        && self.only_leaves_below(d)
+                    {
+                        // Each option of the item completes a solution, as
+                        // the links count them (`leaves.rs`): at once.
+                        solutions += leaves;
+                        if profile.len() <= d + 1 {
+                            profile.resize(2 * (d + 1), 0);
+                        }
+                        profile[d + 1] += leaves;
+                        false
+                    } else {
+                        self.start_level(d, i, &mut updates);
+                        self.try_next(d, &mut updates)
+                    }
+                }
+                Some(_) => false,
+            };
+            // Back up to a level with something left to try.
+            while !descended {
+                if d == 0 {
+                    break 'enter End::Exhausted;
+                }
+                d -= 1;
+                descended = self.try_next(d, &mut updates);
+            }
+            d += 1;
+        };
+        *stats = Stats::of_profile(&profile, updates, solutions);
+        end
+    }
+
+    /// Knuth's estimate of the part of the tree done at depth `d` (DLX1's
+    /// progress measure, as `bits/count.rs`'s): each level above shares
+    /// its part among its options and its null move, if it has one.
+    fn done(&self, d: usize) -> f64 {
+        let w = self.words;
+        let (mut done, mut share) = (0.0, 1.0);
+        for (l, level) in self.levels[..d].iter().enumerate() {
+            let list = &self.lists[l * w..(l + 1) * w];
+            // The options of the list below `below`.
+            let before = |below: usize| -> u32 {
+                list.iter()
+                    .enumerate()
+                    .map(|(k, &word)| {
+                        let bits = below.saturating_sub(k * 64).min(64);
+                        let mask = if bits == 64 {
+                            u64::MAX
+                        } else {
+                            (1 << bits) - 1
+                        };
+                        (word & mask).count_ones()
+                    })
+                    .sum()
+            };
+            let options = before(w * 64);
+            let choices = options + u32::from(!level.plain);
+            let tried = match level.current {
+                NULL_MOVE => options,
+                x => before(x as usize),
+            };
+            share /= f64::from(choices.max(1));
+            done += f64::from(tried) * share;
+        }
+        done
+    }
+
+    /// Whether state `d` has exactly [`leaf_width`](Self::leaf_width)
+    /// active primary items, each of bound 1: the links'
+    /// `Matrix::active_primaries_are`, so that each option of the item
+    /// chosen completes a solution.
+    fn only_leaves_below(&self, d: usize) -> bool {
+        let (st, sw) = (self.stride, self.set_words);
+        let state = &self.state[d * st..(d + 1) * st];
+        let (sets, keys) = state.split_at(sw);
+        let active = &sets[self.words..];
+        let count: u32 = active.iter().map(|w| w.count_ones()).sum();
+        self.leaf_width > 0
+            && count == self.leaf_width
+            && active.iter().enumerate().all(|(w, &word)| {
+                let mut word = word;
+                while word != 0 {
+                    let x = w * 64 + word.trailing_zeros() as usize;
+                    word &= word - 1;
+                    if key::bound(keys[x]) != 1 {
+                        return false;
+                    }
+                }
+                true
+            })
+    }
+
+    /// DLX3's choice at depth `d`: the active item of least key and its
+    /// degree; `None` if no primary item is active (a solution). The first
+    /// item of degree 0 or less ends the walk.
+    #[inline(always)]
+    fn choose(&self, d: usize) -> Option<(usize, i64)> {
+        let (st, sw) = (self.stride, self.set_words);
+        let state = &self.state[d * st..(d + 1) * st];
+        let (sets, keys) = state.split_at(sw);
+        let active = &sets[self.words..];
+        let mut best = usize::MAX;
+        let mut best_key = u64::MAX;
+        for (w, &word) in active.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let x = w * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                let key = keys[x];
+                // Conditional moves rather than a branch, as the links'
+                // choice (docs/decisions/algorithm-m-components.md).
+                let better = key < best_key;
+                best = std::hint::select_unpredictable(better, x, best);
+                best_key = std::hint::select_unpredictable(better, key, best_key);
+                if key::is_dead_end(key) {
+                    return Some((x, key::degree(key)));
+                }
+            }
+        }
+        (best != usize::MAX).then(|| (best, key::degree(best_key)))
+    }
+
+    /// M4: level `d` branches on item `i`: takes one from its bound,
+    /// covering it if that was the last.
+    #[inline(always)]
+    fn start_level(&mut self, d: usize, i: usize, updates: &mut u64) {
+        let (w, st, sw) = (self.words, self.stride, self.set_words);
+        let slack = self.slack[i];
+        let k = &mut self.state[d * st + sw + i];
+        *k = key::take_bound(*k, slack);
+        let (bound, count) = (key::bound(*k), key::len(*k));
+        let live = &self.state[d * st..d * st + w];
+        let of_i = &self.item_options[i * w..(i + 1) * w];
+        for ((l, &a), &b) in self.lists[d * w..(d + 1) * w]
+            .iter_mut()
+            .zip(live)
+            .zip(of_i)
+        {
+            *l = a & b;
+        }
+        let mut len = 0;
+        if bound == 0 {
+            len = count;
+            *updates += self.clear_item(d, i);
+            self.state[d * st + w + i / 64] &= !(1 << (i % 64));
+        }
+        let first = self.next_in_list(d, 0);
+        self.levels[d] = Level {
+            item: u16::try_from(i).expect("fewer than 2^16 primary items"),
+            covered: bound == 0,
+            plain: bound == 0 && slack == 0,
+            next: first,
+            len,
+            current: first,
+        };
+    }
+
+    /// The first option of level `d`'s list at or after `from`, or the
+    /// null move.
+    #[inline(always)]
+    fn next_in_list(&self, d: usize, from: usize) -> u32 {
+        let w = self.words;
+        let list = &self.lists[d * w..(d + 1) * w];
+        let mut k = from / 64;
+        if k >= w {
+            return NULL_MOVE;
+        }
+        let mut word = list[k] & (u64::MAX << (from % 64));
+        loop {
+            if word != 0 {
+                // Below the 4,096 options the bitsets take (`fits`).
+                #[allow(clippy::cast_possible_truncation)]
+                return (k * 64 + word.trailing_zeros() as usize) as u32;
+            }
+            k += 1;
+            if k == w {
+                return NULL_MOVE;
+            }
+            word = list[k];
+        }
+    }
+
+    /// M5 and M6 at level `d`: tries its next option or null move, making
+    /// the state of depth `d + 1`. Returns false if the level is done.
+    #[inline(always)]
+    fn try_next(&mut self, d: usize, updates: &mut u64) -> bool {
+        let (w, st, sw) = (self.words, self.stride, self.set_words);
+        let level = self.levels[d];
+        let i = level.item as usize;
+        let x = level.next;
+        if x == DONE {
+            return false;
+        }
+        if level.plain {
+            if x == NULL_MOVE {
+                self.levels[d].next = DONE;
+                return false;
+            }
+        } else {
+            let k = self.state[d * st + sw + i];
+            let bound = key::bound(k);
+            let len = if level.covered {
+                level.len
+            } else {
+                key::len(k)
+            };
+            // M5: fewer options left than the item still needs.
+            if len + u32::from(self.slack[i]) <= bound {
+                self.levels[d].next = DONE;
+                return false;
+            }
+            if x != NULL_MOVE {
+                // The tweak: `x` leaves the item's list for the rest of the
+                // level, and (if the item is active) every other list.
+                if level.covered {
+                    self.levels[d].len -= 1;
+                    *updates += 1;
+                } else {
+                    let x = x as usize;
+                    self.state[d * st + x / 64] &= !(1 << (x % 64));
+                    self.count_down(d, x);
+                    *updates += u64::from(self.hide_updates[x]) + 1;
+                }
+            }
+        }
+        self.reserve(d + 1);
+        let to = d + 1;
+        let (parent, child) = self.state.split_at_mut(to * st);
+        child[..st].copy_from_slice(&parent[d * st..]);
+        self.levels[d].current = x;
+        if x == NULL_MOVE {
+            // The null move: the item takes no more options.
+            self.levels[d].next = DONE;
+            if !level.covered {
+                self.state[to * st + w + i / 64] &= !(1 << (i % 64));
+            }
+        } else {
+            self.levels[d].next = self.next_in_list(d, x as usize + 1);
+            *updates += self.commit_others(to, x as usize, i);
+        }
+        true
+    }
+
+    /// M6: commits option `o`'s items other than `i` in state `d`: each
+    /// primary one takes one from its bound and is covered at 0, each
+    /// secondary one is covered. Returns the updates.
+    #[inline(always)]
+    fn commit_others(&mut self, d: usize, o: usize, i: usize) -> u64 {
+        let mut updates = 0;
+        let (w, st, sw) = (self.words, self.stride, self.set_words);
+        let (a, b) = (
+            self.primary_first[o] as usize,
+            self.primary_first[o + 1] as usize,
+        );
+        for k in a..b {
+            let x = self.primaries[k] as usize;
+            if x == i {
+                continue;
+            }
+            let k = &mut self.state[d * st + sw + x];
+            *k = key::take_bound(*k, self.slack[x]);
+            if key::bound(*k) == 0 {
+                updates += self.clear_item(d, x);
+                self.state[d * st + w + x / 64] &= !(1 << (x % 64));
+            }
+        }
+        let (a, b) = (
+            self.secondary_first[o] as usize,
+            self.secondary_first[o + 1] as usize,
+        );
+        for k in a..b {
+            let x = self.secondaries[k] as usize;
+            updates += self.clear_item(d, x);
+        }
+        updates
+    }
+
+    /// Covers item `x` in state `d`: takes its live options out, counting
+    /// down their primary items. Returns the updates.
+    #[inline(always)]
+    fn clear_item(&mut self, d: usize, x: usize) -> u64 {
+        let (w, st) = (self.words, self.stride);
+        let mut updates = 1;
+        for k in 0..w {
+            let mut gone = self.state[d * st + k] & self.item_options[x * w + k];
+            if gone == 0 {
+                continue;
+            }
+            self.state[d * st + k] &= !gone;
+            while gone != 0 {
+                let o = k * 64 + gone.trailing_zeros() as usize;
+                gone &= gone - 1;
+                self.count_down(d, o);
+                updates += u64::from(self.hide_updates[o]);
+            }
+        }
+        updates
+    }
+
+    /// Counts down the primary items of option `o` in state `d`.
+    #[inline(always)]
+    fn count_down(&mut self, d: usize, o: usize) {
+        let (st, sw) = (self.stride, self.set_words);
+        let (a, b) = (
+            self.primary_first[o] as usize,
+            self.primary_first[o + 1] as usize,
+        );
+        let keys = &mut self.state[d * st + sw..(d + 1) * st];
+        for &x in &self.primaries[a..b] {
+            debug_assert!(usize::from(x) < keys.len());
+            // SAFETY: (P): an entry of `primaries` is a primary item, below
+            // `primary`, the number of keys in a state.
+            let k = unsafe { keys.get_unchecked_mut(usize::from(x)) };
+            *k = key::count_down(*k);
+        }
+    }
+}
+
+/// A primary item's place in DLX3's rule, kept up to date in the state
+/// instead of its count and bound: smaller is better. With `len` live
+/// options, `bound` and `s` the lesser of slack and bound, the key is
+/// `(len + s + 1 + 2^16 - bound) << 32 | s << 16 | (0xffff - len)`: the
+/// degree biased by `2^16` (never negative, since `bound < 2^15`), then
+/// `s`, then the longer list. Counting down a list and taking from a bound
+/// are each one add to the key.
+// The fields are 16 bits, the biased degree below 2^18: the casts are exact.
+#[allow(clippy::cast_possible_truncation)]
+mod key {
+    /// What the degree is biased by.
+    const BIAS: u64 = 1 << 16;
+
+    /// The key of an item with `len` options, `bound` and `slack`.
+    pub(super) fn of(len: u16, bound: u16, slack: u16) -> u64 {
+        let (len, bound) = (u64::from(len), u64::from(bound));
+        let s = u64::from(slack).min(bound);
+        (len + s + 1 + BIAS - bound) << 32 | s << 16 | (0xffff - len)
+    }
+
+    /// The item's live options.
+    #[inline(always)]
+    pub(super) fn len(key: u64) -> u32 {
+        0xffff - (key & 0xffff) as u32
+    }
+
+    /// The item's `s`, the lesser of slack and bound.
+    #[inline(always)]
+    fn s(key: u64) -> u32 {
+        (key >> 16) as u32 & 0xffff
+    }
+
+    /// The item's bound: `len + s + 1 + 2^16` less the biased degree.
+    #[inline(always)]
+    #[allow(clippy::cast_possible_truncation)]
+    pub(super) fn bound(key: u64) -> u32 {
+        len(key) + s(key) + 1 + BIAS as u32 - (key >> 32) as u32
+    }
+
+    /// The item's degree.
+    #[inline(always)]
+    #[allow(clippy::cast_possible_wrap)]
+    pub(super) fn degree(key: u64) -> i64 {
+        (key >> 32) as i64 - BIAS as i64
+    }
+
+    /// Whether the degree is 0 or less.
+    #[inline(always)]
+    pub(super) fn is_dead_end(key: u64) -> bool {
+        key < (BIAS + 1) << 32
+    }
+
+    /// One option fewer: the degree down by one, the list shorter.
+    #[inline(always)]
+    pub(super) fn count_down(key: u64) -> u64 {
+        key - ((1 << 32) - 1)
+    }
+
+    /// One taken from the bound (at least 1) of an item with `slack`: if
+    /// the bound stays at least the slack, `s` is the slack still and the
+    /// degree goes up by one; otherwise `s` (the bound) goes down with it
+    /// and the degree stays.
+    #[inline(always)]
+    pub(super) fn take_bound(key: u64, slack: u16) -> u64 {
+        if bound(key) > u32::from(slack) {
+            key + (1 << 32)
+        } else {
+            key - (1 << 16)
+        }
+    }
+}
