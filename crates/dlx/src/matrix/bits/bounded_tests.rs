@@ -39,22 +39,7 @@ fn random_bounded_of(rng: &mut SplitMix64, primary: u32, options: u32, extra: u3
         };
         builder.set_bounds(item, lower.min(upper), upper).unwrap();
     }
-    for _ in 0..rng.below(options) {
-        let mut order: Vec<usize> = (0..primary).collect();
-        rng.shuffle(&mut order);
-        let wanted = if two {
-            2
-        } else {
-            1 + rng.below(u32::try_from(primary.min(4)).unwrap()) as usize
-        };
-        order.truncate(wanted);
-        for s in primary..primary + secondary {
-            if rng.below(4) == 0 {
-                order.push(s);
-            }
-        }
-        builder.add_option(&order).unwrap();
-    }
+    super::tests::add_random_options(rng, &mut builder, (primary, secondary), options, two);
     builder.build()
 }
 

@@ -4,6 +4,7 @@
 //! including those where the links miss a doom (`Bits::links_give_up`,
 //! which debug builds check against its replay of the links' covering).
 
+use crate::builder::ProblemBuilder;
 use crate::index::to_u32;
 use crate::matrix::test_problems::{below, latin_3, links_frontier, select_some, sudoku_4};
 use crate::outcome::{Budget, Count, End, Stats};
@@ -33,7 +34,21 @@ pub(super) fn random_problem(rng: &mut SplitMix64) -> Problem {
     let secondary = rng.below(4) as usize;
     let two = primary >= 2 && rng.below(3) == 0;
     let mut builder = Problem::builder(primary, secondary).unwrap();
-    for _ in 0..rng.below(30) {
+    add_random_options(rng, &mut builder, (primary, secondary), 30, two);
+    builder.build()
+}
+
+/// Adds fewer than `options` random options to `builder`, whose items are
+/// `primary` primary and `secondary` secondary ones: one to four primary
+/// items each (two each if `two`) and some secondary ones.
+pub(super) fn add_random_options(
+    rng: &mut SplitMix64,
+    builder: &mut ProblemBuilder,
+    (primary, secondary): (usize, usize),
+    options: u32,
+    two: bool,
+) {
+    for _ in 0..rng.below(options) {
         let mut order: Vec<usize> = (0..primary).collect();
         rng.shuffle(&mut order);
         let wanted = if two {
@@ -49,7 +64,6 @@ pub(super) fn random_problem(rng: &mut SplitMix64) -> Problem {
         }
         builder.add_option(&order).unwrap();
     }
-    builder.build()
 }
 
 #[test]
