@@ -64,6 +64,11 @@ const DONE: u32 = u32::MAX;
 /// down an option's items indexes the keys without a check (debug builds
 /// assert it there; with the check, queendom 7 4 ran 428 M instructions
 /// instead of 310 M).
+///
+/// (A): a state's active bits are only ever primary items (the root sets
+/// the first `primary`, the walk only clears them), so the choice indexes
+/// the keys by them without a check (on redrect 4x4 the check and the
+/// bound's test cost 430.33 M instructions against 420.00 M).
 #[derive(Clone, Debug)]
 pub(crate) struct BoundedBits {
     /// Words in an option set.
@@ -364,7 +369,10 @@ impl BoundedBits {
             while word != 0 {
                 let x = w * 64 + word.trailing_zeros() as usize;
                 word &= word - 1;
-                let key = keys[x];
+                debug_assert!(x < keys.len());
+                // SAFETY: (A): an active bit is a primary item, below
+                // `primary`, the number of keys in a state.
+                let key = unsafe { *keys.get_unchecked(x) };
                 // Conditional moves rather than a branch, as the links'
                 // choice (docs/decisions/algorithm-m-components.md).
                 let better = key < best_key;
