@@ -291,12 +291,17 @@ const BOUNDED_BITS_MIN_MEAN_LIST: usize = 16;
 /// clears two or three options) that fixed cost loses: 1.16x the links'
 /// time.
 pub(crate) fn bounded_bits_win(problem: &Problem) -> bool {
+    // The entries are counted only for a problem that fits: every solver's
+    // chooser asks, most of them of problems without multiplicities.
+    if !bounded_bits_fit(problem) {
+        return false;
+    }
     let primary = problem.primary_count();
     let primary_entries: usize = problem
         .options()
         .map(|(_, items)| items.iter().filter(|item| item.index() < primary).count())
         .sum();
-    bounded_bits_fit(problem) && primary_entries >= BOUNDED_BITS_MIN_MEAN_LIST * primary
+    primary_entries >= BOUNDED_BITS_MIN_MEAN_LIST * primary
 }
 
 /// Whether Algorithm M's bitsets can count `problem` at all (what
