@@ -26,11 +26,6 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::progress::lock;
 
-/// Thread counts past this get no kept pool: a count asking for more
-/// threads than any machine here has cores starts its own, so that odd
-/// requests do not leave idle threads behind for the rest of the process.
-const MAX_KEPT_THREADS: usize = 256;
-
 /// A pool made at the first count that wanted its size, and never dropped.
 pub(crate) struct KeptPool {
     pool: rayon::ThreadPool,
@@ -55,12 +50,15 @@ impl Drop for PoolClaim {
 
 impl KeptPool {
     /// This process's pool of `threads` threads, made now if it has none
-    /// (`None` past [`MAX_KEPT_THREADS`], for no threads, or if the system
-    /// refuses them).
+    /// (`None` for no threads, for more threads than the machine has cores,
+    /// or if the system refuses them). A count asking for more threads than
+    /// cores starts its own, as before pools were kept, so that such
+    /// requests leave no idle threads behind for the rest of the process.
     pub(crate) fn of(threads: usize) -> Option<&'static KeptPool> {
         type Pools = Vec<(u32, usize, Option<&'static KeptPool>)>;
         static POOLS: Mutex<Pools> = Mutex::new(Vec::new());
-        if threads == 0 || threads > MAX_KEPT_THREADS {
+        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        if threads == 0 || threads > cores {
             return None;
         }
         let pid = std::process::id();
