@@ -8,6 +8,11 @@
 //! option it tries out of the state for the rest of the level); a child is
 //! a copy of its parent's state with the option's other items committed,
 //! and undoing it is dropping the copy (docs/decisions/bitset-m-count.md).
+//! A level's last move (its null move, or the last option of a level
+//! without one) changes the level's state in place instead: nothing reads
+//! that state again (`BoundedBits::bases`). The count is compiled for
+//! options of 1 to 9 words, so that a set is a fixed number of words
+//! (`BoundedBits::w`), and for any number.
 //!
 //! It walks the links' tree (`bounded.rs`, which is DLX3's) node for node:
 //! the same item at every node by DLX3's rule (least `len + 1 - (bound -
@@ -108,6 +113,9 @@ pub(crate) struct BoundedBits {
     /// Each depth's list: the live options of its item when it chose it.
     lists: Vec<u64>,
     levels: Vec<Level>,
+    /// Where each depth's state starts in `state`: a depth made by its
+    /// level's last move shares its parent's.
+    bases: Vec<usize>,
 }
 
 /// The count without a budget: the chooser keeps counts under one on the
@@ -122,7 +130,18 @@ impl Counter for BoundedBits {
         report: &mut R,
     ) -> End {
         debug_assert_eq!(budget, Budget::UNLIMITED);
-        self.count_from_root(limit, stats, report)
+        match self.words {
+            1 => self.count_from_root::<1, R>(limit, stats, report),
+            2 => self.count_from_root::<2, R>(limit, stats, report),
+            3 => self.count_from_root::<3, R>(limit, stats, report),
+            4 => self.count_from_root::<4, R>(limit, stats, report),
+            5 => self.count_from_root::<5, R>(limit, stats, report),
+            6 => self.count_from_root::<6, R>(limit, stats, report),
+            7 => self.count_from_root::<7, R>(limit, stats, report),
+            8 => self.count_from_root::<8, R>(limit, stats, report),
+            9 => self.count_from_root::<9, R>(limit, stats, report),
+            _ => self.count_from_root::<0, R>(limit, stats, report),
+        }
     }
 }
 
@@ -197,7 +216,15 @@ impl BoundedBits {
             state: Vec::new(),
             lists: Vec::new(),
             levels: Vec::new(),
+            bases: Vec::new(),
         }
+    }
+
+    /// The words of an option set: `W`, or for `W` 0 the problem's.
+    #[inline(always)]
+    fn w<const W: usize>(&self) -> usize {
+        debug_assert!(W == 0 || W == self.words);
+        if W == 0 { self.words } else { W }
     }
 
     /// Makes room for depth `d`.
@@ -215,6 +242,7 @@ impl BoundedBits {
         self.state.resize(depths * self.stride, 0);
         self.lists.resize(depths * self.words, 0);
         self.levels.resize(depths, Level::default());
+        self.bases.resize(depths, 0);
     }
 
     /// Counts the solutions from the root, at most `limit` of them (never
@@ -222,11 +250,17 @@ impl BoundedBits {
     /// `stats` (nodes, profile, solutions, and DLX3's updates). Returns why
     /// it ended: [`End::Exhausted`], [`End::LimitReached`] or
     /// [`End::Stopped`] by the report.
-    fn count_from_root<R: Report>(&mut self, limit: u64, stats: &mut Stats, report: &mut R) -> End {
+    fn count_from_root<const W: usize, R: Report>(
+        &mut self,
+        limit: u64,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> End {
         debug_assert!(limit > 0);
         debug_assert!(!R::CUT, "no split on these bitsets");
         self.reserve(0);
         self.state[..self.stride].copy_from_slice(&self.root);
+        self.bases[0] = 0;
         // A local, not a field: a store into `self` would make the loop
         // load the vectors' bases again.
         let mut updates = 0;
@@ -249,7 +283,7 @@ impl BoundedBits {
                 profile.resize(2 * d, 0);
             }
             profile[d] += 1;
-            let mut descended = match self.choose(d) {
+            let mut descended = match self.choose::<W>(d) {
                 None => {
                     solutions += 1;
                     if solutions == limit {
@@ -259,7 +293,7 @@ impl BoundedBits {
                 }
                 Some((i, degree)) if degree > 0 => {
                     let leaves =
-                        u64::from(key::len(self.state[d * self.stride + self.set_words + i]));
+                        u64::from(key::len(self.state[self.bases[d] + self.set_words + i]));
                     if d == self.leaf_level
                         && leaves < limit - solutions
                         && self.only_leaves_below(d)
@@ -273,8 +307,8 @@ impl BoundedBits {
                         profile[d + 1] += leaves;
                         false
                     } else {
-                        self.start_level(d, i, &mut updates);
-                        self.try_next(d, &mut updates)
+                        self.start_level::<W>(d, i, &mut updates);
+                        self.try_next::<W>(d, &mut updates)
                     }
                 }
                 Some(_) => false,
@@ -285,7 +319,7 @@ impl BoundedBits {
                     break 'enter End::Exhausted;
                 }
                 d -= 1;
-                descended = self.try_next(d, &mut updates);
+                descended = self.try_next::<W>(d, &mut updates);
             }
             d += 1;
         };
@@ -334,7 +368,7 @@ impl BoundedBits {
     /// chosen completes a solution.
     fn only_leaves_below(&self, d: usize) -> bool {
         let (st, sw) = (self.stride, self.set_words);
-        let state = &self.state[d * st..(d + 1) * st];
+        let state = &self.state[self.bases[d]..self.bases[d] + st];
         let (sets, keys) = state.split_at(sw);
         let active = &sets[self.words..];
         let count: u32 = active.iter().map(|w| w.count_ones()).sum();
@@ -357,11 +391,11 @@ impl BoundedBits {
     /// degree; `None` if no primary item is active (a solution). The first
     /// item of degree 0 or less ends the walk.
     #[inline(always)]
-    fn choose(&self, d: usize) -> Option<(usize, i64)> {
+    fn choose<const W: usize>(&self, d: usize) -> Option<(usize, i64)> {
         let (st, sw) = (self.stride, self.set_words);
-        let state = &self.state[d * st..(d + 1) * st];
+        let state = &self.state[self.bases[d]..self.bases[d] + st];
         let (sets, keys) = state.split_at(sw);
-        let active = &sets[self.words..];
+        let active = &sets[self.w::<W>()..];
         let mut best = usize::MAX;
         let mut best_key = u64::MAX;
         for (w, &word) in active.iter().enumerate() {
@@ -389,13 +423,14 @@ impl BoundedBits {
     /// M4: level `d` branches on item `i`: takes one from its bound,
     /// covering it if that was the last.
     #[inline(always)]
-    fn start_level(&mut self, d: usize, i: usize, updates: &mut u64) {
-        let (w, st, sw) = (self.words, self.stride, self.set_words);
+    fn start_level<const W: usize>(&mut self, d: usize, i: usize, updates: &mut u64) {
+        let (w, sw) = (self.w::<W>(), self.set_words);
         let slack = self.slack[i];
-        let k = &mut self.state[d * st + sw + i];
+        let at = self.bases[d];
+        let k = &mut self.state[at + sw + i];
         *k = key::take_bound(*k, slack);
         let (bound, count) = (key::bound(*k), key::len(*k));
-        let live = &self.state[d * st..d * st + w];
+        let live = &self.state[at..at + w];
         let of_i = &self.item_options[i * w..(i + 1) * w];
         for ((l, &a), &b) in self.lists[d * w..(d + 1) * w]
             .iter_mut()
@@ -407,10 +442,10 @@ impl BoundedBits {
         let mut len = 0;
         if bound == 0 {
             len = count;
-            *updates += self.clear_item(d, i);
-            self.state[d * st + w + i / 64] &= !(1 << (i % 64));
+            *updates += self.clear_item::<W>(at, i);
+            self.state[at + w + i / 64] &= !(1 << (i % 64));
         }
-        let first = self.next_in_list(d, 0);
+        let first = self.next_in_list::<W>(d, 0);
         self.levels[d] = Level {
             item: u16::try_from(i).expect("fewer than 2^16 primary items"),
             covered: bound == 0,
@@ -424,8 +459,8 @@ impl BoundedBits {
     /// The first option of level `d`'s list at or after `from`, or the
     /// null move.
     #[inline(always)]
-    fn next_in_list(&self, d: usize, from: usize) -> u32 {
-        let w = self.words;
+    fn next_in_list<const W: usize>(&self, d: usize, from: usize) -> u32 {
+        let w = self.w::<W>();
         let list = &self.lists[d * w..(d + 1) * w];
         let mut k = from / 64;
         if k >= w {
@@ -449,8 +484,8 @@ impl BoundedBits {
     /// M5 and M6 at level `d`: tries its next option or null move, making
     /// the state of depth `d + 1`. Returns false if the level is done.
     #[inline(always)]
-    fn try_next(&mut self, d: usize, updates: &mut u64) -> bool {
-        let (w, st, sw) = (self.words, self.stride, self.set_words);
+    fn try_next<const W: usize>(&mut self, d: usize, updates: &mut u64) -> bool {
+        let (w, st, sw) = (self.w::<W>(), self.stride, self.set_words);
         let level = self.levels[d];
         let i = level.item as usize;
         let x = level.next;
@@ -463,7 +498,8 @@ impl BoundedBits {
                 return false;
             }
         } else {
-            let k = self.state[d * st + sw + i];
+            let at = self.bases[d];
+            let k = self.state[at + sw + i];
             let bound = key::bound(k);
             let len = if level.covered {
                 level.len
@@ -483,26 +519,38 @@ impl BoundedBits {
                     *updates += 1;
                 } else {
                     let x = x as usize;
-                    self.state[d * st + x / 64] &= !(1 << (x % 64));
-                    self.count_down(d, x);
+                    self.state[at + x / 64] &= !(1 << (x % 64));
+                    self.count_down::<W>(at, x);
                     *updates += u64::from(self.hide_updates[x]) + 1;
                 }
             }
         }
         self.reserve(d + 1);
         let to = d + 1;
-        let (parent, child) = self.state.split_at_mut(to * st);
-        child[..st].copy_from_slice(&parent[d * st..]);
         self.levels[d].current = x;
+        let at = self.bases[d];
         if x == NULL_MOVE {
-            // The null move: the item takes no more options.
+            // The null move: the item takes no more options. It is the
+            // level's last move, so its state is the level's, changed in
+            // place.
             self.levels[d].next = DONE;
+            self.bases[to] = at;
             if !level.covered {
-                self.state[to * st + w + i / 64] &= !(1 << (i % 64));
+                self.state[at + w + i / 64] &= !(1 << (i % 64));
             }
         } else {
-            self.levels[d].next = self.next_in_list(d, x as usize + 1);
-            *updates += self.commit_others(to, x as usize, i);
+            let next = self.next_in_list::<W>(d, x as usize + 1);
+            self.levels[d].next = next;
+            let child = if level.plain && next == NULL_MOVE {
+                // The last option of a level without a null move: in place.
+                at
+            } else {
+                let (parent, child) = self.state.split_at_mut(at + st);
+                child[..st].copy_from_slice(&parent[at..]);
+                at + st
+            };
+            self.bases[to] = child;
+            *updates += self.commit_others::<W>(child, x as usize, i);
         }
         true
     }
@@ -511,9 +559,9 @@ impl BoundedBits {
     /// primary one takes one from its bound and is covered at 0, each
     /// secondary one is covered. Returns the updates.
     #[inline(always)]
-    fn commit_others(&mut self, d: usize, o: usize, i: usize) -> u64 {
+    fn commit_others<const W: usize>(&mut self, at: usize, o: usize, i: usize) -> u64 {
         let mut updates = 0;
-        let (w, st, sw) = (self.words, self.stride, self.set_words);
+        let (w, sw) = (self.w::<W>(), self.set_words);
         let (a, b) = (
             self.primary_first[o] as usize,
             self.primary_first[o + 1] as usize,
@@ -523,11 +571,11 @@ impl BoundedBits {
             if x == i {
                 continue;
             }
-            let k = &mut self.state[d * st + sw + x];
+            let k = &mut self.state[at + sw + x];
             *k = key::take_bound(*k, self.slack[x]);
             if key::bound(*k) == 0 {
-                updates += self.clear_item(d, x);
-                self.state[d * st + w + x / 64] &= !(1 << (x % 64));
+                updates += self.clear_item::<W>(at, x);
+                self.state[at + w + x / 64] &= !(1 << (x % 64));
             }
         }
         let (a, b) = (
@@ -536,7 +584,7 @@ impl BoundedBits {
         );
         for k in a..b {
             let x = self.secondaries[k] as usize;
-            updates += self.clear_item(d, x);
+            updates += self.clear_item::<W>(at, x);
         }
         updates
     }
@@ -544,19 +592,19 @@ impl BoundedBits {
     /// Covers item `x` in state `d`: takes its live options out, counting
     /// down their primary items. Returns the updates.
     #[inline(always)]
-    fn clear_item(&mut self, d: usize, x: usize) -> u64 {
-        let (w, st) = (self.words, self.stride);
+    fn clear_item<const W: usize>(&mut self, at: usize, x: usize) -> u64 {
+        let w = self.w::<W>();
         let mut updates = 1;
         for k in 0..w {
-            let mut gone = self.state[d * st + k] & self.item_options[x * w + k];
+            let mut gone = self.state[at + k] & self.item_options[x * w + k];
             if gone == 0 {
                 continue;
             }
-            self.state[d * st + k] &= !gone;
+            self.state[at + k] &= !gone;
             while gone != 0 {
                 let o = k * 64 + gone.trailing_zeros() as usize;
                 gone &= gone - 1;
-                self.count_down(d, o);
+                self.count_down::<W>(at, o);
                 updates += u64::from(self.hide_updates[o]);
             }
         }
@@ -565,13 +613,13 @@ impl BoundedBits {
 
     /// Counts down the primary items of option `o` in state `d`.
     #[inline(always)]
-    fn count_down(&mut self, d: usize, o: usize) {
+    fn count_down<const W: usize>(&mut self, at: usize, o: usize) {
         let (st, sw) = (self.stride, self.set_words);
         let (a, b) = (
             self.primary_first[o] as usize,
             self.primary_first[o + 1] as usize,
         );
-        let keys = &mut self.state[d * st + sw..(d + 1) * st];
+        let keys = &mut self.state[at + sw..at + st];
         for &x in &self.primaries[a..b] {
             debug_assert!(usize::from(x) < keys.len());
             // SAFETY: (P): an entry of `primaries` is a primary item, below
