@@ -193,6 +193,7 @@ impl BoundedBits {
             let of_x = &item_options[x * words..(x + 1) * words];
             let count: u32 = of_x.iter().map(|w| w.count_ones()).sum();
             key::of(
+                narrow(u32::try_from(x).expect("fewer than 2^16 primary items")),
                 narrow(count),
                 narrow(m.bound[x + 1]),
                 narrow(m.slack[x + 1]),
@@ -388,16 +389,16 @@ impl BoundedBits {
     }
 
     /// DLX3's choice at depth `d`: the active item of least key and its
-    /// degree; `None` if no primary item is active (a solution). The first
-    /// item of degree 0 or less ends the walk.
+    /// degree; `None` if no primary item is active (a solution). A key
+    /// holds its item, so the least key is the leftmost of the best. The
+    /// first item of degree 0 or less ends the walk.
     #[inline(always)]
     fn choose<const W: usize>(&self, d: usize) -> Option<(usize, i64)> {
         let (st, sw) = (self.stride, self.set_words);
         let state = &self.state[self.bases[d]..self.bases[d] + st];
         let (sets, keys) = state.split_at(sw);
         let active = &sets[self.w::<W>()..];
-        let mut best = usize::MAX;
-        let mut best_key = u64::MAX;
+        let mut best = u64::MAX;
         for (w, &word) in active.iter().enumerate() {
             let mut word = word;
             while word != 0 {
@@ -407,17 +408,15 @@ impl BoundedBits {
                 // SAFETY: (A): an active bit is a primary item, below
                 // `primary`, the number of keys in a state.
                 let key = unsafe { *keys.get_unchecked(x) };
-                // Conditional moves rather than a branch, as the links'
+                // A conditional move rather than a branch, as the links'
                 // choice (docs/decisions/algorithm-m-components.md).
-                let better = key < best_key;
-                best = std::hint::select_unpredictable(better, x, best);
-                best_key = std::hint::select_unpredictable(better, key, best_key);
+                best = best.min(key);
                 if key::is_dead_end(key) {
                     return Some((x, key::degree(key)));
                 }
             }
         }
-        (best != usize::MAX).then(|| (best, key::degree(best_key)))
+        (best != u64::MAX).then(|| (key::item(best), key::degree(best)))
     }
 
     /// M4: level `d` branches on item `i`: takes one from its bound,
@@ -631,61 +630,76 @@ impl BoundedBits {
 }
 
 /// A primary item's place in DLX3's rule, kept up to date in the state
-/// instead of its count and bound: smaller is better. With `len` live
-/// options, `bound` and `s` the lesser of slack and bound, the key is
-/// `(len + s + 1 + 2^16 - bound) << 32 | s << 16 | (0xffff - len)`: the
-/// degree biased by `2^16` (never negative, since `bound < 2^15`), then
-/// `s`, then the longer list. Counting down a list and taking from a bound
-/// are each one add to the key.
-// The fields are 16 bits, the biased degree below 2^18: the casts are exact.
+/// instead of its count and bound: smaller is better, and the item itself
+/// in the low bits, so that the least key is the leftmost of the best. With
+/// `len` live options, `bound` and `s` the lesser of slack and bound, the
+/// key is `(len + s + 1 + 2^15 - bound) << 44 | s << 29 | (0x1fff - len) <<
+/// 16 | item`: the degree biased by `2^15` (never negative, since `bound <
+/// 2^15`), then `s`, then the longer list (`len <= 4,096`, the bitsets'
+/// options), then the leftmost item (`item < 2^16`). Counting down a list
+/// and taking from a bound are each one add to the key.
+// The fields are at most 17 bits: the casts are exact.
 #[allow(clippy::cast_possible_truncation)]
 mod key {
     /// What the degree is biased by.
-    const BIAS: u64 = 1 << 16;
+    const BIAS: u64 = 1 << 15;
+    /// Where the fields start: the list's length, `s`, the biased degree.
+    const LEN: u32 = 16;
+    const S: u32 = 29;
+    const DEGREE: u32 = 44;
+    /// The largest length (`0x1fff - len` in 13 bits).
+    const LEN_MAX: u64 = 0x1fff;
 
-    /// The key of an item with `len` options, `bound` and `slack`.
-    pub(super) fn of(len: u16, bound: u16, slack: u16) -> u64 {
+    /// The key of `item` with `len` options, `bound` and `slack`.
+    pub(super) fn of(item: u16, len: u16, bound: u16, slack: u16) -> u64 {
         let (len, bound) = (u64::from(len), u64::from(bound));
+        debug_assert!(len <= 4096 && bound < BIAS);
         let s = u64::from(slack).min(bound);
-        (len + s + 1 + BIAS - bound) << 32 | s << 16 | (0xffff - len)
+        (len + s + 1 + BIAS - bound) << DEGREE | s << S | (LEN_MAX - len) << LEN | u64::from(item)
+    }
+
+    /// The key's item.
+    #[inline(always)]
+    pub(super) fn item(key: u64) -> usize {
+        (key & 0xffff) as usize
     }
 
     /// The item's live options.
     #[inline(always)]
     pub(super) fn len(key: u64) -> u32 {
-        0xffff - (key & 0xffff) as u32
+        (LEN_MAX - (key >> LEN & LEN_MAX)) as u32
     }
 
     /// The item's `s`, the lesser of slack and bound.
     #[inline(always)]
     fn s(key: u64) -> u32 {
-        (key >> 16) as u32 & 0xffff
+        (key >> S) as u32 & 0x7fff
     }
 
-    /// The item's bound: `len + s + 1 + 2^16` less the biased degree.
+    /// The item's bound: `len + s + 1 + 2^15` less the biased degree.
     #[inline(always)]
-    #[allow(clippy::cast_possible_truncation)]
     pub(super) fn bound(key: u64) -> u32 {
-        len(key) + s(key) + 1 + BIAS as u32 - (key >> 32) as u32
+        len(key) + s(key) + 1 + BIAS as u32 - (key >> DEGREE) as u32
     }
 
     /// The item's degree.
     #[inline(always)]
     #[allow(clippy::cast_possible_wrap)]
     pub(super) fn degree(key: u64) -> i64 {
-        (key >> 32) as i64 - BIAS as i64
+        (key >> DEGREE) as i64 - BIAS as i64
     }
 
     /// Whether the degree is 0 or less.
     #[inline(always)]
     pub(super) fn is_dead_end(key: u64) -> bool {
-        key < (BIAS + 1) << 32
+        key < (BIAS + 1) << DEGREE
     }
 
     /// One option fewer: the degree down by one, the list shorter.
     #[inline(always)]
     pub(super) fn count_down(key: u64) -> u64 {
-        key - ((1 << 32) - 1)
+        debug_assert!(len(key) > 0);
+        key - (1 << DEGREE) + (1 << LEN)
     }
 
     /// One taken from the bound (at least 1) of an item with `slack`: if
@@ -695,9 +709,9 @@ mod key {
     #[inline(always)]
     pub(super) fn take_bound(key: u64, slack: u16) -> u64 {
         if bound(key) > u32::from(slack) {
-            key + (1 << 32)
+            key + (1 << DEGREE)
         } else {
-            key - (1 << 16)
+            key - (1 << S)
         }
     }
 }
