@@ -128,6 +128,77 @@ fn limits_end_counts_as_on_the_links() {
     }
 }
 
+/// A random problem (as [`random_bounded_of`] makes them, up to 6 primary
+/// items and 24 options) padded to `64 * (words - 1) + 1..=64 * words`
+/// options with options of one more primary item `1:1` (and sometimes a
+/// secondary item), in a random order: the padding item is chosen last,
+/// where each of its live options is a leaf, so that the tree stays small
+/// however many words the options take.
+fn padded_to(rng: &mut SplitMix64, words: u32) -> Problem {
+    let primary = 1 + rng.below(6) as usize;
+    let secondary = rng.below(3) as usize;
+    let pad = primary;
+    let mut builder = Problem::builder(primary + 1, secondary).unwrap();
+    for item in 0..primary {
+        // Item 0's bounds are never `1:1`: a problem with multiplicities.
+        let lower = rng.below(3);
+        let upper = lower + u32::from(item == 0) + rng.below(4);
+        builder.set_bounds(item, lower, upper.max(1)).unwrap();
+    }
+    let mut options: Vec<Vec<usize>> = Vec::new();
+    for _ in 0..rng.below(24) {
+        let mut order: Vec<usize> = (0..primary).collect();
+        rng.shuffle(&mut order);
+        order.truncate(1 + rng.below(u32::try_from(primary.min(4)).unwrap()) as usize);
+        for s in 0..secondary {
+            if rng.below(4) == 0 {
+                order.push(primary + 1 + s);
+            }
+        }
+        options.push(order);
+    }
+    let total = 64 * (words as usize - 1) + 1 + rng.below(64) as usize;
+    while options.len() < total {
+        let mut option = vec![pad];
+        if secondary > 0 && rng.below(8) == 0 {
+            option.push(primary + 1 + rng.below(u32::try_from(secondary).unwrap()) as usize);
+        }
+        options.push(option);
+    }
+    rng.shuffle(&mut options);
+    for option in &options {
+        builder.add_option(option).unwrap();
+    }
+    builder.build()
+}
+
+/// The count is compiled for options of 1 to 9 words and for any number
+/// (`BoundedBits::count`): every one of them walks the links' tree.
+#[test]
+fn counts_problems_of_every_width_with_the_links_tree() {
+    let mut rng = SplitMix64::new(4405);
+    let (widths, each) = if cfg!(miri) { (1..=2, 1) } else { (1..=11, 25) };
+    for words in widths {
+        let mut solved = 0;
+        for _ in 0..each {
+            let problem = padded_to(&mut rng, words);
+            assert_eq!(problem.kind(), Kind::Multiplicities);
+            assert_eq!(problem.option_count().div_ceil(64), words as usize);
+            let mut solver = Dlx::new(&problem);
+            let case = format!("{problem:?}");
+            let (solutions, bits) = on_bits(&mut solver);
+            let (links_solutions, links) = on_links(&mut solver);
+            assert_eq!(solutions, links_solutions, "{case}");
+            assert_eq!(bits.nodes, links.nodes, "{case}");
+            assert_eq!(bits.profile, links.profile, "{case}");
+            solved += usize::from(solutions > 0);
+        }
+        if !cfg!(miri) {
+            assert!(solved > each / 4, "{words} words: {solved} with solutions");
+        }
+    }
+}
+
 /// The chooser sends a count of multiplicities without colors whose
 /// primary lists have 16 options on average to the bitsets, and keeps on
 /// the links what they do not do: a seed, a budget, options selected,
