@@ -8,7 +8,8 @@
 //! pauses): the search stops before entering a node and enters it at the
 //! next call. On the cells the count keeps its loop's locals and leaves
 //! the sets as they are (`matrix/cells/count.rs`, `Resumable::count_piece`),
-//! and so on the bitsets (`matrix/bits/count.rs`).
+//! and so on the bitsets (`matrix/bits/count.rs`, and for multiplicities
+//! `matrix/bits/bounded.rs`).
 //! Either way the count in pieces walks the tree one count walks, so its
 //! solutions, nodes and profile are those of one count.
 
@@ -82,6 +83,8 @@ impl Dlx {
             Engine::Cells
         } else if path.counts_on_bits() {
             Engine::Bits
+        } else if self.counts_on_bounded_bits() {
+            Engine::BoundedBits
         } else {
             Engine::Links
         };
@@ -114,6 +117,8 @@ enum Engine {
     Cells,
     /// Bitsets.
     Bits,
+    /// Algorithm M's bitsets (`matrix/bits/bounded.rs`).
+    BoundedBits,
 }
 
 /// A count run in pieces; see [`Dlx::counting`]. Dropping it ends the
@@ -197,6 +202,12 @@ impl Counting<'_> {
                 .as_deref()
                 .and_then(|bits| bits.paused_progress())
                 .unwrap_or(0.0),
+            Engine::BoundedBits => self
+                .solver
+                .bounded_bits
+                .as_deref()
+                .and_then(|bits| bits.paused_progress())
+                .unwrap_or(0.0),
             Engine::Links => self.solver.search.progress(0),
         };
         done.min(1.0)
@@ -208,6 +219,7 @@ impl Counting<'_> {
             self.end = match self.engine {
                 Engine::Cells => self.solver.count_piece_on_cells(self.limit, pause),
                 Engine::Bits => self.solver.count_piece_on_bits(self.limit, pause),
+                Engine::BoundedBits => self.solver.count_piece_on_bounded_bits(self.limit, pause),
                 Engine::Links => self.count_piece_on_links(pause),
             };
         }
@@ -260,6 +272,11 @@ impl Drop for Counting<'_> {
             }
             Engine::Bits => {
                 if let Some(bits) = self.solver.bits.as_deref_mut() {
+                    bits.give_up_paused();
+                }
+            }
+            Engine::BoundedBits => {
+                if let Some(bits) = self.solver.bounded_bits.as_deref_mut() {
                     bits.give_up_paused();
                 }
             }

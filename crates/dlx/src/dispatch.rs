@@ -200,6 +200,25 @@ impl Dlx {
         )
     }
 
+    /// One piece of a count in pieces of a problem with multiplicities on
+    /// bitsets ([`Dlx::counting`] where
+    /// [`counts_on_bounded_bits`](Self::counts_on_bounded_bits)):
+    /// `BoundedBits::count_piece`, the bitsets made if this is the first
+    /// count on them.
+    pub(crate) fn count_piece_on_bounded_bits(
+        &mut self,
+        limit: Option<u64>,
+        pause: u64,
+    ) -> Option<End> {
+        let search = &self.search;
+        debug_assert!(fits_bounded_bits(search) && search.selected().is_empty());
+        debug_assert_eq!(self.budget, Budget::UNLIMITED);
+        let bits = self
+            .bounded_bits
+            .get_or_insert_with(|| Box::new(BoundedBits::new(search)));
+        bits.count_piece(limit.unwrap_or(u64::MAX), pause, &mut self.stats)
+    }
+
     /// [`count`](Self::count) on the matrix (the dancing links), whatever
     /// the dispatch says. Hidden: for tests and benchmarks of the dispatch
     /// rule.

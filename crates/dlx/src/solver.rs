@@ -672,6 +672,9 @@ impl Dlx {
         if let Some(bits) = self.bits.as_deref_mut() {
             bits.give_up_paused();
         }
+        if let Some(bits) = self.bounded_bits.as_deref_mut() {
+            bits.give_up_paused();
+        }
         self.stats.clear();
     }
 }

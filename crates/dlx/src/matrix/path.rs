@@ -110,8 +110,9 @@ impl SearchPath {
         self.bits
     }
 
-    /// Whether [`Dlx::count`](crate::Dlx::count) of a problem with
-    /// multiplicities runs on bitsets (without a budget or selections).
+    /// Whether [`Dlx::count`](crate::Dlx::count) and a count in pieces
+    /// ([`Dlx::counting`](crate::Dlx::counting)) of a problem with
+    /// multiplicities run on bitsets (without a budget or selections).
     #[must_use]
     pub fn counts_on_bounded_bits(self) -> bool {
         self.bounded_bits
@@ -173,7 +174,7 @@ impl fmt::Display for SearchPath {
             Some(CellsWidth::Wide) => write!(f, "; counts on dancing cells (32-bit)"),
             None if self.bits => write!(f, "; counts and solutions on bitsets"),
             None if self.bounded_bits => {
-                write!(f, "; counts on one thread on bitsets, not in pieces")
+                write!(f, "; counts on one thread on bitsets")
             }
             None => Ok(()),
         }

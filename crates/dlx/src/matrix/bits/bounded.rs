@@ -29,7 +29,7 @@
 #![allow(unsafe_code)]
 
 use crate::matrix::search::Search;
-use crate::matrix::{CLEANSED, Counter, Matrix, Report};
+use crate::matrix::{CLEANSED, Counter, Matrix, NoReport, PauseAt, Report};
 use crate::outcome::{Budget, End, Stats};
 
 /// Whether a count of `search`'s problem can run here: the chooser's
@@ -135,6 +135,19 @@ pub(crate) struct BoundedBits {
     /// Where each depth's state starts in `state`: a depth made by its
     /// level's last move shares its parent's.
     bases: Vec<usize>,
+    /// Where a count in pieces stopped ([`count_piece`](Self::count_piece)),
+    /// if one did: the states above are its search's.
+    paused: Option<Box<Place>>,
+}
+
+/// Where a count stands: its loop's locals before it enters a node at
+/// depth `d` (the states, lists and levels above are in [`BoundedBits`]).
+#[derive(Clone, Debug)]
+struct Place {
+    d: usize,
+    updates: u64,
+    solutions: u64,
+    profile: Vec<u64>,
 }
 
 /// The count without a budget: the chooser keeps counts under one on the
@@ -149,18 +162,9 @@ impl Counter for BoundedBits {
         report: &mut R,
     ) -> End {
         debug_assert_eq!(budget, Budget::UNLIMITED);
-        match self.words {
-            1 => self.count_from_root::<1, R>(limit, stats, report),
-            2 => self.count_from_root::<2, R>(limit, stats, report),
-            3 => self.count_from_root::<3, R>(limit, stats, report),
-            4 => self.count_from_root::<4, R>(limit, stats, report),
-            5 => self.count_from_root::<5, R>(limit, stats, report),
-            6 => self.count_from_root::<6, R>(limit, stats, report),
-            7 => self.count_from_root::<7, R>(limit, stats, report),
-            8 => self.count_from_root::<8, R>(limit, stats, report),
-            9 => self.count_from_root::<9, R>(limit, stats, report),
-            _ => self.count_from_root::<0, R>(limit, stats, report),
-        }
+        self.paused = None;
+        let place = self.begin();
+        self.resume(place, limit, stats, report).0
     }
 }
 
@@ -237,6 +241,7 @@ impl BoundedBits {
             lists: Vec::new(),
             levels: Vec::new(),
             bases: Vec::new(),
+            paused: None,
         }
     }
 
@@ -265,29 +270,104 @@ impl BoundedBits {
         self.bases.resize(depths, 0);
     }
 
-    /// Counts the solutions from the root, at most `limit` of them (never
-    /// 0), reporting into `report` every [`Report::chunk`] nodes, into
-    /// `stats` (nodes, profile, solutions, and DLX3's updates). Returns why
-    /// it ended: [`End::Exhausted`], [`End::LimitReached`] or
-    /// [`End::Stopped`] by the report.
-    fn count_from_root<const W: usize, R: Report>(
-        &mut self,
-        limit: u64,
-        stats: &mut Stats,
-        report: &mut R,
-    ) -> End {
-        debug_assert!(limit > 0);
-        debug_assert!(!R::CUT, "no split on these bitsets");
+    /// One piece of a count in pieces (`Dlx::counting`): goes on from the
+    /// pause the last piece stopped at, if there is one, else begins at the
+    /// root, and stops before the node that would make more than `pause`
+    /// nodes in all (`u64::MAX`: no pause). `None` when it paused there;
+    /// else why the count ended. `stats` holds the whole count's statistics
+    /// so far. Cells' `Resumable::count_piece`, without the budget and the
+    /// subproblems these bitsets do not take.
+    pub(crate) fn count_piece(&mut self, limit: u64, pause: u64, stats: &mut Stats) -> Option<End> {
+        let place = match self.paused.take() {
+            Some(place) => *place,
+            None => self.begin(),
+        };
+        let (end, place) = if pause == u64::MAX {
+            self.resume(place, limit, stats, &mut NoReport)
+        } else {
+            let mut at = PauseAt::new(pause, place.profile.iter().sum());
+            self.resume(place, limit, stats, &mut at)
+        };
+        if end == End::Stopped {
+            self.paused = Some(Box::new(place));
+            return None;
+        }
+        Some(end)
+    }
+
+    /// Gives up the count paused by [`count_piece`](Self::count_piece), if
+    /// there is one.
+    pub(crate) fn give_up_paused(&mut self) {
+        self.paused = None;
+    }
+
+    /// Knuth's estimate of the part of the tree done by the paused count,
+    /// if there is one.
+    pub(crate) fn paused_progress(&self) -> Option<f64> {
+        self.paused.as_deref().map(|place| self.done(place.d))
+    }
+
+    /// The root's state, and a count's place before it enters the root.
+    fn begin(&mut self) -> Place {
         self.reserve(0);
         self.state[..self.stride].copy_from_slice(&self.root);
         self.bases[0] = 0;
-        // A local, not a field: a store into `self` would make the loop
-        // load the vectors' bases again.
-        let mut updates = 0;
-        let mut profile = vec![0u64; self.levels.len().max(self.primary + 2)];
-        let mut solutions = 0;
+        Place {
+            d: 0,
+            updates: 0,
+            solutions: 0,
+            profile: vec![0u64; self.levels.len().max(self.primary + 2)],
+        }
+    }
+
+    /// Counts on from `place` ([`count_from`](Self::count_from)), compiled
+    /// for the problem's words of options.
+    fn resume<R: Report>(
+        &mut self,
+        place: Place,
+        limit: u64,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> (End, Place) {
+        match self.words {
+            1 => self.count_from::<1, R>(place, limit, stats, report),
+            2 => self.count_from::<2, R>(place, limit, stats, report),
+            3 => self.count_from::<3, R>(place, limit, stats, report),
+            4 => self.count_from::<4, R>(place, limit, stats, report),
+            5 => self.count_from::<5, R>(place, limit, stats, report),
+            6 => self.count_from::<6, R>(place, limit, stats, report),
+            7 => self.count_from::<7, R>(place, limit, stats, report),
+            8 => self.count_from::<8, R>(place, limit, stats, report),
+            9 => self.count_from::<9, R>(place, limit, stats, report),
+            _ => self.count_from::<0, R>(place, limit, stats, report),
+        }
+    }
+
+    /// Counts the solutions from `place` (the root's, or where a count
+    /// stopped), at most `limit` of them in all (never 0), reporting into
+    /// `report` every [`Report::chunk`] nodes, into `stats` (nodes,
+    /// profile, solutions, and DLX3's updates, the whole count's). Returns
+    /// why it ended ([`End::Exhausted`], [`End::LimitReached`] or
+    /// [`End::Stopped`] by the report) and where it stands: before the node
+    /// it would enter next if stopped.
+    fn count_from<const W: usize, R: Report>(
+        &mut self,
+        place: Place,
+        limit: u64,
+        stats: &mut Stats,
+        report: &mut R,
+    ) -> (End, Place) {
+        debug_assert!(limit > 0);
+        debug_assert!(!R::CUT, "no split on these bitsets");
+        // Locals, not fields: a store into `self` would make the loop load
+        // the vectors' bases again.
+        let Place {
+            mut d,
+            mut updates,
+            mut solutions,
+            mut profile,
+        } = place;
         let mut until_report = 1u64;
-        let mut d = 0;
         let end = 'enter: loop {
             if R::ON {
                 until_report -= 1;
@@ -346,7 +426,13 @@ impl BoundedBits {
             d += 1;
         };
         *stats = Stats::of_profile(&profile, updates, solutions);
-        end
+        let place = Place {
+            d,
+            updates,
+            solutions,
+            profile,
+        };
+        (end, place)
     }
 
     /// Knuth's estimate of the part of the tree done at depth `d` (DLX1's

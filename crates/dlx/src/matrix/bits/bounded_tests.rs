@@ -231,7 +231,7 @@ fn the_chooser_sends_counts_with_multiplicities_to_the_bitsets() {
             solver
                 .path()
                 .to_string()
-                .ends_with("; counts on one thread on bitsets, not in pieces")
+                .ends_with("; counts on one thread on bitsets")
         );
         let bits = (on_bits(&mut solver), solver.count_on_bounded_bits(None).end);
         let links = (on_links(&mut solver), solver.count_on_matrix(None).end);
@@ -284,6 +284,60 @@ fn the_chooser_sends_counts_with_multiplicities_to_the_bitsets() {
         }
         let solver = Dlx::new(&builder.build());
         assert_eq!(solver.path().counts_on_bounded_bits(), upper < 0x8000);
+    }
+}
+
+/// A count in pieces (`Dlx::counting`) of a problem the chooser sends to
+/// the bitsets runs there too, and its pieces, of random sizes, add up to
+/// one count: the same solutions, nodes, profile and updates (DLX3's,
+/// which the links' count does not give), under a limit too, with its
+/// progress between 0 and 1 at each pause. Dropped half-way, the next
+/// count starts afresh.
+#[test]
+fn a_count_in_pieces_is_one_count() {
+    let mut rng = SplitMix64::new(4406);
+    let (mut sent, mut paused) = (0, 0);
+    for _ in 0..if cfg!(miri) { 2 } else { 300 } {
+        let problem = random_bounded_of(&mut rng, 3, 48, 2);
+        let mut solver = Dlx::new(&problem);
+        if !solver.path().counts_on_bounded_bits() {
+            continue;
+        }
+        sent += 1;
+        let case = format!("{problem:?}");
+        let (all, whole) = on_bits(&mut solver);
+        let limit = if rng.below(3) == 0 {
+            Some(u64::from(rng.below(u32::try_from(all).unwrap() + 2)).max(1))
+        } else {
+            None
+        };
+        let one = solver.count(limit);
+        let one_stats = solver.stats().clone();
+        if limit.is_none() {
+            assert_eq!(one_stats, whole, "{case}");
+        }
+        let mut counting = solver.counting(limit);
+        let count = loop {
+            let piece = 1 + u64::from(rng.below(40));
+            if let Some(count) = counting.run_within(piece) {
+                break count;
+            }
+            paused += 1;
+            let progress = counting.progress();
+            assert!((0.0..=1.0).contains(&progress), "{progress} {case}");
+        };
+        assert_eq!(count, one, "{case}");
+        assert_eq!(counting.stats(), &one_stats, "{case}");
+        drop(counting);
+        // Dropped half-way: the next count is whole.
+        let mut counting = solver.counting(None);
+        let _ = counting.run_within(1);
+        drop(counting);
+        assert_eq!(solver.count(None).solutions, all, "{case}");
+        assert_eq!(solver.stats(), &whole, "{case}");
+    }
+    if !cfg!(miri) {
+        assert!(sent > 50 && paused > 500, "{sent} {paused}");
     }
 }
 
