@@ -817,12 +817,7 @@ unsafe fn span<T, R>(v: &[T], r: R) -> &[T]
 where
     R: std::slice::SliceIndex<[T], Output = [T]> + std::ops::RangeBounds<usize> + Clone,
 {
-    debug_assert!(
-        v.get(r.clone()).is_some(),
-        "{:?} past {}",
-        (r.start_bound(), r.end_bound()),
-        v.len()
-    );
+    debug_check_span(v, &r);
     // SAFETY: the caller's.
     unsafe { v.get_unchecked(r) }
 }
@@ -837,14 +832,23 @@ unsafe fn span_mut<T, R>(v: &mut [T], r: R) -> &mut [T]
 where
     R: std::slice::SliceIndex<[T], Output = [T]> + std::ops::RangeBounds<usize> + Clone,
 {
+    debug_check_span(v, &r);
+    // SAFETY: the caller's.
+    unsafe { v.get_unchecked_mut(r) }
+}
+
+/// [`span`]'s and [`span_mut`]'s check in debug builds: `r` lies in `v`.
+#[inline(always)]
+fn debug_check_span<T, R>(v: &[T], r: &R)
+where
+    R: std::slice::SliceIndex<[T], Output = [T]> + std::ops::RangeBounds<usize> + Clone,
+{
     debug_assert!(
         v.get(r.clone()).is_some(),
         "{:?} past {}",
         (r.start_bound(), r.end_bound()),
         v.len()
     );
-    // SAFETY: the caller's.
-    unsafe { v.get_unchecked_mut(r) }
 }
 
 /// A primary item's place in DLX3's rule, kept up to date in the state
