@@ -22,6 +22,8 @@ use dlx_engine::{
 };
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyInt, PyType};
 
 use crate::errors::BudgetExhausted;
 use crate::interrupt::sliced;
@@ -954,7 +956,74 @@ impl RandomSolutions {
     }
 }
 
+/// A problem from a 0/1 matrix: row ``r`` is option ``r``, its items the
+/// columns where it is nonzero, the first ``primary`` columns primary (all
+/// of them by default) and the rest secondary.
+///
+/// ``matrix`` is a numpy array (boolean, or anything ``!= 0`` reads) or a
+/// scipy.sparse matrix or array (CSR, COO or any other format; read as
+/// CSR). A boolean numpy array is read in place, without a copy. Columns
+/// are named ``c0``, ``c1``... unless ``names`` names them.
+#[pyfunction]
+#[pyo3(signature = (matrix, primary=None, names=None))]
+fn from_matrix<'py>(
+    py: Python<'py>,
+    matrix: &Bound<'py, PyAny>,
+    primary: Option<&Bound<'py, PyAny>>,
+    names: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyAny>> {
+    // The common case in this one native call: a plain numpy boolean array
+    // of two dimensions (not a subclass, which `cover._from_matrix_any`
+    // makes plain), no names, `primary` None or an int. A small matrix's
+    // call is mostly its fixed costs, and a Python function in front of
+    // this one was a ninth of them (docs/decisions/matrix-one-call.md).
+    if names.is_none() && is_plain_ndarray(matrix) {
+        let primary = match primary {
+            None => Some(None),
+            Some(p) if p.is_exact_instance_of::<PyInt>() => p.extract::<usize>().ok().map(Some),
+            Some(_) => None,
+        };
+        if let Some(primary) = primary
+            && let Some(cells) = build::bool_array(matrix)
+        {
+            let (named, rows) = build::from_bool_array(py, &cells, primary, None)?;
+            return Ok(Bound::new(py, Problem::of_rows(named, rows))?.into_any());
+        }
+    }
+    // Everything else (other dtypes, scipy.sparse, lists, names, a
+    // negative `primary` and its error) is read on the Python side.
+    py.import("sudoku_dlx.cover")?
+        .getattr("_from_matrix_any")?
+        .call1((matrix, primary, names))
+}
+
+/// Whether `matrix`'s type is `numpy.ndarray` itself, asked without
+/// loading numpy or its C API: numpy's type is looked up in `sys.modules`
+/// (never imported here) until it is there, then kept. A pointer
+/// comparison from then on.
+fn is_plain_ndarray(matrix: &Bound<'_, PyAny>) -> bool {
+    static NDARRAY: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    let py = matrix.py();
+    let ndarray = match NDARRAY.get(py) {
+        Some(ndarray) => ndarray,
+        None => {
+            let loaded = py
+                .import("sys")
+                .and_then(|sys| sys.getattr("modules"))
+                .and_then(|modules| modules.get_item("numpy"))
+                .and_then(|numpy| numpy.getattr("ndarray"))
+                .and_then(|ndarray| Ok(ndarray.cast_into::<PyType>()?.unbind()));
+            match loaded {
+                Ok(ndarray) => NDARRAY.get_or_init(py, || ndarray),
+                Err(_) => return false,
+            }
+        }
+    };
+    matrix.get_type().is(ndarray)
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(from_matrix, m)?)?;
     m.add_class::<Problem>()?;
     m.add_class::<Solutions>()?;
     m.add_class::<RandomSolutions>()?;

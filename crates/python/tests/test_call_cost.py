@@ -255,6 +255,56 @@ def test_cover_alone_imports_no_sudoku_and_no_typing() -> None:
     assert not {"sudoku_dlx.sudoku", "typing", "dataclasses"} & set(modules)
 
 
+def test_from_matrix_without_numpy_loads_no_numpy() -> None:
+    # from_matrix is one native call, which takes numpy.ndarray from
+    # sys.modules once numpy is there and never imports it: with numpy
+    # loaded later, the native path is taken (no Python frame of
+    # cover.py's in between); with numpy barred, a list of rows gets
+    # Python's ImportError, not a panic from numpy's C API.
+    code = textwrap.dedent(
+        """
+        import sys
+        sys.modules["numpy"] = None
+        from sudoku_dlx import cover
+        try:
+            cover.from_matrix([[1, 0], [0, 1]])
+        except ImportError as error:
+            print("ImportError", "numpy" in str(error))
+        del sys.modules["numpy"]
+        assert cover.from_matrix([[1, 0], [0, 1]]).count().solutions == 1
+        import numpy as np
+        m = np.eye(3, dtype=bool)
+        def trace(frame, event, arg):
+            name = frame.f_code.co_name
+            if event == "call" and frame.f_code.co_filename.endswith("cover.py") and name[0] != "<":
+                print("python", name)
+        sys.setprofile(trace)
+        problem = cover.from_matrix(m)
+        cover.from_matrix(m, primary=2)
+        cover.from_matrix(m, 3)
+        sys.setprofile(None)
+        print("native", problem.count().solutions, type(problem).__name__)
+        sys.setprofile(trace)
+        cover.from_matrix(m, names="abc")
+        cover.from_matrix(m.astype(int))
+        cover.from_matrix(m, primary=True)
+        sys.setprofile(None)
+        """
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.split("\n")[:-1] == [
+        "ImportError True",
+        "native 1 Problem",
+        "python _from_matrix_any",
+        "python _from_matrix_any",
+        "python _is_scipy_sparse",
+        "python _numpy",
+        "python _from_matrix_any",
+        "python _is_scipy_sparse",
+        "python _numpy",
+    ], done.stdout
+
+
 def test_the_sudoku_half_comes_when_asked() -> None:
     code = textwrap.dedent(
         """

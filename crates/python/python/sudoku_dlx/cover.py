@@ -38,6 +38,7 @@ from ._native import (
     Solutions,
     Stats,
     Uniqueness,
+    from_matrix,
     merge,
 )
 
@@ -63,26 +64,19 @@ __all__ = [
 ]
 
 
-def from_matrix(
+def _from_matrix_any(
     matrix: Any,
     primary: Optional[int] = None,
     names: Optional[Sequence[str]] = None,
 ) -> Problem:
-    """A problem from a 0/1 matrix: row ``r`` is option ``r``, its items the
-    columns where it is nonzero, the first ``primary`` columns primary (all
-    of them by default) and the rest secondary.
-
-    ``matrix`` is a numpy array (boolean, or anything ``!= 0`` reads) or a
-    scipy.sparse matrix or array (CSR, COO or any other format; read as
-    CSR). A boolean numpy array is read in place, without a copy. Columns
-    are named ``c0``, ``c1``... unless ``names`` names them.
-    """
+    """:func:`from_matrix` for what its native call does not read itself:
+    other dtypes, subclasses and array-likes, scipy.sparse, names, and an
+    int ``primary`` of another type."""
     names_list = None if names is None else [str(n) for n in names]
-    # The common case in one native call: a numpy boolean array of two
-    # dimensions (not a subclass: ``np.asarray`` below makes those plain),
-    # with ``primary`` an int or None. A small matrix's call is mostly its
-    # fixed costs, and each Python call and attribute look-up here is one.
-    # Anything else (``_from_bool_array`` gives None) goes the long way.
+    # A numpy boolean array of two dimensions with names (not a subclass:
+    # ``np.asarray`` below makes those plain), ``primary`` an int or None,
+    # in one more native call. Anything else (``_from_bool_array`` gives
+    # None) goes the long way.
     np = sys.modules.get("numpy")
     if np is not None and type(matrix) is np.ndarray and (primary is None or type(primary) is int):
         problem = Problem._from_bool_array(matrix, primary, names_list)
