@@ -64,6 +64,7 @@ impl Counter for Bits {
         report: &mut R,
     ) -> End {
         self.paused = None;
+        self.make_conflicts();
         let place = self.begin(search, &[]);
         self.resume(place, limit, budget, stats, report).0
     }
@@ -93,6 +94,7 @@ impl Resumable for Bits {
     }
 
     fn begin_count(&mut self, search: &Search, below: &[OptionId]) -> Place {
+        self.make_conflicts();
         self.begin(search, below)
     }
 
@@ -122,7 +124,7 @@ impl Bits {
         let mut open = u32::try_from(self.primary).expect("fewer than 2^16 primary items");
         for option in search.selected().iter().chain(below) {
             let o = option.index();
-            self.clear(0, 1, Close::Option(o), Clear::Conflicts(o));
+            self.clear::<true>(0, 1, Close::Option(o), Clear::Conflicts(o));
             let (w, p) = (self.words, self.primary);
             self.live.copy_within(w..2 * w, 0);
             self.counts.copy_within(p..2 * p, 0);
@@ -143,11 +145,18 @@ impl Bits {
     /// Chooses option `options[cursor]` of `level` (at depth `depth`): its
     /// child's slot made from the level's covered one. Returns the child's
     /// open items, whether the links give it up, and the updates.
+    /// `LAZY`: a solution iterator's, which makes conflict rows as it
+    /// needs them ([`Bits::clear`]).
     #[inline(always)]
-    fn try_option(&mut self, depth: usize, level: &Level, o: usize) -> (u32, bool, u64) {
+    fn try_option<const LAZY: bool>(
+        &mut self,
+        depth: usize,
+        level: &Level,
+        o: usize,
+    ) -> (u32, bool, u64) {
         let covered = 2 * depth + 1;
         let (hidden, emptied) =
-            self.clear(covered, covered + 1, Close::Option(o), Clear::Conflicts(o));
+            self.clear::<LAZY>(covered, covered + 1, Close::Option(o), Clear::Conflicts(o));
         let doomed = emptied && self.links_give_up(covered, level.item as usize, o);
         let open = level.open - to_u32(self.primaries_of(o).len());
         // Knuth's updates: each other item of `o` covered, each option hidden.
@@ -183,7 +192,7 @@ impl Bits {
         // sibling (`S` only: a count's loop is made without it).
         let mut exhausted = false;
         if S && found {
-            match self.next_sibling(&mut levels, &mut options) {
+            match self.next_sibling::<S>(&mut levels, &mut options) {
                 Some(made) => {
                     let updated;
                     (open, doomed, updated) = made;
@@ -265,7 +274,7 @@ impl Bits {
                         }
                         self.reserve(slot + 2);
                         let (hidden, _) =
-                            self.clear(slot, slot + 1, Close::Item(item), Clear::Item(item));
+                            self.clear::<S>(slot, slot + 1, Close::Item(item), Clear::Item(item));
                         updates += 1 + hidden;
                         let level = Level {
                             item: to_u32(item),
@@ -277,7 +286,7 @@ impl Bits {
                         levels.push(level);
                         let made;
                         (open, doomed, made) =
-                            self.try_option(depth, &level, usize::from(options[first]));
+                            self.try_option::<S>(depth, &level, usize::from(options[first]));
                         updates += made;
                         continue 'enter;
                     }
@@ -285,7 +294,7 @@ impl Bits {
             }
             doomed = false;
             // Backtrack: the next option of the deepest level that has one.
-            if let Some(made) = self.next_sibling(&mut levels, &mut options) {
+            if let Some(made) = self.next_sibling::<S>(&mut levels, &mut options) {
                 let updated;
                 (open, doomed, updated) = made;
                 updates += updated;
@@ -312,7 +321,7 @@ impl Bits {
     /// and chooses it ([`try_option`](Self::try_option)); `None` once no
     /// level has one.
     #[inline(always)]
-    fn next_sibling(
+    fn next_sibling<const LAZY: bool>(
         &mut self,
         levels: &mut Vec<Level>,
         options: &mut Vec<u16>,
@@ -322,7 +331,7 @@ impl Bits {
             if level.cursor < level.end {
                 let level = *level;
                 let o = usize::from(options[level.cursor as usize]);
-                return Some(self.try_option(levels.len() - 1, &level, o));
+                return Some(self.try_option::<LAZY>(levels.len() - 1, &level, o));
             }
             options.truncate(level.first as usize);
             levels.pop();

@@ -71,8 +71,18 @@ pub(crate) struct Bits {
     /// 0 (the links' `Leaves::width`).
     leaf_width: u32,
     /// `conflict[o * words..][..words]`: the options that share an item
-    /// with option `o`, `o` included.
+    /// with option `o`, `o` included, once `o` is in `conflict_made` (zeros
+    /// until then). A count makes every row as it starts
+    /// ([`make_conflicts`](Self::make_conflicts)); a solution iterator makes
+    /// a row when it first clears it: a search to the first solution tries
+    /// fewer options than the problem has (p6x10: 787 of 2,056), and making
+    /// every row was a third of it (docs/decisions/bitset-count.md,
+    /// "Conflict rows when first asked").
     conflict: Vec<u64>,
+    /// The options whose row of `conflict` is made: a set, `words` long.
+    conflict_made: Vec<u64>,
+    /// Whether every row of `conflict` is made.
+    conflicts_made: bool,
     /// `item_options[x * words..][..words]`: the options of item `x` (every
     /// item, primary and secondary).
     item_options: Vec<u64>,
@@ -139,16 +149,6 @@ impl Bits {
                 item_options[x as usize * words + o / 64] |= 1 << (o % 64);
             }
         }
-        let mut conflict = vec![0u64; options * words];
-        for o in 0..options {
-            let row = &mut conflict[o * words..(o + 1) * words];
-            for &x in &nodes[node_first[o] as usize..node_first[o + 1] as usize] {
-                let of_x = &item_options[x as usize * words..(x as usize + 1) * words];
-                for (c, &w) in row.iter_mut().zip(of_x) {
-                    *c |= w;
-                }
-            }
-        }
         let widths = || (0..options).map(|o| node_first[o + 1] - node_first[o]);
         let fixed = match widths().next() {
             Some(k) if primaries.len() == nodes.len() && widths().all(|n| n == k) => k as usize,
@@ -159,7 +159,9 @@ impl Bits {
             fixed,
             primary,
             leaf_width: search.leaves.width(),
-            conflict,
+            conflict: vec![0u64; options * words],
+            conflict_made: vec![0u64; words],
+            conflicts_made: false,
             item_options,
             primaries,
             primary_first,
@@ -210,6 +212,41 @@ impl Bits {
         &self.primaries[self.primary_first[o] as usize..self.primary_first[o + 1] as usize]
     }
 
+    /// Makes every row of `conflict` not made yet: what a count does
+    /// before it starts, whose loop takes the rows as made.
+    pub(crate) fn make_conflicts(&mut self) {
+        if !self.conflicts_made {
+            for o in 0..self.hide_updates.len() {
+                if !self.conflict_is_made(o) {
+                    self.make_conflict(o);
+                }
+            }
+            self.conflicts_made = true;
+        }
+    }
+
+    /// Whether option `o`'s row of `conflict` is made.
+    #[inline(always)]
+    fn conflict_is_made(&self, o: usize) -> bool {
+        self.conflict_made[o / 64] & (1 << (o % 64)) != 0
+    }
+
+    /// Makes option `o`'s row of `conflict`: the union of its items'
+    /// options.
+    #[cold]
+    #[inline(never)]
+    fn make_conflict(&mut self, o: usize) {
+        let w = self.words;
+        let row = &mut self.conflict[o * w..(o + 1) * w];
+        for &x in &self.nodes[self.node_first[o] as usize..self.node_first[o + 1] as usize] {
+            let of_x = &self.item_options[x as usize * w..(x as usize + 1) * w];
+            for (c, &word) in row.iter_mut().zip(of_x) {
+                *c |= word;
+            }
+        }
+        self.conflict_made[o / 64] |= 1 << (o % 64);
+    }
+
     /// Option `o`'s items in node order.
     fn nodes_of(&self, o: usize) -> &[u32] {
         &self.nodes[self.node_first[o] as usize..self.node_first[o + 1] as usize]
@@ -221,8 +258,28 @@ impl Bits {
     /// counting down its primary items. `to > from`. Returns the updates
     /// (Knuth's: each hidden option's nodes less one) and whether an open
     /// item was emptied.
+    /// `LAZY`: a conflict row not made yet is made first (a solution
+    /// iterator's search); else every row is ([`make_conflicts`](Self::make_conflicts)).
     #[inline(always)]
-    fn clear(&mut self, from: usize, to: usize, close: Close, clear: Clear) -> (u64, bool) {
+    fn clear<const LAZY: bool>(
+        &mut self,
+        from: usize,
+        to: usize,
+        close: Close,
+        clear: Clear,
+    ) -> (u64, bool) {
+        if let Clear::Conflicts(o) = clear {
+            if LAZY {
+                if !self.conflict_is_made(o) {
+                    self.make_conflict(o);
+                }
+            } else {
+                debug_assert!(
+                    self.conflicts_made,
+                    "a count makes every conflict row first"
+                );
+            }
+        }
         match self.fixed {
             2 => self.clear_width::<2>(from, to, close, clear),
             3 => self.clear_width::<3>(from, to, close, clear),
