@@ -124,7 +124,8 @@ impl Bits {
         let mut open = u32::try_from(self.primary).expect("fewer than 2^16 primary items");
         for option in search.selected().iter().chain(below) {
             let o = option.index();
-            self.clear::<true>(0, 1, Close::Option(o), Clear::Conflicts(o));
+            let conflicts = self.conflicts::<true>(o);
+            self.clear(0, 1, Close::Option(o), conflicts);
             let (w, p) = (self.words, self.primary);
             self.live.copy_within(w..2 * w, 0);
             self.counts.copy_within(p..2 * p, 0);
@@ -146,7 +147,7 @@ impl Bits {
     /// child's slot made from the level's covered one. Returns the child's
     /// open items, whether the links give it up, and the updates.
     /// `LAZY`: a solution iterator's, which makes conflict rows as it
-    /// needs them ([`Bits::clear`]).
+    /// needs them ([`Bits::conflicts`]).
     #[inline(always)]
     fn try_option<const LAZY: bool>(
         &mut self,
@@ -155,8 +156,8 @@ impl Bits {
         o: usize,
     ) -> (u32, bool, u64) {
         let covered = 2 * depth + 1;
-        let (hidden, emptied) =
-            self.clear::<LAZY>(covered, covered + 1, Close::Option(o), Clear::Conflicts(o));
+        let conflicts = self.conflicts::<LAZY>(o);
+        let (hidden, emptied) = self.clear(covered, covered + 1, Close::Option(o), conflicts);
         let doomed = emptied && self.links_give_up(covered, level.item as usize, o);
         let open = level.open - to_u32(self.primaries_of(o).len());
         // Knuth's updates: each other item of `o` covered, each option hidden.
@@ -274,7 +275,7 @@ impl Bits {
                         }
                         self.reserve(slot + 2);
                         let (hidden, _) =
-                            self.clear::<S>(slot, slot + 1, Close::Item(item), Clear::Item(item));
+                            self.clear(slot, slot + 1, Close::Item(item), Clear::Item(item));
                         updates += 1 + hidden;
                         let level = Level {
                             item: to_u32(item),

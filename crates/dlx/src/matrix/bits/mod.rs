@@ -231,6 +231,25 @@ impl Bits {
         self.conflict_made[o / 64] & (1 << (o % 64)) != 0
     }
 
+    /// What [`clear`](Self::clear) takes out when option `o` is chosen:
+    /// its conflicts, its row made first if it is not yet and `LAZY` (a
+    /// solution iterator's search); else every row is made
+    /// ([`make_conflicts`](Self::make_conflicts)).
+    #[inline(always)]
+    fn conflicts<const LAZY: bool>(&mut self, o: usize) -> Clear {
+        if LAZY {
+            if !self.conflict_is_made(o) {
+                self.make_conflict(o);
+            }
+        } else {
+            debug_assert!(
+                self.conflicts_made,
+                "a count makes every conflict row first"
+            );
+        }
+        Clear::Conflicts(o)
+    }
+
     /// Makes option `o`'s row of `conflict`: the union of its items'
     /// options.
     #[cold]
@@ -258,28 +277,8 @@ impl Bits {
     /// counting down its primary items. `to > from`. Returns the updates
     /// (Knuth's: each hidden option's nodes less one) and whether an open
     /// item was emptied.
-    /// `LAZY`: a conflict row not made yet is made first (a solution
-    /// iterator's search); else every row is ([`make_conflicts`](Self::make_conflicts)).
     #[inline(always)]
-    fn clear<const LAZY: bool>(
-        &mut self,
-        from: usize,
-        to: usize,
-        close: Close,
-        clear: Clear,
-    ) -> (u64, bool) {
-        if let Clear::Conflicts(o) = clear {
-            if LAZY {
-                if !self.conflict_is_made(o) {
-                    self.make_conflict(o);
-                }
-            } else {
-                debug_assert!(
-                    self.conflicts_made,
-                    "a count makes every conflict row first"
-                );
-            }
-        }
+    fn clear(&mut self, from: usize, to: usize, close: Close, clear: Clear) -> (u64, bool) {
         match self.fixed {
             2 => self.clear_width::<2>(from, to, close, clear),
             3 => self.clear_width::<3>(from, to, close, clear),
