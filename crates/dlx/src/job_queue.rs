@@ -323,7 +323,7 @@ impl Queue<'_> {
         // The helpers from a kept pool of one thread fewer than the cores
         // (`kept_pools.rs`: a thread started for the count was often put on
         // the calling thread's core).
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
+        let cores = crate::parallel::cores();
         if helpers > 0
             && helpers < cores
             && let Some(claim) = kept_pools::claim(cores - 1)

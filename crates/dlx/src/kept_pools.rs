@@ -57,8 +57,7 @@ impl KeptPool {
     pub(crate) fn of(threads: usize) -> Option<&'static KeptPool> {
         type Pools = Vec<(u32, usize, Option<&'static KeptPool>)>;
         static POOLS: Mutex<Pools> = Mutex::new(Vec::new());
-        let cores = std::thread::available_parallelism().map_or(1, usize::from);
-        if threads == 0 || threads > cores {
+        if threads == 0 || threads > crate::parallel::cores() {
             return None;
         }
         let pid = std::process::id();

@@ -203,6 +203,7 @@ mod parallel;
 mod problem;
 mod progress;
 mod prune;
+mod race;
 mod random;
 #[cfg(test)]
 mod restore_tests;

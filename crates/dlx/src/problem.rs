@@ -193,6 +193,33 @@ impl Problem {
         })
     }
 
+    /// The same problem with its options in reverse order: option `k` of
+    /// `n` becomes option `n - 1 - k`, with the same items, colors and
+    /// bounds. The leftmost search of it walks this problem's tree from its
+    /// right end ([`Dlx::first_solution_race`](crate::Dlx::first_solution_race)).
+    pub(crate) fn with_options_reversed(&self) -> Problem {
+        let mut starts = Vec::with_capacity(self.starts.len());
+        let mut items = Vec::with_capacity(self.items.len());
+        let mut colors = Vec::with_capacity(self.colors.len());
+        starts.push(0);
+        for w in self.starts.windows(2).rev() {
+            let range = w[0] as usize..w[1] as usize;
+            items.extend_from_slice(&self.items[range.clone()]);
+            if !self.colors.is_empty() {
+                colors.extend_from_slice(&self.colors[range]);
+            }
+            starts.push(to_u32(items.len()));
+        }
+        Problem {
+            primary: self.primary,
+            secondary: self.secondary,
+            starts,
+            items,
+            colors,
+            bounds: self.bounds.clone(),
+        }
+    }
+
     /// The total number of item entries over all options.
     #[must_use]
     pub fn entry_count(&self) -> usize {

@@ -74,7 +74,7 @@ impl Dlx {
     /// when `within` nodes went by without a solution (the search paused,
     /// to resume at the next call). The one `next` of [`Solutions`] and
     /// [`IntoSolutions`].
-    fn next_of_iterator(
+    pub(crate) fn next_of_iterator(
         &mut self,
         end: &mut Option<End>,
         within: Option<u64>,

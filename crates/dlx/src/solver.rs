@@ -512,14 +512,26 @@ impl Dlx {
     /// whether the progress asks the search to stop.
     fn look(&self, report: Option<&mut ToProgress<'_>>, on_bits: bool) -> bool {
         report.is_some_and(|report| {
-            let done = if on_bits {
-                let bits = self.bits.as_deref();
-                bits.and_then(Bits::paused_progress).unwrap_or(0.0)
-            } else {
-                self.search.progress(0)
-            };
+            let done = self.done_when_paused(on_bits);
             report.report(self.stats.nodes, self.stats.solutions, done)
         })
+    }
+
+    /// Knuth's estimate of the part of the tree a paused search has done,
+    /// on bitsets (`on_bits`) or on the links.
+    fn done_when_paused(&self, on_bits: bool) -> f64 {
+        if on_bits {
+            let bits = self.bits.as_deref();
+            bits.and_then(Bits::paused_progress).unwrap_or(0.0)
+        } else {
+            self.search.progress(0)
+        }
+    }
+
+    /// [`done_when_paused`](Self::done_when_paused) for the search of a
+    /// solution iterator, paused.
+    pub(crate) fn done_so_far(&self) -> f64 {
+        self.done_when_paused(self.hands_over_on_bits())
     }
 
     /// The first solution in search order.

@@ -161,6 +161,16 @@ impl Search {
         path::choose(self.facts, seeded, self.forced.on())
     }
 
+    /// The number of options of the problem.
+    pub(crate) fn option_count(&self) -> usize {
+        self.matrix.option_count()
+    }
+
+    /// The number of items of the problem, primary and secondary.
+    pub(crate) fn item_count(&self) -> usize {
+        self.matrix.headers() - 2
+    }
+
     /// The pre-selected options, in the order they were selected.
     pub(crate) fn selected(&self) -> &[OptionId] {
         &self.selected

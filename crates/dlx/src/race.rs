@@ -1,0 +1,579 @@
+//! [`Dlx::first_solution_race`]: a first solution from searches of one
+//! tree racing from its two ends (docs/decisions/two-ends-race.md).
+//!
+//! The search's order decides how soon it meets a first solution, far more
+//! than its speed a node: on the pentomino tilings the leftmost order needs
+//! 7,823 nodes for p2x5x6 where the same tree walked from its right end
+//! needs 71. Walking it from the right is the leftmost order on the problem
+//! with its options listed bottom up: the same item at every node (the
+//! choice looks at list lengths, which do not depend on the order), the
+//! same children, taken last to first. So one thread searches the problem
+//! as given, and another its mirror; the first to finish wins and stops the
+//! other.
+
+use std::ops::ControlFlow;
+use std::sync::Arc;
+use std::sync::mpsc;
+
+use crate::index::{OptionId, to_u32};
+use crate::kept_pools;
+use crate::outcome::{Budget, End, First, Stats};
+use crate::parallel::Parallel;
+use crate::problem::Problem;
+use crate::progress::Progress;
+use crate::solver::Dlx;
+
+/// Nodes the search runs alone on the calling thread before the other side
+/// starts: a first solution within them (or the end of the tree) costs no
+/// thread, and the other side costs a thread and a second solver. One in
+/// the unit tests, so that their small problems race.
+const LOOK: u64 = if cfg!(test) { 1 } else { 64 };
+
+/// Nodes each side searches between looks at whether the race is over.
+const RACE_CHUNK: u64 = 256;
+
+impl Dlx {
+    /// A solution found by searches racing from the two ends of the search
+    /// tree: this solver's, in the leftmost order on the calling thread (the
+    /// search of [`first_solution`](Self::first_solution)), and, on a thread
+    /// of its own, one of `problem` with its options listed bottom up, which
+    /// walks the same tree from its right end. On three threads or more, a
+    /// third search shares the tree out on the rest, as
+    /// [`first_solution_parallel`](Self::first_solution_parallel) does (from
+    /// neither end, but it ends a tree without solutions sooner). The first
+    /// to find a solution, or to finish the tree, wins; the others are told
+    /// to stop. Which solution comes back can differ from run to run.
+    ///
+    /// Where the first solutions sit near one end of the tree this finds
+    /// one many times sooner than one search alone (the pentomino tiling
+    /// p2x5x6: 71 nodes from the right against 7,823 from the left); where
+    /// the leftmost search finds one at once, it costs that search a look
+    /// at a channel every few hundred nodes; with no solution it takes as
+    /// long as the faster of one search of the whole tree and the third
+    /// search.
+    ///
+    /// The calling thread searches alone for a few dozen nodes first, and
+    /// starts the others only if that does not end the search. They run on
+    /// helper threads, parked between races, and are not waited for: each
+    /// ends on its own, within a few hundred nodes of being told (or once
+    /// its solver is built). On one thread, with
+    /// [`Parallel::deterministic`], a seed or a budget, this is
+    /// [`first_solution_parallel`](Self::first_solution_parallel). The
+    /// pre-selections and the forced-first choice hold on every side.
+    /// [`stats`](Self::stats) then add up the sides' searches (each in full
+    /// if it ended, else as far as it had reported), with one solution if
+    /// one is returned. `parallel`'s progress gets the nodes of all, and a
+    /// [`Progress::stop`] on it stops all, the answer then
+    /// [`First::BudgetExhausted`].
+    ///
+    /// # Panics
+    ///
+    /// If `problem` is not the problem this solver was made from (its items
+    /// and options differ in number).
+    ///
+    /// ```
+    /// use dlx_engine::{Dlx, First, NamedProblem, Parallel};
+    /// // Tilings of a 2x30 strip by dominoes.
+    /// let columns: Vec<String> = (0..30).map(|c| format!("a{c} b{c}")).collect();
+    /// let mut text = columns.join(" ") + "\n";
+    /// for c in 0..30 {
+    ///     text += &format!("a{c} b{c}\n");
+    ///     if c < 29 {
+    ///         text += &format!("a{c} a{}\nb{c} b{}\n", c + 1, c + 1);
+    ///     }
+    /// }
+    /// let named = NamedProblem::parse(&text)?;
+    /// let mut solver = Dlx::new(named.problem());
+    /// let parallel = Parallel::new().with_threads(2);
+    /// let First::Solution(options) = solver.first_solution_race(named.problem(), &parallel) else {
+    ///     panic!("a strip has tilings")
+    /// };
+    /// assert!(named.problem().is_solution(&options));
+    /// # Ok::<(), dlx_engine::DlxError>(())
+    /// ```
+    pub fn first_solution_race(&mut self, problem: &Problem, parallel: &Parallel) -> First {
+        self.first_solution_race_with(problem, parallel, || ControlFlow::Continue(()))
+    }
+
+    /// [`first_solution_race`](Self::first_solution_race), calling
+    /// `between` on the calling thread between two slices of a few hundred
+    /// nodes of its search: [`ControlFlow::Break`] ends the race as a
+    /// [`Progress::stop`] does. For a caller that must look at something
+    /// now and then without a thread of its own (a Python binding, at
+    /// signals).
+    ///
+    /// # Panics
+    ///
+    /// As [`first_solution_race`](Self::first_solution_race).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use dlx_engine::{Dlx, First, NamedProblem, Parallel};
+    /// // Langford pairs of 10: none, after 60,960 nodes.
+    /// let mut text = (1..=10).map(|k| k.to_string()).collect::<Vec<_>>().join(" ");
+    /// for p in 0..20 {
+    ///     text += &format!(" s{p}");
+    /// }
+    /// text += "\n";
+    /// for k in 1..=10 {
+    ///     for p in 0..20 - k - 1 {
+    ///         text += &format!("{k} s{p} s{}\n", p + k + 1);
+    ///     }
+    /// }
+    /// let named = NamedProblem::parse(&text)?;
+    /// let mut solver = Dlx::new(named.problem());
+    /// let parallel = Parallel::new().with_threads(2);
+    /// let mut looks = 0;
+    /// let first = solver.first_solution_race_with(named.problem(), &parallel, || {
+    ///     looks += 1;
+    ///     if looks < 3 { ControlFlow::Continue(()) } else { ControlFlow::Break(()) }
+    /// });
+    /// assert_eq!((first, looks), (First::BudgetExhausted, 3));
+    /// assert_eq!(solver.first_solution_race(named.problem(), &parallel), First::NoSolution);
+    /// # Ok::<(), dlx_engine::DlxError>(())
+    /// ```
+    pub fn first_solution_race_with(
+        &mut self,
+        problem: &Problem,
+        parallel: &Parallel,
+        mut between: impl FnMut() -> ControlFlow<()>,
+    ) -> First {
+        assert!(
+            self.search.option_count() == problem.option_count()
+                && self.search.item_count() == problem.item_count(),
+            "the race needs the solver's own problem"
+        );
+        if parallel.threads < 2
+            || parallel.deterministic
+            || self.seed.is_some()
+            || self.budget != Budget::UNLIMITED
+        {
+            return self.first_solution_parallel(parallel);
+        }
+        let user = parallel.progress.as_deref();
+        if let Some(user) = user {
+            user.start(1, 0.0);
+        }
+        self.start();
+        let mut end = None;
+        let mut found = self
+            .next_of_iterator(&mut end, Some(LOOK))
+            .map(|s| s.options().to_vec());
+        let mut others: Option<Others> = None;
+        let mut passed = 0;
+        let answer = 'race: loop {
+            if let Some(options) = found.take() {
+                break First::Solution(options);
+            }
+            match end {
+                Some(End::Exhausted) => break First::NoSolution,
+                Some(_) => break First::BudgetExhausted,
+                None => {}
+            }
+            let others = others.get_or_insert_with(|| self.start_others(problem, parallel));
+            while let Ok((side, first, stats)) = others.ends.try_recv() {
+                others.ended[side] = Some(stats);
+                // A solution, or a whole tree without one, ends the race.
+                if first != First::BudgetExhausted {
+                    break 'race first;
+                }
+            }
+            if between().is_break() {
+                break First::BudgetExhausted;
+            }
+            if let Some(user) = user {
+                let nodes = self.stats.nodes + others.stops.iter().map(|s| s.nodes()).sum::<u64>();
+                user.add_nodes(nodes.saturating_sub(passed));
+                passed = nodes;
+                // The parts of the tree done from its two ends, or by the
+                // threads sharing it out, whichever is more.
+                let ends = self.done_so_far() + others.stops[RIGHT].fraction();
+                let shared = others.stops.get(MIDDLE).map_or(0.0, |s| s.fraction());
+                user.set_running(0, ends.max(shared));
+                if user.is_stopped() {
+                    break First::BudgetExhausted;
+                }
+            }
+            found = self
+                .next_of_iterator(&mut end, Some(RACE_CHUNK))
+                .map(|s| s.options().to_vec());
+        };
+        self.stop();
+        if let Some(others) = others {
+            for (stop, ended) in others.stops.iter().zip(&others.ended) {
+                // Told to stop if it has not ended; its nodes so far count.
+                stop.stop();
+                match ended {
+                    Some(stats) => self.stats += stats,
+                    None => self.stats.nodes += stop.nodes(),
+                }
+            }
+        }
+        self.stats.solutions = u64::from(matches!(answer, First::Solution(_)));
+        if let (Some(user), First::Solution(_)) = (user, &answer) {
+            user.add_solutions(1);
+        }
+        answer
+    }
+
+    /// The first solution in the leftmost order, searched in slices of
+    /// [`RACE_CHUNK`] nodes, between which it tells `stop` its nodes and
+    /// part done and ends once `stop` is stopped.
+    fn first_in_slices(&mut self, stop: &Progress) -> First {
+        stop.start(1, 0.0);
+        self.start();
+        let mut end = None;
+        let mut told = 0;
+        let first = loop {
+            if let Some(solution) = self.next_of_iterator(&mut end, Some(RACE_CHUNK)) {
+                break First::Solution(solution.options().to_vec());
+            }
+            match end {
+                Some(End::Exhausted) => break First::NoSolution,
+                Some(_) => break First::BudgetExhausted,
+                None => {}
+            }
+            stop.add_nodes(self.stats.nodes - told);
+            told = self.stats.nodes;
+            stop.set_running(0, self.done_so_far());
+            if stop.is_stopped() {
+                break First::BudgetExhausted;
+            }
+        };
+        self.stop();
+        first
+    }
+
+    /// Starts the other sides on helper threads: the right, a solver of
+    /// `problem`'s mirror searching in the leftmost order on one thread;
+    /// and on three threads or more the middle, a solver of `problem`
+    /// itself searching on the rest as
+    /// [`first_solution_parallel`](Self::first_solution_parallel) does
+    /// (sharing the tree out, which walks it from neither end, but ends an
+    /// unsolvable one sooner). Both with this solver's selections and
+    /// forced-first choice.
+    fn start_others(&self, problem: &Problem, parallel: &Parallel) -> Others {
+        let last = problem.option_count().saturating_sub(1);
+        let mirror = move |o: OptionId| OptionId::from_u32(to_u32(last - o.index()));
+        let forced = self.forced_first();
+        let (sender, ends) = mpsc::channel();
+        let mut stops = vec![Arc::new(Progress::new())];
+        let right_stop = Arc::clone(&stops[RIGHT]);
+        let selected: Vec<OptionId> = self.selected().iter().map(|&o| mirror(o)).collect();
+        let reversed = problem.with_options_reversed();
+        let right_sender = sender.clone();
+        on_helper(move || {
+            let first = match side_solver(&reversed, forced, &selected, &right_stop) {
+                Some(mut solver) => {
+                    let first = match solver.first_in_slices(&right_stop) {
+                        First::Solution(options) => {
+                            First::Solution(options.into_iter().map(mirror).collect())
+                        }
+                        other => other,
+                    };
+                    (first, solver.stats().clone())
+                }
+                None => (First::BudgetExhausted, Stats::default()),
+            };
+            // The left may have won and gone: nobody to tell.
+            let _ = right_sender.send((RIGHT, first.0, first.1));
+        });
+        if parallel.threads >= 3 {
+            let stop = Arc::new(Progress::new());
+            stops.push(Arc::clone(&stop));
+            let middle = parallel
+                .clone()
+                .with_threads(parallel.threads - 2)
+                .with_chunk(parallel.chunk.min(RACE_CHUNK))
+                .with_progress(Arc::clone(&stop));
+            let selected = self.selected().to_vec();
+            let problem = problem.clone();
+            on_helper(move || {
+                let (first, stats) = match side_solver(&problem, forced, &selected, &stop) {
+                    Some(mut solver) => {
+                        let first = solver.first_solution_parallel(&middle);
+                        (first, solver.stats().clone())
+                    }
+                    None => (First::BudgetExhausted, Stats::default()),
+                };
+                let _ = sender.send((MIDDLE, first, stats));
+            });
+        }
+        let ended = vec![None; stops.len()];
+        Others { stops, ends, ended }
+    }
+}
+
+/// The right side's index among the other sides.
+const RIGHT: usize = 0;
+/// The middle side's, on three threads or more.
+const MIDDLE: usize = 1;
+
+/// The sides other than the calling thread's, once started.
+struct Others {
+    /// Each side's stop (and progress), by index.
+    stops: Vec<Arc<Progress>>,
+    /// Where each side's end comes: its index, answer (options those of
+    /// this solver's problem) and statistics.
+    ends: mpsc::Receiver<(usize, First, Stats)>,
+    /// The statistics of the sides that have ended.
+    ended: Vec<Option<Stats>>,
+}
+
+/// A side's solver of `problem`, with `forced` and `selected`; `None` if
+/// the race was over before the side started (`stop`), or the selections
+/// fail (they cannot: the calling thread's solver took them).
+fn side_solver(
+    problem: &Problem,
+    forced: bool,
+    selected: &[OptionId],
+    stop: &Progress,
+) -> Option<Dlx> {
+    if stop.is_stopped() {
+        return None;
+    }
+    let mut solver = Dlx::new(problem);
+    solver.set_forced_first(forced);
+    (selected.is_empty() || solver.select_all(selected).is_ok()).then_some(solver)
+}
+
+/// Runs `job` on a helper thread: the kept pool of one thread
+/// (`kept_pools.rs`), or, while another search has it, a thread of its own.
+/// A thread started for each race waited about 0.6 ms to be scheduled while
+/// the caller searched (two cores, Linux: the new thread queued on its
+/// parent's busy core), where a kept thread wakes on the idle core within
+/// microseconds (docs/decisions/two-ends-race.md). If no thread can be had
+/// at all, the job is dropped: the calling thread then searches alone, to
+/// the same answer.
+fn on_helper(job: impl FnOnce() + Send + 'static) {
+    // A panic ends that side, not the pool's thread (nor, through rayon's
+    // default handler, the process); the calling thread searches on.
+    let job = move || {
+        let _ = std::panic::catch_unwind(std::panic::AssertUnwindSafe(job));
+    };
+    match kept_pools::claim(1) {
+        Some(claim) => claim.pool().spawn(move || {
+            job();
+            drop(claim);
+        }),
+        None => {
+            let _ = std::thread::Builder::new()
+                .name("dlx-race".into())
+                .spawn(job);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::random::random_option;
+    use crate::split::tests::strip;
+    use crate::{Color, NamedProblem, SplitMix64};
+
+    fn two() -> Parallel {
+        Parallel::new().with_threads(2)
+    }
+
+    /// The options of Langford pairs of `n` (items: the numbers, then the
+    /// 2n places), numbering items from `first`.
+    fn langford_options(n: usize, first: usize) -> Vec<Vec<usize>> {
+        let mut options = Vec::new();
+        for i in 1..=n {
+            for j in 0..2 * n - i - 1 {
+                options.push(vec![first + i - 1, first + n + j, first + n + j + i + 1]);
+            }
+        }
+        options
+    }
+
+    fn build(items: usize, options: &[Vec<usize>]) -> Problem {
+        let mut b = Problem::builder(items, 0).unwrap();
+        for option in options {
+            b.add_option(option).unwrap();
+        }
+        b.build()
+    }
+
+    fn langford(n: usize) -> Problem {
+        build(3 * n, &langford_options(n, 0))
+    }
+
+    /// A problem whose leftmost search meets its one solution only after
+    /// the whole unsolvable Langford tree of `n` (10: 60,960 nodes), and
+    /// whose mirror meets it at once: items `z` and `t`, then Langford's;
+    /// options `z t`, Langford's, and one of every item. `z` and `t` have
+    /// two options each, fewer than any Langford item, so the root
+    /// branches on `z`.
+    fn far_left(n: usize) -> Problem {
+        let mut options = vec![vec![0, 1]];
+        options.extend(langford_options(n, 2));
+        options.push((0..2 + 3 * n).collect());
+        build(2 + 3 * n, &options)
+    }
+
+    #[test]
+    fn the_mirror_maps_options_back() {
+        let named = NamedProblem::parse("a b | c\na b c:x\nc:y a\na\nb c:x\n").unwrap();
+        let reversed = named.problem().with_options_reversed();
+        assert_eq!(reversed.option_count(), 4);
+        assert_eq!(reversed.kind(), named.problem().kind());
+        for (k, _) in reversed.options() {
+            let back = OptionId::from_u32(to_u32(3 - k.index()));
+            assert!(reversed.entries(k).eq(named.problem().entries(back)));
+        }
+        let bounded = strip(6, true, true);
+        let reversed = bounded.with_options_reversed();
+        assert_eq!(reversed.with_options_reversed(), bounded);
+        let item = crate::ItemId::new(0).unwrap();
+        assert_eq!(reversed.bounds(item), bounded.bounds(item));
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "threads and long searches; race.rs has no unsafe code")]
+    fn the_right_end_wins_where_the_left_is_far() {
+        let problem = far_left(10);
+        let mut alone = Dlx::new(&problem);
+        let First::Solution(expected) = alone.first_solution() else {
+            panic!("one solution")
+        };
+        let left_nodes = alone.stats().nodes;
+        assert!(left_nodes > 60_000, "{left_nodes}");
+        let mut solver = Dlx::new(&problem);
+        for round in 0..4 {
+            // Two threads, then three (the third shares the tree out).
+            let parallel = Parallel::new().with_threads(2 + round % 2);
+            let first = solver.first_solution_race(&problem, &parallel);
+            assert_eq!(first, First::Solution(expected.clone()), "round {round}");
+            assert!(problem.is_solution(&expected));
+            // The left gave up before its 60,962 nodes.
+            assert!(
+                solver.stats().nodes < left_nodes,
+                "{}",
+                solver.stats().nodes
+            );
+            assert_eq!(solver.stats().solutions, 1);
+        }
+        // Left reusable: the leftmost search as before.
+        assert_eq!(solver.first_solution(), First::Solution(expected));
+        assert_eq!(solver.stats().nodes, left_nodes);
+        assert!(solver.links_match(&problem));
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "threads and long searches; race.rs has no unsafe code")]
+    fn the_race_finds_a_solution_where_there_is_one() {
+        let mut rng = SplitMix64::new(5);
+        for round in 0..300 {
+            let items = 1 + rng.below(12);
+            let secondary = rng.below(items.min(3));
+            let primary = items - secondary;
+            let mut b = Problem::builder(primary as usize, secondary as usize).unwrap();
+            for _ in 0..1 + rng.below(4 * items) {
+                let option = random_option(&mut rng, primary, items);
+                let colored: Vec<(usize, Option<Color>)> = option
+                    .iter()
+                    .map(|&x| {
+                        (
+                            x,
+                            (x >= primary as usize && rng.below(2) == 0)
+                                .then(|| Color::new(rng.below(2) as usize))
+                                .flatten(),
+                        )
+                    })
+                    .collect();
+                b.add_colored_option(&colored).unwrap();
+            }
+            let problem = b.build();
+            let alone = Dlx::new(&problem).first_solution();
+            for threads in [2, 3] {
+                let parallel = Parallel::new().with_threads(threads);
+                let mut solver = Dlx::new(&problem);
+                match (solver.first_solution_race(&problem, &parallel), &alone) {
+                    (First::Solution(found), First::Solution(_)) => {
+                        assert!(problem.is_solution(&found), "round {round}");
+                        assert_eq!(solver.stats().solutions, 1);
+                    }
+                    (First::NoSolution, First::NoSolution) => {
+                        assert_eq!(solver.stats().solutions, 0);
+                    }
+                    (raced, alone) => panic!("round {round}: {raced:?} against {alone:?}"),
+                }
+            }
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "threads and long searches; race.rs has no unsafe code")]
+    fn the_race_ends_an_unsolvable_tree_and_keeps_selections() {
+        let problem = langford(10);
+        let mut solver = Dlx::new(&problem);
+        assert_eq!(
+            solver.first_solution_race(&problem, &two()),
+            First::NoSolution
+        );
+        assert_eq!(
+            solver.first_solution_race(&problem, &Parallel::new().with_threads(3)),
+            First::NoSolution
+        );
+        // Pre-selected options hold on both sides, first in the answer.
+        let problem = langford(11);
+        let mut solver = Dlx::new(&problem);
+        let chosen = OptionId::new(3).unwrap();
+        solver.select(chosen).unwrap();
+        solver.set_forced_first(true);
+        let First::Solution(found) = solver.first_solution_race(&problem, &two()) else {
+            panic!("Langford 11 has solutions with any first option")
+        };
+        assert_eq!(found[0], chosen);
+        assert!(problem.is_solution(&found));
+        assert_eq!(solver.selected(), &[chosen]);
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "threads and long searches; race.rs has no unsafe code")]
+    fn a_stop_ends_both_sides_and_the_rest_is_the_parallel_first() {
+        let problem = far_left(10);
+        let progress = Arc::new(Progress::new());
+        progress.stop();
+        let mut solver = Dlx::new(&problem);
+        let stopped = two().with_progress(Arc::clone(&progress));
+        assert_eq!(
+            solver.first_solution_race(&problem, &stopped),
+            First::BudgetExhausted
+        );
+        assert!(solver.stats().nodes < 60_000);
+        // A progress watched while it runs gets the nodes of both sides.
+        let watched = Arc::new(Progress::new());
+        let first =
+            solver.first_solution_race(&problem, &two().with_progress(Arc::clone(&watched)));
+        assert!(first.solution().is_some());
+        assert_eq!(watched.solutions(), 1);
+        assert!(watched.nodes() <= solver.stats().nodes);
+        // One thread, deterministic, a seed or a budget: no race, but the
+        // parallel first solution.
+        let mut alone = Dlx::new(&problem);
+        for parallel in [Parallel::new().with_threads(1), two().deterministic(true)] {
+            let expected = alone.first_solution_parallel(&parallel);
+            assert_eq!(solver.first_solution_race(&problem, &parallel), expected);
+            assert_eq!(solver.stats().nodes, alone.stats().nodes);
+        }
+        assert_eq!(alone.stats().nodes, 60_962);
+        for (budget, seed) in [(Budget::nodes(100), None), (Budget::UNLIMITED, Some(3))] {
+            for solver in [&mut solver, &mut alone] {
+                solver.set_budget(budget);
+                solver.set_seed(seed);
+            }
+            let expected = alone.first_solution_parallel(&two());
+            assert_eq!(solver.first_solution_race(&problem, &two()), expected);
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "the race needs the solver's own problem")]
+    fn the_race_wants_the_solvers_problem() {
+        let problem = strip(5, false, false);
+        let other = strip(6, false, false);
+        let _ = Dlx::new(&problem).first_solution_race(&other, &two());
+    }
+}
