@@ -173,9 +173,15 @@ pub(crate) fn run(args: &CoverArgs, out: &mut dyn Write) -> anyhow::Result<Statu
         let plus = if count.end == End::Exhausted { "" } else { "+" };
         writeln!(out, "{}{plus}", count.solutions)?;
         count
-    } else if let Some(threads) = threads.filter(|_| args.deterministic && args.limit == Some(1)) {
-        // The first solution in search order, on threads.
-        let first = threads::first(&mut solver, threads);
+    } else if let Some(threads) = threads.filter(|_| args.limit == Some(1)) {
+        // The first solution in search order on threads, or, without
+        // --deterministic, whichever the race from the tree's two ends finds.
+        let first = if args.deterministic {
+            threads::first(&mut solver, threads)
+        } else {
+            let problem = pruned.as_ref().map_or(named.problem(), |p| p.problem());
+            threads::race(&mut solver, problem, threads)
+        };
         let mut text = String::new();
         let (solutions, end) = match first {
             First::Solution(options) => {

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, mpsc};
 use std::time::{Duration, Instant};
 
-use dlx_engine::{Count, Dlx, First, Parallel, Progress, Solution};
+use dlx_engine::{Count, Dlx, First, Parallel, Problem, Progress, Solution};
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
 use crate::interrupt;
@@ -66,6 +66,17 @@ pub(crate) fn first(solver: &mut Dlx, threads: Threads) -> First {
     let parallel = threads.parallel(&progress).deterministic(true);
     with_bar(threads.bar, &progress, || {
         solver.first_solution_parallel(&parallel)
+    })
+}
+
+/// A first solution from two searches racing from the two ends of the tree
+/// (`Dlx::first_solution_race`; on one thread, the search-order first);
+/// `solver.stats()` then holds the statistics summed over both.
+pub(crate) fn race(solver: &mut Dlx, problem: &Problem, threads: Threads) -> First {
+    let progress = Arc::new(Progress::new());
+    let parallel = threads.parallel(&progress);
+    with_bar(threads.bar, &progress, || {
+        solver.first_solution_race(problem, &parallel)
     })
 }
 
