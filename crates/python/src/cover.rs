@@ -193,6 +193,37 @@ impl Problem {
         }
     }
 
+    /// [`first`](Self::first) on `parallel`'s threads: the race from the
+    /// tree's two ends (`Dlx::first_solution_race_with`), its own side on
+    /// this thread with the GIL released, looking at signals between its
+    /// slices (no thread is started for a first solution within the race's
+    /// first look).
+    fn first_of_race(&self, py: Python<'_>, parallel: Parallel) -> PyResult<Option<Solution>> {
+        let mut solver = self.take_solver(None, None);
+        let problem = self.named.problem();
+        let mut raised = None;
+        let first = sliced(py, |look| {
+            solver.first_solution_race_with(problem, &parallel, || match look() {
+                Ok(()) => ControlFlow::Continue(()),
+                Err(err) => {
+                    raised = Some(err);
+                    ControlFlow::Break(())
+                }
+            })
+        });
+        self.give_back(solver);
+        if let Some(err) = raised {
+            return Err(err);
+        }
+        Ok(match first {
+            dlx_engine::First::Solution(options) => {
+                Some(self.solution(&options, &problem.solution_colors(&options)))
+            }
+            // Ended early only by a signal's exception, raised above.
+            dlx_engine::First::NoSolution | dlx_engine::First::BudgetExhausted => None,
+        })
+    }
+
     /// Up to `most` solutions of one search (the first, or two for
     /// uniqueness), and how the search ended.
     fn first_solutions(
@@ -411,14 +442,31 @@ impl Problem {
     }
 
     /// The first solution, or None if there is none. Raises
-    /// `BudgetExhausted` if `budget` nodes ran out first.
-    #[pyo3(signature = (*, budget=None, seed=None))]
+    /// `BudgetExhausted` if `budget` nodes ran out first. On `jobs` threads
+    /// (None: every core) two searches race from the two ends of the tree,
+    /// and the first solution either finds comes back, which can differ
+    /// from run to run; on one thread (the default), with a budget or a
+    /// seed, or for a small problem, it is the first in search order.
+    #[pyo3(signature = (*, budget=None, seed=None, jobs=1))]
     fn first(
         &self,
         py: Python<'_>,
         budget: Option<u64>,
         seed: Option<u64>,
+        jobs: Option<usize>,
     ) -> PyResult<Option<Solution>> {
+        if jobs == Some(0) {
+            return Err(PyValueError::new_err(
+                "jobs must be at least 1 (None: every core)",
+            ));
+        }
+        if jobs != Some(1) && budget.is_none() && seed.is_none() && self.small(None).is_none() {
+            let parallel =
+                jobs.map_or_else(Parallel::new, |jobs| Parallel::new().with_threads(jobs));
+            if parallel.threads() > 1 {
+                return self.first_of_race(py, parallel);
+            }
+        }
         let (mut found, end) = self.first_solutions(py, 1, budget, seed)?;
         if found.is_empty() && end == Some(End::BudgetExhausted) {
             return Err(BudgetExhausted::new_err(format!(

@@ -167,6 +167,43 @@ def test_first_and_random_are_solutions() -> None:
     assert cover.Problem([["a"], ["b"]], primary=["a", "b", "c"]).first() is None
 
 
+def far_left(n: int) -> cover.Problem:
+    """A problem whose leftmost search meets its one solution only after
+    the whole unsolvable Langford tree of n (10: 60,962 nodes), where the
+    same tree from its right end meets it at once."""
+    langford_options = [
+        [str(k), f"s{i}", f"s{i + k + 1}"] for k in range(1, n + 1) for i in range(2 * n - k - 1)
+    ]
+    everything = ["z", "t"] + [str(k) for k in range(1, n + 1)] + [f"s{i}" for i in range(2 * n)]
+    return cover.Problem([["z", "t"]] + langford_options + [everything], primary=everything)
+
+
+def test_first_on_threads_races_from_both_ends() -> None:
+    problem = far_left(10)
+    alone = problem.first()
+    assert alone is not None and alone.options == [len(problem) - 1]
+    assert problem.stats.nodes == 60962
+    for jobs in (2, 3, None):
+        raced = problem.first(jobs=jobs)
+        assert raced is not None and raced.options == alone.options
+        # The search from the right end won: the left had not finished.
+        assert problem.stats.nodes < 60962 and problem.stats.solutions == 1
+    # Where the two ends meet solutions as soon, any solution may come.
+    pentominoes = cover.Problem.read(EXACT_COVER / "pentominoes-6x10.dlx")
+    checker = KnuthText((EXACT_COVER / "pentominoes-6x10.dlx").read_text())
+    for _ in range(5):
+        solution = pentominoes.first(jobs=2)
+        assert solution is not None and checker.is_solution(solution.options)
+    assert langford(10).first(jobs=2) is None
+    assert queens(3).first(jobs=2) is None  # small: on masks, one thread
+    with pytest.raises(ValueError, match="jobs must be at least 1"):
+        problem.first(jobs=0)
+    # A budget or a seed: one search, in its own order.
+    with pytest.raises(cover.BudgetExhausted):
+        problem.first(budget=100, jobs=2)
+    assert problem.first(seed=1, jobs=2) == problem.first(seed=1)
+
+
 def test_no_solution_random_ends_exhausted() -> None:
     draws = cover.Problem([["a"], ["b"]], primary=["a", "b", "c"]).random(1)
     assert list(draws) == []

@@ -38,6 +38,7 @@ CHILD = textwrap.dedent(
         "count-progress": lambda: queens.count(jobs=1, progress=lambda info: None),
         "next": lambda: next(iter(partridge)),
         "first": lambda: partridge.first(),
+        "first-race": lambda: partridge.first(jobs=2),
         "uniqueness": lambda: partridge.uniqueness(),
         "run_job": lambda: partridge.run_job(partridge.split(0)[0]),
         "estimate": lambda: queens.estimate(samples=10**12),
@@ -60,7 +61,8 @@ CHILD = textwrap.dedent(
 
 
 @pytest.mark.parametrize(
-    "call", ["count-1", "count-2", "count-progress", "next", "first", "uniqueness", "run_job", "estimate"]
+    "call",
+    ["count-1", "count-2", "count-progress", "next", "first", "first-race", "uniqueness", "run_job", "estimate"],
 )
 def test_sigint_interrupts_and_leaves_the_problem_reusable(call: str) -> None:
     child = subprocess.Popen(
