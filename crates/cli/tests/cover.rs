@@ -351,3 +351,75 @@ fn estimate_is_knuths_and_reproducible() {
         assert!(out.stderr.contains("cannot be used with"), "{}", out.stderr);
     }
 }
+
+/// Langford pairs of 10 (no solution, 60,960 nodes) behind items `z` and
+/// `t`, whose options are `z t` first and, last, one of every item: the
+/// leftmost search meets that one solution after the whole Langford tree,
+/// the search from the tree's right end at once.
+fn far_left() -> String {
+    let mut items: Vec<String> = vec!["z".into(), "t".into()];
+    items.extend((1..=10).map(|k| k.to_string()));
+    items.extend((0..20).map(|p| format!("s{p}")));
+    let mut text = items.join(" ") + "\nz t\n";
+    for k in 1..=10 {
+        for p in 0..20 - k - 1 {
+            text += &format!("{k} s{p} s{}\n", p + k + 1);
+        }
+    }
+    text + &items.join(" ") + "\n"
+}
+
+#[test]
+fn limit_one_on_threads_races_from_both_ends() {
+    let text = far_left();
+    // In search order, the leftmost search's first.
+    let alone = run_with_stdin(
+        &["cover", "--limit", "1", "--deterministic", "--stats"],
+        text.clone().into_bytes(),
+    );
+    assert_eq!(alone.code, 0, "{}", alone.stderr);
+    assert!(
+        alone.stderr.contains("1 solution, 60962 nodes"),
+        "{}",
+        alone.stderr
+    );
+    let everything: BTreeSet<String> = text
+        .lines()
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    assert_eq!(solutions(&alone.stdout), vec![vec![everything.clone()]]);
+    for jobs in ["2", "3"] {
+        let raced = run_with_stdin(
+            &["cover", "--limit", "1", "--jobs", jobs, "--stats"],
+            text.clone().into_bytes(),
+        );
+        assert_eq!(raced.code, 0, "{}", raced.stderr);
+        assert_eq!(solutions(&raced.stdout), vec![vec![everything.clone()]]);
+        // Ended before the leftmost search alone would have (60,962 nodes).
+        let nodes: u64 = raced
+            .stderr
+            .split("1 solution, ")
+            .nth(1)
+            .and_then(|rest| rest.split(" nodes").next())
+            .and_then(|n| n.parse().ok())
+            .unwrap_or_else(|| panic!("{}", raced.stderr));
+        assert!(nodes < 60_962, "{}", raced.stderr);
+    }
+    // --deterministic keeps the search-order first and its statistics.
+    let ordered = run_with_stdin(
+        &[
+            "cover",
+            "--limit",
+            "1",
+            "--jobs",
+            "2",
+            "--deterministic",
+            "--stats",
+        ],
+        text.into_bytes(),
+    );
+    assert_eq!(solutions(&ordered.stdout), vec![vec![everything]]);
+}
