@@ -481,6 +481,16 @@ def test_from_matrix_one_call_gives_what_the_long_way_gave() -> None:
     for primary in (True, np.int64(1), 1.0):
         fast = _built(lambda: cover.from_matrix(square.astype(bool), primary=primary))
         assert fast == _built(lambda: cover.from_matrix(square.astype(bool), primary=1))
+    # A negative count of primary columns is a ProblemError (a ValueError)
+    # on every path, not the OverflowError of an unsigned argument.
+    scipy_sparse = pytest.importorskip("scipy.sparse")
+    for given in (square.astype(bool), square, square.tolist(), scipy_sparse.csr_matrix(square)):
+        for primary in (-1, np.int64(-2)):
+            built = _built(lambda: cover.from_matrix(given, primary=primary))
+            assert built[:3] == ("error", cover.ProblemError,
+                                 f"{int(primary)} primary columns: a count of columns cannot be negative")
+            with pytest.raises(ValueError):
+                cover.from_matrix(given, primary=primary, names=["a", "b"])
 
 
 def test_from_numpy_reads_every_layout() -> None:

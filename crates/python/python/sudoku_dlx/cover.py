@@ -73,6 +73,10 @@ def _from_matrix_any(
     other dtypes, subclasses and array-likes, scipy.sparse, names, and an
     int ``primary`` of another type."""
     names_list = None if names is None else [str(n) for n in names]
+    if primary is not None and int(primary) < 0:
+        # Before any native call, whose unsigned argument would raise
+        # OverflowError rather than the ProblemError of other bad counts.
+        raise ProblemError(f"{int(primary)} primary columns: a count of columns cannot be negative")
     # A numpy boolean array of two dimensions with names (not a subclass:
     # ``np.asarray`` below makes those plain), ``primary`` an int or None,
     # in one more native call. Anything else (``_from_bool_array`` gives
