@@ -155,20 +155,12 @@ impl Dlx {
             user.start(1, 0.0);
         }
         self.start();
-        let mut end = None;
-        let mut found = self
-            .next_of_iterator(&mut end, Some(LOOK))
-            .map(|s| s.options().to_vec());
+        let mut ended = self.slice(LOOK);
         let mut others: Option<Others> = None;
         let mut passed = 0;
         let answer = 'race: loop {
-            if let Some(options) = found.take() {
-                break First::Solution(options);
-            }
-            match end {
-                Some(End::Exhausted) => break First::NoSolution,
-                Some(_) => break First::BudgetExhausted,
-                None => {}
+            if let Some(first) = ended {
+                break first;
             }
             let others = others.get_or_insert_with(|| self.start_others(problem, parallel));
             while let Ok((side, first, stats)) = others.ends.try_recv() {
@@ -194,9 +186,7 @@ impl Dlx {
                     break First::BudgetExhausted;
                 }
             }
-            found = self
-                .next_of_iterator(&mut end, Some(RACE_CHUNK))
-                .map(|s| s.options().to_vec());
+            ended = self.slice(RACE_CHUNK);
         };
         self.stop();
         if let Some(others) = others {
@@ -216,22 +206,33 @@ impl Dlx {
         answer
     }
 
+    /// The next `nodes` nodes of the started leftmost search (a solution
+    /// iterator's): `Some` once it has found a solution or ended, `None`
+    /// if it paused. Both sides' loops are made of these.
+    fn slice(&mut self, nodes: u64) -> Option<First> {
+        let mut end = None;
+        if let Some(solution) = self.next_of_iterator(&mut end, Some(nodes)) {
+            return Some(First::Solution(solution.options().to_vec()));
+        }
+        end.map(|end| {
+            if end == End::Exhausted {
+                First::NoSolution
+            } else {
+                First::BudgetExhausted
+            }
+        })
+    }
+
     /// The first solution in the leftmost order, searched in slices of
     /// [`RACE_CHUNK`] nodes, between which it tells `stop` its nodes and
     /// part done and ends once `stop` is stopped.
     fn first_in_slices(&mut self, stop: &Progress) -> First {
         stop.start(1, 0.0);
         self.start();
-        let mut end = None;
         let mut told = 0;
         let first = loop {
-            if let Some(solution) = self.next_of_iterator(&mut end, Some(RACE_CHUNK)) {
-                break First::Solution(solution.options().to_vec());
-            }
-            match end {
-                Some(End::Exhausted) => break First::NoSolution,
-                Some(_) => break First::BudgetExhausted,
-                None => {}
+            if let Some(first) = self.slice(RACE_CHUNK) {
+                break first;
             }
             stop.add_nodes(self.stats.nodes - told);
             told = self.stats.nodes;
