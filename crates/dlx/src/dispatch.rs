@@ -122,6 +122,29 @@ impl Dlx {
         self.search.search_path().counts_on_bits()
     }
 
+    /// The node the paused search of a solution iterator enters next, from
+    /// the root down: each level's choice, as its index among its node's
+    /// choices (in the order the search tries them) and their number,
+    /// written into `out`. `false`, with `out` empty, for Algorithm M
+    /// (whose levels end in a null move that a problem with its options
+    /// reversed tries last too, so its tree is not the mirror image that
+    /// the race compares places in, `race.rs`) or a search on bitsets not
+    /// paused.
+    pub(crate) fn paused_places(&self, out: &mut Vec<(u32, u32)>) -> bool {
+        out.clear();
+        if self.kind() == Kind::Multiplicities {
+            return false;
+        }
+        if self.hands_over_on_bits() {
+            self.bits
+                .as_deref()
+                .is_some_and(|bits| bits.paused_places(out))
+        } else {
+            self.search.places(out);
+            true
+        }
+    }
+
     /// The search of a started solver one step on, on bitsets
     /// (`Bits::next_solution`): to its next solution (written into the
     /// solution buffer), the links' pause point (`Search::pause_at`, which

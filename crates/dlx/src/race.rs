@@ -9,11 +9,13 @@
 //! choice looks at list lengths, which do not depend on the order), the
 //! same children, taken last to first. So one thread searches the problem
 //! as given, and another its mirror; the first to finish wins and stops the
-//! other.
+//! other. Where the tree has no solution, the two meet: each tells where
+//! it stands, and once the left has passed the right, every node has been
+//! searched by one or the other.
 
 use std::ops::ControlFlow;
-use std::sync::Arc;
 use std::sync::mpsc;
+use std::sync::{Arc, Mutex, PoisonError};
 
 use crate::index::{OptionId, to_u32};
 use crate::kept_pools;
@@ -29,8 +31,27 @@ use crate::solver::Dlx;
 /// the unit tests, so that their small problems race.
 const LOOK: u64 = if cfg!(test) { 1 } else { 64 };
 
-/// Nodes each side searches between looks at whether the race is over.
-const RACE_CHUNK: u64 = 256;
+/// Nodes each side searches between looks at whether the race is over
+/// (and, on the right, between two words of where it stands). Two in the
+/// unit tests, so that the ends meet at many places of small trees.
+const RACE_CHUNK: u64 = if cfg!(test) { 2 } else { 256 };
+
+/// Where the right side's search stands, for the left to meet it: the
+/// node it enters next, as each level's choice from the root down, its
+/// index counted from the left (as the left counts its own) and the
+/// number of choices; `None` until the right has said.
+type Meeting = Mutex<Option<Vec<(u32, u32)>>>;
+
+/// How a race ended, for the tests: a side's answer, or the ends meeting.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Ending {
+    /// The calling thread's search found a solution or ended, or a stop.
+    Left,
+    /// Another side's answer.
+    Other,
+    /// The two ends met with no solution found: the tree has none.
+    Met,
+}
 
 impl Dlx {
     /// A solution found by searches racing from the two ends of the search
@@ -48,9 +69,12 @@ impl Dlx {
     /// one many times sooner than one search alone (the pentomino tiling
     /// p2x5x6: 71 nodes from the right against 7,823 from the left); where
     /// the leftmost search finds one at once, it costs that search a look
-    /// at a channel every few hundred nodes; with no solution it takes as
-    /// long as the faster of one search of the whole tree and the third
-    /// search.
+    /// at a channel every few hundred nodes. With no solution, the two ends
+    /// meet: the right says every few hundred nodes where it stands, and
+    /// the race ends once the left has passed it, each having searched
+    /// about half the tree. (Not under Algorithm M, whose levels end in a
+    /// null move that both ends try last: its tree is searched whole by the
+    /// faster of one side and the third.)
     ///
     /// The calling thread searches alone for a few dozen nodes first, and
     /// starts the others only if that does not end the search. They run on
@@ -136,8 +160,19 @@ impl Dlx {
         &mut self,
         problem: &Problem,
         parallel: &Parallel,
-        mut between: impl FnMut() -> ControlFlow<()>,
+        between: impl FnMut() -> ControlFlow<()>,
     ) -> First {
+        self.race(problem, parallel, between).0
+    }
+
+    /// [`first_solution_race_with`](Self::first_solution_race_with), and
+    /// how the race ended.
+    fn race(
+        &mut self,
+        problem: &Problem,
+        parallel: &Parallel,
+        mut between: impl FnMut() -> ControlFlow<()>,
+    ) -> (First, Ending) {
         assert!(
             self.search.option_count() == problem.option_count()
                 && self.search.item_count() == problem.item_count(),
@@ -148,7 +183,7 @@ impl Dlx {
             || self.seed.is_some()
             || self.budget != Budget::UNLIMITED
         {
-            return self.first_solution_parallel(parallel);
+            return (self.first_solution_parallel(parallel), Ending::Left);
         }
         let user = parallel.progress.as_deref();
         if let Some(user) = user {
@@ -158,20 +193,32 @@ impl Dlx {
         let mut ended = self.slice(LOOK);
         let mut others: Option<Others> = None;
         let mut passed = 0;
-        let answer = 'race: loop {
+        let mut here = Vec::new();
+        let (answer, ending) = 'race: loop {
             if let Some(first) = ended {
-                break first;
+                break (first, Ending::Left);
             }
             let others = others.get_or_insert_with(|| self.start_others(problem, parallel));
             while let Ok((side, first, stats)) = others.ends.try_recv() {
                 others.ended[side] = Some(stats);
                 // A solution, or a whole tree without one, ends the race.
                 if first != First::BudgetExhausted {
-                    break 'race first;
+                    break 'race (first, Ending::Other);
+                }
+            }
+            // The two ends met: each has searched its side of where the
+            // other stands, so no node is left.
+            if self.paused_places(&mut here) {
+                let there = others
+                    .meeting
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner);
+                if there.as_deref().is_some_and(|there| met(&here, there)) {
+                    break (First::NoSolution, Ending::Met);
                 }
             }
             if between().is_break() {
-                break First::BudgetExhausted;
+                break (First::BudgetExhausted, Ending::Left);
             }
             if let Some(user) = user {
                 let nodes = self.stats.nodes + others.stops.iter().map(|s| s.nodes()).sum::<u64>();
@@ -183,7 +230,7 @@ impl Dlx {
                 let shared = others.stops.get(MIDDLE).map_or(0.0, |s| s.fraction());
                 user.set_running(0, ends.max(shared));
                 if user.is_stopped() {
-                    break First::BudgetExhausted;
+                    break (First::BudgetExhausted, Ending::Left);
                 }
             }
             ended = self.slice(RACE_CHUNK);
@@ -203,7 +250,7 @@ impl Dlx {
         if let (Some(user), First::Solution(_)) = (user, &answer) {
             user.add_solutions(1);
         }
-        answer
+        (answer, ending)
     }
 
     /// The next `nodes` nodes of the started leftmost search (a solution
@@ -223,16 +270,24 @@ impl Dlx {
         })
     }
 
-    /// The first solution in the leftmost order, searched in slices of
-    /// [`RACE_CHUNK`] nodes, between which it tells `stop` its nodes and
-    /// part done and ends once `stop` is stopped.
-    fn first_in_slices(&mut self, stop: &Progress) -> First {
+    /// The first solution in the leftmost order of this solver, the right
+    /// side's (its problem the mirror), searched in slices of
+    /// [`RACE_CHUNK`] nodes, between which it tells `meeting` where it
+    /// stands (counted as the left counts), `stop` its nodes and part
+    /// done, and ends once `stop` is stopped.
+    fn first_in_slices(&mut self, stop: &Progress, meeting: &Meeting) -> First {
         stop.start(1, 0.0);
         self.start();
         let mut told = 0;
+        let mut here = Vec::new();
         let first = loop {
             if let Some(first) = self.slice(RACE_CHUNK) {
                 break first;
+            }
+            if self.paused_places(&mut here) {
+                mirror_places(&mut here);
+                let mut there = meeting.lock().unwrap_or_else(PoisonError::into_inner);
+                there.get_or_insert_with(Vec::new).clone_from(&here);
             }
             stop.add_nodes(self.stats.nodes - told);
             told = self.stats.nodes;
@@ -263,10 +318,12 @@ impl Dlx {
         let selected: Vec<OptionId> = self.selected().iter().map(|&o| mirror(o)).collect();
         let reversed = problem.with_options_reversed();
         let right_sender = sender.clone();
+        let meeting = Arc::new(Meeting::default());
+        let right_meeting = Arc::clone(&meeting);
         on_helper(move || {
             let first = match side_solver(&reversed, forced, &selected, &right_stop) {
                 Some(mut solver) => {
-                    let first = match solver.first_in_slices(&right_stop) {
+                    let first = match solver.first_in_slices(&right_stop, &right_meeting) {
                         First::Solution(options) => {
                             First::Solution(options.into_iter().map(mirror).collect())
                         }
@@ -301,8 +358,42 @@ impl Dlx {
             });
         }
         let ended = vec![None; stops.len()];
-        Others { stops, ends, ended }
+        Others {
+            stops,
+            ends,
+            ended,
+            meeting,
+        }
     }
+}
+
+/// Turns the places of a node in the mirror's tree (each level's index
+/// among its node's choices, tried last to first) into those of the same
+/// node counted from the left.
+fn mirror_places(places: &mut [(u32, u32)]) {
+    for (index, choices) in places {
+        *index = *choices - 1 - *index;
+    }
+}
+
+/// Whether the left side, about to enter the node at `left`, and the
+/// right, about to enter the node at `right` (both counted from the left,
+/// [`Dlx::paused_places`]), have between them searched the whole tree: the
+/// left has searched every node before its own, the right every node after
+/// its own, so nothing is left once the left's node lies wholly after the
+/// right's, that is, its choice is the later at the first level where they
+/// differ. (Nodes on one path, an ancestor and its descendant, are not
+/// apart: the rest of the ancestor's subtree may be searched by neither.)
+/// The two trees are one: at the nodes both paths pass through, the same
+/// item (the choice looks only at list lengths) with the same options.
+fn met(left: &[(u32, u32)], right: &[(u32, u32)]) -> bool {
+    for (&(l, choices), &(r, theirs)) in left.iter().zip(right) {
+        debug_assert_eq!(choices, theirs, "the two ends walk one tree");
+        if l != r {
+            return l > r;
+        }
+    }
+    false
 }
 
 /// The right side's index among the other sides.
@@ -319,6 +410,8 @@ struct Others {
     ends: mpsc::Receiver<(usize, First, Stats)>,
     /// The statistics of the sides that have ended.
     ended: Vec<Option<Stats>>,
+    /// Where the right side stands.
+    meeting: Arc<Meeting>,
 }
 
 /// A side's solver of `problem`, with `forced` and `selected`; `None` if
@@ -461,6 +554,125 @@ mod tests {
         assert!(solver.links_match(&problem));
     }
 
+    /// Langford pairs of 4 to 7 (of 5 and 6: none) with options dropped at
+    /// random and the rest shuffled, so that solutions and dead subtrees
+    /// sit anywhere in the tree; with `colors`, two secondary items that
+    /// some options color at random (Algorithm C).
+    fn random_problem(rng: &mut SplitMix64, colors: bool) -> Problem {
+        let n = 4 + rng.below(4) as usize;
+        let mut options = langford_options(n, 0);
+        let drop = rng.below(4);
+        options.retain(|_| rng.below(16) >= drop);
+        rng.shuffle(&mut options);
+        let secondary = if colors { 2 } else { 0 };
+        let mut b = Problem::builder(3 * n, secondary).unwrap();
+        for option in &options {
+            let mut colored: Vec<(usize, Option<Color>)> =
+                option.iter().map(|&x| (x, None)).collect();
+            for s in 0..secondary {
+                if rng.below(3) == 0 {
+                    colored.push((3 * n + s, Color::new(rng.below(2) as usize)));
+                }
+            }
+            b.add_colored_option(&colored).unwrap();
+        }
+        b.build()
+    }
+
+    /// Both ends of one tree searched in turns on this thread, one to three
+    /// nodes at a time, with the race's test for meeting after each turn:
+    /// on random problems (X on bitsets, X and C on the links, some with
+    /// options pre-selected or forced-first), the ends meet only in trees
+    /// without a solution, and do meet before either end alone finishes
+    /// the tree in most of those that take a few turns.
+    #[test]
+    #[cfg_attr(
+        miri,
+        ignore = "long searches; no unsafe code in race.rs or the places' code"
+    )]
+    fn the_ends_meet_only_where_no_solution_is_left() {
+        let mut rng = SplitMix64::new(11);
+        let rounds = 3000;
+        let (mut met_early, mut long_unsolvable, mut on_bits) = (0, 0, 0);
+        for round in 0..rounds {
+            let bits = round % 3 == 0;
+            let problem = random_problem(&mut rng, !bits);
+            let mirror = problem.with_options_reversed();
+            let (mut left, mut right) = (Dlx::new(&problem), Dlx::new(&mirror));
+            if bits {
+                left.hand_over_on_bits = Some(true);
+                right.hand_over_on_bits = Some(true);
+            } else if rng.below(4) == 0 {
+                left.set_forced_first(true);
+                right.set_forced_first(true);
+            }
+            if rng.below(4) == 0 {
+                let chosen = OptionId::from_u32(rng.below(to_u32(problem.option_count())));
+                let last = problem.option_count() - 1;
+                if left.select(chosen).is_ok() {
+                    right
+                        .select(OptionId::from_u32(to_u32(last - chosen.index())))
+                        .unwrap();
+                }
+            }
+            let mut alone = left.clone();
+            let expected = alone.first_solution();
+            let tree = alone.stats().nodes;
+            left.start();
+            right.start();
+            on_bits += usize::from(left.hands_over_on_bits());
+            let (mut here, mut there) = (Vec::new(), Vec::new());
+            let (mut turns, mut met_here) = (0, false);
+            let found = loop {
+                if let Some(first) = left.slice(1 + u64::from(rng.below(3))) {
+                    break first;
+                }
+                if let Some(first) = right.slice(1 + u64::from(rng.below(3))) {
+                    break first;
+                }
+                turns += 1;
+                assert!(left.paused_places(&mut here) && right.paused_places(&mut there));
+                mirror_places(&mut there);
+                if met(&here, &there) {
+                    met_here = true;
+                    break First::NoSolution;
+                }
+            };
+            let case = format!("round {round}: {problem:?}");
+            match (&found, &expected) {
+                (First::Solution(options), First::Solution(_)) => {
+                    // The right's options are the mirror's: either way a
+                    // solution of its own problem.
+                    assert!(
+                        problem.is_solution(options) || mirror.is_solution(options),
+                        "{case}"
+                    );
+                }
+                (First::NoSolution, First::NoSolution) => {}
+                _ => panic!("{case}: {found:?} against {expected:?}"),
+            }
+            if expected == First::NoSolution && tree > 12 {
+                long_unsolvable += 1;
+                met_early += usize::from(met_here);
+            }
+            assert!(!met_here || turns > 0);
+            left.stop();
+            right.stop();
+            assert_eq!(left.check_invariants(), Ok(()), "{case}");
+            if left.selected().is_empty() {
+                assert!(
+                    left.links_match(&problem) && right.links_match(&mirror),
+                    "{case}"
+                );
+            }
+        }
+        assert!(on_bits > rounds / 4, "{on_bits}");
+        assert!(
+            met_early * 4 > long_unsolvable * 3,
+            "{met_early} of {long_unsolvable}"
+        );
+    }
+
     #[test]
     #[cfg_attr(miri, ignore = "threads and long searches; race.rs has no unsafe code")]
     fn the_race_finds_a_solution_where_there_is_one() {
@@ -485,7 +697,13 @@ mod tests {
                     .collect();
                 b.add_colored_option(&colored).unwrap();
             }
-            let problem = b.build();
+            // Every other round, Langford's pairs with options dropped
+            // (trees of hundreds of nodes, which the ends meet in).
+            let problem = if round % 2 == 0 {
+                b.build()
+            } else {
+                random_problem(&mut rng, round % 4 == 1)
+            };
             let alone = Dlx::new(&problem).first_solution();
             for threads in [2, 3] {
                 let parallel = Parallel::new().with_threads(threads);
@@ -502,6 +720,35 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "threads and long searches; race.rs has no unsafe code")]
+    fn the_ends_meet_in_a_tree_without_solutions() {
+        // Langford's pairs of 10: none, in 60,960 nodes. Each race ends
+        // with no solution; the ends meet (rather than one side finishing
+        // the tree alone) in one of ten races at least, however the two
+        // threads are scheduled.
+        let problem = langford(10);
+        let mut solver = Dlx::new(&problem);
+        let mut endings = Vec::new();
+        for _ in 0..10 {
+            let (first, ending) = solver.race(&problem, &two(), || ControlFlow::Continue(()));
+            assert_eq!(first, First::NoSolution);
+            endings.push(ending);
+            if ending == Ending::Met {
+                // Each side about half the tree, not the whole.
+                assert!(
+                    solver.stats().nodes < 2 * 60_960,
+                    "{}",
+                    solver.stats().nodes
+                );
+                break;
+            }
+        }
+        assert!(endings.contains(&Ending::Met), "{endings:?}");
+        assert_eq!(solver.check_invariants(), Ok(()));
+        assert!(solver.links_match(&problem));
     }
 
     #[test]

@@ -311,6 +311,12 @@ impl Search {
         (0..self.level).map(|l| self.place(l).0).collect()
     }
 
+    /// [`path`](Self::path) with each level's number of choices: the
+    /// node the search enters next, from the root down, appended to `out`.
+    pub(crate) fn places(&self, out: &mut Vec<(u32, u32)>) {
+        out.extend((0..self.level).map(|l| self.place(l)));
+    }
+
     /// The shallowest level from `floor` up (below the current one) that
     /// may have choices left to try, with Knuth's estimate of their share of
     /// the subtree below level `from`; `None` if every level is on its last

@@ -107,6 +107,19 @@ impl Resumable for Bits {
 }
 
 impl Bits {
+    /// The node the paused search enters next, from the root down: each
+    /// level's option tried, as its index among the level's options and
+    /// their number (the links' `Search::places`), appended to `out`;
+    /// `false` if no search is paused.
+    pub(crate) fn paused_places(&self, out: &mut Vec<(u32, u32)>) -> bool {
+        let Some(place) = self.paused.as_deref() else {
+            return false;
+        };
+        let places = place.levels.iter();
+        out.extend(places.map(|level| (level.cursor - level.first, level.end - level.first)));
+        true
+    }
+
     /// Knuth's estimate of the part of the tree done by the paused count,
     /// if there is one, as `Cells::paused_progress`.
     pub(crate) fn paused_progress(&self) -> Option<f64> {
