@@ -373,7 +373,7 @@ class MiniExact(Library):
 
     def fifty(self, problem: Problem) -> list[list[int]]:
         solver = self.build(problem)
-        found = []
+        found: list[list[int]] = []
         while len(found) < FIFTY and solver.solve() == 10:
             found.append(self.chosen(solver))
         return found
@@ -386,7 +386,7 @@ class MiniExact(Library):
         return count
 
 
-ADAPTERS: dict[str, Callable[[], Library]] = {
+ADAPTERS: dict[str, type[Library]] = {
     "sudoku-dlx": Ours,
     "xcover": XCover,
     "exact_cover": ExactCover,
@@ -511,7 +511,8 @@ class Worker:
         if not self.connection.poll(timeout):
             self.stop(kill=True)
             return "timeout", timeout
-        return self.connection.recv()
+        received: tuple[str, Any] = self.connection.recv()
+        return received
 
     def stop(self, kill: bool = False) -> None:
         if self.process is None:
@@ -577,6 +578,7 @@ def side_by_side(args: argparse.Namespace) -> list[str]:
                     row[column] = ("cannot", reason)
                     continue
                 given = as_matrix(problem) if column == OURS_MATRIX else problem
+                assert given is not None, "a matrix column only where the problem has one"
                 status, value = workers[name].run(task, given, jobs, args.min_time, args.timeout)
                 if status == "ok":
                     answer, wall, cpu, runs = value
@@ -627,7 +629,9 @@ def verify(problem: Problem, task: str, row: dict[str, tuple[Any, ...]]) -> None
             elif task == "first":
                 assert (answer is None) == (ours is None), "says " + ("none" if answer is None else "one")
             else:
-                assert len(answer) == len(ours), f"{len(answer)} solutions, not {len(ours)}"
+                assert ours is not None and len(answer) == len(ours), (
+                    f"{len(answer)} solutions, not {len(ours) if ours is not None else 'none'}"
+                )
         except AssertionError as error:
             if column.startswith("sudoku-dlx"):
                 raise AssertionError(f"{problem['name']} {task}: ours: {error}") from None
