@@ -152,6 +152,7 @@ impl Dlx {
     pub(crate) fn advance_on_bits(&mut self) -> Event {
         let search = &self.search;
         let bits = self.bits.get_or_insert_with(|| Box::new(Bits::new(search)));
+        bits.cut_emptied = self.cut_emptied;
         let event = bits.next_solution(search, self.budget, search.pause_point(), &mut self.stats);
         if event == Event::Solution {
             bits.solution(search, &mut self.solution);

@@ -60,6 +60,10 @@ pub struct Dlx {
     /// What the searches on the calling thread report into and stop at
     /// ([`set_progress`](Self::set_progress)).
     pub(crate) watch: Option<Arc<Progress>>,
+    /// Whether the searches that hand over solutions on bitsets end every
+    /// node with an emptied item at once (`Bits::cut_emptied`): set by the
+    /// race for its sides, whose statistics are not Knuth's.
+    pub(crate) cut_emptied: bool,
     /// For tests: where the searches that hand over solutions run, whatever
     /// the chooser says (`Some(true)`: on bitsets, which the problem must
     /// fit; `Some(false)`: on the links).
@@ -92,6 +96,7 @@ impl Dlx {
             bits: None,
             bounded_bits: None,
             watch: None,
+            cut_emptied: false,
             #[cfg(test)]
             hand_over_on_bits: None,
         }

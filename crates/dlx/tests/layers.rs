@@ -44,15 +44,20 @@ fn module_of(path: &str) -> Vec<String> {
     segments
 }
 
-/// The modules declared behind `#[cfg(test)]` (`#[cfg(test)] mod tests;`),
-/// whose files are test code throughout.
+/// The modules declared behind `#[cfg(test)]` (`#[cfg(test)] mod tests;`,
+/// or `pub(crate) mod` for helpers other modules' tests share), whose files
+/// are test code throughout.
 fn test_modules(sources: &[Source]) -> BTreeSet<Vec<String>> {
     let mut tests = BTreeSet::new();
     for source in sources {
         let lines: Vec<&str> = source.text.lines().map(str::trim).collect();
         for pair in lines.windows(2) {
+            let declared = ["pub(crate) ", "pub(super) ", "pub "]
+                .iter()
+                .find_map(|visibility| pair[1].strip_prefix(visibility))
+                .unwrap_or(pair[1]);
             if pair[0] == "#[cfg(test)]"
-                && let Some(name) = pair[1]
+                && let Some(name) = declared
                     .strip_prefix("mod ")
                     .and_then(|rest| rest.strip_suffix(';'))
             {
@@ -380,8 +385,9 @@ fn the_check_catches_each_kind_of_break() {
         source("lib.rs", "mod m;\nmod a;\n"),
         source(
             "m/mod.rs",
-            "mod x;\n#[cfg(test)]\nmod tests;\npub use x::X;\nfn f() -> x::X { x::X }\n",
+            "mod x;\n#[cfg(test)]\nmod tests;\n#[cfg(test)]\npub(crate) mod shared;\npub use x::X;\nfn f() -> x::X { x::X }\n",
         ),
+        source("m/shared.rs", "use crate::Dlx;\nuse crate::a::A;\n"),
         source(
             "m/x.rs",
             "use super::Header;\n// use crate::Problem;\nlet s = \"//\"; // crate::Kind\n",

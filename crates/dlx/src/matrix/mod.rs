@@ -141,7 +141,7 @@ mod search;
 mod select;
 mod shuffle;
 #[cfg(test)]
-mod test_problems;
+pub(crate) mod test_problems;
 mod tweak;
 
 pub(crate) use bits::Bits;

@@ -1,7 +1,8 @@
 //! Small problems for the matrix's unit tests, which Miri runs in CI: small
 //! enough for it, with forced moves and clashes to reach every loop; and the
-//! random helpers the cells' and bitsets' tests share.
+//! random helpers the cells', bitsets' and race's tests share.
 
+use crate::Color;
 use crate::branch::Branch;
 use crate::index::{OptionId, to_u32};
 use crate::problem::Problem;
@@ -88,4 +89,40 @@ pub(super) fn links_frontier(solver: &mut Dlx, depth: usize) -> Vec<(Vec<OptionI
             (options.collect(), s.share())
         })
         .collect()
+}
+
+/// The options of Langford pairs of `n` (items: the numbers, then the
+/// 2n places), numbering items from `first`.
+pub(crate) fn langford_options(n: usize, first: usize) -> Vec<Vec<usize>> {
+    let mut options = Vec::new();
+    for i in 1..=n {
+        for j in 0..2 * n - i - 1 {
+            options.push(vec![first + i - 1, first + n + j, first + n + j + i + 1]);
+        }
+    }
+    options
+}
+
+/// Langford pairs of 4 to 7 (of 5 and 6: none) with options dropped at
+/// random and the rest shuffled, so that solutions and dead subtrees
+/// sit anywhere in the tree; with `colors`, two secondary items that
+/// some options color at random (Algorithm C).
+pub(crate) fn dropped_langford(rng: &mut SplitMix64, colors: bool) -> Problem {
+    let n = 4 + rng.below(4) as usize;
+    let mut options = langford_options(n, 0);
+    let drop = rng.below(4);
+    options.retain(|_| rng.below(16) >= drop);
+    rng.shuffle(&mut options);
+    let secondary = if colors { 2 } else { 0 };
+    let mut b = Problem::builder(3 * n, secondary).unwrap();
+    for option in &options {
+        let mut colored: Vec<(usize, Option<Color>)> = option.iter().map(|&x| (x, None)).collect();
+        for s in 0..secondary {
+            if rng.below(3) == 0 {
+                colored.push((3 * n + s, Color::new(rng.below(2) as usize)));
+            }
+        }
+        b.add_colored_option(&colored).unwrap();
+    }
+    b.build()
 }

@@ -171,7 +171,10 @@ impl Bits {
         let covered = 2 * depth + 1;
         let conflicts = self.conflicts::<LAZY>(o);
         let (hidden, emptied) = self.clear(covered, covered + 1, Close::Option(o), conflicts);
-        let doomed = emptied && self.links_give_up(covered, level.item as usize, o);
+        // A search for solutions may end every emptied node at once
+        // (`cut_emptied`); a count's loop (not `LAZY`) is made without it.
+        let doomed = emptied
+            && ((LAZY && self.cut_emptied) || self.links_give_up(covered, level.item as usize, o));
         let open = level.open - to_u32(self.primaries_of(o).len());
         // Knuth's updates: each other item of `o` covered, each option hidden.
         let covers = u64::from(self.hide_updates[o]);

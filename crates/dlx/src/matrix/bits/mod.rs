@@ -107,6 +107,13 @@ pub(crate) struct Bits {
     root_counts: Vec<u16>,
     /// A count stopped at a pause ([`count`]), to go on from.
     paused: Option<Box<count::Place>>,
+    /// Whether a search for solutions ends every node with an emptied
+    /// item at once, rather than only those the links give up: a race's
+    /// side (`race.rs`), whose statistics are not Knuth's anyway. Each
+    /// such node is a dead end either way, so the solutions and their
+    /// order are the same; the nodes are fewer, and the test of what the
+    /// links do is not made. Counts never read it.
+    pub(crate) cut_emptied: bool,
 }
 
 impl Bits {
@@ -172,6 +179,7 @@ impl Bits {
             counts: vec![0; primary],
             root_counts: Vec::with_capacity(primary),
             paused: None,
+            cut_emptied: false,
         };
         for x in 0..primary {
             let of_x = &bits.item_options[x * words..(x + 1) * words];

@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 
 use super::tests::random_problem;
 use crate::index::{OptionId, to_u32};
-use crate::matrix::test_problems::{below, select_some};
+use crate::matrix::test_problems::{below, dropped_langford, select_some};
 use crate::outcome::{Budget, End, First, Uniqueness};
 use crate::parallel::Parallel;
 use crate::problem::Problem;
@@ -294,4 +294,42 @@ fn a_stopped_progress_ends_the_bitsets_search_where_it_ends_the_links() {
         assert_eq!(ends[1].0.end, End::Stopped, "{problem:?}");
         assert_eq!(ends[1].4, Some(End::Stopped), "{problem:?}");
     }
+}
+
+/// A race's side ends every node with an emptied item at once
+/// (`Bits::cut_emptied`), not only those the links give up: the same
+/// solutions in the same order, with no more nodes (fewer wherever the
+/// links enter such a node), and a count, which never reads the setting,
+/// node for node the same.
+#[test]
+fn cutting_every_emptied_node_keeps_the_solutions_and_their_order() {
+    let mut rng = SplitMix64::new(433);
+    let rounds = if cfg!(miri) { 4 } else { 400 };
+    let mut fewer = 0;
+    for round in 0..rounds {
+        // Langford's pairs with options dropped: trees with dead ends.
+        let problem = if round % 2 == 0 {
+            random_problem(&mut rng)
+        } else {
+            dropped_langford(&mut rng, false)
+        };
+        let exact = Dlx::new(&problem);
+        let mut cut = exact.clone();
+        cut.cut_emptied = true;
+        let slice = (rng.below(2) == 0).then(|| 1 + u64::from(rng.below(20)));
+        let most = if cfg!(miri) { 5 } else { 200 };
+        let (exact_run, mut exact) = iterate(exact, true, slice, most);
+        let (cut_run, mut cut) = iterate(cut, true, slice, most);
+        let options = |run: &Run| run.found.iter().map(|f| f.0.clone()).collect::<Vec<_>>();
+        let case = format!("round {round}: {problem:?}");
+        assert_eq!(options(&cut_run), options(&exact_run), "{case}");
+        assert_eq!(cut_run.end, exact_run.end, "{case}");
+        assert!(cut_run.last.0 <= exact_run.last.0, "{case}");
+        fewer += usize::from(cut_run.last.0 < exact_run.last.0);
+        // The count on the same bitsets, the setting still on.
+        assert!(cut.bits.as_ref().is_some_and(|bits| bits.cut_emptied));
+        assert_eq!(cut.count_on_bits(None), exact.count_on_bits(None), "{case}");
+        assert_eq!(cut.stats(), exact.stats(), "{case}");
+    }
+    assert!(fewer > rounds / 20, "fewer nodes in {fewer} of {rounds}");
 }
