@@ -86,13 +86,13 @@ impl Dlx {
     /// pre-selections and the forced-first choice hold on every side.
     /// [`stats`](Self::stats) then add up the sides' searches (each in full
     /// if it ended, else as far as it had reported), with one solution if
-    /// one is returned; they are not Knuth's tree, as each side searching
-    /// on bitsets ends every node where an item has no option left at once,
+    /// one is returned. They are not Knuth's tree: each side searching on
+    /// bitsets ends every node where an item has no option left at once,
     /// not only those the links give up (the same solutions in the same
-    /// order, in a few nodes fewer, without the test of what the links do:
-    /// a quarter of the search's instructions on p8x8). `parallel`'s progress gets the nodes of all, and a
-    /// [`Progress::stop`] on it stops all, the answer then
-    /// [`First::BudgetExhausted`].
+    /// order, in a few nodes fewer, without working out what the links do:
+    /// a quarter of the search's instructions on p8x8). `parallel`'s
+    /// progress gets the nodes of all, and a [`Progress::stop`] on it stops
+    /// all, the answer then [`First::BudgetExhausted`].
     ///
     /// # Panics
     ///
