@@ -122,10 +122,10 @@ pub(crate) struct GenerateArgs {
     pub(crate) with_solution: bool,
     #[command(flatten)]
     pub(crate) output: RecordFormatArgs,
-    /// Node budget of each search: every try at a complete grid (64 tries
-    /// per attempt) and every uniqueness check (default: 2000 per cell up to
-    /// 16x16, 8 per cell above). A budget too small to complete a grid ends
-    /// the run with an error.
+    /// Node budget of each search: every uniqueness check and the largest
+    /// try at a complete grid, whose restarts get 64 budgets together
+    /// (default: 2000 per cell up to 16x16, 8 per cell above). A budget too
+    /// small to complete a grid ends the run with an error.
     #[arg(long, value_name = "N")]
     pub(crate) max_nodes: Option<u64>,
     #[command(flatten)]

@@ -195,7 +195,8 @@ pub enum Error {
     /// from a Ctrl-C handler say; see [`Maker::set_stop`](crate::Maker::set_stop)).
     /// Not an answer: the call, run again without the stop, gives one.
     Stopped,
-    /// Generation: every try at a complete grid ran out of search budget.
+    /// Generation: the tries at a complete grid used up their search
+    /// budget together without finding one.
     GridBudget {
         /// Tries made.
         tries: u32,
