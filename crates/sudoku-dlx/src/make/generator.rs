@@ -344,14 +344,14 @@ impl Generator {
         }
         let total = self.budget.saturating_mul(u64::from(GRID_TRIES));
         let mut spent: u64 = 0;
-        let mut tries = 0;
+        let mut tries: u32 = 0;
         for try_nodes in Restarts::new(self.rules.shape()) {
             let left = total.saturating_sub(spent);
             if left == 0 {
                 break;
             }
             check_stop(self.stop.as_ref())?;
-            tries += 1;
+            tries = tries.saturating_add(1);
             let random = SearchOptions {
                 method: Method::Bitsets,
                 seed: Some(rng.next_u64()),
