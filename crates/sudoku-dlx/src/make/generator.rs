@@ -300,13 +300,9 @@ impl Generator {
     ///
     /// The tries restart under [`Restarts`]' growing budgets (Luby's
     /// sequence, 4 nodes per cell at first), each at most a check budget
-    /// and all together [`GRID_TRIES`] of them. Why: the search is
-    /// heavy-tailed on some jigsaw maps. On the map of puzzle 3 (from 0) of
-    /// `generate --jigsaw random --seed 1796101302843754027`, 68 of 3000
-    /// seeded searches from one first row found a grid within 100 nodes,
-    /// 86 within 20,000, and the rest ran on; 64 tries of a whole check
-    /// budget (162,000 nodes) each all failed there, and restarts from 324
-    /// nodes find a grid in a few dozen tries.
+    /// and all together [`GRID_TRIES`] of them: the search is heavy-tailed
+    /// on some jigsaw maps, where 64 tries of a whole check budget could
+    /// all fail (docs/decisions/grid-restarts.md).
     ///
     /// The first row costs nothing in generality where every rule is "these
     /// cells differ" (rows, columns, boxes, jigsaw regions, X, windoku,
